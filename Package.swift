@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// The executor-factory SPI is marked available from macOS 26.4; on Linux the
+/// check is moot, and on macOS the package requires that release anyway.
+let strict: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "vmrepl",
+  platforms: [.macOS("26.4")],
+  products: [
+    .library(name: "Simulation", targets: ["Simulation"]),
+    .executable(name: "vmrepl", targets: ["vmrepl"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+  ],
+  targets: [
+    .target(
+      name: "Simulation",
+      dependencies: [.product(name: "Collections", package: "swift-collections")],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "SimulationProbe",
+      dependencies: ["Simulation"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SimulationTests",
+      dependencies: ["SimulationProbe"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "vmrepl",
+      dependencies: [
+        "Simulation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      swiftSettings: strict
+    ),
+  ]
+)

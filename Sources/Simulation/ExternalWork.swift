@@ -1,0 +1,16 @@
+/// A piece of work announced as happening outside the executor; see `Simulation.beginExternalWork`.
+public final class ExternalWork: Sendable {
+  let id: UInt64
+  let core: SimulationCore
+
+  init(id: UInt64, core: SimulationCore) {
+    self.id = id
+    self.core = core
+  }
+
+  /// Marks the work as over; later calls do nothing.
+  public func finish() {
+    _ = core.state.withLock { $0.externalWork.removeValue(forKey: id) }
+    core.foreignArrivals.signal()
+  }
+}

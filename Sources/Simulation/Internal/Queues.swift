@@ -1,0 +1,61 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+
+/// The main executor: every `@MainActor` job lands here.
+final class MainQueue: MainExecutor, SchedulingExecutor {
+  // Reached through the process-wide instance: the core owns its queues, so they cannot own it.
+  var simulation: SimulationCore { Simulation.shared.core }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    simulation.enqueue(UnownedJob(job), onMain: true)
+  }
+  var asScheduling: (any SchedulingExecutor)? { self }
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+  ) {
+    simulation.schedule(UnownedJob(job), at: instant, clock: clock)
+  }
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+  ) {
+    simulation.schedule(UnownedJob(job), after: delay, clock: clock)
+  }
+
+  /// The driving thread counts as the main thread, except while it runs a global job.
+  func isIsolatingCurrentContext() -> Bool? {
+    simulation.isOnDriverThread && !simulation.isRunningGlobalJob
+  }
+  func checkIsolated() {
+    precondition(isIsolatingCurrentContext() == true, "not on the simulation's main actor")
+  }
+
+  /// Drives the simulation when the runtime hands it the main thread (an `async` main).
+  func run() throws { try simulation.runMainLoop() }
+  func stop() { simulation.requestStop() }
+}
+
+/// The default (global) executor: nonisolated jobs, task-group children and every sleep.
+final class GlobalQueue: TaskExecutor, SchedulingExecutor {
+  // Reached through the process-wide instance: the core owns its queues, so they cannot own it.
+  var simulation: SimulationCore { Simulation.shared.core }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    simulation.enqueue(UnownedJob(job), onMain: false)
+  }
+  var asScheduling: (any SchedulingExecutor)? { self }
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+  ) {
+    simulation.schedule(UnownedJob(job), at: instant, clock: clock)
+  }
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+  ) {
+    simulation.schedule(UnownedJob(job), after: delay, clock: clock)
+  }
+}
+
+/// Hands the runtime the simulation's two queues.
+struct SimulationExecutorFactory: ExecutorFactory {
+  static var mainExecutor: any MainExecutor { Simulation.shared.core.mainQueue }
+  static var defaultExecutor: any TaskExecutor { Simulation.shared.core.globalQueue }
+}

@@ -1,0 +1,55 @@
+internal import DequeModule
+internal import HeapModule
+
+/// Everything the executors share, kept behind the simulation's one lock.
+struct SimulationState: ~Copyable {
+  var ready = Deque<ReadyJob>()
+  /// Jobs handed over by other threads; admitted to `ready` only when a drain starts, so when
+  /// they run does not depend on how far the current drain had got when they arrived.
+  var inbox = Deque<ReadyJob>()
+  var timers = Heap<Timer>()
+  /// Continuations of `VirtualClock` sleeps by timer id; a missing id means the sleep ended.
+  var virtualSleepers: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+  var nextSequence: UInt64 = 0
+  /// Virtual now, in nanoseconds since the simulation started.
+  var now: Int64 = 0
+  /// Labels of work announced as happening outside the executor (a real network request).
+  var externalWork: [UInt64: String] = [:]
+
+  mutating func admitInbox() {
+    if inbox.isEmpty { return }
+    ready.append(contentsOf: inbox)
+    inbox.removeAll()
+  }
+
+  mutating func takeSequence() -> UInt64 {
+    nextSequence &+= 1
+    return nextSequence
+  }
+
+  /// Whether a timer still stands for a sleep that can wake someone.
+  func isLive(_ timer: Timer) -> Bool {
+    switch timer.action {
+    case .job(_, let sleeper): return !(sleeper?.isCancelled ?? false)
+    case .virtualSleep(let id): return virtualSleepers[id] != nil
+    }
+  }
+
+  /// Removes timers at the top of the heap that no longer wake anyone; a stale wake-up job is
+  /// made ready so the runtime can free what it holds (it does nothing else).
+  mutating func dropStaleTimers() {
+    while let top = timers.min, !isLive(top) {
+      let timer = timers.removeMin()
+      if case .job(let job, let sleeper) = timer.action {
+        sleeper?.release()
+        ready.append(ReadyJob(job: job, onMain: false))
+      }
+    }
+  }
+
+  /// The earliest timer that still matters.
+  mutating func nextLiveTimer() -> Timer? {
+    dropStaleTimers()
+    return timers.min
+  }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Real monotonic time in nanoseconds, read without going through any Swift `Clock`.
+///
+/// Used only to measure wall time (the watchdog, the exact-delay window, benchmarks); it never
+/// reaches any output.
+@inline(__always)
+func wallNanoseconds() -> Int64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
+}
+
+/// The calling thread's identity, comparable across threads.
+@inline(__always)
+func currentThreadID() -> UInt {
+  #if canImport(Glibc)
+    return UInt(pthread_self())
+  #else
+    return UInt(bitPattern: pthread_self())
+  #endif
+}
+
+/// Writes straight to file descriptor 2, bypassing stdio buffers (safe from any thread).
+func writeStandardError(_ text: String) {
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+    if written <= 0 { return }
+    offset += written
+  }
+}

@@ -1,0 +1,29 @@
+/// A timer that can still wake somebody: when, on which clock, and for whose work.
+public struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
+  /// The virtual time at which it fires.
+  public var deadline: Duration
+  /// The clock the sleeper used: `ContinuousClock`, `SuspendingClock` or `VirtualClock`.
+  public var clock: String
+  /// The `WorkTag` label of the sleeping task, if it had one.
+  public var label: String?
+
+  public var description: String {
+    "\(clock) sleep until \(deadline.secondsText)" + (label.map { " (\($0))" } ?? "")
+  }
+}
+
+/// What is left once no job is ready.
+public struct IdleState: Equatable, Sendable {
+  /// Whether jobs are ready: handed over by another thread since the last drain, or left by an
+  /// interrupt or the runaway guard.
+  public var hasReadyJobs: Bool
+  /// The deadline of the earliest live timer.
+  public var nextTimer: Duration?
+  /// How many timers can still wake somebody.
+  public var liveTimers: Int
+  /// Labels of announced external work not yet finished, oldest first.
+  public var externalWork: [String]
+
+  /// Nothing ready, no live timer, no external work: whoever still waits, waits forever.
+  public var isQuiescent: Bool { !hasReadyJobs && liveTimers == 0 && externalWork.isEmpty }
+}

@@ -1,0 +1,156 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+import Dispatch
+import Synchronization
+
+/// The deterministic executor and virtual clock that every job of the process runs on.
+///
+/// Install it once, first thing in a synchronous `main`, before any task exists. From then on
+/// every `@MainActor` job, every global job and every `Task.sleep` waits in its queues, and
+/// nothing runs until the driving thread says so:
+///
+/// ```swift
+/// let simulation = Simulation.install()
+/// Task { try await Task.sleep(for: .seconds(1.5)); print("woke") }
+/// try simulation.runUntilIdle()          // the task starts and sleeps
+/// try simulation.advance(by: .seconds(2)) // prints "woke" at exactly 1.5 s
+/// ```
+public final class Simulation: Sendable {
+  /// The process-wide instance; `install()` makes it the executor of every task.
+  public static let shared = Simulation()
+  private static let installed = Atomic<Bool>(false)
+
+  let core = SimulationCore()
+  private init() {}
+
+  /// Makes the simulation the main and default executor of the process; later calls do nothing.
+  ///
+  /// Call it on the thread that will drive the simulation: that thread counts as the main thread.
+  @discardableResult
+  public static func install() -> Simulation {
+    let simulation = shared
+    if !installed.exchange(true, ordering: .relaxed) {
+      simulation.core.driverThread.store(currentThreadID(), ordering: .relaxed)
+      _createExecutors(factory: SimulationExecutorFactory.self)
+      simulation.core.startWatchdog()
+    }
+    return simulation
+  }
+
+  /// Whether `install()` has run.
+  public static var isInstalled: Bool { installed.load(ordering: .relaxed) }
+
+  // MARK: Time
+
+  /// Virtual time since the simulation started.
+  public var now: Duration { .nanoseconds(core.state.withLock { $0.now }) }
+
+  /// Runs ready jobs one at a time, first in first out, and timers already due, until none is left.
+  public func runUntilIdle() throws(SimulationError) {
+    try core.runUntilIdle()
+  }
+
+  /// Moves virtual time forward by `duration`, firing due timers in deadline order and running
+  /// what each one wakes at that timer's deadline.
+  public func advance(by duration: Duration) throws(SimulationError) {
+    let target = core.state.withLock { $0.now } &+ max(.zero, duration).wholeNanoseconds
+    try core.advance(to: target)
+  }
+
+  /// Moves virtual time forward to `instant` (no-op if it has passed), like `advance(by:)`.
+  public func advance(to instant: Duration) throws(SimulationError) {
+    try core.advance(to: instant.wholeNanoseconds)
+  }
+
+  /// Runs until idle, then jumps to the next live timer, fires it and runs until idle again.
+  /// Returns false, leaving time where it is, when no live timer is left.
+  @discardableResult
+  public func advanceToNextTimer() throws(SimulationError) -> Bool {
+    try core.advanceToNextTimer()
+  }
+
+  /// The timers that can still wake somebody, earliest first (cancelled sleeps are left out).
+  public var pendingTimers: [PendingTimer] {
+    core.state.withLock { state in
+      state.timers.unordered
+        .filter { state.isLive($0) }
+        .sorted()
+        .map {
+          PendingTimer(
+            deadline: .nanoseconds($0.deadline), clock: $0.clock, label: $0.label)
+        }
+    }
+  }
+
+  /// What is left once nothing is ready: timers, external work, or nothing at all.
+  public var idleState: IdleState {
+    core.state.withLock { state in
+      state.dropStaleTimers()
+      let live = state.timers.unordered.filter { state.isLive($0) }
+      return IdleState(
+        hasReadyJobs: !state.ready.isEmpty || !state.inbox.isEmpty,
+        nextTimer: live.min().map { .nanoseconds($0.deadline) },
+        liveTimers: live.count,
+        externalWork: state.externalWork.sorted { $0.key < $1.key }.map(\.value))
+    }
+  }
+
+  // MARK: Steps and guards
+
+  /// Starts a step: names it for the watchdog and resets the runaway guard's job count.
+  public func beginStep(_ name: String) {
+    core.stepName.withLock { $0 = name }
+    core.jobsThisStep.store(0, ordering: .relaxed)
+  }
+
+  /// The most jobs one step may run without becoming idle; 0 means no limit.
+  public var maxJobsPerStep: Int {
+    get { core.maxJobsPerStep.load(ordering: .relaxed) }
+    set { core.maxJobsPerStep.store(newValue, ordering: .relaxed) }
+  }
+
+  /// How long a single job may run in wall time before the watchdog ends the process;
+  /// `.zero` turns the watchdog off.
+  public var watchdogLimit: Duration {
+    get { .nanoseconds(core.watchdogNanoseconds.load(ordering: .relaxed)) }
+    set { core.watchdogNanoseconds.store(newValue.wholeNanoseconds, ordering: .relaxed) }
+  }
+
+  /// Extra words for the watchdog's message, such as how to change its limit.
+  public func setWatchdogHint(_ hint: String) {
+    core.watchdogHint.withLock { $0 = hint }
+  }
+
+  /// Asks the driving loop to stop between jobs with `SimulationError.interrupted`; safe from
+  /// any thread and from a signal-handling thread.
+  public func interrupt() {
+    core.interruptRequested.store(true, ordering: .relaxed)
+    core.foreignArrivals.signal()
+  }
+
+  /// Forgets an interrupt that arrived while nothing was running.
+  public func clearInterrupt() {
+    core.interruptRequested.store(false, ordering: .relaxed)
+  }
+
+  // MARK: Work outside the executor
+
+  /// Announces work that happens outside the executor (a real network request), so an idle
+  /// simulation knows something may still arrive. Call `finish()` on the result when it is over.
+  public func beginExternalWork(_ label: String) -> ExternalWork {
+    let id = core.state.withLock { state -> UInt64 in
+      let id = state.takeSequence()
+      state.externalWork[id] = label
+      return id
+    }
+    return ExternalWork(id: id, core: core)
+  }
+
+  /// Blocks the driving thread until another thread hands over a job or finishes external work,
+  /// or until `timeout` of wall time passes. Returns false on timeout. Jobs handed over by other
+  /// threads run at the next `runUntilIdle()`, in arrival order.
+  public func waitForForeignWork(timeout: Duration) -> Bool {
+    if core.state.withLock({ !$0.inbox.isEmpty }) { return true }
+    let nanoseconds = max(0, timeout.wholeNanoseconds)
+    return core.foreignArrivals.wait(timeout: DispatchTime.now() + .nanoseconds(Int(nanoseconds))) == .success
+  }
+}

@@ -1,0 +1,36 @@
+/// A `Clock` that reads and sleeps on the simulation's virtual time, for code that injects a clock.
+///
+/// It shares the timeline of `Task.sleep` on `ContinuousClock` and `SuspendingClock`, and its
+/// deadlines are exact by construction.
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// try await clock.sleep(for: .milliseconds(250))
+/// ```
+public struct VirtualClock: Clock {
+  /// A point on the virtual timeline: the time since the simulation started.
+  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+    /// Time since the simulation started.
+    public var offset: Duration
+
+    /// The instant `offset` after the simulation started.
+    public init(offset: Duration) { self.offset = offset }
+
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    public var description: String { "\(offset)" }
+  }
+
+  private let simulation: Simulation
+
+  /// A clock on `simulation`'s timeline.
+  public init(simulation: Simulation = .shared) { self.simulation = simulation }
+
+  public var now: Instant { Instant(offset: simulation.now) }
+  public var minimumResolution: Duration { .nanoseconds(1) }
+
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await simulation.core.sleepVirtual(until: deadline.offset.wholeNanoseconds)
+  }
+}

@@ -1,0 +1,58 @@
+import Testing
+
+@Suite("Driver")
+struct DriverTests {
+  @Test("continuations resumed on another thread run in arrival order")
+  func foreignResumesRunInArrivalOrder() throws {
+    let result = try Probe.run("foreign")
+    #expect(
+      result.output == """
+        0.000s task 3 resumed
+        0.000s task 1 resumed
+        0.000s task 2 resumed
+
+        """)
+  }
+
+  @Test("idle states tell timers, external work and nothing apart; tags follow hidden work")
+  func idleStates() throws {
+    let result = try Probe.run("idle")
+    #expect(
+      result.output == """
+        nothing started: quiescent=true liveTimers=0 nextTimer=none external=[]
+        a sleeper: quiescent=false liveTimers=1 nextTimer=3.000s external=[]
+        pending: ["ContinuousClock sleep until 3.000s"]
+        external work: quiescent=false liveTimers=1 nextTimer=3.000s external=["GET /search"]
+        a task waits on a continuation nobody resumes: quiescent=true liveTimers=0 nextTimer=none external=[]
+        hidden work tagged: ["ContinuousClock sleep until 1.000s (send refresh)"]
+        hidden work alive: true
+        hidden work alive after it ended: false
+
+        """)
+  }
+
+  @Test("the runaway guard stops a step that never becomes idle, naming its limit")
+  func runawayGuard() throws {
+    let result = try Probe.run("runaway", "--limit", "10000")
+    #expect(
+      result.output == """
+        error: stopped after 10000 jobs in one step without becoming idle (the runaway limit); \
+        a loop that keeps yielding or starting work?
+
+        """)
+  }
+
+  @Test("the watchdog ends a job that never returns, naming the step")
+  func watchdog() throws {
+    let result = try Probe.run("watchdog", "--ms", "300")
+    #expect(result.status == 3)
+    #expect(result.output == "")
+    #expect(
+      result.errors == """
+        watchdog: one job ran for more than 0.3 s of wall time without returning, during \
+        `line 3: send spin`; a synchronous loop cannot be stopped between jobs, so the process \
+        ends here (set by --ms)
+
+        """)
+  }
+}
