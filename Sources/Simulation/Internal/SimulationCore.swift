@@ -44,18 +44,33 @@ final class SimulationCore: Sendable {
 
   func schedule<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C) {
     let measuredAt = wallNanoseconds()
-    let lower = (clock.now.duration(to: instant) as? Duration)?.wholeNanoseconds ?? 0
+    let lower = Self.nanoseconds(clock.now.duration(to: instant))
     let jobStart = isOnDriverThread ? runningJobStart.load(ordering: .relaxed) : 0
     // The sleeper read its clock just before handing over the timer, so the window never needs
     // to reach back further than a millisecond, however long the job ran before sleeping.
     let elapsed = jobStart == 0 ? 0 : min(max(0, measuredAt - jobStart), 1_000_000)
     let delay = ExactDelay.nanoseconds(lower: lower, upper: lower &+ elapsed)
-    addTimer(job, delay: delay, clock: String(describing: C.self))
+    addTimer(job, delay: delay, clock: Self.name(of: C.self))
   }
 
   func schedule<C: Clock>(_ job: UnownedJob, after delay: C.Duration, clock: C) {
-    let nanoseconds = max(0, (delay as? Duration)?.wholeNanoseconds ?? 0)
-    addTimer(job, delay: nanoseconds, clock: String(describing: C.self))
+    addTimer(job, delay: max(0, Self.nanoseconds(delay)), clock: Self.name(of: C.self))
+  }
+
+  /// Whole nanoseconds of a clock's duration; clocks whose durations are not `Duration` (none in
+  /// the standard library) count as zero.
+  @inline(__always)
+  private static func nanoseconds<D: DurationProtocol>(_ duration: D) -> Int64 {
+    if D.self == Duration.self { return unsafeBitCast(duration, to: Duration.self).wholeNanoseconds }
+    return 0
+  }
+
+  /// The clock's name for reports, without building a string on the hot path.
+  @inline(__always)
+  private static func name<C: Clock>(of clock: C.Type) -> String {
+    if clock == ContinuousClock.self { return "ContinuousClock" }
+    if clock == SuspendingClock.self { return "SuspendingClock" }
+    return String(describing: clock)
   }
 
   private func addTimer(_ job: UnownedJob, delay: Int64, clock: String) {
