@@ -14,17 +14,27 @@ let package = Package(
   platforms: [.macOS("26.4")],
   products: [
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "Scenario", targets: ["Scenario"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
     .target(
       name: "Simulation",
       dependencies: [.product(name: "Collections", package: "swift-collections")],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "Scenario",
+      dependencies: ["Simulation"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "Examples",
+      dependencies: ["Scenario"],
       swiftSettings: strict
     ),
     .executableTarget(
@@ -42,7 +52,8 @@ let package = Package(
       dependencies: [
         "Simulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
+        "Scenario",
+        "Examples",
       ],
       swiftSettings: strict
     ),

@@ -1,0 +1,96 @@
+/// A line-by-line difference of two texts: which lines are kept, removed and added.
+enum LineDiff {
+  enum Line: Equatable {
+    case same(String)
+    case removed(String)
+    case added(String)
+  }
+
+  /// The shortest edit from `old` to `new` (longest common subsequence), removals before
+  /// additions in each changed run.
+  static func lines(_ old: [String], _ new: [String]) -> [Line] {
+    let n = old.count
+    let m = new.count
+    var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    if n > 0 && m > 0 {
+      for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+          lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
+      }
+    }
+    var result: [Line] = []
+    var i = 0
+    var j = 0
+    var removed: [Line] = []
+    var added: [Line] = []
+    func flush() {
+      result += removed + added
+      removed = []
+      added = []
+    }
+    while i < n || j < m {
+      if i < n, j < m, old[i] == new[j] {
+        flush()
+        result.append(.same(old[i]))
+        i += 1
+        j += 1
+      } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
+        added.append(.added(new[j]))
+        j += 1
+      } else {
+        removed.append(.removed(old[i]))
+        i += 1
+      }
+    }
+    flush()
+    return result
+  }
+
+  /// A unified diff (`---`/`+++`, `@@` hunks with `context` lines around changes); nil if equal.
+  static func unified(old: [String], new: [String], oldName: String, newName: String, context: Int = 3) -> String? {
+    let diff = lines(old, new)
+    guard diff.contains(where: { if case .same = $0 { return false } else { return true } }) else { return nil }
+    var out = ["--- \(oldName)", "+++ \(newName)"]
+    var index = 0
+    var oldLine = 1
+    var newLine = 1
+    var positions: [(old: Int, new: Int)] = []
+    for line in diff {
+      positions.append((oldLine, newLine))
+      switch line {
+      case .same: oldLine += 1; newLine += 1
+      case .removed: oldLine += 1
+      case .added: newLine += 1
+      }
+    }
+    while index < diff.count {
+      guard let change = diff[index...].firstIndex(where: { if case .same = $0 { return false } else { return true } }) else { break }
+      let start = max(0, change - context)
+      var end = change
+      var lastChange = change
+      while end < diff.count {
+        if case .same = diff[end] {
+          if end - lastChange > context * 2 { break }
+        } else {
+          lastChange = end
+        }
+        end += 1
+      }
+      let stop = min(diff.count, lastChange + context + 1)
+      let hunk = diff[start..<stop]
+      let oldCount = hunk.filter { if case .added = $0 { return false } else { return true } }.count
+      let newCount = hunk.filter { if case .removed = $0 { return false } else { return true } }.count
+      out.append("@@ -\(positions[start].old),\(oldCount) +\(positions[start].new),\(newCount) @@")
+      for line in hunk {
+        switch line {
+        case .same(let text): out.append(" " + text)
+        case .removed(let text): out.append("-" + text)
+        case .added(let text): out.append("+" + text)
+        }
+      }
+      index = stop
+    }
+    return out.joined(separator: "\n")
+  }
+}

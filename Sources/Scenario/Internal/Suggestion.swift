@@ -1,0 +1,46 @@
+/// The candidate nearest to a mistyped word, for "did you mean" hints.
+enum Suggestion {
+  /// The closest candidate by edit distance, if it is close enough to be a plausible typo.
+  static func nearest(to word: String, in candidates: [String]) -> String? {
+    let lowered = word.lowercased()
+    var best: (distance: Int, candidate: String)?
+    for candidate in candidates {
+      let distance = editDistance(lowered, candidate.lowercased())
+      if best == nil || distance < best!.distance { best = (distance, candidate) }
+    }
+    guard let best else { return nil }
+    let allowed = max(2, word.count / 3)
+    if best.distance <= allowed { return best.candidate }
+    // A word that starts a candidate is a typo of it too ("refreshX" for "refresh").
+    return candidates.first { lowered.hasPrefix($0.lowercased()) || $0.lowercased().hasPrefix(lowered) }
+  }
+
+  /// `"; did you mean `x`?"` or an empty string.
+  static func hint(for word: String, in candidates: [String]) -> String {
+    nearest(to: word, in: candidates).map { "; did you mean `\($0)`?" } ?? ""
+  }
+
+  /// Levenshtein distance, counting an adjacent swap as one edit.
+  static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs)
+    let b = Array(rhs)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previousPrevious[j - 2] + 1)
+        }
+      }
+      previousPrevious = previous
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,236 @@
+/// Turns a line into a `Command`, with errors that point at the word that is wrong.
+public enum CommandParser {
+  /// The command on `line`, or nil for a blank or comment-only line. `actions` are the current
+  /// model's action names, so a mistyped command that is really an action gets `send` suggested.
+  public static func parse(_ line: String, actions: [String] = []) throws(ScenarioError) -> Command? {
+    let tokens = try Lexer.tokenize(line)
+    guard let first = tokens.first else { return nil }
+    guard let word = first.word else {
+      throw ScenarioError(
+        "expected a command, found `\(first.text)`; commands are words like `send` (`help` lists them)",
+        column: first.column)
+    }
+    let info: CommandInfo
+    do {
+      info = try CommandTable.resolve(word, column: first.column)
+    } catch {
+      if let action = Suggestion.nearest(to: word, in: actions), !CommandTable.names.contains(where: { $0.hasPrefix(word) }) {
+        throw ScenarioError("unknown command `\(word)`; did you mean `send \(action)`?", column: first.column)
+      }
+      throw error
+    }
+    var reader = TokenReader(tokens: Array(tokens.dropFirst()), info: info, lineLength: line.count)
+    let command = try reader.command()
+    try reader.expectEnd()
+    return command
+  }
+}
+
+/// Reads a command's arguments from its tokens.
+struct TokenReader {
+  var tokens: [Token]
+  var info: CommandInfo
+  var lineLength: Int
+  var position = 0
+
+  var next: Token? { position < tokens.count ? tokens[position] : nil }
+  var endColumn: Int { lineLength + 1 }
+
+  mutating func take() -> Token? {
+    defer { position += 1 }
+    return next
+  }
+
+  func missing(_ what: String) -> ScenarioError {
+    ScenarioError(
+      "`\(info.name)` needs \(what); usage: \(info.usage) (example: \(info.example))",
+      column: endColumn)
+  }
+
+  mutating func expectEnd() throws(ScenarioError) {
+    if let extra = next {
+      throw ScenarioError(
+        "unexpected `\(extra.text)` after `\(info.name)`; usage: \(info.usage)", column: extra.column)
+    }
+  }
+
+  mutating func word(_ what: String) throws(ScenarioError) -> Located<String> {
+    guard let token = take() else { throw missing(what) }
+    guard let word = token.word else {
+      throw ScenarioError("expected \(what), found `\(token.text)`; usage: \(info.usage)", column: token.column)
+    }
+    return Located(value: word, column: token.column)
+  }
+
+  mutating func value(_ what: String) throws(ScenarioError) -> Located<Value> {
+    guard let token = take() else { throw missing(what) }
+    guard let value = token.value else {
+      throw ScenarioError("expected \(what), found `\(token.text)`", column: token.column)
+    }
+    return Located(value: value, column: token.column)
+  }
+
+  mutating func duration() throws(ScenarioError) -> Duration {
+    let located = try value("a duration such as 2s or 250ms")
+    switch located.value {
+    case .duration(let duration):
+      if duration < .zero {
+        throw ScenarioError("a duration cannot be negative, got `\(located.value)`", column: located.column)
+      }
+      return duration
+    case .int(let number):
+      throw ScenarioError(
+        "bad duration `\(number)`: it has no unit; expected ns, us, ms, s, m or h (like `\(number)s`)",
+        column: located.column)
+    case .double(let number):
+      throw ScenarioError(
+        "bad duration `\(number)`: it has no unit; expected ns, us, ms, s, m or h (like `\(number)s`)",
+        column: located.column)
+    default:
+      throw ScenarioError(
+        "bad duration `\(tokens[position - 1].text)`: expected a number and a unit, like 2s or 250ms",
+        column: located.column)
+    }
+  }
+
+  mutating func arguments() -> [Argument] {
+    var arguments: [Argument] = []
+    while let token = take() {
+      switch token.kind {
+      case .keyValue(let name, let value):
+        arguments.append(Argument(name: name, value: value, column: token.column))
+      case .value(let value):
+        arguments.append(Argument(name: nil, value: value, column: token.column))
+      case .comparison:
+        position -= 1
+        return arguments
+      }
+    }
+    return arguments
+  }
+
+  mutating func effectSelection(allowAll: Bool) throws(ScenarioError) -> EffectSelection {
+    guard next != nil else { return .unspecified }
+    if allowAll, let token = next, token.word == "all" {
+      position += 1
+      return .all
+    }
+    var ids: [Located<Int>] = []
+    while let token = take() {
+      guard case .value(.effect(let id)) = token.kind else {
+        let expected = allowAll ? "effect references like `#1`, or `all`" : "effect references like `#1`"
+        throw ScenarioError("expected \(expected), found `\(token.text)`", column: token.column)
+      }
+      ids.append(Located(value: id, column: token.column))
+    }
+    return .ids(ids)
+  }
+
+  mutating func comparison() throws(ScenarioError) -> String {
+    guard let token = take() else { throw missing("a comparison (==, !=, <, <=, >, >= or contains)") }
+    if case .comparison(let symbol) = token.kind { return symbol }
+    if token.word == "contains" { return "contains" }
+    throw ScenarioError(
+      "expected a comparison (==, !=, <, <=, >, >= or contains), found `\(token.text)`", column: token.column)
+  }
+
+  mutating func command() throws(ScenarioError) -> Command {
+    switch info.name {
+    case "models": return .models
+    case "use":
+      let model = try word("a model name (`models` lists them)")
+      return .use(model: model, options: arguments())
+    case "describe": return .describe
+    case "connect": return .connect
+    case "disconnect": return .disconnect
+    case "send":
+      let action = try word("an action name (`describe` lists them)")
+      return .send(action: action, arguments: arguments(), awaited: false)
+    case "await":
+      if let token = next, let word = token.word {
+        guard "send".hasPrefix(word) && word.count >= 2 || word == "send" else {
+          throw ScenarioError(
+            "expected `send` or effect references like `#1` after `await`, found `\(token.text)`",
+            column: token.column)
+        }
+        position += 1
+        let action = try self.word("an action name (`describe` lists them)")
+        return .send(action: action, arguments: arguments(), awaited: true)
+      }
+      return .await(try effectSelection(allowAll: false))
+    case "cancel": return .cancel(try effectSelection(allowAll: true))
+    case "advance": return .advance(try duration())
+    case "settle": return .settle
+    case "set":
+      let property = try word("a property name (`describe` lists them)")
+      let value = try value("a value")
+      return .set(property: property, value: value)
+    case "state":
+      guard next != nil else { return .state(path: nil) }
+      return .state(path: try word("a state path like `items.count`"))
+    case "expect": return try expectation()
+    case "respond", "stub":
+      let dependency = try word("a dependency name (`describe` lists them)")
+      let outcome = try word("an outcome such as `ok`")
+      let arguments = arguments()
+      return info.name == "respond"
+        ? .respond(dependency: dependency, outcome: outcome, arguments: arguments)
+        : .stub(dependency: dependency, outcome: outcome, arguments: arguments)
+    case "seed":
+      let seed = try value("a number")
+      guard case .int(let number) = seed.value, number >= 0 else {
+        throw ScenarioError("`seed` takes a whole number 0 or more, got `\(seed.value)`", column: seed.column)
+      }
+      return .seed(UInt64(number))
+    case "effects": return .effects
+    case "time": return .time
+    case "log": return .log
+    case "help":
+      guard next != nil else { return .help(nil) }
+      return .help(try word("a command name"))
+    default: return .quit
+    }
+  }
+
+  mutating func expectation() throws(ScenarioError) -> Command {
+    guard let subject = take() else { throw missing("something to check") }
+    if case .value(.effect(let id)) = subject.kind {
+      let status = try word("a status: running, finished, cancelled or failed")
+      let statuses = ["running", "finished", "cancelled", "failed"]
+      guard statuses.contains(status.value) else {
+        let hint = Suggestion.hint(for: status.value, in: statuses)
+        throw ScenarioError(
+          "unknown effect status `\(status.value)`; expected running, finished, cancelled or failed\(hint)",
+          column: status.column)
+      }
+      return .expectEffect(id: Located(value: id, column: subject.column), status: status)
+    }
+    guard let path = subject.word else {
+      throw ScenarioError(
+        "expected a state path, `#N`, `time` or `log` after `expect`, found `\(subject.text)`",
+        column: subject.column)
+    }
+    if path == "time" {
+      let comparison = try comparison()
+      guard comparison != "contains" else {
+        throw ScenarioError("`expect time` compares with ==, !=, <, <=, > or >=", column: subject.column)
+      }
+      return .expectTime(comparison: comparison, value: try duration())
+    }
+    if path == "log" {
+      let comparison = try comparison()
+      guard comparison == "contains" else {
+        throw ScenarioError("`expect log` takes `contains \"TEXT\"`", column: subject.column)
+      }
+      let text = try value("the text to look for")
+      guard let string = text.value.text else {
+        throw ScenarioError("expected a quoted text after `contains`, found `\(text.value)`", column: text.column)
+      }
+      return .expectLog(text: string)
+    }
+    let comparison = try comparison()
+    let value = try value("a value to compare with")
+    return .expectState(
+      path: Located(value: path, column: subject.column), comparison: comparison, value: value)
+  }
+}

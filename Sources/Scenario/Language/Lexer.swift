@@ -1,0 +1,192 @@
+/// Splits a command line into tokens: quoting, escapes, numbers, durations, lists, `key=value`,
+/// `#N`, comparison operators and `#` comments.
+public struct Lexer {
+  private let characters: [Character]
+  private var index = 0
+
+  /// Tokens of `line`, or an error pointing at the column that could not be read.
+  public static func tokenize(_ line: String) throws(ScenarioError) -> [Token] {
+    var lexer = Lexer(characters: Array(line))
+    return try lexer.tokens()
+  }
+
+  private init(characters: [Character]) { self.characters = characters }
+
+  private var current: Character? { index < characters.count ? characters[index] : nil }
+  private func peek(_ offset: Int = 1) -> Character? {
+    index + offset < characters.count ? characters[index + offset] : nil
+  }
+  private var column: Int { index + 1 }
+
+  private mutating func tokens() throws(ScenarioError) -> [Token] {
+    var tokens: [Token] = []
+    while true {
+      while let character = current, character.isWhitespace { index += 1 }
+      guard let character = current else { return tokens }
+      let start = index
+      if character == "#" {
+        if let next = peek(), next.isNumber {
+          index += 1
+          let digits = readWhile { $0.isNumber }
+          if let terminator = current, !terminator.isWhitespace, terminator != "," {
+            throw ScenarioError(
+              "`\(text(from: start))\(readBareWord())` is not an effect reference; expected `#` and a number, like `#1`",
+              column: start + 1)
+          }
+          tokens.append(Token(kind: .value(.effect(Int(digits) ?? 0)), column: start + 1, text: text(from: start)))
+          continue
+        }
+        return tokens  // a comment runs to the end of the line
+      }
+      if "=!<>".contains(character) {
+        let symbol = readWhile { "=!<>".contains($0) }
+        guard ["==", "!=", "<", "<=", ">", ">="].contains(symbol) else {
+          throw ScenarioError(
+            "unknown operator `\(symbol)`; expected one of ==, !=, <, <=, >, >=", column: start + 1)
+        }
+        tokens.append(Token(kind: .comparison(symbol), column: start + 1, text: symbol))
+        continue
+      }
+      if character == "\"" || character == "[" {
+        let value = try readValue()
+        tokens.append(Token(kind: .value(value), column: start + 1, text: text(from: start)))
+        continue
+      }
+      let word = readWhile { !$0.isWhitespace && $0 != "=" && $0 != "\"" && $0 != "[" }
+      if current == "=" && isIdentifier(word) {
+        index += 1
+        guard let next = current, !next.isWhitespace else {
+          throw ScenarioError("`\(word)=` has no value; write `\(word)=VALUE`", column: start + 1)
+        }
+        let value = try readValue()
+        tokens.append(Token(kind: .keyValue(word, value), column: start + 1, text: text(from: start)))
+        continue
+      }
+      let rest = readBareWord()
+      let whole = word + rest
+      tokens.append(Token(kind: .value(try Lexer.bareValue(whole, column: start + 1)), column: start + 1, text: whole))
+    }
+  }
+
+  /// Reads a value at the cursor: a string, a list, or a bare value.
+  private mutating func readValue() throws(ScenarioError) -> Value {
+    guard let character = current else { throw ScenarioError("expected a value", column: column) }
+    if character == "\"" { return .string(try readString()) }
+    if character == "[" { return try readList() }
+    let start = index
+    let word = readWhile { !$0.isWhitespace && $0 != "," && $0 != "]" }
+    return try Lexer.bareValue(word, column: start + 1)
+  }
+
+  private mutating func readBareWord() -> String {
+    readWhile { !$0.isWhitespace }
+  }
+
+  private mutating func readString() throws(ScenarioError) -> String {
+    let start = index
+    index += 1
+    var text = ""
+    while let character = current {
+      index += 1
+      switch character {
+      case "\"":
+        return text
+      case "\\":
+        guard let escaped = current else { break }
+        index += 1
+        switch escaped {
+        case "n": text.append("\n")
+        case "\"": text.append("\"")
+        case "\\": text.append("\\")
+        case "t": text.append("\t")
+        default:
+          throw ScenarioError(
+            "unknown escape `\\\(escaped)` in a string; expected \\\", \\\\ or \\n", column: index - 1)
+        }
+      default:
+        text.append(character)
+      }
+    }
+    throw ScenarioError(
+      "unbalanced quote: the string that starts here is not closed; add a `\"`", column: start + 1)
+  }
+
+  private mutating func readList() throws(ScenarioError) -> Value {
+    let start = index
+    index += 1
+    var values: [Value] = []
+    while true {
+      while let character = current, character.isWhitespace { index += 1 }
+      guard let character = current else {
+        throw ScenarioError("unbalanced bracket: the list that starts here is not closed; add a `]`", column: start + 1)
+      }
+      if character == "]" {
+        index += 1
+        return .list(values)
+      }
+      if !values.isEmpty {
+        guard character == "," else {
+          throw ScenarioError("expected `,` or `]` in a list, found `\(character)`", column: column)
+        }
+        index += 1
+        while let character = current, character.isWhitespace { index += 1 }
+      }
+      values.append(try readValue())
+    }
+  }
+
+  private mutating func readWhile(_ predicate: (Character) -> Bool) -> String {
+    let start = index
+    while let character = current, predicate(character) { index += 1 }
+    return String(characters[start..<index])
+  }
+
+  private func text(from start: Int) -> String { String(characters[start..<index]) }
+
+  private func isIdentifier(_ word: String) -> Bool {
+    guard let first = word.first, first.isLetter || first == "_" else { return false }
+    return word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+  }
+
+  /// Interprets a bare word: `true`, `false`, `nil`, a number, a duration, or a word.
+  static func bareValue(_ word: String, column: Int) throws(ScenarioError) -> Value {
+    switch word {
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    case "nil": return .null
+    default: break
+    }
+    guard let first = word.first, first.isNumber || ((first == "-" || first == ".") && word.count > 1) else {
+      return .word(word)
+    }
+    let numberPart = String(word.prefix { $0.isNumber || $0 == "." || $0 == "-" })
+    let unit = String(word.dropFirst(numberPart.count))
+    if unit.isEmpty {
+      if let integer = Int(numberPart) { return .int(integer) }
+      if let number = Double(numberPart), numberPart.contains(".") { return .double(number) }
+      throw ScenarioError("`\(word)` is not a number; expected something like 42, -3 or 1.5", column: column)
+    }
+    guard let amount = Double(numberPart) else {
+      throw ScenarioError("`\(word)` is not a number or a duration", column: column)
+    }
+    let scale: Double
+    switch unit {
+    case "ns": scale = 1
+    case "us": scale = 1_000
+    case "ms": scale = 1_000_000
+    case "s": scale = 1_000_000_000
+    case "m": scale = 60_000_000_000
+    case "h": scale = 3_600_000_000_000
+    default:
+      let hint = Suggestion.hint(for: unit, in: ["ns", "us", "ms", "s", "m", "h"])
+      throw ScenarioError(
+        "bad duration `\(word)`: unknown unit `\(unit)`; expected ns, us, ms, s, m or h\(hint)",
+        column: column)
+    }
+    let nanoseconds = (amount * scale).rounded()
+    guard nanoseconds.magnitude < 9e18 else {
+      throw ScenarioError("duration `\(word)` is too long", column: column)
+    }
+    return .duration(.nanoseconds(Int64(nanoseconds)))
+  }
+}

@@ -1,0 +1,26 @@
+/// An error a command gets: where (line, column), which word, and what was expected.
+///
+/// Its description is the exact text users see:
+/// `line 3, column 6: unknown action `refesh`; did you mean `refresh`?`
+public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// 1-based line in the scenario or input; nil for interactive input.
+  public var line: Int?
+  /// 1-based column of the offending word.
+  public var column: Int?
+  /// What went wrong, what was expected, and the nearest valid choice.
+  public var message: String
+
+  /// An error at `column` of the current line.
+  public init(_ message: String, column: Int? = nil, line: Int? = nil) {
+    self.message = message
+    self.column = column
+    self.line = line
+  }
+
+  public var description: String {
+    var place: [String] = []
+    if let line { place.append("line \(line)") }
+    if let column { place.append("column \(column)") }
+    return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
+  }
+}

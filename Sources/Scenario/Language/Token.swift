@@ -1,0 +1,30 @@
+/// One word of a command line, with the column it starts at.
+public struct Token: Equatable, Sendable {
+  /// What the word is.
+  public enum Kind: Equatable, Sendable {
+    /// A value: bare word, string, number, duration, list, effect reference.
+    case value(Value)
+    /// `name=value`.
+    case keyValue(String, Value)
+    /// A comparison operator: `==`, `!=`, `<`, `<=`, `>`, `>=`.
+    case comparison(String)
+  }
+
+  public var kind: Kind
+  /// 1-based column of the word's first character.
+  public var column: Int
+  /// The word as typed.
+  public var text: String
+
+  /// The bare word, if the token is one.
+  public var word: String? {
+    if case .value(.word(let word)) = kind { return word }
+    return nil
+  }
+
+  /// The value, if the token is a plain value.
+  public var value: Value? {
+    if case .value(let value) = kind { return value }
+    return nil
+  }
+}

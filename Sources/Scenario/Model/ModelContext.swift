@@ -1,0 +1,31 @@
+/// What a view-model's factory gets: its options, a seeded random source, scripted dependencies.
+@MainActor
+public final class ModelContext {
+  /// The options given to `use`, defaults filled in.
+  public let options: Arguments
+  /// The session's seeded random source (`seed N` resets it).
+  public let random: RandomSource
+  let sink: EventSink
+  var dependencies: [any AnyScriptedDependency] = []
+
+  init(options: Arguments, random: RandomSource, sink: EventSink) {
+    self.options = options
+    self.random = random
+    self.sink = sink
+  }
+
+  /// Creates a dependency that `respond NAME ...` and `stub NAME ...` answer.
+  ///
+  /// `decode` turns a chosen outcome into what the dependency returns or throws.
+  public func dependency<Response: Sendable>(
+    _ name: String, outcomes: [Outcome],
+    decode: @escaping @Sendable (ScriptedDependency<Response>.Answer) -> Result<Response, any Error>
+  ) -> ScriptedDependency<Response> {
+    let dependency = ScriptedDependency(name: name, outcomes: outcomes, sink: sink, decode: decode)
+    dependencies.append(dependency)
+    return dependency
+  }
+
+  /// Adds a warning to the step's events, as the REPL's own warnings are.
+  public func warn(_ text: String) { sink.emit(.warning(text)) }
+}

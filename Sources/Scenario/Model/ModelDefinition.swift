@@ -1,0 +1,198 @@
+/// Makes a view-model available to the REPL: its name, how to make it, what it can do, and what
+/// state to show.
+///
+/// ```swift
+/// let counter = ModelDefinition(
+///   "counter", summary: "a counter that increments after a delay",
+///   options: [.duration("delay", default: .seconds(1), "how long an increment takes")]
+/// ) { context in
+///   CounterViewModel(delay: context.options.duration("delay"))
+/// } describe: { model in
+///   model.action("increment", "count up after the delay") { viewModel, _ in viewModel.increment() }
+///   model.asyncAction("reload", "await the reload") { viewModel, _ in await viewModel.reload() }
+///   model.property("step", \.step)
+///   model.connect { viewModel in await viewModel.observe() }
+/// }
+/// ```
+public struct ModelDefinition: Sendable {
+  /// The name `use` takes.
+  public let name: String
+  /// One line for `models`.
+  public let summary: String
+  /// Options `use NAME key=value` accepts.
+  public let options: [Parameter]
+  let instantiate: @MainActor @Sendable (ModelContext) throws -> ModelInstance
+
+  /// Defines a model made by `make` and described by `describe`.
+  public init<Model: AnyObject>(
+    _ name: String,
+    summary: String,
+    options: [Parameter] = [],
+    make: @escaping @MainActor @Sendable (ModelContext) throws -> Model,
+    describe: @escaping @MainActor @Sendable (inout ModelBuilder<Model>) -> Void
+  ) {
+    self.name = name
+    self.summary = summary
+    self.options = options
+    self.instantiate = { context in
+      let model = try make(context)
+      var builder = ModelBuilder<Model>()
+      describe(&builder)
+      return builder.bind(to: model, typeName: String(describing: Model.self))
+    }
+  }
+}
+
+/// An action as the session sees it, bound to one model instance.
+struct BoundAction {
+  enum Kind {
+    case sync(@MainActor (Arguments) throws -> (any TrackedWork)?)
+    case async(@MainActor (Arguments) async throws -> Void)
+  }
+  var name: String
+  var summary: String
+  var parameters: [Parameter]
+  var kind: Kind
+}
+
+/// A bindable property, bound to one model instance.
+struct BoundProperty {
+  var name: String
+  var summary: String
+  var type: ValueType
+  var set: @MainActor (Value) -> Void
+}
+
+/// A model instance with its actions, properties, lifecycle and state.
+@MainActor
+struct ModelInstance {
+  var typeName: String
+  var object: AnyObject
+  var actions: [BoundAction]
+  var properties: [BoundProperty]
+  var connect: (@MainActor () async throws -> Void)?
+  var connectSummary: String
+  var state: @MainActor () -> Any
+}
+
+/// Collects what a view-model can do; `ModelDefinition`'s `describe` closure fills it in.
+@MainActor
+public struct ModelBuilder<Model: AnyObject> {
+  private var actions: [(Model) -> BoundAction] = []
+  private var properties: [(Model) -> BoundProperty] = []
+  private var connectBody: (@MainActor (Model) async throws -> Void)?
+  private var connectSummary = ""
+  private var stateProjection: (@MainActor (Model) -> Any)?
+  private var shownFields: [@MainActor (Model) -> (String, Any)] = []
+
+  init() {}
+
+  /// A synchronous action: `send NAME` calls `perform` and returns at once. Work it starts and
+  /// hides is reported as background work.
+  public mutating func action(
+    _ name: String, _ summary: String, parameters: [Parameter] = [],
+    perform: @escaping @MainActor (Model, Arguments) throws -> Void
+  ) {
+    actions.append { model in
+      BoundAction(name: name, summary: summary, parameters: parameters, kind: .sync { arguments in
+        try perform(model, arguments)
+        return nil
+      })
+    }
+  }
+
+  /// A synchronous action that hands back work to track (a `Task` or an `Effect`): `send NAME`
+  /// reports it as an effect `#N`, and `await send NAME` waits for it.
+  public mutating func action(
+    _ name: String, _ summary: String, parameters: [Parameter] = [],
+    tracking perform: @escaping @MainActor (Model, Arguments) throws -> (any TrackedWork)?
+  ) {
+    actions.append { model in
+      BoundAction(name: name, summary: summary, parameters: parameters, kind: .sync { arguments in
+        try perform(model, arguments)
+      })
+    }
+  }
+
+  /// An action with an awaitable entry point (`await viewModel.sendAsync(...)`): `send NAME`
+  /// starts it as an effect, `await send NAME` waits for it.
+  public mutating func asyncAction(
+    _ name: String, _ summary: String, parameters: [Parameter] = [],
+    perform: @escaping @MainActor (Model, Arguments) async throws -> Void
+  ) {
+    actions.append { model in
+      BoundAction(name: name, summary: summary, parameters: parameters, kind: .async { arguments in
+        try await perform(model, arguments)
+      })
+    }
+  }
+
+  /// A bindable property that `set NAME VALUE` writes, as a text field or a toggle would.
+  public mutating func property<Value: CommandValueConvertible>(
+    _ name: String, _ keyPath: ReferenceWritableKeyPath<Model, Value>, _ summary: String = ""
+  ) {
+    properties.append { model in
+      BoundProperty(name: name, summary: summary, type: Value.valueType) { value in
+        if let converted = Value(commandValue: value) { model[keyPath: keyPath] = converted }
+      }
+    }
+  }
+
+  /// The view's lifecycle work, what SwiftUI's `.task` runs: `connect` starts it as an effect and
+  /// `disconnect` cancels it.
+  public mutating func connect(
+    _ summary: String = "", perform: @escaping @MainActor (Model) async throws -> Void
+  ) {
+    connectBody = perform
+    connectSummary = summary
+  }
+
+  /// Replaces the whole view state with `projection`'s value (by default the view-model's own
+  /// stored properties, found by reflection).
+  public mutating func state(_ projection: @escaping @MainActor (Model) -> Any) {
+    stateProjection = projection
+  }
+
+  /// Shows only the named properties, in the order of the calls, under the view-model's type
+  /// name: `model.show("uiState", \.uiState)` keeps the path `uiState.isLoading` while leaving
+  /// out dependencies and configuration the view-model stores.
+  public mutating func show<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>) {
+    shownFields.append { model in (name, model[keyPath: keyPath]) }
+  }
+
+  func bind(to model: Model, typeName: String) -> ModelInstance {
+    var connect: (@MainActor () async throws -> Void)?
+    if let connectBody {
+      connect = { try await connectBody(model) }
+    }
+    let projection = stateProjection
+    let shown = shownFields
+    let state: @MainActor () -> Any = {
+      if let projection { return projection(model) }
+      if !shown.isEmpty {
+        return ShownState(
+          type: typeName,
+          fields: shown.map { field in
+            let (name, value) = field(model)
+            return StateValue.Field(name: name, value: StateValue.reflecting(value))
+          })
+      }
+      return model
+    }
+    return ModelInstance(
+      typeName: typeName,
+      object: model,
+      actions: actions.map { $0(model) },
+      properties: properties.map { $0(model) },
+      connect: connect,
+      connectSummary: connectSummary,
+      state: state)
+  }
+}
+
+/// The fields a model chose with `show`, presented under its type name.
+struct ShownState: StateRepresentable {
+  var type: String
+  var fields: [StateValue.Field]
+  var stateValue: StateValue { .record(type: type, fields: fields) }
+}

@@ -1,0 +1,105 @@
+/// A named, typed input: an action's parameter, a model option, or an outcome's argument.
+public struct Parameter: Sendable {
+  public var name: String
+  public var type: ValueType
+  /// The value used when the command leaves it out; nil makes it required.
+  public var defaultValue: Value?
+  public var summary: String
+
+  /// A parameter named `name` of `type`.
+  public init(_ name: String, _ type: ValueType, default defaultValue: Value? = nil, _ summary: String = "") {
+    self.name = name
+    self.type = type
+    self.defaultValue = defaultValue
+    self.summary = summary
+  }
+
+  /// A duration option with a default, such as `work=2s`.
+  public static func duration(_ name: String, default value: Duration, _ summary: String) -> Parameter {
+    Parameter(name, .duration, default: .duration(value), summary)
+  }
+
+  /// How `describe` shows it: `count: Int = 3`.
+  var signature: String {
+    "\(name): \(type.name)" + (defaultValue.map { " = \($0)" } ?? "")
+  }
+}
+
+/// Values given for a list of parameters, converted to their types, defaults filled in.
+public struct Arguments: Sendable {
+  private var values: [String: Value]
+  /// Parameter names in declaration order, for printing.
+  public let names: [String]
+
+  init(values: [String: Value], names: [String]) {
+    self.values = values
+    self.names = names
+  }
+
+  /// `name=value` pairs in declaration order, as a command would spell them.
+  public var text: String {
+    names.compactMap { name in values[name].map { "\(name)=\($0)" } }.joined(separator: " ")
+  }
+
+  /// Binds `arguments` (positional first, then `name=value`) to `parameters`.
+  static func bind(
+    _ arguments: [Argument], to parameters: [Parameter], owner: String, endColumn: Int
+  ) throws(ScenarioError) -> Arguments {
+    var values: [String: Value] = [:]
+    var positional = 0
+    for argument in arguments {
+      let parameter: Parameter
+      if let name = argument.name {
+        guard let named = parameters.first(where: { $0.name == name }) else {
+          let names = parameters.map(\.name)
+          let expected = names.isEmpty ? "; it takes none" : " (it takes " + names.joined(separator: ", ") + ")"
+          throw ScenarioError(
+            "\(owner) has no argument `\(name)`\(Suggestion.hint(for: name, in: names))\(expected)",
+            column: argument.column)
+        }
+        parameter = named
+      } else {
+        guard positional < parameters.count else {
+          let expected = parameters.isEmpty ? "it takes none" : "it takes \(parameters.count)"
+          throw ScenarioError("\(owner): too many arguments at `\(argument.value)`; \(expected)", column: argument.column)
+        }
+        parameter = parameters[positional]
+        positional += 1
+      }
+      if values[parameter.name] != nil {
+        throw ScenarioError("\(owner): `\(parameter.name)` is given twice", column: argument.column)
+      }
+      values[parameter.name] = try parameter.type.convert(argument.value, name: parameter.name, column: argument.column)
+    }
+    for parameter in parameters where values[parameter.name] == nil {
+      guard let fallback = parameter.defaultValue else {
+        throw ScenarioError(
+          "\(owner) needs `\(parameter.name)` (\(parameter.type)); write `\(parameter.name)=VALUE`",
+          column: endColumn)
+      }
+      values[parameter.name] = fallback
+    }
+    return Arguments(values: values, names: parameters.map(\.name))
+  }
+
+  /// `arguments` without `name`.
+  static func dropping(_ name: String, from arguments: Arguments) -> Arguments {
+    var values = arguments.values
+    values[name] = nil
+    return Arguments(values: values, names: arguments.names.filter { $0 != name })
+  }
+
+  /// The value of `name` as typed in the command language.
+  public subscript(name: String) -> Value? { values[name] }
+
+  /// A string or enum-case argument.
+  public func string(_ name: String) -> String { values[name]?.text ?? "" }
+  /// An integer argument.
+  public func int(_ name: String) -> Int { Int(commandValue: values[name] ?? .null) ?? 0 }
+  /// A number argument.
+  public func double(_ name: String) -> Double { Double(commandValue: values[name] ?? .null) ?? 0 }
+  /// A boolean argument.
+  public func bool(_ name: String) -> Bool { Bool(commandValue: values[name] ?? .null) ?? false }
+  /// A duration argument.
+  public func duration(_ name: String) -> Duration { Duration(commandValue: values[name] ?? .null) ?? .zero }
+}

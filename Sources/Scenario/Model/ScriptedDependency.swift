@@ -1,0 +1,170 @@
+import Simulation
+import Synchronization
+
+/// An outcome a scripted dependency can be answered with: `ok count=3`, `status code=403`.
+public struct Outcome: Sendable {
+  public var name: String
+  public var parameters: [Parameter]
+  public var summary: String
+
+  /// An outcome named `name` taking `parameters`.
+  public init(_ name: String, _ parameters: [Parameter] = [], _ summary: String = "") {
+    self.name = name
+    self.parameters = parameters
+    self.summary = summary
+  }
+}
+
+/// What the session needs of every scripted dependency, whatever its response type.
+protocol AnyScriptedDependency: Sendable {
+  var name: String { get }
+  var outcomes: [Outcome] { get }
+  var pendingRequests: [PendingRequest] { get }
+  func respond(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError)
+  func stub(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError)
+}
+
+/// A request waiting for `respond`.
+struct PendingRequest: Sendable {
+  var id: String
+  var description: String
+  /// The effect (or background work) that made it.
+  var origin: String?
+}
+
+/// A dependency whose answers come from `respond` and `stub` commands, so a scenario decides
+/// exactly what a network call or a database returns, and when.
+///
+/// ```swift
+/// let api = context.dependency(
+///   "search",
+///   outcomes: [Outcome("ok", [Parameter("count", .int, default: .int(3))]), Outcome("status", [Parameter("code", .int)])]
+/// ) { outcome in
+///   outcome.name == "ok" ? .success(Repo.samples(outcome.arguments.int("count"))) : .failure(APIError(outcome.arguments.int("code")))
+/// }
+/// let repos = try await api.request("GET /search/repositories?q=swift")
+/// ```
+public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency {
+  /// A chosen outcome with its arguments, handed to the decoder.
+  public struct Answer: Sendable {
+    public var name: String
+    public var arguments: Arguments
+  }
+
+  public let name: String
+  public let outcomes: [Outcome]
+  private let decode: @Sendable (Answer) -> Result<Response, any Error>
+  private let sink: EventSink
+  private let state = Mutex(State())
+
+  private struct Waiter: Sendable {
+    var request: PendingRequest
+    var continuation: CheckedContinuation<Response, any Error>
+  }
+  private struct State: Sendable {
+    var nextID = 0
+    var waiting: [Waiter] = []
+    var stub: (answer: Answer, latency: Duration)?
+  }
+
+  init(
+    name: String, outcomes: [Outcome], sink: EventSink,
+    decode: @escaping @Sendable (Answer) -> Result<Response, any Error>
+  ) {
+    self.name = name
+    self.outcomes = outcomes
+    self.sink = sink
+    self.decode = decode
+  }
+
+  /// Makes a request described as `description` and waits for its scripted answer.
+  ///
+  /// Cancelling the calling task ends the request with `CancellationError`.
+  public func request(_ description: String) async throws -> Response {
+    let origin = WorkTag.current?.label
+    let (id, stub) = state.withLock { state -> (String, (answer: Answer, latency: Duration)?) in
+      state.nextID += 1
+      return ("r\(state.nextID)", state.stub)
+    }
+    sink.emit(.requestPending(dependency: name, id: id, request: description))
+    if let stub {
+      do {
+        try await Task.sleep(for: stub.latency)
+      } catch {
+        sink.emit(.requestCancelled(dependency: name, id: id))
+        throw error
+      }
+      sink.emit(.requestAnswered(dependency: name, id: id, outcome: Self.text(stub.answer)))
+      return try decode(stub.answer).get()
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
+        let cancelled = state.withLock { state -> Bool in
+          if Task.isCancelled { return true }
+          let request = PendingRequest(id: id, description: description, origin: origin)
+          state.waiting.append(Waiter(request: request, continuation: continuation))
+          return false
+        }
+        if cancelled {
+          sink.emit(.requestCancelled(dependency: name, id: id))
+          continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> Waiter? in
+        guard let index = state.waiting.firstIndex(where: { $0.request.id == id }) else { return nil }
+        return state.waiting.remove(at: index)
+      }
+      if let waiter {
+        sink.emit(.requestCancelled(dependency: name, id: id))
+        waiter.continuation.resume(throwing: CancellationError())
+      }
+    }
+  }
+
+  var pendingRequests: [PendingRequest] { state.withLock { $0.waiting.map(\.request) } }
+
+  func respond(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError) {
+    let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: false)
+    let waiter = state.withLock { state -> Waiter? in
+      state.waiting.isEmpty ? nil : state.waiting.removeFirst()
+    }
+    guard let waiter else {
+      throw ScenarioError(
+        "`\(name)` has no pending request to answer; `stub \(name) ...` answers future ones",
+        column: outcome.column)
+    }
+    sink.emit(.requestAnswered(dependency: name, id: waiter.request.id, outcome: Self.text(answer.answer)))
+    waiter.continuation.resume(with: decode(answer.answer))
+  }
+
+  func stub(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError) {
+    let stub = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: true)
+    state.withLock { $0.stub = stub }
+    sink.emit(.note("\(name): future requests get \(Self.text(stub.answer)) after \(stub.latency.commandText)"))
+  }
+
+  private func bind(
+    outcome: Located<String>, arguments: [Argument], endColumn: Int, allowLatency: Bool
+  ) throws(ScenarioError) -> (answer: Answer, latency: Duration) {
+    guard let definition = outcomes.first(where: { $0.name == outcome.value }) else {
+      let names = outcomes.map(\.name)
+      throw ScenarioError(
+        "`\(name)` has no outcome `\(outcome.value)`; expected \(names.joined(separator: ", "))"
+          + Suggestion.hint(for: outcome.value, in: names),
+        column: outcome.column)
+    }
+    var parameters = definition.parameters
+    if allowLatency { parameters.append(Parameter("latency", .duration, default: .duration(.zero))) }
+    let bound = try Arguments.bind(
+      arguments, to: parameters, owner: "outcome `\(name) \(outcome.value)`", endColumn: endColumn)
+    let shown = Arguments.dropping("latency", from: bound)
+    let answer = Answer(name: outcome.value, arguments: shown)
+    return (answer, allowLatency ? bound.duration("latency") : .zero)
+  }
+
+  private static func text(_ answer: Answer) -> String {
+    let arguments = answer.arguments.text
+    return arguments.isEmpty ? answer.name : answer.name + " " + arguments
+  }
+}

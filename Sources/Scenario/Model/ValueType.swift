@@ -1,0 +1,102 @@
+/// The type of an action parameter, a property or an option, and how a typed value converts to it.
+public enum ValueType: Equatable, Sendable, CustomStringConvertible {
+  case string
+  case int
+  case double
+  case bool
+  case duration
+  /// One of these enum case names.
+  case oneOf([String])
+
+  public var description: String {
+    switch self {
+    case .string: return "a string"
+    case .int: return "an integer"
+    case .double: return "a number"
+    case .bool: return "true or false"
+    case .duration: return "a duration (like 2s)"
+    case .oneOf(let cases): return "one of " + cases.joined(separator: ", ")
+    }
+  }
+
+  /// The short name `describe` shows.
+  public var name: String {
+    switch self {
+    case .string: return "String"
+    case .int: return "Int"
+    case .double: return "Double"
+    case .bool: return "Bool"
+    case .duration: return "Duration"
+    case .oneOf(let cases): return cases.joined(separator: "|")
+    }
+  }
+
+  /// `value` converted to this type, or an error naming what was expected.
+  public func convert(_ value: Value, name: String, column: Int?) throws(ScenarioError) -> Value {
+    switch (self, value) {
+    case (.string, .string), (.string, .word), (.int, .int), (.bool, .bool), (.duration, .duration):
+      return value
+    case (.string, .int(let number)):
+      return .string(String(number))
+    case (.double, .int(let number)):
+      return .double(Double(number))
+    case (.double, .double):
+      return value
+    case (.oneOf(let cases), .word(let word)), (.oneOf(let cases), .string(let word)):
+      if cases.contains(word) { return .word(word) }
+      let hint = Suggestion.hint(for: word, in: cases)
+      throw ScenarioError(
+        "`\(name)` expects one of \(cases.joined(separator: ", ")), got `\(word)`\(hint)", column: column)
+    default:
+      throw ScenarioError("`\(name)` expects \(description), got \(value.kindName) `\(value)`", column: column)
+    }
+  }
+}
+
+/// A Swift type that a command value converts to, for bindable properties.
+public protocol CommandValueConvertible {
+  /// The command language type of the values.
+  static var valueType: ValueType { get }
+  /// The Swift value for an already converted command value.
+  init?(commandValue: Value)
+}
+
+extension String: CommandValueConvertible {
+  public static var valueType: ValueType { .string }
+  public init?(commandValue: Value) {
+    guard let text = commandValue.text else { return nil }
+    self = text
+  }
+}
+
+extension Int: CommandValueConvertible {
+  public static var valueType: ValueType { .int }
+  public init?(commandValue: Value) {
+    guard case .int(let number) = commandValue else { return nil }
+    self = number
+  }
+}
+
+extension Double: CommandValueConvertible {
+  public static var valueType: ValueType { .double }
+  public init?(commandValue: Value) {
+    guard case .double(let number) = commandValue else { return nil }
+    self = number
+  }
+}
+
+extension Bool: CommandValueConvertible {
+  public static var valueType: ValueType { .bool }
+  public init?(commandValue: Value) {
+    guard case .bool(let flag) = commandValue else { return nil }
+    self = flag
+  }
+}
+
+extension Duration: CommandValueConvertible {
+  public static var valueType: ValueType { .duration }
+  public init?(commandValue: Value) {
+    guard case .duration(let duration) = commandValue else { return nil }
+    self = duration
+  }
+}

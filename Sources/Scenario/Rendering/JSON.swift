@@ -1,0 +1,60 @@
+/// A minimal JSON writer with a fixed key order, so the same state always gives the same bytes.
+enum JSON {
+  indirect enum Node {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([Node])
+    case object([(String, Node)])
+  }
+
+  static func write(_ node: Node) -> String {
+    switch node {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number(let text): return text
+    case .string(let text): return quote(text)
+    case .array(let nodes): return "[" + nodes.map(write).joined(separator: ",") + "]"
+    case .object(let pairs): return "{" + pairs.map { quote($0.0) + ":" + write($0.1) }.joined(separator: ",") + "}"
+    }
+  }
+
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  static func node(_ value: StateValue) -> Node {
+    switch value {
+    case .null: return .null
+    case .bool(let flag): return .bool(flag)
+    case .int(let number): return .number(String(number))
+    case .double(let number): return number.isFinite ? .number(String(number)) : .string(String(number))
+    case .string(let text): return .string(text)
+    case .opaque(let text): return .string(text)
+    case .enumCase(_, let name, let values):
+      if values.isEmpty { return .string(name) }
+      return .object([("case", .string(name)), ("values", .object(values.map { ($0.name, node($0.value)) }))])
+    case .list(let elements): return .array(elements.map(node))
+    case .dictionary(let pairs): return .object(pairs.map { ($0.key, node($0.value)) })
+    case .record(_, let fields): return .object(fields.map { ($0.name, node($0.value)) })
+    }
+  }
+}

@@ -1,0 +1,116 @@
+/// Turns step results into the human transcript: the echoed command, its events and output, and
+/// the view state with the lines that changed marked `-` (before) and `+` (after).
+public struct TranscriptRenderer: Sendable {
+  /// Whether to echo each command as `> command` (scenario files, pipes, golden files).
+  public var echo: Bool
+  /// Whether errors stay in the transcript (golden files) instead of going to standard error.
+  public var errorsInline: Bool
+  /// Whether to colour changed lines and errors (only on a terminal).
+  public var color: Bool
+
+  public init(echo: Bool, errorsInline: Bool, color: Bool = false) {
+    self.echo = echo
+    self.errorsInline = errorsInline
+    self.color = color
+  }
+
+  /// The text for standard output and the text for standard error.
+  public func render(_ result: StepResult) -> (output: String, errors: String) {
+    if result.isEmpty { return ("", "") }
+    var out: [String] = []
+    if echo { out.append("> " + result.source) }
+    for event in result.events {
+      out.append(EventText.line(for: event))
+    }
+    out.append(contentsOf: result.output)
+    if result.showsState, let state = result.state {
+      out.append("state:")
+      out.append(contentsOf: stateLines(state, previous: result.previousState))
+    }
+    var errors = ""
+    if let error = result.error {
+      let line = paint("error: \(error)", "31")
+      if errorsInline { out.append(line) } else { errors = line + "\n" }
+    }
+    return (out.isEmpty ? "" : out.joined(separator: "\n") + "\n", errors)
+  }
+
+  private func stateLines(_ state: StateValue, previous: StateValue?) -> [String] {
+    let new = StateRenderer.render(state).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let previous else { return new.map { "  " + $0 } }
+    let old = StateRenderer.render(previous).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return LineDiff.lines(old, new).map { line in
+      switch line {
+      case .same(let text): return "  " + text
+      case .removed(let text): return paint("- " + text, "31")
+      case .added(let text): return paint("+ " + text, "32")
+      }
+    }
+  }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+/// Turns step results into JSON lines, one object per command, for programs driving the REPL.
+public enum JSONLinesRenderer {
+  public static func render(_ result: StepResult) -> String {
+    if result.isEmpty { return "" }
+    var pairs: [(String, JSON.Node)] = []
+    pairs.append(("line", result.line.map { .number(String($0)) } ?? .null))
+    pairs.append(("command", .string(result.source)))
+    pairs.append(("events", .array(result.events.map(node))))
+    pairs.append(("output", .array(result.output.map { .string($0) })))
+    pairs.append(("time", .string(result.time.secondsText)))
+    pairs.append(("state", result.state.map(JSON.node) ?? .null))
+    pairs.append(("changed", .array(result.changes.map { .string($0) })))
+    if let error = result.error {
+      pairs.append(("error", .object([
+        ("line", error.line.map { .number(String($0)) } ?? .null),
+        ("column", error.column.map { .number(String($0)) } ?? .null),
+        ("message", .string(error.message)),
+      ])))
+    } else {
+      pairs.append(("error", .null))
+    }
+    return JSON.write(.object(pairs)) + "\n"
+  }
+
+  static func node(_ event: Event) -> JSON.Node {
+    var pairs: [(String, JSON.Node)] = [("kind", .string(event.kind))]
+    switch event {
+    case .effectStarted(let id, let action):
+      pairs += [("effect", .number(String(id))), ("action", .string(action))]
+    case .effectEnded(let id, let action, let status, let error):
+      pairs += [("effect", .number(String(id))), ("action", .string(action)), ("status", .string(status.rawValue)), ("error", error.map { .string($0) } ?? .null)]
+    case .printed(let text), .warning(let text), .note(let text):
+      pairs += [("text", .string(text))]
+    case .backgroundPending(let origin, let waitingOn):
+      pairs += [("origin", .string(origin)), ("waitingOn", .string(waitingOn))]
+    case .backgroundEnded(let origin):
+      pairs += [("origin", .string(origin))]
+    case .requestPending(let dependency, let id, let request):
+      pairs += [("dependency", .string(dependency)), ("request", .string(id)), ("description", .string(request))]
+    case .requestAnswered(let dependency, let id, let outcome):
+      pairs += [("dependency", .string(dependency)), ("request", .string(id)), ("outcome", .string(outcome))]
+    case .requestCancelled(let dependency, let id):
+      pairs += [("dependency", .string(dependency)), ("request", .string(id))]
+    case .timeMoved(let from, let to):
+      pairs += [("from", .string(from.secondsText)), ("to", .string(to.secondsText))]
+    }
+    return .object(pairs)
+  }
+}
+
+/// Compares a transcript with its golden file.
+public enum GoldenComparison {
+  /// A unified diff from `expected` (the golden file) to `actual`; nil when they are equal.
+  public static func diff(expected: String, actual: String, name: String) -> String? {
+    if expected == actual { return nil }
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return LineDiff.unified(old: old, new: new, oldName: "\(name) (golden)", newName: "\(name) (replayed)")
+      ?? "--- \(name) (golden)\n+++ \(name) (replayed)\n(the files differ only in line endings or a final newline)"
+  }
+}

@@ -1,0 +1,49 @@
+import Simulation
+
+/// One effect of a session: the action that started it, its status and its times.
+@MainActor
+public final class EffectRecord {
+  public let id: Int
+  public let action: String
+  public let isLifecycle: Bool
+  public let start: Duration
+  public internal(set) var end: Duration?
+  public internal(set) var status: EffectStatus = .running
+  public internal(set) var error: String?
+  var cancelRequested = false
+  var task: Task<Void, Never>?
+  /// The label timers and requests of this effect carry.
+  let tagLabel: String
+
+  init(id: Int, action: String, isLifecycle: Bool, start: Duration, tagLabel: String) {
+    self.id = id
+    self.action = action
+    self.isLifecycle = isLifecycle
+    self.start = start
+    self.tagLabel = tagLabel
+  }
+
+  var isRunning: Bool { status == .running }
+}
+
+/// Work a view-model started and hid, followed through the `WorkTag` its tasks inherited.
+@MainActor
+final class BackgroundWork {
+  let origin: String
+  weak var tag: WorkTag?
+  /// The effect the same step started, whose own end does not count as the hidden work's end.
+  let effect: EffectRecord?
+  var reported = false
+
+  init(origin: String, tag: WorkTag, effect: EffectRecord?) {
+    self.origin = origin
+    self.tag = tag
+    self.effect = effect
+  }
+
+  /// Alive when a task still holds the tag and it is not just the step's own effect.
+  var isPending: Bool {
+    guard tag != nil else { return false }
+    return effect.map { !$0.isRunning } ?? true
+  }
+}

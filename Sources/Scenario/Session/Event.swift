@@ -1,0 +1,47 @@
+/// How an effect ended, or that it is still running.
+public enum EffectStatus: String, Equatable, Sendable {
+  case running, finished, cancelled, failed
+}
+
+/// Something that happened during a step; one model feeds the human and the JSON renderers.
+public enum Event: Equatable, Sendable {
+  /// An effect started: its id and the command that started it.
+  case effectStarted(id: Int, action: String)
+  /// An effect ended, with its status and, if it failed, the error.
+  case effectEnded(id: Int, action: String, status: EffectStatus, error: String?)
+  /// A line the view-model printed.
+  case printed(String)
+  /// Something that works but deserves attention.
+  case warning(String)
+  /// Background work nothing can await or cancel, still running after the step.
+  case backgroundPending(origin: String, waitingOn: String)
+  /// Background work that ended during the step.
+  case backgroundEnded(origin: String)
+  /// A scripted dependency received a request.
+  case requestPending(dependency: String, id: String, request: String)
+  /// A request was answered, by `respond` or a stub.
+  case requestAnswered(dependency: String, id: String, outcome: String)
+  /// A request ended because its caller was cancelled.
+  case requestCancelled(dependency: String, id: String)
+  /// Virtual time moved.
+  case timeMoved(from: Duration, to: Duration)
+  /// A line of information (a check that passed, a model started).
+  case note(String)
+
+  /// The kind, as JSON output names it.
+  public var kind: String {
+    switch self {
+    case .effectStarted: return "effectStarted"
+    case .effectEnded: return "effectEnded"
+    case .printed: return "printed"
+    case .warning: return "warning"
+    case .backgroundPending: return "backgroundPending"
+    case .backgroundEnded: return "backgroundEnded"
+    case .requestPending: return "requestPending"
+    case .requestAnswered: return "requestAnswered"
+    case .requestCancelled: return "requestCancelled"
+    case .timeMoved: return "timeMoved"
+    case .note: return "note"
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// The one-line human text of each event, shared by the transcript and the log.
+public enum EventText {
+  public static func line(for event: Event) -> String {
+    switch event {
+    case .effectStarted(let id, let action):
+      return "effect #\(id) started: \(action)"
+    case .effectEnded(let id, let action, let status, let error):
+      return "effect #\(id) \(status.rawValue): \(action)" + (error.map { " (error: \($0))" } ?? "")
+    case .printed(let text):
+      return "print: \(text)"
+    case .warning(let text):
+      return "warning: \(text)"
+    case .backgroundPending(let origin, let waitingOn):
+      return "background work from `\(origin)` is still running, and nothing can await or cancel it; waits on \(waitingOn)"
+    case .backgroundEnded(let origin):
+      return "background work from `\(origin)` ended"
+    case .requestPending(let dependency, let id, let request):
+      return "request \(dependency) #\(id) pending: \(request)"
+    case .requestAnswered(let dependency, let id, let outcome):
+      return "request \(dependency) #\(id) answered: \(outcome)"
+    case .requestCancelled(let dependency, let id):
+      return "request \(dependency) #\(id) cancelled"
+    case .timeMoved(let from, let to):
+      return "time \(from.secondsText) -> \(to.secondsText)"
+    case .note(let text):
+      return text
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Simulation
+
+extension Session {
+  func modelList() -> [String] {
+    let width = models.map(\.name.count).max() ?? 0
+    return models.map { $0.name.padding(to: width) + "  " + $0.summary }
+  }
+
+  func describe() throws(ScenarioError) -> [String] {
+    let instance = try requireModel()
+    guard let definition else { return [] }
+    var lines = ["model \(definition.name) (\(instance.typeName)): \(definition.summary)"]
+    func section(_ title: String, _ items: [String]) {
+      lines.append(title + (items.isEmpty ? " none" : ""))
+      lines.append(contentsOf: items.map { "  " + $0 })
+    }
+    section("options:", definition.options.map { $0.signature + ($0.summary.isEmpty ? "" : "  " + $0.summary) })
+    section("lifecycle:", instance.connect == nil ? [] : ["connect" + (instance.connectSummary.isEmpty ? "" : "  " + instance.connectSummary)])
+    let width = instance.actions.map { actionSignature($0).count }.max() ?? 0
+    section("actions:", instance.actions.map { action in
+      let kind: String
+      switch action.kind {
+      case .sync: kind = "sync "
+      case .async: kind = "async"
+      }
+      return actionSignature(action).padding(to: width) + "  " + kind + "  " + action.summary
+    })
+    section("properties:", instance.properties.map { "\($0.name): \($0.type.name)" + ($0.summary.isEmpty ? "" : "  " + $0.summary) })
+    section("dependencies:", (context?.dependencies ?? []).map { dependency in
+      dependency.name + ": outcomes " + dependency.outcomes.map { outcome in
+        ([outcome.name] + outcome.parameters.map(\.signature)).joined(separator: " ")
+      }.joined(separator: " | ")
+    })
+    return lines
+  }
+
+  private func actionSignature(_ action: BoundAction) -> String {
+    ([action.name] + action.parameters.map(\.signature)).joined(separator: " ")
+  }
+
+  func showState(_ path: Located<String>?) throws(ScenarioError) -> [String] {
+    _ = try requireModel()
+    let state = snapshot()
+    guard let path else { return StateRenderer.render(state).split(separator: "\n").map(String.init) }
+    let value = try StatePath.resolve(path.value, in: state, column: path.column)
+    let text = StateRenderer.render(value).split(separator: "\n").map(String.init)
+    if text.count == 1 { return ["\(path.value) = \(text[0])"] }
+    return ["\(path.value) ="] + text.map { "  " + $0 }
+  }
+
+  func expectState(_ path: Located<String>, _ comparison: String, _ value: Located<Value>) throws(ScenarioError) -> [String] {
+    _ = try requireModel()
+    let actual = try StatePath.resolve(path.value, in: snapshot(), column: path.column)
+    let claim = "\(path.value) \(comparison) \(value.value)"
+    guard try StateComparison.holds(actual, comparison, value.value, column: value.column) else {
+      let shown = StateRenderer.inline(actual) ?? StateRenderer.render(actual)
+      throw ScenarioError("expectation failed: \(claim), but it is \(shown)", column: path.column)
+    }
+    return ["ok: \(claim)"]
+  }
+
+  func expectEffect(_ id: Located<Int>, _ status: Located<String>) throws(ScenarioError) -> [String] {
+    let effect = try effect(id)
+    guard effect.status.rawValue == status.value else {
+      throw ScenarioError(
+        "expectation failed: #\(id.value) \(status.value), but it is \(effect.status.rawValue) (\(effect.action))",
+        column: status.column)
+    }
+    return ["ok: #\(id.value) \(status.value)"]
+  }
+
+  func expectTime(_ comparison: String, _ value: Duration) throws(ScenarioError) -> [String] {
+    let time = now
+    let holds: Bool
+    switch comparison {
+    case "==": holds = time == value
+    case "!=": holds = time != value
+    case "<": holds = time < value
+    case "<=": holds = time <= value
+    case ">": holds = time > value
+    default: holds = time >= value
+    }
+    let claim = "time \(comparison) \(value.commandText)"
+    guard holds else { throw ScenarioError("expectation failed: \(claim), but it is \(time.secondsText)") }
+    return ["ok: \(claim)"]
+  }
+
+  func expectLog(_ text: String) throws(ScenarioError) -> [String] {
+    let pendingLines = sink.peekLines()
+    guard (logLines + pendingLines).contains(where: { $0.contains(text) }) else {
+      throw ScenarioError("expectation failed: the log does not contain \(Value.quote(text))")
+    }
+    return ["ok: log contains \(Value.quote(text))"]
+  }
+
+  func effectList() -> [String] {
+    if effects.isEmpty && background.isEmpty { return ["no effects"] }
+    let rows = effects.map { effect -> [String] in
+      let times = effect.start.secondsText + (effect.end.map { " -> " + $0.secondsText } ?? " -> ")
+      return ["#\(effect.id)", effect.action, effect.status.rawValue, times]
+    }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    var lines = rows.map { row in
+      row.enumerated().map { $1.padding(to: widths[$0]) }.joined(separator: "  ").trimmingSpaces
+    }
+    for work in background where work.isPending {
+      lines.append("background  \(work.origin)  running (no handle: cannot be awaited or cancelled)")
+    }
+    return lines
+  }
+
+  func help(_ topic: Located<String>?) throws(ScenarioError) -> [String] {
+    guard let topic else {
+      let width = CommandTable.all.map(\.name.count).max() ?? 0
+      return CommandTable.all.map { $0.name.padding(to: width) + "  " + $0.summary }
+        + ["", "Commands may be shortened to a unique prefix (`adv 2s`). `help COMMAND` shows usage and an example."]
+    }
+    let info = try CommandTable.resolve(topic.value, column: topic.column)
+    return ["usage: \(info.usage)", info.summary, "example: \(info.example)"]
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,257 @@
+import Simulation
+
+/// A REPL session: the model in use, its effects, the event log, and the command interpreter.
+///
+/// Create it on the simulation's driving thread after `Simulation.install()`; every command runs
+/// the view-model's jobs on that thread until they are idle.
+///
+/// ```swift
+/// let session = Session(models: Examples.all)
+/// let result = session.execute("use refresh", line: 1)
+/// ```
+@MainActor
+public final class Session {
+  /// The models `use` can start.
+  public let models: [ModelDefinition]
+  /// How many timers `settle` and `await` may fire before they report a runaway.
+  public var timerLimit = 10_000
+  /// How long `await` waits in wall time for work outside the executor (a real request).
+  public var externalWaitLimit: Duration = .seconds(30)
+
+  let simulation: Simulation
+  let capture: OutputCapture?
+  let sink: EventSink
+  let random = RandomSource()
+
+  var definition: ModelDefinition?
+  var instance: ModelInstance?
+  var context: ModelContext?
+  var effects: [EffectRecord] = []
+  var background: [BackgroundWork] = []
+  var logLines: [String] = []
+  var lastState: StateValue?
+  /// Simulation time at which this session's virtual time is 0.
+  var origin: Duration = .zero
+
+  /// A session offering `models`; with `captureOutput`, what view-models print becomes events.
+  public init(models: [ModelDefinition], captureOutput: Bool = true) {
+    self.models = models
+    self.simulation = Simulation.install()
+    self.capture = captureOutput ? OutputCapture() : nil
+    self.sink = EventSink(capture: capture)
+  }
+
+  /// Writes to the real standard output, past the capture of the view-model's prints.
+  public func writeOutput(_ text: String) {
+    if let capture { capture.write(text) } else { writeAll(1, text) }
+  }
+
+  /// Writes to standard error.
+  public func writeError(_ text: String) { writeAll(2, text) }
+
+  /// Session virtual time.
+  public var now: Duration { simulation.now - origin }
+
+  /// The model in use, if any.
+  public var modelName: String? { definition?.name }
+
+  /// Names for completion: actions, properties, dependencies, effect ids of the model in use.
+  public var actionNames: [String] { instance?.actions.map(\.name) ?? [] }
+  public var propertyNames: [String] { instance?.properties.map(\.name) ?? [] }
+  public var dependencyNames: [String] { context?.dependencies.map(\.name) ?? [] }
+  public var effectIDs: [Int] { effects.map(\.id) }
+  public var statePaths: [String] {
+    guard case .record(_, let fields)? = lastState else { return [] }
+    return fields.map(\.name)
+  }
+
+  /// Runs one line: parses it, applies it, runs every ready job, and reports what happened.
+  public func execute(_ line: String, line number: Int? = nil) -> StepResult {
+    let source = line.trimmingSpaces
+    var result = StepResult(line: number, source: source)
+    let command: Command
+    do {
+      guard let parsed = try CommandParser.parse(line, actions: actionNames) else {
+        result.isEmpty = true
+        return result
+      }
+      command = parsed
+    } catch {
+      var error = error
+      error.line = number
+      result.error = error
+      result.time = now
+      return result
+    }
+    simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
+    let before = now
+    result.previousState = lastState
+    do {
+      try apply(command, to: &result)
+    } catch {
+      var error = error
+      if error.line == nil { error.line = number }
+      result.error = error
+    }
+    settleAfterStep()
+    result.events = sink.take() + backgroundEvents()
+    let after = now
+    if after != before { result.events.insert(.timeMoved(from: before, to: after), at: 0) }
+    result.time = after
+    if instance != nil {
+      let state = snapshot()
+      result.state = state
+      if let previous = result.previousState { result.changes = StatePath.changes(from: previous, to: state) }
+      lastState = state
+    }
+    result.showsState = command.showsState && instance != nil && result.error == nil
+      || (command.showsState && instance != nil && !result.changes.isEmpty)
+    if case .quit = command { result.isQuit = true }
+    record(result)
+    return result
+  }
+
+  func snapshot() -> StateValue {
+    guard let instance else { return .null }
+    return StateValue.reflecting(instance.state())
+  }
+
+  /// Runs what became ready before the step ends, so a command always returns idle.
+  func settleAfterStep() {
+    do { try simulation.runUntilIdle() } catch { sink.emit(.warning("\(error)")) }
+  }
+
+  private func record(_ result: StepResult) {
+    for event in result.events {
+      logLines.append("[\(result.time.secondsText)] " + EventText.line(for: event))
+    }
+    if let error = result.error { logLines.append("[\(result.time.secondsText)] error: \(error.message)") }
+  }
+
+  func requireModel() throws(ScenarioError) -> ModelInstance {
+    guard let instance else {
+      throw ScenarioError("no model in use; `use MODEL` first (`models` lists them)")
+    }
+    return instance
+  }
+
+  // MARK: Applying commands
+
+  func apply(_ command: Command, to result: inout StepResult) throws(ScenarioError) {
+    switch command {
+    case .models: result.output = modelList()
+    case .use(let model, let options): try use(model, options: options, line: result.source)
+    case .describe: result.output = try describe()
+    case .connect: try connect()
+    case .disconnect: try disconnect()
+    case .send(let action, let arguments, let awaited):
+      try send(action, arguments: arguments, awaited: awaited, source: result.source)
+    case .await(let selection): try awaitEffects(selection)
+    case .cancel(let selection): try cancel(selection)
+    case .advance(let duration): try run { () throws(SimulationError) in try simulation.advance(by: duration) }
+    case .settle: try settle()
+    case .set(let property, let value): try set(property, value)
+    case .state(let path): result.output = try showState(path)
+    case .expectState(let path, let comparison, let value):
+      result.output = try expectState(path, comparison, value)
+    case .expectEffect(let id, let status): result.output = try expectEffect(id, status)
+    case .expectTime(let comparison, let value): result.output = try expectTime(comparison, value)
+    case .expectLog(let text): result.output = try expectLog(text)
+    case .respond(let dependency, let outcome, let arguments):
+      try scriptedDependency(dependency).respond(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+    case .stub(let dependency, let outcome, let arguments):
+      try scriptedDependency(dependency).stub(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+    case .seed(let seed):
+      random.reseed(seed)
+      sink.emit(.note("random source seeded with \(seed)"))
+    case .effects: result.output = effectList()
+    case .time: result.output = ["time: \(now.secondsText)"]
+    case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
+    case .help(let topic): result.output = try help(topic)
+    case .quit: break
+    }
+  }
+
+  /// Runs simulation work, turning its errors into command errors.
+  func run(_ body: () throws(SimulationError) -> Void) throws(ScenarioError) {
+    do { try body() } catch { throw ScenarioError("\(error)") }
+  }
+
+  private func use(_ name: Located<String>, options: [Argument], line: String) throws(ScenarioError) {
+    guard let definition = models.first(where: { $0.name == name.value }) else {
+      let names = models.map(\.name)
+      throw ScenarioError(
+        "unknown model `\(name.value)`\(Suggestion.hint(for: name.value, in: names)) (models: \(names.joined(separator: ", ")))",
+        column: name.column)
+    }
+    let bound = try Arguments.bind(options, to: definition.options, owner: "model `\(definition.name)`", endColumn: line.count + 1)
+    // End the previous session's effects; hidden work it started cannot be reached.
+    for effect in effects where effect.isRunning {
+      effect.cancelRequested = true
+      effect.task?.cancel()
+    }
+    settleAfterStep()
+    _ = sink.take()
+    effects = []
+    background = []
+    logLines = []
+    lastState = nil
+    origin = simulation.now
+    random.reseed(0)
+    let context = ModelContext(options: bound, random: random, sink: sink)
+    let tag = WorkTag(line)
+    let made: ModelInstance
+    do {
+      made = try WorkTag.$current.withValue(tag) { try definition.instantiate(context) }
+    } catch let error as ScenarioError {
+      throw error
+    } catch {
+      throw ScenarioError("could not make model `\(definition.name)`: \(error)", column: name.column)
+    }
+    self.definition = definition
+    self.instance = made
+    self.context = context
+    background.append(BackgroundWork(origin: line, tag: tag, effect: nil))
+    let shown = bound.text
+    sink.emit(.note("model \(definition.name) (\(made.typeName))" + (shown.isEmpty ? "" : " with \(shown)")))
+  }
+
+  private func scriptedDependency(_ name: Located<String>) throws(ScenarioError) -> any AnyScriptedDependency {
+    _ = try requireModel()
+    let dependencies = context?.dependencies ?? []
+    guard let dependency = dependencies.first(where: { $0.name == name.value }) else {
+      if dependencies.isEmpty {
+        throw ScenarioError("model `\(definition?.name ?? "")` has no scripted dependencies", column: name.column)
+      }
+      let names = dependencies.map(\.name)
+      throw ScenarioError(
+        "unknown dependency `\(name.value)`\(Suggestion.hint(for: name.value, in: names)) (dependencies: \(names.joined(separator: ", ")))",
+        column: name.column)
+    }
+    return dependency
+  }
+
+  private func set(_ property: Located<String>, _ value: Located<Value>) throws(ScenarioError) {
+    let instance = try requireModel()
+    guard let bound = instance.properties.first(where: { $0.name == property.value }) else {
+      let names = instance.properties.map(\.name)
+      let known = names.isEmpty ? "; the model has no bindable properties" : " (properties: " + names.joined(separator: ", ") + ")"
+      throw ScenarioError(
+        "unknown property `\(property.value)`\(Suggestion.hint(for: property.value, in: names))\(known)",
+        column: property.column)
+    }
+    let converted = try bound.type.convert(value.value, name: property.value, column: value.column)
+    let tag = WorkTag("set \(property.value)")
+    WorkTag.$current.withValue(tag) { bound.set(converted) }
+    background.append(BackgroundWork(origin: "set \(property.value)", tag: tag, effect: nil))
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var text = Substring(self)
+    while let first = text.first, first.isWhitespace { text.removeFirst() }
+    while let last = text.last, last.isWhitespace { text.removeLast() }
+    return String(text)
+  }
+}

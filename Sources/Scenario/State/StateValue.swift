@@ -1,0 +1,193 @@
+/// A view state as a tree of plain values, built by reflection with the view-model's own names.
+///
+/// Storage the compiler or a property wrapper adds is cleaned away: `_uiState` (from
+/// `@Observable` or `@Published`) shows as `uiState`, `Published<T>` as its value, and the
+/// observation registrar not at all. Collections of a `Set` are sorted and dictionaries sorted by
+/// key, so nothing printed depends on hash order.
+public indirect enum StateValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  /// An enum case, with its associated values if it has any.
+  case enumCase(type: String, name: String, values: [Field])
+  case list([StateValue])
+  case dictionary([(key: String, value: StateValue)])
+  /// A struct, class or tuple, with its fields in declaration order.
+  case record(type: String, fields: [Field])
+  /// Anything else, by its description.
+  case opaque(String)
+
+  /// A named child of a record or an enum case's associated values.
+  public struct Field: Equatable, Sendable {
+    public var name: String
+    public var value: StateValue
+  }
+
+  public static func == (lhs: StateValue, rhs: StateValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.enumCase(let t1, let n1, let v1), .enumCase(let t2, let n2, let v2)): return t1 == t2 && n1 == n2 && v1 == v2
+    case (.list(let a), .list(let b)): return a == b
+    case (.dictionary(let a), .dictionary(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case (.record(let t1, let f1), .record(let t2, let f2)): return t1 == t2 && f1 == f2
+    case (.opaque(let a), .opaque(let b)): return a == b
+    default: return false
+    }
+  }
+}
+
+extension StateValue {
+  /// Reflects `value` into a tree, `depth` levels at most.
+  public static func reflecting(_ value: Any, depth: Int = 12) -> StateValue {
+    var visiting: Set<ObjectIdentifier> = []
+    return reflect(value, depth: depth, visiting: &visiting)
+  }
+
+  private static func reflect(_ value: Any, depth: Int, visiting: inout Set<ObjectIdentifier>) -> StateValue {
+    if let scalar = scalar(value) { return scalar }
+    if let custom = value as? any StateRepresentable { return custom.stateValue }
+    let mirror = Mirror(reflecting: value)
+    let typeName = cleanTypeName(mirror.subjectType)
+    guard depth > 0 else { return .opaque("\(typeName)(…)") }
+    switch mirror.displayStyle {
+    case .optional:
+      guard let wrapped = mirror.children.first?.value else { return .null }
+      return reflect(wrapped, depth: depth, visiting: &visiting)
+    case .collection:
+      return .list(mirror.children.map { reflect($0.value, depth: depth - 1, visiting: &visiting) })
+    case .set:
+      let elements = mirror.children.map { reflect($0.value, depth: depth - 1, visiting: &visiting) }
+      return .list(elements.sorted { $0.sortKey < $1.sortKey })
+    case .dictionary:
+      var pairs: [(key: String, value: StateValue)] = []
+      for child in mirror.children {
+        let pair = Mirror(reflecting: child.value).children.map(\.value)
+        guard pair.count == 2 else { continue }
+        let key = reflect(pair[0], depth: depth - 1, visiting: &visiting)
+        pairs.append((key.keyText, reflect(pair[1], depth: depth - 1, visiting: &visiting)))
+      }
+      return .dictionary(pairs.sorted { $0.key < $1.key })
+    case .enum:
+      let name: String
+      var values: [Field] = []
+      if let payload = mirror.children.first {
+        name = payload.label ?? "case"
+        let inner = Mirror(reflecting: payload.value)
+        if inner.displayStyle == .tuple {
+          for (index, child) in inner.children.enumerated() {
+            let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 } ?? "_\(index)"
+            values.append(Field(name: label, value: reflect(child.value, depth: depth - 1, visiting: &visiting)))
+          }
+        } else {
+          values.append(Field(name: "_0", value: reflect(payload.value, depth: depth - 1, visiting: &visiting)))
+        }
+      } else {
+        name = String(describing: value)
+      }
+      return .enumCase(type: typeName, name: name, values: values)
+    case .class:
+      let object = value as AnyObject
+      let id = ObjectIdentifier(object)
+      if visiting.contains(id) { return .opaque("\(typeName)(↩︎)") }
+      visiting.insert(id)
+      defer { visiting.remove(id) }
+      var children = Array(mirror.children)
+      var superclass = mirror.superclassMirror
+      while let parent = superclass {
+        children.insert(contentsOf: parent.children, at: 0)
+        superclass = parent.superclassMirror
+      }
+      return .record(type: typeName, fields: fields(children, depth: depth, visiting: &visiting))
+    case .struct, .tuple:
+      if isWrapper(typeName), let inner = mirror.children.first(where: { $0.label == "value" || $0.label == "wrappedValue" || $0.label == "storage" }) {
+        return reflect(inner.value, depth: depth, visiting: &visiting)
+      }
+      return .record(type: mirror.displayStyle == .tuple ? "" : typeName, fields: fields(Array(mirror.children), depth: depth, visiting: &visiting))
+    default:
+      if mirror.children.isEmpty { return .opaque(String(describing: value)) }
+      return .record(type: typeName, fields: fields(Array(mirror.children), depth: depth, visiting: &visiting))
+    }
+  }
+
+  private static func fields(_ children: [Mirror.Child], depth: Int, visiting: inout Set<ObjectIdentifier>) -> [Field] {
+    var result: [Field] = []
+    for (index, child) in children.enumerated() {
+      var name = child.label ?? "_\(index)"
+      if name.hasPrefix("_$") || name.hasPrefix("$__") { continue }  // observation registrar, macro storage
+      if name.hasPrefix("_") && name.count > 1 && !name.dropFirst().first!.isNumber {
+        name.removeFirst()  // `@Observable` / property-wrapper backing storage
+      }
+      if name.hasPrefix("$") { continue }
+      result.append(Field(name: name, value: reflect(child.value, depth: depth - 1, visiting: &visiting)))
+    }
+    return result
+  }
+
+  private static func isWrapper(_ typeName: String) -> Bool {
+    typeName.hasPrefix("Published<") || typeName.hasPrefix("State<") || typeName.hasPrefix("ObservationTracked<")
+  }
+
+  private static func scalar(_ value: Any) -> StateValue? {
+    switch value {
+    case let flag as Bool: return .bool(flag)
+    case let text as String: return .string(text)
+    case let text as Substring: return .string(String(text))
+    case let character as Character: return .string(String(character))
+    case let number as Int: return .int(number)
+    case let number as Double: return .double(number)
+    case let number as Float: return .double(Double(number))
+    case let duration as Duration: return .opaque(duration.commandText)
+    case let number as any BinaryInteger:
+      if let exact = Int(exactly: number) { return .int(exact) }
+      return .opaque(String(describing: number))
+    default: return nil
+    }
+  }
+
+  static func cleanTypeName(_ type: Any.Type) -> String {
+    // Local and private types carry a context prefix ("(unknown context at $1234).") that would
+    // leak an address into the output.
+    let marker = Array("(unknown context at ")
+    var characters = Array(String(describing: type))
+    var index = 0
+    var result: [Character] = []
+    while index < characters.count {
+      if characters[index] == "(", index + marker.count <= characters.count,
+        Array(characters[index..<index + marker.count]) == marker,
+        let close = characters[index...].firstIndex(of: ")")
+      {
+        index = close + 1
+        if index < characters.count, characters[index] == "." { index += 1 }
+        continue
+      }
+      result.append(characters[index])
+      index += 1
+    }
+    characters = result
+    return String(characters)
+  }
+
+  /// A key for ordering set elements deterministically.
+  var sortKey: String { StateRenderer.inline(self) ?? StateRenderer.render(self) }
+
+  /// A dictionary key as text.
+  var keyText: String {
+    switch self {
+    case .string(let text): return text
+    default: return StateRenderer.inline(self) ?? StateRenderer.render(self)
+    }
+  }
+}
+
+/// A type that chooses how it appears in the view state.
+public protocol StateRepresentable {
+  /// The value shown, checked and compared for this instance.
+  var stateValue: StateValue { get }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Scenario
+import Synchronization
+
+/// `vmrepl replay`: replay scenarios and compare each transcript with its golden file.
+struct Replay: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Replay scenarios and compare each transcript with its .golden file.",
+    discussion: """
+      A missing golden file is recorded, except when the environment variable CI is set. \
+      --update rewrites golden files. Ends with a line `N passed, N failed`.
+      """)
+
+  @ArgumentParser.Argument(help: "Scenario files or folders (default: scenarios/).")
+  var paths: [String] = []
+
+  @Flag(help: "Rewrite the golden files with the replayed transcripts.")
+  var update = false
+
+  @Option(help: "Replay only scenarios whose path contains TEXT.")
+  var filter: String?
+
+  @Option(help: "How many scenarios to replay at once.")
+  var jobs: Int = 2
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+  }
+
+  func run() throws {
+    let scenarios: [String]
+    do {
+      scenarios = try ScenarioFiles.collect(paths.isEmpty ? ["scenarios"] : paths, filter: filter)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
+    let reports = ReplayReports(count: scenarios.count)
+    DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, scenarios.count))) { worker in
+      var index = worker
+      while index < scenarios.count {
+        reports.set(index, Self.check(scenarios[index], update: update, inCI: inCI))
+        index += jobs
+      }
+    }
+    var passed = 0
+    var failed = 0
+    for report in reports.all {
+      writeAll(report.passed ? 1 : 2, report.text)
+      if report.passed { passed += 1 } else { failed += 1 }
+    }
+    writeAll(1, "\(passed) passed, \(failed) failed\n")
+    if failed > 0 { throw ExitCode(1) }
+  }
+
+  struct Report: Sendable {
+    var passed: Bool
+    var text: String
+  }
+
+  static func check(_ scenario: String, update: Bool, inCI: Bool) -> Report {
+    let outcome = ScenarioProcess.run(scenario)
+    let golden = ScenarioFiles.golden(for: scenario)
+    if outcome.signal != nil || (outcome.status != 0 && outcome.status != 1) {
+      let last = outcome.transcript.split(separator: "\n").last { $0.hasPrefix("> ") }.map { String($0.dropFirst(2)) }
+      let step = last.map { "at `\($0)`" } ?? "before its first command"
+      let reason = outcome.signal.map { "signal \($0)" } ?? "exit status \(outcome.status)"
+      let tail = outcome.errors.split(separator: "\n").suffix(5).map { "    " + $0 }.joined(separator: "\n")
+      return Report(passed: false, text: "CRASH \(scenario): the process ended with \(reason) \(step)\n\(tail)\n")
+    }
+    let expected = try? String(contentsOfFile: golden, encoding: .utf8)
+    if update || expected == nil {
+      if expected == nil && inCI && !update {
+        return Report(passed: false, text: "FAIL \(scenario): no golden file \(golden); CI is set, so it is not recorded (run `vmrepl replay --update \(scenario)` and commit it)\n")
+      }
+      if expected == outcome.transcript {
+        return Report(passed: true, text: "ok   \(scenario)\n")
+      }
+      do {
+        try Data(outcome.transcript.utf8).write(to: URL(fileURLWithPath: golden), options: .atomic)
+      } catch {
+        return Report(passed: false, text: "FAIL \(scenario): cannot write \(golden): \(error)\n")
+      }
+      return Report(passed: true, text: (expected == nil ? "new  " : "upd  ") + "\(scenario): recorded \(golden)\n")
+    }
+    if let diff = GoldenComparison.diff(expected: expected ?? "", actual: outcome.transcript, name: golden) {
+      return Report(passed: false, text: "FAIL \(scenario): the transcript differs from \(golden)\n\(diff)\nre-record after reading the diff: vmrepl replay --update \(scenario)\n")
+    }
+    return Report(passed: true, text: "ok   \(scenario)\n")
+  }
+}
+
+/// Reports filled in by the worker threads, read in scenario order.
+final class ReplayReports: Sendable {
+  private let reports: Mutex<[Replay.Report?]>
+  init(count: Int) { reports = Mutex(Array(repeating: nil, count: count)) }
+  func set(_ index: Int, _ report: Replay.Report) { reports.withLock { $0[index] = report } }
+  var all: [Replay.Report] { reports.withLock { $0.compactMap { $0 } } }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Examples
+import Scenario
+import Simulation
+
+/// Feeds lines to a session and writes what each step printed.
+@MainActor
+struct ScriptRunner {
+  var options: SessionOptions
+  /// Golden-transcript mode: echo every command and keep errors in the transcript.
+  var transcript: Bool
+  let session: Session
+
+  init(options: SessionOptions, transcript: Bool) {
+    let simulation = Simulation.install()
+    simulation.maxJobsPerStep = options.maxJobs
+    simulation.watchdogLimit = .milliseconds(Int64(options.watchdog * 1000))
+    simulation.setWatchdogHint("change the limit with --watchdog SECONDS")
+    self.options = options
+    self.transcript = transcript
+    self.session = Session(models: Examples.all)
+  }
+
+  /// Runs every line from `next`; returns whether any step failed.
+  func run(_ next: () -> String?) -> Bool {
+    let renderer = TranscriptRenderer(echo: true, errorsInline: transcript)
+    var failed = false
+    var number = 0
+    while let line = next() {
+      number += 1
+      let result = session.execute(line, line: number)
+      switch options.format {
+      case .human:
+        let (output, errors) = renderer.render(result)
+        if !output.isEmpty { session.writeOutput(output) }
+        if !errors.isEmpty { session.writeError(errors) }
+      case .jsonl:
+        let text = JSONLinesRenderer.render(result)
+        if !text.isEmpty { session.writeOutput(text) }
+      }
+      if result.error != nil {
+        failed = true
+        if options.bail { break }
+      }
+      if result.isQuit { break }
+    }
+    return failed
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Finds `.scenario` files under the paths `replay` is given, in a stable order.
+enum ScenarioFiles {
+  static func collect(_ paths: [String], filter: String?) throws -> [String] {
+    var found: [String] = []
+    let manager = FileManager.default
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw ReplayError("no such file or folder: \(path)")
+      }
+      if isDirectory.boolValue {
+        guard let enumerator = manager.enumerator(atPath: path) else { continue }
+        var inside: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+          if relative.hasSuffix(".scenario") { inside.append(join(path, relative)) }
+        }
+        found += inside.sorted()
+      } else {
+        found.append(path)
+      }
+    }
+    if let filter { found = found.filter { $0.contains(filter) } }
+    return found
+  }
+
+  private static func join(_ folder: String, _ relative: String) -> String {
+    folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+  }
+
+  /// The golden file beside a scenario.
+  static func golden(for scenario: String) -> String {
+    (scenario.hasSuffix(".scenario") ? String(scenario.dropLast(".scenario".count)) : scenario) + ".golden"
+  }
+}
+
+struct ReplayError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
