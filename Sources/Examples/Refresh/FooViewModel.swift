@@ -32,11 +32,17 @@ public final class FooViewModel {
 
   @ObservationIgnored private let work: Duration
   @ObservationIgnored private let random: RandomSource
+  @ObservationIgnored private let fetchNumbers: (@Sendable () async throws -> [Int])?
 
-  /// A view-model whose heavy work takes `work` and draws from `random`.
-  public init(work: Duration = .seconds(2), random: RandomSource = RandomSource()) {
+  /// A view-model whose heavy work takes `work` and draws from `random`, or, given
+  /// `fetchNumbers`, asks a server for the numbers instead.
+  public init(
+    work: Duration = .seconds(2), random: RandomSource = RandomSource(),
+    fetchNumbers: (@Sendable () async throws -> [Int])? = nil
+  ) {
     self.work = work
     self.random = random
+    self.fetchNumbers = fetchNumbers
   }
 
   /// The first version's entry point: the refresh runs in a task nobody can await or cancel,
@@ -79,6 +85,7 @@ extension FooViewModel {
 
   /// The heavy part, off the main actor: `nonisolated` and `async`.
   nonisolated private func randomNumbers() async throws -> [Int] {
+    if let fetchNumbers { return try await fetchNumbers() }
     try await Task.sleep(for: work)
     var generator = random
     var randomNumbers: [Int] = []

@@ -5,9 +5,31 @@ extension Examples {
   public static let refresh = ModelDefinition(
     "refresh",
     summary: "refreshable: awaited sendAsync vs fire-and-forget send, cancellation as \"task cancel\"",
-    options: [.duration("work", default: .seconds(2), "how long the heavy work sleeps")]
+    options: [
+      .duration("work", default: .seconds(2), "how long the heavy work sleeps"),
+      Parameter(
+        "source", .oneOf(["random", "server"]), default: .word("random"),
+        "random: sleep, then draw the numbers (the article); server: ask the scripted dependency `numbers`"),
+    ]
   ) { context in
-    FooViewModel(work: context.options.duration("work"), random: context.random)
+    let random = context.random
+    guard context.options.string("source") == "server" else {
+      return FooViewModel(work: context.options.duration("work"), random: random)
+    }
+    let server = context.dependency(
+      "numbers",
+      outcomes: [
+        Outcome("ok", [], "ten numbers from the seeded random source"),
+        Outcome("error", [Parameter("code", .int, default: .int(500))], "the server fails with an HTTP status"),
+      ]
+    ) { answer -> Result<[Int], any Error> in
+      guard answer.name == "ok" else { return .failure(ServerError(status: answer.arguments.int("code"))) }
+      var generator = random
+      return .success((0..<10).map { _ in Int.random(in: 0..<10, using: &generator) })
+    }
+    return FooViewModel(work: context.options.duration("work"), random: random) {
+      try await server.request("GET /random-numbers?count=10")
+    }
   } describe: { model in
     model.connect("sendAsync(.task): the initial load SwiftUI's .task runs") { viewModel in
       await viewModel.sendAsync(.task)
@@ -20,4 +42,10 @@ extension Examples {
     }
     model.show("uiState", \.uiState)
   }
+}
+
+/// A failed request to the numbers server.
+struct ServerError: Error, CustomStringConvertible {
+  var status: Int
+  var description: String { "HTTP \(status)" }
 }

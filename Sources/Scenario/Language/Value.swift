@@ -70,6 +70,7 @@ extension Duration {
   public var commandText: String {
     let nanoseconds = Int64(components.seconds) * 1_000_000_000
       + Int64(components.attoseconds / 1_000_000_000)
+    if nanoseconds == 0 { return "0s" }
     let units: [(Int64, String)] = [
       (3_600_000_000_000, "h"), (60_000_000_000, "m"), (1_000_000_000, "s"), (1_000_000, "ms"),
       (1_000, "us"),

@@ -19,8 +19,14 @@ public struct TranscriptRenderer: Sendable {
     if result.isEmpty { return ("", "") }
     var out: [String] = []
     if echo { out.append("> " + result.source) }
+    // In a step where time moved, each event says when it happened.
+    let timed = result.time != result.startTime
     for event in result.events {
-      out.append(EventText.line(for: event))
+      if case .timeMoved = event.event {
+        out.append(EventText.line(for: event.event))
+      } else {
+        out.append((timed ? "[\(event.time.secondsText)] " : "") + EventText.line(for: event.event))
+      }
     }
     out.append(contentsOf: result.output)
     if result.showsState, let state = result.state {
@@ -77,8 +83,9 @@ public enum JSONLinesRenderer {
     return JSON.write(.object(pairs)) + "\n"
   }
 
-  static func node(_ event: Event) -> JSON.Node {
-    var pairs: [(String, JSON.Node)] = [("kind", .string(event.kind))]
+  static func node(_ timed: TimedEvent) -> JSON.Node {
+    let event = timed.event
+    var pairs: [(String, JSON.Node)] = [("kind", .string(event.kind)), ("time", .string(timed.time.secondsText))]
     switch event {
     case .effectStarted(let id, let action):
       pairs += [("effect", .number(String(id))), ("action", .string(action))]

@@ -45,3 +45,10 @@ public enum Event: Equatable, Sendable {
     }
   }
 }
+
+/// An event and the virtual time at which it happened.
+public struct TimedEvent: Equatable, Sendable {
+  /// Session time of the event.
+  public var time: Duration
+  public var event: Event
+}

@@ -218,7 +218,7 @@ extension Session {
   }
 
   /// Events for hidden work: still pending after this step, or ended during it.
-  func backgroundEvents() -> [Event] {
+  func backgroundEvents(reportPending: Bool) -> [Event] {
     var events: [Event] = []
     var kept: [BackgroundWork] = []
     let timers = simulation.pendingTimers
@@ -227,7 +227,9 @@ extension Session {
         let label = work.tag?.label
         let mine = timers.filter { $0.label == label }.map { "\($0.clock) sleep until \(($0.deadline - origin).secondsText)" }
         let waiting = mine.isEmpty ? "no timer (suspended on something else)" : mine.joined(separator: ", ")
-        events.append(.backgroundPending(origin: work.origin, waitingOn: waiting))
+        if reportPending || !work.reported {
+          events.append(.backgroundPending(origin: work.origin, waitingOn: waiting))
+        }
         work.reported = true
         kept.append(work)
       } else if work.tag != nil {

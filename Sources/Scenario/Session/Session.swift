@@ -94,9 +94,12 @@ public final class Session {
       result.error = error
     }
     settleAfterStep()
-    result.events = sink.take() + backgroundEvents()
+    // Hidden work is reported by the steps that can change things, not by every query.
+    let hidden = backgroundEvents(reportPending: command.showsState)
+    result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }
     let after = now
-    if after != before { result.events.insert(.timeMoved(from: before, to: after), at: 0) }
+    if after != before { result.events.append(TimedEvent(time: after, event: .timeMoved(from: before, to: after))) }
+    result.startTime = before
     result.time = after
     if instance != nil {
       let state = snapshot()
@@ -123,7 +126,7 @@ public final class Session {
 
   private func record(_ result: StepResult) {
     for event in result.events {
-      logLines.append("[\(result.time.secondsText)] " + EventText.line(for: event))
+      logLines.append("[\(event.time.secondsText)] " + EventText.line(for: event.event))
     }
     if let error = result.error { logLines.append("[\(result.time.secondsText)] error: \(error.message)") }
   }
@@ -197,6 +200,7 @@ public final class Session {
     logLines = []
     lastState = nil
     origin = simulation.now
+    sink.setOrigin(origin)
     random.reseed(0)
     let context = ModelContext(options: bound, random: random, sink: sink)
     let tag = WorkTag(line)

@@ -4,8 +4,10 @@ public struct StepResult: Sendable {
   public var line: Int?
   /// The command as typed, without surrounding spaces.
   public var source: String
-  /// Events in the order they happened.
-  public var events: [Event] = []
+  /// Events in the order they happened, with their virtual times.
+  public var events: [TimedEvent] = []
+  /// Session time before the step.
+  public var startTime: Duration = .zero
   /// Lines a query command prints (`models`, `help`, `state`, `effects`, `log`, ...).
   public var output: [String] = []
   /// Virtual time of the session after the step.
