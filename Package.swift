@@ -22,9 +22,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
+    .target(name: "CSimulationClock"),
     .target(
       name: "Simulation",
-      dependencies: [.product(name: "Collections", package: "swift-collections")],
+      dependencies: ["CSimulationClock", .product(name: "Collections", package: "swift-collections")],
       swiftSettings: strict
     ),
     .target(
@@ -45,6 +46,16 @@ let package = Package(
     .testTarget(
       name: "SimulationTests",
       dependencies: ["SimulationProbe"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ScenarioTests",
+      dependencies: ["Scenario"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "VMReplTests",
+      dependencies: ["vmrepl"],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -1,4 +1,5 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+internal import CSimulationClock
 import Dispatch
 import Synchronization
 
@@ -30,11 +31,19 @@ public final class Simulation: Sendable {
     let simulation = shared
     if !installed.exchange(true, ordering: .relaxed) {
       simulation.core.driverThread.store(currentThreadID(), ordering: .relaxed)
+      vmrepl_clock_set_now(0)
+      _ = vmrepl_clock_activate(currentThreadID())
       _createExecutors(factory: SimulationExecutorFactory.self)
       simulation.core.startWatchdog()
     }
     return simulation
   }
+
+  /// Whether `ContinuousClock.now` and `SuspendingClock.now` read virtual time on the driving
+  /// thread, which makes every sleep's deadline exact. When false (a platform or runtime where
+  /// the clock cannot be redirected), deadlines are recovered from real-clock readings: exact for
+  /// whole milliseconds, approximate for finer durations.
+  public var readsVirtualClock: Bool { vmrepl_clock_is_active() != 0 }
 
   /// Whether `install()` has run.
   public static var isInstalled: Bool { installed.load(ordering: .relaxed) }

@@ -23,8 +23,9 @@ let programs: [String: @Sendable ([String]) -> Void] = [
 
 // MARK: mixed — every kind of concurrency a view-model uses, under load and repeated
 
-/// Starts the mixed program's tasks; the caller drives them.
-func startMixed(_ trace: Trace) {
+/// Starts the mixed program's tasks; the caller drives them and calls the result once the first
+/// drain is over, to let the other thread resume its continuation.
+func startMixed(_ trace: Trace) -> @Sendable () -> Void {
   let clock = VirtualClock()
   Task { @MainActor in
     trace.log("main actor: start, sleeping 1.5s")
@@ -77,9 +78,13 @@ func startMixed(_ trace: Trace) {
     continuation.finish()
   }
   let external = Simulation.shared.beginExternalWork("a Dispatch callback")
+  // The other thread resumes only once the task has suspended: a continuation resumed before
+  // its task suspends lets the task go on without a job, at a moment only that thread decides.
+  let suspended = DispatchSemaphore(value: 0)
   Task {
     let value = await withCheckedContinuation { (resume: CheckedContinuation<Int, Never>) in
-      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2)) {
+      DispatchQueue.global().async {
+        suspended.wait()
         resume.resume(returning: 42)
         external.finish()
       }
@@ -103,6 +108,7 @@ func startMixed(_ trace: Trace) {
     trace.log("canceller: cancelling the sleeper")
     sleeper.cancel()
   }
+  return { suspended.signal() }
 }
 
 /// Runs until nothing is left, waiting for announced external work while time stands still.
@@ -132,18 +138,22 @@ func runMixed(_ arguments: [String]) {
     }
   }
   var first: String?
+  var firstDifferent: String?
   var identical = 0
   for _ in 0..<repeats {
     let trace = Trace()
-    startMixed(trace)
+    let release = startMixed(trace)
+    drive { try Simulation.shared.runUntilIdle() }
+    release()
     drive { try driveToEnd(Simulation.shared) }
     trace.log("end; live timers: \(Simulation.shared.idleState.liveTimers)")
     if first == nil { first = trace.text }
-    if trace.text == first { identical += 1 }
+    if trace.text == first { identical += 1 } else if firstDifferent == nil { firstDifferent = trace.text }
   }
   stop.raised.store(true, ordering: .relaxed)
   print(first ?? "")
   print("identical: \(identical)/\(repeats)")
+  if let firstDifferent { print("first different trace:\n\(firstDifferent)") }
 }
 
 // MARK: ordering and exact time
@@ -197,7 +207,17 @@ func runFractional(_ arguments: [String]) {
       try? await clock.sleep(for: delay)
       trace.log("VirtualClock slept \(delay.secondsText)")
     }
+    Task {
+      try? await Task.sleep(for: delay + .nanoseconds(7))
+      trace.log("ContinuousClock slept \((delay + .nanoseconds(7)).secondsText)")
+    }
   }
+  Task {
+    let start = ContinuousClock.now
+    try? await Task.sleep(for: .milliseconds(40))
+    trace.log("ContinuousClock.now measured \((ContinuousClock.now - start).secondsText) of virtual time")
+  }
+  print("runtime clock reads virtual time: \(Simulation.shared.readsVirtualClock)")
   drive { try driveToEnd(Simulation.shared) }
   print(trace.text)
 }

@@ -17,19 +17,23 @@ struct ClockTests {
         """)
   }
 
-  @Test("fractional durations wake at exactly their virtual time")
+  @Test("every duration wakes at exactly its virtual time, and ContinuousClock.now reads virtual time")
   func exactFractionalTime() throws {
     let result = try Probe.run("fractional")
     #expect(
       result.output == """
+        runtime clock reads virtual time: true
         0.000002500s VirtualClock slept 0.000002500s
+        0.000002507s ContinuousClock slept 0.000002507s
         0.001s slept 0.001s
         0.002500s slept 0.002500s
+        0.040s ContinuousClock.now measured 0.040s of virtual time
         0.250s slept 0.250s
         0.333s slept 0.333s
         1.000s ten sleeps of 100ms
         1.234s slept 1.234s
         1.234567891s VirtualClock slept 1.234567891s
+        1.234567898s ContinuousClock slept 1.234567898s
         1.250s slept 1.250s after computing a while
         1.500s slept 1.500s
         2.000s slept 2.000s

@@ -1,4 +1,5 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+internal import CSimulationClock
 import Dispatch
 import Synchronization
 
@@ -43,8 +44,16 @@ final class SimulationCore: Sendable {
   }
 
   func schedule<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C) {
-    let measuredAt = wallNanoseconds()
+    if isOnDriverThread && vmrepl_clock_is_active() != 0 {
+      // The sleeper read the same virtual clock: the difference is exactly its delay.
+      addTimer(job, delay: max(0, Self.nanoseconds(clock.now.duration(to: instant))), clock: Self.name(of: C.self))
+      return
+    }
+    // Without the virtual runtime clock (another platform, a static runtime), recover the delay
+    // from real-clock readings. Read the sleeper's clock before the wall clock: `measuredAt` must not be earlier than the
+    // reading behind `lower`, or the window would end short of the true delay.
     let lower = Self.nanoseconds(clock.now.duration(to: instant))
+    let measuredAt = wallNanoseconds()
     let jobStart = isOnDriverThread ? runningJobStart.load(ordering: .relaxed) : 0
     // The sleeper read its clock just before handing over the timer, so the window never needs
     // to reach back further than a millisecond, however long the job ran before sleeping.
@@ -153,6 +162,7 @@ final class SimulationCore: Sendable {
       if let limit, timer.deadline > limit { return false }
       _ = state.timers.removeMin()
       state.now = max(state.now, timer.deadline)
+      vmrepl_clock_set_now(state.now)
       switch timer.action {
       case .job(let job, let sleeper):
         sleeper?.release()
@@ -171,7 +181,10 @@ final class SimulationCore: Sendable {
     while fireNextTimer(notAfter: target) {
       try runUntilIdle()
     }
-    state.withLock { $0.now = max($0.now, target) }
+    state.withLock { state in
+      state.now = max(state.now, target)
+      vmrepl_clock_set_now(state.now)
+    }
   }
 
   func advanceToNextTimer() throws(SimulationError) -> Bool {

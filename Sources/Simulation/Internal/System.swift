@@ -1,3 +1,5 @@
+internal import CSimulationClock
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,9 +12,7 @@
 /// reaches any output.
 @inline(__always)
 func wallNanoseconds() -> Int64 {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
+  vmrepl_clock_wall_nanoseconds()
 }
 
 /// The calling thread's identity, comparable across threads.

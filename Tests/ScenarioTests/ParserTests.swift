@@ -1,0 +1,79 @@
+import Testing
+
+@testable import Scenario
+
+@Suite("Command language")
+struct ParserTests {
+  func error(_ line: String) -> String? {
+    do {
+      _ = try CommandParser.parse(line, actions: ["refresh", "refreshFireAndForget"])
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test("values: quoting, escapes, numbers, durations, lists, key=value, #N")
+  func values() throws {
+    let tokens = try Lexer.tokenize(#"send search word="sw\"ift\n" page=2 [1, 2.5, x] -3 1.5s 250ms #12 true nil # a comment"#)
+    #expect(tokens.map(\.kind) == [
+      .value(.word("send")), .value(.word("search")),
+      .keyValue("word", .string("sw\"ift\n")), .keyValue("page", .int(2)),
+      .value(.list([.int(1), .double(2.5), .word("x")])), .value(.int(-3)),
+      .value(.duration(.milliseconds(1500))), .value(.duration(.milliseconds(250))),
+      .value(.effect(12)), .value(.bool(true)), .value(.null),
+    ])
+    #expect(tokens.map(\.column) == [1, 6, 13, 30, 37, 49, 52, 57, 63, 67, 72])
+  }
+
+  @Test("blank and comment lines hold no command")
+  func emptyLines() throws {
+    #expect(try CommandParser.parse("") == nil)
+    #expect(try CommandParser.parse("   # just a note") == nil)
+  }
+
+  @Test("unique prefixes abbreviate commands; exact names win over longer ones")
+  func abbreviations() throws {
+    #expect(try CommandParser.parse("adv 2s") == .advance(.seconds(2)))
+    #expect(try CommandParser.parse("set word x") == .set(property: Located(value: "word", column: 5), value: Located(value: .word("x"), column: 10)))
+    #expect(try CommandParser.parse("sett") == .settle)
+    #expect(try CommandParser.parse("await send refresh") == .send(action: Located(value: "refresh", column: 12), arguments: [], awaited: true))
+    #expect(try CommandParser.parse("cancel #1 #3") == .cancel(.ids([Located(value: 1, column: 8), Located(value: 3, column: 11)])))
+    #expect(try CommandParser.parse("cancel all") == .cancel(.all))
+    #expect(try CommandParser.parse("expect items.count >= 3") == .expectState(path: Located(value: "items.count", column: 8), comparison: ">=", value: Located(value: .int(3), column: 23)))
+    #expect(try CommandParser.parse("expect log contains \"task cancel\"") == .expectLog(text: "task cancel"))
+    #expect(try CommandParser.parse("expect time == 1.5s") == .expectTime(comparison: "==", value: .milliseconds(1500)))
+  }
+
+  @Test("errors name the column, the word, what was expected and the nearest choice")
+  func errorTexts() {
+    #expect(error("sned refresh") == "column 1: unknown command `sned`; did you mean `send`?")
+    #expect(error("refesh") == "column 1: unknown command `refesh`; did you mean `send refresh`?")
+    #expect(error("zzz") == "column 1: unknown command `zzz` (`help` lists commands)")
+    #expect(error("s refresh") == "column 1: ambiguous command `s`: it starts `send`, `settle`, `set`, `state`, `stub`, `seed`")
+    #expect(error("advance 2") == "column 9: bad duration `2`: it has no unit; expected ns, us, ms, s, m or h (like `2s`)")
+    #expect(error("advance 2x") == "column 9: bad duration `2x`: unknown unit `x`; expected ns, us, ms, s, m or h; did you mean `s`?")
+    #expect(error("advance") == "column 8: `advance` needs a duration such as 2s or 250ms; usage: advance DURATION (example: advance 1.5s)")
+    #expect(error("advance -1s") == "column 9: a duration cannot be negative, got `-1s`")
+    #expect(error(#"set word "swift"#) == #"column 10: unbalanced quote: the string that starts here is not closed; add a `"`"#)
+    #expect(error("send refresh [1, 2") == "column 14: unbalanced bracket: the list that starts here is not closed; add a `]`")
+    #expect(error(#"set word "a\q""#) == #"column 12: unknown escape `\q` in a string; expected \", \\ or \n"#)
+    #expect(error("expect #1 done") == "column 11: unknown effect status `done`; expected running, finished, cancelled or failed")
+    #expect(error("expect x =< 3") == "column 10: unknown operator `=<`; expected one of ==, !=, <, <=, >, >=")
+    #expect(error("expect log == \"x\"") == "column 8: `expect log` takes `contains \"TEXT\"`")
+    #expect(error("cancel #1x") == "column 8: `#1x` is not an effect reference; expected `#` and a number, like `#1`")
+    #expect(error("cancel now") == "column 8: expected effect references like `#1`, or `all`, found `now`")
+    #expect(error("time now") == "column 6: unexpected `now` after `time`; usage: time")
+    #expect(error("seed -1") == "column 6: `seed` takes a whole number 0 or more, got `-1`")
+    #expect(error("await refresh") == "column 7: expected `send` or effect references like `#1` after `await`, found `refresh`")
+    #expect(error("use") == "column 4: `use` needs a model name (`models` lists them); usage: use MODEL [key=value ...] (example: use refresh work=2s)")
+  }
+
+  @Test("durations print in their shortest exact unit")
+  func durationText() {
+    #expect(Duration.zero.commandText == "0s")
+    #expect(Duration.milliseconds(1500).commandText == "1500ms")
+    #expect(Duration.seconds(120).commandText == "2m")
+    #expect(Duration.microseconds(3).commandText == "3us")
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@Suite("The vmrepl command line")
+struct CommandLineTests {
+  @Test("commands from a pipe: transcript on stdout, errors on stderr, status 1 after an error")
+  func pipedInput() throws {
+    let result = try VMReplProcess.run([], input: "use refresh\nsend refesh\nexpect uiState.isLoading == false\n")
+    #expect(result.status == 1)
+    #expect(result.errors == "error: line 2, column 6: unknown action `refesh`; did you mean `refresh`? (actions: refresh, refreshFireAndForget)\n")
+    #expect(result.output.contains("> expect uiState.isLoading == false\nok: uiState.isLoading == false\n"))
+    #expect(!result.output.contains("\u{1B}["))
+  }
+
+  @Test("--bail stops at the first error")
+  func bail() throws {
+    let result = try VMReplProcess.run(["--bail"], input: "use refresh\nbogus\nmodels\n")
+    #expect(result.status == 1)
+    #expect(!result.output.contains("> models"))
+  }
+
+  @Test("a clean run exits 0; a usage error exits 2")
+  func exitStatuses() throws {
+    #expect(try VMReplProcess.run([], input: "models\n").status == 0)
+    let usage = try VMReplProcess.run(["--format", "xml"], input: "")
+    #expect(usage.status == 2)
+    #expect(usage.errors.contains("--format"))
+    #expect(try VMReplProcess.run(["replay", "--jobs", "0"]).status == 2)
+  }
+
+  @Test("`vmrepl models` and `echo models | vmrepl` list the examples")
+  func models() throws {
+    let listed = try VMReplProcess.run(["models"])
+    #expect(listed.status == 0)
+    #expect(listed.output.hasPrefix("refresh  "))
+    #expect(try VMReplProcess.run([], input: "models\n").output.hasPrefix("> models\nrefresh  "))
+  }
+
+  @Test("--format jsonl prints one object per command with events, time, state and error")
+  func jsonLines() throws {
+    let result = try VMReplProcess.run(["--format", "jsonl"], input: "use refresh\nsend refresh\nadvance 2s\nbogus\n")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    for line in lines {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(object?["command"] != nil && object?["time"] != nil && object?["events"] != nil)
+    }
+    #expect(lines[1].contains(#""events":[{"kind":"effectStarted","time":"0.000s","effect":1,"action":"send refresh"}]"#))
+    #expect(lines[2].contains(#""changed":["uiState.randomNumbers","uiState.isLoading"]"#))
+    #expect(lines[2].contains(#""state":{"uiState":{"randomNumbers":[8,4,0,9,1,3,1,7,2,9],"isLoading":false}}"#))
+    #expect(lines[3].contains(#""error":{"line":4,"column":1,"message":"unknown command `bogus` (`help` lists commands)"}"#))
+  }
+
+  @Test("replay reports a mismatch as a unified diff naming the update command, and a crash")
+  func replayFailures() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-replay-\(getpid())")
+    try? FileManager.default.removeItem(at: folder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("a.scenario")
+    try "use refresh\nexpect uiState.isLoading == false\n".write(to: scenario, atomically: true, encoding: .utf8)
+
+    let missingInCI = try VMReplProcess.run(["replay", folder.path], environment: ["CI": "true"])
+    #expect(missingInCI.status == 1)
+    #expect(missingInCI.errors.contains("no golden file"))
+
+    let recorded = try VMReplProcess.run(["replay", folder.path])
+    #expect(recorded.status == 0)
+    #expect(recorded.output.hasSuffix("1 passed, 0 failed\n"))
+
+    let golden = folder.appendingPathComponent("a.golden")
+    let text = try String(contentsOf: golden, encoding: .utf8)
+    try text.replacingOccurrences(of: "isLoading: false", with: "isLoading: maybe").write(to: golden, atomically: true, encoding: .utf8)
+    let mismatch = try VMReplProcess.run(["replay", folder.path])
+    #expect(mismatch.status == 1)
+    #expect(mismatch.errors.contains("-      isLoading: maybe\n+      isLoading: false"))
+    #expect(mismatch.errors.contains("vmrepl replay --update \(scenario.path)"))
+    #expect(mismatch.output.hasSuffix("0 passed, 1 failed\n"))
+  }
+}
