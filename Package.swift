@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Scenario", targets: ["Scenario"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
+    .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +42,11 @@ let package = Package(
     .executableTarget(
       name: "SimulationProbe",
       dependencies: ["Simulation"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["Simulation", "Scenario", "Examples"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -18,7 +18,6 @@ let programs: [String: @Sendable ([String]) -> Void] = [
   "idle": runIdle,
   "runaway": runRunaway,
   "watchdog": runWatchdog,
-  "bench": runBenchmark,
 ]
 
 // MARK: mixed — every kind of concurrency a view-model uses, under load and repeated

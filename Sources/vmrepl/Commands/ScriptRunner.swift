@@ -26,9 +26,12 @@ struct ScriptRunner {
     let renderer = TranscriptRenderer(echo: true, errorsInline: transcript)
     var failed = false
     var number = 0
-    while let line = next() {
-      number += 1
-      let result = session.execute(line, line: number)
+    var first = options.use.map { "use \($0)" }
+    while let line = first ?? next() {
+      let isOption = first != nil
+      first = nil
+      if !isOption { number += 1 }
+      let result = session.execute(line, line: isOption ? nil : number)
       switch options.format {
       case .human:
         let (output, errors) = renderer.render(result)

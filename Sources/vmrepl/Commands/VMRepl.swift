@@ -35,6 +35,9 @@ struct SessionOptions: ParsableArguments {
   @Flag(help: "Never colour output.")
   var noColor = false
 
+  @Option(help: ArgumentHelp("Start with `use MODEL`.", valueName: "MODEL"))
+  var use: String?
+
   func validate() throws {
     guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
     guard watchdog >= 0 else { throw ValidationError("--watchdog must be 0 or more") }

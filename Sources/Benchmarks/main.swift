@@ -1,0 +1,24 @@
+// `vmrepl-bench`: prints the executor's and the engine's figures. Run it through scripts/bench
+// (a release build); the figures and the machine go in the README.
+import Examples
+import Foundation
+import Scenario
+import Simulation
+
+let simulation = Simulation.install()
+let arguments = Array(CommandLine.arguments.dropFirst())
+let repeats = option("--repeats", in: arguments, default: 20)
+
+let lines = MainActor.assumeIsolated { () -> [String] in
+  let session = Session(models: Examples.all)
+  var out = ["machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"]
+  out += executorFigures(
+    yields: option("--yields", in: arguments, default: 2_000_000),
+    sleeps: option("--sleeps", in: arguments, default: 1_000_000),
+    sleepers: option("--sleepers", in: arguments, default: 100_000))
+  out += engineFigures(session: session, repeats: repeats)
+  out += processFigures()
+  for line in out { session.writeOutput(line + "\n") }
+  return out
+}
+_ = lines
