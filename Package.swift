@@ -24,6 +24,11 @@ let package = Package(
   ],
   targets: [
     .target(name: "CSimulationClock"),
+    .systemLibrary(
+      name: "CLibedit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
     .target(
       name: "Simulation",
       dependencies: ["CSimulationClock", .product(name: "Collections", package: "swift-collections")],
@@ -68,6 +73,7 @@ let package = Package(
       name: "vmrepl",
       dependencies: [
         "Simulation",
+        "CLibedit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "Scenario",
         "Examples",

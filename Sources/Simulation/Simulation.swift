@@ -136,6 +136,11 @@ public final class Simulation: Sendable {
     core.foreignArrivals.signal()
   }
 
+  /// Like `interrupt()`, but only sets a flag: safe inside a signal handler.
+  public func interruptFromSignalHandler() {
+    core.interruptRequested.store(true, ordering: .relaxed)
+  }
+
   /// Forgets an interrupt that arrived while nothing was running.
   public func clearInterrupt() {
     core.interruptRequested.store(false, ordering: .relaxed)

@@ -54,6 +54,9 @@ public struct TranscriptRenderer: Sendable {
     }
   }
 
+  /// `text` in red on a colour terminal, as errors are shown.
+  public func paint(_ text: String) -> String { paint(text, "31") }
+
   private func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }

@@ -46,6 +46,9 @@ public final class Session {
     if let capture { capture.write(text) } else { writeAll(1, text) }
   }
 
+  /// The descriptor of the real standard output (the terminal), past the capture.
+  public var outputDescriptor: Int32 { capture?.realOutput ?? 1 }
+
   /// Writes to standard error.
   public func writeError(_ text: String) { writeAll(2, text) }
 

@@ -11,11 +11,32 @@ struct Repl: ParsableCommand {
 
   @OptionGroup var options: SessionOptions
 
+  @Flag(help: "Use the line editor even when standard input is not a terminal.")
+  var interactive = false
+
+  @Flag(help: "Read commands as a script even from a terminal.")
+  var batch = false
+
+  func validate() throws {
+    if interactive && batch { throw ValidationError("--interactive and --batch exclude each other") }
+  }
+
   func run() throws {
-    let failed = MainActor.assumeIsolated {
-      ScriptRunner(options: options, transcript: false).run { readLine(strippingNewline: true) }
+    let terminalInput = isatty(0) == 1
+    let useEditor = interactive || (terminalInput && !batch)
+    // Decided before the session points standard output elsewhere to capture prints.
+    let environment = ProcessInfo.processInfo.environment
+    let color = useEditor && isatty(1) == 1 && !options.noColor && options.format == .human
+      && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    let failed = MainActor.assumeIsolated { () -> Bool in
+      let runner = ScriptRunner(options: options, transcript: false)
+      guard useEditor && options.format == .human else {
+        return runner.run { readLine(strippingNewline: true) }
+      }
+      var repl = InteractiveRepl(session: runner.session, color: color)
+      return repl.run(firstCommand: options.use.map { "use \($0)" })
     }
-    if failed { throw ExitCode(1) }
+    if failed && !useEditor { throw ExitCode(1) }
   }
 }
 
