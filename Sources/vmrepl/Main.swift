@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scenario
 
 #if canImport(Glibc)
   import Glibc
@@ -22,16 +23,5 @@ enum Main {
       }
       VMRepl.exit(withError: error)
     }
-  }
-}
-
-/// Writes every byte of `text` to `descriptor`.
-func writeAll(_ descriptor: Int32, _ text: String) {
-  var bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-    if written <= 0 { return }
-    offset += written
   }
 }
