@@ -21,6 +21,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
   ],
   targets: [
     .target(name: "CSimulationClock"),
@@ -54,9 +55,14 @@ let package = Package(
       dependencies: ["Simulation", "Scenario", "Examples"],
       swiftSettings: strict
     ),
+    .target(
+      name: "TestSupport",
+      dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "SimulationTests",
-      dependencies: ["SimulationProbe"],
+      dependencies: ["SimulationProbe", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -66,7 +72,7 @@ let package = Package(
     ),
     .testTarget(
       name: "VMReplTests",
-      dependencies: ["vmrepl"],
+      dependencies: ["vmrepl", "TestSupport"],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -3,8 +3,8 @@ import Testing
 @Suite("Virtual clock")
 struct ClockTests {
   @Test("equal deadlines wake in arrival order, across clocks")
-  func equalDeadlinesKeepArrivalOrder() throws {
-    let result = try Probe.run("equal-deadlines")
+  func equalDeadlinesKeepArrivalOrder() async throws {
+    let result = try await Probe.run("equal-deadlines")
     #expect(
       result.output == """
         1.000s sleeper 1 (ContinuousClock)
@@ -18,8 +18,8 @@ struct ClockTests {
   }
 
   @Test("every duration wakes at exactly its virtual time, and ContinuousClock.now reads virtual time")
-  func exactFractionalTime() throws {
-    let result = try Probe.run("fractional")
+  func exactFractionalTime() async throws {
+    let result = try await Probe.run("fractional")
     #expect(
       result.output == """
         runtime clock reads virtual time: true
@@ -43,8 +43,8 @@ struct ClockTests {
   }
 
   @Test("cancellation wakes a sleeper at once, and its timer no longer counts")
-  func cancelledSleepsDoNotMoveTime() throws {
-    let result = try Probe.run("cancel")
+  func cancelledSleepsDoNotMoveTime() async throws {
+    let result = try await Probe.run("cancel")
     #expect(
       result.output == """
         timers before cancel: ["ContinuousClock sleep until 10.000s", "VirtualClock sleep until 20.000s"]

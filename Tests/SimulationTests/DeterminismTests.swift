@@ -28,24 +28,24 @@ struct DeterminismTests {
     """
 
   @Test("main actor, global tasks, groups, streams, continuations and cancellation give one trace")
-  func mixedProgramTrace() throws {
-    let result = try Probe.run("mixed")
+  func mixedProgramTrace() async throws {
+    let result = try await Probe.run("mixed")
     #expect(result.status == 0)
     #expect(result.output == Self.mixedTrace + "\nidentical: 1/1\n")
   }
 
   @Test("the same program 1,000 times, with two threads burning CPU, gives the same trace")
-  func thousandRunsUnderLoad() throws {
-    let result = try Probe.run("mixed", "--repeat", "1000", "--burn", "2")
+  func thousandRunsUnderLoad() async throws {
+    let result = try await Probe.run("mixed", "--repeat", "1000", "--burn", "2")
     #expect(result.status == 0)
     #expect(result.output == Self.mixedTrace + "\nidentical: 1000/1000\n")
   }
 
   @Test("separate processes give byte-identical traces")
-  func separateProcesses() throws {
-    let first = try Probe.run("mixed")
+  func separateProcesses() async throws {
+    let first = try await Probe.run("mixed")
     for _ in 0..<5 {
-      #expect(try Probe.run("mixed").output == first.output)
+      #expect(try await Probe.run("mixed").output == first.output)
     }
   }
 }

@@ -3,8 +3,8 @@ import Testing
 @Suite("Driver")
 struct DriverTests {
   @Test("continuations resumed on another thread run in arrival order")
-  func foreignResumesRunInArrivalOrder() throws {
-    let result = try Probe.run("foreign")
+  func foreignResumesRunInArrivalOrder() async throws {
+    let result = try await Probe.run("foreign")
     #expect(
       result.output == """
         0.000s task 3 resumed
@@ -15,8 +15,8 @@ struct DriverTests {
   }
 
   @Test("idle states tell timers, external work and nothing apart; tags follow hidden work")
-  func idleStates() throws {
-    let result = try Probe.run("idle")
+  func idleStates() async throws {
+    let result = try await Probe.run("idle")
     #expect(
       result.output == """
         nothing started: quiescent=true liveTimers=0 nextTimer=none external=[]
@@ -32,8 +32,8 @@ struct DriverTests {
   }
 
   @Test("the runaway guard stops a step that never becomes idle, naming its limit")
-  func runawayGuard() throws {
-    let result = try Probe.run("runaway", "--limit", "10000")
+  func runawayGuard() async throws {
+    let result = try await Probe.run("runaway", "--limit", "10000")
     #expect(
       result.output == """
         error: stopped after 10000 jobs in one step without becoming idle (the runaway limit); \
@@ -43,8 +43,8 @@ struct DriverTests {
   }
 
   @Test("the watchdog ends a job that never returns, naming the step")
-  func watchdog() throws {
-    let result = try Probe.run("watchdog", "--ms", "300")
+  func watchdog() async throws {
+    let result = try await Probe.run("watchdog", "--ms", "300")
     #expect(result.status == 3)
     #expect(result.output == "")
     #expect(

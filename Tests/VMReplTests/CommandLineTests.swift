@@ -4,8 +4,8 @@ import Testing
 @Suite("The vmrepl command line")
 struct CommandLineTests {
   @Test("commands from a pipe: transcript on stdout, errors on stderr, status 1 after an error")
-  func pipedInput() throws {
-    let result = try VMReplProcess.run([], input: "use refresh\nsend refesh\nexpect uiState.isLoading == false\n")
+  func pipedInput() async throws {
+    let result = try await VMReplProcess.run([], input: "use refresh\nsend refesh\nexpect uiState.isLoading == false\n")
     #expect(result.status == 1)
     #expect(result.errors == "error: line 2, column 6: unknown action `refesh`; did you mean `refresh`? (actions: refresh, refreshFireAndForget)\n")
     #expect(result.output.contains("> expect uiState.isLoading == false\nok: uiState.isLoading == false\n"))
@@ -13,32 +13,32 @@ struct CommandLineTests {
   }
 
   @Test("--bail stops at the first error")
-  func bail() throws {
-    let result = try VMReplProcess.run(["--bail"], input: "use refresh\nbogus\nmodels\n")
+  func bail() async throws {
+    let result = try await VMReplProcess.run(["--bail"], input: "use refresh\nbogus\nmodels\n")
     #expect(result.status == 1)
     #expect(!result.output.contains("> models"))
   }
 
   @Test("a clean run exits 0; a usage error exits 2")
-  func exitStatuses() throws {
-    #expect(try VMReplProcess.run([], input: "models\n").status == 0)
-    let usage = try VMReplProcess.run(["--format", "xml"], input: "")
+  func exitStatuses() async throws {
+    #expect(try await VMReplProcess.run([], input: "models\n").status == 0)
+    let usage = try await VMReplProcess.run(["--format", "xml"], input: "")
     #expect(usage.status == 2)
     #expect(usage.errors.contains("--format"))
-    #expect(try VMReplProcess.run(["replay", "--jobs", "0"]).status == 2)
+    #expect(try await VMReplProcess.run(["replay", "--jobs", "0"]).status == 2)
   }
 
   @Test("`vmrepl models` and `echo models | vmrepl` list the examples")
-  func models() throws {
-    let listed = try VMReplProcess.run(["models"])
+  func models() async throws {
+    let listed = try await VMReplProcess.run(["models"])
     #expect(listed.status == 0)
     #expect(listed.output.hasPrefix("refresh  "))
-    #expect(try VMReplProcess.run([], input: "models\n").output.hasPrefix("> models\nrefresh  "))
+    #expect(try await VMReplProcess.run([], input: "models\n").output.hasPrefix("> models\nrefresh  "))
   }
 
   @Test("--format jsonl prints one object per command with events, time, state and error")
-  func jsonLines() throws {
-    let result = try VMReplProcess.run(["--format", "jsonl"], input: "use refresh\nsend refresh\nadvance 2s\nbogus\n")
+  func jsonLines() async throws {
+    let result = try await VMReplProcess.run(["--format", "jsonl"], input: "use refresh\nsend refresh\nadvance 2s\nbogus\n")
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
     for line in lines {
@@ -52,7 +52,7 @@ struct CommandLineTests {
   }
 
   @Test("replay reports a mismatch as a unified diff naming the update command, and a crash")
-  func replayFailures() throws {
+  func replayFailures() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-replay-\(getpid())")
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,18 +60,18 @@ struct CommandLineTests {
     let scenario = folder.appendingPathComponent("a.scenario")
     try "use refresh\nexpect uiState.isLoading == false\n".write(to: scenario, atomically: true, encoding: .utf8)
 
-    let missingInCI = try VMReplProcess.run(["replay", folder.path], environment: ["CI": "true"])
+    let missingInCI = try await VMReplProcess.run(["replay", folder.path], environment: ["CI": "true"])
     #expect(missingInCI.status == 1)
     #expect(missingInCI.errors.contains("no golden file"))
 
-    let recorded = try VMReplProcess.run(["replay", folder.path])
+    let recorded = try await VMReplProcess.run(["replay", folder.path])
     #expect(recorded.status == 0)
     #expect(recorded.output.hasSuffix("1 passed, 0 failed\n"))
 
     let golden = folder.appendingPathComponent("a.golden")
     let text = try String(contentsOf: golden, encoding: .utf8)
     try text.replacingOccurrences(of: "isLoading: false", with: "isLoading: maybe").write(to: golden, atomically: true, encoding: .utf8)
-    let mismatch = try VMReplProcess.run(["replay", folder.path])
+    let mismatch = try await VMReplProcess.run(["replay", folder.path])
     #expect(mismatch.status == 1)
     #expect(mismatch.errors.contains("-      isLoading: maybe\n+      isLoading: false"))
     #expect(mismatch.errors.contains("vmrepl replay --update \(scenario.path)"))

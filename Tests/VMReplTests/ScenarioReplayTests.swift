@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Golden scenarios")
@@ -14,33 +15,31 @@ struct ScenarioReplayTests {
   }
 
   @Test("every scenario replays green against its golden file (CI mode: nothing recorded)")
-  func replayAll() throws {
-    let result = try VMReplProcess.run(["replay"], environment: ["CI": "true"])
+  func replayAll() async throws {
+    let result = try await VMReplProcess.run(["replay"], environment: ["CI": "true"])
     #expect(result.errors == "")
     #expect(result.status == 0)
     #expect(result.output.hasSuffix("\(Self.scenarios.count) passed, 0 failed\n"))
   }
 
   @Test("every scenario gives byte-identical output 100 times, with two threads burning CPU")
-  func determinismUnderLoad() throws {
-    final class Flag: @unchecked Sendable {
-      // Sendable: one boolean written by the test thread and read by the burners; a torn read
-      // only delays a burner's exit by one loop.
-      var stop = false
+  func determinismUnderLoad() async throws {
+    final class Flag: Sendable {
+      let stop = Atomic(false)
     }
     let flag = Flag()
     for _ in 0..<2 {
       Thread.detachNewThread {
         var x: UInt64 = 1
-        while !flag.stop { x = x &* 6364136223846793005 &+ 1 }
+        while !flag.stop.load(ordering: .relaxed) { x = x &* 6364136223846793005 &+ 1 }
         if x == 0 { print("") }
       }
     }
-    defer { flag.stop = true }
+    defer { flag.stop.store(true, ordering: .relaxed) }
     for scenario in Self.scenarios {
       let golden = try String(contentsOfFile: VMReplProcess.packageRoot.path + "/" + scenario.dropLast(".scenario".count) + ".golden", encoding: .utf8)
       for run in 0..<100 {
-        let result = try VMReplProcess.run(["run", scenario, "--transcript"])
+        let result = try await VMReplProcess.run(["run", scenario, "--transcript"])
         if result.output != golden {
           Issue.record("\(scenario) run \(run) differs from its golden file")
           break

@@ -1,56 +1,83 @@
 import Foundation
+import TestSupport
+import Testing
 
-/// A real terminal for the REPL: a tmux session of its own, keys sent and the screen read back.
+/// A real terminal for the REPL: a tmux server of its own, keys sent and the screen read back.
+///
+/// The server's environment is the test runner's without `NO_COLOR` (which `swift test` sets),
+/// so the REPL sees what it would in a person's terminal.
+///
+/// Each terminal talks to its own tmux server (`tmux -L name`), so tests neither see nor disturb
+/// a tmux the person running them uses, and closing the terminal ends its server.
 struct Terminal {
   let name: String
   let historyFile: String
 
   /// Starts `vmrepl arguments` in a new 120x40 terminal; after it exits the pane shows `EXIT=N`.
-  init(arguments: String = "", environment: String = "", historyFile: String? = nil) throws {
+  init(arguments: String = "", environment: String = "", historyFile: String? = nil) async throws {
     name = "vmrepl-test-\(getpid())-\(UUID().uuidString.prefix(8))"
     self.historyFile = historyFile ?? NSTemporaryDirectory() + name + ".history"
     let command = "cd '\(VMReplProcess.packageRoot.path)' && env VMREPL_HISTORY='\(self.historyFile)' \(environment) "
       + "'\(VMReplProcess.executable.path)' \(arguments); echo EXIT=$?; sleep 60"
-    try Terminal.tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
+    try await tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
+  }
+
+  /// Runs `body` with a new terminal and ends the terminal afterwards, also when `body` throws.
+  static func with<T>(
+    arguments: String = "", environment: String = "", historyFile: String? = nil,
+    _ body: (Terminal) async throws -> T
+  ) async throws -> T {
+    let terminal = try await Terminal(arguments: arguments, environment: environment, historyFile: historyFile)
+    do {
+      let result = try await body(terminal)
+      await terminal.close()
+      return result
+    } catch {
+      await terminal.close()
+      throw error
+    }
   }
 
   /// Sends keys as tmux names them ("Enter", "Tab", "C-c", "Up") or literal text.
-  func send(_ keys: String...) throws {
-    try Terminal.tmux(["send-keys", "-t", name] + keys)
+  func send(_ keys: String...) async throws {
+    try await tmux(["send-keys", "-t", name] + keys)
   }
 
-  /// The visible screen, with escape sequences when `escapes` is set.
-  func screen(escapes: Bool = false) throws -> String {
-    try Terminal.tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
+  /// The visible screen, wrapped lines joined and blanks at line ends dropped, with escape
+  /// sequences when `escapes` is set.
+  func screen(escapes: Bool = false) async throws -> String {
+    let screen = try await tmux(["capture-pane", "-p", "-J", "-t", name] + (escapes ? ["-e"] : []))
+    return screen.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+      .joined(separator: "\n")
   }
 
-  /// Waits (up to 10 s of wall time) until the screen contains `text`; returns the screen.
+  /// Waits (up to 10 s of wall time) until the screen contains `text` and returns the screen; on
+  /// a miss it records an issue that shows the screen, and returns it.
   @discardableResult
-  func waitFor(_ text: String, escapes: Bool = false) throws -> String {
+  func waitFor(
+    _ text: String, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> String {
     var screen = ""
     for _ in 0..<200 {
-      screen = try self.screen(escapes: escapes)
+      screen = try await self.screen(escapes: escapes)
       if screen.contains(text) { return screen }
-      usleep(50_000)
+      try await Task.sleep(for: .milliseconds(50))
     }
+    Issue.record("the screen never showed \(text.debugDescription); it shows:\n\(screen)", sourceLocation: sourceLocation)
     return screen
   }
 
-  func close() {
-    _ = try? Terminal.tmux(["kill-session", "-t", name])
+  /// Ends the terminal's tmux server and everything running in it.
+  func close() async {
+    _ = try? await tmux(["kill-server"])
   }
 
   @discardableResult
-  static func tmux(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+  private func tmux(_ arguments: [String]) async throws -> String {
+    let result = try await ChildProcess.run(
+      "/usr/bin/env", ["tmux", "-L", name] + arguments, environment: ["TMUX": nil, "NO_COLOR": nil, "TERM": "xterm-256color"],
+      limit: .seconds(30))
+    return result.output
   }
 }
