@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Scenario", targets: ["Scenario"]),
+    .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
     .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
   ],
@@ -36,13 +37,17 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "ViewModelKit",
+      swiftSettings: strict
+    ),
+    .target(
       name: "Scenario",
-      dependencies: ["Simulation"],
+      dependencies: ["Simulation", "ViewModelKit"],
       swiftSettings: strict
     ),
     .target(
       name: "Examples",
-      dependencies: ["Scenario"],
+      dependencies: ["Scenario", "ViewModelKit"],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -8,6 +8,13 @@ public protocol TrackedWork: Sendable {
   func cancel()
   /// Whether cancellation was requested, by anyone.
   var isCancelled: Bool { get }
+  /// Whether the action finished before returning (an `Effect.none`): the REPL then reports it
+  /// as done instead of starting an effect.
+  var completedSynchronously: Bool { get }
+}
+
+extension TrackedWork {
+  public var completedSynchronously: Bool { false }
 }
 
 extension Task: TrackedWork {

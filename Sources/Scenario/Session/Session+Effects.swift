@@ -84,7 +84,10 @@ extension Session {
       } catch {
         throw ScenarioError("action `\(action.name)` threw: \(error)", column: name.column)
       }
-      if let tracked {
+      if let tracked, tracked.completedSynchronously {
+        record = nil
+        sink.emit(.note("`\(action.name)` completed synchronously (it handed back `.none`)"))
+      } else if let tracked {
         record = startEffect(label, tag: tag, tracked: tracked) {
           try await withTaskCancellationHandler {
             try await tracked.waitForEnd()
@@ -142,7 +145,15 @@ extension Session {
     _ = try requireModel()
     switch selection {
     case .unspecified, .all:
-      try waitFor(effects.filter(\.isRunning), includeBackground: true)
+      let running = effects.filter(\.isRunning)
+      if running.isEmpty && !background.contains(where: \.isPending) {
+        try run { () throws(SimulationError) in try simulation.runUntilIdle() }
+        let timers = simulation.idleState.liveTimers
+        let timerText = timers == 0 ? "no timer is set" : "\(timers) timer\(timers == 1 ? " is" : "s are") still set"
+        sink.emit(.note("nothing to wait for: no effect is running, no background work is pending, \(timerText)"))
+        return
+      }
+      try waitFor(running, includeBackground: true)
     case .ids(let ids):
       var targets: [EffectRecord] = []
       for id in ids { targets.append(try effect(id)) }
@@ -194,7 +205,8 @@ extension Session {
       return "nothing that can resume it: no timer, no pending request (a continuation nobody resumes, or a stream nobody feeds)"
     }
     for effect in running {
-      lines.append("  #\(effect.id) \(effect.action) waits on \(waits(effect.tagLabel))")
+      let lifecycle = effect.isLifecycle ? "; it is the view's lifecycle work, which ends when the view goes away (`disconnect`)" : ""
+      lines.append("  #\(effect.id) \(effect.action) waits on \(waits(effect.tagLabel))\(lifecycle)")
     }
     for work in hidden {
       lines.append("  background work from `\(work.origin)` waits on \(waits(work.tag?.label ?? ""))")
