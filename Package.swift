@@ -51,6 +51,16 @@ let package = Package(
       swiftSettings: strict
     ),
     .executableTarget(
+      name: "ViewModelKitProbe",
+      dependencies: ["Simulation", "ViewModelKit"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ViewModelKitTests",
+      dependencies: ["ViewModelKitProbe", "TestSupport"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
       name: "SimulationProbe",
       dependencies: ["Simulation"],
       swiftSettings: strict

@@ -75,6 +75,9 @@ public final class TaskEffectHandler: Sendable {
 
   /// Sends `operation` to the connected `connect()` and returns its `Effect`; with nothing
   /// connected, warns "adding tasks before connecting" and runs it as a plain task.
+  ///
+  /// The effect's `isCancelled` is true once the operation was cancelled, through the effect
+  /// itself, through whoever awaited its `completion`, or by the view going away.
   public func add(_ operation: @escaping @Sendable () async -> Void) -> Effect {
     guard let operations = connection.withLock({ $0?.operations }) else {
       return runUnconnected(operation)
@@ -82,8 +85,8 @@ public final class TaskEffectHandler: Sendable {
     let (cancellations, cancel) = AsyncStream<Void>.makeStream()
     return .task(
       Task {
-        await withTaskCancellationHandler {
-          await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+        let cancelled = await withTaskCancellationHandler {
+          await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
             let ticket = OperationTicket(waiter)
             let result = operations.yield {
               // Runs inside connect()'s task group: cancelled when connect() is.
@@ -100,17 +103,20 @@ public final class TaskEffectHandler: Sendable {
               }
               // Wait for the operation to end, cancelled or not, so that `completion` means ended.
               _ = await operationTask.value
-              ticket.finish()
+              ticket.finish(cancelled: operationTask.isCancelled)
             }
             if case .terminated = result {
               // connect() ended between `add` and this task starting: nothing will run it.
               self.warn("the connection ended before the action could start; it did not run")
-              ticket.finish()
+              ticket.finish(cancelled: true)
             }
           }
         } onCancel: {
           cancel.yield()
         }
+        // An operation cancelled by a disconnect marks its effect cancelled too, so that
+        // `isCancelled` tells how the action ended, whoever cancelled it.
+        if cancelled { withUnsafeCurrentTask { $0?.cancel() } }
       })
   }
 

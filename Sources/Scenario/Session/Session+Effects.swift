@@ -205,7 +205,9 @@ extension Session {
       return "nothing that can resume it: no timer, no pending request (a continuation nobody resumes, or a stream nobody feeds)"
     }
     for effect in running {
-      let lifecycle = effect.isLifecycle ? "; it is the view's lifecycle work, which ends when the view goes away (`disconnect`)" : ""
+      let waitsOnNothing = !requests.contains { $0.1.origin == effect.tagLabel }
+      let lifecycle = effect.isLifecycle && waitsOnNothing
+        ? "; it is the view's lifecycle work, which ends when the view goes away (`disconnect`)" : ""
       lines.append("  #\(effect.id) \(effect.action) waits on \(waits(effect.tagLabel))\(lifecycle)")
     }
     for work in hidden {
@@ -220,7 +222,10 @@ extension Session {
     while true {
       var jumped = false
       try run { () throws(SimulationError) in jumped = try simulation.advanceToNextTimer() }
-      if !jumped { return }
+      if !jumped {
+        if fired == 0 { sink.emit(.note("nothing to settle: no timer is set")) }
+        return
+      }
       fired += 1
       if fired >= timerLimit {
         sink.emit(.warning("settle stopped after \(timerLimit) timers; \(simulation.idleState.liveTimers) still pending (a timer that repeats forever?)"))
