@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Scenario", targets: ["Scenario"]),
     .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+    .library(name: "VMReplCLI", targets: ["VMReplCLI"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
     .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
   ],
@@ -87,18 +88,28 @@ let package = Package(
     ),
     .testTarget(
       name: "VMReplTests",
-      dependencies: ["vmrepl", "TestSupport"],
+      dependencies: ["vmrepl", "VMReplFixtures", "TestSupport"],
       swiftSettings: strict
     ),
-    .executableTarget(
-      name: "vmrepl",
+    .target(
+      name: "VMReplCLI",
       dependencies: [
         "Simulation",
         "CLibedit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "Scenario",
-        "Examples",
       ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "vmrepl",
+      dependencies: ["VMReplCLI", "Examples"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "VMReplFixtures",
+      dependencies: ["VMReplCLI", "Scenario"],
+      path: "Tests/Fixtures",
       swiftSettings: strict
     ),
   ]

@@ -51,7 +51,7 @@ struct CommandLineTests {
     #expect(lines[3].contains(#""error":{"line":4,"column":1,"message":"unknown command `bogus` (`help` lists commands)"}"#))
   }
 
-  @Test("replay reports a mismatch as a unified diff naming the update command, and a crash")
+  @Test("replay reports a missing golden file in CI, records one otherwise, and shows a mismatch as a unified diff")
   func replayFailures() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-replay-\(getpid())")
     try? FileManager.default.removeItem(at: folder)
@@ -76,5 +76,25 @@ struct CommandLineTests {
     #expect(mismatch.errors.contains("-      isLoading: maybe\n+      isLoading: false"))
     #expect(mismatch.errors.contains("vmrepl replay --update \(scenario.path)"))
     #expect(mismatch.output.hasSuffix("0 passed, 1 failed\n"))
+  }
+
+  @Test("a view-model that traps fails its own scenario, at its step, and the others still replay")
+  func replayCrash() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-crash-\(getpid())")
+    try? FileManager.default.removeItem(at: folder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, text) in [("a-traps", "use spinner\nsend trap\nstate\n"), ("b-fine", "use spinner\nstate spins\n")] {
+      try text.write(to: folder.appendingPathComponent(name + ".scenario"), atomically: true, encoding: .utf8)
+    }
+    try "> use spinner\nmodel spinner (Spinner)\nstate:\n  Spinner(\n    spins: 0\n  )\n> state spins\nspins = 0\n"
+      .write(to: folder.appendingPathComponent("b-fine.golden"), atomically: true, encoding: .utf8)
+
+    let result = try await VMReplProcess.run(["replay", folder.path], executable: "VMReplFixtures")
+    #expect(result.status == 1)
+    #expect(result.errors.hasPrefix("CRASH \(folder.path)/a-traps.scenario: the process ended with signal 4 at line 2: `send trap`\n"))
+    #expect(result.errors.contains("Fatal error: the spinner trapped on purpose"))
+    #expect(!result.errors.contains("Backtrace"))
+    #expect(result.output == "ok   \(folder.path)/b-fine.scenario\n1 passed, 1 failed\n")
   }
 }

@@ -13,21 +13,26 @@ struct Terminal {
   let name: String
   let historyFile: String
 
-  /// Starts `vmrepl arguments` in a new 120x40 terminal; after it exits the pane shows `EXIT=N`.
-  init(arguments: String = "", environment: String = "", historyFile: String? = nil) async throws {
+  /// Starts `vmrepl arguments` (or another REPL binary built beside it) in a new 120x40
+  /// terminal; after it exits the pane shows `EXIT=N`.
+  init(
+    executable: String = "vmrepl", arguments: String = "", environment: String = "", historyFile: String? = nil
+  ) async throws {
     name = "vmrepl-test-\(getpid())-\(UUID().uuidString.prefix(8))"
     self.historyFile = historyFile ?? NSTemporaryDirectory() + name + ".history"
     let command = "cd '\(VMReplProcess.packageRoot.path)' && env VMREPL_HISTORY='\(self.historyFile)' \(environment) "
-      + "'\(VMReplProcess.executable.path)' \(arguments); echo EXIT=$?; sleep 60"
+      + "'\(VMReplProcess.executable.deletingLastPathComponent().appendingPathComponent(executable).path)' "
+      + "\(arguments); echo EXIT=$?; sleep 60"
     try await tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
   }
 
   /// Runs `body` with a new terminal and ends the terminal afterwards, also when `body` throws.
   static func with<T>(
-    arguments: String = "", environment: String = "", historyFile: String? = nil,
+    executable: String = "vmrepl", arguments: String = "", environment: String = "", historyFile: String? = nil,
     _ body: (Terminal) async throws -> T
   ) async throws -> T {
-    let terminal = try await Terminal(arguments: arguments, environment: environment, historyFile: historyFile)
+    let terminal = try await Terminal(
+      executable: executable, arguments: arguments, environment: environment, historyFile: historyFile)
     do {
       let result = try await body(terminal)
       await terminal.close()

@@ -42,6 +42,42 @@ struct TerminalTests {
     }
   }
 
+  @Test("Ctrl-C during a step stops it between two jobs; the session stays usable")
+  func controlCDuringAStep() async throws {
+    try await Terminal.with(executable: "VMReplFixtures", arguments: "--use spinner --max-jobs 2000000000") { terminal in
+      try await terminal.waitFor("spinner 0.000s>")
+      try await terminal.send("send spin", "Enter")
+      try await terminal.waitFor("spinner 0.000s> send spin")
+      // The step never becomes idle: without Ctrl-C it would run 2 billion jobs. What it did is
+      // printed when it stops.
+      try await Task.sleep(for: .milliseconds(500))
+      try await terminal.send("C-c")
+      let screen = try await terminal.waitFor("+   spins: ")
+      #expect(screen.contains("effect #1 started: send spin\nwarning: interrupted; the step stopped between two jobs\n"))
+      try await terminal.send("cancel #1", "Enter")
+      #expect(try await terminal.waitFor("effect #1 cancelled: send spin").contains("effect #1 cancelled: send spin"))
+      try await terminal.send("expect #1 cancelled", "Enter")
+      #expect(try await terminal.waitFor("ok: #1 cancelled").contains("ok: #1 cancelled"))
+    }
+  }
+
+  @Test("Ctrl-C during `run FILE` stops the file, not only its current line")
+  func controlCDuringRun() async throws {
+    let file = NSTemporaryDirectory() + "vmrepl-spin-\(getpid()).scenario"
+    try "use spinner\nsend spin\nexpect spins == 0\n".write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try await Terminal.with(executable: "VMReplFixtures", arguments: "--max-jobs 2000000000") { terminal in
+      try await terminal.waitFor("vmrepl>")
+      try await terminal.send("run \(file)", "Enter")
+      try await terminal.waitFor("model spinner (Spinner)")
+      try await Task.sleep(for: .milliseconds(500))
+      try await terminal.send("C-c")
+      let screen = try await terminal.waitFor("stopped by Ctrl-C")
+      #expect(screen.contains("error: `run \(file)` stopped by Ctrl-C at line 2"))
+      #expect(!screen.contains("expect spins == 0"))
+    }
+  }
+
   @Test("history is recalled with the up arrow in the next run, from a file of mode 0600")
   func historyAcrossRuns() async throws {
     let historyFile = try await Terminal.with { first in

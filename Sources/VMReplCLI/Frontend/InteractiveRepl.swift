@@ -77,17 +77,26 @@ struct InteractiveRepl {
   }
 
   private mutating func executeReportingQuit(_ line: String) -> (failed: Bool, quit: Bool) {
+    let (failed, quit, _) = executeStep(line)
+    return (failed, quit)
+  }
+
+  /// Runs one command; `interrupted` tells whether Ctrl-C stopped it.
+  private mutating func executeStep(_ line: String) -> (failed: Bool, quit: Bool, interrupted: Bool) {
     Simulation.shared.clearInterrupt()
+    SignalFlags.stepInterrupted.store(false, ordering: .relaxed)
     SignalFlags.stepRunning.store(true, ordering: .relaxed)
     let result = session.execute(line)
     SignalFlags.stepRunning.store(false, ordering: .relaxed)
+    let interrupted = SignalFlags.stepInterrupted.exchange(false, ordering: .relaxed)
     let (output, errors) = renderer.render(result)
-    editor.write(output + errors)
+    // The terminal echoed `^C` where the cursor was; start the step's report on a line of its own.
+    editor.write((interrupted ? "\n" : "") + output + errors)
     if result.error == nil && !result.isEmpty {
       if case .use? = try? CommandParser.parse(line) { typed = [] }
       typed.append(line.trimmingCharacters(in: .whitespaces))
     }
-    return (result.error != nil, result.isQuit)
+    return (result.error != nil, result.isQuit, interrupted)
   }
 
   /// `save FILE [--force]` and `run FILE`.
@@ -105,9 +114,13 @@ struct InteractiveRepl {
         return true
       }
       var failed = false
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        let (stepFailed, quit) = executeReportingQuit(String(line))
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let (stepFailed, quit, interrupted) = executeStep(String(line))
         failed = stepFailed || failed
+        if interrupted {
+          editor.write(renderer.paint("error: `run \(file)` stopped by Ctrl-C at line \(index + 1)") + "\n")
+          return true
+        }
         if quit { break }
       }
       return failed
@@ -127,6 +140,7 @@ struct InteractiveRepl {
 enum SignalFlags {
   static let stepRunning = Atomic<Bool>(false)
   static let promptInterrupted = Atomic<Bool>(false)
+  static let stepInterrupted = Atomic<Bool>(false)
 
   /// Ctrl-C during a step stops it between jobs; at the prompt it drops the line. No SA_RESTART,
   /// so the terminal read returns and the prompt comes back.
@@ -134,6 +148,7 @@ enum SignalFlags {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { _ in
       if SignalFlags.stepRunning.load(ordering: .relaxed) {
+        SignalFlags.stepInterrupted.store(true, ordering: .relaxed)
         Simulation.shared.interruptFromSignalHandler()
       } else {
         SignalFlags.promptInterrupted.store(true, ordering: .relaxed)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Examples
 import Scenario
 import Simulation
 
@@ -18,7 +17,7 @@ struct ScriptRunner {
     simulation.setWatchdogHint("change the limit with --watchdog SECONDS")
     self.options = options
     self.transcript = transcript
-    self.session = Session(models: Examples.all)
+    self.session = Session(models: ModelCatalog.models)
   }
 
   /// Runs every line from `next`; returns whether any step failed.
@@ -31,6 +30,10 @@ struct ScriptRunner {
       let isOption = first != nil
       first = nil
       if !isOption { number += 1 }
+      if transcript {
+        // For `replay`: if the view-model traps, the last marker names the step it trapped in.
+        writeAll(2, "\(StepMarker.prefix)\(isOption ? "" : "line \(number): ")\(line)\n")
+      }
       let result = session.execute(line, line: isOption ? nil : number)
       switch options.format {
       case .human:

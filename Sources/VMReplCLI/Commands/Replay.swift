@@ -59,20 +59,27 @@ struct Replay: ParsableCommand {
     var text: String
   }
 
+  /// The name this command line was started as (`vmrepl`, or a user's own REPL binary).
+  static var toolName: String {
+    URL(fileURLWithPath: CommandLine.arguments.first ?? "vmrepl").lastPathComponent
+  }
+
   static func check(_ scenario: String, update: Bool, inCI: Bool) -> Report {
     let outcome = ScenarioProcess.run(scenario)
     let golden = ScenarioFiles.golden(for: scenario)
+    let (step, errors) = StepMarker.split(outcome.errors)
     if outcome.signal != nil || (outcome.status != 0 && outcome.status != 1) {
-      let last = outcome.transcript.split(separator: "\n").last { $0.hasPrefix("> ") }.map { String($0.dropFirst(2)) }
-      let step = last.map { "at `\($0)`" } ?? "before its first command"
+      let place = step.map { "at \($0.replacingOccurrences(of: ": ", with: ": `", range: $0.range(of: ": ")))`" } ?? "before its first command"
       let reason = outcome.signal.map { "signal \($0)" } ?? "exit status \(outcome.status)"
-      let tail = outcome.errors.split(separator: "\n").suffix(5).map { "    " + $0 }.joined(separator: "\n")
-      return Report(passed: false, text: "CRASH \(scenario): the process ended with \(reason) \(step)\n\(tail)\n")
+      // The runtime's "Fatal error: ..." line says why; otherwise the last lines written.
+      let why = errors.filter { $0.contains("Fatal error") || $0.contains("fatal error") }
+      let tail = (why.isEmpty ? Array(errors.suffix(5)) : why).map { "    " + $0 }.joined(separator: "\n")
+      return Report(passed: false, text: "CRASH \(scenario): the process ended with \(reason) \(place)\n\(tail)\n")
     }
     let expected = try? String(contentsOfFile: golden, encoding: .utf8)
     if update || expected == nil {
       if expected == nil && inCI && !update {
-        return Report(passed: false, text: "FAIL \(scenario): no golden file \(golden); CI is set, so it is not recorded (run `vmrepl replay --update \(scenario)` and commit it)\n")
+        return Report(passed: false, text: "FAIL \(scenario): no golden file \(golden); CI is set, so it is not recorded (run `\(Self.toolName) replay --update \(scenario)` and commit it)\n")
       }
       if expected == outcome.transcript {
         return Report(passed: true, text: "ok   \(scenario)\n")
@@ -85,7 +92,7 @@ struct Replay: ParsableCommand {
       return Report(passed: true, text: (expected == nil ? "new  " : "upd  ") + "\(scenario): recorded \(golden)\n")
     }
     if let diff = GoldenComparison.diff(expected: expected ?? "", actual: outcome.transcript, name: golden) {
-      return Report(passed: false, text: "FAIL \(scenario): the transcript differs from \(golden)\n\(diff)\nre-record after reading the diff: vmrepl replay --update \(scenario)\n")
+      return Report(passed: false, text: "FAIL \(scenario): the transcript differs from \(golden)\n\(diff)\nre-record after reading the diff: \(Self.toolName) replay --update \(scenario)\n")
     }
     return Report(passed: true, text: "ok   \(scenario)\n")
   }

@@ -27,6 +27,10 @@ struct ScenarioProcess {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
+    // A trap should say what it was, not spend time on a backtrace nobody reads.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
     do {
       try process.run()
     } catch {
@@ -49,5 +53,21 @@ struct ScenarioProcess {
       errors: String(decoding: errorData, as: UTF8.self),
       status: process.terminationStatus,
       signal: signal)
+  }
+}
+
+/// The line a `run --transcript` child writes to standard error before each step, so that a
+/// crash can be pinned on the step that was running.
+enum StepMarker {
+  static let prefix = "vmrepl-step: "
+
+  /// The last step begun, and what else the child wrote to standard error.
+  static func split(_ errors: String) -> (step: String?, rest: [Substring]) {
+    var step: String?
+    var rest: [Substring] = []
+    for line in errors.split(separator: "\n") {
+      if line.hasPrefix(prefix) { step = String(line.dropFirst(prefix.count)) } else { rest.append(line) }
+    }
+    return (step, rest)
   }
 }

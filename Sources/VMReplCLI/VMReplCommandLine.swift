@@ -1,0 +1,53 @@
+import ArgumentParser
+public import Scenario
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The whole vmrepl command line (interactive REPL, pipe, `run`, `replay`, `models`) for a list
+/// of view-models: how the `vmrepl` executable is made, and how you make your own.
+///
+/// ```swift
+/// import VMReplCLI
+///
+/// @main
+/// enum MyRepl {
+///   static func main() {
+///     VMReplCommandLine.main(models: [counterModel, searchModel])
+///   }
+/// }
+/// ```
+public enum VMReplCommandLine {
+  /// Parses the process's arguments, runs the command, and exits with the contract's status:
+  /// 0 success, 1 a failed check, rejected command or golden mismatch, 2 a usage error.
+  public static func main(models: [ModelDefinition]) -> Never {
+    ModelCatalog.register(models)
+    do {
+      var command = try VMRepl.parseAsRoot()
+      try command.run()
+      exit(0)
+    } catch {
+      let code = VMRepl.exitCode(for: error)
+      if code == .validationFailure {
+        writeAll(2, VMRepl.fullMessage(for: error) + "\n")
+        exit(2)
+      }
+      VMRepl.exit(withError: error)
+    }
+  }
+}
+
+/// The view-models this process offers; set once, by `VMReplCommandLine.main`.
+enum ModelCatalog {
+  private static let storage = Mutex<[ModelDefinition]>([])
+
+  static func register(_ models: [ModelDefinition]) {
+    storage.withLock { $0 = models }
+  }
+
+  static var models: [ModelDefinition] { storage.withLock { $0 } }
+}

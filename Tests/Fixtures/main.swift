@@ -1,0 +1,34 @@
+// A REPL binary made the way a user makes theirs (`VMReplCommandLine.main(models:)`), with
+// view-models that misbehave on purpose, for the tests of Ctrl-C, runaway steps and crashes.
+import Scenario
+import VMReplCLI
+
+/// A view-model whose work never ends by itself, and one action that traps.
+@MainActor
+final class Spinner {
+  var spins = 0
+
+  /// Work that is always ready to run again: a step that starts it never becomes idle.
+  func spin() -> Task<Void, Never> {
+    Task {
+      while !Task.isCancelled {
+        spins += 1
+        await Task.yield()
+      }
+    }
+  }
+
+  func trap() -> Never {
+    fatalError("the spinner trapped on purpose")
+  }
+}
+
+let spinner = ModelDefinition("spinner", summary: "work that never becomes idle, and a trap") { _ in
+  Spinner()
+} describe: { model in
+  model.action("spin", "start work that yields forever until cancelled", tracking: { spinner, _ in spinner.spin() })
+  model.action("trap", "call fatalError", perform: { spinner, _ in spinner.trap() })
+  model.property("spins", \.spins)
+}
+
+VMReplCommandLine.main(models: [spinner])
