@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(name: "CSimulationClock"),
@@ -48,7 +49,7 @@ let package = Package(
     ),
     .target(
       name: "Examples",
-      dependencies: ["Scenario", "ViewModelKit"],
+      dependencies: ["Scenario", "ViewModelKit", .product(name: "OpenCombine", package: "OpenCombine")],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -62,6 +62,12 @@ struct StateTests {
     #expect(try StateComparison.holds(.int(3), ">=", .int(2), column: nil))
     #expect(try StateComparison.holds(.double(1.5), "<", .int(2), column: nil))
     #expect(try StateComparison.holds(.enumCase(type: "S", name: "completed", values: []), "==", .word("completed"), column: nil))
+    enum Outcome { case success, failure }
+    enum Job { case processing, waiting(Outcome?) }
+    let waiting = StateValue.reflecting(Job.waiting(.success))
+    #expect(try StateComparison.holds(waiting, "==", try Lexer.bareValue(".waiting(.success)", column: 1), column: nil))
+    #expect(try StateComparison.holds(waiting, "==", try Lexer.bareValue(".waiting", column: 1), column: nil))
+    #expect(try !StateComparison.holds(waiting, "==", try Lexer.bareValue(".waiting(.failure)", column: 1), column: nil))
     #expect(try StateComparison.holds(.list([.int(1), .int(2)]), "contains", .int(2), column: nil))
     #expect(try StateComparison.holds(.string("swift"), "contains", .string("if"), column: nil))
     #expect(try !StateComparison.holds(.null, "==", .int(1), column: nil))

@@ -159,6 +159,10 @@ public struct Lexer {
     guard let first = word.first, first.isNumber || ((first == "-" || first == ".") && word.count > 1) else {
       return .word(word)
     }
+    // An enum case as Swift writes it: `.waiting`, `.waiting(.success)`.
+    if first == ".", let second = word.dropFirst().first, second.isLetter || second == "_" {
+      return .word(word)
+    }
     let numberPart = String(word.prefix { $0.isNumber || $0 == "." || $0 == "-" })
     let unit = String(word.dropFirst(numberPart.count))
     if unit.isEmpty {

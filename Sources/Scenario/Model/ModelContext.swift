@@ -26,6 +26,24 @@ public final class ModelContext {
     return dependency
   }
 
+  /// A scripted dependency that answers by itself until a scenario says otherwise: each request
+  /// gets the outcome `answer` names (with its parameters' defaults) at once, unless `stub`
+  /// set an outcome for future requests.
+  ///
+  /// ```swift
+  /// let job = context.dependency("job", outcomes: [Outcome("success"), Outcome("failure")], answer: {
+  ///   Bool.random(using: &random) ? "success" : "failure"
+  /// }) { $0.name == "success" ? .success(.success) : .success(.failure) }
+  /// ```
+  public func dependency<Response: Sendable>(
+    _ name: String, outcomes: [Outcome], answer: @escaping @Sendable () -> String,
+    decode: @escaping @Sendable (ScriptedDependency<Response>.Answer) -> Result<Response, any Error>
+  ) -> ScriptedDependency<Response> {
+    let dependency = ScriptedDependency(name: name, outcomes: outcomes, sink: sink, fallback: answer, decode: decode)
+    dependencies.append(dependency)
+    return dependency
+  }
+
   /// Adds a warning to the step's events, as the REPL's own warnings are.
   public func warn(_ text: String) { sink.emit(.warning(text)) }
 }

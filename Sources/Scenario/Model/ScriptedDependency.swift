@@ -54,6 +54,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
   public let name: String
   public let outcomes: [Outcome]
   private let decode: @Sendable (Answer) -> Result<Response, any Error>
+  private let fallback: (@Sendable () -> String)?
   private let sink: EventSink
   private let state = Mutex(State())
 
@@ -68,12 +69,13 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
   }
 
   init(
-    name: String, outcomes: [Outcome], sink: EventSink,
+    name: String, outcomes: [Outcome], sink: EventSink, fallback: (@Sendable () -> String)? = nil,
     decode: @escaping @Sendable (Answer) -> Result<Response, any Error>
   ) {
     self.name = name
     self.outcomes = outcomes
     self.sink = sink
+    self.fallback = fallback
     self.decode = decode
   }
 
@@ -96,6 +98,16 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       }
       sink.emit(.requestAnswered(dependency: name, id: id, outcome: Self.text(stub.answer)))
       return try decode(stub.answer).get()
+    }
+    if let fallback {
+      let chosen = fallback()
+      guard outcomes.contains(where: { $0.name == chosen }),
+        let answer = try? bind(outcome: Located(value: chosen, column: 1), arguments: [], endColumn: 1, allowLatency: false).answer
+      else {
+        preconditionFailure("the default answer of `\(name)` names `\(chosen)`, which is not one of its outcomes or needs arguments")
+      }
+      sink.emit(.requestAnswered(dependency: name, id: id, outcome: Self.text(answer) + " (default; `stub \(name) ...` forces one)"))
+      return try decode(answer).get()
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in

@@ -52,3 +52,16 @@ public struct TimedEvent: Equatable, Sendable {
   public var time: Duration
   public var event: Event
 }
+
+extension Event {
+  /// Whether the event shows the step doing something: an effect, a request, a print, a warning.
+  /// Reports about earlier hidden work do not count.
+  var showsActivity: Bool {
+    switch self {
+    case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .warning, .note:
+      return true
+    case .backgroundPending, .backgroundEnded, .timeMoved:
+      return false
+    }
+  }
+}

@@ -102,7 +102,9 @@ extension Session {
         }
       }
     }
-    background.append(BackgroundWork(origin: label, tag: tag, effect: record))
+    let work = BackgroundWork(origin: label, tag: tag, effect: record)
+    background.append(work)
+    stepWork = work
     if awaited, let record { try waitFor([record], includeBackground: false) }
   }
 
@@ -167,6 +169,7 @@ extension Session {
     var jumps = 0
     while true {
       try run { () throws(SimulationError) in try simulation.runUntilIdle() }
+      noteBackgroundEnds()
       let running = targets.filter(\.isRunning)
       let hidden = includeBackground ? background.filter(\.isPending) : []
       if running.isEmpty && hidden.isEmpty { return }
@@ -222,6 +225,7 @@ extension Session {
     while true {
       var jumped = false
       try run { () throws(SimulationError) in jumped = try simulation.advanceToNextTimer() }
+      noteBackgroundEnds()
       if !jumped {
         if fired == 0 { sink.emit(.note("nothing to settle: no timer is set")) }
         return
@@ -231,6 +235,30 @@ extension Session {
         sink.emit(.warning("settle stopped after \(timerLimit) timers; \(simulation.idleState.liveTimers) still pending (a timer that repeats forever?)"))
         return
       }
+    }
+  }
+
+  /// Moves time forward by `duration`. While hidden work is pending, time moves one timer at a
+  /// time, so that the moment it ends is the moment reported.
+  func advance(by duration: Duration) throws(ScenarioError) {
+    let end = simulation.now + duration
+    try run { () throws(SimulationError) in try simulation.runUntilIdle() }
+    noteBackgroundEnds()
+    while background.contains(where: \.isPending), let next = simulation.idleState.nextTimer, next <= end {
+      try run { () throws(SimulationError) in _ = try simulation.advanceToNextTimer() }
+      noteBackgroundEnds()
+    }
+    try run { () throws(SimulationError) in try simulation.advance(to: end) }
+    noteBackgroundEnds()
+  }
+
+  /// Reports, at the current virtual time, the end of hidden work an earlier report said was
+  /// running.
+  func noteBackgroundEnds() {
+    background.removeAll { work in
+      guard work.reported, work.effect == nil, !work.isPending else { return false }
+      sink.emit(.backgroundEnded(origin: work.origin))
+      return true
     }
   }
 

@@ -30,6 +30,8 @@ public final class Session {
   var background: [BackgroundWork] = []
   var logLines: [String] = []
   var lastState: StateValue?
+  /// What the current step's `send` of a synchronous action may have left running.
+  var stepWork: BackgroundWork?
   /// Simulation time at which this session's virtual time is 0.
   var origin: Duration = .zero
 
@@ -87,14 +89,20 @@ public final class Session {
       return result
     }
     simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
-    let before = now
+    var before = now
     result.previousState = lastState
+    stepWork = nil
     do {
       try apply(command, to: &result)
     } catch {
       var error = error
       if error.line == nil { error.line = number }
       result.error = error
+    }
+    if case .use = command, result.error == nil {
+      // A new session: its time starts at zero and its state is not a change from the last one.
+      before = now
+      result.previousState = nil
     }
     settleAfterStep()
     // Hidden work is reported by the steps that can change things, not by every query.
@@ -109,6 +117,14 @@ public final class Session {
       result.state = state
       if let previous = result.previousState { result.changes = StatePath.changes(from: previous, to: state) }
       lastState = state
+    }
+    if case .send(let action, _, _) = command, result.error == nil, result.changes.isEmpty,
+      let work = stepWork, work.effect == nil, !work.isPending,
+      !result.events.contains(where: \.event.showsActivity)
+    {
+      // A guard that ignored the action (`guard !isProcessing else { return }`) looks like this.
+      result.events.append(
+        TimedEvent(time: now, event: .note("`\(action.value)` changed nothing: the state is as it was and no work is left running")))
     }
     result.showsState = command.showsState && instance != nil && result.error == nil
       || (command.showsState && instance != nil && !result.changes.isEmpty)
@@ -154,7 +170,7 @@ public final class Session {
       try send(action, arguments: arguments, awaited: awaited, source: result.source)
     case .await(let selection): try awaitEffects(selection)
     case .cancel(let selection): try cancel(selection)
-    case .advance(let duration): try run { () throws(SimulationError) in try simulation.advance(by: duration) }
+    case .advance(let duration): try advance(by: duration)
     case .settle: try settle()
     case .set(let property, let value): try set(property, value)
     case .state(let path): result.output = try showState(path)
