@@ -171,8 +171,17 @@ struct TokenReader {
     case "expect": return try expectation()
     case "respond", "stub":
       let dependency = try word("a dependency name (`describe` lists them)")
-      let outcome = try word("an outcome such as `ok`")
-      let arguments = arguments()
+      // `status=403` is short for the outcome `status` with 403 as its first argument.
+      var shorthand: [Argument] = []
+      let outcome: Located<String>
+      if let token = next, case .keyValue(let name, let value) = token.kind {
+        _ = take()
+        outcome = Located(value: name, column: token.column)
+        shorthand = [Argument(name: nil, value: value, column: token.column + name.count + 1)]
+      } else {
+        outcome = try word("an outcome such as `ok`")
+      }
+      let arguments = shorthand + arguments()
       return info.name == "respond"
         ? .respond(dependency: dependency, outcome: outcome, arguments: arguments)
         : .stub(dependency: dependency, outcome: outcome, arguments: arguments)
