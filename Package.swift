@@ -58,6 +58,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["Examples", "TestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "ViewModelKitTests",
       dependencies: ["ViewModelKitProbe", "TestSupport"],
       swiftSettings: strict

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("The vmrepl command line")
@@ -76,6 +77,33 @@ struct CommandLineTests {
     #expect(mismatch.errors.contains("-      isLoading: maybe\n+      isLoading: false"))
     #expect(mismatch.errors.contains("vmrepl replay --update \(scenario.path)"))
     #expect(mismatch.output.hasSuffix("0 passed, 1 failed\n"))
+  }
+
+  @Test("`use search base=URL` searches over real HTTP; `await` waits for the network")
+  func searchOverHTTP() async throws {
+    let server = try LoopbackHTTPServer { target in
+      target.hasSuffix("q=limited")
+        ? .respond(403, "{}")
+        : .respond(200, #"{"items":[{"id":7,"name":"swift","html_url":"https://github.com/apple/swift","description":null,"stargazers_count":1}]}"#)
+    }
+    defer { server.stop() }
+    let input = """
+      use search base=http://127.0.0.1:\(server.port)
+      set word "swift"
+      await send search
+      expect status == completed
+      expect items[0].name == "swift"
+      set word "limited"
+      await send search
+      expect errorMessage == "API rate limit exceeded."
+
+      """
+    let result = try await VMReplProcess.run([], input: input)
+    #expect(result.errors == "")
+    #expect(result.status == 0)
+    #expect(server.log.filter { $0.hasPrefix("request") } == [
+      "request /search/repositories?q=swift", "request /search/repositories?q=limited",
+    ])
   }
 
   @Test("a view-model that traps fails its own scenario, at its step, and the others still replay")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A view state as a tree of plain values, built by reflection with the view-model's own names.
 ///
 /// Storage the compiler or a property wrapper adds is cleaned away: `_uiState` (from
@@ -144,6 +146,12 @@ extension StateValue {
     case let number as Double: return .double(number)
     case let number as Float: return .double(Double(number))
     case let duration as Duration: return .opaque(duration.commandText)
+    // Foundation's values print as themselves, not as their storage (a URL's parse ranges).
+    case let url as URL: return .opaque("URL(\(url.absoluteString))")
+    case let uuid as UUID: return .opaque("UUID(\(uuid.uuidString))")
+    case let date as Date: return .opaque("Date(\(date.formatted(.iso8601)))")
+    case let data as Data: return .opaque("Data(\(data.count) bytes)")
+    case let decimal as Decimal: return .opaque("\(decimal)")
     case let number as any BinaryInteger:
       if let exact = Int(exactly: number) { return .int(exact) }
       return .opaque(String(describing: number))
