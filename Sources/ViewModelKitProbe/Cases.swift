@@ -12,6 +12,11 @@ nonisolated(unsafe) let cases: [String: () throws -> Void] = [
   "second-connect": secondConnectCase,
   "added-while-disconnecting": addedWhileDisconnectingCase,
   "on-completion": onCompletionCase,
+  "broadcast-multicast": broadcastMulticastCase,
+  "broadcast-buffering": broadcastBufferingCase,
+  "broadcast-termination": broadcastTerminationCase,
+  "broadcast-finish": broadcastFinishCase,
+  "broadcast-no-leaks": broadcastNoLeaksCase,
 ]
 
 /// `.none`: `onCompletion` runs before it returns; `completion` returns without time passing.
