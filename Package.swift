@@ -25,6 +25,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(name: "CSimulationClock"),
@@ -49,7 +50,11 @@ let package = Package(
     ),
     .target(
       name: "Examples",
-      dependencies: ["Scenario", "ViewModelKit", .product(name: "OpenCombine", package: "OpenCombine")],
+      dependencies: [
+        "Scenario", "ViewModelKit",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strict
     ),
     .executableTarget(

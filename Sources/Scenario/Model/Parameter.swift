@@ -38,7 +38,10 @@ public struct Arguments: Sendable {
 
   /// `name=value` pairs in declaration order, as a command would spell them.
   public var text: String {
-    names.compactMap { name in values[name].map { "\(name)=\($0)" } }.joined(separator: " ")
+    // An empty string is every such parameter's "not given"; printing it is noise.
+    names.compactMap { name in
+      values[name].flatMap { $0 == .string("") ? nil : "\(name)=\($0)" }
+    }.joined(separator: " ")
   }
 
   /// Binds `arguments` (positional first, then `name=value`) to `parameters`.

@@ -1,0 +1,110 @@
+import Foundation
+import ViewModelKit
+
+/// Two screens over one repository (and, under strategy 2, one store), as an app with a list
+/// and a detail screen would have: the article's "like problem" is whether a change made on one
+/// screen shows up on the other.
+@MainActor
+final class ContentsApp {
+  enum Strategy: String {
+    case stream, store
+  }
+
+  @MainActor
+  enum Screen {
+    case stream(StreamContentViewModel)
+    case store(StoreContentViewModel)
+
+    var contents: [ContentEntity] {
+      switch self {
+      case .stream(let viewModel): return viewModel.contents
+      case .store(let viewModel): return viewModel.contents
+      }
+    }
+
+    func observe() async {
+      switch self {
+      case .stream(let viewModel): await viewModel.observe()
+      case .store(let viewModel): await viewModel.observe()
+      }
+    }
+
+    func insertContent(title: String) async {
+      switch self {
+      case .stream(let viewModel): await viewModel.insertContent(title: title)
+      case .store(let viewModel): await viewModel.insertContent(title: title)
+      }
+    }
+
+    func reload() async {
+      switch self {
+      case .stream(let viewModel): await viewModel.fetchContents()
+      case .store(let viewModel): await viewModel.observe()
+      }
+    }
+  }
+
+  let repository: ContentRepository
+  let screenA: Screen
+  let screenB: Screen
+  private var titles = 0
+
+  init(strategy: Strategy, repository: ContentRepository) {
+    self.repository = repository
+    switch strategy {
+    case .stream:
+      screenA = .stream(StreamContentViewModel(repository: repository))
+      screenB = .stream(StreamContentViewModel(repository: repository))
+    case .store:
+      let store = ContentStore(repository: repository)
+      screenA = .store(StoreContentViewModel(store: store))
+      screenB = .store(StoreContentViewModel(store: store))
+    }
+  }
+
+  func screen(_ name: String) -> Screen { name == "b" ? screenB : screenA }
+
+  /// The given title, or the next of "content 1", "content 2", ...
+  func title(_ given: String) -> String {
+    if !given.isEmpty { return given }
+    titles += 1
+    return "content \(titles)"
+  }
+
+  /// Both screens' `.task`, for as long as the app shows them.
+  func appearBoth() async {
+    await withDiscardingTaskGroup { group in
+      group.addTask { await self.screenA.observe() }
+      group.addTask { await self.screenB.observe() }
+    }
+  }
+
+  /// Another writer (a sync engine, a share extension): saves straight to the repository.
+  func writeOutside(title: String) async {
+    _ = try? await repository.insert(title: title)
+  }
+}
+
+/// What the REPL shows: each screen's titles and the broadcaster's live subscribers.
+struct ContentsAppState {
+  var screenA: [String]
+  var screenB: [String]
+  var subscribers: Int
+}
+
+/// Expands `$TMP/` at the start of a database path to a folder of this process's own, removed
+/// when the process exits, so a scenario can name a file and still replay twice at once.
+enum ScenarioPath {
+  private static let folder: String = {
+    let folder = NSTemporaryDirectory() + "vmrepl-\(getpid())"
+    // Left over by an earlier process with the same id that did not exit normally.
+    try? FileManager.default.removeItem(atPath: folder)
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "vmrepl-\(getpid())") }
+    return folder
+  }()
+
+  static func expand(_ path: String) -> String {
+    path.hasPrefix("$TMP/") ? folder + "/" + path.dropFirst("$TMP/".count) : path
+  }
+}
