@@ -31,4 +31,4 @@ let spinner = ModelDefinition("spinner", summary: "work that never becomes idle,
   model.property("spins", \.spins)
 }
 
-VMReplCommandLine.main(models: [spinner])
+VMReplCommandLine.main(models: [spinner, inbox, drafts])

@@ -38,7 +38,7 @@ public struct ModelDefinition: Sendable {
       let model = try make(context)
       var builder = ModelBuilder<Model>()
       describe(&builder)
-      return builder.bind(to: model, typeName: String(describing: Model.self))
+      return try builder.bind(to: model, typeName: String(describing: Model.self))
     }
   }
 }
@@ -53,6 +53,8 @@ struct BoundAction {
   var summary: String
   var parameters: [Parameter]
   var kind: Kind
+  /// Rejects arguments that bind but cannot be used (300 for a `UInt8`) before anything runs.
+  var check: (@MainActor (Arguments) throws(ScenarioError) -> Void)? = nil
 }
 
 /// A bindable property, bound to one model instance.
@@ -84,6 +86,8 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectSummary = ""
   private var stateProjection: (@MainActor (Model) -> Any)?
   private var shownFields: [@MainActor (Model) -> (String, Any)] = []
+  /// What `describe` got wrong (an action enum the command line cannot write); `use` reports it.
+  private var problems: [ScenarioError] = []
 
   init() {}
 
@@ -160,7 +164,31 @@ public struct ModelBuilder<Model: AnyObject> {
     shownFields.append { model in (name, model[keyPath: keyPath]) }
   }
 
-  func bind(to model: Model, typeName: String) -> ModelInstance {
+  /// One action per case of `type`, each performed by what `kind` makes.
+  mutating func addCases<Action: Decodable>(
+    _ type: Action.Type, summaries: [String: String],
+    kind: @escaping @MainActor (ActionCases<Action>, String, Model) -> BoundAction.Kind
+  ) {
+    let cases: ActionCases<Action>
+    do {
+      cases = try ActionCases<Action>()
+    } catch {
+      problems.append(error)
+      return
+    }
+    let typeName = String(describing: Action.self)
+    for actionCase in cases.cases {
+      actions.append { model in
+        BoundAction(
+          name: actionCase.name, summary: summaries[actionCase.name] ?? "\(typeName).\(actionCase.signature)",
+          parameters: actionCase.parameters, kind: kind(cases, actionCase.name, model),
+          check: { arguments throws(ScenarioError) in _ = try cases.make(actionCase.name, arguments) })
+      }
+    }
+  }
+
+  func bind(to model: Model, typeName: String) throws(ScenarioError) -> ModelInstance {
+    if let problem = problems.first { throw problem }
     var connect: (@MainActor () async throws -> Void)?
     if let connectBody {
       connect = { try await connectBody(model) }

@@ -19,6 +19,11 @@ public struct Parameter: Sendable {
     Parameter(name, .duration, default: .duration(value), summary)
   }
 
+  /// Whether `name` is an unlabeled associated value's (`_0`, `_1`), which commands give by position.
+  static func isUnlabeled(_ name: String) -> Bool {
+    name.hasPrefix("_") && name.count > 1 && name.dropFirst().allSatisfy(\.isNumber)
+  }
+
   /// How `describe` shows it: `count: Int = 3`.
   var signature: String {
     "\(name): \(type.name)" + (defaultValue.map { " = \($0)" } ?? "")
@@ -40,7 +45,11 @@ public struct Arguments: Sendable {
   public var text: String {
     // An empty string is every such parameter's "not given"; printing it is noise.
     names.compactMap { name in
-      values[name].flatMap { $0 == .string("") ? nil : "\(name)=\($0)" }
+      values[name].flatMap { value in
+        if value == .string("") || value == .null { return nil }
+        // An unlabeled associated value (`_0`) is written as the value alone.
+        return Parameter.isUnlabeled(name) ? "\(value)" : "\(name)=\(value)"
+      }
     }.joined(separator: " ")
   }
 
@@ -72,10 +81,19 @@ public struct Arguments: Sendable {
       if values[parameter.name] != nil {
         throw ScenarioError("\(owner): `\(parameter.name)` is given twice", column: argument.column)
       }
+      if argument.value == .null, parameter.defaultValue == .null {
+        // An optional parameter: `nil` is what leaving it out means.
+        values[parameter.name] = .null
+        continue
+      }
       values[parameter.name] = try parameter.type.convert(argument.value, name: parameter.name, column: argument.column)
     }
     for parameter in parameters where values[parameter.name] == nil {
       guard let fallback = parameter.defaultValue else {
+        if Parameter.isUnlabeled(parameter.name) {
+          throw ScenarioError(
+            "\(owner) needs `\(parameter.name)` (\(parameter.type)); write it after the action's name", column: endColumn)
+        }
         throw ScenarioError(
           "\(owner) needs `\(parameter.name)` (\(parameter.type)); write `\(parameter.name)=VALUE`",
           column: endColumn)

@@ -69,6 +69,11 @@ extension Session {
         column: name.column)
     }
     let bound = try Arguments.bind(arguments, to: action.parameters, owner: "action `\(action.name)`", endColumn: source.count + 1)
+    do throws(ScenarioError) {
+      try action.check?(bound)
+    } catch {
+      throw ScenarioError("action `\(action.name)`: \(error.message)", column: name.column)
+    }
     let label = (awaited ? "await send " : "send ") + ([action.name] + (bound.text.isEmpty ? [] : [bound.text])).joined(separator: " ")
     let record: EffectRecord?
     let tag: WorkTag
@@ -81,6 +86,9 @@ extension Session {
       let tracked: (any TrackedWork)?
       do {
         tracked = try WorkTag.$current.withValue(tag) { try perform(bound) }
+      } catch let error as ScenarioError {
+        // The command line could not make the action (an argument that does not fit its type).
+        throw ScenarioError("action `\(action.name)`: \(error.message)", column: name.column)
       } catch {
         throw ScenarioError("action `\(action.name)` threw: \(error)", column: name.column)
       }

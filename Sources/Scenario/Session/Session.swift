@@ -226,7 +226,8 @@ public final class Session {
     let made: ModelInstance
     do {
       made = try WorkTag.$current.withValue(tag) { try definition.instantiate(context) }
-    } catch let error as ScenarioError {
+    } catch var error as ScenarioError {
+      error.column = error.column ?? name.column
       throw error
     } catch {
       throw ScenarioError("could not make model `\(definition.name)`: \(error)", column: name.column)

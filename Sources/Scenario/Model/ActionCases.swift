@@ -1,0 +1,74 @@
+/// The cases of a `Decodable` action enum as the command line sees them: one action per case,
+/// one parameter per associated value, and a way to build the case from bound arguments.
+struct ActionCases<Action: Decodable> {
+  struct Case {
+    var name: String
+    var parameters: [Parameter]
+    /// `search(word: String, page: Int?)`, for `describe`.
+    var signature: String
+  }
+
+  var cases: [Case]
+
+  /// Reads the cases of `Action`, or says why it cannot.
+  init() throws(ScenarioError) {
+    let typeName = String(reflecting: Action.self)
+    let keyType: any CodingKey.Type
+    do {
+      _ = try Action(from: ActionDecoder(mode: .discover, caseName: ""))
+      throw ScenarioError("`\(typeName)` did not ask for its coding keys; \(Self.requirement)")
+    } catch let discovered as ActionDecoder.Discovered {
+      keyType = discovered.keyType
+    } catch let error as ScenarioError {
+      throw error
+    } catch {
+      throw ScenarioError("`\(typeName)` could not be read: \(error); \(Self.requirement)")
+    }
+    guard let names = EnumCaseNames.of(keyType), !names.isEmpty else {
+      throw ScenarioError("the coding keys of `\(typeName)` are not an enum of case names; \(Self.requirement)")
+    }
+    var cases: [Case] = []
+    for name in names {
+      let decoder = ActionDecoder(mode: .probe, caseName: name)
+      do {
+        _ = try Action(from: decoder)
+      } catch let unsupported as ActionDecoder.UnsupportedPayload {
+        throw ScenarioError(
+          "`\(typeName).\(name)` has `\(unsupported.field): \(unsupported.type)`, which a command cannot write; "
+            + "use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, "
+            + "or make the type CommandValueConvertible")
+      } catch {
+        throw ScenarioError("`\(typeName).\(name)` could not be read: \(error); \(Self.requirement)")
+      }
+      let parameters = decoder.probe.fields.map { field in
+        Parameter(field.name, field.valueType, default: field.optional ? .null : nil)
+      }
+      let labels = decoder.probe.fields.map { field in
+        (field.name.hasPrefix("_") ? "" : field.name + ": ") + Self.typeName(field.type) + (field.optional ? "?" : "")
+      }
+      cases.append(Case(
+        name: name, parameters: parameters,
+        signature: name + (labels.isEmpty ? "" : "(" + labels.joined(separator: ", ") + ")")))
+    }
+    self.cases = cases
+  }
+
+  /// Builds the case `name` from its bound arguments.
+  func make(_ name: String, _ arguments: Arguments) throws(ScenarioError) -> Action {
+    do {
+      return try Action(from: ActionDecoder(mode: .decode(arguments), caseName: name))
+    } catch let misfit as ActionDecoder.DoesNotFit {
+      throw ScenarioError("`\(misfit.field)` = \(misfit.value) does not fit \(Self.typeName(misfit.type))")
+    } catch {
+      throw ScenarioError("`\(String(reflecting: Action.self)).\(name)` could not be made: \(error)")
+    }
+  }
+
+  private static var requirement: String {
+    "an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"
+  }
+
+  private static func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+  }
+}
