@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Scenario", targets: ["Scenario"]),
     .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
     .library(name: "VMReplCLI", targets: ["VMReplCLI"]),
+    .library(name: "VMReplTesting", targets: ["VMReplTesting"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
     .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
   ],
@@ -99,7 +100,8 @@ let package = Package(
     ),
     .testTarget(
       name: "VMReplTests",
-      dependencies: ["vmrepl", "VMReplFixtures", "TestSupport"],
+      dependencies: ["vmrepl", "VMReplFixtures", "TestSupport", "VMReplTesting"],
+      exclude: ["Scenarios"],
       swiftSettings: strict
     ),
     .target(
@@ -110,6 +112,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "Scenario",
       ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "VMReplTesting",
+      dependencies: ["TestSupport"],
       swiftSettings: strict
     ),
     .executableTarget(

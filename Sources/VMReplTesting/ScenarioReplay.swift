@@ -1,0 +1,112 @@
+public import Testing
+import Foundation
+import TestSupport
+
+/// Checks a folder of `.scenario` files against their golden transcripts from your own test
+/// target, by running your REPL binary's `replay` command in a child process (the deterministic
+/// executor owns the whole process, so it cannot share one with the test runner).
+///
+/// ```swift
+/// import Testing
+/// import VMReplTesting
+///
+/// @Test func goldenScenarios() async throws {
+///   try await ScenarioReplay.check("scenarios", executable: "notes-repl")
+/// }
+/// ```
+///
+/// Set `VMREPL_RECORD=1` to re-record the golden files (`replay --update`); read the diff in
+/// version control before you commit them. With `CI` set, a missing golden file is a failure
+/// instead of being recorded.
+public enum ScenarioReplay {
+  /// What one replay found.
+  public struct Report: Sendable {
+    /// Scenarios whose transcript matched their golden file (or were recorded).
+    public var passed: Int
+    /// Scenarios that differed, crashed or could not run.
+    public var failed: Int
+    /// What `replay` printed: a line per scenario, the diffs, and the summary.
+    public var output: String
+  }
+
+  /// Replays every scenario under `folder` (relative to the package root, the folder holding
+  /// `Package.swift` above the calling test file) with the executable product `executable`,
+  /// and records a test issue with the diffs when any scenario fails.
+  @discardableResult
+  public static func check(
+    _ folder: String,
+    executable: String,
+    filter: String? = nil,
+    limit: Duration = .seconds(600),
+    filePath: String = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Report {
+    let root = try packageRoot(above: filePath)
+    let binary = try productsDirectory().appendingPathComponent(executable)
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      throw SetupError(
+        "no executable `\(executable)` beside the test binary in \(binary.deletingLastPathComponent().path); "
+          + "add it to the test target's dependencies so `swift test` builds it")
+    }
+    var arguments = ["replay", folder]
+    if let filter { arguments += ["--filter", filter] }
+    let recording = ProcessInfo.processInfo.environment["VMREPL_RECORD"].map { !$0.isEmpty && $0 != "0" } ?? false
+    if recording { arguments.append("--update") }
+    let result = try await ChildProcess.run(binary.path, arguments, directory: root.path, limit: limit)
+    let report = Report(result.errors + result.output)
+    if result.status != 0 || report.failed > 0 {
+      Issue.record(
+        Comment(rawValue: "`\(executable) \(arguments.joined(separator: " "))` exited \(result.status)\n" + report.output),
+        sourceLocation: sourceLocation)
+    } else if report.passed == 0 {
+      Issue.record(Comment(rawValue: "no .scenario files under \(root.path)/\(folder)"), sourceLocation: sourceLocation)
+    }
+    return report
+  }
+
+  /// The folder that holds `Package.swift`, from `filePath` upward.
+  static func packageRoot(above filePath: String) throws -> URL {
+    var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    while folder.path != "/" {
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+      folder.deleteLastPathComponent()
+    }
+    throw SetupError("no Package.swift above \(filePath)")
+  }
+
+  /// Where SwiftPM put the products of this build: beside the test binary on Linux, beside the
+  /// `.xctest` bundle on macOS.
+  static func productsDirectory() throws -> URL {
+    #if os(macOS)
+      if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+      return Bundle.main.bundleURL
+    #else
+      return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    #endif
+  }
+
+  /// A test set-up that cannot work: no binary, no package root.
+  public struct SetupError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+}
+
+extension ScenarioReplay.Report {
+  /// Reads the `N passed, N failed` line `replay` ends with.
+  init(_ output: String) {
+    self.output = output
+    passed = 0
+    failed = 0
+    for line in output.split(separator: "\n").reversed() {
+      let words = line.split(separator: " ")
+      if words.count == 4, words[1] == "passed,", words[3] == "failed", let passed = Int(words[0]), let failed = Int(words[2]) {
+        self.passed = passed
+        self.failed = failed
+        return
+      }
+    }
+  }
+}

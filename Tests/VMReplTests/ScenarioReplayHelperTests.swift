@@ -1,0 +1,31 @@
+import Testing
+import VMReplTesting
+
+/// `ScenarioReplay.check`, the helper users call from their own test targets.
+@Suite("ScenarioReplay.check")
+struct ScenarioReplayHelperTests {
+  @Test("a folder of green scenarios passes and reports its count")
+  func greenFolder() async throws {
+    let report = try await ScenarioReplay.check("scenarios/refresh", executable: "vmrepl")
+    #expect(report.passed == 8)
+    #expect(report.failed == 0)
+  }
+
+  @Test("a stale golden file is a recorded issue carrying the diff")
+  func staleGolden() async throws {
+    var report: ScenarioReplay.Report?
+    try await withKnownIssue {
+      report = try await ScenarioReplay.check("Tests/VMReplTests/Scenarios/stale", executable: "vmrepl")
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("-      isLoading: true\n+      isLoading: false") }
+    }
+    #expect(report?.failed == 1)
+  }
+
+  @Test("a missing binary is a set-up error that says what to add")
+  func missingBinary() async throws {
+    await #expect(throws: ScenarioReplay.SetupError.self) {
+      try await ScenarioReplay.check("scenarios/refresh", executable: "no-such-repl")
+    }
+  }
+}
