@@ -22,7 +22,7 @@ struct ScenarioReplayTests {
     #expect(result.output.hasSuffix("\(Self.scenarios.count) passed, 0 failed\n"))
   }
 
-  @Test("every scenario gives byte-identical output 50 times, two runs at once, with two threads burning CPU")
+  @Test("every scenario gives byte-identical output 100 times, two runs at once, with two threads burning CPU")
   func determinismUnderLoad() async throws {
     final class Flag: Sendable {
       let stop = Atomic(false)
@@ -43,7 +43,7 @@ struct ScenarioReplayTests {
       let differing = try await withThrowingTaskGroup(of: Int?.self) { group in
         for lane in 0..<2 {
           group.addTask {
-            for run in stride(from: lane, to: 50, by: 2) {
+            for run in stride(from: lane, to: 100, by: 2) {
               let result = try await VMReplProcess.run(["run", scenario, "--transcript"])
               if result.output != golden { return run }
             }
