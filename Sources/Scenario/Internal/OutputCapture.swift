@@ -67,7 +67,7 @@ final class OutputCapture: Sendable {
 }
 
 /// Writes every byte of `text` to `descriptor`, unbuffered.
-public func writeAll(_ descriptor: Int32, _ text: String) {
+package func writeAll(_ descriptor: Int32, _ text: String) {
   var bytes = Array(text.utf8)
   var offset = 0
   while offset < bytes.count {

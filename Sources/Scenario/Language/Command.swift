@@ -1,19 +1,19 @@
 /// A word of a command and where it stands, so later checks can point at it.
-public struct Located<Wrapped: Equatable & Sendable>: Equatable, Sendable {
-  public var value: Wrapped
-  public var column: Int
+package struct Located<Wrapped: Equatable & Sendable>: Equatable, Sendable {
+  package var value: Wrapped
+  package var column: Int
 }
 
 /// An argument to an action, an option or an outcome: positional or `name=value`.
-public struct Argument: Equatable, Sendable {
+package struct Argument: Equatable, Sendable {
   /// The name, for `name=value`; nil for a positional argument.
-  public var name: String?
-  public var value: Value
-  public var column: Int
+  package var name: String?
+  package var value: Value
+  package var column: Int
 }
 
 /// Which effects a command names.
-public enum EffectSelection: Equatable, Sendable {
+package enum EffectSelection: Equatable, Sendable {
   /// No effect named: the command's default.
   case unspecified
   /// `all`.
@@ -23,7 +23,7 @@ public enum EffectSelection: Equatable, Sendable {
 }
 
 /// A parsed command of the vmrepl language.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
   case models
   case use(model: Located<String>, options: [Argument])
   case describe
@@ -50,7 +50,7 @@ public enum Command: Equatable, Sendable {
   case quit
 
   /// Whether the command can change the model, so its output ends with the view state.
-  public var showsState: Bool {
+  package var showsState: Bool {
     switch self {
     case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond,
       .stub:

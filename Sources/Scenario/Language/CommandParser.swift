@@ -1,8 +1,8 @@
 /// Turns a line into a `Command`, with errors that point at the word that is wrong.
-public enum CommandParser {
+package enum CommandParser {
   /// The command on `line`, or nil for a blank or comment-only line. `actions` are the current
   /// model's action names, so a mistyped command that is really an action gets `send` suggested.
-  public static func parse(_ line: String, actions: [String] = []) throws(ScenarioError) -> Command? {
+  package static func parse(_ line: String, actions: [String] = []) throws(ScenarioError) -> Command? {
     let tokens = try Lexer.tokenize(line)
     guard let first = tokens.first else { return nil }
     guard let word = first.word else {

@@ -1,14 +1,14 @@
 /// The commands of the language: their names, usage, one-line meaning and an example.
-public struct CommandInfo: Sendable {
-  public var name: String
-  public var usage: String
-  public var summary: String
-  public var example: String
+package struct CommandInfo: Sendable {
+  package var name: String
+  package var usage: String
+  package var summary: String
+  package var example: String
 }
 
 /// Every command, in the order `help` lists them.
-public enum CommandTable {
-  public static let all: [CommandInfo] = [
+package enum CommandTable {
+  package static let all: [CommandInfo] = [
     CommandInfo(name: "models", usage: "models", summary: "list the view-models that can be used", example: "models"),
     CommandInfo(name: "use", usage: "use MODEL [key=value ...]", summary: "start a fresh session on a new instance of MODEL, with options", example: "use refresh work=2s"),
     CommandInfo(name: "describe", usage: "describe", summary: "the current model's actions, properties, dependencies and options", example: "describe"),
@@ -34,10 +34,10 @@ public enum CommandTable {
   ]
 
   /// All command names.
-  public static var names: [String] { all.map(\.name) }
+  package static var names: [String] { all.map(\.name) }
 
   /// The command a word names: exact, or the only command it is a prefix of.
-  public static func resolve(_ word: String, column: Int) throws(ScenarioError) -> CommandInfo {
+  package static func resolve(_ word: String, column: Int) throws(ScenarioError) -> CommandInfo {
     if let exact = all.first(where: { $0.name == word }) { return exact }
     let matches = all.filter { $0.name.hasPrefix(word) }
     if matches.count == 1 { return matches[0] }

@@ -1,11 +1,11 @@
 /// Splits a command line into tokens: quoting, escapes, numbers, durations, lists, `key=value`,
 /// `#N`, comparison operators and `#` comments.
-public struct Lexer {
+package struct Lexer {
   private let characters: [Character]
   private var index = 0
 
   /// Tokens of `line`, or an error pointing at the column that could not be read.
-  public static func tokenize(_ line: String) throws(ScenarioError) -> [Token] {
+  package static func tokenize(_ line: String) throws(ScenarioError) -> [Token] {
     var lexer = Lexer(characters: Array(line))
     return try lexer.tokens()
   }

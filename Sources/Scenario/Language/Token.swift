@@ -1,7 +1,7 @@
 /// One word of a command line, with the column it starts at.
-public struct Token: Equatable, Sendable {
+package struct Token: Equatable, Sendable {
   /// What the word is.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// A value: bare word, string, number, duration, list, effect reference.
     case value(Value)
     /// `name=value`.
@@ -10,20 +10,20 @@ public struct Token: Equatable, Sendable {
     case comparison(String)
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// 1-based column of the word's first character.
-  public var column: Int
+  package var column: Int
   /// The word as typed.
-  public var text: String
+  package var text: String
 
   /// The bare word, if the token is one.
-  public var word: String? {
+  package var word: String? {
     if case .value(.word(let word)) = kind { return word }
     return nil
   }
 
   /// The value, if the token is a plain value.
-  public var value: Value? {
+  package var value: Value? {
     if case .value(let value) = kind { return value }
     return nil
   }

@@ -1,21 +1,21 @@
 /// Turns step results into the human transcript: the echoed command, its events and output, and
 /// the view state with the lines that changed marked `-` (before) and `+` (after).
-public struct TranscriptRenderer: Sendable {
+package struct TranscriptRenderer: Sendable {
   /// Whether to echo each command as `> command` (scenario files, pipes, golden files).
-  public var echo: Bool
+  package var echo: Bool
   /// Whether errors stay in the transcript (golden files) instead of going to standard error.
-  public var errorsInline: Bool
+  package var errorsInline: Bool
   /// Whether to colour changed lines and errors (only on a terminal).
-  public var color: Bool
+  package var color: Bool
 
-  public init(echo: Bool, errorsInline: Bool, color: Bool = false) {
+  package init(echo: Bool, errorsInline: Bool, color: Bool = false) {
     self.echo = echo
     self.errorsInline = errorsInline
     self.color = color
   }
 
   /// The text for standard output and the text for standard error.
-  public func render(_ result: StepResult) -> (output: String, errors: String) {
+  package func render(_ result: StepResult) -> (output: String, errors: String) {
     if result.isEmpty { return ("", "") }
     var out: [String] = []
     if echo { out.append("> " + result.source) }
@@ -55,7 +55,7 @@ public struct TranscriptRenderer: Sendable {
   }
 
   /// `text` in red on a colour terminal, as errors are shown.
-  public func paint(_ text: String) -> String { paint(text, "31") }
+  package func paint(_ text: String) -> String { paint(text, "31") }
 
   private func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -63,8 +63,8 @@ public struct TranscriptRenderer: Sendable {
 }
 
 /// Turns step results into JSON lines, one object per command, for programs driving the REPL.
-public enum JSONLinesRenderer {
-  public static func render(_ result: StepResult) -> String {
+package enum JSONLinesRenderer {
+  package static func render(_ result: StepResult) -> String {
     if result.isEmpty { return "" }
     var pairs: [(String, JSON.Node)] = []
     pairs.append(("line", result.line.map { .number(String($0)) } ?? .null))
@@ -114,9 +114,9 @@ public enum JSONLinesRenderer {
 }
 
 /// Compares a transcript with its golden file.
-public enum GoldenComparison {
+package enum GoldenComparison {
   /// A unified diff from `expected` (the golden file) to `actual`; nil when they are equal.
-  public static func diff(expected: String, actual: String, name: String) -> String? {
+  package static func diff(expected: String, actual: String, name: String) -> String? {
     if expected == actual { return nil }
     let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -2,14 +2,14 @@ import Simulation
 
 /// One effect of a session: the action that started it, its status and its times.
 @MainActor
-public final class EffectRecord {
-  public let id: Int
-  public let action: String
-  public let isLifecycle: Bool
-  public let start: Duration
-  public internal(set) var end: Duration?
-  public internal(set) var status: EffectStatus = .running
-  public internal(set) var error: String?
+package final class EffectRecord {
+  package let id: Int
+  package let action: String
+  package let isLifecycle: Bool
+  package let start: Duration
+  package internal(set) var end: Duration?
+  package internal(set) var status: EffectStatus = .running
+  package internal(set) var error: String?
   var cancelRequested = false
   var task: Task<Void, Never>?
   /// The label timers and requests of this effect carry.

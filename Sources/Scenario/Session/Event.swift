@@ -1,10 +1,10 @@
 /// How an effect ended, or that it is still running.
-public enum EffectStatus: String, Equatable, Sendable {
+package enum EffectStatus: String, Equatable, Sendable {
   case running, finished, cancelled, failed
 }
 
 /// Something that happened during a step; one model feeds the human and the JSON renderers.
-public enum Event: Equatable, Sendable {
+package enum Event: Equatable, Sendable {
   /// An effect started: its id and the command that started it.
   case effectStarted(id: Int, action: String)
   /// An effect ended, with its status and, if it failed, the error.
@@ -29,7 +29,7 @@ public enum Event: Equatable, Sendable {
   case note(String)
 
   /// The kind, as JSON output names it.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .effectStarted: return "effectStarted"
     case .effectEnded: return "effectEnded"
@@ -47,10 +47,10 @@ public enum Event: Equatable, Sendable {
 }
 
 /// An event and the virtual time at which it happened.
-public struct TimedEvent: Equatable, Sendable {
+package struct TimedEvent: Equatable, Sendable {
   /// Session time of the event.
-  public var time: Duration
-  public var event: Event
+  package var time: Duration
+  package var event: Event
 }
 
 extension Event {

@@ -6,7 +6,7 @@ import Synchronization
 /// Cancellation handlers run in whichever context cancels, so the sink is a lock-owning type
 /// rather than main-actor state. Before an event is added, lines the view-model printed are
 /// collected, so prints and events keep their order.
-public final class EventSink: Sendable {
+package final class EventSink: Sendable {
   private let events = Mutex<[TimedEvent]>([])
   /// Simulation time at which the session's time is 0.
   private let origin = Mutex<Duration>(.zero)
@@ -17,7 +17,7 @@ public final class EventSink: Sendable {
   func setOrigin(_ time: Duration) { origin.withLock { $0 = time } }
 
   /// Adds `event` after anything printed so far, stamped with the current virtual time.
-  public func emit(_ event: Event) {
+  package func emit(_ event: Event) {
     let printed = capture?.collect() ?? []
     let time = Simulation.shared.now - origin.withLock { $0 }
     events.withLock { events in

@@ -1,6 +1,6 @@
 /// The one-line human text of each event, shared by the transcript and the log.
-public enum EventText {
-  public static func line(for event: Event) -> String {
+package enum EventText {
+  package static func line(for event: Event) -> String {
     switch event {
     case .effectStarted(let id, let action):
       return "effect #\(id) started: \(action)"

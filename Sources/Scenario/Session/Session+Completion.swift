@@ -9,7 +9,7 @@ extension Session {
   /// takes (models, actions, properties, state paths, effects, dependencies, outcomes, files).
   ///
   /// `extraCommands` are front-end commands (`save`, `run`) that take a file path.
-  public func completions(for text: String, extraCommands: [String] = []) -> (word: String, candidates: [String]) {
+  package func completions(for text: String, extraCommands: [String] = []) -> (word: String, candidates: [String]) {
     let endsWithSpace = text.last?.isWhitespace ?? true
     var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     let word = endsWithSpace ? "" : (words.popLast() ?? "")

@@ -10,13 +10,13 @@ import Simulation
 /// let result = session.execute("use refresh", line: 1)
 /// ```
 @MainActor
-public final class Session {
+package final class Session {
   /// The models `use` can start.
-  public let models: [ModelDefinition]
+  package let models: [ModelDefinition]
   /// How many timers `settle` and `await` may fire before they report a runaway.
-  public var timerLimit = 10_000
+  package var timerLimit = 10_000
   /// How long `await` waits in wall time for work outside the executor (a real request).
-  public var externalWaitLimit: Duration = .seconds(30)
+  package var externalWaitLimit: Duration = .seconds(30)
 
   let simulation: Simulation
   let capture: OutputCapture?
@@ -36,7 +36,7 @@ public final class Session {
   var origin: Duration = .zero
 
   /// A session offering `models`; with `captureOutput`, what view-models print becomes events.
-  public init(models: [ModelDefinition], captureOutput: Bool = true) {
+  package init(models: [ModelDefinition], captureOutput: Bool = true) {
     self.models = models
     self.simulation = Simulation.install()
     self.capture = captureOutput ? OutputCapture() : nil
@@ -44,34 +44,34 @@ public final class Session {
   }
 
   /// Writes to the real standard output, past the capture of the view-model's prints.
-  public func writeOutput(_ text: String) {
+  package func writeOutput(_ text: String) {
     if let capture { capture.write(text) } else { writeAll(1, text) }
   }
 
   /// The descriptor of the real standard output (the terminal), past the capture.
-  public var outputDescriptor: Int32 { capture?.realOutput ?? 1 }
+  package var outputDescriptor: Int32 { capture?.realOutput ?? 1 }
 
   /// Writes to standard error.
-  public func writeError(_ text: String) { writeAll(2, text) }
+  package func writeError(_ text: String) { writeAll(2, text) }
 
   /// Session virtual time.
-  public var now: Duration { simulation.now - origin }
+  package var now: Duration { simulation.now - origin }
 
   /// The model in use, if any.
-  public var modelName: String? { definition?.name }
+  package var modelName: String? { definition?.name }
 
   /// Names for completion: actions, properties, dependencies, effect ids of the model in use.
-  public var actionNames: [String] { instance?.actions.map(\.name) ?? [] }
-  public var propertyNames: [String] { instance?.properties.map(\.name) ?? [] }
-  public var dependencyNames: [String] { context?.dependencies.map(\.name) ?? [] }
-  public var effectIDs: [Int] { effects.map(\.id) }
-  public var statePaths: [String] {
+  package var actionNames: [String] { instance?.actions.map(\.name) ?? [] }
+  package var propertyNames: [String] { instance?.properties.map(\.name) ?? [] }
+  package var dependencyNames: [String] { context?.dependencies.map(\.name) ?? [] }
+  package var effectIDs: [Int] { effects.map(\.id) }
+  package var statePaths: [String] {
     guard case .record(_, let fields)? = lastState else { return [] }
     return fields.map(\.name)
   }
 
   /// Runs one line: parses it, applies it, runs every ready job, and reports what happened.
-  public func execute(_ line: String, line number: Int? = nil) -> StepResult {
+  package func execute(_ line: String, line number: Int? = nil) -> StepResult {
     let source = line.trimmingSpaces
     var result = StepResult(line: number, source: source)
     let command: Command

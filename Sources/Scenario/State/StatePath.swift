@@ -1,7 +1,7 @@
 /// Finds the part of a view state a path names: `uiState.isLoading`, `items.count`, `items[0].name`.
-public enum StatePath {
+package enum StatePath {
   /// The value at `path` in `root`, or an error naming the segment that does not exist.
-  public static func resolve(_ path: String, in root: StateValue, column: Int?) throws(ScenarioError) -> StateValue {
+  package static func resolve(_ path: String, in root: StateValue, column: Int?) throws(ScenarioError) -> StateValue {
     var current = root
     var walked: [String] = []
     for segment in try segments(of: path, column: column) {
@@ -78,7 +78,7 @@ public enum StatePath {
   }
 
   /// Paths of the leaves that differ between `old` and `new`, in state order.
-  public static func changes(from old: StateValue, to new: StateValue, path: String = "") -> [String] {
+  package static func changes(from old: StateValue, to new: StateValue, path: String = "") -> [String] {
     switch (old, new) {
     case (.record(let t1, let f1), .record(let t2, let f2)) where t1 == t2 && f1.map(\.name) == f2.map(\.name):
       return zip(f1, f2).flatMap { changes(from: $0.value, to: $1.value, path: join(path, $0.name)) }

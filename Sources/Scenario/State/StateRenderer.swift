@@ -1,11 +1,11 @@
 /// Prints a `StateValue` in the layout Swift developers know from swift-custom-dump:
 /// `Type(field: value, ...)` with one field per line, and short lists of scalars on one line.
-public enum StateRenderer {
+package enum StateRenderer {
   /// The widest a list or record may be to stay on one line.
   static let inlineWidth = 72
 
   /// Multi-line text of `value`.
-  public static func render(_ value: StateValue) -> String {
+  package static func render(_ value: StateValue) -> String {
     var lines: [String] = []
     append(value, prefix: "", suffix: "", indent: 0, to: &lines)
     return lines.joined(separator: "\n")
