@@ -1,6 +1,9 @@
+import Observation
+
 /// The notes screen: a list that loads on appear, a search field that waits for typing to pause,
 /// and a delete that removes the row at once and puts it back if the server refuses.
 @MainActor
+@Observable
 public final class NotesViewModel {
   /// Everything the screen can ask for.
   public enum Action: Decodable, Sendable {
@@ -14,8 +17,8 @@ public final class NotesViewModel {
   public private(set) var isLoading = false
   public private(set) var errorMessage: String?
 
-  private let api: any NotesAPI
-  private var loading: Task<Void, Never>?
+  @ObservationIgnored private let api: any NotesAPI
+  @ObservationIgnored private var loading: Task<Void, Never>?
 
   public init(api: any NotesAPI) {
     self.api = api
