@@ -41,8 +41,9 @@ struct ActionDecoder: Decoder {
   }
 
   /// A call the synthesized `init(from:)` never makes.
-  struct NotSynthesized: Error {
+  struct NotSynthesized: Error, CustomStringConvertible {
     var call: String
+    var description: String { "its init(from:) called \(call), which the synthesized one never does" }
   }
 
   /// An argument whose value does not fit the Swift type (300 for a `UInt8`).

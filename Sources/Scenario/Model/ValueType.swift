@@ -42,6 +42,9 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
       return .double(Double(number))
     case (.double, .double):
       return value
+    case (.oneOf(let cases), .int(let number)) where cases.contains(String(number)):
+      // An `Int` raw-value enum: `priority=2`.
+      return .word(String(number))
     case (.oneOf(let cases), .word(let word)), (.oneOf(let cases), .string(let word)):
       if cases.contains(word) { return .word(word) }
       let hint = Suggestion.hint(for: word, in: cases)

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import Scenario
+
+/// How a `Decodable` action enum is read into actions, without running a session.
+@Suite("Action enums")
+struct ActionCasesTests {
+  enum Priority: Int, Decodable, CaseIterable { case low = 1, high = 2 }
+
+  enum Action: Decodable, Equatable {
+    case open(Int)
+    case rename(id: Int, title: String)
+    case filter(priority: Priority?, limit: Int8?)
+    case close
+  }
+
+  /// Decodes by hand, as JSON-only code would: the command line must refuse it, not guess.
+  enum HandWritten: Decodable {
+    case one
+    init(from decoder: any Decoder) throws {
+      _ = try decoder.singleValueContainer()
+      self = .one
+    }
+  }
+
+  enum Nested: Decodable {
+    struct Draft: Decodable { var title: String }
+    case save(Draft)
+  }
+
+  static func arguments(_ parameters: [Parameter], _ values: [Argument]) throws -> Arguments {
+    try Arguments.bind(values, to: parameters, owner: "action", endColumn: 1)
+  }
+
+  @Test("cases come in declaration order with their associated values, optionals defaulting to nil")
+  func shapes() throws {
+    let cases = try ActionCases<Action>().cases
+    #expect(cases.map(\.name) == ["open", "rename", "filter", "close"])
+    #expect(cases.map(\.signature) == ["open(Int)", "rename(id: Int, title: String)", "filter(priority: Priority?, limit: Int8?)", "close"])
+    #expect(cases[2].parameters.map(\.signature) == ["priority: 1|2 = nil", "limit: Int = nil"])
+  }
+
+  @Test("bound arguments build the case; left-out optionals are nil")
+  func building() throws {
+    let actions = try ActionCases<Action>()
+    let rename = actions.cases[1]
+    #expect(
+      try actions.make("rename", Self.arguments(rename.parameters, [Argument(name: nil, value: .int(3), column: 1), Argument(name: "title", value: .string("Todo"), column: 3)]))
+        == .rename(id: 3, title: "Todo"))
+    let filter = actions.cases[2]
+    #expect(try actions.make("filter", Self.arguments(filter.parameters, [])) == .filter(priority: nil, limit: nil))
+    #expect(try actions.make("filter", Self.arguments(filter.parameters, [Argument(name: "priority", value: .int(2), column: 1)])) == .filter(priority: .high, limit: nil))
+    #expect(throws: ScenarioError("`priority` expects one of 1, 2, got an integer `3`", column: 1)) {
+      try actions.make("filter", Self.arguments(filter.parameters, [Argument(name: "priority", value: .int(3), column: 1)]))
+    }
+    #expect(try actions.make("close", Self.arguments([], [])) == .close)
+  }
+
+  @Test("a value too large for its integer type is refused by name")
+  func doesNotFit() throws {
+    let actions = try ActionCases<Action>()
+    let filter = actions.cases[2]
+    #expect(throws: ScenarioError("`limit` = 200 does not fit Int8")) {
+      try actions.make("filter", Self.arguments(filter.parameters, [Argument(name: "limit", value: .int(200), column: 1)]))
+    }
+  }
+
+  @Test("a hand-written init(from:) and a struct payload are refused with what to do instead")
+  func refusals() {
+    #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.HandWritten` could not be read: its init(from:) called singleValueContainer(), which the synthesized one never does; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))")) {
+      try ActionCases<HandWritten>()
+    }
+    #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.Nested.save` has `_0: Draft`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, or make the type CommandValueConvertible")) {
+      try ActionCases<Nested>()
+    }
+  }
+}
