@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Scenario
@@ -26,6 +27,15 @@ struct ActionCasesTests {
   enum Nested: Decodable {
     struct Draft: Decodable { var title: String }
     case save(Draft)
+  }
+
+  /// Codes as `{"find": {"q": …, "p": …}}` and `{"reset": {}}`, as an app talking to a server might.
+  enum Renamed: Decodable, Equatable {
+    case search(word: String, page: Int?)
+    case clear
+    case only
+    enum CodingKeys: String, CodingKey { case search = "find", clear = "reset", only }
+    enum SearchCodingKeys: String, CodingKey { case word = "q", page = "p" }
   }
 
   static func arguments(_ parameters: [Parameter], _ values: [Argument]) throws -> Arguments {
@@ -73,5 +83,23 @@ struct ActionCasesTests {
     #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.Nested.save` has `_0: Draft`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, or make the type CommandValueConvertible")) {
       try ActionCases<Nested>()
     }
+  }
+
+  @Test("renamed coding keys keep the Swift names on the command line and still decode")
+  func renamedKeys() throws {
+    // The premise: this is what the renamed keys mean to a JSON decoder.
+    let json = Data(#"{"find":{"q":"swift","p":2}}"#.utf8)
+    #expect(try JSONDecoder().decode(Renamed.self, from: json) == .search(word: "swift", page: 2))
+
+    let actions = try ActionCases<Renamed>()
+    #expect(actions.cases.map(\.name) == ["search", "clear", "only"])
+    #expect(actions.cases.map(\.signature) == ["search(word: String, page: Int?)", "clear", "only"])
+    let search = actions.cases[0]
+    #expect(
+      try actions.make("search", Self.arguments(search.parameters, [Argument(name: "word", value: .string("swift"), column: 1), Argument(name: "page", value: .int(2), column: 3)]))
+        == .search(word: "swift", page: 2))
+    #expect(try actions.make("search", Self.arguments(search.parameters, [Argument(name: nil, value: .string("a"), column: 1)])) == .search(word: "a", page: nil))
+    #expect(try actions.make("clear", Self.arguments([], [])) == .clear)
+    #expect(try actions.make("only", Self.arguments([], [])) == .only)
   }
 }

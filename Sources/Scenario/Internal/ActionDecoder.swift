@@ -54,6 +54,7 @@ struct ActionDecoder: Decoder {
   }
 
   let mode: Mode
+  /// The case's coded name: its Swift name unless the enum's `CodingKeys` rename it.
   let caseName: String
   let probe = Probe()
 
@@ -101,7 +102,14 @@ struct ActionDecoder: Decoder {
     let codingPath: [any CodingKey]
     var allKeys: [Key] {
       guard case .decode(let arguments) = decoder.mode else { return [] }
-      return arguments.names.compactMap(Key.init(stringValue:))
+      let names = CodingKeyNames(Key.self)
+      return arguments.names.compactMap { Key(stringValue: names?.coded($0) ?? $0) }
+    }
+
+    /// The argument's name on the command line: the Swift label, even when the case's coding
+    /// keys rename it.
+    private func name(of key: Key) -> String {
+      CodingKeyNames(Key.self)?.name(key.stringValue) ?? key.stringValue
     }
 
     func contains(_ key: Key) -> Bool {
@@ -109,20 +117,20 @@ struct ActionDecoder: Decoder {
       case .discover: return false
       case .probe:
         // `decodeIfPresent` asks first: that is how an optional associated value shows itself.
-        decoder.probe.optionalKeys.insert(key.stringValue)
+        decoder.probe.optionalKeys.insert(name(of: key))
         return true
       case .decode(let arguments):
-        return arguments[key.stringValue].map { $0 != .null } ?? false
+        return arguments[name(of: key)].map { $0 != .null } ?? false
       }
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
       guard case .decode(let arguments) = decoder.mode else { return false }
-      return (arguments[key.stringValue] ?? .null) == .null
+      return (arguments[name(of: key)] ?? .null) == .null
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      let name = key.stringValue
+      let name = name(of: key)
       switch decoder.mode {
       case .discover:
         throw NotSynthesized(call: "decode before the container")

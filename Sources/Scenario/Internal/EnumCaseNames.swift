@@ -9,12 +9,7 @@
 /// Swift 5 and 6 on 64-bit platforms; anything unexpected gives nil and the caller says so.
 enum EnumCaseNames {
   static func of(_ type: Any.Type) -> [String]? {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    // Metadata kind 0x201 is an enum (0x202 Optional, which is not an action type).
-    guard metadata.load(as: UInt.self) == 0x201 else { return nil }
-    let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
-    // Context descriptor flags: kind 18 is an enum.
-    guard descriptor.load(as: UInt32.self) & 0x1F == 18 else { return nil }
+    guard let descriptor = descriptor(of: type) else { return nil }
     // Flags, parent, name, access function, then the field descriptor: relative pointers.
     guard let fields = relative(descriptor.advanced(by: 4 * 4)) else { return nil }
     let payloadCases = Int(descriptor.load(fromByteOffset: 5 * 4, as: UInt32.self) & 0xFFFFFF)
@@ -31,6 +26,22 @@ enum EnumCaseNames {
       names.append(String(cString: name.assumingMemoryBound(to: CChar.self)))
     }
     return names
+  }
+
+  /// How many cases carry a payload, or nil when `type` is not an enum.
+  static func payloadCaseCount(_ type: Any.Type) -> Int? {
+    guard let descriptor = descriptor(of: type) else { return nil }
+    return Int(descriptor.load(fromByteOffset: 5 * 4, as: UInt32.self) & 0xFFFFFF)
+  }
+
+  /// The enum's context descriptor: metadata kind 0x201 is an enum (0x202 Optional, which is not
+  /// an action type), and context descriptor kind 18 an enum.
+  private static func descriptor(of type: Any.Type) -> UnsafeRawPointer? {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard metadata.load(as: UInt.self) == 0x201 else { return nil }
+    let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
+    guard descriptor.load(as: UInt32.self) & 0x1F == 18 else { return nil }
+    return descriptor
   }
 
   private static func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {

@@ -3,6 +3,8 @@
 struct ActionCases<Action: Decodable> {
   struct Case {
     var name: String
+    /// What the decoder is answered with: `name` unless the enum's `CodingKeys` rename it.
+    var codedName: String
     var parameters: [Parameter]
     /// `search(word: String, page: Int?)`, for `describe`.
     var signature: String
@@ -24,12 +26,13 @@ struct ActionCases<Action: Decodable> {
     } catch {
       throw ScenarioError("`\(typeName)` could not be read: \(error); \(Self.requirement)")
     }
-    guard let names = EnumCaseNames.of(keyType), !names.isEmpty else {
+    guard let keyNames = Self.names(keyType) else {
       throw ScenarioError("the coding keys of `\(typeName)` are not an enum of case names; \(Self.requirement)")
     }
     var cases: [Case] = []
-    for name in names {
-      let decoder = ActionDecoder(mode: .probe, caseName: name)
+    for name in keyNames.names {
+      let codedName = keyNames.coded(name)
+      let decoder = ActionDecoder(mode: .probe, caseName: codedName)
       do {
         _ = try Action(from: decoder)
       } catch let unsupported as ActionDecoder.UnsupportedPayload {
@@ -47,7 +50,7 @@ struct ActionCases<Action: Decodable> {
         (field.name.hasPrefix("_") ? "" : field.name + ": ") + Self.typeName(field.type) + (field.optional ? "?" : "")
       }
       cases.append(Case(
-        name: name, parameters: parameters,
+        name: name, codedName: codedName, parameters: parameters,
         signature: name + (labels.isEmpty ? "" : "(" + labels.joined(separator: ", ") + ")")))
     }
     self.cases = cases
@@ -56,12 +59,17 @@ struct ActionCases<Action: Decodable> {
   /// Builds the case `name` from its bound arguments.
   func make(_ name: String, _ arguments: Arguments) throws(ScenarioError) -> Action {
     do {
-      return try Action(from: ActionDecoder(mode: .decode(arguments), caseName: name))
+      let codedName = cases.first { $0.name == name }?.codedName ?? name
+      return try Action(from: ActionDecoder(mode: .decode(arguments), caseName: codedName))
     } catch let misfit as ActionDecoder.DoesNotFit {
       throw ScenarioError("`\(misfit.field)` = \(misfit.value) does not fit \(Self.typeName(misfit.type))")
     } catch {
       throw ScenarioError("`\(String(reflecting: Action.self)).\(name)` could not be made: \(error)")
     }
+  }
+
+  private static func names<Key: CodingKey>(_ type: Key.Type) -> CodingKeyNames? {
+    CodingKeyNames(type) ?? EnumCaseNames.of(type).flatMap { $0.isEmpty ? nil : CodingKeyNames(names: $0) }
   }
 
   private static var requirement: String {
