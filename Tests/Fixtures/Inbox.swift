@@ -13,6 +13,7 @@ final class Inbox {
     case sort(Sort)
     case mark(id: UInt8, read: Bool)
     case snooze(for: Duration, weight: Double)
+    case archive(ids: [Int])
   }
 
   /// Work with an awaitable entry point.
@@ -51,6 +52,7 @@ final class Inbox {
     case .sort(let sort): self.sort = sort
     case .mark(let id, let read): log.append("mark \(id) read \(read)")
     case .snooze(let duration, let weight): log.append("snooze \(duration) weight \(weight)")
+    case .archive(let ids): log.append("archive \(ids.map(String.init).joined(separator: " "))")
     }
   }
 }

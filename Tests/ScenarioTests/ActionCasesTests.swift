@@ -38,6 +38,11 @@ struct ActionCasesTests {
     enum SearchCodingKeys: String, CodingKey { case word = "q", page = "p" }
   }
 
+  enum Lists: Decodable {
+    case tag(ids: [UInt8])
+    case attach(drafts: [Nested.Draft])
+  }
+
   static func arguments(_ parameters: [Parameter], _ values: [Argument]) throws -> Arguments {
     try Arguments.bind(values, to: parameters, owner: "action", endColumn: 1)
   }
@@ -80,7 +85,7 @@ struct ActionCasesTests {
     #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.HandWritten` could not be read: its init(from:) called singleValueContainer(), which the synthesized one never does; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))")) {
       try ActionCases<HandWritten>()
     }
-    #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.Nested.save` has `_0: Draft`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, or make the type CommandValueConvertible")) {
+    #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.Nested.save` has `_0: Draft`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, an array of these, or make the type CommandValueConvertible")) {
       try ActionCases<Nested>()
     }
   }
@@ -101,5 +106,44 @@ struct ActionCasesTests {
     #expect(try actions.make("search", Self.arguments(search.parameters, [Argument(name: nil, value: .string("a"), column: 1)])) == .search(word: "a", page: nil))
     #expect(try actions.make("clear", Self.arguments([], [])) == .clear)
     #expect(try actions.make("only", Self.arguments([], [])) == .only)
+  }
+
+  @Test("an array of what a command cannot write is refused with the array's type")
+  func unsupportedList() throws {
+    #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.Lists.attach` has `drafts: [Draft]`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, an array of these, or make the type CommandValueConvertible")) {
+      try ActionCases<Lists>()
+    }
+  }
+
+  enum ListsOnly: Decodable, Equatable {
+    case tag(ids: [UInt8], labels: [String]?)
+    case rank(_ priorities: [Priority])
+  }
+
+  @Test("array payloads take lists; elements convert one by one and are named when wrong")
+  func listArguments() throws {
+    let actions = try ActionCases<ListsOnly>()
+    #expect(actions.cases.map(\.signature) == ["tag(ids: [UInt8], labels: [String]?)", "rank([Priority])"])
+    #expect(actions.cases[0].parameters.map(\.signature) == ["ids: [Int]", "labels: [String] = nil"])
+    let tag = actions.cases[0]
+    let rank = actions.cases[1]
+    let ids = Value.list([.int(1), .int(2)])
+    #expect(try actions.make("tag", Self.arguments(tag.parameters, [Argument(name: "ids", value: ids, column: 1)])) == .tag(ids: [1, 2], labels: nil))
+    #expect(
+      try actions.make("tag", Self.arguments(tag.parameters, [Argument(name: "ids", value: .list([]), column: 1), Argument(name: "labels", value: .list([.string("a"), .word("b")]), column: 9)]))
+        == .tag(ids: [], labels: ["a", "b"]))
+    #expect(try actions.make("rank", Self.arguments(rank.parameters, [Argument(name: nil, value: .list([.int(2), .word("1")]), column: 1)])) == .rank([.high, .low]))
+    #expect(throws: ScenarioError("`ids[1]` expects an integer, got a string `\"x\"`", column: 4)) {
+      try Self.arguments(tag.parameters, [Argument(name: "ids", value: .list([.int(1), .string("x")]), column: 4)])
+    }
+    #expect(throws: ScenarioError("`ids` expects a list of Int (like [1, 2]), got an integer `3`", column: 4)) {
+      try Self.arguments(tag.parameters, [Argument(name: "ids", value: .int(3), column: 4)])
+    }
+    #expect(throws: ScenarioError("`_0[0]` expects one of 1, 2, got `3`; did you mean `1`?", column: 1)) {
+      try Self.arguments(rank.parameters, [Argument(name: nil, value: .list([.word("3")]), column: 1)])
+    }
+    #expect(throws: ScenarioError("`ids` = [1, 300] does not fit [UInt8]")) {
+      try actions.make("tag", Self.arguments(tag.parameters, [Argument(name: "ids", value: .list([.int(1), .int(300)]), column: 1)]))
+    }
   }
 }

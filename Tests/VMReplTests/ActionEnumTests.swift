@@ -21,13 +21,14 @@ struct ActionEnumTests {
         sort _0: newest|oldest|unread        sync   Action.sort(Sort)
         mark id: Int read: Bool              sync   Action.mark(id: UInt8, read: Bool)
         snooze for: Duration weight: Double  sync   Action.snooze(for: Duration, weight: Double)
+        archive ids: [Int]                   sync   Action.archive(ids: [Int])
         wait _0: Duration                    async  Job.wait(Duration)
         ping times: Int                      sync   Background.ping(times: Int)
 
       """))
   }
 
-  @Test("labelled, positional, optional, enum, integer, boolean, duration and number arguments reach the view-model")
+  @Test("labelled, positional, optional, enum, integer, boolean, duration, number and list arguments reach the view-model")
   func argumentsReachTheViewModel() async throws {
     let result = try await Self.fixture("""
       use inbox
@@ -37,7 +38,9 @@ struct ActionEnumTests {
       send sort oldest
       send mark id=7 read=true
       send snooze for=1.5s weight=2
-      expect history == ["search swift page 2", "search swift page none", "select 3", "mark 7 read true", "snooze 1.5 seconds weight 2.0"]
+      send archive ids=[4, 5]
+      send archive []
+      expect history == ["search swift page 2", "search swift page none", "select 3", "mark 7 read true", "snooze 1.5 seconds weight 2.0", "archive 4 5", "archive "]
       expect sort == .oldest
 
       """)
@@ -64,6 +67,8 @@ struct ActionEnumTests {
       send search
       send select "x"
       send wait
+      send archive ids=[1, "x"]
+      send archive ids=3
       use drafts
 
       """)
@@ -71,12 +76,14 @@ struct ActionEnumTests {
     #expect(result.errors == """
       error: line 2, column 11: `_0` expects one of newest, oldest, unread, got `olderst`; did you mean `oldest`?
       error: line 3, column 6: action `mark`: `id` = 300 does not fit UInt8
-      error: line 4, column 6: unknown action `serch`; did you mean `search`? (actions: refresh, search, select, sort, mark, snooze, wait, ping)
+      error: line 4, column 6: unknown action `serch`; did you mean `search`? (actions: refresh, search, select, sort, mark, snooze, archive, wait, ping)
       error: line 5, column 13: action `search` has no argument `wrd`; did you mean `word`? (it takes word, page)
       error: line 6, column 12: action `search` needs `word` (a string); write `word=VALUE`
       error: line 7, column 13: `_0` expects an integer, got a string `"x"`
       error: line 8, column 10: action `wait` needs `_0` (a duration (like 2s)); write it after the action's name
-      error: line 9, column 5: `VMReplFixtures.Drafts.Action.save` has `_0: Draft`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, or make the type CommandValueConvertible
+      error: line 9, column 14: `ids[1]` expects an integer, got a string `"x"`
+      error: line 10, column 14: `ids` expects a list of Int (like [1, 2]), got an integer `3`
+      error: line 11, column 5: `VMReplFixtures.Drafts.Action.save` has `_0: Draft`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, an array of these, or make the type CommandValueConvertible
 
       """)
   }

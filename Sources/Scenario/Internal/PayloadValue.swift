@@ -7,6 +7,7 @@ enum PayloadValue {
     if type is any BinaryInteger.Type { return .int }
     if type is any BinaryFloatingPoint.Type { return .double }
     if let cases = type as? any (CaseIterable & RawRepresentable).Type { return .oneOf(rawNames(cases)) }
+    if let list = type as? any PayloadList.Type { return list.elementValueType.map(ValueType.list) }
     return nil
   }
 
@@ -29,6 +30,9 @@ enum PayloadValue {
     if let cases = type as? any (CaseIterable & RawRepresentable).Type, let name = value.text {
       return matching(cases, name) as? T
     }
+    if let list = type as? any PayloadList.Type, case .list(let values) = value {
+      return list.make(values) as? T
+    }
     return nil
   }
 
@@ -41,6 +45,7 @@ enum PayloadValue {
     case .bool: return make(type, from: .bool(false))
     case .duration: return make(type, from: .duration(.zero))
     case .oneOf(let names): return names.first.flatMap { make(type, from: .word($0)) }
+    case .list: return make(type, from: .list([]))
     case nil: return nil
     }
   }
@@ -55,5 +60,27 @@ enum PayloadValue {
 
   private static func exactly<I: BinaryInteger>(_ type: I.Type, _ number: Int) -> I? {
     I(exactly: number)
+  }
+}
+
+/// An array payload (`case tag(ids: [Int])`), written as a list whose elements are any payload
+/// type the command line can write.
+protocol PayloadList {
+  static var elementType: Any.Type { get }
+  static var elementValueType: ValueType? { get }
+  static func make(_ values: [Value]) -> Self?
+}
+
+extension Array: PayloadList {
+  static var elementType: Any.Type { Element.self }
+  static var elementValueType: ValueType? { PayloadValue.valueType(of: Element.self) }
+
+  static func make(_ values: [Value]) -> [Element]? {
+    var elements: [Element] = []
+    for value in values {
+      guard let element = PayloadValue.make(Element.self, from: value) else { return nil }
+      elements.append(element)
+    }
+    return elements
   }
 }

@@ -37,9 +37,9 @@ struct ActionCases<Action: Decodable> {
         _ = try Action(from: decoder)
       } catch let unsupported as ActionDecoder.UnsupportedPayload {
         throw ScenarioError(
-          "`\(typeName).\(name)` has `\(unsupported.field): \(unsupported.type)`, which a command cannot write; "
+          "`\(typeName).\(name)` has `\(unsupported.field): \(Self.typeName(unsupported.type))`, which a command cannot write; "
             + "use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, "
-            + "or make the type CommandValueConvertible")
+            + "an array of these, or make the type CommandValueConvertible")
       } catch {
         throw ScenarioError("`\(typeName).\(name)` could not be read: \(error); \(Self.requirement)")
       }
@@ -77,6 +77,7 @@ struct ActionCases<Action: Decodable> {
   }
 
   private static func typeName(_ type: Any.Type) -> String {
-    String(describing: type)
+    if let list = type as? any PayloadList.Type { return "[" + typeName(list.elementType) + "]" }
+    return String(describing: type)
   }
 }

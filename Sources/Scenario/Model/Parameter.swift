@@ -123,4 +123,12 @@ public struct Arguments: Sendable {
   public func bool(_ name: String) -> Bool { Bool(commandValue: values[name] ?? .null) ?? false }
   /// A duration argument.
   public func duration(_ name: String) -> Duration { Duration(commandValue: values[name] ?? .null) ?? .zero }
+  /// A list argument (a parameter of type `.list(…)`), its elements as `T`.
+  ///
+  ///     Parameter("titles", .list(.string))   // respond api ok titles=["Milk", "Eggs"]
+  ///     let titles = answer.arguments.list("titles", of: String.self)
+  public func list<T: CommandValueConvertible>(_ name: String, of type: T.Type = T.self) -> [T] {
+    guard case .list(let elements)? = values[name] else { return [] }
+    return elements.compactMap(T.init(commandValue:))
+  }
 }

@@ -7,6 +7,8 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
   case duration
   /// One of these enum case names.
   case oneOf([String])
+  /// A list of values of one type: `[1, 2, 3]`.
+  indirect case list(ValueType)
 
   public var description: String {
     switch self {
@@ -16,6 +18,7 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
     case .bool: return "true or false"
     case .duration: return "a duration (like 2s)"
     case .oneOf(let cases): return "one of " + cases.joined(separator: ", ")
+    case .list(let element): return "a list of \(element.name) (like [\(element.example)])"
     }
   }
 
@@ -28,6 +31,20 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
     case .bool: return "Bool"
     case .duration: return "Duration"
     case .oneOf(let cases): return cases.joined(separator: "|")
+    case .list(let element): return "[\(element.name)]"
+    }
+  }
+
+  /// Two values of this type, as a command writes them, for error messages.
+  var example: String {
+    switch self {
+    case .string: return "\"a\", \"b\""
+    case .int: return "1, 2"
+    case .double: return "1.5, 2"
+    case .bool: return "true, false"
+    case .duration: return "1s, 250ms"
+    case .oneOf(let cases): return cases.prefix(2).joined(separator: ", ")
+    case .list(let element): return "[\(element.example)]"
     }
   }
 
@@ -50,6 +67,12 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
       let hint = Suggestion.hint(for: word, in: cases)
       throw ScenarioError(
         "`\(name)` expects one of \(cases.joined(separator: ", ")), got `\(word)`\(hint)", column: column)
+    case (.list(let element), .list(let values)):
+      var converted: [Value] = []
+      for (index, value) in values.enumerated() {
+        converted.append(try element.convert(value, name: "\(name)[\(index)]", column: column))
+      }
+      return .list(converted)
     default:
       throw ScenarioError("`\(name)` expects \(description), got \(value.kindName) `\(value)`", column: column)
     }

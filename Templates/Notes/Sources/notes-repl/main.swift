@@ -31,12 +31,12 @@ let notes = ModelDefinition("notes", summary: "a searchable list of notes with o
   let server = context.dependency(
     "api",
     outcomes: [
-      Outcome("ok", [Parameter("titles", .string, default: .string("Groceries,Gift ideas,Garden"))], "notes with these titles, ids from 1"),
+      Outcome("ok", [Parameter("titles", .list(.string), default: .list([.string("Groceries"), .string("Gift ideas"), .string("Garden")]))], "notes with these titles, ids from 1"),
       Outcome("status", [Parameter("code", .int)], "the server fails with an HTTP status"),
     ]
   ) { answer -> Result<ScriptedNotesAPI.Reply, any Error> in
     guard answer.name == "ok" else { return .failure(ServerError(status: answer.arguments.int("code"))) }
-    let titles = answer.arguments.string("titles").split(separator: ",").map(String.init)
+    let titles = answer.arguments.list("titles", of: String.self)
     return .success(.notes(titles.enumerated().map { Note(id: $0.offset + 1, title: $0.element) }))
   }
   return NotesViewModel(api: ScriptedNotesAPI(server: server))
