@@ -87,7 +87,8 @@ struct ActionDecoder: Decoder {
     func nestedContainer<NestedKey: CodingKey>(
       keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-      KeyedDecodingContainer(PayloadContainer<NestedKey>(decoder: decoder, codingPath: [key]))
+      KeyedDecodingContainer(
+        PayloadContainer<NestedKey>(decoder: decoder, codingPath: [key], keyNames: CodingKeyNames(NestedKey.self)))
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       throw NotSynthesized(call: "nestedUnkeyedContainer(forKey:)")
@@ -100,16 +101,17 @@ struct ActionDecoder: Decoder {
   struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ActionDecoder
     let codingPath: [any CodingKey]
+    /// The Swift labels of the associated values and what they code as.
+    let keyNames: CodingKeyNames?
     var allKeys: [Key] {
       guard case .decode(let arguments) = decoder.mode else { return [] }
-      let names = CodingKeyNames(Key.self)
-      return arguments.names.compactMap { Key(stringValue: names?.coded($0) ?? $0) }
+      return arguments.names.compactMap { Key(stringValue: keyNames?.coded($0) ?? $0) }
     }
 
     /// The argument's name on the command line: the Swift label, even when the case's coding
     /// keys rename it.
     private func name(of key: Key) -> String {
-      CodingKeyNames(Key.self)?.name(key.stringValue) ?? key.stringValue
+      keyNames?.name(key.stringValue) ?? key.stringValue
     }
 
     func contains(_ key: Key) -> Bool {

@@ -9,10 +9,9 @@
 /// Swift 5 and 6 on 64-bit platforms; anything unexpected gives nil and the caller says so.
 enum EnumCaseNames {
   static func of(_ type: Any.Type) -> [String]? {
-    guard let descriptor = descriptor(of: type) else { return nil }
+    guard let descriptor = descriptor(of: type), let payloadCases = payloadCaseCount(type) else { return nil }
     // Flags, parent, name, access function, then the field descriptor: relative pointers.
     guard let fields = relative(descriptor.advanced(by: 4 * 4)) else { return nil }
-    let payloadCases = Int(descriptor.load(fromByteOffset: 5 * 4, as: UInt32.self) & 0xFFFFFF)
     let emptyCases = Int(descriptor.load(fromByteOffset: 6 * 4, as: UInt32.self))
     // Field descriptor: type name, superclass, kind (UInt16), record size (UInt16), count.
     let recordSize = Int(fields.load(fromByteOffset: 2 * 4 + 2, as: UInt16.self))
@@ -30,6 +29,7 @@ enum EnumCaseNames {
 
   /// How many cases carry a payload, or nil when `type` is not an enum.
   static func payloadCaseCount(_ type: Any.Type) -> Int? {
+    // After the field descriptor: payload case count (low 24 bits), then the empty case count.
     guard let descriptor = descriptor(of: type) else { return nil }
     return Int(descriptor.load(fromByteOffset: 5 * 4, as: UInt32.self) & 0xFFFFFF)
   }

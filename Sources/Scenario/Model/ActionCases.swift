@@ -68,8 +68,9 @@ struct ActionCases<Action: Decodable> {
     }
   }
 
+  /// Opens the existential key type for `CodingKeyNames`.
   private static func names<Key: CodingKey>(_ type: Key.Type) -> CodingKeyNames? {
-    CodingKeyNames(type) ?? EnumCaseNames.of(type).flatMap { $0.isEmpty ? nil : CodingKeyNames(names: $0) }
+    CodingKeyNames(type)
   }
 
   private static var requirement: String {

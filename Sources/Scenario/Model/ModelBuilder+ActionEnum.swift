@@ -14,8 +14,10 @@ extension ModelBuilder {
   ///
   /// Associated values may be `String`, integers, floating-point numbers, `Bool`, `Duration`,
   /// `CaseIterable` raw-value enums (written as their raw values), any `CommandValueConvertible`
-  /// type, or optionals of these, which a command may leave out. Unlabeled values are named
-  /// `_0`, `_1`. `summaries` gives `describe` a line per case name.
+  /// type, arrays of these (written as lists, `ids=[1, 2]`), or optionals of these, which a
+  /// command may leave out. Unlabeled values are named `_0`, `_1`. Commands use the Swift case
+  /// and label names even when `CodingKeys` rename them. `summaries` gives `describe` a line per
+  /// case name.
   public mutating func actions<Action: Decodable>(
     _ type: Action.Type, summaries: [String: String] = [:],
     perform: @escaping @MainActor (Model, Action) throws -> Void
