@@ -29,7 +29,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
-    .target(name: "CSimulationClock"),
+    .target(name: "CSimulationRuntime"),
     .systemLibrary(
       name: "CLibedit",
       pkgConfig: "libedit",
@@ -37,7 +37,7 @@ let package = Package(
     ),
     .target(
       name: "Simulation",
-      dependencies: ["CSimulationClock", .product(name: "Collections", package: "swift-collections")],
+      dependencies: ["CSimulationRuntime", .product(name: "Collections", package: "swift-collections")],
       swiftSettings: strict
     ),
     .target(

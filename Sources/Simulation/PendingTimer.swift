@@ -2,13 +2,14 @@
 public struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
   /// The virtual time at which it fires.
   public var deadline: Duration
-  /// The clock the sleeper used: `ContinuousClock`, `SuspendingClock` or `VirtualClock`.
+  /// What set it: the sleeper's clock (`ContinuousClock`, `SuspendingClock`, `VirtualClock`),
+  /// `DispatchQueue.main.asyncAfter` (or another queue's), or `RunLoop timer`.
   public var clock: String
   /// The `WorkTag` label of the sleeping task, if it had one.
   public var label: String?
 
   public var description: String {
-    "\(clock) sleep until \(deadline.secondsText)" + (label.map { " (\($0))" } ?? "")
+    "\(clock)\(clock.hasSuffix("Clock") ? " sleep" : "") until \(deadline.secondsText)" + (label.map { " (\($0))" } ?? "")
   }
 }
 

@@ -1,5 +1,5 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-internal import CSimulationClock
+internal import CSimulationRuntime
 import Dispatch
 import Synchronization
 
@@ -32,9 +32,10 @@ public final class Simulation: Sendable {
     if !installed.exchange(true, ordering: .relaxed) {
       simulation.core.driverThread.store(currentThreadID(), ordering: .relaxed)
       vmrepl_clock_set_now(0)
-      _ = vmrepl_clock_activate(currentThreadID())
-      _createExecutors(factory: SimulationExecutorFactory.self)
       simulation.core.startWatchdog()
+      simulation.core.redirected.store(
+        vmrepl_runtime_activate(currentThreadID(), RuntimeHooks.makeCallbacks()), ordering: .relaxed)
+      _createExecutors(factory: SimulationExecutorFactory.self)
     }
     return simulation
   }
@@ -48,12 +49,16 @@ public final class Simulation: Sendable {
   /// Whether `install()` has run.
   public static var isInstalled: Bool { installed.load(ordering: .relaxed) }
 
+  /// Which parts of the runtime were redirected to the simulation on this platform.
+  public var redirections: Redirections { Redirections(rawValue: Int(core.redirected.load(ordering: .relaxed))) }
+
   // MARK: Time
 
   /// Virtual time since the simulation started.
   public var now: Duration { .nanoseconds(core.state.withLock { $0.now }) }
 
-  /// Runs ready jobs one at a time, first in first out, and timers already due, until none is left.
+  /// Runs ready jobs one at a time, first in first out, and timers already due, until none is
+  /// left; Dispatch blocks and run loop timers are jobs like the others.
   public func runUntilIdle() throws(SimulationError) {
     try core.runUntilIdle()
   }
@@ -100,6 +105,31 @@ public final class Simulation: Sendable {
         nextTimer: live.min().map { .nanoseconds($0.deadline) },
         liveTimers: live.count,
         externalWork: state.externalWork.sorted { $0.key < $1.key }.map(\.value))
+    }
+  }
+
+  // MARK: The world
+
+  /// The virtual wall clock (what `Date()` reads on the driving thread), in nanoseconds since 1970.
+  public var wallClockNanoseconds: Int64 { vmrepl_world_wall_clock() }
+
+  /// Sets the virtual wall clock to `unixNanoseconds` now; it moves with virtual time from here.
+  public func setWallClock(unixNanoseconds: Int64) {
+    vmrepl_world_set_wall_clock(unixNanoseconds, now.wholeNanoseconds)
+  }
+
+  /// Restarts the seeded source behind `SystemRandomNumberGenerator`, `UUID()` and getrandom on
+  /// the driving thread.
+  public func seedRandomness(_ seed: UInt64) {
+    vmrepl_world_seed(seed)
+  }
+
+  /// Scheduling sources the program used since the last call that the simulation does not
+  /// control (such as `DispatchSourceTimer`), each named once.
+  public func takeUnsupportedSources() -> [String] {
+    core.state.withLock { state in
+      defer { state.unsupported.removeAll() }
+      return state.unsupported
     }
   }
 

@@ -18,6 +18,9 @@ let programs: [String: @Sendable ([String]) -> Void] = [
   "idle": runIdle,
   "runaway": runRunaway,
   "watchdog": runWatchdog,
+  "dispatch": runDispatch,
+  "runloop": runRunLoop,
+  "world": runWorld,
 ]
 
 // MARK: mixed — every kind of concurrency a view-model uses, under load and repeated
@@ -82,7 +85,8 @@ func startMixed(_ trace: Trace) -> @Sendable () -> Void {
   let suspended = DispatchSemaphore(value: 0)
   Task {
     let value = await withCheckedContinuation { (resume: CheckedContinuation<Int, Never>) in
-      DispatchQueue.global().async {
+      // A thread of its own: a block handed to Dispatch from the driving thread would run on it.
+      Thread.detachNewThread {
         suspended.wait()
         resume.resume(returning: 42)
         external.finish()
@@ -260,7 +264,7 @@ func runForeign(_ arguments: [String]) {
   }
   drive { try Simulation.shared.runUntilIdle() }
   let external = Simulation.shared.beginExternalWork("resumer thread")
-  DispatchQueue.global().async {
+  Thread.detachNewThread {
     for index in [3, 1, 2] {
       continuations.byIndex.withLock { $0[index]!.resume() }
       usleep(1_000)

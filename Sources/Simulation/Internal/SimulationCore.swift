@@ -1,5 +1,5 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-internal import CSimulationClock
+internal import CSimulationRuntime
 import Dispatch
 import Synchronization
 
@@ -25,6 +25,8 @@ final class SimulationCore: Sendable {
   let maxJobsPerStep = Atomic<Int>(5_000_000)
   let watchdogNanoseconds = Atomic<Int64>(10_000_000_000)
   let stepName = Mutex("")
+  /// What `vmrepl_runtime_activate` redirected (VMREPL_* bits).
+  let redirected = Atomic<Int32>(0)
   let watchdogHint = Mutex("")
   /// Signalled whenever another thread hands over work, so a waiting driver wakes up.
   let foreignArrivals = DispatchSemaphore(value: 0)
@@ -35,11 +37,79 @@ final class SimulationCore: Sendable {
   // MARK: Accepting work
 
   func enqueue(_ job: UnownedJob, onMain: Bool) {
+    enqueue(.task(job, onMain: onMain))
+  }
+
+  private func enqueue(_ ready: ReadyJob) {
     if isOnDriverThread {
-      state.withLock { $0.ready.append(ReadyJob(job: job, onMain: onMain)) }
+      state.withLock { $0.ready.append(ready) }
     } else {
-      state.withLock { $0.inbox.append(ReadyJob(job: job, onMain: onMain)) }
+      state.withLock { $0.inbox.append(ready) }
       foreignArrivals.signal()
+    }
+  }
+
+  // MARK: Dispatch and run loops
+
+  /// Takes a Dispatch block: ready now (`delay` < 0) or a timer `delay` nanoseconds from now.
+  func submit(_ block: DispatchBlock, delay: Int64) {
+    guard delay >= 0 else { return enqueue(.block(block)) }
+    let clock = block.isMain ? "DispatchQueue.main.asyncAfter" : "\(block.queueName) asyncAfter"
+    state.withLock { state in
+      state.timers.insert(
+        Timer(
+          deadline: state.now &+ delay, sequence: state.takeSequence(), action: .block(block),
+          label: block.tag?.label, clock: clock))
+    }
+    if !isOnDriverThread { foreignArrivals.signal() }
+  }
+
+  /// Runs at once the blocks still waiting for `queue`, in their order, before a
+  /// `dispatch_sync` on it: a serial queue runs what was handed to it first.
+  func flush(queue: UnsafeMutableRawPointer) {
+    let waiting = state.withLock { state -> [DispatchBlock] in
+      var waiting: [DispatchBlock] = []
+      state.ready.removeAll { ready in
+        guard case .block(let block) = ready, !block.isMain, block.queue == queue else { return false }
+        waiting.append(block)
+        return true
+      }
+      return waiting
+    }
+    for block in waiting { run(.block(block)) }
+  }
+
+  /// A run loop mode armed (or, with `delay` < 0, disarmed) the timer on descriptor `fd`.
+  func armRunLoopTimer(fd: Int32, delay: Int64) {
+    let tag = WorkTag.current
+    state.withLock { state in
+      let generation = (state.runLoopGenerations[fd] ?? 0) &+ 1
+      state.runLoopGenerations[fd] = generation
+      guard delay >= 0 else { return }
+      state.timers.insert(
+        Timer(
+          deadline: state.now &+ delay, sequence: state.takeSequence(),
+          action: .runLoop(fd: fd, generation: generation, tag: tag), label: tag?.label, clock: "RunLoop timer"))
+    }
+  }
+
+  func beginExternal(_ label: String) -> UInt64 {
+    state.withLock { state -> UInt64 in
+      let id = state.takeSequence()
+      state.externalWork[id] = label
+      return id
+    }
+  }
+
+  func endExternal(_ id: UInt64) {
+    _ = state.withLock { $0.externalWork.removeValue(forKey: id) }
+    foreignArrivals.signal()
+  }
+
+  /// Remembers that the program used a source the simulation does not control.
+  func noteUnsupported(_ what: String) {
+    state.withLock { state in
+      if !state.unsupported.contains(what) { state.unsupported.append(what) }
     }
   }
 
@@ -120,15 +190,40 @@ final class SimulationCore: Sendable {
   // MARK: Driving
 
   private func run(_ ready: ReadyJob) {
-    runningJobStart.store(wallNanoseconds(), ordering: .relaxed)
-    if ready.onMain {
-      ready.job.runSynchronously(on: mainQueue.asUnownedSerialExecutor())
-    } else {
+    let outer = runningJobStart.load(ordering: .relaxed)
+    if outer == 0 { runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
+    let wasGlobal = runningGlobalJob.load(ordering: .relaxed)
+    switch ready {
+    case .task(let job, onMain: true):
+      job.runSynchronously(on: mainQueue.asUnownedSerialExecutor())
+    case .task(let job, onMain: false):
       runningGlobalJob.store(true, ordering: .relaxed)
-      ready.job.runSynchronously(on: globalQueue.asUnownedTaskExecutor())
+      job.runSynchronously(on: globalQueue.asUnownedTaskExecutor())
+    case .block(let block):
+      runningGlobalJob.store(!block.isMain, ordering: .relaxed)
+      block.run()
+    case .runLoop(let fd, let tag):
       runningGlobalJob.store(false, ordering: .relaxed)
+      if let tag {
+        WorkTag.$current.withValue(tag) { vmrepl_runloop_fire(fd) }
+      } else {
+        vmrepl_runloop_fire(fd)
+      }
     }
-    runningJobStart.store(0, ordering: .relaxed)
+    runningGlobalJob.store(wasGlobal, ordering: .relaxed)
+    if outer == 0 { runningJobStart.store(0, ordering: .relaxed) }
+  }
+
+  /// Work that reaches the driving thread outside the simulation's queues: blocks on the real
+  /// main queue (a group's notify, a source's handler) and the run loop's performs. Returns
+  /// whether anything became ready.
+  private func runOutsideWork() -> Bool {
+    var ran = vmrepl_dispatch_drain_main_queue() != 0
+    if vmrepl_runloop_exists() != 0 {
+      vmrepl_runloop_pass()
+      ran = true
+    }
+    return ran && state.withLock { !$0.ready.isEmpty }
   }
 
   func runUntilIdle() throws(SimulationError) {
@@ -149,6 +244,7 @@ final class SimulationCore: Sendable {
       let now = state.withLock { $0.now }
       if fireNextTimer(notAfter: now) { continue }
       if state.withLock({ !$0.ready.isEmpty }) { continue }
+      if runOutsideWork() { continue }
       return
     }
   }
@@ -166,9 +262,13 @@ final class SimulationCore: Sendable {
       switch timer.action {
       case .job(let job, let sleeper):
         sleeper?.release()
-        state.ready.append(ReadyJob(job: job, onMain: false))
+        state.ready.append(.task(job, onMain: false))
       case .virtualSleep(let id):
         continuation = state.virtualSleepers.removeValue(forKey: id)
+      case .block(let block):
+        state.ready.append(.block(block))
+      case .runLoop(let fd, _, let tag):
+        state.ready.append(.runLoop(fd: fd, tag: tag))
       }
       return true
     }
@@ -217,6 +317,8 @@ final class SimulationCore: Sendable {
 
   // MARK: Watchdog
 
+  /// Starts the watchdog's thread. Call it before the runtime is redirected: afterwards a block
+  /// handed to Dispatch from the driving thread would run on the driving thread.
   func startWatchdog() {
     DispatchQueue(label: "vmrepl.simulation.watchdog").async { [self] in
       while true {

@@ -15,6 +15,10 @@ struct SimulationState: ~Copyable {
   var now: Int64 = 0
   /// Labels of work announced as happening outside the executor (a real network request).
   var externalWork: [UInt64: String] = [:]
+  /// The newest arming of each run loop timer descriptor; older timers for it are stale.
+  var runLoopGenerations: [Int32: UInt64] = [:]
+  /// Scheduling sources the program used that the simulation does not control, in order.
+  var unsupported: [String] = []
 
   mutating func admitInbox() {
     if inbox.isEmpty { return }
@@ -32,6 +36,8 @@ struct SimulationState: ~Copyable {
     switch timer.action {
     case .job(_, let sleeper): return !(sleeper?.isCancelled ?? false)
     case .virtualSleep(let id): return virtualSleepers[id] != nil
+    case .block(let block): return !block.isCancelled
+    case .runLoop(let fd, let generation, _): return runLoopGenerations[fd] == generation
     }
   }
 
@@ -40,9 +46,15 @@ struct SimulationState: ~Copyable {
   mutating func dropStaleTimers() {
     while let top = timers.min, !isLive(top) {
       let timer = timers.removeMin()
-      if case .job(let job, let sleeper) = timer.action {
+      switch timer.action {
+      case .job(let job, let sleeper):
         sleeper?.release()
-        ready.append(ReadyJob(job: job, onMain: false))
+        ready.append(.task(job, onMain: false))
+      case .block(let block):
+        // A cancelled work item runs as nothing; running it is what releases it.
+        ready.append(.block(block))
+      case .virtualSleep, .runLoop:
+        break
       }
     }
   }

@@ -1,4 +1,4 @@
-internal import CSimulationClock
+internal import CSimulationRuntime
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,11 @@ enum TimerAction {
   case job(UnownedJob, sleeper: SleeperReference?)
   /// A `VirtualClock` sleep, resumed through the continuation registered under this id.
   case virtualSleep(id: UInt64)
+  /// A block handed to `asyncAfter` (`dispatch_after`).
+  case block(DispatchBlock)
+  /// The earliest timer of a run loop mode, armed on descriptor `fd`; only the newest arming
+  /// (`generation`) counts.
+  case runLoop(fd: Int32, generation: UInt64, tag: WorkTag?)
 }
 
 /// One scheduled wake-up, ordered by deadline and then by arrival.
@@ -22,8 +27,21 @@ struct Timer: Comparable {
   }
 }
 
-/// A job ready to run and which executor it was enqueued on.
-struct ReadyJob {
-  var job: UnownedJob
-  var onMain: Bool
+/// A job ready to run.
+enum ReadyJob {
+  /// A Swift concurrency job, and whether it was enqueued on the main executor.
+  case task(UnownedJob, onMain: Bool)
+  /// A Dispatch block.
+  case block(DispatchBlock)
+  /// A run loop pass that fires the timers of descriptor `fd` due now.
+  case runLoop(fd: Int32, tag: WorkTag?)
+
+  /// Whether it runs as the main actor (the main thread).
+  var onMain: Bool {
+    switch self {
+    case .task(_, let onMain): return onMain
+    case .block(let block): return block.isMain
+    case .runLoop: return true
+    }
+  }
 }

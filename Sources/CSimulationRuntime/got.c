@@ -1,0 +1,103 @@
+// Rewrites import slots (GOT entries) of loaded shared objects.
+//
+// A call from a shared library to a function of another goes through a slot in the caller's
+// global offset table. Rewriting the slot redirects that one library's calls and nothing else:
+// Dispatch's own scheduling threads, the kernel and our own code keep the real functions.
+#include "internal.h"
+
+#if defined(__linux__)
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+struct request {
+  const char *symbol;
+  void *replacement;
+  const char *const *only;
+  const char *const *except;
+  int patched;
+};
+
+static uintptr_t absolute(struct dl_phdr_info *info, uintptr_t pointer) {
+  // glibc relocates these dynamic entries in place; other loaders may leave them relative.
+  return pointer < info->dlpi_addr ? pointer + info->dlpi_addr : pointer;
+}
+
+static int matches(const char *name, const char *const *list) {
+  for (; list && *list; list++) {
+    if (strstr(name, *list)) return 1;
+  }
+  return 0;
+}
+
+static void patch_slots(struct dl_phdr_info *info, const ElfW(Rela) *relocations, size_t size,
+                        const ElfW(Sym) *symbols, const char *strings, struct request *request) {
+  long page = sysconf(_SC_PAGESIZE);
+  for (size_t index = 0; index < size / sizeof(ElfW(Rela)); index++) {
+    const ElfW(Rela) *relocation = &relocations[index];
+    size_t symbol = ELF64_R_SYM(relocation->r_info);
+    if (symbol == 0 || strcmp(strings + symbols[symbol].st_name, request->symbol) != 0) continue;
+    // Only imports: a library's own definition of the symbol is not a slot to rewrite.
+    if (symbols[symbol].st_shndx != SHN_UNDEF) continue;
+    void **slot = (void **)(info->dlpi_addr + relocation->r_offset);
+    uintptr_t start = (uintptr_t)slot & ~(uintptr_t)(page - 1);
+    // The slot may sit in RELRO (read-only after relocation); make it writable for the store.
+    // It is left writable: restoring read-only could also protect a neighbouring slot that a
+    // later rewrite of another symbol on the same page needs.
+    if (mprotect((void *)start, (size_t)page, PROT_READ | PROT_WRITE) != 0) continue;
+    __atomic_store_n(slot, request->replacement, __ATOMIC_RELEASE);
+    request->patched++;
+  }
+}
+
+static int visit(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  struct request *request = data;
+  // The main program has no name here; "<main>" lets a list name it.
+  const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "<main>";
+  if (request->only ? !matches(name, request->only) : matches(name, request->except)) return 0;
+  // Never rewrite the dynamic loader or the C library: they are what the rewrites call.
+  if (strstr(name, "ld-linux") || strstr(name, "libc.so") || strstr(name, "linux-vdso")) return 0;
+  const ElfW(Dyn) *dynamic = NULL;
+  for (int index = 0; index < info->dlpi_phnum; index++) {
+    const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+    if (header->p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
+  }
+  if (!dynamic) return 0;
+  const ElfW(Sym) *symbols = NULL;
+  const char *strings = NULL;
+  const ElfW(Rela) *plt = NULL, *data_relocations = NULL;
+  size_t plt_size = 0, data_size = 0;
+  for (; dynamic->d_tag != DT_NULL; dynamic++) {
+    switch (dynamic->d_tag) {
+      case DT_SYMTAB: symbols = (const ElfW(Sym) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_STRTAB: strings = (const char *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_JMPREL: plt = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_PLTRELSZ: plt_size = dynamic->d_un.d_val; break;
+      case DT_RELA: data_relocations = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_RELASZ: data_size = dynamic->d_un.d_val; break;
+      default: break;
+    }
+  }
+  if (!symbols || !strings) return 0;
+  if (plt) patch_slots(info, plt, plt_size, symbols, strings, request);
+  if (data_relocations) patch_slots(info, data_relocations, data_size, symbols, strings, request);
+  return 0;
+}
+
+int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
+  struct request request = {symbol, replacement, only, except, 0};
+  dl_iterate_phdr(visit, &request);
+  return request.patched;
+}
+
+#else
+
+int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
+  (void)symbol; (void)replacement; (void)only; (void)except;
+  return 0;
+}
+
+#endif

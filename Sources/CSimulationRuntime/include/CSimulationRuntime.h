@@ -1,0 +1,76 @@
+#ifndef C_SIMULATION_RUNTIME_H
+#define C_SIMULATION_RUNTIME_H
+
+#include <stdint.h>
+
+/// What the interposed runtime functions hand to the simulation (implemented in Swift).
+typedef struct vmrepl_callbacks {
+  /// A Dispatch block for the simulation. `block` is already copied (owned by the callee);
+  /// `flags` has VMREPL_BLOCK_MAIN / VMREPL_BLOCK_BARRIER; `delay` is the virtual delay in
+  /// nanoseconds or -1 for "as soon as possible"; `group` was entered and is retained, or NULL.
+  void (*submit)(void *queue, void *block, int flags, int64_t delay, void *group);
+  /// Runs, now, the simulated blocks still waiting for `queue` (before a dispatch_sync on it).
+  void (*flush)(void *queue);
+  /// The run loop timer behind `fd` was armed for virtual `delay` from now, or disarmed (-1).
+  void (*runloop_timer)(int fd, int64_t delay);
+  /// Work the simulation does not run has begun (another thread's Dispatch block, a real
+  /// network transfer); returns an id for `external_end`. Called from any thread.
+  uint64_t (*external_begin)(const char *label);
+  void (*external_end)(uint64_t id);
+  /// Something arrived for the driving thread from another thread (the real main queue).
+  void (*wake)(void);
+  /// The view-model used a scheduling source the simulation does not control.
+  void (*unsupported)(const char *what);
+} vmrepl_callbacks;
+
+enum { VMREPL_BLOCK_MAIN = 1, VMREPL_BLOCK_BARRIER = 2 };
+
+/// What `vmrepl_runtime_activate` redirected, as bits.
+enum {
+  VMREPL_CONCURRENCY_CLOCK = 1,
+  VMREPL_DISPATCH = 2,
+  VMREPL_FOUNDATION_CLOCK = 4,
+  VMREPL_RANDOM = 8,
+  VMREPL_RUNLOOP = 16,
+  VMREPL_NETWORK = 32,
+};
+
+/// Points the runtime libraries' clock, random, Dispatch and run-loop timer calls made on
+/// `driver_thread` at the simulation, by rewriting their import slots. Returns what was patched.
+int vmrepl_runtime_activate(unsigned long driver_thread, const vmrepl_callbacks *callbacks);
+
+/// Sets the virtual time, in nanoseconds since the simulation started, that patched clocks return.
+void vmrepl_clock_set_now(int64_t nanoseconds);
+/// Whether the Swift concurrency runtime's clocks read virtual time.
+int vmrepl_clock_is_active(void);
+/// Real CLOCK_MONOTONIC in nanoseconds, never virtual.
+int64_t vmrepl_clock_wall_nanoseconds(void);
+
+/// Makes the virtual wall clock read `unix_nanoseconds` at virtual time `at`.
+void vmrepl_world_set_wall_clock(int64_t unix_nanoseconds, int64_t at);
+/// The virtual wall clock now, in nanoseconds since 1970.
+int64_t vmrepl_world_wall_clock(void);
+/// Restarts the seeded random source behind getrandom and swift_stdlib_random on the driver.
+void vmrepl_world_seed(uint64_t seed);
+
+/// Runs a simulated Dispatch block on its queue (inline for the main queue, through
+/// dispatch_sync otherwise, so queue-specific data and exclusion hold), then releases it.
+void vmrepl_dispatch_run(void *queue, void *block, int flags, void *group);
+/// Releases a block that will not run (and leaves its group).
+void vmrepl_dispatch_discard(void *block, void *group);
+/// Whether `block` is a DispatchWorkItem's block that was cancelled.
+int vmrepl_dispatch_is_cancelled(void *block);
+/// A name for `queue` in reports: "main", or the queue's label.
+const char *vmrepl_dispatch_queue_label(void *queue);
+/// Runs blocks that reached the real main queue by paths the simulation does not intercept.
+/// Returns 1 if there were any.
+int vmrepl_dispatch_drain_main_queue(void);
+
+/// Whether the driving thread has a Foundation run loop.
+int vmrepl_runloop_exists(void);
+/// One non-blocking pass of the driving thread's run loop (performs, due timers, sources).
+void vmrepl_runloop_pass(void);
+/// Fires the run loop timers behind `fd` that are due at the current virtual time.
+void vmrepl_runloop_fire(int fd);
+
+#endif

@@ -1,0 +1,40 @@
+// Shared between the runtime's C files; not part of the module's interface.
+#ifndef VMREPL_RUNTIME_INTERNAL_H
+#define VMREPL_RUNTIME_INTERNAL_H
+
+#define _GNU_SOURCE
+#include <stdatomic.h>
+#include <stdint.h>
+#include "CSimulationRuntime.h"
+
+/// Rewrites the import slot of `symbol` to `replacement` in every loaded object whose path
+/// contains one of `only` (NULL-terminated), or, when `only` is NULL, in every object whose path
+/// contains none of `except`. Returns how many slots were rewritten.
+int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except);
+
+/// What the virtual monotonic clocks read at virtual time 0. Not zero: Dispatch takes an
+/// uptime of 0 for "now" and turns `now + delta` into "forever".
+#define VMREPL_MONOTONIC_BASE (1000LL * 1000000000LL)
+
+extern _Atomic unsigned long vmrepl_driver;
+extern _Atomic int64_t vmrepl_virtual_now;
+extern const vmrepl_callbacks *vmrepl_hooks;
+
+static inline int vmrepl_on_driver(void);
+
+#include <pthread.h>
+static inline int vmrepl_on_driver(void) {
+  return (unsigned long)pthread_self() == atomic_load_explicit(&vmrepl_driver, memory_order_relaxed);
+}
+
+int vmrepl_world_activate(void);
+int vmrepl_dispatch_activate(void);
+int vmrepl_runloop_activate(void);
+int vmrepl_network_activate(void);
+
+/// The virtual reading of `id` on the driving thread; 0 when `id` is not simulated.
+int vmrepl_virtual_clock(int id, int64_t *nanoseconds);
+/// Reads the real clock (never virtual).
+int vmrepl_real_clock_gettime(int id, void *spec);
+
+#endif

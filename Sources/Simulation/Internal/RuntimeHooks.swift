@@ -1,0 +1,37 @@
+internal import CSimulationRuntime
+
+/// The functions the interposed runtime calls (see CSimulationRuntime.h).
+enum RuntimeHooks {
+  /// The table, at an address that stays valid for the life of the process (it is never freed);
+  /// made once, by `Simulation.install()`.
+  static func makeCallbacks() -> UnsafeMutablePointer<vmrepl_callbacks> {
+    let pointer = UnsafeMutablePointer<vmrepl_callbacks>.allocate(capacity: 1)
+    pointer.initialize(
+      to: vmrepl_callbacks(
+        submit: { queue, block, flags, delay, group in
+          guard let queue, let block else { return }
+          let item = DispatchBlock(queue: queue, block: block, flags: flags, group: group, tag: WorkTag.current)
+          Simulation.shared.core.submit(item, delay: delay)
+        },
+        flush: { queue in
+          guard let queue else { return }
+          Simulation.shared.core.flush(queue: queue)
+        },
+        runloop_timer: { fd, delay in
+          Simulation.shared.core.armRunLoopTimer(fd: fd, delay: delay)
+        },
+        external_begin: { label in
+          Simulation.shared.core.beginExternal(label.map { String(cString: $0) } ?? "work on another thread")
+        },
+        external_end: { id in
+          Simulation.shared.core.endExternal(id)
+        },
+        wake: {
+          Simulation.shared.core.foreignArrivals.signal()
+        },
+        unsupported: { what in
+          Simulation.shared.core.noteUnsupported(what.map { String(cString: $0) } ?? "")
+        }))
+    return pointer
+  }
+}

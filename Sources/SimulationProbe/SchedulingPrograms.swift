@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import Simulation
+import Synchronization
+
+// MARK: dispatch — every way to hand a block to Dispatch, on virtual time
+
+func runDispatch(_ arguments: [String]) {
+  let trace = Trace()
+  // The main queue and the main actor share one first-in-first-out order.
+  Task { @MainActor in trace.log("main actor task 1") }
+  DispatchQueue.main.async {
+    let isolated = MainActor.assumeIsolated { true }
+    trace.log("main queue block 1 (assumeIsolated: \(isolated))")
+  }
+  Task { @MainActor in trace.log("main actor task 2") }
+  DispatchQueue.main.async { trace.log("main queue block 2") }
+  drive { try simulation.runUntilIdle() }
+
+  // asyncAfter is exact: 999 ms does not fire a 1 s block; 1 ms more does.
+  DispatchQueue.main.asyncAfter(deadline: .now() + 1) { trace.log("asyncAfter 1s fired") }
+  let cancelled = DispatchWorkItem { trace.log("cancelled work item ran (wrong)") }
+  DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(500), execute: cancelled)
+  let kept = DispatchWorkItem { trace.log("work item 700ms ran") }
+  DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(700), execute: kept)
+  cancelled.cancel()
+  print("pending: \(simulation.pendingTimers.map(\.description))")
+  drive { try simulation.advance(by: .milliseconds(999)) }
+  trace.log("advanced 999ms")
+  drive { try simulation.advance(by: .milliseconds(1)) }
+
+  // Other queues run on the driving thread too, in the order they were handed over.
+  let serial = DispatchQueue(label: "serial")
+  let concurrent = DispatchQueue(label: "concurrent", attributes: .concurrent)
+  let key = DispatchSpecificKey<String>()
+  serial.setSpecific(key: key, value: "serial's own")
+  DispatchQueue.global().async { trace.log("global block") }
+  serial.async { trace.log("serial block A (specific: \(DispatchQueue.getSpecific(key: key) ?? "none"))") }
+  concurrent.async { trace.log("concurrent block") }
+  concurrent.async(flags: .barrier) { trace.log("concurrent barrier") }
+  serial.sync { trace.log("serial sync B, after A") }
+  DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + .milliseconds(250)) {
+    trace.log("global asyncAfter 250ms")
+    DispatchQueue.main.async { trace.log("back on main from global") }
+  }
+  let group = DispatchGroup()
+  for index in 1...2 {
+    DispatchQueue.global().async(group: group) { trace.log("group member \(index)") }
+  }
+  group.notify(queue: .main) { trace.log("group notified on main") }
+  drive { try simulation.advance(by: .milliseconds(300)) }
+
+  // A legacy callback API: the completion comes from a global queue, the caller awaits it.
+  Task { @MainActor in
+    let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { continuation.resume(returning: 7) }
+    }
+    trace.log("callback bridged to async: \(value)")
+  }
+  drive { try simulation.runUntilIdle() }
+  print("idle with the callback on its way: \(describe(simulation.idleState))")
+  drive { try driveToEnd(simulation) }
+
+  // Another thread hands a block to the main queue: it lands at the next drain.
+  let done = DispatchSemaphore(value: 0)
+  Thread.detachNewThread {
+    DispatchQueue.main.async { trace.log("main queue block from another thread") }
+    done.signal()
+  }
+  done.wait()
+  drive { try simulation.runUntilIdle() }
+  print(trace.text)
+  print("unsupported: \(simulation.takeUnsupportedSources())")
+  let source = DispatchSource.makeTimerSource(queue: .main)
+  source.resume()
+  source.cancel()
+  print("unsupported after a timer source: \(simulation.takeUnsupportedSources())")
+}
+
+// MARK: runloop — Foundation timers and performs on virtual time
+
+func runRunLoop(_ arguments: [String]) {
+  let trace = Trace()
+  final class Box: @unchecked Sendable {
+    // Touched only on the driving thread, which runs every timer callout.
+    var ticks = 0
+  }
+  let box = Box()
+  Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
+    box.ticks += 1
+    trace.log("repeating timer tick \(box.ticks)")
+    if box.ticks == 3 { timer.invalidate() }
+  }
+  let once = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: false) { _ in trace.log("one-shot 250ms") }
+  let dropped = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in trace.log("invalidated timer fired (wrong)") }
+  dropped.invalidate()
+  RunLoop.main.perform { trace.log("RunLoop.main.perform") }
+  _ = once
+  print("pending: \(simulation.pendingTimers.map(\.description))")
+  drive { try simulation.runUntilIdle() }
+  drive { try simulation.advance(by: .milliseconds(999)) }
+  trace.log("advanced 999ms")
+  drive { try simulation.advance(by: .milliseconds(1)) }
+  drive { try simulation.advance(by: .seconds(5)) }
+  print(trace.text)
+  print("pending at the end: \(simulation.pendingTimers.map(\.description))")
+}
+
+// MARK: world — wall clock, randomness
+
+func runWorld(_ arguments: [String]) {
+  let formatter = ISO8601DateFormatter()
+  print("Date() at start: \(formatter.string(from: Date()))")
+  drive { try simulation.advance(by: .seconds(90)) }
+  print("Date() after 90s: \(formatter.string(from: Date()))")
+  simulation.setWallClock(unixNanoseconds: 1_000_000_000 * 1_700_000_000)
+  print("Date() after setting: \(formatter.string(from: Date())) \(Date.now.timeIntervalSince1970)")
+  simulation.seedRandomness(1)
+  let first = (Int.random(in: 0..<1_000_000), UUID().uuidString, [1, 2, 3, 4, 5].shuffled())
+  simulation.seedRandomness(1)
+  let second = (Int.random(in: 0..<1_000_000), UUID().uuidString, [1, 2, 3, 4, 5].shuffled())
+  print("seeded: \(first.0) \(first.1) \(first.2)")
+  print("same again: \(first.0 == second.0) \(first.1 == second.1) \(first.2 == second.2)")
+  print("redirected: \(simulation.redirections.contains([.concurrencyClock, .dispatch, .foundationClock, .randomness, .runLoop]))")
+}

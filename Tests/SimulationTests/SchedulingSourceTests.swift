@@ -1,0 +1,81 @@
+import Testing
+
+@Suite("Scheduling sources")
+struct SchedulingSourceTests {
+  @Test("Dispatch: the main queue shares the main actor's order; asyncAfter is exact; other queues run deterministically")
+  func dispatch() async throws {
+    let result = try await Probe.run("dispatch")
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        pending: ["DispatchQueue.main.asyncAfter until 0.700s", "DispatchQueue.main.asyncAfter until 1.000s"]
+        idle with the callback on its way: quiescent=false liveTimers=1 nextTimer=1.400s external=[]
+        0.000s main actor task 1
+        0.000s main queue block 1 (assumeIsolated: true)
+        0.000s main actor task 2
+        0.000s main queue block 2
+        0.700s work item 700ms ran
+        0.999s advanced 999ms
+        1.000s asyncAfter 1s fired
+        1.000s serial block A (specific: serial's own)
+        1.000s serial sync B, after A
+        1.000s global block
+        1.000s concurrent block
+        1.000s concurrent barrier
+        1.000s group member 1
+        1.000s group member 2
+        1.000s group notified on main
+        1.250s global asyncAfter 250ms
+        1.250s back on main from global
+        1.400s callback bridged to async: 7
+        1.400s main queue block from another thread
+        unsupported: []
+        unsupported after a timer source: ["DispatchSourceTimer"]
+
+        """)
+  }
+
+  @Test("RunLoop: Timer and perform fire on virtual time; an invalidated timer never fires")
+  func runLoop() async throws {
+    let result = try await Probe.run("runloop")
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        pending: ["RunLoop timer until 0.250s"]
+        0.000s RunLoop.main.perform
+        0.250s one-shot 250ms
+        0.999s advanced 999ms
+        1.000s repeating timer tick 1
+        2.000s repeating timer tick 2
+        3.000s repeating timer tick 3
+        pending at the end: []
+
+        """)
+  }
+
+  @Test("World: Date() reads the virtual wall clock; randomness and UUIDs follow the seed")
+  func world() async throws {
+    let result = try await Probe.run("world")
+    let again = try await Probe.run("world")
+    #expect(result.output == again.output)
+    #expect(
+      result.output == """
+        Date() at start: 2026-01-01T09:41:00Z
+        Date() after 90s: 2026-01-01T09:42:30Z
+        Date() after setting: 2023-11-14T22:13:20Z 1700000000.0
+        seeded: 127772 452C4545-70C7-4E49-805A-78E96E56E51B [2, 1, 4, 5, 3]
+        same again: true true true
+        redirected: true
+
+        """)
+  }
+
+  @Test("Many runs of the Dispatch and run loop programs give one trace")
+  func repeatable() async throws {
+    var outputs: Set<String> = []
+    for _ in 0..<10 {
+      outputs.insert(try await Probe.run("dispatch").output + (try await Probe.run("runloop").output))
+    }
+    #expect(outputs.count == 1)
+  }
+}
