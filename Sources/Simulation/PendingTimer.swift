@@ -9,7 +9,13 @@ public struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
   public var label: String?
 
   public var description: String {
-    "\(clock)\(clock.hasSuffix("Clock") ? " sleep" : "") until \(deadline.secondsText)" + (label.map { " (\($0))" } ?? "")
+    described(relativeTo: .zero) + (label.map { " (\($0))" } ?? "")
+  }
+
+  /// What waits and until when, with the deadline measured from `origin`:
+  /// `ContinuousClock sleep until 3.000s`, `DispatchQueue.main.asyncAfter until 1.000s`.
+  public func described(relativeTo origin: Duration) -> String {
+    "\(clock)\(clock.hasSuffix("Clock") ? " sleep" : "") until \((deadline - origin).secondsText)"
   }
 }
 

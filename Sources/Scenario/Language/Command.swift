@@ -43,6 +43,7 @@ package enum Command: Equatable, Sendable {
   case respond(dependency: Located<String>, outcome: Located<String>, arguments: [Argument])
   case stub(dependency: Located<String>, outcome: Located<String>, arguments: [Argument])
   case seed(UInt64)
+  case date(date: Located<String>?, timeZone: Located<String>?, locale: Located<String>?)
   case effects
   case time
   case log

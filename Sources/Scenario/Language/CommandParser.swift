@@ -191,14 +191,44 @@ struct TokenReader {
         throw ScenarioError("`seed` takes a whole number 0 or more, got `\(seed.value)`", column: seed.column)
       }
       return .seed(UInt64(number))
+    case "date": return try dateCommand()
     case "effects": return .effects
     case "time": return .time
     case "log": return .log
     case "help":
       guard next != nil else { return .help(nil) }
       return .help(try word("a command name"))
-    default: return .quit
+    case "quit", "exit": return .quit
+    default:
+      throw ScenarioError("`\(info.name)` has no reader; this is a bug in vmrepl", column: 1)
     }
+  }
+
+  /// `date [DATE] [tz=ZONE] [locale=ID]`, in any order.
+  mutating func dateCommand() throws(ScenarioError) -> Command {
+    var date: Located<String>?
+    var zone: Located<String>?
+    var locale: Located<String>?
+    while let token = take() {
+      switch token.kind {
+      case .keyValue("tz", let value), .keyValue("locale", let value):
+        guard let text = value.text else {
+          throw ScenarioError("expected a name after `\(token.text.prefix { $0 != "=" })=`, found `\(value)`", column: token.column)
+        }
+        let name = token.text.hasPrefix("tz=") ? "tz" : "locale"
+        let located = Located(value: text, column: token.column + name.count + 1)
+        if name == "tz" { zone = located } else { locale = located }
+      case .keyValue(let name, _):
+        let hint = Suggestion.hint(for: name, in: ["tz", "locale"])
+        throw ScenarioError("unknown option `\(name)` of `date`\(hint); usage: \(info.usage)", column: token.column)
+      default:
+        guard date == nil else {
+          throw ScenarioError("unexpected `\(token.text)`: `date` takes one date; usage: \(info.usage)", column: token.column)
+        }
+        date = Located(value: token.text.hasPrefix("\"") ? (token.value?.text ?? token.text) : token.text, column: token.column)
+      }
+    }
+    return .date(date: date, timeZone: zone, locale: locale)
   }
 
   mutating func expectation() throws(ScenarioError) -> Command {

@@ -159,6 +159,10 @@ package struct Lexer {
     guard let first = word.first, first.isNumber || ((first == "-" || first == ".") && word.count > 1) else {
       return .word(word)
     }
+    // A calendar date (`2026-03-15`, `2026-03-15T08:30:00Z`) is a word; `date` reads it.
+    if word.count >= 10, Array(word)[4] == "-", Array(word)[7] == "-", word.prefix(4).allSatisfy(\.isNumber) {
+      return .word(word)
+    }
     // An enum case as Swift writes it: `.waiting`, `.waiting(.success)`.
     if first == ".", let second = word.dropFirst().first, second.isLetter || second == "_" {
       return .word(word)

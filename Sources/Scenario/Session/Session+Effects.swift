@@ -278,7 +278,7 @@ extension Session {
     for work in background {
       if work.isPending {
         let label = work.tag?.label
-        let mine = timers.filter { $0.label == label }.map { "\($0.clock) sleep until \(($0.deadline - origin).secondsText)" }
+        let mine = timers.filter { $0.label == label }.map { $0.described(relativeTo: origin) }
         let waiting = mine.isEmpty ? "no timer (suspended on something else)" : mine.joined(separator: ", ")
         if reportPending || !work.reported {
           events.append(.backgroundPending(origin: work.origin, waitingOn: waiting))

@@ -22,6 +22,7 @@ package final class Session {
   let capture: OutputCapture?
   let sink: EventSink
   let random = RandomSource()
+  let world: World
 
   var definition: ModelDefinition?
   var instance: ModelInstance?
@@ -39,6 +40,7 @@ package final class Session {
   package init(models: [ModelDefinition], captureOutput: Bool = true) {
     self.models = models
     self.simulation = Simulation.install()
+    self.world = World(simulation: simulation)
     self.capture = captureOutput ? OutputCapture() : nil
     self.sink = EventSink(capture: capture)
   }
@@ -105,6 +107,7 @@ package final class Session {
       result.previousState = nil
     }
     settleAfterStep()
+    for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
     // Hidden work is reported by the steps that can change things, not by every query.
     let hidden = backgroundEvents(reportPending: command.showsState)
     result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }
@@ -131,6 +134,16 @@ package final class Session {
     if case .quit = command { result.isQuit = true }
     record(result)
     return result
+  }
+
+  /// What a user is told when the view-model uses a source the simulation cannot control.
+  static func unsupportedMessage(_ source: String) -> String {
+    switch source {
+    case "DispatchSourceTimer":
+      return "the view-model made a DispatchSourceTimer, which vmrepl does not run on virtual time: its events come on another thread at wall-clock moments, so what they do is not deterministic; `asyncAfter`, `Timer` or `Task.sleep` run on virtual time"
+    default:
+      return "the view-model used \(source), which vmrepl does not run on virtual time"
+    }
   }
 
   func snapshot() -> StateValue {
@@ -185,7 +198,10 @@ package final class Session {
       try scriptedDependency(dependency).stub(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
     case .seed(let seed):
       random.reseed(seed)
+      simulation.seedRandomness(seed)
       sink.emit(.note("random source seeded with \(seed)"))
+    case .date(let date, let timeZone, let locale):
+      result.output = try world.apply(date: date, timeZone: timeZone, locale: locale)
     case .effects: result.output = effectList()
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
@@ -221,6 +237,8 @@ package final class Session {
     origin = simulation.now
     sink.setOrigin(origin)
     random.reseed(0)
+    simulation.seedRandomness(0)
+    world.beginSession()
     let context = ModelContext(options: bound, random: random, sink: sink)
     let tag = WorkTag(line)
     let made: ModelInstance
