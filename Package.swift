@@ -54,6 +54,7 @@ let package = Package(
       dependencies: [
         "Scenario", "ViewModelKit",
         .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict

@@ -49,7 +49,38 @@ func executorFigures(yields: Int, sleeps: Int, sleepers: Int) -> [String] {
     drive { try simulation.advance(by: .seconds(2)) }
   }
 
+  // Dispatch on the simulation: a main-queue block that hands over the next, and a chain of
+  // 1 ms asyncAfter timers.
+  final class Count: @unchecked Sendable {
+    // Touched only on the driving thread, which runs every simulated block.
+    var value = 0
+  }
+  let hops = Count()
+  func hop() {
+    DispatchQueue.main.async {
+      hops.value += 1
+      if hops.value < yields { hop() }
+    }
+  }
+  let hopTime = measure {
+    hop()
+    drive { try simulation.runUntilIdle() }
+  }
+  let wakeUps = Count()
+  func wake() {
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1)) {
+      wakeUps.value += 1
+      if wakeUps.value < sleeps { wake() }
+    }
+  }
+  let afterTime = measure {
+    wake()
+    drive { try simulation.advance(by: .seconds(Double(sleeps) / 1000 + 1)) }
+  }
+
   return [
+    "DispatchQueue.main.async round trips: \(Int(Double(hops.value) / hopTime)) per second (\(hops.value) in \(rounded(hopTime)) s)",
+    "DispatchQueue.main.asyncAfter wake-ups: \(Int(Double(wakeUps.value) / afterTime)) per second (\(wakeUps.value) in \(rounded(afterTime)) s)",
     "Task.yield round trips: \(Int(Double(yields) / yieldTime)) per second (\(yields) in \(rounded(yieldTime)) s)",
     "Task.yield round trips on the main actor: \(Int(Double(yields) / mainYieldTime)) per second",
     "virtual Task.sleep wake-ups: \(Int(Double(sleeps) / sleepTime)) per second (\(sleeps) in \(rounded(sleepTime)) s)",

@@ -13,6 +13,7 @@
 
 #if defined(__linux__)
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,11 @@ static block_t (*real_block_create)(unsigned long, block_t);
 static const char *(*real_queue_label)(queue_t);
 static void *(*real_source_create)(const void *, uintptr_t, uintptr_t, queue_t);
 static void (*main_queue_callback)(void *);
+static queue_t (*real_queue_create)(const char *, void *);
+static queue_t (*real_queue_create_with_target)(const char *, void *, queue_t);
+static void (*real_set_specific)(queue_t, const void *, void *, void (*)(void *));
+static void *(*real_get_specific)(queue_t, const void *);
+static void (*real_source_set_timer)(void *, uint64_t, uint64_t, uint64_t);
 static int (*main_queue_handle)(void);
 
 static queue_t main_queue;
@@ -58,6 +64,19 @@ static const void *timer_source_type;
 static void (*work_item_invoke)(void *);
 static int main_handle = -1;
 static _Atomic int active;
+
+static queue_t simulated_queue_create(const char *label, void *attributes);
+static uint64_t real_deadline(uint64_t when);
+static queue_t simulated_queue_create_with_target(const char *label, void *attributes, queue_t target);
+
+/// Marks queues Foundation made for itself (URLSession's, OperationQueue's): they stay real.
+static char foundation_queue_key;
+
+static int64_t real_now(int id) {
+  struct timespec spec;
+  vmrepl_real_clock_gettime(id, &spec);
+  return (int64_t)spec.tv_sec * 1000000000 + spec.tv_nsec;
+}
 
 static int64_t clock_now(int id) {
   int64_t now;
@@ -105,7 +124,15 @@ static struct counted *count(queue_t queue, block_t block) {
   struct counted *counted = malloc(sizeof(struct counted));
   char label[160];
   const char *name = real_queue_label ? real_queue_label(queue) : "";
-  snprintf(label, sizeof label, "a block on DispatchQueue `%s` on another thread", name && *name ? name : "(unlabelled)");
+  char clean[96];
+  size_t length = 0;
+  // Foundation names some queues after an address ("NSOperationQueue 0x5577f4b82ca0"): keep the words.
+  for (const char *c = name ? name : ""; *c && length + 1 < sizeof clean; c++) {
+    if (c[0] == ' ' && c[1] == '0' && c[2] == 'x') break;
+    clean[length++] = *c;
+  }
+  clean[length] = 0;
+  snprintf(label, sizeof label, "a block on DispatchQueue `%s` outside the simulation", length ? clean : "(unlabelled)");
   counted->block = block_copy(block);
   counted->id = vmrepl_hooks->external_begin(label);
   return counted;
@@ -118,11 +145,15 @@ static void submit(queue_t queue, block_t block, int flags, int64_t delay, group
 }
 
 static int simulated(queue_t queue) {
-  return atomic_load_explicit(&active, memory_order_relaxed) && (queue == main_queue || vmrepl_on_driver());
+  if (!atomic_load_explicit(&active, memory_order_relaxed)) return 0;
+  if (queue == main_queue) return 1;
+  return vmrepl_on_driver() && real_get_specific(queue, &foundation_queue_key) == NULL;
 }
 
 static void simulated_async(queue_t queue, block_t block) {
   if (simulated(queue)) return submit(queue, block, 0, -1, NULL);
+  // Another thread's block, or the driver's block for a queue Foundation keeps for itself:
+  // it runs for real, counted as work outside the simulation until it ends.
   if (!atomic_load(&active)) return real_async(queue, block);
   real_async_f(queue, count(queue, block), run_counted);
 }
@@ -144,7 +175,7 @@ static void simulated_group_async(group_t group, queue_t queue, block_t block) {
 static void simulated_after(uint64_t when, queue_t queue, block_t block) {
   if (!simulated(queue)) {
     if (!atomic_load(&active)) return real_after(when, queue, block);
-    return real_after_f(when, queue, count(queue, block), run_counted);
+    return real_after_f(real_deadline(when), queue, count(queue, block), run_counted);
   }
   int64_t delay = delay_until(when);
   if (delay == INT64_MAX) return;  // DISPATCH_TIME_FOREVER: never runs
@@ -165,8 +196,104 @@ static void simulated_barrier_sync(queue_t queue, block_t block) {
   real_barrier_sync(queue, block);
 }
 
+/// A deadline the driving thread computed on virtual clocks, for a real Dispatch timer or
+/// queue: the same delay from the real clock's now.
+static uint64_t real_deadline(uint64_t when) {
+  if (!vmrepl_on_driver()) return when;
+  int64_t delay = delay_until(when);
+  if (delay == INT64_MAX) return when;
+  if ((int64_t)when < 0 && (when & (1ULL << 62))) {
+    int64_t target = real_now(CLOCK_REALTIME) + delay;
+    return (uint64_t)-target;
+  }
+  return (uint64_t)(real_now(CLOCK_MONOTONIC) + delay);
+}
+
+/// Whether the code that asked for a queue belongs to Foundation: the first caller outside
+/// Dispatch's Swift overlay and this file.
+static int made_by_foundation(void) {
+  void *frames[16];
+  int count = backtrace(frames, 16);
+  int in_overlay = 0;
+  for (int index = 1; index < count; index++) {
+    Dl_info info;
+    if (!dladdr(frames[index], &info) || !info.dli_fname) continue;
+    int overlay = strstr(info.dli_fname, "libswiftDispatch.so") || strstr(info.dli_fname, "libdispatch.so");
+    if (overlay) { in_overlay = 1; continue; }
+    // Frames before the overlay are this file's own (the interposed function and its helpers).
+    if (!in_overlay) continue;
+    return strstr(info.dli_fname, "libFoundation") != NULL;
+  }
+  return 0;
+}
+
+static queue_t mark(queue_t queue) {
+  if (queue && made_by_foundation()) real_set_specific(queue, &foundation_queue_key, &foundation_queue_key, NULL);
+  return queue;
+}
+
+static queue_t simulated_queue_create(const char *label, void *attributes) {
+  return mark(real_queue_create(label, attributes));
+}
+
+static queue_t simulated_queue_create_with_target(const char *label, void *attributes, queue_t target) {
+  return mark(real_queue_create_with_target(label, attributes, target));
+}
+
+static void simulated_source_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
+  real_source_set_timer(source, real_deadline(start), interval, leeway);
+}
+
+// MARK: Time as the overlay reads it
+
+static uint64_t (*real_dispatch_time)(uint64_t, int64_t);
+static uint64_t (*real_dispatch_walltime)(const struct timespec *, int64_t);
+static long (*real_semaphore_wait)(void *, uint64_t);
+static long (*real_group_wait)(void *, uint64_t);
+
+/// `DispatchTime.now() + d` on the driving thread: virtual uptime.
+static uint64_t simulated_dispatch_time(uint64_t when, int64_t delta) {
+  if (!vmrepl_on_driver() || when == ~0ULL || ((int64_t)when < 0 && (when & (1ULL << 62)))) {
+    if (vmrepl_on_driver() && (int64_t)when < 0 && (when & (1ULL << 62)) && when != ~0ULL) {
+      // A wall-clock time: move it by delta, as libdispatch would.
+      int64_t base = when == ~1ULL ? clock_now(CLOCK_REALTIME) : -(int64_t)when;
+      int64_t value = base + delta;
+      return value <= 0 ? ~0ULL : (uint64_t)-value;
+    }
+    return real_dispatch_time(when, delta);
+  }
+  int64_t base;
+  if (when == 0) {
+    base = clock_now(CLOCK_MONOTONIC);
+  } else if ((int64_t)when < 0) {
+    base = (int64_t)(when & ~(1ULL << 63));  // continuous time: same timeline here
+  } else {
+    base = (int64_t)when;
+  }
+  int64_t value = base + delta;
+  if (value <= 0 || (uint64_t)value >= (1ULL << 62)) return ~0ULL;
+  return (uint64_t)value;
+}
+
+/// `DispatchWallTime.now() + d` on the driving thread: the virtual wall clock.
+static uint64_t simulated_dispatch_walltime(const struct timespec *when, int64_t delta) {
+  if (!vmrepl_on_driver()) return real_dispatch_walltime(when, delta);
+  int64_t base = when ? (int64_t)when->tv_sec * 1000000000 + when->tv_nsec : clock_now(CLOCK_REALTIME);
+  int64_t value = base + delta;
+  if (value <= 0) return ~0ULL;
+  return (uint64_t)-value;
+}
+
+static long simulated_semaphore_wait(void *semaphore, uint64_t timeout) {
+  return real_semaphore_wait(semaphore, real_deadline(timeout));
+}
+
+static long simulated_group_wait(void *group, uint64_t timeout) {
+  return real_group_wait(group, real_deadline(timeout));
+}
+
 static void *simulated_source_create(const void *type, uintptr_t handle, uintptr_t mask, queue_t queue) {
-  if (type == timer_source_type && vmrepl_on_driver() && atomic_load(&active)) {
+  if (type == timer_source_type && vmrepl_on_driver() && atomic_load(&active) && (!queue || simulated(queue))) {
     vmrepl_hooks->unsupported("DispatchSourceTimer");
   }
   return real_source_create(type, handle, mask, queue);
@@ -244,6 +371,15 @@ int vmrepl_dispatch_activate(void) {
   LOOKUP(timer_source_type, "_dispatch_source_type_timer");
   LOOKUP(main_queue_callback, "_dispatch_main_queue_callback_4CF");
   LOOKUP(main_queue_handle, "_dispatch_get_main_queue_handle_4CF");
+  LOOKUP(real_queue_create, "dispatch_queue_create");
+  LOOKUP(real_queue_create_with_target, "dispatch_queue_create_with_target");
+  LOOKUP(real_set_specific, "dispatch_queue_set_specific");
+  LOOKUP(real_get_specific, "dispatch_queue_get_specific");
+  LOOKUP(real_source_set_timer, "dispatch_source_set_timer");
+  LOOKUP(real_dispatch_time, "dispatch_time");
+  LOOKUP(real_dispatch_walltime, "dispatch_walltime");
+  LOOKUP(real_semaphore_wait, "dispatch_semaphore_wait");
+  LOOKUP(real_group_wait, "dispatch_group_wait");
   void *global_block_class = dlsym(RTLD_DEFAULT, "_NSConcreteGlobalBlock");
   if (global_block_class) {
     noop_block.isa = global_block_class;
@@ -265,6 +401,13 @@ int vmrepl_dispatch_activate(void) {
   patched += vmrepl_patch("dispatch_sync", (void *)simulated_sync, overlay, NULL);
   patched += vmrepl_patch("dispatch_barrier_sync", (void *)simulated_barrier_sync, overlay, NULL);
   patched += vmrepl_patch("dispatch_source_create", (void *)simulated_source_create, overlay, NULL);
+  patched += vmrepl_patch("dispatch_source_set_timer", (void *)simulated_source_set_timer, overlay, NULL);
+  patched += vmrepl_patch("dispatch_queue_create", (void *)simulated_queue_create, overlay, NULL);
+  patched += vmrepl_patch("dispatch_time", (void *)simulated_dispatch_time, overlay, NULL);
+  patched += vmrepl_patch("dispatch_walltime", (void *)simulated_dispatch_walltime, overlay, NULL);
+  patched += vmrepl_patch("dispatch_semaphore_wait", (void *)simulated_semaphore_wait, overlay, NULL);
+  patched += vmrepl_patch("dispatch_group_wait", (void *)simulated_group_wait, overlay, NULL);
+  patched += vmrepl_patch("dispatch_queue_create_with_target", (void *)simulated_queue_create_with_target, overlay, NULL);
   if (patched == 0) return 0;
   atomic_store(&active, 1);
   return VMREPL_DISPATCH;

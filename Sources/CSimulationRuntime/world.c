@@ -9,6 +9,7 @@
 
 #if defined(__linux__)
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -179,10 +180,13 @@ int64_t vmrepl_world_wall_clock(void) {
 
 // MARK: Activation
 
+// Not libdispatch: the driving thread also runs Dispatch's own machinery (draining a queue in
+// dispatch_sync, the main queue's callback), which must keep real time for real timers. The
+// overlay's dispatch_time and dispatch_walltime are answered in dispatch.c instead.
 static const char *const runtime_libraries[] = {
-  "libswift_Concurrency.so", "libdispatch.so", "libswiftDispatch.so", "libFoundation.so",
+  "libswift_Concurrency.so", "libswiftDispatch.so", "libFoundation.so",
   "libFoundationEssentials.so", "libFoundationInternationalization.so", "libFoundationNetworking.so",
-  "<main>", NULL,
+  NULL,
 };
 static const char *const system_libraries[] = {"libswiftCore.so", NULL};
 static const char *const random_syscall_libraries[] = {"libswiftCore.so", "libFoundationEssentials.so", "libFoundation.so", NULL};
@@ -199,9 +203,10 @@ int vmrepl_world_activate(void) {
     atomic_store(&concurrency_clock_active, 1);
     result |= VMREPL_CONCURRENCY_CLOCK;
   }
-  int clocks = vmrepl_patch("clock_gettime", (void *)simulated_clock_gettime, runtime_libraries, NULL);
-  clocks += vmrepl_patch("gettimeofday", (void *)simulated_gettimeofday, runtime_libraries, NULL);
-  clocks += vmrepl_patch("time", (void *)simulated_time, runtime_libraries, NULL);
+  const char *const *clock_libraries = runtime_libraries;
+  int clocks = vmrepl_patch("clock_gettime", (void *)simulated_clock_gettime, clock_libraries, NULL);
+  clocks += vmrepl_patch("gettimeofday", (void *)simulated_gettimeofday, clock_libraries, NULL);
+  clocks += vmrepl_patch("time", (void *)simulated_time, clock_libraries, NULL);
   if (clocks > 0) result |= VMREPL_FOUNDATION_CLOCK;
   int random = vmrepl_patch("syscall", (void *)simulated_syscall, random_syscall_libraries, NULL);
   random += vmrepl_patch("swift_stdlib_random", (void *)simulated_stdlib_random, NULL, system_libraries);

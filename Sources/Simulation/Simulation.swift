@@ -141,6 +141,21 @@ public final class Simulation: Sendable {
     core.jobsThisStep.store(0, ordering: .relaxed)
   }
 
+  /// Runs `body`, view-model code called outside any job (a synchronous action, an `init`),
+  /// under the watchdog, like a job.
+  public func watched<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let outer = core.runningJobStart.load(ordering: .relaxed)
+    if outer == 0 { core.runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
+    defer { if outer == 0 { core.runningJobStart.store(0, ordering: .relaxed) } }
+    return try body()
+  }
+
+  /// After `runaway`: finds the work that kept the step busy, cancels it, and stops running the
+  /// jobs of work that ignores cancellation, so the session can go on.
+  public func recoverFromRunaway() -> RunawayReport {
+    core.recoverFromRunaway()
+  }
+
   /// The most jobs one step may run without becoming idle; 0 means no limit.
   public var maxJobsPerStep: Int {
     get { core.maxJobsPerStep.load(ordering: .relaxed) }

@@ -21,6 +21,7 @@ let programs: [String: @Sendable ([String]) -> Void] = [
   "dispatch": runDispatch,
   "runloop": runRunLoop,
   "world": runWorld,
+  "urlsession": runURLSession,
 ]
 
 // MARK: mixed — every kind of concurrency a view-model uses, under load and repeated

@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 import Simulation
 import Synchronization
 
@@ -122,4 +125,28 @@ func runWorld(_ arguments: [String]) {
   print("seeded: \(first.0) \(first.1) \(first.2)")
   print("same again: \(first.0 == second.0) \(first.1 == second.1) \(first.2 == second.2)")
   print("redirected: \(simulation.redirections.contains([.concurrencyClock, .dispatch, .foundationClock, .randomness, .runLoop]))")
+}
+
+// MARK: urlsession — a real transfer is work outside the simulation until its answer arrives
+
+func runURLSession(_ arguments: [String]) {
+  let url = URL(string: arguments.first ?? "http://127.0.0.1:9/")!
+  let session = URLSession(configuration: .ephemeral)
+  Task { @MainActor in
+    do {
+      let (data, _) = try await session.data(from: url)
+      print("answer: \(data.count) bytes")
+    } catch {
+      print("answer: an error (\(type(of: error)))")
+    }
+  }
+  drive { try simulation.runUntilIdle() }
+  print("external while the transfer runs: \(simulation.idleState.externalWork.count > 0)")
+  var rounds = 0
+  while !simulation.idleState.isQuiescent && rounds < 200 {
+    _ = simulation.waitForForeignWork(timeout: .milliseconds(100))
+    drive { try simulation.runUntilIdle() }
+    rounds += 1
+  }
+  print("quiescent at the end: \(simulation.idleState.isQuiescent), external: \(simulation.idleState.externalWork)")
 }

@@ -1,5 +1,4 @@
 public import Foundation
-import Simulation
 
 #if canImport(FoundationNetworking)
   public import FoundationNetworking
@@ -7,9 +6,10 @@ import Simulation
 
 /// Real HTTP through `URLSession`, for `use search base=http://HOST:PORT`.
 ///
-/// URLSession calls back on its own threads. Under the REPL's simulation each request in flight
-/// is registered as external work, so `await` waits for the network (up to its wall-clock
-/// limit) instead of reporting a deadlock. Not deterministic: never used by golden files.
+/// URLSession calls back on its own threads. Nothing here knows about the simulation: vmrepl
+/// counts each transfer in flight (and the callback on its way) as work outside the simulation,
+/// so `await` waits for the network (up to its wall-clock limit) instead of reporting a
+/// deadlock. Not deterministic: never used by golden files.
 public struct URLSessionTransport: DataTransport {
   private let session: URLSession
 
@@ -21,11 +21,8 @@ public struct URLSessionTransport: DataTransport {
   public func dataTask(
     with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
   ) -> any DataTask {
-    let description = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
-    let external = Simulation.isInstalled ? Simulation.shared.beginExternalWork("HTTP \(description)") : nil
     let task = session.dataTask(with: request) { data, response, error in
       completionHandler(data, response, error)
-      external?.finish()
     }
     return URLSessionDataTaskHandle(task: task)
   }

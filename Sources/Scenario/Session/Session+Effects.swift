@@ -85,7 +85,7 @@ extension Session {
       tag = WorkTag(label)
       let tracked: (any TrackedWork)?
       do {
-        tracked = try WorkTag.$current.withValue(tag) { try perform(bound) }
+        tracked = try simulation.watched { try WorkTag.$current.withValue(tag) { try perform(bound) } }
       } catch let error as ScenarioError {
         // The command line could not make the action (an argument that does not fit its type).
         throw ScenarioError("action `\(action.name)`: \(error.message)", column: name.column)

@@ -106,7 +106,11 @@ package final class Session {
       before = now
       result.previousState = nil
     }
-    settleAfterStep()
+    if let error = settleAfterStep(), result.error == nil {
+      var error = error
+      error.line = number
+      result.error = error
+    }
     for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
     // Hidden work is reported by the steps that can change things, not by every query.
     let hidden = backgroundEvents(reportPending: command.showsState)
@@ -148,12 +152,19 @@ package final class Session {
 
   func snapshot() -> StateValue {
     guard let instance else { return .null }
-    return StateValue.reflecting(instance.state())
+    return simulation.watched { StateValue.reflecting(instance.state()) }
   }
 
-  /// Runs what became ready before the step ends, so a command always returns idle.
-  func settleAfterStep() {
-    do { try simulation.runUntilIdle() } catch { sink.emit(.warning("\(error)")) }
+  /// Runs what became ready before the step ends, so a command always returns idle; a runaway
+  /// is the step's error.
+  @discardableResult
+  func settleAfterStep() -> ScenarioError? {
+    do {
+      try simulation.runUntilIdle()
+      return nil
+    } catch {
+      return failure(error)
+    }
   }
 
   private func record(_ result: StepResult) {
@@ -212,7 +223,35 @@ package final class Session {
 
   /// Runs simulation work, turning its errors into command errors.
   func run(_ body: () throws(SimulationError) -> Void) throws(ScenarioError) {
-    do { try body() } catch { throw ScenarioError("\(error)") }
+    do { try body() } catch { throw failure(error) }
+  }
+
+  /// The command error for a simulation error. A runaway is stopped here: the work that kept
+  /// the step busy is named and cancelled (and no longer run if it ignores cancellation), so the
+  /// session can go on.
+  func failure(_ error: SimulationError) -> ScenarioError {
+    guard case .runaway(let limit) = error else { return ScenarioError("\(error)") }
+    let report = simulation.recoverFromRunaway()
+    let names = report.labels.map { label in label.map { "`\($0)`" } ?? "work with no action's name" }
+    let who = names.isEmpty ? "something" : names.joined(separator: ", ")
+    for label in report.labels.compactMap({ $0 }) {
+      for effect in effects where effect.isRunning && effect.tagLabel == label {
+        effect.cancelRequested = true
+        effect.task?.cancel()
+        if report.quarantined {
+          effect.status = .cancelled
+          effect.end = now
+          sink.emit(.effectEnded(id: effect.id, action: effect.action, status: .cancelled, error: nil))
+        }
+      }
+      if report.quarantined { background.removeAll { $0.tag?.label == label } }
+    }
+    var message = "runaway: \(who) kept the step busy for \(limit) jobs without it becoming idle (a loop that keeps yielding or starting work?); vmrepl cancelled it"
+    if report.quarantined {
+      message += ", and because it went on regardless, vmrepl no longer runs it"
+    }
+    message += " (`--max-jobs N` sets the limit)"
+    return ScenarioError(message)
   }
 
   private func use(_ name: Located<String>, options: [Argument], line: String) throws(ScenarioError) {
@@ -243,7 +282,7 @@ package final class Session {
     let tag = WorkTag(line)
     let made: ModelInstance
     do {
-      made = try WorkTag.$current.withValue(tag) { try definition.instantiate(context) }
+      made = try simulation.watched { try WorkTag.$current.withValue(tag) { try definition.instantiate(context) } }
     } catch var error as ScenarioError {
       error.column = error.column ?? name.column
       throw error
@@ -284,7 +323,7 @@ package final class Session {
     }
     let converted = try bound.type.convert(value.value, name: property.value, column: value.column)
     let tag = WorkTag("set \(property.value)")
-    WorkTag.$current.withValue(tag) { bound.set(converted) }
+    simulation.watched { WorkTag.$current.withValue(tag) { bound.set(converted) } }
     background.append(BackgroundWork(origin: "set \(property.value)", tag: tag, effect: nil))
   }
 }

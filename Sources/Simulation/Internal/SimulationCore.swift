@@ -27,6 +27,7 @@ final class SimulationCore: Sendable {
   let stepName = Mutex("")
   /// What `vmrepl_runtime_activate` redirected (VMREPL_* bits).
   let redirected = Atomic<Int32>(0)
+  let runaway = RunawayDiagnosis()
   let watchdogHint = Mutex("")
   /// Signalled whenever another thread hands over work, so a waiting driver wakes up.
   let foreignArrivals = DispatchSemaphore(value: 0)
@@ -42,6 +43,8 @@ final class SimulationCore: Sendable {
 
   private func enqueue(_ ready: ReadyJob) {
     if isOnDriverThread {
+      if runaway.active.load(ordering: .relaxed) { runaway.recordCurrentTask() }
+      if runaway.currentTaskIsQuarantined() { return }
       state.withLock { $0.ready.append(ready) }
     } else {
       state.withLock { $0.inbox.append(ready) }
@@ -276,6 +279,37 @@ final class SimulationCore: Sendable {
     return fired
   }
 
+  /// Runs up to `limit` jobs without the runaway guard; returns whether the simulation became idle.
+  private func drain(limit: Int) -> Bool {
+    state.withLock { $0.admitInbox() }
+    for _ in 0..<limit {
+      guard let next = state.withLock({ $0.ready.popFirst() }) else { return true }
+      run(next)
+    }
+    return state.withLock { $0.ready.isEmpty }
+  }
+
+  /// After the runaway guard stopped a step: finds the tasks that keep enqueuing jobs, cancels
+  /// them, and quarantines those that go on regardless.
+  func recoverFromRunaway() -> RunawayReport {
+    runaway.active.store(true, ordering: .relaxed)
+    _ = drain(limit: 10_000)
+    runaway.active.store(false, ordering: .relaxed)
+    let seen = runaway.takeSeen()
+    for entry in seen { entry.task.cancel() }
+    var quarantined = false
+    if !drain(limit: 100_000) {
+      runaway.quarantine(seen.map(\.task))
+      quarantined = true
+      _ = drain(limit: 100_000)
+    }
+    for entry in seen { entry.task.release() }
+    jobsThisStep.store(0, ordering: .relaxed)
+    var labels: [String?] = []
+    for entry in seen where !labels.contains(entry.label) { labels.append(entry.label) }
+    return RunawayReport(labels: labels, quarantined: quarantined)
+  }
+
   func advance(to target: Int64) throws(SimulationError) {
     try runUntilIdle()
     while fireNextTimer(notAfter: target) {
@@ -329,9 +363,9 @@ final class SimulationCore: Sendable {
         let step = stepName.withLock { $0 }
         let hint = watchdogHint.withLock { $0 }
         let seconds = Double(limit) / 1e9
-        var message = "watchdog: one job ran for more than \(seconds) s of wall time without returning"
+        var message = "watchdog: the view-model's code ran for more than \(seconds) s of wall time without returning"
         if !step.isEmpty { message += ", during `\(step)`" }
-        message += "; a synchronous loop cannot be stopped between jobs, so the process ends here"
+        message += "; a synchronous loop cannot be stopped, so the process ends here"
         if !hint.isEmpty { message += " (\(hint))" }
         writeStandardError(message + "\n")
         _exit(3)

@@ -29,6 +29,14 @@ struct SleeperReference: @unchecked Sendable {
     unsafeBitCast(pointer, to: UnsafeCurrentTask.self).isCancelled
   }
 
+  /// The task's address, to tell tasks apart (never printed).
+  var address: UInt { UInt(bitPattern: pointer) }
+
+  /// Asks the task to cancel, as `Task.cancel()` would.
+  func cancel() {
+    unsafeBitCast(pointer, to: UnsafeCurrentTask.self).cancel()
+  }
+
   /// Balances the retain taken by `current()`; call exactly once.
   func release() {
     Unmanaged<AnyObject>.fromOpaque(pointer).release()

@@ -26,7 +26,9 @@ enum ScenarioSaver {
     } catch {
       return .failure(ReplayError("cannot write `\(path)`: \(error.localizedDescription)"))
     }
-    let report = Replay.check(path, update: true, inCI: false)
+    // The replay runs child processes through Foundation and Dispatch, which on the driving
+    // thread would run on the simulation; a thread of its own keeps them real.
+    let report = OffDriver.run { Replay.check(path, update: true, inCI: false) }
     guard report.passed else { return .failure(ReplayError(report.text.trimmingCharacters(in: .newlines))) }
     return .success("saved \(lines.count) commands to \(path) and recorded \(ScenarioFiles.golden(for: path))")
   }

@@ -1,0 +1,119 @@
+import Dispatch
+import Foundation
+import OpenCombine
+import OpenCombineDispatch
+
+/// A search screen's view-model as apps wrote it before Swift Concurrency: the main queue, a
+/// cancellable `DispatchWorkItem` as a debounce, a Combine pipeline on a Dispatch scheduler, a
+/// callback API answering on a background queue, and a `Timer` countdown. Nothing in it knows
+/// about vmrepl.
+@MainActor
+public final class LegacySearchViewModel {
+  /// The text field; every change goes through the Combine pipeline below.
+  @Published public private(set) var query = ""
+  public private(set) var results: [String] = []
+  public private(set) var isSearching = false
+  /// How many requests reached the API.
+  public private(set) var requests = 0
+  /// The draft, saved a second after the last keystroke.
+  public private(set) var savedDraft: String?
+  /// The "offer expires in" countdown.
+  public private(set) var secondsLeft = 0
+  public private(set) var status = "idle"
+
+  private var saveItem: DispatchWorkItem?
+  private var countdown: Timer?
+  private var cancellables = Set<AnyCancellable>()
+  private let api: LegacySearchAPI
+
+  public init(api: LegacySearchAPI) {
+    self.api = api
+    $query
+      .removeDuplicates()
+      .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main.ocombine)
+      .sink { [weak self] text in
+        // The debounce delivers on the main queue, which is the main actor.
+        MainActor.assumeIsolated { self?.search(text) }
+      }
+      .store(in: &cancellables)
+  }
+
+  /// The user types: the search waits for a pause, the draft is saved a second later.
+  public func type(_ text: String) {
+    query = text
+    saveItem?.cancel()
+    let item = DispatchWorkItem { [weak self] in
+      MainActor.assumeIsolated { self?.savedDraft = self?.query }
+    }
+    saveItem = item
+    DispatchQueue.main.asyncAfter(deadline: .now() + 1, execute: item)
+  }
+
+  /// Clears the field and drops the draft that has not been saved yet.
+  public func clear() {
+    saveItem?.cancel()
+    saveItem = nil
+    query = ""
+  }
+
+  private func search(_ text: String) {
+    guard !text.isEmpty else {
+      results = []
+      return
+    }
+    isSearching = true
+    requests += 1
+    api.search(text) { [weak self] found in
+      // The API calls back on its own queue; the view-model hops to the main queue.
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated {
+          guard let self, self.query == text else { return }
+          self.results = found
+          self.isSearching = false
+        }
+      }
+    }
+  }
+
+  /// Starts the countdown: a repeating `Timer` on the main run loop.
+  public func startCountdown(seconds: Int) {
+    countdown?.invalidate()
+    secondsLeft = seconds
+    status = "counting"
+    countdown = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] timer in
+      MainActor.assumeIsolated {
+        guard let self else { return timer.invalidate() }
+        self.secondsLeft -= 1
+        if self.secondsLeft == 0 {
+          timer.invalidate()
+          self.status = "expired"
+        }
+      }
+    }
+  }
+
+  public func stopCountdown() {
+    countdown?.invalidate()
+    countdown = nil
+    status = "stopped"
+  }
+}
+
+/// A callback API in the style of a networking library: it answers on a background queue
+/// after `latency`.
+public final class LegacySearchAPI: Sendable {
+  let latency: DispatchTimeInterval
+  let catalog: [String]
+
+  public init(latency: DispatchTimeInterval, catalog: [String]) {
+    self.latency = latency
+    self.catalog = catalog
+  }
+
+  public func search(_ text: String, completion: @escaping @Sendable ([String]) -> Void) {
+    let catalog = catalog
+    DispatchQueue.global().asyncAfter(deadline: .now() + latency) {
+      completion(catalog.filter { $0.lowercased().hasPrefix(text.lowercased()) })
+    }
+  }
+}

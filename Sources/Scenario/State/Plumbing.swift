@@ -1,0 +1,41 @@
+/// Values a view-model stores that are machinery, not state: closures, pointers, task handles,
+/// and the objects of Dispatch, Foundation and the concurrency runtime.
+///
+/// They show as their type name. Looking inside them would print addresses, runtime internals or
+/// thread-dependent counters, and some cannot be looked inside at all (reflecting a
+/// `@convention(block)` closure, such as a `DispatchWorkItem`'s, crashes on Linux).
+enum Plumbing {
+  /// Modules whose types are infrastructure to a view-model.
+  static let modules: Set<String> = [
+    "Dispatch", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+    "FoundationNetworking", "FoundationXML", "CoreFoundation", "_Concurrency", "Synchronization",
+    "Observation", "Combine", "OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation",
+  ]
+
+  /// Standard library types that hold an address or a runtime object.
+  static let addressTypes: [String] = [
+    "Swift.Unsafe", "Swift.AutoreleasingUnsafeMutablePointer", "Swift.OpaquePointer",
+    "Swift.ObjectIdentifier", "Swift.Unmanaged", "Swift.ManagedBuffer", "Swift.AnyKeyPath",
+    "Swift.PartialKeyPath", "Swift.KeyPath", "Swift.WritableKeyPath", "Swift.ReferenceWritableKeyPath",
+  ]
+
+  /// The value as plumbing, or nil for a value to look inside.
+  static func shown(_ value: Any) -> StateValue? {
+    let type = Swift.type(of: value)
+    let qualified = String(reflecting: type)
+    let name = StateValue.cleanTypeName(type)
+    if qualified.contains("->") && !qualified.hasPrefix("Swift.Optional<") { return .opaque(name) }  // a closure
+    if value is Any.Type { return .opaque(String(describing: value)) }
+    if addressTypes.contains(where: { qualified.hasPrefix($0) }) { return .opaque(name) }
+    let module = qualified.prefix { $0 != "." }
+    guard modules.contains(String(module)) else { return nil }
+    // Observation's and Combine's wrappers around a value are cleaned by the reflector itself.
+    if qualified.hasPrefix("OpenCombine.Published<") || qualified.hasPrefix("Combine.Published<") { return nil }
+    // Foundation's values (a Locale, a TimeZone, DateComponents) print as themselves.
+    if module.hasPrefix("Foundation"), !(type is AnyClass), let described = value as? any CustomStringConvertible {
+      let text = described.description
+      if !text.contains("0x") { return .opaque(text) }
+    }
+    return .opaque(name)
+  }
+}

@@ -1,0 +1,61 @@
+import Synchronization
+
+/// Finds and stops the work that keeps a step from becoming idle.
+///
+/// While diagnosing, every job enqueued from the driving thread records the task that enqueued
+/// it and that task's work tag: a task that yields in a loop enqueues itself, and a task that
+/// starts tasks in a loop enqueues their first jobs. Those tasks are then cancelled; a task that
+/// goes on regardless is quarantined, which means its jobs are dropped from then on (the task is
+/// never resumed again: its memory is kept, nothing else about it changes).
+final class RunawayDiagnosis: Sendable {
+  let active = Atomic<Bool>(false)
+  let hasQuarantine = Atomic<Bool>(false)
+  private let seen = Mutex<[(task: SleeperReference, label: String?)]>([])
+  private let quarantined = Mutex<Set<UInt>>([])
+
+  /// Records the current task as one that enqueued a job during diagnosis.
+  func recordCurrentTask() {
+    guard let task = SleeperReference.current() else { return }
+    let label = WorkTag.current?.label
+    seen.withLock { seen in
+      if seen.contains(where: { $0.task.address == task.address }) {
+        task.release()
+      } else {
+        seen.append((task, label))
+      }
+    }
+  }
+
+  /// Whether the current task's jobs are dropped.
+  func currentTaskIsQuarantined() -> Bool {
+    guard hasQuarantine.load(ordering: .relaxed) else { return false }
+    return withUnsafeCurrentTask { task in
+      guard let task else { return false }
+      let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeMutableRawPointer.self))
+      return quarantined.withLock { $0.contains(address) }
+    }
+  }
+
+  /// The tasks seen since `begin`, with their labels, in the order they were first seen.
+  func takeSeen() -> [(task: SleeperReference, label: String?)] {
+    seen.withLock { seen in
+      defer { seen.removeAll() }
+      return seen
+    }
+  }
+
+  func quarantine(_ tasks: [SleeperReference]) {
+    quarantined.withLock { set in
+      for task in tasks { set.insert(task.address) }
+    }
+    hasQuarantine.store(true, ordering: .relaxed)
+  }
+}
+
+/// What the runaway recovery found and did.
+public struct RunawayReport: Equatable, Sendable {
+  /// Work tags of the tasks that kept the step busy, in the order first seen (nil: untagged).
+  public var labels: [String?]
+  /// Whether they ignored cancellation, so that their jobs are no longer run.
+  public var quarantined: Bool
+}
