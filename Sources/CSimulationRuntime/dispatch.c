@@ -49,7 +49,6 @@ static void (*real_release)(void *);
 static long (*real_testcancel)(block_t);
 static block_t (*real_block_create)(unsigned long, block_t);
 static const char *(*real_queue_label)(queue_t);
-static void *(*real_source_create)(const void *, uintptr_t, uintptr_t, queue_t);
 static void (*main_queue_callback)(void *);
 static queue_t (*real_queue_create)(const char *, void *);
 static queue_t (*real_queue_create_with_target)(const char *, void *, queue_t);
@@ -59,7 +58,6 @@ static void (*real_source_set_timer)(void *, uint64_t, uint64_t, uint64_t);
 static int (*main_queue_handle)(void);
 
 static queue_t main_queue;
-static const void *timer_source_type;
 /// The invoke function of blocks made by dispatch_block_create (a DispatchWorkItem's block).
 static void (*work_item_invoke)(void *);
 static int main_handle = -1;
@@ -240,9 +238,12 @@ static queue_t simulated_queue_create_with_target(const char *label, void *attri
   return mark(real_queue_create_with_target(label, attributes, target));
 }
 
-static void simulated_source_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
+/// A real timer source (one sources.c does not simulate) armed from the driving thread.
+void vmrepl_dispatch_set_real_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
   real_source_set_timer(source, real_deadline(start), interval, leeway);
 }
+
+
 
 // MARK: Time as the overlay reads it
 
@@ -292,11 +293,19 @@ static long simulated_group_wait(void *group, uint64_t timeout) {
   return real_group_wait(group, real_deadline(timeout));
 }
 
-static void *simulated_source_create(const void *type, uintptr_t handle, uintptr_t mask, queue_t queue) {
-  if (type == timer_source_type && vmrepl_on_driver() && atomic_load(&active) && (!queue || simulated(queue))) {
-    vmrepl_hooks->unsupported("DispatchSourceTimer");
+
+// MARK: Shared with sources.c
+
+int vmrepl_dispatch_simulates(void *queue) { return simulated(queue); }
+int64_t vmrepl_dispatch_delay_until(uint64_t when) { return delay_until(when); }
+void *vmrepl_main_queue(void) { return main_queue; }
+
+void vmrepl_dispatch_invoke_on(void *queue, void *block, int is_main) {
+  if (is_main) {
+    ((struct block_layout *)block)->invoke(block);
+  } else {
+    real_sync(queue, block);
   }
-  return real_source_create(type, handle, mask, queue);
 }
 
 // MARK: Running simulated blocks
@@ -366,9 +375,7 @@ int vmrepl_dispatch_activate(void) {
   LOOKUP(real_testcancel, "dispatch_block_testcancel");
   LOOKUP(real_block_create, "dispatch_block_create");
   LOOKUP(real_queue_label, "dispatch_queue_get_label");
-  LOOKUP(real_source_create, "dispatch_source_create");
   LOOKUP(main_queue, "_dispatch_main_q");
-  LOOKUP(timer_source_type, "_dispatch_source_type_timer");
   LOOKUP(main_queue_callback, "_dispatch_main_queue_callback_4CF");
   LOOKUP(main_queue_handle, "_dispatch_get_main_queue_handle_4CF");
   LOOKUP(real_queue_create, "dispatch_queue_create");
@@ -400,8 +407,6 @@ int vmrepl_dispatch_activate(void) {
   patched += vmrepl_patch("dispatch_after", (void *)simulated_after, overlay, NULL);
   patched += vmrepl_patch("dispatch_sync", (void *)simulated_sync, overlay, NULL);
   patched += vmrepl_patch("dispatch_barrier_sync", (void *)simulated_barrier_sync, overlay, NULL);
-  patched += vmrepl_patch("dispatch_source_create", (void *)simulated_source_create, overlay, NULL);
-  patched += vmrepl_patch("dispatch_source_set_timer", (void *)simulated_source_set_timer, overlay, NULL);
   patched += vmrepl_patch("dispatch_queue_create", (void *)simulated_queue_create, overlay, NULL);
   patched += vmrepl_patch("dispatch_time", (void *)simulated_dispatch_time, overlay, NULL);
   patched += vmrepl_patch("dispatch_walltime", (void *)simulated_dispatch_walltime, overlay, NULL);

@@ -31,6 +31,14 @@ int vmrepl_world_activate(void);
 int vmrepl_dispatch_activate(void);
 int vmrepl_runloop_activate(void);
 int vmrepl_network_activate(void);
+int vmrepl_sources_activate(void);
+
+/// Shared by dispatch.c and sources.c.
+int vmrepl_dispatch_simulates(void *queue);
+int64_t vmrepl_dispatch_delay_until(uint64_t when);
+void vmrepl_dispatch_invoke_on(void *queue, void *block, int is_main);
+void *vmrepl_main_queue(void);
+void vmrepl_dispatch_set_real_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway);
 
 /// The virtual reading of `id` on the driving thread; 0 when `id` is not simulated.
 int vmrepl_virtual_clock(int id, int64_t *nanoseconds);

@@ -22,6 +22,8 @@ typedef int (*eventfd_fn)(unsigned int, int);
 static timerfd_settime_fn real_timerfd_settime;
 static eventfd_fn real_eventfd;
 static int32_t (*run_in_mode)(const void *, double, unsigned char);
+static double (*next_fire_date)(void *, const void *);
+static void *(*main_run_loop)(void);
 static const void **default_mode;
 static _Atomic int exists;
 
@@ -49,6 +51,13 @@ void vmrepl_runloop_pass(void) {
   if (run_in_mode && default_mode) run_in_mode(*default_mode, 0, 1);
 }
 
+int vmrepl_runloop_has_timer(void) {
+  // CF on Linux leaves the descriptor armed when its last timer goes (it never disarms it), so
+  // whether a timer is left is asked of the run loop itself.
+  if (!next_fire_date || !main_run_loop || !default_mode) return 1;
+  return next_fire_date(main_run_loop(), *default_mode) != 0;
+}
+
 void vmrepl_runloop_fire(int fd) {
   struct itimerspec soon = {{0, 0}, {0, 1}};
   real_timerfd_settime(fd, 0, &soon, NULL);
@@ -69,6 +78,8 @@ int vmrepl_runloop_activate(void) {
   real_eventfd = (eventfd_fn)dlsym(RTLD_DEFAULT, "eventfd");
   *(void **)&run_in_mode = dlsym(RTLD_DEFAULT, "CFRunLoopRunInMode");
   default_mode = (const void **)dlsym(RTLD_DEFAULT, "kCFRunLoopDefaultMode");
+  *(void **)&next_fire_date = dlsym(RTLD_DEFAULT, "CFRunLoopGetNextTimerFireDate");
+  *(void **)&main_run_loop = dlsym(RTLD_DEFAULT, "CFRunLoopGetMain");
   if (!real_timerfd_settime || !real_eventfd || !run_in_mode || !default_mode) return 0;
   static const char *const foundation[] = {"libFoundation.so", NULL};
   int patched = vmrepl_patch("timerfd_settime", (void *)simulated_timerfd_settime, foundation, NULL);
@@ -80,7 +91,15 @@ int vmrepl_runloop_activate(void) {
 
 int vmrepl_runloop_activate(void) { return 0; }
 int vmrepl_runloop_exists(void) { return 0; }
+int vmrepl_runloop_has_timer(void) { return 0; }
 void vmrepl_runloop_pass(void) {}
+int vmrepl_runloop_has_timer(void) {
+  // CF on Linux leaves the descriptor armed when its last timer goes (it never disarms it), so
+  // whether a timer is left is asked of the run loop itself.
+  if (!next_fire_date || !main_run_loop || !default_mode) return 1;
+  return next_fire_date(main_run_loop(), *default_mode) != 0;
+}
+
 void vmrepl_runloop_fire(int fd) { (void)fd; }
 
 #endif

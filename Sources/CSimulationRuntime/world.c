@@ -291,5 +291,6 @@ int vmrepl_runtime_activate(unsigned long driver_thread, const vmrepl_callbacks 
   result |= vmrepl_dispatch_activate();
   result |= vmrepl_runloop_activate();
   result |= vmrepl_network_activate();
+  vmrepl_sources_activate();
   return result;
 }

@@ -95,6 +95,12 @@ public final class Simulation: Sendable {
     }
   }
 
+  /// Lets go of every timer that can no longer fire (a cancelled sleep, work item, timer
+  /// source or run loop timer), and of what it held.
+  public func purgeStaleTimers() {
+    core.purgeStaleTimers()
+  }
+
   /// What is left once nothing is ready: timers, external work, or nothing at all.
   public var idleState: IdleState {
     core.state.withLock { state in

@@ -72,12 +72,23 @@ func runDispatch(_ arguments: [String]) {
   }
   done.wait()
   drive { try simulation.runUntilIdle() }
-  print(trace.text)
-  print("unsupported: \(simulation.takeUnsupportedSources())")
+  // A Dispatch timer source on the main queue: every 500 ms, three times, then cancelled.
   let source = DispatchSource.makeTimerSource(queue: .main)
+  final class Ticks: @unchecked Sendable {
+    // Touched only on the driving thread, which runs the source's handler.
+    var count = 0
+  }
+  let ticks = Ticks()
+  source.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
+  source.setEventHandler {
+    ticks.count += 1
+    trace.log("timer source tick \(ticks.count)")
+    if ticks.count == 3 { source.cancel() }
+  }
   source.resume()
-  source.cancel()
-  print("unsupported after a timer source: \(simulation.takeUnsupportedSources())")
+  drive { try simulation.advance(by: .seconds(3)) }
+  print(trace.text)
+  print("unsupported: \(simulation.takeUnsupportedSources()); pending: \(simulation.pendingTimers.count)")
 }
 
 // MARK: runloop — Foundation timers and performs on virtual time
@@ -89,7 +100,7 @@ func runRunLoop(_ arguments: [String]) {
     var ticks = 0
   }
   let box = Box()
-  Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
+  _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
     box.ticks += 1
     trace.log("repeating timer tick \(box.ticks)")
     if box.ticks == 3 { timer.invalidate() }

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @Suite("Scheduling sources")
 struct SchedulingSourceTests {
-  @Test("Dispatch: the main queue shares the main actor's order; asyncAfter is exact; other queues run deterministically")
+  @Test("Dispatch: the main queue shares the main actor's order; asyncAfter and timer sources are exact; other queues run deterministically")
   func dispatch() async throws {
     let result = try await Probe.run("dispatch")
     #expect(result.status == 0)
@@ -29,8 +30,10 @@ struct SchedulingSourceTests {
         1.250s back on main from global
         1.400s callback bridged to async: 7
         1.400s main queue block from another thread
-        unsupported: []
-        unsupported after a timer source: ["DispatchSourceTimer"]
+        1.900s timer source tick 1
+        2.400s timer source tick 2
+        2.900s timer source tick 3
+        unsupported: []; pending: 0
 
         """)
   }
@@ -66,6 +69,20 @@ struct SchedulingSourceTests {
         seeded: 127772 452C4545-70C7-4E49-805A-78E96E56E51B [2, 1, 4, 5, 3]
         same again: true true true
         redirected: true
+
+        """)
+  }
+
+  @Test("A real URLSession transfer is work outside the simulation until its answer arrives")
+  func urlSession() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(200, "hello") }
+    defer { server.stop() }
+    let result = try await Probe.run("urlsession", "http://127.0.0.1:\(server.port)/x")
+    #expect(
+      result.output == """
+        external while the transfer runs: true
+        answer: 5 bytes
+        quiescent at the end: true, external: []
 
         """)
   }

@@ -22,6 +22,16 @@ struct ScenarioReplayTests {
     #expect(result.output.hasSuffix("\(Self.scenarios.count) passed, 0 failed\n"))
   }
 
+  @Test("every scenario replays green in another time zone and language: the world is pinned, not the machine's")
+  func replayElsewhere() async throws {
+    let result = try await VMReplProcess.run(
+      ["replay"],
+      environment: ["CI": "true", "TZ": "Asia/Tokyo", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de"])
+    #expect(result.errors == "")
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("\(Self.scenarios.count) passed, 0 failed\n"))
+  }
+
   @Test("every scenario gives byte-identical output 100 times, two runs at once, with two threads burning CPU")
   func determinismUnderLoad() async throws {
     final class Flag: Sendable {

@@ -21,6 +21,8 @@ typedef struct vmrepl_callbacks {
   void (*wake)(void);
   /// The view-model used a scheduling source the simulation does not control.
   void (*unsupported)(const char *what);
+  /// Dispatch timer source `id` fires after virtual `delay`; only `generation` counts.
+  void (*source_timer)(int id, uint64_t generation, int64_t delay, int is_main);
 } vmrepl_callbacks;
 
 enum { VMREPL_BLOCK_MAIN = 1, VMREPL_BLOCK_BARRIER = 2 };
@@ -66,8 +68,17 @@ const char *vmrepl_dispatch_queue_label(void *queue);
 /// Returns 1 if there were any.
 int vmrepl_dispatch_drain_main_queue(void);
 
+/// Whether Dispatch timer source `id` still fires for `generation` (armed, resumed, not cancelled).
+int vmrepl_source_timer_is_live(int id, uint64_t generation);
+/// Runs the event handler of timer source `id` on its queue and arms its next repetition.
+void vmrepl_source_timer_fire(int id, uint64_t generation);
+/// The label of the queue timer source `id` delivers on.
+const char *vmrepl_source_timer_queue_label(int id);
+
 /// Whether the driving thread has a Foundation run loop.
 int vmrepl_runloop_exists(void);
+/// Whether the driving thread's run loop still has a timer in its default mode.
+int vmrepl_runloop_has_timer(void);
 /// One non-blocking pass of the driving thread's run loop (performs, due timers, sources).
 void vmrepl_runloop_pass(void);
 /// Fires the run loop timers behind `fd` that are due at the current virtual time.

@@ -1,5 +1,5 @@
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// A journal whose code reads the world the way ordinary app code does: `Date()` for a
 /// timestamp, a `DateFormatter` for its label, `UUID()` for ids, `Int.random` for a dice roll,

@@ -9,10 +9,7 @@ extension Examples {
   ) { context in
     let latency = context.options.duration("latency")
     let milliseconds = Int(latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000)
-    return LegacySearchViewModel(
-      api: LegacySearchAPI(
-        latency: .milliseconds(milliseconds),
-        catalog: ["Swift", "SwiftUI", "Swing", "Sweden", "Combine", "Concurrency", "Dispatch"]))
+    return LegacySearchViewModel(api: LegacySearchAPI(latency: .milliseconds(milliseconds)))
   } describe: { model in
     model.action("type", "type(_:): change the search text (debounced 300 ms; the draft saves after 1 s)", parameters: [Parameter("text", .string)]) { viewModel, arguments in
       viewModel.type(arguments.string("text"))

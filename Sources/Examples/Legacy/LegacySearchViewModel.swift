@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 import Foundation
 import OpenCombine
 import OpenCombineDispatch
@@ -81,15 +81,19 @@ public final class LegacySearchViewModel {
     secondsLeft = seconds
     status = "counting"
     countdown = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] timer in
-      MainActor.assumeIsolated {
-        guard let self else { return timer.invalidate() }
-        self.secondsLeft -= 1
-        if self.secondsLeft == 0 {
-          timer.invalidate()
-          self.status = "expired"
-        }
-      }
+      // The main run loop's timers fire on the main thread, so this is the main actor.
+      let finished = MainActor.assumeIsolated { self?.tick() ?? true }
+      if finished { timer.invalidate() }
     }
+  }
+
+  /// One second of the countdown; true when it has run out.
+  private func tick() -> Bool {
+    secondsLeft -= 1
+    guard secondsLeft == 0 else { return false }
+    status = "expired"
+    countdown = nil
+    return true
   }
 
   public func stopCountdown() {
@@ -102,16 +106,15 @@ public final class LegacySearchViewModel {
 /// A callback API in the style of a networking library: it answers on a background queue
 /// after `latency`.
 public final class LegacySearchAPI: Sendable {
+  static let catalog = ["Swift", "SwiftUI", "Swing", "Sweden", "Combine", "Concurrency", "Dispatch"]
   let latency: DispatchTimeInterval
-  let catalog: [String]
 
-  public init(latency: DispatchTimeInterval, catalog: [String]) {
+  public init(latency: DispatchTimeInterval) {
     self.latency = latency
-    self.catalog = catalog
   }
 
   public func search(_ text: String, completion: @escaping @Sendable ([String]) -> Void) {
-    let catalog = catalog
+    let catalog = Self.catalog
     DispatchQueue.global().asyncAfter(deadline: .now() + latency) {
       completion(catalog.filter { $0.lowercased().hasPrefix(text.lowercased()) })
     }

@@ -112,6 +112,8 @@ package final class Session {
       result.error = error
     }
     for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
+    simulation.purgeStaleTimers()
+    if let error = settleAfterStep(), result.error == nil { result.error = error }
     // Hidden work is reported by the steps that can change things, not by every query.
     let hidden = backgroundEvents(reportPending: command.showsState)
     result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }

@@ -68,10 +68,13 @@ final class World {
     "date: \(Self.format(simulation.wallClockNanoseconds, in: TimeZone(identifier: timeZone)!)), time zone \(timeZone), locale \(locale)"
   }
 
+  /// `TZ` for C and for `TimeZone.current` (what `formatted()` uses), and the default time zone
+  /// (what a new `DateFormatter` uses).
   private static func applyTimeZone(_ identifier: String) {
     setenv("TZ", identifier, 1)
     tzset()
     NSTimeZone.resetSystemTimeZone()
+    if let zone = TimeZone(identifier: identifier) { NSTimeZone.default = zone }
   }
 
   /// ISO 8601 in `zone`, with milliseconds only when there are any.

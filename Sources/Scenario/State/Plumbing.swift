@@ -19,6 +19,24 @@ enum Plumbing {
     "Swift.PartialKeyPath", "Swift.KeyPath", "Swift.WritableKeyPath", "Swift.ReferenceWritableKeyPath",
   ]
 
+  /// The current value of a Combine `@Published` property (OpenCombine's layout: a box holding
+  /// either the value or, once subscribed, a subject keeping it).
+  static func publishedValue(_ value: Any) -> Any? {
+    let qualified = String(reflecting: Swift.type(of: value))
+    guard qualified.hasPrefix("OpenCombine.Published<") else { return nil }
+    func child(_ parent: Any, _ label: String) -> Any? {
+      Mirror(reflecting: parent).children.first { $0.label == label }?.value
+    }
+    guard let box = child(value, "_storage") ?? child(value, "storage"),
+      let storage = child(box, "wrappedValue"), let payload = Mirror(reflecting: storage).children.first
+    else { return nil }
+    if payload.label == "value" { return payload.value }
+    if payload.label == "publisher", let subject = child(payload.value, "subject") {
+      return child(subject, "currentValue")
+    }
+    return nil
+  }
+
   /// The value as plumbing, or nil for a value to look inside.
   static func shown(_ value: Any) -> StateValue? {
     let type = Swift.type(of: value)

@@ -55,6 +55,7 @@ extension StateValue {
   private static func reflect(_ value: Any, depth: Int, visiting: inout Set<ObjectIdentifier>) -> StateValue {
     if let scalar = scalar(value) { return scalar }
     if let custom = value as? any StateRepresentable { return custom.stateValue }
+    if let published = Plumbing.publishedValue(value) { return reflect(published, depth: depth, visiting: &visiting) }
     if let plumbing = Plumbing.shown(value) { return plumbing }
     let mirror = Mirror(reflecting: value)
     let typeName = cleanTypeName(mirror.subjectType)

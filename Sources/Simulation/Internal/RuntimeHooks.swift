@@ -31,6 +31,9 @@ enum RuntimeHooks {
         },
         unsupported: { what in
           Simulation.shared.core.noteUnsupported(what.map { String(cString: $0) } ?? "")
+        },
+        source_timer: { id, generation, delay, isMain in
+          Simulation.shared.core.armSourceTimer(id: id, generation: generation, delay: delay, onMain: isMain != 0)
         }))
     return pointer
   }

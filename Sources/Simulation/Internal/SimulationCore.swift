@@ -1,5 +1,6 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 internal import CSimulationRuntime
+internal import HeapModule
 import Dispatch
 import Synchronization
 
@@ -94,6 +95,51 @@ final class SimulationCore: Sendable {
           deadline: state.now &+ delay, sequence: state.takeSequence(),
           action: .runLoop(fd: fd, generation: generation, tag: tag), label: tag?.label, clock: "RunLoop timer"))
     }
+  }
+
+  /// Drops every timer that can no longer wake anyone, wherever it stands in the heap, so that
+  /// what it held (a cancelled work item's block and the work tag of whoever scheduled it) is
+  /// let go now rather than when its deadline comes round.
+  func purgeStaleTimers() {
+    let dropped = state.withLock { state -> [DispatchBlock] in
+      let all = state.timers.unordered
+      guard all.contains(where: { !state.isLive($0) }) else { return [] }
+      var kept: [Timer] = []
+      var dropped: [DispatchBlock] = []
+      for timer in all {
+        if state.isLive(timer) {
+          kept.append(timer)
+          continue
+        }
+        switch timer.action {
+        case .job(let job, let sleeper):
+          sleeper?.release()
+          state.ready.append(.task(job, onMain: false))
+        case .block(let block):
+          dropped.append(block)
+        case .virtualSleep, .runLoop, .source:
+          break
+        }
+      }
+      state.timers = Heap(kept)
+      return dropped
+    }
+    // Releasing a block can run a closure's deinit, which may hand work back: outside the lock.
+    for block in dropped { vmrepl_dispatch_discard(block.block, block.group) }
+  }
+
+  /// A Dispatch timer source fires after `delay`; its older armings are stale.
+  func armSourceTimer(id: Int32, generation: UInt64, delay: Int64, onMain: Bool) {
+    let tag = WorkTag.current
+    let queue = onMain ? "main" : "`\(String(cString: vmrepl_source_timer_queue_label(id)))`"
+    state.withLock { state in
+      state.timers.insert(
+        Timer(
+          deadline: state.now &+ max(0, delay), sequence: state.takeSequence(),
+          action: .source(id: id, generation: generation, onMain: onMain, tag: tag), label: tag?.label,
+          clock: "DispatchSourceTimer on \(queue)"))
+    }
+    if !isOnDriverThread { foreignArrivals.signal() }
   }
 
   func beginExternal(_ label: String) -> UInt64 {
@@ -212,6 +258,13 @@ final class SimulationCore: Sendable {
       } else {
         vmrepl_runloop_fire(fd)
       }
+    case .source(let id, let generation, let onMain, let tag):
+      runningGlobalJob.store(!onMain, ordering: .relaxed)
+      if let tag {
+        WorkTag.$current.withValue(tag) { vmrepl_source_timer_fire(id, generation) }
+      } else {
+        vmrepl_source_timer_fire(id, generation)
+      }
     }
     runningGlobalJob.store(wasGlobal, ordering: .relaxed)
     if outer == 0 { runningJobStart.store(0, ordering: .relaxed) }
@@ -272,6 +325,8 @@ final class SimulationCore: Sendable {
         state.ready.append(.block(block))
       case .runLoop(let fd, _, let tag):
         state.ready.append(.runLoop(fd: fd, tag: tag))
+      case .source(let id, let generation, let onMain, let tag):
+        state.ready.append(.source(id: id, generation: generation, onMain: onMain, tag: tag))
       }
       return true
     }

@@ -1,3 +1,4 @@
+internal import CSimulationRuntime
 internal import DequeModule
 internal import HeapModule
 
@@ -37,7 +38,9 @@ struct SimulationState: ~Copyable {
     case .job(_, let sleeper): return !(sleeper?.isCancelled ?? false)
     case .virtualSleep(let id): return virtualSleepers[id] != nil
     case .block(let block): return !block.isCancelled
-    case .runLoop(let fd, let generation, _): return runLoopGenerations[fd] == generation
+    case .runLoop(let fd, let generation, _):
+      return runLoopGenerations[fd] == generation && vmrepl_runloop_has_timer() != 0
+    case .source(let id, let generation, _, _): return vmrepl_source_timer_is_live(id, generation) != 0
     }
   }
 
@@ -53,7 +56,7 @@ struct SimulationState: ~Copyable {
       case .block(let block):
         // A cancelled work item runs as nothing; running it is what releases it.
         ready.append(.block(block))
-      case .virtualSleep, .runLoop:
+      case .virtualSleep, .runLoop, .source:
         break
       }
     }

@@ -9,6 +9,8 @@ enum TimerAction {
   /// The earliest timer of a run loop mode, armed on descriptor `fd`; only the newest arming
   /// (`generation`) counts.
   case runLoop(fd: Int32, generation: UInt64, tag: WorkTag?)
+  /// A Dispatch timer source's next firing; only the newest arming (`generation`) counts.
+  case source(id: Int32, generation: UInt64, onMain: Bool, tag: WorkTag?)
 }
 
 /// One scheduled wake-up, ordered by deadline and then by arrival.
@@ -35,6 +37,8 @@ enum ReadyJob {
   case block(DispatchBlock)
   /// A run loop pass that fires the timers of descriptor `fd` due now.
   case runLoop(fd: Int32, tag: WorkTag?)
+  /// A Dispatch timer source's event handler, on its queue.
+  case source(id: Int32, generation: UInt64, onMain: Bool, tag: WorkTag?)
 
   /// Whether it runs as the main actor (the main thread).
   var onMain: Bool {
@@ -42,6 +46,7 @@ enum ReadyJob {
     case .task(_, let onMain): return onMain
     case .block(let block): return block.isMain
     case .runLoop: return true
+    case .source(_, _, let onMain, _): return onMain
     }
   }
 }
