@@ -21,6 +21,22 @@ final class Spinner {
   func trap() -> Never {
     fatalError("the spinner trapped on purpose")
   }
+
+  /// A synchronous loop that never returns: only the watchdog can end it.
+  func hang() {
+    var counter = 0
+    while counter >= 0 { counter = (counter &+ 1) & 0xFFFF }
+  }
+
+  /// Hidden work that yields forever and ignores cancellation.
+  func stubborn() {
+    Task {
+      while true {
+        spins += 1
+        await Task.yield()
+      }
+    }
+  }
 }
 
 let spinner = ModelDefinition("spinner", summary: "work that never becomes idle, and a trap") { _ in
@@ -28,6 +44,8 @@ let spinner = ModelDefinition("spinner", summary: "work that never becomes idle,
 } describe: { model in
   model.action("spin", "start work that yields forever until cancelled", tracking: { spinner, _ in spinner.spin() })
   model.action("trap", "call fatalError", perform: { spinner, _ in spinner.trap() })
+  model.action("hang", "a synchronous loop that never returns", perform: { spinner, _ in spinner.hang() })
+  model.action("stubborn", "hidden work that yields forever, ignoring cancellation", perform: { spinner, _ in spinner.stubborn() })
   model.property("spins", \.spins)
 }
 

@@ -49,9 +49,9 @@ struct DriverTests {
     #expect(result.output == "")
     #expect(
       result.errors == """
-        watchdog: one job ran for more than 0.3 s of wall time without returning, during \
-        `line 3: send spin`; a synchronous loop cannot be stopped between jobs, so the process \
-        ends here (set by --ms)
+        watchdog: the view-model's code ran for more than 0.3 s of wall time without returning, \
+        during `line 3: send spin`; a synchronous loop cannot be stopped, so the process ends \
+        here (set by --ms)
 
         """)
   }

@@ -234,7 +234,11 @@ package final class Session {
   func failure(_ error: SimulationError) -> ScenarioError {
     guard case .runaway(let limit) = error else { return ScenarioError("\(error)") }
     let report = simulation.recoverFromRunaway()
-    let names = report.labels.map { label in label.map { "`\($0)`" } ?? "work with no action's name" }
+    let names = report.labels.map { label -> String in
+      guard let label else { return "work with no action's name" }
+      if let effect = effects.first(where: { $0.tagLabel == label }) { return "`#\(effect.id) \(effect.action)`" }
+      return "`\(label)`"
+    }
     let who = names.isEmpty ? "something" : names.joined(separator: ", ")
     for label in report.labels.compactMap({ $0 }) {
       for effect in effects where effect.isRunning && effect.tagLabel == label {

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// Values a view-model stores that are machinery, not state: closures, pointers, task handles,
 /// and the objects of Dispatch, Foundation and the concurrency runtime.
 ///
@@ -17,7 +19,43 @@ enum Plumbing {
     "Swift.Unsafe", "Swift.AutoreleasingUnsafeMutablePointer", "Swift.OpaquePointer",
     "Swift.ObjectIdentifier", "Swift.Unmanaged", "Swift.ManagedBuffer", "Swift.AnyKeyPath",
     "Swift.PartialKeyPath", "Swift.KeyPath", "Swift.WritableKeyPath", "Swift.ReferenceWritableKeyPath",
+    // The concurrency runtime's types are named in the Swift module.
+    "Swift.Task<", "Swift.AsyncStream<", "Swift.AsyncThrowingStream<", "Swift.CheckedContinuation<",
+    "Swift.UnsafeContinuation<", "Swift.TaskGroup<", "Swift.ThrowingTaskGroup<", "Swift.DiscardingTaskGroup",
+    "Swift.UnownedJob", "Swift.UnownedSerialExecutor", "Swift.UnownedTaskExecutor", "Swift.TaskLocal<",
   ]
+
+  /// Stands for a field that cannot be read through `Mirror` (a `@convention(block)` closure:
+  /// reading one crashes on Linux, where there is no Objective-C runtime to copy it).
+  struct Unreadable {
+    let typeName: String
+  }
+
+  /// A mirror's children, without reading fields that cannot be read: their layout comes from
+  /// the type's metadata first.
+  static func children(of mirror: Mirror, isClass: Bool) -> [Mirror.Child] {
+    var layout: [(name: String, type: Any.Type)] = []
+    if mirror.displayStyle == .struct || mirror.displayStyle == .class {
+      _ = _forEachField(of: mirror.subjectType, options: isClass ? _EachFieldOptions(rawValue: 1 << 0) : _EachFieldOptions(rawValue: 0)) { name, _, type, _ in
+        layout.append((String(cString: name), type))
+        return true
+      }
+    }
+    let children = mirror.children
+    guard layout.count == children.count else { return Array(children) }
+    var result: [Mirror.Child] = []
+    for (offset, index) in children.indices.enumerated() {
+      let field = layout[offset]
+      let typeName = String(describing: field.type)
+      if typeName.contains("@convention(block)") {
+        result.append((label: field.name, value: Unreadable(typeName: typeName)))
+        continue
+      }
+      // A noncopyable field (a Mutex) reads as `()`: the runtime's metadata says no more.
+      result.append(children[index])
+    }
+    return result
+  }
 
   /// The current value of a Combine `@Published` property (OpenCombine's layout: a box holding
   /// either the value or, once subscribed, a subject keeping it).
@@ -39,6 +77,7 @@ enum Plumbing {
 
   /// The value as plumbing, or nil for a value to look inside.
   static func shown(_ value: Any) -> StateValue? {
+    if let unreadable = value as? Unreadable { return .opaque(unreadable.typeName) }
     let type = Swift.type(of: value)
     let qualified = String(reflecting: type)
     let name = StateValue.cleanTypeName(type)

@@ -102,10 +102,10 @@ extension StateValue {
       if visiting.contains(id) { return .opaque("\(typeName)(↩︎)") }
       visiting.insert(id)
       defer { visiting.remove(id) }
-      var children = Array(mirror.children)
+      var children = Plumbing.children(of: mirror, isClass: true)
       var superclass = mirror.superclassMirror
       while let parent = superclass {
-        children.insert(contentsOf: parent.children, at: 0)
+        children.insert(contentsOf: Plumbing.children(of: parent, isClass: true), at: 0)
         superclass = parent.superclassMirror
       }
       return .record(type: typeName, fields: fields(children, depth: depth, visiting: &visiting))
@@ -113,7 +113,7 @@ extension StateValue {
       if isWrapper(typeName), let inner = mirror.children.first(where: { $0.label == "value" || $0.label == "wrappedValue" || $0.label == "storage" }) {
         return reflect(inner.value, depth: depth, visiting: &visiting)
       }
-      return .record(type: mirror.displayStyle == .tuple ? "" : typeName, fields: fields(Array(mirror.children), depth: depth, visiting: &visiting))
+      return .record(type: mirror.displayStyle == .tuple ? "" : typeName, fields: fields(Plumbing.children(of: mirror, isClass: false), depth: depth, visiting: &visiting))
     default:
       if mirror.children.isEmpty { return .opaque(String(describing: value)) }
       return .record(type: typeName, fields: fields(Array(mirror.children), depth: depth, visiting: &visiting))

@@ -24,8 +24,21 @@ struct Replay: ParsableCommand {
   @Option(help: "How many scenarios to replay at once.")
   var jobs: Int = 2
 
+  @Option(help: "Seconds the view-model's code may run without returning before its scenario is stopped (0: never).")
+  var watchdog: Double = 10
+
+  @Option(help: "The most jobs one step may run before it is stopped as a runaway.")
+  var maxJobs: Int = 5_000_000
+
   func validate() throws {
     guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+    guard watchdog >= 0 else { throw ValidationError("--watchdog must be 0 or more") }
+    guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
+  }
+
+  /// The options each child runs its scenario with.
+  var childOptions: [String] {
+    (watchdog == 10 ? [] : ["--watchdog", "\(watchdog)"]) + (maxJobs == 5_000_000 ? [] : ["--max-jobs", "\(maxJobs)"])
   }
 
   func run() throws {
@@ -37,10 +50,11 @@ struct Replay: ParsableCommand {
     }
     let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
     let reports = ReplayReports(count: scenarios.count)
+    let options = childOptions
     DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, scenarios.count))) { worker in
       var index = worker
       while index < scenarios.count {
-        reports.set(index, Self.check(scenarios[index], update: update, inCI: inCI))
+        reports.set(index, Self.check(scenarios[index], update: update, inCI: inCI, options: options))
         index += jobs
       }
     }
@@ -64,15 +78,15 @@ struct Replay: ParsableCommand {
     URL(fileURLWithPath: CommandLine.arguments.first ?? "vmrepl").lastPathComponent
   }
 
-  static func check(_ scenario: String, update: Bool, inCI: Bool) -> Report {
-    let outcome = ScenarioProcess.run(scenario)
+  static func check(_ scenario: String, update: Bool, inCI: Bool, options: [String] = []) -> Report {
+    let outcome = ScenarioProcess.run(scenario, options: options)
     let golden = ScenarioFiles.golden(for: scenario)
     let (step, errors) = StepMarker.split(outcome.errors)
     if outcome.signal != nil || (outcome.status != 0 && outcome.status != 1) {
       let place = step.map { "at \($0.replacingOccurrences(of: ": ", with: ": `", range: $0.range(of: ": ")))`" } ?? "before its first command"
       let reason = outcome.signal.map { "signal \($0)" } ?? "exit status \(outcome.status)"
       // The runtime's "Fatal error: ..." line says why; otherwise the last lines written.
-      let why = errors.filter { $0.contains("Fatal error") || $0.contains("fatal error") }
+      let why = errors.filter { $0.contains("Fatal error") || $0.contains("fatal error") || $0.hasPrefix("watchdog:") }
       let tail = (why.isEmpty ? Array(errors.suffix(5)) : why).map { "    " + $0 }.joined(separator: "\n")
       return Report(passed: false, text: "CRASH \(scenario): the process ended with \(reason) \(place)\n\(tail)\n")
     }

@@ -18,10 +18,10 @@ struct ScenarioProcess {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
   }
 
-  static func run(_ scenario: String) -> Outcome {
+  static func run(_ scenario: String, options: [String] = []) -> Outcome {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["run", scenario, "--transcript"]
+    process.arguments = ["run", scenario, "--transcript"] + options
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
