@@ -61,6 +61,18 @@ static queue_t main_queue;
 /// The invoke function of blocks made by dispatch_block_create (a DispatchWorkItem's block).
 static void (*work_item_invoke)(void *);
 static int main_handle = -1;
+/// Set when libdispatch wakes the real main queue (a block reached it by a path we do not
+/// redirect), so the driving thread looks at it only then.
+static _Atomic int main_queue_woken;
+static int (*real_eventfd_write)(int, uint64_t);
+
+static int simulated_eventfd_write(int descriptor, uint64_t value) {
+  if (descriptor == main_handle) {
+    atomic_store(&main_queue_woken, 1);
+    if (!vmrepl_on_driver()) vmrepl_hooks->wake();
+  }
+  return real_eventfd_write(descriptor, value);
+}
 static _Atomic int active;
 
 static queue_t simulated_queue_create(const char *label, void *attributes);
@@ -342,6 +354,7 @@ const char *vmrepl_dispatch_queue_label(void *queue) {
 
 int vmrepl_dispatch_drain_main_queue(void) {
   if (main_handle < 0 || !main_queue_callback) return 0;
+  if (real_eventfd_write && !atomic_exchange(&main_queue_woken, 0)) return 0;
   struct pollfd descriptor = {.fd = main_handle, .events = POLLIN};
   if (poll(&descriptor, 1, 0) <= 0) return 0;
   main_queue_callback(NULL);
@@ -353,9 +366,6 @@ int vmrepl_dispatch_drain_main_queue(void) {
 static void noop_invoke(void *block) { (void)block; }
 static struct { unsigned long reserved, size; } noop_descriptor = {0, sizeof(struct block_layout)};
 static struct block_layout noop_block = {NULL, 1 << 28 /* BLOCK_IS_GLOBAL */, 0, noop_invoke, &noop_descriptor};
-
-#define LOOKUP(variable, name) \
-  do { *(void **)&(variable) = dlsym(RTLD_DEFAULT, name); if (!(variable)) return 0; } while (0)
 
 int vmrepl_dispatch_activate(void) {
   LOOKUP(block_copy, "_Block_copy");
@@ -399,6 +409,11 @@ int vmrepl_dispatch_activate(void) {
   // The real main queue's wake-up descriptor: blocks that reach it by paths we do not redirect
   // (a group's notify, a source's handler) are drained from the driving thread.
   main_handle = main_queue_handle();
+  *(void **)&real_eventfd_write = dlsym(RTLD_DEFAULT, "eventfd_write");
+  static const char *const dispatch_library[] = {"libdispatch.so", NULL};
+  if (!real_eventfd_write || vmrepl_patch("eventfd_write", (void *)simulated_eventfd_write, dispatch_library, NULL) == 0) {
+    real_eventfd_write = NULL;  // without the signal, look every time
+  }
 
   static const char *const overlay[] = {"libswiftDispatch.so", "libFoundation.so", "libFoundationNetworking.so", "<main>", NULL};
   int patched = vmrepl_patch("dispatch_async", (void *)simulated_async, overlay, NULL);

@@ -32,6 +32,7 @@ int vmrepl_dispatch_activate(void);
 int vmrepl_runloop_activate(void);
 int vmrepl_network_activate(void);
 int vmrepl_sources_activate(void);
+int vmrepl_threads_activate(void);
 
 /// Shared by dispatch.c and sources.c.
 int vmrepl_dispatch_simulates(void *queue);
@@ -44,5 +45,9 @@ void vmrepl_dispatch_set_real_timer(void *source, uint64_t start, uint64_t inter
 int vmrepl_virtual_clock(int id, int64_t *nanoseconds);
 /// Reads the real clock (never virtual).
 int vmrepl_real_clock_gettime(int id, void *spec);
+
+/// Looks up `name` into `variable`; a missing symbol makes the enclosing function return 0.
+#define LOOKUP(variable, name) \
+  do { *(void **)&(variable) = dlsym(RTLD_DEFAULT, name); if (!(variable)) return 0; } while (0)
 
 #endif

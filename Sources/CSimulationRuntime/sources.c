@@ -185,9 +185,6 @@ const char *vmrepl_source_timer_queue_label(int id) {
   return label && *label ? label : "(unlabelled)";
 }
 
-#define LOOKUP(variable, name) \
-  do { *(void **)&(variable) = dlsym(RTLD_DEFAULT, name); if (!(variable)) return 0; } while (0)
-
 int vmrepl_sources_activate(void) {
   LOOKUP(real_create, "dispatch_source_create");
   LOOKUP(real_set_timer, "dispatch_source_set_timer");

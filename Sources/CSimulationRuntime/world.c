@@ -7,6 +7,8 @@
 // says. Other threads keep the real clocks and real randomness.
 #include "internal.h"
 
+#include <time.h>
+
 #if defined(__linux__)
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -236,38 +238,6 @@ int vmrepl_world_activate(void) { return 0; }
 int vmrepl_clock_is_active(void) { return 0; }
 int vmrepl_virtual_clock(int id, int64_t *nanoseconds) { (void)id; (void)nanoseconds; return 0; }
 int vmrepl_real_clock_gettime(int id, void *spec) { return clock_gettime((clockid_t)id, spec); }
-/// Foundation makes UUIDs from /dev/urandom (open, read, close in one call): on the driving
-/// thread that file reads from the seeded source instead.
-typedef int (*open_fn)(const char *, int, unsigned);
-typedef long (*read_fn)(int, void *, size_t);
-typedef int (*close_fn)(int);
-static open_fn real_open;
-static read_fn real_read;
-static close_fn real_close;
-static int seeded_descriptor = -1;  // touched on the driving thread only
-
-static int simulated_open(const char *path, int flags, unsigned mode) {
-  if (path && strcmp(path, "/dev/urandom") == 0 && random_is_seeded()) {
-    int descriptor = real_open("/dev/null", flags, mode);
-    if (descriptor >= 0) seeded_descriptor = descriptor;
-    return descriptor;
-  }
-  return real_open(path, flags, mode);
-}
-
-static long simulated_read(int descriptor, void *buffer, size_t size) {
-  if (descriptor >= 0 && descriptor == seeded_descriptor && vmrepl_on_driver()) {
-    fill_random(buffer, size);
-    return (long)size;
-  }
-  return real_read(descriptor, buffer, size);
-}
-
-static int simulated_close(int descriptor) {
-  if (descriptor >= 0 && descriptor == seeded_descriptor && vmrepl_on_driver()) seeded_descriptor = -1;
-  return real_close(descriptor);
-}
-
 void vmrepl_world_seed(uint64_t seed) { (void)seed; }
 void vmrepl_world_set_wall_clock(int64_t unix_nanoseconds, int64_t at) { (void)unix_nanoseconds; (void)at; }
 int64_t vmrepl_world_wall_clock(void) { return 0; }
@@ -292,5 +262,6 @@ int vmrepl_runtime_activate(unsigned long driver_thread, const vmrepl_callbacks 
   result |= vmrepl_runloop_activate();
   result |= vmrepl_network_activate();
   vmrepl_sources_activate();
+  vmrepl_threads_activate();
   return result;
 }

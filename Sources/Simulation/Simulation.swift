@@ -97,7 +97,9 @@ public final class Simulation: Sendable {
 
   /// Lets go of every timer that can no longer fire (a cancelled sleep, work item, timer
   /// source or run loop timer), and of what it held.
-  public func purgeStaleTimers() {
+  /// Returns whether that made jobs ready (a cancelled sleeper's wake-up, which frees it).
+  @discardableResult
+  public func purgeStaleTimers() -> Bool {
     core.purgeStaleTimers()
   }
 
@@ -129,6 +131,10 @@ public final class Simulation: Sendable {
   public func seedRandomness(_ seed: UInt64) {
     vmrepl_world_seed(seed)
   }
+
+  /// How many threads the program started from the driving thread are still running; the
+  /// simulation cannot see what they will do.
+  public var liveThreads: Int { Int(vmrepl_threads_alive()) }
 
   /// Scheduling sources the program used since the last call that the simulation does not
   /// control (such as `DispatchSourceTimer`), each named once.

@@ -75,6 +75,12 @@ void vmrepl_source_timer_fire(int id, uint64_t generation);
 /// The label of the queue timer source `id` delivers on.
 const char *vmrepl_source_timer_queue_label(int id);
 
+/// Whether Set and Dictionary hashing is seeded the same on every run in this process.
+int vmrepl_hashing_is_deterministic(void);
+
+/// How many threads started from the driving thread are still running.
+int vmrepl_threads_alive(void);
+
 /// Whether the driving thread has a Foundation run loop.
 int vmrepl_runloop_exists(void);
 /// Whether the driving thread's run loop still has a timer in its default mode.

@@ -47,6 +47,11 @@ extension Session {
     case "respond" where position == 2, "stub" where position == 2:
       let outcomes = context?.dependencies.first { $0.name == words[1] }?.outcomes.map(\.name) ?? []
       return matching(outcomes)
+    case "date" where word.hasPrefix("tz="):
+      let zones = ["UTC", "Europe/London", "Europe/Paris", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"]
+      return matching(zones.map { "tz=" + $0 })
+    case "date":
+      return matching(["tz=", "locale="])
     case "help" where position == 1:
       return matching(CommandTable.names + extraCommands)
     default:

@@ -224,6 +224,11 @@ extension Session {
     for work in hidden {
       lines.append("  background work from `\(work.origin)` waits on \(waits(work.tag?.label ?? ""))")
     }
+    let threads = simulation.liveThreads
+    if threads > 0 {
+      lines.append(
+        "  (unless a thread the view-model started resumes it: \(threads) such thread\(threads == 1 ? " is" : "s are") still running, and vmrepl cannot see what \(threads == 1 ? "it" : "they") will do)")
+    }
     return lines.joined(separator: "\n")
   }
 

@@ -106,14 +106,15 @@ package final class Session {
       before = now
       result.previousState = nil
     }
-    if let error = settleAfterStep(), result.error == nil {
+    // What a purge of spent timers released (a stale sleeper's wake-up) runs before the step ends.
+    var settled = settleAfterStep()
+    if settled == nil, simulation.purgeStaleTimers() { settled = settleAfterStep() }
+    if let error = settled, result.error == nil {
       var error = error
       error.line = number
       result.error = error
     }
     for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
-    simulation.purgeStaleTimers()
-    if let error = settleAfterStep(), result.error == nil { result.error = error }
     // Hidden work is reported by the steps that can change things, not by every query.
     let hidden = backgroundEvents(reportPending: command.showsState)
     result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }
@@ -158,11 +159,14 @@ package final class Session {
   }
 
   /// Runs what became ready before the step ends, so a command always returns idle; a runaway
-  /// is the step's error.
+  /// is the step's error, an interrupt (Ctrl-C) a warning.
   @discardableResult
   func settleAfterStep() -> ScenarioError? {
     do {
       try simulation.runUntilIdle()
+      return nil
+    } catch .interrupted {
+      sink.emit(.warning("\(SimulationError.interrupted)"))
       return nil
     } catch {
       return failure(error)

@@ -1,11 +1,13 @@
 @_spi(Reflection) import Swift
+import Synchronization
 
 /// Values a view-model stores that are machinery, not state: closures, pointers, task handles,
 /// and the objects of Dispatch, Foundation and the concurrency runtime.
 ///
 /// They show as their type name. Looking inside them would print addresses, runtime internals or
-/// thread-dependent counters, and some cannot be looked inside at all (reflecting a
-/// `@convention(block)` closure, such as a `DispatchWorkItem`'s, crashes on Linux).
+/// thread-dependent counters, and some cannot be looked inside at all (reading a
+/// `@convention(block)` closure, such as a `DispatchWorkItem`'s, through `Mirror` crashes on
+/// Linux). What to do with a type is decided once per type and remembered.
 enum Plumbing {
   /// Modules whose types are infrastructure to a view-model.
   static let modules: Set<String> = [
@@ -25,43 +27,70 @@ enum Plumbing {
     "Swift.UnownedJob", "Swift.UnownedSerialExecutor", "Swift.UnownedTaskExecutor", "Swift.TaskLocal<",
   ]
 
-  /// Stands for a field that cannot be read through `Mirror` (a `@convention(block)` closure:
-  /// reading one crashes on Linux, where there is no Objective-C runtime to copy it).
+  /// What to do with values of one type.
+  enum Treatment: Sendable {
+    /// Look inside with `Mirror`.
+    case look
+    /// Show the type name.
+    case typeName(String)
+    /// A Foundation value: show its description.
+    case described
+    /// A Combine `@Published` property: show its current value.
+    case published
+  }
+
+  /// Stands for a field that cannot be read through `Mirror`.
   struct Unreadable {
     let typeName: String
   }
 
-  /// A mirror's children, without reading fields that cannot be read: their layout comes from
-  /// the type's metadata first.
-  static func children(of mirror: Mirror, isClass: Bool) -> [Mirror.Child] {
-    var layout: [(name: String, type: Any.Type)] = []
-    if mirror.displayStyle == .struct || mirror.displayStyle == .class {
-      _ = _forEachField(of: mirror.subjectType, options: isClass ? _EachFieldOptions(rawValue: 1 << 0) : _EachFieldOptions(rawValue: 0)) { name, _, type, _ in
-        layout.append((String(cString: name), type))
-        return true
+  private static let treatments = Mutex<[ObjectIdentifier: Treatment]>([:])
+  /// Per type: the names of fields holding a `@convention(block)` closure, by position.
+  private static let layouts = Mutex<[ObjectIdentifier: [String?]]>([:])
+
+  static func treatment(of type: Any.Type) -> Treatment {
+    let key = ObjectIdentifier(type)
+    if let known = treatments.withLock({ $0[key] }) { return known }
+    let decided = decide(type)
+    treatments.withLock { $0[key] = decided }
+    return decided
+  }
+
+  private static func decide(_ type: Any.Type) -> Treatment {
+    let qualified = String(reflecting: type)
+    let name = StateValue.cleanTypeName(type)
+    if qualified.contains("->") && !qualified.hasPrefix("Swift.Optional<") { return .typeName(name) }  // a closure
+    if addressTypes.contains(where: { qualified.hasPrefix($0) }) { return .typeName(name) }
+    if qualified.hasPrefix("OpenCombine.Published<") { return .published }
+    let module = String(qualified.prefix { $0 != "." })
+    guard modules.contains(module) else { return .look }
+    if module.hasPrefix("Foundation"), !(type is AnyClass) { return .described }
+    return .typeName(name)
+  }
+
+  /// The value as plumbing, or nil for a value to look inside.
+  static func shown(_ value: Any) -> StateValue? {
+    if let unreadable = value as? Unreadable { return .opaque(unreadable.typeName) }
+    if let metatype = value as? Any.Type { return .opaque(String(describing: metatype)) }
+    switch treatment(of: Swift.type(of: value)) {
+    case .look, .published:
+      return nil
+    case .typeName(let name):
+      return .opaque(name)
+    case .described:
+      // Foundation's values (a Locale, a TimeZone, DateComponents) print as themselves.
+      if let described = value as? any CustomStringConvertible {
+        let text = described.description
+        if !text.contains("0x") { return .opaque(text) }
       }
+      return .opaque(StateValue.cleanTypeName(Swift.type(of: value)))
     }
-    let children = mirror.children
-    guard layout.count == children.count else { return Array(children) }
-    var result: [Mirror.Child] = []
-    for (offset, index) in children.indices.enumerated() {
-      let field = layout[offset]
-      let typeName = String(describing: field.type)
-      if typeName.contains("@convention(block)") {
-        result.append((label: field.name, value: Unreadable(typeName: typeName)))
-        continue
-      }
-      // A noncopyable field (a Mutex) reads as `()`: the runtime's metadata says no more.
-      result.append(children[index])
-    }
-    return result
   }
 
   /// The current value of a Combine `@Published` property (OpenCombine's layout: a box holding
   /// either the value or, once subscribed, a subject keeping it).
   static func publishedValue(_ value: Any) -> Any? {
-    let qualified = String(reflecting: Swift.type(of: value))
-    guard qualified.hasPrefix("OpenCombine.Published<") else { return nil }
+    guard case .published = treatment(of: Swift.type(of: value)) else { return nil }
     func child(_ parent: Any, _ label: String) -> Any? {
       Mirror(reflecting: parent).children.first { $0.label == label }?.value
     }
@@ -75,24 +104,44 @@ enum Plumbing {
     return nil
   }
 
-  /// The value as plumbing, or nil for a value to look inside.
-  static func shown(_ value: Any) -> StateValue? {
-    if let unreadable = value as? Unreadable { return .opaque(unreadable.typeName) }
-    let type = Swift.type(of: value)
-    let qualified = String(reflecting: type)
-    let name = StateValue.cleanTypeName(type)
-    if qualified.contains("->") && !qualified.hasPrefix("Swift.Optional<") { return .opaque(name) }  // a closure
-    if value is Any.Type { return .opaque(String(describing: value)) }
-    if addressTypes.contains(where: { qualified.hasPrefix($0) }) { return .opaque(name) }
-    let module = qualified.prefix { $0 != "." }
-    guard modules.contains(String(module)) else { return nil }
-    // Observation's and Combine's wrappers around a value are cleaned by the reflector itself.
-    if qualified.hasPrefix("OpenCombine.Published<") || qualified.hasPrefix("Combine.Published<") { return nil }
-    // Foundation's values (a Locale, a TimeZone, DateComponents) print as themselves.
-    if module.hasPrefix("Foundation"), !(type is AnyClass), let described = value as? any CustomStringConvertible {
-      let text = described.description
-      if !text.contains("0x") { return .opaque(text) }
+  /// A mirror's children, without reading fields that cannot be read: the type's field layout
+  /// says which they are before any is read.
+  static func children(of mirror: Mirror, isClass: Bool) -> [Mirror.Child] {
+    let children = mirror.children
+    let blocks = blockFields(of: mirror, isClass: isClass)
+    guard blocks.count == children.count, blocks.contains(where: { $0 != nil }) else { return Array(children) }
+    var result: [Mirror.Child] = []
+    for (offset, index) in children.indices.enumerated() {
+      if let block = blocks[offset] {
+        result.append((label: block.name, value: Unreadable(typeName: block.typeName)))
+      } else {
+        result.append(children[index])
+      }
     }
-    return .opaque(name)
+    return result
+  }
+
+  /// Per field: its name and type when it holds a block, nil otherwise.
+  private static func blockFields(of mirror: Mirror, isClass: Bool) -> [(name: String, typeName: String)?] {
+    guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return [] }
+    let key = ObjectIdentifier(mirror.subjectType)
+    if let known = layouts.withLock({ $0[key] }) {
+      return known.map { $0.map { entry in
+        let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+        return (parts[0], parts[1])
+      } }
+    }
+    var fields: [String?] = []
+    let options = isClass ? _EachFieldOptions(rawValue: 1 << 0) : _EachFieldOptions(rawValue: 0)
+    _ = _forEachField(of: mirror.subjectType, options: options) { name, _, type, _ in
+      let typeName = String(describing: type)
+      fields.append(typeName.contains("@convention(block)") ? String(cString: name) + "\u{0}" + typeName : nil)
+      return true
+    }
+    layouts.withLock { $0[key] = fields }
+    return fields.map { $0.map { entry in
+      let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+      return (parts[0], parts[1])
+    } }
   }
 }

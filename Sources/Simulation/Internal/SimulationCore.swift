@@ -100,7 +100,8 @@ final class SimulationCore: Sendable {
   /// Drops every timer that can no longer wake anyone, wherever it stands in the heap, so that
   /// what it held (a cancelled work item's block and the work tag of whoever scheduled it) is
   /// let go now rather than when its deadline comes round.
-  func purgeStaleTimers() {
+  func purgeStaleTimers() -> Bool {
+    var madeReady = false
     let dropped = state.withLock { state -> [DispatchBlock] in
       let all = state.timers.unordered
       guard all.contains(where: { !state.isLive($0) }) else { return [] }
@@ -115,6 +116,7 @@ final class SimulationCore: Sendable {
         case .job(let job, let sleeper):
           sleeper?.release()
           state.ready.append(.task(job, onMain: false))
+          madeReady = true
         case .block(let block):
           dropped.append(block)
         case .virtualSleep, .runLoop, .source:
@@ -126,6 +128,7 @@ final class SimulationCore: Sendable {
     }
     // Releasing a block can run a closure's deinit, which may hand work back: outside the lock.
     for block in dropped { vmrepl_dispatch_discard(block.block, block.group) }
+    return madeReady || !dropped.isEmpty
   }
 
   /// A Dispatch timer source fires after `delay`; its older armings are stale.
