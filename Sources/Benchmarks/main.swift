@@ -16,8 +16,10 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     yields: option("--yields", in: arguments, default: 2_000_000),
     sleeps: option("--sleeps", in: arguments, default: 1_000_000),
     sleepers: option("--sleepers", in: arguments, default: 100_000))
-  out += engineFigures(session: session, repeats: repeats)
-  out += processFigures()
+  if !arguments.contains("--executor-only") {
+    out += engineFigures(session: session, repeats: repeats)
+    out += processFigures()
+  }
   for line in out { session.writeOutput(line + "\n") }
   return out
 }

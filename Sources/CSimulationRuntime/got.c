@@ -20,6 +20,20 @@ struct request {
   int patched;
 };
 
+/// Each loaded object's import tables, read once: a rewrite then scans only the objects it names.
+struct object {
+  char name[256];
+  uintptr_t base;
+  const ElfW(Sym) *symbols;
+  const char *strings;
+  const ElfW(Rela) *plt, *data;
+  size_t plt_size, data_size;
+};
+
+#define OBJECTS 256
+static struct object objects[OBJECTS];
+static int object_count = -1;
+
 static uintptr_t absolute(struct dl_phdr_info *info, uintptr_t pointer) {
   // glibc relocates these dynamic entries in place; other loaders may leave them relative.
   return pointer < info->dlpi_addr ? pointer + info->dlpi_addr : pointer;
@@ -32,16 +46,21 @@ static int matches(const char *name, const char *const *list) {
   return 0;
 }
 
-static void patch_slots(struct dl_phdr_info *info, const ElfW(Rela) *relocations, size_t size,
-                        const ElfW(Sym) *symbols, const char *strings, struct request *request) {
+static void patch_slots(const struct object *object, const ElfW(Rela) *relocations, size_t size,
+                        struct request *request) {
+  const ElfW(Sym) *symbols = object->symbols;
+  const char *strings = object->strings;
+  const char first = request->symbol[0];
   long page = sysconf(_SC_PAGESIZE);
   for (size_t index = 0; index < size / sizeof(ElfW(Rela)); index++) {
     const ElfW(Rela) *relocation = &relocations[index];
     size_t symbol = ELF64_R_SYM(relocation->r_info);
-    if (symbol == 0 || strcmp(strings + symbols[symbol].st_name, request->symbol) != 0) continue;
+    if (symbol == 0) continue;
+    const char *name = strings + symbols[symbol].st_name;
+    if (name[0] != first || strcmp(name, request->symbol) != 0) continue;
     // Only imports: a library's own definition of the symbol is not a slot to rewrite.
     if (symbols[symbol].st_shndx != SHN_UNDEF) continue;
-    void **slot = (void **)(info->dlpi_addr + relocation->r_offset);
+    void **slot = (void **)(object->base + relocation->r_offset);
     uintptr_t start = (uintptr_t)slot & ~(uintptr_t)(page - 1);
     // The slot may sit in RELRO (read-only after relocation); make it writable for the store.
     // It is left writable: restoring read-only could also protect a neighbouring slot that a
@@ -52,12 +71,12 @@ static void patch_slots(struct dl_phdr_info *info, const ElfW(Rela) *relocations
   }
 }
 
-static int visit(struct dl_phdr_info *info, size_t size, void *data) {
+static int record(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
-  struct request *request = data;
+  (void)data;
+  if (object_count >= OBJECTS) return 0;
   // The main program has no name here; "<main>" lets a list name it.
   const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "<main>";
-  if (request->only ? !matches(name, request->only) : matches(name, request->except)) return 0;
   // Never rewrite the dynamic loader or the C library: they are what the rewrites call.
   if (strstr(name, "ld-linux") || strstr(name, "libc.so") || strstr(name, "linux-vdso")) return 0;
   const ElfW(Dyn) *dynamic = NULL;
@@ -66,30 +85,38 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
     if (header->p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
   }
   if (!dynamic) return 0;
-  const ElfW(Sym) *symbols = NULL;
-  const char *strings = NULL;
-  const ElfW(Rela) *plt = NULL, *data_relocations = NULL;
-  size_t plt_size = 0, data_size = 0;
+  struct object object = {0};
+  strncpy(object.name, name, sizeof object.name - 1);
+  object.base = info->dlpi_addr;
   for (; dynamic->d_tag != DT_NULL; dynamic++) {
     switch (dynamic->d_tag) {
-      case DT_SYMTAB: symbols = (const ElfW(Sym) *)absolute(info, dynamic->d_un.d_ptr); break;
-      case DT_STRTAB: strings = (const char *)absolute(info, dynamic->d_un.d_ptr); break;
-      case DT_JMPREL: plt = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
-      case DT_PLTRELSZ: plt_size = dynamic->d_un.d_val; break;
-      case DT_RELA: data_relocations = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
-      case DT_RELASZ: data_size = dynamic->d_un.d_val; break;
+      case DT_SYMTAB: object.symbols = (const ElfW(Sym) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_STRTAB: object.strings = (const char *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_JMPREL: object.plt = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_PLTRELSZ: object.plt_size = dynamic->d_un.d_val; break;
+      case DT_RELA: object.data = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_RELASZ: object.data_size = dynamic->d_un.d_val; break;
       default: break;
     }
   }
-  if (!symbols || !strings) return 0;
-  if (plt) patch_slots(info, plt, plt_size, symbols, strings, request);
-  if (data_relocations) patch_slots(info, data_relocations, data_size, symbols, strings, request);
+  if (!object.symbols || !object.strings) return 0;
+  objects[object_count++] = object;
   return 0;
 }
 
 int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
+  // The objects loaded when the simulation is installed; a library loaded later is not rewritten.
+  if (object_count < 0) {
+    object_count = 0;
+    dl_iterate_phdr(record, NULL);
+  }
   struct request request = {symbol, replacement, only, except, 0};
-  dl_iterate_phdr(visit, &request);
+  for (int index = 0; index < object_count; index++) {
+    const struct object *object = &objects[index];
+    if (only ? !matches(object->name, only) : matches(object->name, except)) continue;
+    if (object->plt) patch_slots(object, object->plt, object->plt_size, &request);
+    if (object->data) patch_slots(object, object->data, object->data_size, &request);
+  }
   return request.patched;
 }
 

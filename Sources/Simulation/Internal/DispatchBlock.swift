@@ -2,7 +2,7 @@ internal import CSimulationRuntime
 
 /// A block handed to Dispatch that the simulation runs: its queue, the copied block, and the
 /// work tag of whoever handed it over, so hidden work keeps its name across Dispatch.
-struct DispatchBlock: @unchecked Sendable {
+final class DispatchBlock: @unchecked Sendable {
   // Sendable: the block was copied for this value alone and is run or discarded exactly once,
   // on the driving thread; the queue and group are Dispatch objects, which are thread-safe.
   let queue: UnsafeMutableRawPointer
@@ -10,6 +10,14 @@ struct DispatchBlock: @unchecked Sendable {
   let flags: Int32
   let group: UnsafeMutableRawPointer?
   let tag: WorkTag?
+
+  init(queue: UnsafeMutableRawPointer, block: UnsafeMutableRawPointer, flags: Int32, group: UnsafeMutableRawPointer?, tag: WorkTag?) {
+    self.queue = queue
+    self.block = block
+    self.flags = flags
+    self.group = group
+    self.tag = tag
+  }
 
   var isMain: Bool { flags & Int32(VMREPL_BLOCK_MAIN) != 0 }
 
@@ -28,5 +36,37 @@ struct DispatchBlock: @unchecked Sendable {
     } else {
       vmrepl_dispatch_run(queue, block, flags, group)
     }
+  }
+}
+
+/// A timer of the run loop or of a Dispatch timer source that fell due: what runs it, and whose
+/// work it is. A class, so that jobs and timers stay small on the hot paths of sleeps and yields.
+final class TimerFiring: Sendable {
+  enum Kind: Sendable {
+    /// The run loop timers behind descriptor `fd`.
+    case runLoop(fd: Int32)
+    /// Dispatch timer source `id`, for arming `generation`.
+    case source(id: Int32, generation: UInt64)
+  }
+
+  let kind: Kind
+  let onMain: Bool
+  let tag: WorkTag?
+
+  init(_ kind: Kind, onMain: Bool, tag: WorkTag?) {
+    self.kind = kind
+    self.onMain = onMain
+    self.tag = tag
+  }
+
+  /// Runs the firing: one run loop pass, or the source's handler on its queue.
+  func run() {
+    let body = {
+      switch self.kind {
+      case .runLoop(let fd): vmrepl_runloop_fire(fd)
+      case .source(let id, let generation): vmrepl_source_timer_fire(id, generation)
+      }
+    }
+    if let tag { WorkTag.$current.withValue(tag, operation: body) } else { body() }
   }
 }

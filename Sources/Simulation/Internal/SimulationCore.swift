@@ -93,7 +93,8 @@ final class SimulationCore: Sendable {
       state.timers.insert(
         Timer(
           deadline: state.now &+ delay, sequence: state.takeSequence(),
-          action: .runLoop(fd: fd, generation: generation, tag: tag), label: tag?.label, clock: "RunLoop timer"))
+          action: .firing(TimerFiring(.runLoop(fd: fd), onMain: true, tag: tag), generation: generation),
+          label: tag?.label, clock: "RunLoop timer"))
     }
   }
 
@@ -119,7 +120,7 @@ final class SimulationCore: Sendable {
           madeReady = true
         case .block(let block):
           dropped.append(block)
-        case .virtualSleep, .runLoop, .source:
+        case .virtualSleep, .firing:
           break
         }
       }
@@ -139,7 +140,8 @@ final class SimulationCore: Sendable {
       state.timers.insert(
         Timer(
           deadline: state.now &+ max(0, delay), sequence: state.takeSequence(),
-          action: .source(id: id, generation: generation, onMain: onMain, tag: tag), label: tag?.label,
+          action: .firing(TimerFiring(.source(id: id, generation: generation), onMain: onMain, tag: tag), generation: generation),
+          label: tag?.label,
           clock: "DispatchSourceTimer on \(queue)"))
     }
     if !isOnDriverThread { foreignArrivals.signal() }
@@ -254,20 +256,9 @@ final class SimulationCore: Sendable {
     case .block(let block):
       runningGlobalJob.store(!block.isMain, ordering: .relaxed)
       block.run()
-    case .runLoop(let fd, let tag):
-      runningGlobalJob.store(false, ordering: .relaxed)
-      if let tag {
-        WorkTag.$current.withValue(tag) { vmrepl_runloop_fire(fd) }
-      } else {
-        vmrepl_runloop_fire(fd)
-      }
-    case .source(let id, let generation, let onMain, let tag):
-      runningGlobalJob.store(!onMain, ordering: .relaxed)
-      if let tag {
-        WorkTag.$current.withValue(tag) { vmrepl_source_timer_fire(id, generation) }
-      } else {
-        vmrepl_source_timer_fire(id, generation)
-      }
+    case .firing(let firing):
+      runningGlobalJob.store(!firing.onMain, ordering: .relaxed)
+      firing.run()
     }
     runningGlobalJob.store(wasGlobal, ordering: .relaxed)
     if outer == 0 { runningJobStart.store(0, ordering: .relaxed) }
@@ -326,10 +317,8 @@ final class SimulationCore: Sendable {
         continuation = state.virtualSleepers.removeValue(forKey: id)
       case .block(let block):
         state.ready.append(.block(block))
-      case .runLoop(let fd, _, let tag):
-        state.ready.append(.runLoop(fd: fd, tag: tag))
-      case .source(let id, let generation, let onMain, let tag):
-        state.ready.append(.source(id: id, generation: generation, onMain: onMain, tag: tag))
+      case .firing(let firing, _):
+        state.ready.append(.firing(firing))
       }
       return true
     }

@@ -38,9 +38,11 @@ struct SimulationState: ~Copyable {
     case .job(_, let sleeper): return !(sleeper?.isCancelled ?? false)
     case .virtualSleep(let id): return virtualSleepers[id] != nil
     case .block(let block): return !block.isCancelled
-    case .runLoop(let fd, let generation, _):
-      return runLoopGenerations[fd] == generation && vmrepl_runloop_has_timer() != 0
-    case .source(let id, let generation, _, _): return vmrepl_source_timer_is_live(id, generation) != 0
+    case .firing(let firing, let generation):
+      switch firing.kind {
+      case .runLoop(let fd): return runLoopGenerations[fd] == generation && vmrepl_runloop_has_timer() != 0
+      case .source(let id, _): return vmrepl_source_timer_is_live(id, generation) != 0
+      }
     }
   }
 
@@ -56,7 +58,7 @@ struct SimulationState: ~Copyable {
       case .block(let block):
         // A cancelled work item runs as nothing; running it is what releases it.
         ready.append(.block(block))
-      case .virtualSleep, .runLoop, .source:
+      case .virtualSleep, .firing:
         break
       }
     }

@@ -6,11 +6,9 @@ enum TimerAction {
   case virtualSleep(id: UInt64)
   /// A block handed to `asyncAfter` (`dispatch_after`).
   case block(DispatchBlock)
-  /// The earliest timer of a run loop mode, armed on descriptor `fd`; only the newest arming
-  /// (`generation`) counts.
-  case runLoop(fd: Int32, generation: UInt64, tag: WorkTag?)
-  /// A Dispatch timer source's next firing; only the newest arming (`generation`) counts.
-  case source(id: Int32, generation: UInt64, onMain: Bool, tag: WorkTag?)
+  /// The earliest timer of a run loop mode (only its newest arming, `generation`, counts), or a
+  /// Dispatch timer source's next firing.
+  case firing(TimerFiring, generation: UInt64)
 }
 
 /// One scheduled wake-up, ordered by deadline and then by arrival.
@@ -35,18 +33,15 @@ enum ReadyJob {
   case task(UnownedJob, onMain: Bool)
   /// A Dispatch block.
   case block(DispatchBlock)
-  /// A run loop pass that fires the timers of descriptor `fd` due now.
-  case runLoop(fd: Int32, tag: WorkTag?)
-  /// A Dispatch timer source's event handler, on its queue.
-  case source(id: Int32, generation: UInt64, onMain: Bool, tag: WorkTag?)
+  /// A run loop pass, or a Dispatch timer source's event handler on its queue.
+  case firing(TimerFiring)
 
   /// Whether it runs as the main actor (the main thread).
   var onMain: Bool {
     switch self {
     case .task(_, let onMain): return onMain
     case .block(let block): return block.isMain
-    case .runLoop: return true
-    case .source(_, _, let onMain, _): return onMain
+    case .firing(let firing): return firing.onMain
     }
   }
 }
