@@ -27,6 +27,9 @@ struct timer_source {
 
 #define SOURCES 1024
 static struct timer_source sources[SOURCES];
+/// Armings are numbered across all slots, so a timer left from a slot's earlier source can
+/// never match the source that reuses the slot.
+static uint64_t last_generation;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *(*real_create)(const void *, uintptr_t, uintptr_t, void *);
@@ -52,7 +55,7 @@ static int find(void *source) {
 /// Arms slot `index` if it should fire; call with the lock held, then call `announce` unlocked.
 static int arm(int index, int64_t *delay, uint64_t *generation) {
   struct timer_source *timer = &sources[index];
-  timer->generation++;
+  timer->generation = ++last_generation;
   if (timer->cancelled || timer->suspended > 0 || timer->next_delay < 0) return 0;
   *delay = timer->next_delay;
   *generation = timer->generation;
@@ -137,14 +140,23 @@ static void simulated_suspend(void *object) {
   real_suspend(object);
 }
 
+static void (*real_release)(void *);
+
 static void simulated_cancel(void *source) {
   pthread_mutex_lock(&lock);
   int index = find(source);
+  block_t handler = NULL;
+  void *queue = NULL;
   if (index >= 0) {
-    sources[index].cancelled = 1;
-    sources[index].generation++;
+    // The slot is free again: once cancelled, Dispatch may free the source and reuse its address.
+    handler = sources[index].handler;
+    queue = sources[index].queue;
+    sources[index] = (struct timer_source){0};
+    sources[index].generation = ++last_generation;
   }
   pthread_mutex_unlock(&lock);
+  if (handler) block_release(handler);
+  if (queue) real_release(queue);
   real_cancel(source);
 }
 
@@ -194,6 +206,7 @@ int vmrepl_sources_activate(void) {
   LOOKUP(real_activate, "dispatch_activate");
   LOOKUP(real_cancel, "dispatch_source_cancel");
   LOOKUP(real_retain, "dispatch_retain");
+  LOOKUP(real_release, "dispatch_release");
   LOOKUP(block_copy, "_Block_copy");
   LOOKUP(block_release, "_Block_release");
   LOOKUP(queue_label, "dispatch_queue_get_label");

@@ -32,6 +32,22 @@ struct ScenarioReplayTests {
     #expect(result.output.hasSuffix("\(Self.scenarios.count) passed, 0 failed\n"))
   }
 
+  @Test("every scenario, one after another in one process, gives the same transcript on every run")
+  func oneProcess() async throws {
+    var all = ""
+    for scenario in Self.scenarios {
+      all += try String(contentsOfFile: VMReplProcess.packageRoot.path + "/" + scenario, encoding: .utf8)
+    }
+    let file = NSTemporaryDirectory() + "vmrepl-all-\(getpid()).scenario"
+    try all.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    var transcripts: Set<String> = []
+    for _ in 0..<3 {
+      transcripts.insert(try await VMReplProcess.run(["run", file, "--transcript"]).output)
+    }
+    #expect(transcripts.count == 1)
+  }
+
   @Test("every scenario gives byte-identical output 100 times, two runs at once, with two threads burning CPU")
   func determinismUnderLoad() async throws {
     final class Flag: Sendable {

@@ -37,6 +37,8 @@ enum Plumbing {
     case described
     /// A Combine `@Published` property: show its current value.
     case published
+    /// A field that could not be read (see `Unreadable`).
+    case unreadable
   }
 
   /// Stands for a field that cannot be read through `Mirror`.
@@ -45,8 +47,14 @@ enum Plumbing {
   }
 
   private static let treatments = Mutex<[ObjectIdentifier: Treatment]>([:])
-  /// Per type: the names of fields holding a `@convention(block)` closure, by position.
-  private static let layouts = Mutex<[ObjectIdentifier: [String?]]>([:])
+  /// A field holding a `@convention(block)` closure.
+  struct BlockField: Sendable {
+    let name: String
+    let typeName: String
+  }
+
+  /// Per type, by field position: the fields holding a block (nil for the others).
+  private static let layouts = Mutex<[ObjectIdentifier: [BlockField?]]>([:])
 
   static func treatment(of type: Any.Type) -> Treatment {
     let key = ObjectIdentifier(type)
@@ -57,6 +65,7 @@ enum Plumbing {
   }
 
   private static func decide(_ type: Any.Type) -> Treatment {
+    if type == Unreadable.self { return .unreadable }
     let qualified = String(reflecting: type)
     let name = StateValue.cleanTypeName(type)
     if qualified.contains("->") && !qualified.hasPrefix("Swift.Optional<") { return .typeName(name) }  // a closure
@@ -68,13 +77,13 @@ enum Plumbing {
     return .typeName(name)
   }
 
-  /// The value as plumbing, or nil for a value to look inside.
-  static func shown(_ value: Any) -> StateValue? {
-    if let unreadable = value as? Unreadable { return .opaque(unreadable.typeName) }
-    if let metatype = value as? Any.Type { return .opaque(String(describing: metatype)) }
-    switch treatment(of: Swift.type(of: value)) {
+  /// The value as plumbing, or nil for a value to look inside (or a `@Published` one).
+  static func shown(_ value: Any, as treatment: Treatment) -> StateValue? {
+    switch treatment {
     case .look, .published:
       return nil
+    case .unreadable:
+      return .opaque((value as? Unreadable)?.typeName ?? "")
     case .typeName(let name):
       return .opaque(name)
     case .described:
@@ -90,7 +99,6 @@ enum Plumbing {
   /// The current value of a Combine `@Published` property (OpenCombine's layout: a box holding
   /// either the value or, once subscribed, a subject keeping it).
   static func publishedValue(_ value: Any) -> Any? {
-    guard case .published = treatment(of: Swift.type(of: value)) else { return nil }
     func child(_ parent: Any, _ label: String) -> Any? {
       Mirror(reflecting: parent).children.first { $0.label == label }?.value
     }
@@ -122,26 +130,18 @@ enum Plumbing {
   }
 
   /// Per field: its name and type when it holds a block, nil otherwise.
-  private static func blockFields(of mirror: Mirror, isClass: Bool) -> [(name: String, typeName: String)?] {
+  private static func blockFields(of mirror: Mirror, isClass: Bool) -> [BlockField?] {
     guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return [] }
     let key = ObjectIdentifier(mirror.subjectType)
-    if let known = layouts.withLock({ $0[key] }) {
-      return known.map { $0.map { entry in
-        let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
-        return (parts[0], parts[1])
-      } }
-    }
-    var fields: [String?] = []
+    if let known = layouts.withLock({ $0[key] }) { return known }
+    var fields: [BlockField?] = []
     let options = isClass ? _EachFieldOptions(rawValue: 1 << 0) : _EachFieldOptions(rawValue: 0)
     _ = _forEachField(of: mirror.subjectType, options: options) { name, _, type, _ in
       let typeName = String(describing: type)
-      fields.append(typeName.contains("@convention(block)") ? String(cString: name) + "\u{0}" + typeName : nil)
+      fields.append(typeName.contains("@convention(block)") ? BlockField(name: String(cString: name), typeName: typeName) : nil)
       return true
     }
     layouts.withLock { $0[key] = fields }
-    return fields.map { $0.map { entry in
-      let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
-      return (parts[0], parts[1])
-    } }
+    return fields
   }
 }

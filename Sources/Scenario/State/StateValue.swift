@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A view state as a tree of plain values, built by reflection with the view-model's own names.
 ///
@@ -55,8 +56,11 @@ extension StateValue {
   private static func reflect(_ value: Any, depth: Int, visiting: inout Set<ObjectIdentifier>) -> StateValue {
     if let scalar = scalar(value) { return scalar }
     if let custom = value as? any StateRepresentable { return custom.stateValue }
-    if let published = Plumbing.publishedValue(value) { return reflect(published, depth: depth, visiting: &visiting) }
-    if let plumbing = Plumbing.shown(value) { return plumbing }
+    let treatment = Plumbing.treatment(of: Swift.type(of: value))
+    if case .published = treatment, let published = Plumbing.publishedValue(value) {
+      return reflect(published, depth: depth, visiting: &visiting)
+    }
+    if let plumbing = Plumbing.shown(value, as: treatment) { return plumbing }
     let mirror = Mirror(reflecting: value)
     let typeName = cleanTypeName(mirror.subjectType)
     guard depth > 0 else { return .opaque("\(typeName)(…)") }
@@ -161,7 +165,18 @@ extension StateValue {
     }
   }
 
+  /// Cleaned type names by type: computing one builds several strings, and a state has many values.
+  private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+
   static func cleanTypeName(_ type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let known = typeNames.withLock({ $0[key] }) { return known }
+    let name = computeCleanTypeName(type)
+    typeNames.withLock { $0[key] = name }
+    return name
+  }
+
+  private static func computeCleanTypeName(_ type: Any.Type) -> String {
     // Local and private types carry a context prefix ("(unknown context at $1234).") that would
     // leak an address into the output.
     let marker = Array("(unknown context at ")
