@@ -28,13 +28,25 @@ func engineFigures(session: Session, repeats: Int) -> [String] {
   guard !scenarios.isEmpty else { return ["no scenarios found (run from the package root)"] }
   let renderer = TranscriptRenderer(echo: true, errorsInline: true)
   var bytes = 0
+  // `--dump DIR` writes each pass's transcript to DIR/pass-N.txt, to compare passes.
+  let dump = CommandLine.arguments.firstIndex(of: "--dump").map { CommandLine.arguments[$0 + 1] }
+  var passes: [String] = []
   let time = measure {
     for _ in 0..<repeats {
+      var pass = ""
       for scenario in scenarios {
         for (index, line) in scenario.lines.enumerated() {
-          bytes += renderer.render(session.execute(line, line: index + 1)).output.utf8.count
+          let output = renderer.render(session.execute(line, line: index + 1)).output
+          bytes += output.utf8.count
+          if dump != nil { pass += output }
         }
       }
+      if dump != nil { passes.append(pass) }
+    }
+  }
+  if let dump {
+    for (index, pass) in passes.enumerated() {
+      try? pass.write(toFile: "\(dump)/pass-\(index).txt", atomically: true, encoding: .utf8)
     }
   }
   let perScenario = time / Double(repeats * scenarios.count) * 1000

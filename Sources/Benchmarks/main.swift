@@ -1,5 +1,8 @@
 // `vmrepl-bench`: prints the executor's and the engine's figures. Run it through scripts/bench
-// (a release build); the figures and the machine go in the README.
+// (a release build); the figures and the machine go in the README. `--executor-only` and
+// `--engine-only` leave out the later figures (for profiling); `--dump DIR` writes each in-process
+// pass's transcript to DIR to compare passes (the contents example's file database carries rows
+// from one pass into the next, so passes after the first differ by design).
 import Examples
 import Foundation
 import Scenario
@@ -18,7 +21,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     sleepers: option("--sleepers", in: arguments, default: 100_000))
   if !arguments.contains("--executor-only") {
     out += engineFigures(session: session, repeats: repeats)
-    out += processFigures()
+    if !arguments.contains("--engine-only") { out += processFigures() }
   }
   for line in out { session.writeOutput(line + "\n") }
   return out

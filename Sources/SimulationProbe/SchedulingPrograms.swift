@@ -18,6 +18,7 @@ func runDispatch(_ arguments: [String]) {
   }
   Task { @MainActor in trace.log("main actor task 2") }
   DispatchQueue.main.async { trace.log("main queue block 2") }
+  OperationQueue.main.addOperation { trace.log("OperationQueue.main operation") }
   drive { try simulation.runUntilIdle() }
 
   // asyncAfter is exact: 999 ms does not fire a 1 s block; 1 ms more does.

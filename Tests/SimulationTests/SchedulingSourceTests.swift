@@ -15,6 +15,7 @@ struct SchedulingSourceTests {
         0.000s main queue block 1 (assumeIsolated: true)
         0.000s main actor task 2
         0.000s main queue block 2
+        0.000s OperationQueue.main operation
         0.700s work item 700ms ran
         0.999s advanced 999ms
         1.000s asyncAfter 1s fired
