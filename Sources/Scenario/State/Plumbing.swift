@@ -1,5 +1,4 @@
 @_spi(Reflection) import Swift
-import Synchronization
 
 /// Values a view-model stores that are machinery, not state: closures, pointers, task handles,
 /// and the objects of Dispatch, Foundation and the concurrency runtime.
@@ -46,7 +45,7 @@ enum Plumbing {
     let typeName: String
   }
 
-  private static let treatments = Mutex<[ObjectIdentifier: Treatment]>([:])
+  private static let treatments = TypeCache<Treatment>()
   /// A field holding a `@convention(block)` closure.
   struct BlockField: Sendable {
     let name: String
@@ -54,14 +53,10 @@ enum Plumbing {
   }
 
   /// Per type, by field position: the fields holding a block (nil for the others).
-  private static let layouts = Mutex<[ObjectIdentifier: [BlockField?]]>([:])
+  private static let layouts = TypeCache<[BlockField?]>()
 
   static func treatment(of type: Any.Type) -> Treatment {
-    let key = ObjectIdentifier(type)
-    if let known = treatments.withLock({ $0[key] }) { return known }
-    let decided = decide(type)
-    treatments.withLock { $0[key] = decided }
-    return decided
+    treatments.value(for: type, compute: decide)
   }
 
   private static func decide(_ type: Any.Type) -> Treatment {
@@ -132,16 +127,15 @@ enum Plumbing {
   /// Per field: its name and type when it holds a block, nil otherwise.
   private static func blockFields(of mirror: Mirror, isClass: Bool) -> [BlockField?] {
     guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return [] }
-    let key = ObjectIdentifier(mirror.subjectType)
-    if let known = layouts.withLock({ $0[key] }) { return known }
-    var fields: [BlockField?] = []
-    let options = isClass ? _EachFieldOptions(rawValue: 1 << 0) : _EachFieldOptions(rawValue: 0)
-    _ = _forEachField(of: mirror.subjectType, options: options) { name, _, type, _ in
-      let typeName = String(describing: type)
-      fields.append(typeName.contains("@convention(block)") ? BlockField(name: String(cString: name), typeName: typeName) : nil)
-      return true
+    return layouts.value(for: mirror.subjectType) { subject in
+      var fields: [BlockField?] = []
+      let options = isClass ? _EachFieldOptions(rawValue: 1 << 0) : _EachFieldOptions(rawValue: 0)
+      _ = _forEachField(of: subject, options: options) { name, _, type, _ in
+        let typeName = String(describing: type)
+        fields.append(typeName.contains("@convention(block)") ? BlockField(name: String(cString: name), typeName: typeName) : nil)
+        return true
+      }
+      return fields
     }
-    layouts.withLock { $0[key] = fields }
-    return fields
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A view state as a tree of plain values, built by reflection with the view-model's own names.
 ///
@@ -166,14 +165,10 @@ extension StateValue {
   }
 
   /// Cleaned type names by type: computing one builds several strings, and a state has many values.
-  private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+  private static let typeNames = TypeCache<String>()
 
   static func cleanTypeName(_ type: Any.Type) -> String {
-    let key = ObjectIdentifier(type)
-    if let known = typeNames.withLock({ $0[key] }) { return known }
-    let name = computeCleanTypeName(type)
-    typeNames.withLock { $0[key] = name }
-    return name
+    typeNames.value(for: type, compute: computeCleanTypeName)
   }
 
   private static func computeCleanTypeName(_ type: Any.Type) -> String {
