@@ -10,7 +10,6 @@ public final class ExternalWork: Sendable {
 
   /// Marks the work as over; later calls do nothing.
   public func finish() {
-    _ = core.state.withLock { $0.externalWork.removeValue(forKey: id) }
-    core.foreignArrivals.signal()
+    core.endExternal(id)
   }
 }

@@ -208,12 +208,7 @@ public final class Simulation: Sendable {
   /// Announces work that happens outside the executor (a real network request), so an idle
   /// simulation knows something may still arrive. Call `finish()` on the result when it is over.
   public func beginExternalWork(_ label: String) -> ExternalWork {
-    let id = core.state.withLock { state -> UInt64 in
-      let id = state.takeSequence()
-      state.externalWork[id] = label
-      return id
-    }
-    return ExternalWork(id: id, core: core)
+    ExternalWork(id: core.beginExternal(label), core: core)
   }
 
   /// Blocks the driving thread until another thread hands over a job or finishes external work,
