@@ -192,17 +192,20 @@ static void simulated_after(uint64_t when, queue_t queue, block_t block) {
   submit(queue, block, 0, delay, NULL);
 }
 
-static void simulated_sync(queue_t queue, block_t block) {
+/// Before a `dispatch_sync` from the driving thread: what was handed to the queue earlier runs first.
+static void flush_before_sync(queue_t queue) {
   if (atomic_load_explicit(&active, memory_order_relaxed) && vmrepl_on_driver() && queue != main_queue) {
     vmrepl_hooks->flush(queue);
   }
+}
+
+static void simulated_sync(queue_t queue, block_t block) {
+  flush_before_sync(queue);
   real_sync(queue, block);
 }
 
 static void simulated_barrier_sync(queue_t queue, block_t block) {
-  if (atomic_load_explicit(&active, memory_order_relaxed) && vmrepl_on_driver() && queue != main_queue) {
-    vmrepl_hooks->flush(queue);
-  }
+  flush_before_sync(queue);
   real_barrier_sync(queue, block);
 }
 
@@ -323,12 +326,10 @@ void vmrepl_dispatch_invoke_on(void *queue, void *block, int is_main) {
 // MARK: Running simulated blocks
 
 void vmrepl_dispatch_run(void *queue, void *block, int flags, void *group) {
-  if (flags & VMREPL_BLOCK_MAIN) {
-    ((struct block_layout *)block)->invoke(block);
-  } else if (flags & VMREPL_BLOCK_BARRIER) {
+  if ((flags & VMREPL_BLOCK_BARRIER) && !(flags & VMREPL_BLOCK_MAIN)) {
     real_barrier_sync(queue, block);
   } else {
-    real_sync(queue, block);
+    vmrepl_dispatch_invoke_on(queue, block, flags & VMREPL_BLOCK_MAIN);
   }
   vmrepl_dispatch_discard(block, group);
 }

@@ -18,4 +18,9 @@ public final class WorkTag: Sendable {
 
   /// The tag of the running task, inherited from whoever started it.
   @TaskLocal public static var current: WorkTag?
+
+  /// Runs `body` with `tag` as the current tag (as it is), so what `body` starts inherits it.
+  static func running(_ tag: WorkTag?, _ body: () -> Void) {
+    if let tag { $current.withValue(tag, operation: body) } else { body() }
+  }
 }

@@ -25,7 +25,6 @@ public enum VMReplCommandLine {
   /// Parses the process's arguments, runs the command, and exits with the contract's status:
   /// 0 success, 1 a failed check, rejected command or golden mismatch, 2 a usage error.
   public static func main(models: [ModelDefinition]) -> Never {
-    DeterministicProcess.ensure()
     ModelCatalog.register(models)
     do {
       var command = try VMRepl.parseAsRoot()

@@ -145,12 +145,7 @@ package final class Session {
 
   /// What a user is told when the view-model uses a source the simulation cannot control.
   static func unsupportedMessage(_ source: String) -> String {
-    switch source {
-    case "DispatchSourceTimer":
-      return "the view-model made a DispatchSourceTimer, which vmrepl does not run on virtual time: its events come on another thread at wall-clock moments, so what they do is not deterministic; `asyncAfter`, `Timer` or `Task.sleep` run on virtual time"
-    default:
-      return "the view-model used \(source), which vmrepl does not run on virtual time"
-    }
+    "the view-model used \(source), which vmrepl does not run on virtual time"
   }
 
   func snapshot() -> StateValue {

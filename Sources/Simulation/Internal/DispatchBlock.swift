@@ -31,11 +31,7 @@ final class DispatchBlock: @unchecked Sendable {
 
   /// Runs the block on its queue and releases it.
   func run() {
-    if let tag {
-      WorkTag.$current.withValue(tag) { vmrepl_dispatch_run(queue, block, flags, group) }
-    } else {
-      vmrepl_dispatch_run(queue, block, flags, group)
-    }
+    WorkTag.running(tag) { vmrepl_dispatch_run(queue, block, flags, group) }
   }
 }
 
@@ -61,12 +57,11 @@ final class TimerFiring: Sendable {
 
   /// Runs the firing: one run loop pass, or the source's handler on its queue.
   func run() {
-    let body = {
-      switch self.kind {
+    WorkTag.running(tag) {
+      switch kind {
       case .runLoop(let fd): vmrepl_runloop_fire(fd)
       case .source(let id, let generation): vmrepl_source_timer_fire(id, generation)
       }
     }
-    if let tag { WorkTag.$current.withValue(tag, operation: body) } else { body() }
   }
 }
