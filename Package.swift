@@ -85,8 +85,13 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
-      name: "TestSupport",
+      name: "Processes",
       dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "TestSupport",
+      dependencies: ["Processes"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -111,13 +116,15 @@ let package = Package(
         "Simulation",
         "CLibedit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Subprocess", package: "swift-subprocess"),
         "Scenario",
+        "Processes",
       ],
       swiftSettings: strict
     ),
     .target(
       name: "VMReplTesting",
-      dependencies: ["TestSupport"],
+      dependencies: ["Processes"],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -23,7 +23,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     out += engineFigures(session: session, repeats: repeats)
     if !arguments.contains("--engine-only") { out += processFigures() }
   }
-  for line in out { session.writeOutput(line + "\n") }
+  for line in out { writeAll(1, line + "\n") }
   return out
 }
 _ = lines

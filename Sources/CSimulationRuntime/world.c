@@ -180,6 +180,11 @@ int64_t vmrepl_world_wall_clock(void) {
   return atomic_load(&wall_offset) + atomic_load(&vmrepl_virtual_now);
 }
 
+void vmrepl_world_reset(void) {
+  atomic_store(&wall_offset, 1767260460LL * 1000000000LL);
+  atomic_store(&random_state, 0);
+}
+
 // MARK: Activation
 
 // Not libdispatch: the driving thread also runs Dispatch's own machinery (draining a queue in
@@ -241,6 +246,7 @@ int vmrepl_real_clock_gettime(int id, void *spec) { return clock_gettime((clocki
 void vmrepl_world_seed(uint64_t seed) { (void)seed; }
 void vmrepl_world_set_wall_clock(int64_t unix_nanoseconds, int64_t at) { (void)unix_nanoseconds; (void)at; }
 int64_t vmrepl_world_wall_clock(void) { return 0; }
+void vmrepl_world_reset(void) {}
 
 #endif
 

@@ -103,6 +103,17 @@ public final class Simulation: Sendable {
     core.purgeStaleTimers()
   }
 
+  /// Starts over as a fresh process would: virtual time 0, the default wall clock, the random
+  /// source unseeded. Only when nothing the program started can still run or wake (timers have
+  /// absolute deadlines, and a thread or a quarantined task could act at any time); returns
+  /// false, changing nothing, otherwise.
+  ///
+  /// `vmrepl replay` uses it to run many scenarios in one process with the output each would
+  /// give in a process of its own.
+  public func restart() -> Bool {
+    core.restart()
+  }
+
   /// What is left once nothing is ready: timers, external work, or nothing at all.
   public var idleState: IdleState {
     core.state.withLock { state in

@@ -1,5 +1,6 @@
 import ArgumentParser
 public import Scenario
+import Simulation
 import Synchronization
 
 #if canImport(Glibc)

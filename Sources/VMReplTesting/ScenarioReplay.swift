@@ -1,6 +1,6 @@
 public import Testing
 import Foundation
-import TestSupport
+import Processes
 
 /// Checks a folder of `.scenario` files against their golden transcripts from your own test
 /// target, by running your REPL binary's `replay` command in a child process (the deterministic
@@ -83,7 +83,7 @@ public enum ScenarioReplay {
       }
       return Bundle.main.bundleURL
     #else
-      return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+      return CurrentExecutable.directory
     #endif
   }
 

@@ -43,7 +43,7 @@ struct ActionCasesTests {
     case attach(drafts: [Nested.Draft])
   }
 
-  static func arguments(_ parameters: [Parameter], _ values: [Argument]) throws -> Arguments {
+  static func arguments(_ parameters: [Parameter], _ values: [CommandArgument]) throws -> Arguments {
     try Arguments.bind(values, to: parameters, owner: "action", endColumn: 1)
   }
 
@@ -60,13 +60,13 @@ struct ActionCasesTests {
     let actions = try ActionCases<Action>()
     let rename = actions.cases[1]
     #expect(
-      try actions.make("rename", Self.arguments(rename.parameters, [Argument(name: nil, value: .int(3), column: 1), Argument(name: "title", value: .string("Todo"), column: 3)]))
+      try actions.make("rename", Self.arguments(rename.parameters, [CommandArgument(name: nil, value: .int(3), column: 1), CommandArgument(name: "title", value: .string("Todo"), column: 3)]))
         == .rename(id: 3, title: "Todo"))
     let filter = actions.cases[2]
     #expect(try actions.make("filter", Self.arguments(filter.parameters, [])) == .filter(priority: nil, limit: nil))
-    #expect(try actions.make("filter", Self.arguments(filter.parameters, [Argument(name: "priority", value: .int(2), column: 1)])) == .filter(priority: .high, limit: nil))
+    #expect(try actions.make("filter", Self.arguments(filter.parameters, [CommandArgument(name: "priority", value: .int(2), column: 1)])) == .filter(priority: .high, limit: nil))
     #expect(throws: ScenarioError("`priority` expects one of 1, 2, got an integer `3`", column: 1)) {
-      try actions.make("filter", Self.arguments(filter.parameters, [Argument(name: "priority", value: .int(3), column: 1)]))
+      try actions.make("filter", Self.arguments(filter.parameters, [CommandArgument(name: "priority", value: .int(3), column: 1)]))
     }
     #expect(try actions.make("close", Self.arguments([], [])) == .close)
   }
@@ -76,7 +76,7 @@ struct ActionCasesTests {
     let actions = try ActionCases<Action>()
     let filter = actions.cases[2]
     #expect(throws: ScenarioError("`limit` = 200 does not fit Int8")) {
-      try actions.make("filter", Self.arguments(filter.parameters, [Argument(name: "limit", value: .int(200), column: 1)]))
+      try actions.make("filter", Self.arguments(filter.parameters, [CommandArgument(name: "limit", value: .int(200), column: 1)]))
     }
   }
 
@@ -101,9 +101,9 @@ struct ActionCasesTests {
     #expect(actions.cases.map(\.signature) == ["search(word: String, page: Int?)", "clear", "only"])
     let search = actions.cases[0]
     #expect(
-      try actions.make("search", Self.arguments(search.parameters, [Argument(name: "word", value: .string("swift"), column: 1), Argument(name: "page", value: .int(2), column: 3)]))
+      try actions.make("search", Self.arguments(search.parameters, [CommandArgument(name: "word", value: .string("swift"), column: 1), CommandArgument(name: "page", value: .int(2), column: 3)]))
         == .search(word: "swift", page: 2))
-    #expect(try actions.make("search", Self.arguments(search.parameters, [Argument(name: nil, value: .string("a"), column: 1)])) == .search(word: "a", page: nil))
+    #expect(try actions.make("search", Self.arguments(search.parameters, [CommandArgument(name: nil, value: .string("a"), column: 1)])) == .search(word: "a", page: nil))
     #expect(try actions.make("clear", Self.arguments([], [])) == .clear)
     #expect(try actions.make("only", Self.arguments([], [])) == .only)
   }
@@ -127,23 +127,23 @@ struct ActionCasesTests {
     #expect(actions.cases[0].parameters.map(\.signature) == ["ids: [Int]", "labels: [String] = nil"])
     let tag = actions.cases[0]
     let rank = actions.cases[1]
-    let ids = Value.list([.int(1), .int(2)])
-    #expect(try actions.make("tag", Self.arguments(tag.parameters, [Argument(name: "ids", value: ids, column: 1)])) == .tag(ids: [1, 2], labels: nil))
+    let ids = CommandValue.list([.int(1), .int(2)])
+    #expect(try actions.make("tag", Self.arguments(tag.parameters, [CommandArgument(name: "ids", value: ids, column: 1)])) == .tag(ids: [1, 2], labels: nil))
     #expect(
-      try actions.make("tag", Self.arguments(tag.parameters, [Argument(name: "ids", value: .list([]), column: 1), Argument(name: "labels", value: .list([.string("a"), .word("b")]), column: 9)]))
+      try actions.make("tag", Self.arguments(tag.parameters, [CommandArgument(name: "ids", value: .list([]), column: 1), CommandArgument(name: "labels", value: .list([.string("a"), .word("b")]), column: 9)]))
         == .tag(ids: [], labels: ["a", "b"]))
-    #expect(try actions.make("rank", Self.arguments(rank.parameters, [Argument(name: nil, value: .list([.int(2), .word("1")]), column: 1)])) == .rank([.high, .low]))
+    #expect(try actions.make("rank", Self.arguments(rank.parameters, [CommandArgument(name: nil, value: .list([.int(2), .word("1")]), column: 1)])) == .rank([.high, .low]))
     #expect(throws: ScenarioError("`ids[1]` expects an integer, got a string `\"x\"`", column: 4)) {
-      try Self.arguments(tag.parameters, [Argument(name: "ids", value: .list([.int(1), .string("x")]), column: 4)])
+      try Self.arguments(tag.parameters, [CommandArgument(name: "ids", value: .list([.int(1), .string("x")]), column: 4)])
     }
     #expect(throws: ScenarioError("`ids` expects a list of Int (like [1, 2]), got an integer `3`", column: 4)) {
-      try Self.arguments(tag.parameters, [Argument(name: "ids", value: .int(3), column: 4)])
+      try Self.arguments(tag.parameters, [CommandArgument(name: "ids", value: .int(3), column: 4)])
     }
     #expect(throws: ScenarioError("`_0[0]` expects one of 1, 2, got `3`; did you mean `1`?", column: 1)) {
-      try Self.arguments(rank.parameters, [Argument(name: nil, value: .list([.word("3")]), column: 1)])
+      try Self.arguments(rank.parameters, [CommandArgument(name: nil, value: .list([.word("3")]), column: 1)])
     }
     #expect(throws: ScenarioError("`ids` = [1, 300] does not fit [UInt8]")) {
-      try actions.make("tag", Self.arguments(tag.parameters, [Argument(name: "ids", value: .list([.int(1), .int(300)]), column: 1)]))
+      try actions.make("tag", Self.arguments(tag.parameters, [CommandArgument(name: "ids", value: .list([.int(1), .int(300)]), column: 1)]))
     }
   }
 }

@@ -40,9 +40,9 @@ struct ParserTests {
     #expect(try CommandParser.parse("await send refresh") == .send(action: Located(value: "refresh", column: 12), arguments: [], awaited: true))
     #expect(try CommandParser.parse("cancel #1 #3") == .cancel(.ids([Located(value: 1, column: 8), Located(value: 3, column: 11)])))
     #expect(try CommandParser.parse("cancel all") == .cancel(.all))
-    #expect(try CommandParser.parse("expect items.count >= 3") == .expectState(path: Located(value: "items.count", column: 8), comparison: ">=", value: Located(value: .int(3), column: 23)))
+    #expect(try CommandParser.parse("expect items.count >= 3") == .expectState(path: Located(value: "items.count", column: 8), comparison: .greaterOrEqual, value: Located(value: .int(3), column: 23)))
     #expect(try CommandParser.parse("expect log contains \"task cancel\"") == .expectLog(text: "task cancel"))
-    #expect(try CommandParser.parse("expect time == 1.5s") == .expectTime(comparison: "==", value: .milliseconds(1500)))
+    #expect(try CommandParser.parse("expect time == 1.5s") == .expectTime(comparison: .equal, value: .milliseconds(1500)))
   }
 
   @Test("errors name the column, the word, what was expected and the nearest choice")

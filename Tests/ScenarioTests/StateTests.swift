@@ -59,20 +59,20 @@ struct StateTests {
 
   @Test("comparisons for expect")
   func comparisons() throws {
-    #expect(try StateComparison.holds(.int(3), ">=", .int(2), column: nil))
-    #expect(try StateComparison.holds(.double(1.5), "<", .int(2), column: nil))
-    #expect(try StateComparison.holds(.enumCase(type: "S", name: "completed", values: []), "==", .word("completed"), column: nil))
+    #expect(try StateComparison.holds(.int(3), .greaterOrEqual, .int(2), column: nil))
+    #expect(try StateComparison.holds(.double(1.5), .less, .int(2), column: nil))
+    #expect(try StateComparison.holds(.enumCase(type: "S", name: "completed", values: []), .equal, .word("completed"), column: nil))
     enum Outcome { case success, failure }
     enum Job { case processing, waiting(Outcome?) }
     let waiting = StateValue.reflecting(Job.waiting(.success))
-    #expect(try StateComparison.holds(waiting, "==", try Lexer.bareValue(".waiting(.success)", column: 1), column: nil))
-    #expect(try StateComparison.holds(waiting, "==", try Lexer.bareValue(".waiting", column: 1), column: nil))
-    #expect(try !StateComparison.holds(waiting, "==", try Lexer.bareValue(".waiting(.failure)", column: 1), column: nil))
-    #expect(try StateComparison.holds(.list([.int(1), .int(2)]), "contains", .int(2), column: nil))
-    #expect(try StateComparison.holds(.string("swift"), "contains", .string("if"), column: nil))
-    #expect(try !StateComparison.holds(.null, "==", .int(1), column: nil))
+    #expect(try StateComparison.holds(waiting, .equal, try Lexer.bareValue(".waiting(.success)", column: 1), column: nil))
+    #expect(try StateComparison.holds(waiting, .equal, try Lexer.bareValue(".waiting", column: 1), column: nil))
+    #expect(try !StateComparison.holds(waiting, .equal, try Lexer.bareValue(".waiting(.failure)", column: 1), column: nil))
+    #expect(try StateComparison.holds(.list([.int(1), .int(2)]), .contains, .int(2), column: nil))
+    #expect(try StateComparison.holds(.string("swift"), .contains, .string("if"), column: nil))
+    #expect(try !StateComparison.holds(.null, .equal, .int(1), column: nil))
     #expect(throws: ScenarioError("cannot compare a boolean with an integer `3`")) {
-      try StateComparison.holds(.bool(true), "==", .int(3), column: nil)
+      try StateComparison.holds(.bool(true), .equal, .int(3), column: nil)
     }
   }
 

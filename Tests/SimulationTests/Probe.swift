@@ -7,9 +7,7 @@ import TestSupport
 /// runner; every program runs in a child process of its own.
 enum Probe {
   static var executable: String {
-    let productsDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    return productsDirectory.appendingPathComponent("SimulationProbe").path
+    CurrentExecutable.directory.appendingPathComponent("SimulationProbe").path
   }
 
   static func run(_ arguments: String...) async throws -> ChildProcess.Result {

@@ -4,8 +4,7 @@ import TestSupport
 /// Runs the built `vmrepl` executable as a person or a program would.
 enum VMReplProcess {
   static var executable: URL {
-    let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    return products.appendingPathComponent("vmrepl")
+    CurrentExecutable.directory.appendingPathComponent("vmrepl")
   }
 
   /// The package root, where `scenarios/` is.

@@ -7,7 +7,6 @@ import TestSupport
 /// each runs in a child process of its own.
 enum Probe {
   static func run(_ name: String) async throws -> ChildProcess.Result {
-    let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    return try await ChildProcess.run(products.appendingPathComponent("ViewModelKitProbe").path, [name])
+    try await ChildProcess.run(CurrentExecutable.directory.appendingPathComponent("ViewModelKitProbe").path, [name])
   }
 }

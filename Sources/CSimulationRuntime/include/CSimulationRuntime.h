@@ -52,6 +52,8 @@ int64_t vmrepl_clock_wall_nanoseconds(void);
 void vmrepl_world_set_wall_clock(int64_t unix_nanoseconds, int64_t at);
 /// The virtual wall clock now, in nanoseconds since 1970.
 int64_t vmrepl_world_wall_clock(void);
+/// Puts the wall clock and the random source back as a fresh process starts them.
+void vmrepl_world_reset(void);
 /// Restarts the seeded random source behind getrandom and swift_stdlib_random on the driver.
 void vmrepl_world_seed(uint64_t seed);
 

@@ -92,8 +92,9 @@ struct ContentsAppState {
   var subscribers: Int
 }
 
-/// Expands `$TMP/` at the start of a database path to a folder of this process's own, removed
-/// when the process exits, so a scenario can name a file and still replay twice at once.
+/// Expands `$TMP/` at the start of a database path to a folder of this session's own (so of the
+/// scenario's, under `replay`), removed when the process exits, so a scenario can name a file and
+/// still replay twice at once, and one scenario's rows never reach the next.
 enum ScenarioPath {
   private static let folder: String = {
     let folder = NSTemporaryDirectory() + "vmrepl-\(getpid())"
@@ -104,7 +105,10 @@ enum ScenarioPath {
     return folder
   }()
 
-  static func expand(_ path: String) -> String {
-    path.hasPrefix("$TMP/") ? folder + "/" + path.dropFirst("$TMP/".count) : path
+  static func expand(_ path: String, session: Int) -> String {
+    guard path.hasPrefix("$TMP/") else { return path }
+    let mine = folder + "/session-\(session)"
+    try? FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
+    return mine + "/" + path.dropFirst("$TMP/".count)
   }
 }

@@ -11,13 +11,13 @@ extension Examples {
         "stream: each screen subscribes with for await and re-fetches; store: screens read one @Observable store"),
       Parameter(
         "db", .string, default: .string(""),
-        "empty: an in-memory database; a path: a SQLite file ($TMP/NAME is a folder of this process's own)"),
+        "empty: an in-memory database; a path: a SQLite file ($TMP/NAME is a folder of this session's own)"),
     ]
   ) { context in
     let path = context.options.string("db")
     let repository: ContentRepository
     do {
-      repository = try ContentRepository(path: path.isEmpty ? nil : ScenarioPath.expand(path))
+      repository = try ContentRepository(path: path.isEmpty ? nil : ScenarioPath.expand(path, session: context.session))
     } catch {
       context.warn("cannot open \(path): \(error); using an in-memory database")
       repository = try! ContentRepository(path: nil)

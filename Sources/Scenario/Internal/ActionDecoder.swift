@@ -27,7 +27,7 @@ struct ActionDecoder: Decoder {
     struct Field {
       var name: String
       var type: Any.Type
-      var valueType: ValueType
+      var valueType: ParameterType
       var optional: Bool
     }
     var fields: [Field] = []
@@ -49,7 +49,7 @@ struct ActionDecoder: Decoder {
   /// An argument whose value does not fit the Swift type (300 for a `UInt8`).
   struct DoesNotFit: Error {
     var field: String
-    var value: Value
+    var value: CommandValue
     var type: Any.Type
   }
 
@@ -137,7 +137,7 @@ struct ActionDecoder: Decoder {
       case .discover:
         throw NotSynthesized(call: "decode before the container")
       case .probe:
-        guard let valueType = PayloadValue.valueType(of: type), let placeholder = PayloadValue.placeholder(type) else {
+        guard let valueType = PayloadConversion.valueType(of: type), let placeholder = PayloadConversion.placeholder(type) else {
           throw UnsupportedPayload(field: name, type: type)
         }
         decoder.probe.fields.append(
@@ -146,7 +146,7 @@ struct ActionDecoder: Decoder {
         return placeholder
       case .decode(let arguments):
         let value = arguments[name] ?? .null
-        guard let made = PayloadValue.make(type, from: value) else {
+        guard let made = PayloadConversion.make(type, from: value) else {
           throw DoesNotFit(field: name, value: value, type: type)
         }
         return made

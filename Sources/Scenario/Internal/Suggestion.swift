@@ -20,6 +20,17 @@ enum Suggestion {
     nearest(to: word, in: candidates).map { "; did you mean `\($0)`?" } ?? ""
   }
 
+  /// The error for a word that names nothing known: "unknown KIND `WORD`", the nearest candidate,
+  /// then `listedAs`'s list of every candidate, or `otherwise` when nothing is near, and `suffix`.
+  static func unknown(
+    _ kind: String, _ word: String, among candidates: [String], listedAs plural: String? = nil,
+    suffix: String = "", otherwise: String = "", column: Int?
+  ) -> ScenarioError {
+    let hint = hint(for: word, in: candidates)
+    let list = plural.map { " (\($0): \(candidates.joined(separator: ", ")))" } ?? ""
+    return ScenarioError("unknown \(kind) `\(word)`\(hint)\(list)\(suffix)\(hint.isEmpty ? otherwise : "")", column: column)
+  }
+
   /// Levenshtein distance, counting an adjacent swap as one edit.
   static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs)

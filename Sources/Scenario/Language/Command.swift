@@ -5,10 +5,10 @@ package struct Located<Wrapped: Equatable & Sendable>: Equatable, Sendable {
 }
 
 /// An argument to an action, an option or an outcome: positional or `name=value`.
-package struct Argument: Equatable, Sendable {
+package struct CommandArgument: Equatable, Sendable {
   /// The name, for `name=value`; nil for a positional argument.
   package var name: String?
-  package var value: Value
+  package var value: CommandValue
   package var column: Int
 }
 
@@ -25,39 +25,65 @@ package enum EffectSelection: Equatable, Sendable {
 /// A parsed command of the vmrepl language.
 package enum Command: Equatable, Sendable {
   case models
-  case use(model: Located<String>, options: [Argument])
+  case use(model: Located<String>, options: [CommandArgument])
   case describe
   case connect
   case disconnect
-  case send(action: Located<String>, arguments: [Argument], awaited: Bool)
+  case send(action: Located<String>, arguments: [CommandArgument], awaited: Bool)
   case await(EffectSelection)
   case cancel(EffectSelection)
   case advance(Duration)
   case settle
-  case set(property: Located<String>, value: Located<Value>)
+  case set(property: Located<String>, value: Located<CommandValue>)
   case state(path: Located<String>?)
-  case expectState(path: Located<String>, comparison: String, value: Located<Value>)
-  case expectEffect(id: Located<Int>, status: Located<String>)
-  case expectTime(comparison: String, value: Duration)
+  case expectState(path: Located<String>, comparison: Comparison, value: Located<CommandValue>)
+  case expectEffect(id: Located<Int>, status: Located<EffectStatus>)
+  case expectTime(comparison: Comparison, value: Duration)
   case expectLog(text: String)
-  case respond(dependency: Located<String>, outcome: Located<String>, arguments: [Argument])
-  case stub(dependency: Located<String>, outcome: Located<String>, arguments: [Argument])
+  case respond(dependency: Located<String>, outcome: Located<String>, arguments: [CommandArgument])
+  case stub(dependency: Located<String>, outcome: Located<String>, arguments: [CommandArgument])
   case seed(UInt64)
   case date(date: Located<String>?, timeZone: Located<String>?, locale: Located<String>?)
   case effects
   case time
   case log
+  /// `save FILE [--force]`: a front-end command.
+  case save(file: Located<String>, force: Bool)
+  /// `run FILE`: a front-end command.
+  case run(file: Located<String>)
   case help(Located<String>?)
   case quit
 
-  /// Whether the command can change the model, so its output ends with the view state.
-  package var showsState: Bool {
+  /// The table entry of the command.
+  package var name: CommandName {
     switch self {
-    case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond,
-      .stub:
-      return true
-    default:
-      return false
+    case .models: .models
+    case .use: .use
+    case .describe: .describe
+    case .connect: .connect
+    case .disconnect: .disconnect
+    case .send(_, _, let awaited): awaited ? .await : .send
+    case .await: .await
+    case .cancel: .cancel
+    case .advance: .advance
+    case .settle: .settle
+    case .set: .set
+    case .state: .state
+    case .expectState, .expectEffect, .expectTime, .expectLog: .expect
+    case .respond: .respond
+    case .stub: .stub
+    case .seed: .seed
+    case .date: .date
+    case .effects: .effects
+    case .time: .time
+    case .log: .log
+    case .save: .save
+    case .run: .run
+    case .help: .help
+    case .quit: .quit
     }
   }
+
+  /// Whether the command can change the model, so its output ends with the view state.
+  package var showsState: Bool { name.showsState }
 }

@@ -10,16 +10,16 @@ package enum CommandParser {
         "expected a command, found `\(first.text)`; commands are words like `send` (`help` lists them)",
         column: first.column)
     }
-    let info: CommandInfo
+    let name: CommandName
     do {
-      info = try CommandTable.resolve(word, column: first.column)
+      name = try CommandName.resolve(word, column: first.column)
     } catch {
-      if let action = Suggestion.nearest(to: word, in: actions), !CommandTable.names.contains(where: { $0.hasPrefix(word) }) {
+      if let action = Suggestion.nearest(to: word, in: actions), !CommandName.names.contains(where: { $0.hasPrefix(word) }) {
         throw ScenarioError("unknown command `\(word)`; did you mean `send \(action)`?", column: first.column)
       }
       throw error
     }
-    var reader = TokenReader(tokens: Array(tokens.dropFirst()), info: info, lineLength: line.count)
+    var reader = TokenReader(tokens: Array(tokens.dropFirst()), name: name, lineLength: line.count)
     let command = try reader.command()
     try reader.expectEnd()
     return command
@@ -29,7 +29,7 @@ package enum CommandParser {
 /// Reads a command's arguments from its tokens.
 struct TokenReader {
   var tokens: [Token]
-  var info: CommandInfo
+  var name: CommandName
   var lineLength: Int
   var position = 0
 
@@ -43,26 +43,26 @@ struct TokenReader {
 
   func missing(_ what: String) -> ScenarioError {
     ScenarioError(
-      "`\(info.name)` needs \(what); usage: \(info.usage) (example: \(info.example))",
+      "`\(name.rawValue)` needs \(what); usage: \(name.usage) (example: \(name.example))",
       column: endColumn)
   }
 
   mutating func expectEnd() throws(ScenarioError) {
     if let extra = next {
       throw ScenarioError(
-        "unexpected `\(extra.text)` after `\(info.name)`; usage: \(info.usage)", column: extra.column)
+        "unexpected `\(extra.text)` after `\(name.rawValue)`; usage: \(name.usage)", column: extra.column)
     }
   }
 
   mutating func word(_ what: String) throws(ScenarioError) -> Located<String> {
     guard let token = take() else { throw missing(what) }
     guard let word = token.word else {
-      throw ScenarioError("expected \(what), found `\(token.text)`; usage: \(info.usage)", column: token.column)
+      throw ScenarioError("expected \(what), found `\(token.text)`; usage: \(name.usage)", column: token.column)
     }
     return Located(value: word, column: token.column)
   }
 
-  mutating func value(_ what: String) throws(ScenarioError) -> Located<Value> {
+  mutating func value(_ what: String) throws(ScenarioError) -> Located<CommandValue> {
     guard let token = take() else { throw missing(what) }
     guard let value = token.value else {
       throw ScenarioError("expected \(what), found `\(token.text)`", column: token.column)
@@ -93,14 +93,14 @@ struct TokenReader {
     }
   }
 
-  mutating func arguments() -> [Argument] {
-    var arguments: [Argument] = []
+  mutating func arguments() -> [CommandArgument] {
+    var arguments: [CommandArgument] = []
     while let token = take() {
       switch token.kind {
       case .keyValue(let name, let value):
-        arguments.append(Argument(name: name, value: value, column: token.column))
+        arguments.append(CommandArgument(name: name, value: value, column: token.column))
       case .value(let value):
-        arguments.append(Argument(name: nil, value: value, column: token.column))
+        arguments.append(CommandArgument(name: nil, value: value, column: token.column))
       case .comparison:
         position -= 1
         return arguments
@@ -126,27 +126,27 @@ struct TokenReader {
     return .ids(ids)
   }
 
-  mutating func comparison() throws(ScenarioError) -> String {
+  mutating func comparison() throws(ScenarioError) -> Comparison {
     guard let token = take() else { throw missing("a comparison (==, !=, <, <=, >, >= or contains)") }
-    if case .comparison(let symbol) = token.kind { return symbol }
-    if token.word == "contains" { return "contains" }
+    if case .comparison(let comparison) = token.kind { return comparison }
+    if token.word == "contains" { return .contains }
     throw ScenarioError(
       "expected a comparison (==, !=, <, <=, >, >= or contains), found `\(token.text)`", column: token.column)
   }
 
   mutating func command() throws(ScenarioError) -> Command {
-    switch info.name {
-    case "models": return .models
-    case "use":
+    switch name {
+    case .models: return .models
+    case .use:
       let model = try word("a model name (`models` lists them)")
       return .use(model: model, options: arguments())
-    case "describe": return .describe
-    case "connect": return .connect
-    case "disconnect": return .disconnect
-    case "send":
+    case .describe: return .describe
+    case .connect: return .connect
+    case .disconnect: return .disconnect
+    case .send:
       let action = try word("an action name (`describe` lists them)")
       return .send(action: action, arguments: arguments(), awaited: false)
-    case "await":
+    case .await:
       if let token = next, let word = token.word {
         guard "send".hasPrefix(word) && word.count >= 2 || word == "send" else {
           throw ScenarioError(
@@ -158,50 +158,74 @@ struct TokenReader {
         return .send(action: action, arguments: arguments(), awaited: true)
       }
       return .await(try effectSelection(allowAll: false))
-    case "cancel": return .cancel(try effectSelection(allowAll: true))
-    case "advance": return .advance(try duration())
-    case "settle": return .settle
-    case "set":
+    case .cancel: return .cancel(try effectSelection(allowAll: true))
+    case .advance: return .advance(try duration())
+    case .settle: return .settle
+    case .set:
       let property = try word("a property name (`describe` lists them)")
       let value = try value("a value")
       return .set(property: property, value: value)
-    case "state":
+    case .state:
       guard next != nil else { return .state(path: nil) }
       return .state(path: try word("a state path like `items.count`"))
-    case "expect": return try expectation()
-    case "respond", "stub":
-      let dependency = try word("a dependency name (`describe` lists them)")
-      // `status=403` is short for the outcome `status` with 403 as its first argument.
-      var shorthand: [Argument] = []
-      let outcome: Located<String>
-      if let token = next, case .keyValue(let name, let value) = token.kind {
-        _ = take()
-        outcome = Located(value: name, column: token.column)
-        shorthand = [Argument(name: nil, value: value, column: token.column + name.count + 1)]
-      } else {
-        outcome = try word("an outcome such as `ok`")
-      }
-      let arguments = shorthand + arguments()
-      return info.name == "respond"
-        ? .respond(dependency: dependency, outcome: outcome, arguments: arguments)
-        : .stub(dependency: dependency, outcome: outcome, arguments: arguments)
-    case "seed":
+    case .expect: return try expectation()
+    case .respond:
+      let (dependency, outcome, arguments) = try dependencyAnswer()
+      return .respond(dependency: dependency, outcome: outcome, arguments: arguments)
+    case .stub:
+      let (dependency, outcome, arguments) = try dependencyAnswer()
+      return .stub(dependency: dependency, outcome: outcome, arguments: arguments)
+    case .seed:
       let seed = try value("a number")
       guard case .int(let number) = seed.value, number >= 0 else {
         throw ScenarioError("`seed` takes a whole number 0 or more, got `\(seed.value)`", column: seed.column)
       }
       return .seed(UInt64(number))
-    case "date": return try dateCommand()
-    case "effects": return .effects
-    case "time": return .time
-    case "log": return .log
-    case "help":
+    case .date: return try dateCommand()
+    case .effects: return .effects
+    case .time: return .time
+    case .log: return .log
+    case .save:
+      var file: Located<String>?
+      var force = false
+      while let token = take() {
+        if token.text == "--force" {
+          force = true
+        } else if file == nil, let text = token.value?.text {
+          file = Located(value: text, column: token.column)
+        } else {
+          throw ScenarioError("unexpected `\(token.text)` after `save`; usage: \(name.usage)", column: token.column)
+        }
+      }
+      guard let file else { throw missing("a file name ending in .scenario") }
+      return .save(file: file, force: force)
+    case .run:
+      let file = try value("a file name")
+      guard let text = file.value.text else {
+        throw ScenarioError("expected a file name, found `\(file.value)`; usage: \(name.usage)", column: file.column)
+      }
+      return .run(file: Located(value: text, column: file.column))
+    case .help:
       guard next != nil else { return .help(nil) }
       return .help(try word("a command name"))
-    case "quit", "exit": return .quit
-    default:
-      throw ScenarioError("`\(info.name)` has no reader; this is a bug in vmrepl", column: 1)
+    case .quit, .exit: return .quit
     }
+  }
+
+  /// `DEPENDENCY OUTCOME [key=value ...]` of `respond` and `stub`.
+  mutating func dependencyAnswer() throws(ScenarioError) -> (Located<String>, Located<String>, [CommandArgument]) {
+    let dependency = try word("a dependency name (`describe` lists them)")
+    // `status=403` is short for the outcome `status` with 403 as its first argument.
+    var shorthand: [CommandArgument] = []
+    let outcome: Located<String>
+    if let token = next, case .keyValue(let name, let value) = token.kind {
+      _ = take()
+      outcome = Located(value: name, column: token.column)
+      shorthand = [CommandArgument(name: nil, value: value, column: token.column + name.count + 1)]
+    } else {
+      outcome = try word("an outcome such as `ok`")
+    }
+    return (dependency, outcome, shorthand + arguments())
   }
 
   /// `date [DATE] [tz=ZONE] [locale=ID]`, in any order.
@@ -215,15 +239,15 @@ struct TokenReader {
         guard let text = value.text else {
           throw ScenarioError("expected a name after `\(token.text.prefix { $0 != "=" })=`, found `\(value)`", column: token.column)
         }
-        let name = token.text.hasPrefix("tz=") ? "tz" : "locale"
-        let located = Located(value: text, column: token.column + name.count + 1)
-        if name == "tz" { zone = located } else { locale = located }
-      case .keyValue(let name, _):
-        let hint = Suggestion.hint(for: name, in: ["tz", "locale"])
-        throw ScenarioError("unknown option `\(name)` of `date`\(hint); usage: \(info.usage)", column: token.column)
+        let option = token.text.hasPrefix("tz=") ? "tz" : "locale"
+        let located = Located(value: text, column: token.column + option.count + 1)
+        if option == "tz" { zone = located } else { locale = located }
+      case .keyValue(let option, _):
+        let hint = Suggestion.hint(for: option, in: ["tz", "locale"])
+        throw ScenarioError("unknown option `\(option)` of `date`\(hint); usage: \(name.usage)", column: token.column)
       default:
         guard date == nil else {
-          throw ScenarioError("unexpected `\(token.text)`: `date` takes one date; usage: \(info.usage)", column: token.column)
+          throw ScenarioError("unexpected `\(token.text)`: `date` takes one date; usage: \(name.usage)", column: token.column)
         }
         date = Located(value: token.text.hasPrefix("\"") ? (token.value?.text ?? token.text) : token.text, column: token.column)
       }
@@ -234,15 +258,14 @@ struct TokenReader {
   mutating func expectation() throws(ScenarioError) -> Command {
     guard let subject = take() else { throw missing("something to check") }
     if case .value(.effect(let id)) = subject.kind {
-      let status = try word("a status: running, finished, cancelled or failed")
-      let statuses = ["running", "finished", "cancelled", "failed"]
-      guard statuses.contains(status.value) else {
-        let hint = Suggestion.hint(for: status.value, in: statuses)
+      let word = try word("a status: running, finished, cancelled or failed")
+      guard let status = EffectStatus(rawValue: word.value) else {
+        let hint = Suggestion.hint(for: word.value, in: EffectStatus.allCases.map(\.rawValue))
         throw ScenarioError(
-          "unknown effect status `\(status.value)`; expected running, finished, cancelled or failed\(hint)",
-          column: status.column)
+          "unknown effect status `\(word.value)`; expected running, finished, cancelled or failed\(hint)",
+          column: word.column)
       }
-      return .expectEffect(id: Located(value: id, column: subject.column), status: status)
+      return .expectEffect(id: Located(value: id, column: subject.column), status: Located(value: status, column: word.column))
     }
     guard let path = subject.word else {
       throw ScenarioError(
@@ -251,14 +274,14 @@ struct TokenReader {
     }
     if path == "time" {
       let comparison = try comparison()
-      guard comparison != "contains" else {
+      guard comparison != .contains else {
         throw ScenarioError("`expect time` compares with ==, !=, <, <=, > or >=", column: subject.column)
       }
       return .expectTime(comparison: comparison, value: try duration())
     }
     if path == "log" {
       let comparison = try comparison()
-      guard comparison == "contains" else {
+      guard comparison == .contains else {
         throw ScenarioError("`expect log` takes `contains \"TEXT\"`", column: subject.column)
       }
       let text = try value("the text to look for")

@@ -1,52 +1,193 @@
-/// The commands of the language: their names, usage, one-line meaning and an example.
-package struct CommandInfo: Sendable {
-  package var name: String
-  package var usage: String
-  package var summary: String
-  package var example: String
-}
+/// Every command of the language: the one list the parser, the session, `help`, completion and
+/// prefix matching read.
+///
+/// A new command is a new case here; the compiler then points at every switch that must learn
+/// it. Front-end commands (`save`, `run`) are in the table too, so that `help`, prefixes,
+/// quoting and completion work for them; the session hands them back to the front end that
+/// claimed them.
+package enum CommandName: String, CaseIterable, Sendable {
+  case models, use, describe, connect, disconnect, send, await, cancel, advance, settle, set, state,
+    expect, respond, stub, seed, date, effects, time, log, save, run, help, quit, exit
 
-/// Every command, in the order `help` lists them.
-package enum CommandTable {
-  package static let all: [CommandInfo] = [
-    CommandInfo(name: "models", usage: "models", summary: "list the view-models that can be used", example: "models"),
-    CommandInfo(name: "use", usage: "use MODEL [key=value ...]", summary: "start a fresh session on a new instance of MODEL, with options", example: "use refresh work=2s"),
-    CommandInfo(name: "describe", usage: "describe", summary: "the current model's actions, properties, dependencies and options", example: "describe"),
-    CommandInfo(name: "connect", usage: "connect", summary: "start the view's lifecycle work (SwiftUI's .task) as an effect", example: "connect"),
-    CommandInfo(name: "disconnect", usage: "disconnect", summary: "cancel the lifecycle work: the view disappears", example: "disconnect"),
-    CommandInfo(name: "send", usage: "send ACTION [ARGS ...]", summary: "deliver a user action without letting time pass; async work is reported as an effect", example: "send refresh"),
-    CommandInfo(name: "await", usage: "await [#N ...] | await send ACTION [ARGS ...]", summary: "let virtual time pass until the effects (default: all work) end, or send an action and wait for it", example: "await send refresh"),
-    CommandInfo(name: "cancel", usage: "cancel [#N ... | all]", summary: "cancel effects (default: the most recent running one)", example: "cancel #1"),
-    CommandInfo(name: "advance", usage: "advance DURATION", summary: "move virtual time forward, running what falls due in deadline order", example: "advance 1.5s"),
-    CommandInfo(name: "settle", usage: "settle", summary: "advance to each next timer until none is left", example: "settle"),
-    CommandInfo(name: "set", usage: "set PROPERTY VALUE", summary: "write a bindable view property, as a text field or toggle would", example: "set word \"swift\""),
-    CommandInfo(name: "state", usage: "state [PATH]", summary: "print the whole view state or the part at PATH", example: "state uiState.isLoading"),
-    CommandInfo(name: "expect", usage: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\"", summary: "check the state, an effect, the virtual time or the log", example: "expect uiState.isLoading == false"),
-    CommandInfo(name: "respond", usage: "respond DEPENDENCY OUTCOME [key=value ...]", summary: "answer the oldest pending request of a scripted dependency", example: "respond search ok count=3"),
-    CommandInfo(name: "stub", usage: "stub DEPENDENCY OUTCOME [key=value ...]", summary: "answer future requests of a scripted dependency automatically", example: "stub search ok count=3 latency=300ms"),
-    CommandInfo(name: "seed", usage: "seed N", summary: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()", example: "seed 42"),
-    CommandInfo(name: "date", usage: "date [DATE] [tz=ZONE] [locale=ID]", summary: "print the virtual wall clock, or set it (and where later sessions start) and the time zone; works before `use`", example: "date 2026-03-15T08:30:00 tz=Europe/Paris"),
-    CommandInfo(name: "effects", usage: "effects", summary: "list every effect: id, action, status, start and end time", example: "effects"),
-    CommandInfo(name: "time", usage: "time", summary: "print the virtual time", example: "time"),
-    CommandInfo(name: "log", usage: "log", summary: "print the event log of this session", example: "log"),
-    CommandInfo(name: "help", usage: "help [COMMAND]", summary: "list commands, or one command's usage with an example", example: "help send"),
-    CommandInfo(name: "quit", usage: "quit", summary: "leave (Ctrl-D too)", example: "quit"),
-    CommandInfo(name: "exit", usage: "exit", summary: "leave (Ctrl-D too)", example: "exit"),
-  ]
+  /// How the command is written.
+  package var usage: String {
+    switch self {
+    case .use: "use MODEL [key=value ...]"
+    case .send: "send ACTION [ARGS ...]"
+    case .await: "await [#N ...] | await send ACTION [ARGS ...]"
+    case .cancel: "cancel [#N ... | all]"
+    case .advance: "advance DURATION"
+    case .set: "set PROPERTY VALUE"
+    case .state: "state [PATH]"
+    case .expect: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\""
+    case .respond: "respond DEPENDENCY OUTCOME [key=value ...]"
+    case .stub: "stub DEPENDENCY OUTCOME [key=value ...]"
+    case .seed: "seed N"
+    case .date: "date [DATE] [tz=ZONE] [locale=ID]"
+    case .save: "save FILE [--force]"
+    case .run: "run FILE"
+    case .help: "help [COMMAND]"
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .quit, .exit: rawValue
+    }
+  }
 
-  /// All command names.
-  package static var names: [String] { all.map(\.name) }
+  /// What the command does, in one line.
+  package var summary: String {
+    switch self {
+    case .models: "list the view-models that can be used"
+    case .use: "start a fresh session on a new instance of MODEL, with options"
+    case .describe: "the current model's actions, properties, dependencies and options"
+    case .connect: "start the view's lifecycle work (SwiftUI's .task) as an effect"
+    case .disconnect: "cancel the lifecycle work: the view disappears"
+    case .send: "deliver a user action without letting time pass; async work is reported as an effect"
+    case .await: "let virtual time pass until the effects (default: all work) end, or send an action and wait for it"
+    case .cancel: "cancel effects (default: the most recent running one)"
+    case .advance: "move virtual time forward, running what falls due in deadline order"
+    case .settle: "advance to each next timer until none is left"
+    case .set: "write a bindable view property, as a text field or toggle would"
+    case .state: "print the whole view state or the part at PATH"
+    case .expect: "check the state, an effect, the virtual time or the log"
+    case .respond: "answer the oldest pending request of a scripted dependency"
+    case .stub: "answer future requests of a scripted dependency automatically"
+    case .seed: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()"
+    case .date: "print the virtual wall clock, or set it (and where later sessions start) and the time zone; works before `use`"
+    case .effects: "list every effect: id, action, status, start and end time"
+    case .time: "print the virtual time"
+    case .log: "print the event log of this session"
+    case .save: "write the commands since the last `use` as a scenario and record its golden file (interactive REPL)"
+    case .run: "run the commands in FILE in this session (interactive REPL)"
+    case .help: "list commands, or one command's usage with an example"
+    case .quit, .exit: "leave (Ctrl-D too)"
+    }
+  }
+
+  /// A line that uses the command, as `help COMMAND` shows it.
+  package var example: String {
+    switch self {
+    case .use: "use refresh work=2s"
+    case .send: "send refresh"
+    case .await: "await send refresh"
+    case .cancel: "cancel #1"
+    case .advance: "advance 1.5s"
+    case .set: "set word \"swift\""
+    case .state: "state uiState.isLoading"
+    case .expect: "expect uiState.isLoading == false"
+    case .respond: "respond search ok count=3"
+    case .stub: "stub search ok count=3 latency=300ms"
+    case .seed: "seed 42"
+    case .date: "date 2026-03-15T08:30:00 tz=Europe/Paris"
+    case .save: "save scenarios/double-tap.scenario"
+    case .run: "run scenarios/double-tap.scenario"
+    case .help: "help send"
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .quit, .exit: rawValue
+    }
+  }
+
+  /// What the words after the name are, in order; the last slot takes every further word.
+  package var slots: [CommandSlot] {
+    switch self {
+    case .use: [.model, .modelOption]
+    case .send: [.action, .actionArgument]
+    case .await: [.awaitTarget, .action, .actionArgument]
+    case .cancel: [.effect(orAll: true)]
+    case .advance: [.duration]
+    case .set: [.property, .value]
+    case .state: [.statePath]
+    case .expect: [.expectSubject, .expectOperator, .value]
+    case .respond, .stub: [.dependency, .outcome, .outcomeArgument]
+    case .seed: [.number]
+    case .date: [.dateSetting]
+    case .save: [.file, .flag("--force")]
+    case .run: [.file]
+    case .help: [.command]
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .quit, .exit: []
+    }
+  }
+
+  /// Whether the front end, not the session, carries the command out.
+  package var isFrontEnd: Bool {
+    switch self {
+    case .save, .run: true
+    default: false
+    }
+  }
+
+  /// Whether the command can change the model, so its output ends with the view state.
+  package var showsState: Bool {
+    switch self {
+    case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub: true
+    default: false
+    }
+  }
+
+  /// Whether the command only looks: it changes neither the model nor the world.
+  package var isQuery: Bool {
+    switch self {
+    case .state, .expect, .effects, .time, .log, .describe, .models, .help: true
+    default: false
+    }
+  }
+
+  /// All command names, in the order `help` lists them.
+  package static var names: [String] { allCases.map(\.rawValue) }
 
   /// The command a word names: exact, or the only command it is a prefix of.
-  package static func resolve(_ word: String, column: Int) throws(ScenarioError) -> CommandInfo {
-    if let exact = all.first(where: { $0.name == word }) { return exact }
-    let matches = all.filter { $0.name.hasPrefix(word) }
+  package static func resolve(_ word: String, column: Int) throws(ScenarioError) -> CommandName {
+    if let exact = CommandName(rawValue: word) { return exact }
+    let matches = allCases.filter { $0.rawValue.hasPrefix(word) }
     if matches.count == 1 { return matches[0] }
     if matches.count > 1 {
-      let names = matches.map { "`\($0.name)`" }.joined(separator: ", ")
+      let names = matches.map { "`\($0.rawValue)`" }.joined(separator: ", ")
       throw ScenarioError("ambiguous command `\(word)`: it starts \(names)", column: column)
     }
-    let hint = Suggestion.hint(for: word, in: names)
-    throw ScenarioError("unknown command `\(word)`\(hint)" + (hint.isEmpty ? " (`help` lists commands)" : ""), column: column)
+    throw Suggestion.unknown("command", word, among: names, otherwise: " (`help` lists commands)", column: column)
+  }
+}
+
+/// What a word after a command's name stands for: what completion offers there.
+package enum CommandSlot: Equatable, Sendable {
+  case model, modelOption
+  case action, actionArgument
+  /// `#N` references; with `orAll`, the word `all` too.
+  case effect(orAll: Bool)
+  /// `send` or `#N` after `await`.
+  case awaitTarget
+  case property, value, statePath
+  /// A state path, `#N`, `time` or `log`.
+  case expectSubject
+  /// A comparison, or an effect status after `#N`.
+  case expectOperator
+  case dependency, outcome, outcomeArgument
+  case duration, number, dateSetting, command
+  /// A path on disk, which only the front end can list.
+  case file
+  /// A fixed option such as `--force`.
+  case flag(String)
+}
+
+/// A comparison an `expect` line makes.
+package enum Comparison: String, CaseIterable, Sendable {
+  case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+  case contains
+
+  /// The ordering comparisons, which need two values that have an order.
+  var isOrdering: Bool {
+    switch self {
+    case .less, .lessOrEqual, .greater, .greaterOrEqual: true
+    case .equal, .notEqual, .contains: false
+    }
+  }
+
+  /// Whether `order` (negative, zero, positive: actual against expected) satisfies the comparison.
+  func holds(order: Int) -> Bool {
+    switch self {
+    case .equal: order == 0
+    case .notEqual: order != 0
+    case .less: order < 0
+    case .lessOrEqual: order <= 0
+    case .greater: order > 0
+    case .greaterOrEqual: order >= 0
+    case .contains: false
+    }
   }
 }

@@ -40,11 +40,11 @@ package struct Lexer {
       }
       if "=!<>".contains(character) {
         let symbol = readWhile { "=!<>".contains($0) }
-        guard ["==", "!=", "<", "<=", ">", ">="].contains(symbol) else {
+        guard let comparison = Comparison(rawValue: symbol), comparison != .contains else {
           throw ScenarioError(
             "unknown operator `\(symbol)`; expected one of ==, !=, <, <=, >, >=", column: start + 1)
         }
-        tokens.append(Token(kind: .comparison(symbol), column: start + 1, text: symbol))
+        tokens.append(Token(kind: .comparison(comparison), column: start + 1, text: symbol))
         continue
       }
       if character == "\"" || character == "[" {
@@ -69,7 +69,7 @@ package struct Lexer {
   }
 
   /// Reads a value at the cursor: a string, a list, or a bare value.
-  private mutating func readValue() throws(ScenarioError) -> Value {
+  private mutating func readValue() throws(ScenarioError) -> CommandValue {
     guard let character = current else { throw ScenarioError("expected a value", column: column) }
     if character == "\"" { return .string(try readString()) }
     if character == "[" { return try readList() }
@@ -111,10 +111,10 @@ package struct Lexer {
       "unbalanced quote: the string that starts here is not closed; add a `\"`", column: start + 1)
   }
 
-  private mutating func readList() throws(ScenarioError) -> Value {
+  private mutating func readList() throws(ScenarioError) -> CommandValue {
     let start = index
     index += 1
-    var values: [Value] = []
+    var values: [CommandValue] = []
     while true {
       while let character = current, character.isWhitespace { index += 1 }
       guard let character = current else {
@@ -149,7 +149,7 @@ package struct Lexer {
   }
 
   /// Interprets a bare word: `true`, `false`, `nil`, a number, a duration, or a word.
-  static func bareValue(_ word: String, column: Int) throws(ScenarioError) -> Value {
+  static func bareValue(_ word: String, column: Int) throws(ScenarioError) -> CommandValue {
     switch word {
     case "true": return .bool(true)
     case "false": return .bool(false)
@@ -159,6 +159,8 @@ package struct Lexer {
     guard let first = word.first, first.isNumber || ((first == "-" || first == ".") && word.count > 1) else {
       return .word(word)
     }
+    // A flag (`--force`) and a file path (`runs/2.scenario`) are words the front end reads.
+    if word.hasPrefix("--") || word.contains("/") || word.hasSuffix(".scenario") { return .word(word) }
     // A calendar date (`2026-03-15`, `2026-03-15T08:30:00Z`) is a word; `date` reads it.
     if word.count >= 10, Array(word)[4] == "-", Array(word)[7] == "-", word.prefix(4).allSatisfy(\.isNumber) {
       return .word(word)

@@ -1,3 +1,5 @@
+public import Simulation
+
 /// An error a command gets: where (line, column), which word, and what was expected.
 ///
 /// Its description is the exact text users see:
@@ -9,10 +11,13 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   public var column: Int?
   /// What went wrong, what was expected, and the nearest valid choice.
   public var message: String
+  /// The simulation's own error, when the simulation stopped the command (a runaway, Ctrl-C).
+  public var cause: SimulationError?
 
   /// An error at `column` of the current line.
-  public init(_ message: String, column: Int? = nil, line: Int? = nil) {
+  public init(_ message: String, column: Int? = nil, line: Int? = nil, cause: SimulationError? = nil) {
     self.message = message
+    self.cause = cause
     self.column = column
     self.line = line
   }

@@ -3,11 +3,11 @@ package struct Token: Equatable, Sendable {
   /// What the word is.
   package enum Kind: Equatable, Sendable {
     /// A value: bare word, string, number, duration, list, effect reference.
-    case value(Value)
+    case value(CommandValue)
     /// `name=value`.
-    case keyValue(String, Value)
+    case keyValue(String, CommandValue)
     /// A comparison operator: `==`, `!=`, `<`, `<=`, `>`, `>=`.
-    case comparison(String)
+    case comparison(Comparison)
   }
 
   package var kind: Kind
@@ -23,7 +23,7 @@ package struct Token: Equatable, Sendable {
   }
 
   /// The value, if the token is a plain value.
-  package var value: Value? {
+  package var value: CommandValue? {
     if case .value(let value) = kind { return value }
     return nil
   }

@@ -5,13 +5,18 @@ public final class ModelContext {
   public let options: Arguments
   /// The session's seeded random source (`seed N` resets it).
   public let random: RandomSource
+  /// Which session of this process the model belongs to, counting from 1. `replay` runs many
+  /// scenarios in one process, a session each: keep what should not outlive a scenario (a
+  /// scratch file) per session, and every `use` of one scenario still shares it.
+  public let session: Int
   let sink: EventSink
   var dependencies: [any AnyScriptedDependency] = []
 
-  init(options: Arguments, random: RandomSource, sink: EventSink) {
+  init(options: Arguments, random: RandomSource, sink: EventSink, session: Int) {
     self.options = options
     self.random = random
     self.sink = sink
+    self.session = session
   }
 
   /// Creates a dependency that `respond NAME ...` and `stub NAME ...` answer.

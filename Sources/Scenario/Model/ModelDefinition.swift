@@ -61,8 +61,8 @@ struct BoundAction {
 struct BoundProperty {
   var name: String
   var summary: String
-  var type: ValueType
-  var set: @MainActor (Value) -> Void
+  var type: ParameterType
+  var set: @MainActor (CommandValue) -> Void
 }
 
 /// A model instance with its actions, properties, lifecycle and state.
@@ -132,12 +132,12 @@ public struct ModelBuilder<Model: AnyObject> {
   }
 
   /// A bindable property that `set NAME VALUE` writes, as a text field or a toggle would.
-  public mutating func property<Value: CommandValueConvertible>(
-    _ name: String, _ keyPath: ReferenceWritableKeyPath<Model, Value>, _ summary: String = ""
+  public mutating func property<Property: CommandValueConvertible>(
+    _ name: String, _ keyPath: ReferenceWritableKeyPath<Model, Property>, _ summary: String = ""
   ) {
     properties.append { model in
-      BoundProperty(name: name, summary: summary, type: Value.valueType) { value in
-        if let converted = Value(commandValue: value) { model[keyPath: keyPath] = converted }
+      BoundProperty(name: name, summary: summary, type: Property.valueType) { value in
+        if let converted = Property(commandValue: value) { model[keyPath: keyPath] = converted }
       }
     }
   }
@@ -160,7 +160,7 @@ public struct ModelBuilder<Model: AnyObject> {
   /// Shows only the named properties, in the order of the calls, under the view-model's type
   /// name: `model.show("uiState", \.uiState)` keeps the path `uiState.isLoading` while leaving
   /// out dependencies and configuration the view-model stores.
-  public mutating func show<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>) {
+  public mutating func show<Shown>(_ name: String, _ keyPath: KeyPath<Model, Shown>) {
     shownFields.append { model in (name, model[keyPath: keyPath]) }
   }
 

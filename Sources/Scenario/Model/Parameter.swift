@@ -1,13 +1,13 @@
 /// A named, typed input: an action's parameter, a model option, or an outcome's argument.
 public struct Parameter: Sendable {
   public var name: String
-  public var type: ValueType
+  public var type: ParameterType
   /// The value used when the command leaves it out; nil makes it required.
-  public var defaultValue: Value?
+  public var defaultValue: CommandValue?
   public var summary: String
 
   /// A parameter named `name` of `type`.
-  public init(_ name: String, _ type: ValueType, default defaultValue: Value? = nil, _ summary: String = "") {
+  public init(_ name: String, _ type: ParameterType, default defaultValue: CommandValue? = nil, _ summary: String = "") {
     self.name = name
     self.type = type
     self.defaultValue = defaultValue
@@ -32,11 +32,11 @@ public struct Parameter: Sendable {
 
 /// Values given for a list of parameters, converted to their types, defaults filled in.
 public struct Arguments: Sendable {
-  private var values: [String: Value]
+  private var values: [String: CommandValue]
   /// Parameter names in declaration order, for printing.
   public let names: [String]
 
-  init(values: [String: Value], names: [String]) {
+  init(values: [String: CommandValue], names: [String]) {
     self.values = values
     self.names = names
   }
@@ -55,9 +55,9 @@ public struct Arguments: Sendable {
 
   /// Binds `arguments` (positional first, then `name=value`) to `parameters`.
   static func bind(
-    _ arguments: [Argument], to parameters: [Parameter], owner: String, endColumn: Int
+    _ arguments: [CommandArgument], to parameters: [Parameter], owner: String, endColumn: Int
   ) throws(ScenarioError) -> Arguments {
-    var values: [String: Value] = [:]
+    var values: [String: CommandValue] = [:]
     var positional = 0
     for argument in arguments {
       let parameter: Parameter
@@ -111,7 +111,7 @@ public struct Arguments: Sendable {
   }
 
   /// The value of `name` as typed in the command language.
-  public subscript(name: String) -> Value? { values[name] }
+  public subscript(name: String) -> CommandValue? { values[name] }
 
   /// A string or enum-case argument.
   public func string(_ name: String) -> String { values[name]?.text ?? "" }

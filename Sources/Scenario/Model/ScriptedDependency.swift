@@ -20,8 +20,8 @@ protocol AnyScriptedDependency: Sendable {
   var name: String { get }
   var outcomes: [Outcome] { get }
   var pendingRequests: [PendingRequest] { get }
-  func respond(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError)
-  func stub(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError)
+  func respond(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError)
+  func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError)
 }
 
 /// A request waiting for `respond`.
@@ -136,7 +136,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
 
   var pendingRequests: [PendingRequest] { state.withLock { $0.waiting.map(\.request) } }
 
-  func respond(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError) {
+  func respond(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: false)
     let waiter = state.withLock { state -> Waiter? in
       state.waiting.isEmpty ? nil : state.waiting.removeFirst()
@@ -150,14 +150,14 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     waiter.continuation.resume(with: decode(answer.answer))
   }
 
-  func stub(outcome: Located<String>, arguments: [Argument], endColumn: Int) throws(ScenarioError) {
+  func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let stub = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: true)
     state.withLock { $0.stub = stub }
     sink.emit(.note("\(name): future requests get \(Self.text(stub.answer)) after \(stub.latency.commandText)"))
   }
 
   private func bind(
-    outcome: Located<String>, arguments: [Argument], endColumn: Int, allowLatency: Bool
+    outcome: Located<String>, arguments: [CommandArgument], endColumn: Int, allowLatency: Bool
   ) throws(ScenarioError) -> (answer: Answer, latency: Duration) {
     guard let definition = outcomes.first(where: { $0.name == outcome.value }) else {
       let names = outcomes.map(\.name)

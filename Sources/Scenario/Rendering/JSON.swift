@@ -1,6 +1,6 @@
 /// A minimal JSON writer with a fixed key order, so the same state always gives the same bytes.
-enum JSON {
-  indirect enum Node {
+package enum JSON {
+  package indirect enum Node {
     case null
     case bool(Bool)
     case number(String)
@@ -9,7 +9,7 @@ enum JSON {
     case object([(String, Node)])
   }
 
-  static func write(_ node: Node) -> String {
+  package static func write(_ node: Node) -> String {
     switch node {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
@@ -20,7 +20,7 @@ enum JSON {
     }
   }
 
-  static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -1,5 +1,5 @@
 /// How an effect ended, or that it is still running.
-package enum EffectStatus: String, Equatable, Sendable {
+package enum EffectStatus: String, CaseIterable, Equatable, Sendable {
   case running, finished, cancelled, failed
 }
 

@@ -1,6 +1,13 @@
 import Simulation
 import Synchronization
 
+/// Where the lines a view-model prints come from: the front end captures standard output and
+/// hands the session what was printed, so that prints and events keep their order.
+package protocol PrintSource: Sendable {
+  /// Complete lines printed since the last call.
+  func collect() -> [String]
+}
+
 /// Collects events from wherever they happen: effect tasks, cancellation handlers, dependencies.
 ///
 /// Cancellation handlers run in whichever context cancels, so the sink is a lock-owning type
@@ -10,40 +17,39 @@ package final class EventSink: Sendable {
   private let events = Mutex<[TimedEvent]>([])
   /// Simulation time at which the session's time is 0.
   private let origin = Mutex<Duration>(.zero)
-  private let capture: OutputCapture?
+  private let prints: (any PrintSource)?
 
-  init(capture: OutputCapture?) { self.capture = capture }
+  init(prints: (any PrintSource)?) { self.prints = prints }
 
   func setOrigin(_ time: Duration) { origin.withLock { $0 = time } }
 
   /// Adds `event` after anything printed so far, stamped with the current virtual time.
   package func emit(_ event: Event) {
-    let printed = capture?.collect() ?? []
-    let time = Simulation.shared.now - origin.withLock { $0 }
-    events.withLock { events in
-      events.append(contentsOf: printed.map { TimedEvent(time: time, event: .printed($0)) })
-      events.append(TimedEvent(time: time, event: event))
-    }
+    withEvents(adding: event) { _ in }
   }
 
   /// Lines of the events emitted so far in this step, without taking them.
   func peekLines() -> [String] {
-    let printed = capture?.collect() ?? []
-    let time = Simulation.shared.now - origin.withLock { $0 }
-    return events.withLock { events in
-      events.append(contentsOf: printed.map { TimedEvent(time: time, event: .printed($0)) })
-      return events.map { EventText.line(for: $0.event) }
-    }
+    withEvents { events in events.map { EventText.line(for: $0.event) } }
   }
 
   /// Everything emitted since the last call, prints included.
   func take() -> [TimedEvent] {
-    let printed = capture?.collect() ?? []
+    withEvents { events in
+      defer { events.removeAll() }
+      return events
+    }
+  }
+
+  /// Appends what was printed (and `event`), stamped with the current virtual time, then gives
+  /// `body` the events under the lock.
+  private func withEvents<Result>(adding event: Event? = nil, _ body: (inout [TimedEvent]) -> Result) -> Result {
+    let printed = prints?.collect() ?? []
     let time = Simulation.shared.now - origin.withLock { $0 }
     return events.withLock { events in
       events.append(contentsOf: printed.map { TimedEvent(time: time, event: .printed($0)) })
-      defer { events.removeAll() }
-      return events
+      if let event { events.append(TimedEvent(time: time, event: event)) }
+      return body(&events)
     }
   }
 }

@@ -1,61 +1,56 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+/// What completion offers for the word before the cursor.
+package struct Completion: Equatable, Sendable {
+  /// The partial word being completed.
+  package var word: String
+  /// The words that continue it.
+  package var candidates: [String]
+  /// Whether the word is a path on disk, which the front end lists (the library reads no files).
+  package var wantsFile = false
+}
 
 extension Session {
-  /// Completions for the word before the cursor: command names first, then what the command
-  /// takes (models, actions, properties, state paths, effects, dependencies, outcomes, files).
-  ///
-  /// `extraCommands` are front-end commands (`save`, `run`) that take a file path.
-  package func completions(for text: String, extraCommands: [String] = []) -> (word: String, candidates: [String]) {
+  /// Completions for the word before the cursor: command names first, then what the command's
+  /// slot there takes (models, actions, properties, state paths, effects, dependencies, outcomes).
+  package func completions(for text: String) -> Completion {
     let endsWithSpace = text.last?.isWhitespace ?? true
     var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     let word = endsWithSpace ? "" : (words.popLast() ?? "")
-    func matching(_ options: [String]) -> (String, [String]) {
-      (word, options.filter { $0.hasPrefix(word) })
+    func matching(_ options: [String]) -> Completion {
+      Completion(word: word, candidates: options.filter { $0.hasPrefix(word) })
     }
-    guard let first = words.first else {
-      return matching((CommandTable.names + extraCommands).sorted())
+    guard let first = words.first else { return matching(CommandName.names.sorted()) }
+    guard let command = try? CommandName.resolve(first, column: 1) else { return Completion(word: word, candidates: []) }
+    let position = words.count  // index of the word being completed; the command is word 0
+    let slots = command.slots
+    guard !slots.isEmpty else { return Completion(word: word, candidates: []) }
+    var slot = slots[min(position - 1, slots.count - 1)]
+    // `await #1 #2` takes references to the end; `await send ACTION ARGS` reads like `send`.
+    if command == .await, position > 1 {
+      slot = words[1] == "send" ? (position == 2 ? .action : .actionArgument) : .effect(orAll: false)
     }
-    if extraCommands.contains(first) { return (word, filePaths(word)) }
-    guard let command = try? CommandTable.resolve(first, column: 1).name else { return (word, []) }
-    let position = words.count  // index of the word being completed
-    switch command {
-    case "use" where position == 1:
-      return matching(models.map(\.name))
-    case "use":
-      return matching(models.first { $0.name == words[1] }?.options.map { $0.name + "=" } ?? [])
-    case "send" where position == 1:
-      return matching(actionNames)
-    case "await" where position == 1:
-      return matching(["send"] + effectIDs.map { "#\($0)" })
-    case "await" where words.count >= 2 && words[1] == "send" && position == 2:
-      return matching(actionNames)
-    case "await", "cancel":
-      return matching((command == "cancel" ? ["all"] : []) + effectIDs.map { "#\($0)" })
-    case "set" where position == 1:
-      return matching(propertyNames)
-    case "state" where position == 1, "expect" where position == 1:
-      let extras = command == "expect" ? ["time", "log"] + effectIDs.map { "#\($0)" } : []
-      return (word, (extras.filter { $0.hasPrefix(word) }) + statePathCompletions(word))
-    case "expect" where position == 2:
-      return matching(words[1].hasPrefix("#") ? ["running", "finished", "cancelled", "failed"] : ["==", "!=", "<", "<=", ">", ">=", "contains"])
-    case "respond" where position == 1, "stub" where position == 1:
-      return matching(dependencyNames)
-    case "respond" where position == 2, "stub" where position == 2:
-      let outcomes = context?.dependencies.first { $0.name == words[1] }?.outcomes.map(\.name) ?? []
-      return matching(outcomes)
-    case "date" where word.hasPrefix("tz="):
+    switch slot {
+    case .model: return matching(models.map(\.name))
+    case .modelOption: return matching(models.first { $0.name == words[1] }?.options.map { $0.name + "=" } ?? [])
+    case .action: return matching(actionNames)
+    case .awaitTarget: return matching(["send"] + effectIDs.map { "#\($0)" })
+    case .effect(let orAll): return matching((orAll ? ["all"] : []) + effectIDs.map { "#\($0)" })
+    case .property: return matching(propertyNames)
+    case .statePath: return Completion(word: word, candidates: statePathCompletions(word))
+    case .expectSubject:
+      let extras = ["time", "log"] + effectIDs.map { "#\($0)" }
+      return Completion(word: word, candidates: extras.filter { $0.hasPrefix(word) } + statePathCompletions(word))
+    case .expectOperator:
+      return matching(words[1].hasPrefix("#") ? EffectStatus.allCases.map(\.rawValue) : Comparison.allCases.map(\.rawValue))
+    case .dependency: return matching(dependencyNames)
+    case .outcome: return matching(context?.dependencies.first { $0.name == words[1] }?.outcomes.map(\.name) ?? [])
+    case .dateSetting:
+      guard word.hasPrefix("tz=") else { return matching(["tz=", "locale="]) }
       let zones = ["UTC", "Europe/London", "Europe/Paris", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"]
       return matching(zones.map { "tz=" + $0 })
-    case "date":
-      return matching(["tz=", "locale="])
-    case "help" where position == 1:
-      return matching(CommandTable.names + extraCommands)
-    default:
-      return (word, [])
+    case .command: return matching(CommandName.names)
+    case .file: return Completion(word: word, candidates: [], wantsFile: true)
+    case .flag(let flag): return matching([flag])
+    case .actionArgument, .value, .outcomeArgument, .duration, .number: return Completion(word: word, candidates: [])
     }
   }
 
@@ -77,26 +72,5 @@ extension Session {
     }
     let base = parentPath.isEmpty ? "" : parentPath + "."
     return names.filter { $0.hasPrefix(last) }.map { base + $0 }
-  }
-
-  /// Files and folders that continue `prefix`; folders end with `/`.
-  func filePaths(_ prefix: String) -> [String] {
-    let slash = prefix.lastIndex(of: "/")
-    let folder = slash.map { String(prefix[...$0]) } ?? ""
-    let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-    guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      guard name != ".", name != "..", name.hasPrefix(start), !name.hasPrefix(".") || start.hasPrefix(".") else { continue }
-      var status = stat()
-      let path = folder + name
-      let isFolder = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-      names.append(path + (isFolder ? "/" : ""))
-    }
-    return names.sorted()
   }
 }

@@ -48,10 +48,10 @@ extension Session {
     return ["\(path.value) ="] + text.map { "  " + $0 }
   }
 
-  func expectState(_ path: Located<String>, _ comparison: String, _ value: Located<Value>) throws(ScenarioError) -> [String] {
+  func expectState(_ path: Located<String>, _ comparison: Comparison, _ value: Located<CommandValue>) throws(ScenarioError) -> [String] {
     _ = try requireModel()
     let actual = try StatePath.resolve(path.value, in: snapshot(), column: path.column)
-    let claim = "\(path.value) \(comparison) \(value.value)"
+    let claim = "\(path.value) \(comparison.rawValue) \(value.value)"
     guard try StateComparison.holds(actual, comparison, value.value, column: value.column) else {
       let shown = StateRenderer.inline(actual) ?? StateRenderer.render(actual)
       throw ScenarioError("expectation failed: \(claim), but it is \(shown)", column: path.column)
@@ -59,28 +59,20 @@ extension Session {
     return ["ok: \(claim)"]
   }
 
-  func expectEffect(_ id: Located<Int>, _ status: Located<String>) throws(ScenarioError) -> [String] {
-    let effect = try effect(id)
-    guard effect.status.rawValue == status.value else {
+  func expectEffect(_ id: Located<Int>, _ status: Located<EffectStatus>) throws(ScenarioError) -> [String] {
+    let effect = try tracker.effect(id)
+    guard effect.status == status.value else {
       throw ScenarioError(
-        "expectation failed: #\(id.value) \(status.value), but it is \(effect.status.rawValue) (\(effect.action))",
+        "expectation failed: #\(id.value) \(status.value.rawValue), but it is \(effect.status.rawValue) (\(effect.action))",
         column: status.column)
     }
-    return ["ok: #\(id.value) \(status.value)"]
+    return ["ok: #\(id.value) \(status.value.rawValue)"]
   }
 
-  func expectTime(_ comparison: String, _ value: Duration) throws(ScenarioError) -> [String] {
+  func expectTime(_ comparison: Comparison, _ value: Duration) throws(ScenarioError) -> [String] {
     let time = now
-    let holds: Bool
-    switch comparison {
-    case "==": holds = time == value
-    case "!=": holds = time != value
-    case "<": holds = time < value
-    case "<=": holds = time <= value
-    case ">": holds = time > value
-    default: holds = time >= value
-    }
-    let claim = "time \(comparison) \(value.commandText)"
+    let holds = comparison.holds(order: time < value ? -1 : time == value ? 0 : 1)
+    let claim = "time \(comparison.rawValue) \(value.commandText)"
     guard holds else { throw ScenarioError("expectation failed: \(claim), but it is \(time.secondsText)") }
     return ["ok: \(claim)"]
   }
@@ -88,35 +80,19 @@ extension Session {
   func expectLog(_ text: String) throws(ScenarioError) -> [String] {
     let pendingLines = sink.peekLines()
     guard (logLines + pendingLines).contains(where: { $0.contains(text) }) else {
-      throw ScenarioError("expectation failed: the log does not contain \(Value.quote(text))")
+      throw ScenarioError("expectation failed: the log does not contain \(CommandValue.quote(text))")
     }
-    return ["ok: log contains \(Value.quote(text))"]
-  }
-
-  func effectList() -> [String] {
-    if effects.isEmpty && background.isEmpty { return ["no effects"] }
-    let rows = effects.map { effect -> [String] in
-      let times = effect.start.secondsText + (effect.end.map { " -> " + $0.secondsText } ?? " -> ")
-      return ["#\(effect.id)", effect.action, effect.status.rawValue, times]
-    }
-    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    var lines = rows.map { row in
-      row.enumerated().map { $1.padding(to: widths[$0]) }.joined(separator: "  ").trimmingSpaces
-    }
-    for work in background where work.isPending {
-      lines.append("background  \(work.origin)  running (no handle: cannot be awaited or cancelled)")
-    }
-    return lines
+    return ["ok: log contains \(CommandValue.quote(text))"]
   }
 
   func help(_ topic: Located<String>?) throws(ScenarioError) -> [String] {
     guard let topic else {
-      let width = CommandTable.all.map(\.name.count).max() ?? 0
-      return CommandTable.all.map { $0.name.padding(to: width) + "  " + $0.summary }
+      let width = CommandName.allCases.map(\.rawValue.count).max() ?? 0
+      return CommandName.allCases.map { $0.rawValue.padding(to: width) + "  " + $0.summary }
         + ["", "Commands may be shortened to a unique prefix (`adv 2s`). `help COMMAND` shows usage and an example."]
     }
-    let info = try CommandTable.resolve(topic.value, column: topic.column)
-    return ["usage: \(info.usage)", info.summary, "example: \(info.example)"]
+    let command = try CommandName.resolve(topic.value, column: topic.column)
+    return ["usage: \(command.usage)", command.summary, "example: \(command.example)"]
   }
 }
 

@@ -13,51 +13,50 @@ import Simulation
 package final class Session {
   /// The models `use` can start.
   package let models: [ModelDefinition]
-  /// How many timers `settle` and `await` may fire before they report a runaway.
-  package var timerLimit = 10_000
-  /// How long `await` waits in wall time for work outside the executor (a real request).
-  package var externalWaitLimit: Duration = .seconds(30)
+  /// Front-end commands (`save`, `run`) the front end carries out; the session rejects the others.
+  package var frontEndCommands: Set<CommandName> = []
 
   let simulation: Simulation
-  let capture: OutputCapture?
   let sink: EventSink
+  let tracker: EffectTracker
   let random = RandomSource()
   let world: World
 
   var definition: ModelDefinition?
   var instance: ModelInstance?
   var context: ModelContext?
-  var effects: [EffectRecord] = []
-  var background: [BackgroundWork] = []
   var logLines: [String] = []
   var lastState: StateValue?
-  /// What the current step's `send` of a synchronous action may have left running.
-  var stepWork: BackgroundWork?
-  /// Simulation time at which this session's virtual time is 0.
-  var origin: Duration = .zero
+  /// This session's number in the process, for `ModelContext.session`.
+  let number: Int
 
-  /// A session offering `models`; with `captureOutput`, what view-models print becomes events.
-  package init(models: [ModelDefinition], captureOutput: Bool = true) {
+  @MainActor private static var count = 0
+
+  /// A session offering `models`; what the view-model prints, `prints` turns into events.
+  package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
     self.models = models
     self.simulation = Simulation.install()
     self.world = World(simulation: simulation)
-    self.capture = captureOutput ? OutputCapture() : nil
-    self.sink = EventSink(capture: capture)
+    self.sink = EventSink(prints: prints)
+    self.tracker = EffectTracker(simulation: simulation, sink: sink)
+    Self.count += 1
+    self.number = Self.count
   }
 
-  /// Writes to the real standard output, past the capture of the view-model's prints.
-  package func writeOutput(_ text: String) {
-    if let capture { capture.write(text) } else { writeAll(1, text) }
+  /// How many timers `settle` and `await` may fire before they report a runaway.
+  package var timerLimit: Int {
+    get { tracker.timerLimit }
+    set { tracker.timerLimit = newValue }
   }
 
-  /// The descriptor of the real standard output (the terminal), past the capture.
-  package var outputDescriptor: Int32 { capture?.realOutput ?? 1 }
-
-  /// Writes to standard error.
-  package func writeError(_ text: String) { writeAll(2, text) }
+  /// How long `await` waits in wall time for work outside the executor (a real request).
+  package var externalWaitLimit: Duration {
+    get { tracker.externalWaitLimit }
+    set { tracker.externalWaitLimit = newValue }
+  }
 
   /// Session virtual time.
-  package var now: Duration { simulation.now - origin }
+  package var now: Duration { tracker.now }
 
   /// The model in use, if any.
   package var modelName: String? { definition?.name }
@@ -66,7 +65,7 @@ package final class Session {
   package var actionNames: [String] { instance?.actions.map(\.name) ?? [] }
   package var propertyNames: [String] { instance?.properties.map(\.name) ?? [] }
   package var dependencyNames: [String] { context?.dependencies.map(\.name) ?? [] }
-  package var effectIDs: [Int] { effects.map(\.id) }
+  package var effectIDs: [Int] { tracker.effects.map(\.id) }
   package var statePaths: [String] {
     guard case .record(_, let fields)? = lastState else { return [] }
     return fields.map(\.name)
@@ -83,6 +82,7 @@ package final class Session {
         return result
       }
       command = parsed
+      result.command = parsed
     } catch {
       var error = error
       error.line = number
@@ -93,7 +93,7 @@ package final class Session {
     simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
     var before = now
     result.previousState = lastState
-    stepWork = nil
+    tracker.beginStep()
     do {
       try apply(command, to: &result)
     } catch {
@@ -107,8 +107,8 @@ package final class Session {
       result.previousState = nil
     }
     // What a purge of spent timers released (a stale sleeper's wake-up) runs before the step ends.
-    var settled = settleAfterStep()
-    if settled == nil, simulation.purgeStaleTimers() { settled = settleAfterStep() }
+    var settled = tracker.settleAfterStep()
+    if settled == nil, simulation.purgeStaleTimers() { settled = tracker.settleAfterStep() }
     if let error = settled, result.error == nil {
       var error = error
       error.line = number
@@ -116,7 +116,7 @@ package final class Session {
     }
     for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
     // Hidden work is reported by the steps that can change things, not by every query.
-    let hidden = backgroundEvents(reportPending: command.showsState)
+    let hidden = tracker.backgroundEvents(reportPending: command.showsState)
     result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }
     let after = now
     if after != before { result.events.append(TimedEvent(time: after, event: .timeMoved(from: before, to: after))) }
@@ -129,8 +129,7 @@ package final class Session {
       lastState = state
     }
     if case .send(let action, _, _) = command, result.error == nil, result.changes.isEmpty,
-      let work = stepWork, work.effect == nil, !work.isPending,
-      !result.events.contains(where: \.event.showsActivity)
+      tracker.stepLeftNothingRunning, !result.events.contains(where: \.event.showsActivity)
     {
       // A guard that ignored the action (`guard !isProcessing else { return }`) looks like this.
       result.events.append(
@@ -139,8 +138,21 @@ package final class Session {
     result.showsState = command.showsState && instance != nil && result.error == nil
       || (command.showsState && instance != nil && !result.changes.isEmpty)
     if case .quit = command { result.isQuit = true }
+    result.interrupted = tracker.interrupted
     record(result)
     return result
+  }
+
+  /// Ends the session: cancels its effects and runs what that makes ready. Returns whether
+  /// everything the session started has ended (no effect runs, no hidden work is alive).
+  package func finish() -> Bool {
+    tracker.cancel(tracker.effects.filter(\.isRunning))
+    tracker.settleAfterStep()
+    if simulation.purgeStaleTimers() { tracker.settleAfterStep() }
+    _ = sink.take()
+    instance = nil
+    context = nil
+    return !tracker.hasLiveWork
   }
 
   /// What a user is told when the view-model uses a source the simulation cannot control.
@@ -151,21 +163,6 @@ package final class Session {
   func snapshot() -> StateValue {
     guard let instance else { return .null }
     return simulation.watched { StateValue.reflecting(instance.state()) }
-  }
-
-  /// Runs what became ready before the step ends, so a command always returns idle; a runaway
-  /// is the step's error, an interrupt (Ctrl-C) a warning.
-  @discardableResult
-  func settleAfterStep() -> ScenarioError? {
-    do {
-      try simulation.runUntilIdle()
-      return nil
-    } catch .interrupted {
-      sink.emit(.warning("\(SimulationError.interrupted)"))
-      return nil
-    } catch {
-      return failure(error)
-    }
   }
 
   private func record(_ result: StepResult) {
@@ -195,8 +192,10 @@ package final class Session {
       try send(action, arguments: arguments, awaited: awaited, source: result.source)
     case .await(let selection): try awaitEffects(selection)
     case .cancel(let selection): try cancel(selection)
-    case .advance(let duration): try advance(by: duration)
-    case .settle: try settle()
+    case .advance(let duration): try tracker.advance(by: duration)
+    case .settle:
+      _ = try requireModel()
+      try tracker.settle()
     case .set(let property, let value): try set(property, value)
     case .state(let path): result.output = try showState(path)
     case .expectState(let path, let comparison, let value):
@@ -214,76 +213,34 @@ package final class Session {
       sink.emit(.note("random source seeded with \(seed)"))
     case .date(let date, let timeZone, let locale):
       result.output = try world.apply(date: date, timeZone: timeZone, locale: locale)
-    case .effects: result.output = effectList()
+    case .effects: result.output = tracker.listing()
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
+    case .save(let file, _), .run(let file):
+      // Reached only when no front end claimed the command: a script, a pipe.
+      guard frontEndCommands.contains(command.name) else {
+        throw ScenarioError(
+          "`\(command.name.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(file.value)` here instead",
+          column: 1)
+      }
     case .help(let topic): result.output = try help(topic)
     case .quit: break
     }
   }
 
-  /// Runs simulation work, turning its errors into command errors.
-  func run(_ body: () throws(SimulationError) -> Void) throws(ScenarioError) {
-    do { try body() } catch { throw failure(error) }
-  }
-
-  /// The command error for a simulation error. A runaway is stopped here: the work that kept
-  /// the step busy is named and cancelled (and no longer run if it ignores cancellation), so the
-  /// session can go on.
-  func failure(_ error: SimulationError) -> ScenarioError {
-    guard case .runaway(let limit) = error else { return ScenarioError("\(error)") }
-    let report = simulation.recoverFromRunaway()
-    let names = report.labels.map { label -> String in
-      guard let label else { return "work with no action's name" }
-      if let effect = effects.first(where: { $0.tagLabel == label }) { return "`#\(effect.id) \(effect.action)`" }
-      return "`\(label)`"
-    }
-    let who = names.isEmpty ? "something" : names.joined(separator: ", ")
-    for label in report.labels.compactMap({ $0 }) {
-      for effect in effects where effect.isRunning && effect.tagLabel == label {
-        effect.cancelRequested = true
-        effect.task?.cancel()
-        if report.quarantined {
-          effect.status = .cancelled
-          effect.end = now
-          sink.emit(.effectEnded(id: effect.id, action: effect.action, status: .cancelled, error: nil))
-        }
-      }
-      if report.quarantined { background.removeAll { $0.tag?.label == label } }
-    }
-    var message = "runaway: \(who) kept the step busy for \(limit) jobs without it becoming idle (a loop that keeps yielding or starting work?); vmrepl cancelled it"
-    if report.quarantined {
-      message += ", and because it went on regardless, vmrepl no longer runs it"
-    }
-    message += " (`--max-jobs N` sets the limit)"
-    return ScenarioError(message)
-  }
-
-  private func use(_ name: Located<String>, options: [Argument], line: String) throws(ScenarioError) {
+  private func use(_ name: Located<String>, options: [CommandArgument], line: String) throws(ScenarioError) {
     guard let definition = models.first(where: { $0.name == name.value }) else {
-      let names = models.map(\.name)
-      throw ScenarioError(
-        "unknown model `\(name.value)`\(Suggestion.hint(for: name.value, in: names)) (models: \(names.joined(separator: ", ")))",
-        column: name.column)
+      throw Suggestion.unknown("model", name.value, among: models.map(\.name), listedAs: "models", column: name.column)
     }
     let bound = try Arguments.bind(options, to: definition.options, owner: "model `\(definition.name)`", endColumn: line.count + 1)
     // End the previous session's effects; hidden work it started cannot be reached.
-    for effect in effects where effect.isRunning {
-      effect.cancelRequested = true
-      effect.task?.cancel()
-    }
-    settleAfterStep()
-    _ = sink.take()
-    effects = []
-    background = []
+    tracker.reset()
     logLines = []
     lastState = nil
-    origin = simulation.now
-    sink.setOrigin(origin)
     random.reseed(0)
     simulation.seedRandomness(0)
     world.beginSession()
-    let context = ModelContext(options: bound, random: random, sink: sink)
+    let context = ModelContext(options: bound, random: random, sink: sink, session: number)
     let tag = WorkTag(line)
     let made: ModelInstance
     do {
@@ -297,7 +254,8 @@ package final class Session {
     self.definition = definition
     self.instance = made
     self.context = context
-    background.append(BackgroundWork(origin: line, tag: tag, effect: nil))
+    tracker.dependencies = context.dependencies
+    tracker.follow(line, tag: tag, effect: nil)
     let shown = bound.text
     sink.emit(.note("model \(definition.name) (\(made.typeName))" + (shown.isEmpty ? "" : " with \(shown)")))
   }
@@ -309,27 +267,22 @@ package final class Session {
       if dependencies.isEmpty {
         throw ScenarioError("model `\(definition?.name ?? "")` has no scripted dependencies", column: name.column)
       }
-      let names = dependencies.map(\.name)
-      throw ScenarioError(
-        "unknown dependency `\(name.value)`\(Suggestion.hint(for: name.value, in: names)) (dependencies: \(names.joined(separator: ", ")))",
-        column: name.column)
+      throw Suggestion.unknown("dependency", name.value, among: dependencies.map(\.name), listedAs: "dependencies", column: name.column)
     }
     return dependency
   }
 
-  private func set(_ property: Located<String>, _ value: Located<Value>) throws(ScenarioError) {
+  private func set(_ property: Located<String>, _ value: Located<CommandValue>) throws(ScenarioError) {
     let instance = try requireModel()
     guard let bound = instance.properties.first(where: { $0.name == property.value }) else {
       let names = instance.properties.map(\.name)
       let known = names.isEmpty ? "; the model has no bindable properties" : " (properties: " + names.joined(separator: ", ") + ")"
-      throw ScenarioError(
-        "unknown property `\(property.value)`\(Suggestion.hint(for: property.value, in: names))\(known)",
-        column: property.column)
+      throw Suggestion.unknown("property", property.value, among: names, suffix: known, column: property.column)
     }
     let converted = try bound.type.convert(value.value, name: property.value, column: value.column)
     let tag = WorkTag("set \(property.value)")
     simulation.watched { WorkTag.$current.withValue(tag) { bound.set(converted) } }
-    background.append(BackgroundWork(origin: "set \(property.value)", tag: tag, effect: nil))
+    tracker.follow("set \(property.value)", tag: tag, effect: nil)
   }
 }
 

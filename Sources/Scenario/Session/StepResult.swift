@@ -4,6 +4,8 @@ package struct StepResult: Sendable {
   package var line: Int?
   /// The command as typed, without surrounding spaces.
   package var source: String
+  /// The command the line held, when it parsed.
+  package var command: Command?
   /// Events in the order they happened, with their virtual times.
   package var events: [TimedEvent] = []
   /// Session time before the step.
@@ -26,4 +28,6 @@ package struct StepResult: Sendable {
   package var isQuit = false
   /// Whether the line held no command (blank or comment).
   package var isEmpty = false
+  /// Whether Ctrl-C (`Simulation.interrupt()`) stopped work during the step.
+  package var interrupted = false
 }

@@ -47,10 +47,9 @@ final class World {
     }
     if let zone {
       guard TimeZone(identifier: zone.value) != nil else {
-        let known = TimeZone.knownTimeZoneIdentifiers.sorted()
-        throw ScenarioError(
-          "unknown time zone `\(zone.value)`\(Suggestion.hint(for: zone.value, in: known)) (an IANA name such as UTC, Europe/Paris or Asia/Tokyo)",
-          column: zone.column)
+        throw Suggestion.unknown(
+          "time zone", zone.value, among: TimeZone.knownTimeZoneIdentifiers.sorted(),
+          suffix: " (an IANA name such as UTC, Europe/Paris or Asia/Tokyo)", column: zone.column)
       }
       timeZone = zone.value
       Self.applyTimeZone(zone.value)

@@ -1,27 +1,22 @@
 /// Compares a value in the view state with a value written in an `expect` command.
 enum StateComparison {
   /// Whether `actual OP expected` holds; an error when the two cannot be compared that way.
-  static func holds(_ actual: StateValue, _ comparison: String, _ expected: Value, column: Int?) throws(ScenarioError) -> Bool {
+  static func holds(_ actual: StateValue, _ comparison: Comparison, _ expected: CommandValue, column: Int?) throws(ScenarioError) -> Bool {
     switch comparison {
-    case "==": return try equals(actual, expected, column: column)
-    case "!=": return try !equals(actual, expected, column: column)
-    case "contains": return try contains(actual, expected, column: column)
-    default: break
-    }
-    guard let order = try order(actual, expected, column: column) else {
-      throw ScenarioError(
-        "cannot order \(describe(actual)) and \(expected.kindName) `\(expected)` with `\(comparison)`; use == or !=",
-        column: column)
-    }
-    switch comparison {
-    case "<": return order < 0
-    case "<=": return order <= 0
-    case ">": return order > 0
-    default: return order >= 0
+    case .equal: return try equals(actual, expected, column: column)
+    case .notEqual: return try !equals(actual, expected, column: column)
+    case .contains: return try contains(actual, expected, column: column)
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      guard let order = try order(actual, expected, column: column) else {
+        throw ScenarioError(
+          "cannot order \(describe(actual)) and \(expected.kindName) `\(expected)` with `\(comparison.rawValue)`; use == or !=",
+          column: column)
+      }
+      return comparison.holds(order: order)
     }
   }
 
-  static func equals(_ actual: StateValue, _ expected: Value, column: Int?) throws(ScenarioError) -> Bool {
+  static func equals(_ actual: StateValue, _ expected: CommandValue, column: Int?) throws(ScenarioError) -> Bool {
     switch (actual, expected) {
     case (.null, .null): return true
     case (_, .null), (.null, _): return false
@@ -49,7 +44,7 @@ enum StateComparison {
     }
   }
 
-  static func contains(_ actual: StateValue, _ expected: Value, column: Int?) throws(ScenarioError) -> Bool {
+  static func contains(_ actual: StateValue, _ expected: CommandValue, column: Int?) throws(ScenarioError) -> Bool {
     switch actual {
     case .list(let elements):
       for element in elements {
@@ -68,7 +63,7 @@ enum StateComparison {
     }
   }
 
-  private static func order(_ actual: StateValue, _ expected: Value, column: Int?) throws(ScenarioError) -> Int? {
+  private static func order(_ actual: StateValue, _ expected: CommandValue, column: Int?) throws(ScenarioError) -> Int? {
     func compare<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
     switch (actual, expected) {
     case (.int(let a), .int(let b)): return compare(a, b)

@@ -18,7 +18,7 @@ package enum StateRenderer {
     case .bool(let flag): return String(flag)
     case .int(let number): return String(number)
     case .double(let number): return String(number)
-    case .string(let text): return Value.quote(text)
+    case .string(let text): return CommandValue.quote(text)
     case .opaque(let text): return text
     case .enumCase(_, let name, let values):
       if values.isEmpty { return "." + name }
@@ -57,7 +57,7 @@ package enum StateRenderer {
     case .dictionary(let pairs):
       lines.append(pad + prefix + "[")
       for (index, pair) in pairs.enumerated() {
-        append(pair.value, prefix: Value.quote(pair.key) + ": ", suffix: index < pairs.count - 1 ? "," : "", indent: indent + 2, to: &lines)
+        append(pair.value, prefix: CommandValue.quote(pair.key) + ": ", suffix: index < pairs.count - 1 ? "," : "", indent: indent + 2, to: &lines)
       }
       lines.append(pad + "]" + suffix)
     case .record(let type, let fields):

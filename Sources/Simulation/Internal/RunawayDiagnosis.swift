@@ -44,6 +44,9 @@ final class RunawayDiagnosis: Sendable {
     }
   }
 
+  /// Whether any task was ever quarantined: its jobs are dropped, so it never ends.
+  var hasQuarantined: Bool { quarantined.withLock { !$0.isEmpty } }
+
   func quarantine(_ tasks: [SleeperReference]) {
     quarantined.withLock { set in
       for task in tasks { set.insert(task.address) }

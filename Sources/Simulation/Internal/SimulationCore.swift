@@ -336,6 +336,25 @@ final class SimulationCore: Sendable {
     return state.withLock { $0.ready.isEmpty }
   }
 
+  /// Starts over at virtual time 0 with a fresh wall clock and random source, when nothing is
+  /// ready, no timer is live, nothing outside runs and no task is quarantined.
+  func restart() -> Bool {
+    guard !runaway.hasQuarantined, vmrepl_threads_alive() == 0 else { return false }
+    return state.withLock { state in
+      state.dropStaleTimers()
+      guard state.ready.isEmpty, state.inbox.isEmpty, state.timers.isEmpty, state.externalWork.isEmpty,
+        state.virtualSleepers.isEmpty
+      else { return false }
+      state.now = 0
+      state.nextSequence = 0
+      state.runLoopGenerations = [:]
+      state.unsupported = []
+      vmrepl_clock_set_now(0)
+      vmrepl_world_reset()
+      return true
+    }
+  }
+
   /// After the runaway guard stopped a step: finds the tasks that keep enqueuing jobs, cancels
   /// them, and quarantines those that go on regardless.
   func recoverFromRunaway() -> RunawayReport {

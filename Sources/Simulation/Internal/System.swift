@@ -26,11 +26,14 @@ func currentThreadID() -> UInt {
 }
 
 /// Writes straight to file descriptor 2, bypassing stdio buffers (safe from any thread).
-func writeStandardError(_ text: String) {
+func writeStandardError(_ text: String) { writeAll(2, text) }
+
+/// Writes every byte of `text` to `descriptor`, unbuffered (safe from any thread).
+package func writeAll(_ descriptor: Int32, _ text: String) {
   var bytes = Array(text.utf8)
   var offset = 0
   while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+    let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
     if written <= 0 { return }
     offset += written
   }

@@ -2,13 +2,8 @@ import ArgumentParser
 import Foundation
 import Scenario
 
-/// The REPL over standard input (the default command).
-struct Repl: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "repl",
-    abstract: "Read commands from standard input (the default).",
-    shouldDisplay: false)
-
+/// The REPL's options: the session's, and how standard input is read.
+struct ReplOptions: ParsableArguments {
   @OptionGroup var options: SessionOptions
 
   @Flag(help: "Use the line editor even when standard input is not a terminal.")
@@ -21,7 +16,8 @@ struct Repl: ParsableCommand {
     if interactive && batch { throw ValidationError("--interactive and --batch exclude each other") }
   }
 
-  func run() throws {
+  /// Runs the REPL over standard input: the line editor on a terminal, a script otherwise.
+  func runRepl() throws {
     let terminalInput = isatty(0) == 1
     let useEditor = interactive || (terminalInput && !batch)
     // Decided before the session points standard output elsewhere to capture prints.
@@ -33,11 +29,23 @@ struct Repl: ParsableCommand {
       guard useEditor && options.format == .human else {
         return runner.run { readLine(strippingNewline: true) }
       }
-      var repl = InteractiveRepl(session: runner.session, color: color)
+      var repl = InteractiveRepl(session: runner.session, output: runner.output, color: color)
       return repl.run(firstCommand: options.use.map { "use \($0)" })
     }
     if failed && !useEditor { throw ExitCode(1) }
   }
+}
+
+/// `vmrepl repl`: the REPL, by name (the root command runs it too).
+struct Repl: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "repl",
+    abstract: "Read commands from standard input (what the command does with no subcommand).",
+    shouldDisplay: false)
+
+  @OptionGroup var repl: ReplOptions
+
+  func run() throws { try repl.runRepl() }
 }
 
 /// `vmrepl run FILE`: execute a scenario and print its transcript, no golden file involved.
@@ -73,26 +81,10 @@ struct Models: ParsableCommand {
 
   func run() throws {
     let failed = MainActor.assumeIsolated {
-      var lines = ["models"].makeIterator()
       let options = (try? SessionOptions.parse([])) ?? SessionOptions()
-      return ScriptRunner(options: options, transcript: false).runQuietly { lines.next() }
+      return ScriptRunner(options: options, transcript: false).runQuietly(["models"])
     }
     if failed { throw ExitCode(1) }
   }
 }
 
-extension ScriptRunner {
-  /// Runs lines printing only their output, without echoing them.
-  func runQuietly(_ next: () -> String?) -> Bool {
-    let renderer = TranscriptRenderer(echo: false, errorsInline: false)
-    var failed = false
-    while let line = next() {
-      let result = session.execute(line)
-      let (output, errors) = renderer.render(result)
-      session.writeOutput(output)
-      session.writeError(errors)
-      failed = failed || result.error != nil
-    }
-    return failed
-  }
-}

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Processes
 import Scenario
+import Simulation
 import Synchronization
 
 /// `vmrepl replay`: replay scenarios and compare each transcript with its golden file.
@@ -9,7 +11,9 @@ struct Replay: ParsableCommand {
     abstract: "Replay scenarios and compare each transcript with its .golden file.",
     discussion: """
       A missing golden file is recorded, except when the environment variable CI is set. \
-      --update rewrites golden files. Ends with a line `N passed, N failed`.
+      --update rewrites golden files. Ends with a line `N passed, N failed`. Scenarios run in \
+      worker processes, many per process, each as if in a process of its own; one that traps \
+      or hangs is reported as a crash and the others go on.
       """)
 
   @ArgumentParser.Argument(help: "Scenario files or folders (default: scenarios/).")
@@ -21,8 +25,17 @@ struct Replay: ParsableCommand {
   @Option(help: "Replay only scenarios whose path contains TEXT.")
   var filter: String?
 
-  @Option(help: "How many scenarios to replay at once.")
-  var jobs: Int = 2
+  @Option(help: "How many worker processes replay at once (default: the number of cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: "Replay part K of N of the scenarios, split by path (for N CI machines).")
+  var shard: Shard?
+
+  @Option(help: "Output: human (a line per scenario, diffs) or jsonl (one JSON object per scenario).")
+  var format: OutputFormat = .human
+
+  @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
+  var junit: String?
 
   @Option(help: "Seconds the view-model's code may run without returning before its scenario is stopped (0: never).")
   var watchdog: Double = 10
@@ -36,86 +49,95 @@ struct Replay: ParsableCommand {
     guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
   }
 
-  /// The options each child runs its scenario with.
-  var childOptions: [String] {
-    (watchdog == 10 ? [] : ["--watchdog", "\(watchdog)"]) + (maxJobs == 5_000_000 ? [] : ["--max-jobs", "\(maxJobs)"])
-  }
-
   func run() throws {
-    let scenarios: [String]
+    var scenarios: [String]
     do {
       scenarios = try ScenarioFiles.collect(paths.isEmpty ? ["scenarios"] : paths, filter: filter)
     } catch {
       throw ValidationError("\(error)")
     }
-    let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
-    let reports = ReplayReports(count: scenarios.count)
-    let options = childOptions
-    DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, scenarios.count))) { worker in
-      var index = worker
-      while index < scenarios.count {
-        reports.set(index, Self.check(scenarios[index], update: update, inCI: inCI, options: options))
-        index += jobs
-      }
-    }
-    var passed = 0
-    var failed = 0
-    for report in reports.all {
-      writeAll(report.passed ? 1 : 2, report.text)
-      if report.passed { passed += 1 } else { failed += 1 }
-    }
-    writeAll(1, "\(passed) passed, \(failed) failed\n")
-    if failed > 0 { throw ExitCode(1) }
-  }
-
-  struct Report: Sendable {
-    var passed: Bool
-    var text: String
-  }
-
-  /// The name this command line was started as (`vmrepl`, or a user's own REPL binary).
-  static var toolName: String {
-    URL(fileURLWithPath: CommandLine.arguments.first ?? "vmrepl").lastPathComponent
-  }
-
-  static func check(_ scenario: String, update: Bool, inCI: Bool, options: [String] = []) -> Report {
-    let outcome = ScenarioProcess.run(scenario, options: options)
-    let golden = ScenarioFiles.golden(for: scenario)
-    let (step, errors) = StepMarker.split(outcome.errors)
-    if outcome.signal != nil || (outcome.status != 0 && outcome.status != 1) {
-      let place = step.map { "at \($0.replacingOccurrences(of: ": ", with: ": `", range: $0.range(of: ": ")))`" } ?? "before its first command"
-      let reason = outcome.signal.map { "signal \($0)" } ?? "exit status \(outcome.status)"
-      // The runtime's "Fatal error: ..." line says why; otherwise the last lines written.
-      let why = errors.filter { $0.contains("Fatal error") || $0.contains("fatal error") || $0.hasPrefix("watchdog:") }
-      let tail = (why.isEmpty ? Array(errors.suffix(5)) : why).map { "    " + $0 }.joined(separator: "\n")
-      return Report(passed: false, text: "CRASH \(scenario): the process ended with \(reason) \(place)\n\(tail)\n")
-    }
-    let expected = try? String(contentsOfFile: golden, encoding: .utf8)
-    if update || expected == nil {
-      if expected == nil && inCI && !update {
-        return Report(passed: false, text: "FAIL \(scenario): no golden file \(golden); CI is set, so it is not recorded (run `\(Self.toolName) replay --update \(scenario)` and commit it)\n")
-      }
-      if expected == outcome.transcript {
-        return Report(passed: true, text: "ok   \(scenario)\n")
-      }
+    if let shard { scenarios = ScenarioFiles.shard(scenarios, index: shard.index, of: shard.count) }
+    let environment = ProcessInfo.processInfo.environment
+    let check = GoldenCheck(update: update, inCI: environment["CI"].map { !$0.isEmpty } ?? false)
+    let runner = ReplayRunner(
+      pool: WorkerPool(executable: CurrentExecutable.path, arguments: workerArguments, jobs: jobs),
+      check: check, format: format)
+    let selected = scenarios
+    let verdicts = try runBlocking { await runner.run(selected) }
+    if let junit {
       do {
-        try Data(outcome.transcript.utf8).write(to: URL(fileURLWithPath: golden), options: .atomic)
+        try Data(JUnitReport.xml(verdicts, name: "\(ToolName.current) replay").utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
       } catch {
-        return Report(passed: false, text: "FAIL \(scenario): cannot write \(golden): \(error)\n")
+        throw ValidationError("cannot write the JUnit report \(junit): \(error.localizedDescription)")
       }
-      return Report(passed: true, text: (expected == nil ? "new  " : "upd  ") + "\(scenario): recorded \(golden)\n")
     }
-    if let diff = GoldenComparison.diff(expected: expected ?? "", actual: outcome.transcript, name: golden) {
-      return Report(passed: false, text: "FAIL \(scenario): the transcript differs from \(golden)\n\(diff)\nre-record after reading the diff: \(Self.toolName) replay --update \(scenario)\n")
-    }
-    return Report(passed: true, text: "ok   \(scenario)\n")
+    if verdicts.contains(where: { !$0.passed }) { throw ExitCode(1) }
+  }
+
+  /// The options each worker runs its scenarios with.
+  var workerArguments: [String] {
+    (watchdog == 10 ? [] : ["--watchdog", "\(watchdog)"]) + (maxJobs == 5_000_000 ? [] : ["--max-jobs", "\(maxJobs)"])
   }
 }
 
-/// Reports filled in by the worker threads, read in scenario order.
-final class ReplayReports: Sendable {
-  private let reports: Mutex<[Replay.Report?]>
-  init(count: Int) { reports = Mutex(Array(repeating: nil, count: count)) }
-  func set(_ index: Int, _ report: Replay.Report) { reports.withLock { $0[index] = report } }
-  var all: [Replay.Report] { reports.withLock { $0.compactMap { $0 } } }
+/// Replays scenarios in workers and reports each verdict, in scenario order, as soon as every
+/// scenario before it has one.
+struct ReplayRunner: Sendable {
+  var pool: WorkerPool
+  var check: GoldenCheck
+  var format: OutputFormat
+
+  func run(_ scenarios: [String]) async -> [Verdict] {
+    let progress = ProgressLine(total: scenarios.count)
+    let collected = OrderedVerdicts(count: scenarios.count)
+    let format = format
+    let check = check
+    await pool.run(scenarios) { index, run in
+      let verdict = check.verdict(for: scenarios[index], run)
+      progress.advance(failed: !verdict.passed)
+      collected.add(verdict, at: index) { ready in
+        progress.around { Self.write(ready, format: format) }
+      }
+    }
+    progress.finish()
+    let verdicts = collected.all
+    if format == .human {
+      let passed = verdicts.filter(\.passed).count
+      writeAll(1, "\(passed) passed, \(verdicts.count - passed) failed\n")
+    }
+    return verdicts
+  }
+
+  private static func write(_ verdict: Verdict, format: OutputFormat) {
+    switch format {
+    case .human: writeAll(verdict.passed ? 1 : 2, verdict.text)
+    case .jsonl: writeAll(1, verdict.jsonLine)
+    }
+  }
+}
+
+/// Verdicts as they arrive from the workers, handed on in scenario order.
+final class OrderedVerdicts: Sendable {
+  private struct State {
+    var verdicts: [Verdict?]
+    var written = 0
+  }
+
+  private let state: Mutex<State>
+
+  init(count: Int) { state = Mutex(State(verdicts: Array(repeating: nil, count: count))) }
+
+  /// Stores `verdict` and hands `write` each verdict now ready, in order from the first not yet
+  /// written; under the lock, so that two workers cannot write out of order.
+  func add(_ verdict: Verdict, at index: Int, write: (Verdict) -> Void) {
+    state.withLock { state in
+      state.verdicts[index] = verdict
+      while state.written < state.verdicts.count, let next = state.verdicts[state.written] {
+        write(next)
+        state.written += 1
+      }
+    }
+  }
+
+  var all: [Verdict] { state.withLock { $0.verdicts.compactMap { $0 } } }
 }

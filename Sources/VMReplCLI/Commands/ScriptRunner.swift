@@ -9,20 +9,33 @@ struct ScriptRunner {
   /// Golden-transcript mode: echo every command and keep errors in the transcript.
   var transcript: Bool
   let session: Session
+  let output: SessionOutput
 
-  init(options: SessionOptions, transcript: Bool) {
+  /// A runner with a new session; `output` is the process's capture when it already has one
+  /// (a replay worker runs many scenarios, one session each).
+  init(options: SessionOptions, transcript: Bool, output: SessionOutput? = nil) {
     let simulation = Simulation.install()
     simulation.maxJobsPerStep = options.maxJobs
     simulation.watchdogLimit = .milliseconds(Int64(options.watchdog * 1000))
     simulation.setWatchdogHint("change the limit with --watchdog SECONDS")
     self.options = options
     self.transcript = transcript
-    self.session = Session(models: ModelCatalog.models)
+    let output = output ?? SessionOutput()
+    self.output = output
+    self.session = Session(models: ModelCatalog.models, prints: output.capture)
   }
 
-  /// Runs every line from `next`; returns whether any step failed.
-  func run(_ next: () -> String?) -> Bool {
-    let renderer = TranscriptRenderer(echo: true, errorsInline: transcript)
+  /// A printer for this runner's output; `echo` repeats each command as `> command`.
+  func printer(echo: Bool, errorsInline: Bool) -> StepPrinter {
+    StepPrinter(
+      format: options.format, renderer: TranscriptRenderer(echo: echo, errorsInline: errorsInline),
+      writeOutput: output.write, writeErrors: output.writeError)
+  }
+
+  /// Runs every line from `next`, printing with `printer` (by default to standard output);
+  /// returns whether any step failed.
+  func run(_ next: () -> String?, printer: StepPrinter? = nil) -> Bool {
+    let printer = printer ?? self.printer(echo: true, errorsInline: transcript)
     var failed = false
     var number = 0
     var first = options.use.map { "use \($0)" }
@@ -35,20 +48,24 @@ struct ScriptRunner {
         writeAll(2, "\(StepMarker.prefix)\(isOption ? "" : "line \(number): ")\(line)\n")
       }
       let result = session.execute(line, line: isOption ? nil : number)
-      switch options.format {
-      case .human:
-        let (output, errors) = renderer.render(result)
-        if !output.isEmpty { session.writeOutput(output) }
-        if !errors.isEmpty { session.writeError(errors) }
-      case .jsonl:
-        let text = JSONLinesRenderer.render(result)
-        if !text.isEmpty { session.writeOutput(text) }
-      }
+      printer.print(result)
       if result.error != nil {
         failed = true
         if options.bail { break }
       }
       if result.isQuit { break }
+    }
+    return failed
+  }
+
+  /// Runs lines printing only their output, without echoing them.
+  func runQuietly(_ lines: [String]) -> Bool {
+    let printer = printer(echo: false, errorsInline: false)
+    var failed = false
+    for line in lines {
+      let result = session.execute(line)
+      printer.print(result)
+      failed = failed || result.error != nil
     }
     return failed
   }

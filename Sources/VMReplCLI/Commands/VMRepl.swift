@@ -1,19 +1,27 @@
 import ArgumentParser
 
-/// `vmrepl`: exercise view-model scenarios on a deterministic executor with virtual time.
+/// `vmrepl`: the REPL itself, with `run`, `replay` and `models` as subcommands.
+///
+/// The REPL is the root command, not a default subcommand, so that `vmrepl --help` shows its
+/// options (`--use`, `--format`, `--bail`...) instead of sending a new user to `vmrepl help repl`.
 struct VMRepl: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "vmrepl",
-    abstract: "Exercise view-model scenarios: every async effect on virtual time, every step printed.",
-    discussion: """
-      With no subcommand, vmrepl reads commands from standard input: interactively on a terminal, \
-      as a script otherwise (`vmrepl < session.scenario`). Type `help` for the command language.
-      Exit status: 0 success; 1 a failed expect, a rejected command or a golden mismatch; 2 a usage error.
-      """,
-    version: vmreplVersion,
-    subcommands: [Repl.self, Run.self, Replay.self, Models.self],
-    defaultSubcommand: Repl.self
-  )
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: ToolName.current,
+      abstract: "Exercise view-model scenarios: every async effect on virtual time, every step printed.",
+      discussion: """
+        With no subcommand, \(ToolName.current) reads commands from standard input: interactively on a \
+        terminal, as a script otherwise (`\(ToolName.current) < session.scenario`). Type `help` for the \
+        command language.
+        Exit status: 0 success; 1 a failed expect, a rejected command or a golden mismatch; 2 a usage error.
+        """,
+      version: vmreplVersion,
+      subcommands: [Run.self, Replay.self, Models.self, Repl.self, ReplayWorker.self])
+  }
+
+  @OptionGroup var repl: ReplOptions
+
+  func run() throws { try repl.runRepl() }
 }
 
 let vmreplVersion = "0.1.0"
@@ -44,6 +52,6 @@ struct SessionOptions: ParsableArguments {
   }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
   case human, jsonl
 }

@@ -10,28 +10,37 @@ import Synchronization
 struct InteractiveRepl {
   let session: Session
   let editor: LineEditor
-  let renderer: TranscriptRenderer
+  let printer: StepPrinter
+  let paint: TranscriptRenderer
   /// Lines accepted since the last `use`, what `save` writes.
   private var typed: [String] = []
+  /// Whether `typed` starts with a `use`.
+  private var typedFromUse = false
 
-  static let frontEndCommands = ["save", "run"]
-
-  init(session: Session, color: Bool) {
+  init(session: Session, output: SessionOutput, color: Bool) {
     self.session = session
-    self.renderer = TranscriptRenderer(echo: false, errorsInline: true, color: color)
-    self.editor = LineEditor(program: "vmrepl", outputDescriptor: session.outputDescriptor, historyFile: historyFilePath())
+    session.frontEndCommands = [.save, .run]
+    let renderer = TranscriptRenderer(echo: false, errorsInline: true, color: color)
+    let editor = LineEditor(program: ToolName.current, outputDescriptor: output.descriptor, historyFile: historyFilePath())
+    self.editor = editor
+    self.paint = renderer
+    self.printer = StepPrinter(format: .human, renderer: renderer, writeOutput: editor.write, writeErrors: editor.write)
     editor.completer = { [session] text in
-      MainActor.assumeIsolated { session.completions(for: text, extraCommands: Self.frontEndCommands) }
+      MainActor.assumeIsolated {
+        var completion = session.completions(for: text)
+        if completion.wantsFile { completion.candidates = FilePaths.continuing(completion.word) }
+        return (completion.word, completion.candidates)
+      }
     }
   }
 
   /// Runs until Ctrl-D or `quit`; returns whether any command failed.
   mutating func run(firstCommand: String?) -> Bool {
     SignalFlags.install()
-    editor.write("vmrepl \(vmreplVersion): exercise view-model scenarios. `help` lists commands, `models` the examples, Ctrl-D quits.\n")
+    editor.write("\(ToolName.banner): exercise view-model scenarios. `help` lists commands, `models` the examples, Ctrl-D quits.\n")
     if let warning = editor.historyWarning { editor.write(warning + "\n") }
     var failed = false
-    if let firstCommand { failed = execute(firstCommand) || failed }
+    if let firstCommand { failed = execute(firstCommand).failed || failed }
     while true {
       editor.setPrompt(prompt)
       SignalFlags.promptInterrupted.store(false, ordering: .relaxed)
@@ -48,89 +57,75 @@ struct InteractiveRepl {
           continue
         }
         editor.remember(line)
-        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        if let first = words.first, Self.frontEndCommands.contains(first) {
-          failed = frontEnd(first, Array(words.dropFirst())) || failed
-          continue
-        }
-        if line.trimmingCharacters(in: .whitespaces) == "help" {
-          _ = execute(line)
-          editor.write("save FILE [--force]  write the commands since the last `use` as a scenario and record its golden file\n")
-          editor.write("run FILE             run the commands in FILE in this session\n")
-          continue
-        }
-        let (stepFailed, quit) = executeReportingQuit(line)
-        failed = stepFailed || failed
-        if quit { return failed }
+        let step = execute(line)
+        failed = step.failed || failed
+        if step.quit { return failed }
       }
     }
   }
 
   private var prompt: String {
-    guard let model = session.modelName else { return "vmrepl> " }
+    guard let model = session.modelName else { return "\(ToolName.current)> " }
     return "\(model) \(session.now.secondsText)> "
   }
 
-  @discardableResult
-  private mutating func execute(_ line: String) -> Bool {
-    executeReportingQuit(line).failed
-  }
-
-  private mutating func executeReportingQuit(_ line: String) -> (failed: Bool, quit: Bool) {
-    let (failed, quit, _) = executeStep(line)
-    return (failed, quit)
-  }
-
-  /// Runs one command; `interrupted` tells whether Ctrl-C stopped it.
-  private mutating func executeStep(_ line: String) -> (failed: Bool, quit: Bool, interrupted: Bool) {
+  /// Runs one line, and then the front-end command it held (`save`, `run`).
+  private mutating func execute(_ line: String) -> (failed: Bool, quit: Bool, interrupted: Bool) {
     Simulation.shared.clearInterrupt()
-    SignalFlags.stepInterrupted.store(false, ordering: .relaxed)
     SignalFlags.stepRunning.store(true, ordering: .relaxed)
     let result = session.execute(line)
     SignalFlags.stepRunning.store(false, ordering: .relaxed)
-    let interrupted = SignalFlags.stepInterrupted.exchange(false, ordering: .relaxed)
-    let (output, errors) = renderer.render(result)
     // The terminal echoed `^C` where the cursor was; start the step's report on a line of its own.
-    editor.write((interrupted ? "\n" : "") + output + errors)
-    if result.error == nil && !result.isEmpty {
-      if case .use? = try? CommandParser.parse(line) { typed = [] }
-      typed.append(line.trimmingCharacters(in: .whitespaces))
+    if result.interrupted { editor.write("\n") }
+    printer.print(result)
+    guard result.error == nil, let command = result.command else {
+      return (result.error != nil, false, result.interrupted)
     }
-    return (result.error != nil, result.isQuit, interrupted)
+    switch command {
+    case .save(let file, let force):
+      return (save(to: file.value, force: force), false, false)
+    case .run(let file):
+      return (run(file.value), false, false)
+    case .use:
+      typed = [result.source]
+      typedFromUse = true
+    default:
+      typed.append(result.source)
+    }
+    return (false, result.isQuit, result.interrupted)
   }
 
-  /// `save FILE [--force]` and `run FILE`.
-  private mutating func frontEnd(_ command: String, _ arguments: [String]) -> Bool {
-    let force = arguments.contains("--force")
-    let files = arguments.filter { $0 != "--force" }
-    guard files.count == 1 else {
-      editor.write(renderer.paint("error: usage: \(command == "save" ? "save FILE [--force]" : "run FILE")") + "\n")
+  /// `run FILE`: every line of FILE as if typed, until one is stopped by Ctrl-C.
+  private mutating func run(_ file: String) -> Bool {
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+      editor.write(paint.paint("error: cannot read `\(file)`") + "\n")
       return true
     }
-    let file = files[0]
-    if command == "run" {
-      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-        editor.write(renderer.paint("error: cannot read `\(file)`") + "\n")
+    var failed = false
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let step = execute(String(line))
+      failed = step.failed || failed
+      if step.interrupted {
+        editor.write(paint.paint("error: `run \(file)` stopped by Ctrl-C at line \(index + 1)") + "\n")
         return true
       }
-      var failed = false
-      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        let (stepFailed, quit, interrupted) = executeStep(String(line))
-        failed = stepFailed || failed
-        if interrupted {
-          editor.write(renderer.paint("error: `run \(file)` stopped by Ctrl-C at line \(index + 1)") + "\n")
-          return true
-        }
-        if quit { break }
-      }
-      return failed
+      if step.quit { break }
+    }
+    return failed
+  }
+
+  /// `save FILE [--force]`: the lines since the last `use`, and their golden file.
+  private func save(to file: String, force: Bool) -> Bool {
+    guard typedFromUse else {
+      editor.write(paint.paint("error: nothing to save yet: start with `use MODEL`") + "\n")
+      return true
     }
     switch ScenarioSaver.save(typed, to: file, force: force) {
     case .success(let message):
       editor.write(message + "\n")
       return false
     case .failure(let error):
-      editor.write(renderer.paint("error: \(error.description)") + "\n")
+      editor.write(paint.paint("error: \(error.description)") + "\n")
       return true
     }
   }
@@ -140,7 +135,6 @@ struct InteractiveRepl {
 enum SignalFlags {
   static let stepRunning = Atomic<Bool>(false)
   static let promptInterrupted = Atomic<Bool>(false)
-  static let stepInterrupted = Atomic<Bool>(false)
 
   /// Ctrl-C during a step stops it between jobs; at the prompt it drops the line. No SA_RESTART,
   /// so the terminal read returns and the prompt comes back.
@@ -148,7 +142,6 @@ enum SignalFlags {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { _ in
       if SignalFlags.stepRunning.load(ordering: .relaxed) {
-        SignalFlags.stepInterrupted.store(true, ordering: .relaxed)
         Simulation.shared.interruptFromSignalHandler()
       } else {
         SignalFlags.promptInterrupted.store(true, ordering: .relaxed)

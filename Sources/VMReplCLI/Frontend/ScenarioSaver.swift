@@ -1,14 +1,13 @@
 import Foundation
+import Processes
 import Scenario
 
 /// Writes what was typed in a session as a `.scenario` and records its golden file.
 enum ScenarioSaver {
+  /// Writes `lines` (which start with `use`) to `path` and records the golden file.
   static func save(_ lines: [String], to path: String, force: Bool) -> Result<String, ReplayError> {
     guard path.hasSuffix(".scenario") else {
       return .failure(ReplayError("`\(path)` must end in .scenario, so `replay` finds it"))
-    }
-    guard let first = lines.first, case .use? = try? CommandParser.parse(first) else {
-      return .failure(ReplayError("nothing to save yet: start with `use MODEL`"))
     }
     if FileManager.default.fileExists(atPath: path) && !force {
       return .failure(ReplayError("`\(path)` exists; `save \(path) --force` overwrites it"))
@@ -18,18 +17,20 @@ enum ScenarioSaver {
       try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
     let header = [
-      "# Saved from an interactive vmrepl session.",
-      "# Replay it against its golden file: vmrepl replay \(path)",
+      "# Saved from an interactive \(ToolName.current) session.",
+      "# Replay it against its golden file: \(ToolName.current) replay \(path)",
     ]
     do {
       try Data((header + lines).joined(separator: "\n").appending("\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
       return .failure(ReplayError("cannot write `\(path)`: \(error.localizedDescription)"))
     }
-    // The replay runs child processes through Foundation and Dispatch, which on the driving
-    // thread would run on the simulation; a thread of its own keeps them real.
-    let report = OffDriver.run { Replay.check(path, update: true, inCI: false) }
-    guard report.passed else { return .failure(ReplayError(report.text.trimmingCharacters(in: .newlines))) }
+    // A worker process replays it, as `replay` would: the golden file is what a replay prints.
+    let pool = WorkerPool(executable: CurrentExecutable.path, arguments: [], jobs: 1)
+    let runs = (try? runBlocking { await pool.run([path]) }) ?? []
+    guard let run = runs.first else { return .failure(ReplayError("cannot replay `\(path)`")) }
+    let verdict = GoldenCheck(update: true, inCI: false).verdict(for: path, run)
+    guard verdict.passed else { return .failure(ReplayError(verdict.text.trimmingCharacters(in: .newlines))) }
     return .success("saved \(lines.count) commands to \(path) and recorded \(ScenarioFiles.golden(for: path))")
   }
 }

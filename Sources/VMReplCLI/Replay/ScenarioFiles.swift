@@ -2,6 +2,8 @@ import Foundation
 
 /// Finds `.scenario` files under the paths `replay` is given, in a stable order.
 enum ScenarioFiles {
+  /// The `.scenario` files under `paths` (folders searched in sorted order), keeping those
+  /// whose path contains `filter`.
   static func collect(_ paths: [String], filter: String?) throws -> [String] {
     var found: [String] = []
     let manager = FileManager.default
@@ -27,6 +29,18 @@ enum ScenarioFiles {
 
   private static func join(_ folder: String, _ relative: String) -> String {
     folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+  }
+
+  /// Part `index` (1-based) of `count` of `scenarios`: a split by path, so that `count` machines
+  /// that each take one part cover every scenario exactly once, whatever each one's timing.
+  /// Parts are contiguous runs of the sorted paths and differ in size by one at most.
+  static func shard(_ scenarios: [String], index: Int, of count: Int) -> [String] {
+    let sorted = scenarios.sorted()
+    let base = sorted.count / count
+    let extra = sorted.count % count
+    let start = (index - 1) * base + min(index - 1, extra)
+    let size = base + (index <= extra ? 1 : 0)
+    return Array(sorted[start..<(start + size)])
   }
 
   /// The golden file beside a scenario.

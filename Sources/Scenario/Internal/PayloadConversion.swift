@@ -1,19 +1,19 @@
-/// The command-language side of an action enum's associated values: which `ValueType` a Swift
+/// The command-language side of an action enum's associated values: which `ParameterType` a Swift
 /// payload type is written as, and the Swift value for a bound command value.
-enum PayloadValue {
+enum PayloadConversion {
   /// The type a payload of `type` is written as, or nil when the command line cannot write it.
-  static func valueType<T>(of type: T.Type) -> ValueType? {
+  static func valueType<T>(of type: T.Type) -> ParameterType? {
     if let convertible = type as? any CommandValueConvertible.Type { return convertible.valueType }
     if type is any BinaryInteger.Type { return .int }
     if type is any BinaryFloatingPoint.Type { return .double }
     if let cases = type as? any (CaseIterable & RawRepresentable).Type { return .oneOf(rawNames(cases)) }
-    if let list = type as? any PayloadList.Type { return list.elementValueType.map(ValueType.list) }
+    if let list = type as? any PayloadList.Type { return list.elementValueType.map(ParameterType.list) }
     return nil
   }
 
   /// The Swift value for `value` (already converted to `valueType(of:)`), or nil when it does not
   /// fit (an integer too large for `Int8`, say).
-  static func make<T>(_ type: T.Type, from value: Value) -> T? {
+  static func make<T>(_ type: T.Type, from value: CommandValue) -> T? {
     if let convertible = type as? any CommandValueConvertible.Type {
       return convertible.init(commandValue: value) as? T
     }
@@ -67,18 +67,18 @@ enum PayloadValue {
 /// type the command line can write.
 protocol PayloadList {
   static var elementType: Any.Type { get }
-  static var elementValueType: ValueType? { get }
-  static func make(_ values: [Value]) -> Self?
+  static var elementValueType: ParameterType? { get }
+  static func make(_ values: [CommandValue]) -> Self?
 }
 
 extension Array: PayloadList {
   static var elementType: Any.Type { Element.self }
-  static var elementValueType: ValueType? { PayloadValue.valueType(of: Element.self) }
+  static var elementValueType: ParameterType? { PayloadConversion.valueType(of: Element.self) }
 
-  static func make(_ values: [Value]) -> [Element]? {
+  static func make(_ values: [CommandValue]) -> [Element]? {
     var elements: [Element] = []
     for value in values {
-      guard let element = PayloadValue.make(Element.self, from: value) else { return nil }
+      guard let element = PayloadConversion.make(Element.self, from: value) else { return nil }
       elements.append(element)
     }
     return elements

@@ -1,5 +1,5 @@
 /// A value written in a command: `42`, `1.5`, `"text"`, `word`, `true`, `nil`, `250ms`, `[1, 2]`, `#3`.
-public indirect enum Value: Equatable, Sendable, CustomStringConvertible {
+public indirect enum CommandValue: Equatable, Sendable, CustomStringConvertible {
   /// A double-quoted string.
   case string(String)
   /// A bare word: a string or an enum case name.
@@ -9,14 +9,14 @@ public indirect enum Value: Equatable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case null
   case duration(Duration)
-  case list([Value])
+  case list([CommandValue])
   /// An effect reference `#N`.
   case effect(Int)
 
   /// The value as it would be typed.
   public var description: String {
     switch self {
-    case .string(let text): return Value.quote(text)
+    case .string(let text): return CommandValue.quote(text)
     case .word(let word): return word
     case .int(let number): return String(number)
     case .double(let number): return String(number)

@@ -1,5 +1,5 @@
 /// The type of an action parameter, a property or an option, and how a typed value converts to it.
-public enum ValueType: Equatable, Sendable, CustomStringConvertible {
+public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
   case string
   case int
   case double
@@ -8,7 +8,7 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
   /// One of these enum case names.
   case oneOf([String])
   /// A list of values of one type: `[1, 2, 3]`.
-  indirect case list(ValueType)
+  indirect case list(ParameterType)
 
   public var description: String {
     switch self {
@@ -49,7 +49,7 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// `value` converted to this type, or an error naming what was expected.
-  public func convert(_ value: Value, name: String, column: Int?) throws(ScenarioError) -> Value {
+  public func convert(_ value: CommandValue, name: String, column: Int?) throws(ScenarioError) -> CommandValue {
     switch (self, value) {
     case (.string, .string), (.string, .word), (.int, .int), (.bool, .bool), (.duration, .duration):
       return value
@@ -68,7 +68,7 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
       throw ScenarioError(
         "`\(name)` expects one of \(cases.joined(separator: ", ")), got `\(word)`\(hint)", column: column)
     case (.list(let element), .list(let values)):
-      var converted: [Value] = []
+      var converted: [CommandValue] = []
       for (index, value) in values.enumerated() {
         converted.append(try element.convert(value, name: "\(name)[\(index)]", column: column))
       }
@@ -82,46 +82,46 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
 /// A Swift type that a command value converts to, for bindable properties.
 public protocol CommandValueConvertible {
   /// The command language type of the values.
-  static var valueType: ValueType { get }
+  static var valueType: ParameterType { get }
   /// The Swift value for an already converted command value.
-  init?(commandValue: Value)
+  init?(commandValue: CommandValue)
 }
 
 extension String: CommandValueConvertible {
-  public static var valueType: ValueType { .string }
-  public init?(commandValue: Value) {
+  public static var valueType: ParameterType { .string }
+  public init?(commandValue: CommandValue) {
     guard let text = commandValue.text else { return nil }
     self = text
   }
 }
 
 extension Int: CommandValueConvertible {
-  public static var valueType: ValueType { .int }
-  public init?(commandValue: Value) {
+  public static var valueType: ParameterType { .int }
+  public init?(commandValue: CommandValue) {
     guard case .int(let number) = commandValue else { return nil }
     self = number
   }
 }
 
 extension Double: CommandValueConvertible {
-  public static var valueType: ValueType { .double }
-  public init?(commandValue: Value) {
+  public static var valueType: ParameterType { .double }
+  public init?(commandValue: CommandValue) {
     guard case .double(let number) = commandValue else { return nil }
     self = number
   }
 }
 
 extension Bool: CommandValueConvertible {
-  public static var valueType: ValueType { .bool }
-  public init?(commandValue: Value) {
+  public static var valueType: ParameterType { .bool }
+  public init?(commandValue: CommandValue) {
     guard case .bool(let flag) = commandValue else { return nil }
     self = flag
   }
 }
 
 extension Duration: CommandValueConvertible {
-  public static var valueType: ValueType { .duration }
-  public init?(commandValue: Value) {
+  public static var valueType: ParameterType { .duration }
+  public init?(commandValue: CommandValue) {
     guard case .duration(let duration) = commandValue else { return nil }
     self = duration
   }

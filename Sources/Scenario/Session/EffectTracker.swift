@@ -1,15 +1,68 @@
 import Simulation
 
-extension Session {
+/// Owns what a session's commands set running: the effects, the work a view-model hid, the
+/// current step's work, and every way of waiting for them, with the report when nothing can end
+/// them (a deadlock) or they never stop (a runaway).
+@MainActor
+final class EffectTracker {
+  /// How many timers `settle` and `await` may fire before they report a runaway.
+  var timerLimit = 10_000
+  /// How long `await` waits in wall time for work outside the executor (a real request).
+  var externalWaitLimit: Duration = .seconds(30)
+
+  let simulation: Simulation
+  let sink: EventSink
+  private(set) var effects: [EffectRecord] = []
+  private(set) var background: [BackgroundWork] = []
+  /// What the current step's `send` of a synchronous action may have left running.
+  private(set) var stepWork: BackgroundWork?
+  /// Simulation time at which the session's virtual time is 0.
+  private(set) var origin: Duration = .zero
+  /// The scripted dependencies of the model in use, whose pending requests a deadlock names.
+  var dependencies: [any AnyScriptedDependency] = []
+  /// Set when Ctrl-C stopped work during the current step.
+  private(set) var interrupted = false
+
+  init(simulation: Simulation, sink: EventSink) {
+    self.simulation = simulation
+    self.sink = sink
+  }
+
+  /// Session virtual time.
+  var now: Duration { simulation.now - origin }
+
+  /// A new step: no work of its own yet, no interrupt seen.
+  func beginStep() {
+    stepWork = nil
+    interrupted = false
+  }
+
+  /// Ends every effect of the session and starts a new one whose time 0 is now.
+  func reset() {
+    cancel(effects.filter(\.isRunning))
+    settleAfterStep()
+    _ = sink.take()
+    effects = []
+    background = []
+    dependencies = []
+    origin = simulation.now
+    sink.setOrigin(origin)
+  }
+
+  // MARK: Starting and ending work
+
+  /// The tag the next effect's tasks carry.
+  func nextTag(_ action: String) -> WorkTag { WorkTag("#\(effects.count + 1) \(action)") }
+
   /// Starts `body` as effect `#N`, labelled `action`, in a main-actor task carrying `tag`.
   @discardableResult
-  func startEffect(
+  func start(
     _ action: String, lifecycle: Bool = false, tag: WorkTag? = nil,
     tracked: (any TrackedWork)? = nil,
     body: @escaping @MainActor () async throws -> Void
   ) -> EffectRecord {
     let id = effects.count + 1
-    let tag = tag ?? WorkTag("#\(id) \(action)")
+    let tag = tag ?? nextTag(action)
     let record = EffectRecord(id: id, action: action, isLifecycle: lifecycle, start: now, tagLabel: tag.label)
     effects.append(record)
     sink.emit(.effectStarted(id: id, action: action))
@@ -39,110 +92,23 @@ extension Session {
     return record
   }
 
-  func connect() throws(ScenarioError) {
-    let instance = try requireModel()
-    guard let body = instance.connect else {
-      throw ScenarioError("model `\(definition?.name ?? "")` has no lifecycle work to connect")
-    }
-    let id = effects.count + 1
-    let tag = WorkTag("#\(id) connect")
-    let record = startEffect("connect", lifecycle: true, tag: tag, body: body)
-    background.append(BackgroundWork(origin: "connect", tag: tag, effect: record))
-  }
-
-  func disconnect() throws(ScenarioError) {
-    _ = try requireModel()
-    let connected = effects.filter { $0.isLifecycle && $0.isRunning }
-    guard !connected.isEmpty else { throw ScenarioError("nothing is connected; `connect` first") }
-    for effect in connected {
-      effect.cancelRequested = true
-      effect.task?.cancel()
-    }
-  }
-
-  func send(_ name: Located<String>, arguments: [Argument], awaited: Bool, source: String) throws(ScenarioError) {
-    let instance = try requireModel()
-    guard let action = instance.actions.first(where: { $0.name == name.value }) else {
-      let names = instance.actions.map(\.name)
-      throw ScenarioError(
-        "unknown action `\(name.value)`\(Suggestion.hint(for: name.value, in: names)) (actions: \(names.joined(separator: ", ")))",
-        column: name.column)
-    }
-    let bound = try Arguments.bind(arguments, to: action.parameters, owner: "action `\(action.name)`", endColumn: source.count + 1)
-    do throws(ScenarioError) {
-      try action.check?(bound)
-    } catch {
-      throw ScenarioError("action `\(action.name)`: \(error.message)", column: name.column)
-    }
-    let label = (awaited ? "await send " : "send ") + ([action.name] + (bound.text.isEmpty ? [] : [bound.text])).joined(separator: " ")
-    let record: EffectRecord?
-    let tag: WorkTag
-    switch action.kind {
-    case .async(let perform):
-      tag = WorkTag("#\(effects.count + 1) \(label)")
-      record = startEffect(label, tag: tag) { try await perform(bound) }
-    case .sync(let perform):
-      tag = WorkTag(label)
-      let tracked: (any TrackedWork)?
-      do {
-        tracked = try simulation.watched { try WorkTag.$current.withValue(tag) { try perform(bound) } }
-      } catch let error as ScenarioError {
-        // The command line could not make the action (an argument that does not fit its type).
-        throw ScenarioError("action `\(action.name)`: \(error.message)", column: name.column)
-      } catch {
-        throw ScenarioError("action `\(action.name)` threw: \(error)", column: name.column)
-      }
-      if let tracked, tracked.completedSynchronously {
-        record = nil
-        sink.emit(.note("`\(action.name)` completed synchronously (it handed back `.none`)"))
-      } else if let tracked {
-        record = startEffect(label, tag: tag, tracked: tracked) {
-          try await withTaskCancellationHandler {
-            try await tracked.waitForEnd()
-          } onCancel: {
-            tracked.cancel()
-          }
-        }
-      } else {
-        record = nil
-        if awaited {
-          sink.emit(.warning("`\(action.name)` is synchronous and hands back nothing to await; it completed at once"))
-        }
-      }
-    }
-    let work = BackgroundWork(origin: label, tag: tag, effect: record)
+  /// Follows the tasks that inherit `tag` as hidden work of the command `origin`; with
+  /// `isStepWork`, it is what the current step's "changed nothing" check looks at.
+  func follow(_ origin: String, tag: WorkTag, effect: EffectRecord?, isStepWork: Bool = false) {
+    let work = BackgroundWork(origin: origin, tag: tag, effect: effect)
     background.append(work)
-    stepWork = work
-    if awaited, let record { try waitFor([record], includeBackground: false) }
+    if isStepWork { stepWork = work }
   }
 
-  func cancel(_ selection: EffectSelection) throws(ScenarioError) {
-    _ = try requireModel()
-    let targets: [EffectRecord]
-    switch selection {
-    case .unspecified:
-      guard let latest = effects.last(where: \.isRunning) else {
-        throw ScenarioError("no effect is running; nothing to cancel")
-      }
-      targets = [latest]
-    case .all:
-      targets = effects.filter(\.isRunning)
-      if targets.isEmpty { sink.emit(.note("no effect is running; nothing to cancel")) }
-    case .ids(let ids):
-      targets = try ids.map { (id) throws(ScenarioError) -> EffectRecord in
-        let effect = try effect(id)
-        guard effect.isRunning else {
-          throw ScenarioError("effect #\(id.value) has already \(effect.status.rawValue); nothing to cancel", column: id.column)
-        }
-        return effect
-      }
-    }
+  /// Asks `targets` to stop.
+  func cancel(_ targets: [EffectRecord]) {
     for effect in targets {
       effect.cancelRequested = true
       effect.task?.cancel()
     }
   }
 
+  /// Effect `#N`, or the error that names which effects there are.
   func effect(_ id: Located<Int>) throws(ScenarioError) -> EffectRecord {
     guard id.value >= 1, id.value <= effects.count else {
       let known = effects.isEmpty ? "no effect has started" : "effects are #1 to #\(effects.count)"
@@ -151,24 +117,31 @@ extension Session {
     return effects[id.value - 1]
   }
 
-  func awaitEffects(_ selection: EffectSelection) throws(ScenarioError) {
-    _ = try requireModel()
-    switch selection {
-    case .unspecified, .all:
-      let running = effects.filter(\.isRunning)
-      if running.isEmpty && !background.contains(where: \.isPending) {
-        try run { () throws(SimulationError) in try simulation.runUntilIdle() }
-        let timers = simulation.idleState.liveTimers
-        let timerText = timers == 0 ? "no timer is set" : "\(timers) timer\(timers == 1 ? " is" : "s are") still set"
-        sink.emit(.note("nothing to wait for: no effect is running, no background work is pending, \(timerText)"))
-        return
-      }
-      try waitFor(running, includeBackground: true)
-    case .ids(let ids):
-      var targets: [EffectRecord] = []
-      for id in ids { targets.append(try effect(id)) }
-      try waitFor(targets, includeBackground: false)
+  /// Whether an effect still runs or a task still carries the tag of hidden work.
+  var hasLiveWork: Bool {
+    effects.contains(where: \.isRunning) || background.contains { $0.tag != nil }
+  }
+
+  /// Whether the step left no work of its own running: what a guard that ignored an action
+  /// (`guard !isProcessing else { return }`) looks like.
+  var stepLeftNothingRunning: Bool {
+    guard let work = stepWork else { return false }
+    return work.effect == nil && !work.isPending
+  }
+
+  // MARK: Waiting
+
+  /// `await` with no effect named: every effect and every piece of hidden work.
+  func awaitEverything() throws(ScenarioError) {
+    let running = effects.filter(\.isRunning)
+    if running.isEmpty && !background.contains(where: \.isPending) {
+      try run { () throws(SimulationError) in try simulation.runUntilIdle() }
+      let timers = simulation.idleState.liveTimers
+      let timerText = timers == 0 ? "no timer is set" : "\(timers) timer\(timers == 1 ? " is" : "s are") still set"
+      sink.emit(.note("nothing to wait for: no effect is running, no background work is pending, \(timerText)"))
+      return
     }
+    try waitFor(running, includeBackground: true)
   }
 
   /// Lets virtual time pass until `targets` (and, if asked, hidden background work) have ended,
@@ -204,9 +177,9 @@ extension Session {
   /// Says what each blocked effect waits on, when nothing can make it go on.
   func deadlockReport(running: [EffectRecord], hidden: [BackgroundWork]) -> String {
     var lines = ["deadlock: nothing can run and no timer is left, but work is still waiting:"]
-    let requests = context?.dependencies.flatMap { dependency in
+    let requests = dependencies.flatMap { dependency in
       dependency.pendingRequests.map { (dependency.name, $0) }
-    } ?? []
+    }
     func waits(_ label: String) -> String {
       let mine = requests.filter { $0.1.origin == label }
       if !mine.isEmpty {
@@ -232,8 +205,8 @@ extension Session {
     return lines.joined(separator: "\n")
   }
 
+  /// Advances to each next timer until none is left.
   func settle() throws(ScenarioError) {
-    _ = try requireModel()
     var fired = 0
     while true {
       var jumped = false
@@ -264,6 +237,64 @@ extension Session {
     try run { () throws(SimulationError) in try simulation.advance(to: end) }
     noteBackgroundEnds()
   }
+
+  /// Runs what became ready before the step ends, so a command always returns idle; a runaway
+  /// is the step's error, an interrupt (Ctrl-C) a warning.
+  @discardableResult
+  func settleAfterStep() -> ScenarioError? {
+    do {
+      try simulation.runUntilIdle()
+      return nil
+    } catch .interrupted {
+      interrupted = true
+      sink.emit(.warning("\(SimulationError.interrupted)"))
+      return nil
+    } catch {
+      return failure(error)
+    }
+  }
+
+  /// Runs simulation work, turning its errors into command errors.
+  func run(_ body: () throws(SimulationError) -> Void) throws(ScenarioError) {
+    do { try body() } catch { throw failure(error) }
+  }
+
+  /// The command error for a simulation error, which it keeps as its cause. A runaway is stopped
+  /// here: the work that kept the step busy is named and cancelled (and no longer run if it
+  /// ignores cancellation), so the session can go on.
+  func failure(_ error: SimulationError) -> ScenarioError {
+    guard case .runaway(let limit) = error else {
+      if error == .interrupted { interrupted = true }
+      return ScenarioError("\(error)", cause: error)
+    }
+    let report = simulation.recoverFromRunaway()
+    let names = report.labels.map { label -> String in
+      guard let label else { return "work with no action's name" }
+      if let effect = effects.first(where: { $0.tagLabel == label }) { return "`#\(effect.id) \(effect.action)`" }
+      return "`\(label)`"
+    }
+    let who = names.isEmpty ? "something" : names.joined(separator: ", ")
+    for label in report.labels.compactMap({ $0 }) {
+      let stuck = effects.filter { $0.isRunning && $0.tagLabel == label }
+      cancel(stuck)
+      if report.quarantined {
+        for effect in stuck {
+          effect.status = .cancelled
+          effect.end = now
+          sink.emit(.effectEnded(id: effect.id, action: effect.action, status: .cancelled, error: nil))
+        }
+        background.removeAll { $0.tag?.label == label }
+      }
+    }
+    var message = "runaway: \(who) kept the step busy for \(limit) jobs without it becoming idle (a loop that keeps yielding or starting work?); vmrepl cancelled it"
+    if report.quarantined {
+      message += ", and because it went on regardless, vmrepl no longer runs it"
+    }
+    message += " (`--max-jobs N` sets the limit)"
+    return ScenarioError(message, cause: error)
+  }
+
+  // MARK: Hidden work
 
   /// Reports, at the current virtual time, the end of hidden work an earlier report said was
   /// running.
@@ -298,5 +329,22 @@ extension Session {
     }
     background = kept
     return events
+  }
+
+  /// The `effects` listing: one row per effect, then hidden work still running.
+  func listing() -> [String] {
+    if effects.isEmpty && background.isEmpty { return ["no effects"] }
+    let rows = effects.map { effect -> [String] in
+      let times = effect.start.secondsText + (effect.end.map { " -> " + $0.secondsText } ?? " -> ")
+      return ["#\(effect.id)", effect.action, effect.status.rawValue, times]
+    }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    var lines = rows.map { row in
+      row.enumerated().map { $1.padding(to: widths[$0]) }.joined(separator: "  ").trimmingSpaces
+    }
+    for work in background where work.isPending {
+      lines.append("background  \(work.origin)  running (no handle: cannot be awaited or cancelled)")
+    }
+    return lines
   }
 }

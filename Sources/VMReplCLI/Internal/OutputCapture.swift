@@ -1,3 +1,5 @@
+import Scenario
+import Simulation
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,7 +14,7 @@ import Synchronization
 /// view-model code lands there; the REPL writes its own output to a duplicate of the original
 /// descriptor. A file rather than a pipe: a view-model that prints a lot in one step cannot
 /// block the single thread that would have to read the pipe.
-final class OutputCapture: Sendable {
+final class OutputCapture: PrintSource {
   /// The original standard output, where the transcript goes.
   let realOutput: Int32
   private let file: Int32
@@ -49,15 +51,11 @@ final class OutputCapture: Sendable {
     }
   }
 
-  /// Whatever is left, including an unfinished last line.
-  func flushRemainder() -> [String] {
-    var lines = collect()
-    let rest = partial.withLock { partial in
-      defer { partial = "" }
-      return partial
-    }
-    if !rest.isEmpty { lines.append(rest) }
-    return lines
+  /// Drops whatever was printed and not collected, an unfinished line included: what one
+  /// scenario left must not reach the next.
+  func discard() {
+    _ = collect()
+    partial.withLock { $0 = "" }
   }
 
   /// Writes `text` to the real standard output.
@@ -66,13 +64,3 @@ final class OutputCapture: Sendable {
   }
 }
 
-/// Writes every byte of `text` to `descriptor`, unbuffered.
-package func writeAll(_ descriptor: Int32, _ text: String) {
-  var bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-    if written <= 0 { return }
-    offset += written
-  }
-}

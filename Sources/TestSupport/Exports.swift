@@ -1,0 +1,2 @@
+// Tests start child processes through the same layer the replay runner uses.
+@_exported public import Processes

@@ -1,0 +1,85 @@
+import Foundation
+import Scenario
+
+/// What replaying one scenario came to, against its golden file.
+struct Verdict: Sendable, Equatable {
+  enum Kind: String, Sendable {
+    /// The transcript matched the golden file.
+    case pass
+    /// There was no golden file, and it was recorded.
+    case recorded
+    /// `--update` rewrote the golden file.
+    case updated
+    /// The transcript differs from the golden file (or none may be recorded, or it cannot be written).
+    case fail
+    /// The process ended while the scenario ran.
+    case crash
+  }
+
+  var scenario: String
+  var golden: String
+  var kind: Kind
+  /// The unified diff, for `fail` of a mismatch.
+  var diff: String?
+  /// What went wrong in one line, for `fail` and `crash`.
+  var message: String?
+  /// For `crash`: what the process wrote to standard error that says why.
+  var details: [String] = []
+
+  var passed: Bool {
+    switch kind {
+    case .pass, .recorded, .updated: true
+    case .fail, .crash: false
+    }
+  }
+}
+
+/// Compares a replayed transcript with its golden file, recording or updating the file when asked.
+struct GoldenCheck: Sendable {
+  /// Rewrite every golden file (`--update`).
+  var update: Bool
+  /// A missing golden file fails instead of being recorded (the environment sets `CI`).
+  var inCI: Bool
+
+  func verdict(for scenario: String, _ run: ScenarioRun) -> Verdict {
+    let golden = ScenarioFiles.golden(for: scenario)
+    var verdict = Verdict(scenario: scenario, golden: golden, kind: .pass)
+    let transcript: String
+    switch run {
+    case .crash(let reason, let step, let errors):
+      let place = step.map { "at \($0.replacingOccurrences(of: ": ", with: ": `", range: $0.range(of: ": ")))`" } ?? "before its first command"
+      // The runtime's "Fatal error: ..." line says why; otherwise the last lines written.
+      let why = errors.filter { $0.contains("Fatal error") || $0.contains("fatal error") || $0.hasPrefix("watchdog:") || $0.hasPrefix("cannot start") }
+      verdict.kind = .crash
+      verdict.message = "the process ended with \(reason) \(place)"
+      verdict.details = why.isEmpty ? Array(errors.suffix(5)) : why
+      return verdict
+    case .transcript(let text):
+      transcript = text
+    }
+    let expected = try? String(contentsOfFile: golden, encoding: .utf8)
+    if update || expected == nil {
+      if expected == nil && inCI && !update {
+        verdict.kind = .fail
+        verdict.message = "no golden file \(golden); CI is set, so it is not recorded (run `\(ToolName.current) replay --update \(scenario)` and commit it)"
+        return verdict
+      }
+      if expected == transcript { return verdict }
+      do {
+        try Data(transcript.utf8).write(to: URL(fileURLWithPath: golden), options: .atomic)
+      } catch {
+        verdict.kind = .fail
+        verdict.message = "cannot write \(golden): \(error)"
+        return verdict
+      }
+      verdict.kind = expected == nil ? .recorded : .updated
+      return verdict
+    }
+    if let diff = GoldenComparison.diff(expected: expected ?? "", actual: transcript, name: golden) {
+      verdict.kind = .fail
+      verdict.message = "the transcript differs from \(golden)"
+      verdict.diff = diff
+    }
+    return verdict
+  }
+}

@@ -1,0 +1,80 @@
+import Scenario
+
+extension Verdict {
+  /// The human report: a line per scenario, then the diff or the crash's reasons.
+  var text: String {
+    switch kind {
+    case .pass: return "ok   \(scenario)\n"
+    case .recorded: return "new  \(scenario): recorded \(golden)\n"
+    case .updated: return "upd  \(scenario): recorded \(golden)\n"
+    case .crash:
+      return "CRASH \(scenario): \(message ?? "")\n" + details.map { "    " + $0 + "\n" }.joined()
+    case .fail:
+      guard let diff else { return "FAIL \(scenario): \(message ?? "")\n" }
+      return "FAIL \(scenario): \(message ?? "")\n\(diff)\nre-record after reading the diff: \(ToolName.current) replay --update \(scenario)\n"
+    }
+  }
+
+  /// One JSON object: the path, the verdict, and the diff or the crash.
+  var jsonLine: String {
+    var fields: [(String, JSON.Node)] = [("scenario", .string(scenario)), ("verdict", .string(kind.rawValue)), ("golden", .string(golden))]
+    if let message { fields.append(("message", .string(message))) }
+    if let diff { fields.append(("diff", .string(diff))) }
+    if kind == .crash { fields.append(("crash", .array(details.map { .string($0) }))) }
+    return JSON.write(.object(fields)) + "\n"
+  }
+}
+
+/// A JUnit XML report, the format GitHub Actions, GitLab and Jenkins read: one test case per
+/// scenario, a `failure` with the diff for a mismatch, an `error` for a crash.
+enum JUnitReport {
+  static func xml(_ verdicts: [Verdict], name: String) -> String {
+    let failures = verdicts.filter { $0.kind == .fail }.count
+    let errors = verdicts.filter { $0.kind == .crash }.count
+    var lines = [
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      #"<testsuites name="\#(escape(name))" tests="\#(verdicts.count)" failures="\#(failures)" errors="\#(errors)">"#,
+      #"  <testsuite name="\#(escape(name))" tests="\#(verdicts.count)" failures="\#(failures)" errors="\#(errors)" skipped="0">"#,
+    ]
+    for verdict in verdicts {
+      let folder = verdict.scenario.split(separator: "/").dropLast().joined(separator: "/")
+      let open = #"    <testcase name="\#(escape(verdict.scenario))" classname="\#(escape(folder.isEmpty ? "scenarios" : folder))" file="\#(escape(verdict.scenario))""#
+      switch verdict.kind {
+      case .pass, .recorded, .updated:
+        lines.append(open + "/>")
+      case .fail:
+        lines.append(open + ">")
+        lines.append(#"      <failure message="\#(escape(verdict.message ?? ""))" type="golden mismatch">\#(escape(verdict.diff ?? verdict.message ?? ""))</failure>"#)
+        lines.append("    </testcase>")
+      case .crash:
+        lines.append(open + ">")
+        lines.append(#"      <error message="\#(escape(verdict.message ?? ""))" type="crash">\#(escape(verdict.details.joined(separator: "\n")))</error>"#)
+        lines.append("    </testcase>")
+      }
+    }
+    lines += ["  </testsuite>", "</testsuites>"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Text safe inside an XML attribute or element; characters XML 1.0 forbids are dropped.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "\n": out += "&#10;"
+      case "\t": out += "&#9;"
+      case "\r": out += "&#13;"
+      default:
+        if scalar.value < 0x20 || (0xD800...0xDFFF).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          continue
+        }
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

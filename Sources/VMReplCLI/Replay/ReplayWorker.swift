@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Scenario
+import Simulation
+
+/// `vmrepl replay-worker`: the child `replay` starts. It reads scenario paths from standard
+/// input, one per line, and answers each with one JSON line on standard output: the path and
+/// the transcript.
+///
+/// Between scenarios it ends the session and restarts the simulation (virtual time 0, the
+/// default wall clock and random source), so each transcript is the one a process of its own
+/// would print. When something the scenario started could still act (a live timer, a thread,
+/// hidden work, a quarantined task), it says so in the answer and exits instead, and `replay`
+/// starts a fresh worker for the rest.
+struct ReplayWorker: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay-worker",
+    abstract: "Replay scenarios named on standard input (started by `replay`).",
+    shouldDisplay: false)
+
+  @OptionGroup var options: SessionOptions
+
+  func run() throws {
+    MainActor.assumeIsolated {
+      let output = SessionOutput()
+      while let path = readLine(strippingNewline: true) {
+        let answer = replay(path, output: output)
+        output.write(JSON.write(answer.json) + "\n")
+        if !answer.fresh { return }
+      }
+    }
+  }
+
+  /// What one scenario gave, and whether the process is clean for the next.
+  struct Answer {
+    var path: String
+    var transcript: String
+    var fresh: Bool
+
+    var json: JSON.Node {
+      .object([("path", .string(path)), ("transcript", .string(transcript)), ("fresh", .bool(fresh))])
+    }
+  }
+
+  @MainActor
+  private func replay(_ path: String, output: SessionOutput) -> Answer {
+    // If the view-model traps, the last markers name the scenario and the step.
+    writeAll(2, "\(StepMarker.scenarioPrefix)\(path)\n")
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      return Answer(path: path, transcript: "error: cannot read `\(path)`\n", fresh: true)
+    }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    var iterator = lines.makeIterator()
+    let runner = ScriptRunner(options: options, transcript: true, output: output)
+    let transcript = TextBuffer()
+    let printer = StepPrinter(
+      format: .human, renderer: TranscriptRenderer(echo: true, errorsInline: true),
+      writeOutput: transcript.append, writeErrors: transcript.append)
+    _ = runner.run({ iterator.next() }, printer: printer)
+    let ended = runner.session.finish()
+    output.capture?.discard()
+    let fresh = ended && Simulation.shared.restart()
+    return Answer(path: path, transcript: transcript.text, fresh: fresh)
+  }
+}
+
+/// Text a printer appends to.
+final class TextBuffer {
+  private(set) var text = ""
+  func append(_ more: String) { text += more }
+}

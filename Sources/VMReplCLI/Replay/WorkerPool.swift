@@ -1,0 +1,192 @@
+import Foundation
+import Processes
+import Subprocess
+import Synchronization
+
+#if canImport(System)
+  import System
+#else
+  import SystemPackage
+#endif
+
+/// What replaying one scenario in a worker gave: its transcript, or how the worker died.
+enum ScenarioRun: Sendable, Equatable {
+  case transcript(String)
+  /// The worker ended while the scenario ran: why (`signal 4`, `exit status 3`), the step that
+  /// was running, and what it wrote to standard error.
+  case crash(reason: String, step: String?, errors: [String])
+}
+
+/// Replays scenarios in `jobs` worker processes (`replay-worker`), each running many scenarios
+/// one after another, handing each the next scenario when it answers the last.
+///
+/// A worker that dies (a trap, the watchdog) costs only the scenario it was running: that one is
+/// reported as a crash and a new worker takes the rest. A worker that says it is not clean for
+/// another scenario is replaced the same way.
+struct WorkerPool: Sendable {
+  var executable: String
+  var arguments: [String]
+  var jobs: Int
+
+  /// Replays `scenarios`, calling `done` with each result as it arrives (from any worker).
+  func run(_ scenarios: [String], done: @escaping @Sendable (Int, ScenarioRun) -> Void) async {
+    let queue = WorkQueue(count: scenarios.count)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<max(1, min(jobs, scenarios.count)) {
+        group.addTask {
+          while queue.hasMore {
+            await runWorker(scenarios, queue: queue, done: done)
+          }
+        }
+      }
+    }
+  }
+
+  /// Replays `scenarios` and returns what each gave, in their order.
+  func run(_ scenarios: [String]) async -> [ScenarioRun] {
+    let runs = Mutex<[ScenarioRun?]>(Array(repeating: nil, count: scenarios.count))
+    await run(scenarios) { index, run in runs.withLock { $0[index] = run } }
+    return runs.withLock { $0.compactMap { $0 } }
+  }
+
+  /// One worker process, for as long as it lives.
+  private func runWorker(_ scenarios: [String], queue: WorkQueue, done: @escaping @Sendable (Int, ScenarioRun) -> Void) async {
+    let state = WorkerState()
+    let status: TerminationStatus
+    do {
+      let result = try await Subprocess.run(
+        .path(FilePath(executable)),
+        arguments: Arguments(["replay-worker"] + arguments),
+        // A trap should say what it was, not spend time on a backtrace nobody reads.
+        environment: .inherit.updating(["SWIFT_BACKTRACE": "enable=no"]),
+        input: .inputWriter, output: .sequence, error: .sequence
+      ) { execution in
+        let writer = execution.standardInputWriter
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask {
+            do {
+              for try await buffer in execution.standardError {
+                buffer.withUnsafeBytes { state.addErrors(Array($0)) }
+              }
+            } catch {}
+          }
+          do {
+            guard let first = queue.next() else {
+              try await writer.finish()
+              return
+            }
+            state.current = first
+            _ = try await writer.write(scenarios[first] + "\n")
+            var lines = LineSplitter()
+            reading: for try await buffer in execution.standardOutput {
+              for line in buffer.withUnsafeBytes({ lines.feed(Array($0)) }) {
+                guard let answer = WorkerAnswer(line), let index = state.current else { continue }
+                state.current = nil
+                done(index, .transcript(answer.transcript))
+                guard answer.fresh, let next = queue.next() else { break reading }
+                state.current = next
+                _ = try await writer.write(scenarios[next] + "\n")
+              }
+            }
+            try await writer.finish()
+          } catch {}
+          await group.waitForAll()
+        }
+      }
+      status = result.terminationStatus
+    } catch {
+      // No worker can start: every scenario left fails the same way, instead of retrying forever.
+      let why = "cannot start \(executable): \(error)"
+      if let index = state.current { done(index, .crash(reason: "no process", step: nil, errors: [why])) }
+      while let index = queue.next() { done(index, .crash(reason: "no process", step: nil, errors: [why])) }
+      return
+    }
+    // The scenario that was running when the worker ended did not finish.
+    guard let index = state.current else { return }
+    let reason: String
+    switch status {
+    case .exited(let code): reason = "exit status \(code)"
+    case .signaled(let signal): reason = "signal \(signal)"
+    }
+    let (step, errors) = StepMarker.split(state.errorLines)
+    done(index, .crash(reason: reason, step: step, errors: errors))
+  }
+}
+
+/// Hands out scenario indices, each once.
+final class WorkQueue: Sendable {
+  private let position = Mutex(0)
+  let count: Int
+  init(count: Int) { self.count = count }
+
+  func next() -> Int? {
+    position.withLock { next in
+      guard next < count else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  var hasMore: Bool { position.withLock { $0 < count } }
+}
+
+/// What a worker's tasks share: the scenario it runs and what it wrote to standard error.
+final class WorkerState: Sendable {
+  private let running = Mutex<Int?>(nil)
+  private let errors = Mutex(LineSplitter())
+  private let lines = Mutex<[String]>([])
+
+  var current: Int? {
+    get { running.withLock { $0 } }
+    set { running.withLock { $0 = newValue } }
+  }
+
+  func addErrors(_ bytes: [UInt8]) {
+    let complete = errors.withLock { $0.feed(bytes) }
+    lines.withLock { lines in
+      lines.append(contentsOf: complete)
+      // Only what the last scenario wrote matters; keep the tail from its marker on.
+      if let marker = lines.lastIndex(where: { $0.hasPrefix(StepMarker.scenarioPrefix) }), marker > 0 {
+        lines.removeFirst(marker)
+      }
+    }
+  }
+
+  var errorLines: [String] {
+    let rest = errors.withLock { $0.remainder }
+    return lines.withLock { $0 } + (rest.isEmpty ? [] : [rest])
+  }
+}
+
+/// Splits a byte stream into lines.
+struct LineSplitter: Sendable {
+  private var pending: [UInt8] = []
+
+  mutating func feed(_ bytes: [UInt8]) -> [String] {
+    var lines: [String] = []
+    var start = 0
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      pending.append(contentsOf: bytes[start..<offset])
+      lines.append(String(decoding: pending, as: UTF8.self))
+      pending.removeAll(keepingCapacity: true)
+      start = offset + 1
+    }
+    pending.append(contentsOf: bytes[start...])
+    return lines
+  }
+
+  /// An unfinished last line.
+  var remainder: String { String(decoding: pending, as: UTF8.self) }
+}
+
+/// One answer line of a worker.
+struct WorkerAnswer: Decodable {
+  var path: String
+  var transcript: String
+  var fresh: Bool
+
+  init?(_ line: String) {
+    guard let answer = try? JSONDecoder().decode(WorkerAnswer.self, from: Data(line.utf8)) else { return nil }
+    self = answer
+  }
+}
