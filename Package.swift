@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// The executor-factory SPI is marked available from macOS 26.4; on Linux the
-/// check is moot, and on macOS the package requires that release anyway.
+/// Linux only, for now: the simulation redirects the toolchain libraries' imports by rewriting
+/// ELF import slots (`Sources/CSimulationRuntime/got.c`), which has no Mach-O counterpart here.
+/// So the package declares no platform; the README's "Platforms" says what a port needs.
 let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .enableUpcomingFeature("ExistentialAny"),
@@ -11,7 +12,6 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "vmrepl",
-  platforms: [.macOS("26.4")],
   products: [
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Scenario", targets: ["Scenario"]),
@@ -81,7 +81,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Simulation", "Scenario", "Examples"],
+      dependencies: ["Simulation", "Scenario", "Examples", "Processes"],
       swiftSettings: strict
     ),
     .target(

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import Processes
 import Scenario
 import Simulation
 
@@ -55,50 +55,57 @@ func engineFigures(session: Session, repeats: Int) -> [String] {
   ]
 }
 
-/// Whole-process figures: start-up to exit, and the whole suite's replay.
+/// Whole-process figures: start-up, one scenario, the examples' replay, 1,000 generated
+/// scenarios, and a replay worker's memory.
 func processFigures() -> [String] {
-  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("vmrepl").path
+  let binary = CurrentExecutable.directory.appendingPathComponent("vmrepl").path
   guard FileManager.default.fileExists(atPath: binary) else { return ["(build vmrepl beside vmrepl-bench for process figures)"] }
-  var startTimes: [Double] = []
-  for _ in 0..<20 {
-    startTimes.append(measure { _ = runProcess(binary, [], input: "models\n") })
+  let examples = scenarioFiles().map { "scenarios/" + $0.name }
+  func median(_ runs: Int, _ arguments: [String], input: String? = nil) -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(measure { _ = runChild(binary, arguments, input: input) }) }
+    return times.sorted()[runs / 2]
   }
-  var replayTimes: [Double] = []
-  for _ in 0..<3 {
-    replayTimes.append(measure { _ = runProcess(binary, ["replay"], input: nil) })
+  let start = median(20, [], input: "models\n")
+  let single = median(20, ["run", examples[0]])
+  let replayOne = median(20, ["replay", examples[0]])
+  let replayAll = median(5, ["replay"])
+  // 1,000 scenarios made from the examples: copies with their golden files, in a folder of their own.
+  let folder = NSTemporaryDirectory() + "vmrepl-bench-\(getpid())"
+  try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  var generated: [String] = []
+  for index in 0..<1_000 {
+    let source = examples[index % examples.count]
+    let name = "\(folder)/\(index)-" + source.replacingOccurrences(of: "/", with: "-")
+    try? FileManager.default.copyItem(atPath: source, toPath: name)
+    try? FileManager.default.copyItem(
+      atPath: String(source.dropLast(".scenario".count)) + ".golden",
+      toPath: String(name.dropLast(".scenario".count)) + ".golden")
+    generated.append(name)
   }
-  startTimes.sort()
-  replayTimes.sort()
+  let replayThousand = median(3, ["replay", folder])
+  // One worker, 1,000 scenarios that leave it clean: its resident memory after 10 and after 1,000.
+  let clean = examples.filter { !$0.contains("debounced-search") }
+  let paths = (0..<1_000).map { clean[$0 % clean.count] }
+  let answers = runChild(binary, ["replay-worker"], input: paths.joined(separator: "\n") + "\n").output
+    .split(separator: "\n")
+    .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    .compactMap { $0["resident"] as? Int }
+  let memory = answers.count >= 1_000
+    ? "replay worker resident memory: \(answers[9] >> 20) MiB after 10 scenarios, \(answers[999] >> 20) MiB after 1,000 (ratio \(rounded(Double(answers[999]) / Double(answers[9]))))"
+    : "replay worker memory: only \(answers.count) answers"
   return [
-    "echo models | vmrepl: \(rounded(startTimes[startTimes.count / 2] * 1000)) ms median start to exit (20 runs)",
-    "vmrepl replay (all \(scenarioFiles().count) scenarios, one process each, 2 at a time): \(rounded(replayTimes[1] * 1000)) ms median (3 runs)",
+    "echo models | vmrepl: \(rounded(start * 1000)) ms median start to exit (20 runs)",
+    "vmrepl run (one scenario): \(rounded(single * 1000)) ms median (20 runs)",
+    "vmrepl replay (one scenario, start to verdict): \(rounded(replayOne * 1000)) ms median (20 runs)",
+    "vmrepl replay (the \(examples.count) example scenarios, \(ProcessInfo.processInfo.activeProcessorCount) workers): \(rounded(replayAll * 1000)) ms median (5 runs); \(rounded(replayAll / single)) times one `vmrepl run`",
+    "vmrepl replay (1,000 generated scenarios): \(rounded(replayThousand * 1000)) ms median (3 runs)",
+    memory,
   ]
 }
 
-/// Spawns `path` and waits for it with posix_spawn and waitpid: Foundation's `Process` polls for
-/// the child's exit, which would add its polling interval to every figure.
-@discardableResult
-func runProcess(_ path: String, _ arguments: [String], input: String?) -> Int32 {
-  var pipe: [Int32] = [0, 0]
-  _ = Glibc.pipe(&pipe)
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  posix_spawn_file_actions_adddup2(&actions, pipe[0], 0)
-  posix_spawn_file_actions_addclose(&actions, pipe[1])
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  let argv = ([path] + arguments).map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-  posix_spawn_file_actions_destroy(&actions)
-  close(pipe[0])
-  if let input {
-    _ = input.withCString { write(pipe[1], $0, strlen($0)) }
-  }
-  close(pipe[1])
-  guard spawned == 0 else { return -1 }
-  var status: Int32 = 0
-  waitpid(pid, &status, 0)
-  return status
+/// Runs `path` to its end from this process, where the simulation owns the default executor.
+func runChild(_ path: String, _ arguments: [String], input: String?) -> ChildProcess.Result {
+  ChildProcess.runBlocking(path, arguments, input: input ?? "")
 }

@@ -1,9 +1,11 @@
 // `vmrepl-bench`: prints the executor's and the engine's figures. Run it through scripts/bench
 // (a release build); the figures and the machine go in the README. `--executor-only` and
-// `--engine-only` leave out the later figures (for profiling); `--dump DIR` writes each in-process
+// `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
+// process figures; `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
 import Examples
+import Processes
 import Foundation
 import Scenario
 import Simulation
@@ -15,12 +17,26 @@ let repeats = option("--repeats", in: arguments, default: 20)
 let lines = MainActor.assumeIsolated { () -> [String] in
   let session = Session(models: Examples.all)
   var out = ["machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"]
+  if arguments.contains("--process-only") {
+    out += processFigures()
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
   out += executorFigures(
     yields: option("--yields", in: arguments, default: 2_000_000),
     sleeps: option("--sleeps", in: arguments, default: 1_000_000),
     sleepers: option("--sleepers", in: arguments, default: 100_000))
   if !arguments.contains("--executor-only") {
+    // What the examples print would land among the figures: it goes to /dev/null meanwhile.
+    fflush(nil)
+    let saved = dup(1)
+    let null = open("/dev/null", O_WRONLY)
+    dup2(null, 1)
     out += engineFigures(session: session, repeats: repeats)
+    fflush(nil)
+    dup2(saved, 1)
+    close(null)
+    close(saved)
     if !arguments.contains("--engine-only") { out += processFigures() }
   }
   for line in out { writeAll(1, line + "\n") }

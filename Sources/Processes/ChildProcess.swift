@@ -26,6 +26,13 @@ public enum ChildProcess {
     public var signal: Int32?
     public var output: String
     public var errors: String
+
+    public init(status: Int32, signal: Int32? = nil, output: String, errors: String) {
+      self.status = status
+      self.signal = signal
+      self.output = output
+      self.errors = errors
+    }
   }
 
   /// The child ran longer than its limit and was killed.
@@ -36,7 +43,8 @@ public enum ChildProcess {
   }
 
   /// Runs `executable` with `arguments`, writing `input` (if any) to its standard input and then
-  /// closing it; kills the child and throws `TimedOut` after `limit` of wall time.
+  /// closing it; kills the child and throws `TimedOut` after `limit` of wall time. Not for a
+  /// process whose default executor is the simulation (use `runBlocking` there).
   public static func run(
     _ executable: String,
     _ arguments: [String],

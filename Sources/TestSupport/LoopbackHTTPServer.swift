@@ -34,7 +34,7 @@ public final class LoopbackHTTPServer: Sendable {
   /// Starts listening on an ephemeral port of 127.0.0.1.
   public init(handler: @escaping @Sendable (String) -> Reply) throws {
     self.handler = handler
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Platform.streamSocket()
     guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -106,7 +106,7 @@ public final class LoopbackHTTPServer: Sendable {
       let response = Array(head.utf8) + bytes
       var offset = 0
       while offset < response.count {
-        let written = response[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let written = response[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Platform.noSignal) }
         guard written > 0 else { return }
         offset += written
       }
@@ -137,5 +137,26 @@ extension [UInt8] {
       return true
     }
     return false
+  }
+}
+
+/// The socket calls that differ between glibc and Darwin.
+private enum Platform {
+  /// A new TCP socket.
+  static func streamSocket() -> Int32 {
+    #if canImport(Glibc)
+      return Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      return Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+  }
+
+  /// `send` flags so that a peer that went away is an error, not a SIGPIPE.
+  static var noSignal: Int32 {
+    #if canImport(Glibc)
+      return Int32(MSG_NOSIGNAL)
+    #else
+      return 0  // Darwin has no MSG_NOSIGNAL; a server there would set SO_NOSIGPIPE on the socket
+    #endif
   }
 }

@@ -25,7 +25,7 @@ public enum ScenarioReplay {
     public var passed: Int
     /// Scenarios that differed, crashed or could not run.
     public var failed: Int
-    /// What `replay` printed: a line per scenario, the diffs, and the summary.
+    /// A line per scenario, with the diff of each mismatch and the reason of each crash.
     public var output: String
   }
 
@@ -48,15 +48,15 @@ public enum ScenarioReplay {
         "no executable `\(executable)` beside the test binary in \(binary.deletingLastPathComponent().path); "
           + "add it to the test target's dependencies so `swift test` builds it")
     }
-    var arguments = ["replay", folder]
+    var arguments = ["replay", folder, "--format", "jsonl"]
     if let filter { arguments += ["--filter", filter] }
     let recording = ProcessInfo.processInfo.environment["VMREPL_RECORD"].map { !$0.isEmpty && $0 != "0" } ?? false
     if recording { arguments.append("--update") }
     let result = try await ChildProcess.run(binary.path, arguments, directory: root.path, limit: limit)
-    let report = Report(result.errors + result.output)
+    let report = Report(jsonLines: result.output)
     if result.status != 0 || report.failed > 0 {
       Issue.record(
-        Comment(rawValue: "`\(executable) \(arguments.joined(separator: " "))` exited \(result.status)\n" + report.output),
+        Comment(rawValue: "`\(executable) \(arguments.joined(separator: " "))` exited \(result.status)\n" + report.output + result.errors),
         sourceLocation: sourceLocation)
     } else if report.passed == 0 {
       Issue.record(Comment(rawValue: "no .scenario files under \(root.path)/\(folder)"), sourceLocation: sourceLocation)
@@ -95,17 +95,34 @@ public enum ScenarioReplay {
 }
 
 extension ScenarioReplay.Report {
-  /// Reads the `N passed, N failed` line `replay` ends with.
-  init(_ output: String) {
-    self.output = output
+  /// One object of `replay --format jsonl`.
+  struct Line: Decodable {
+    var scenario: String
+    var verdict: String
+    var message: String?
+    var diff: String?
+    var crash: [String]?
+  }
+
+  /// Reads the objects `replay --format jsonl` prints, one per scenario.
+  init(jsonLines: String) {
     passed = 0
     failed = 0
-    for line in output.split(separator: "\n").reversed() {
-      let words = line.split(separator: " ")
-      if words.count == 4, words[1] == "passed,", words[3] == "failed", let passed = Int(words[0]), let failed = Int(words[2]) {
-        self.passed = passed
-        self.failed = failed
-        return
+    output = ""
+    for line in jsonLines.split(separator: "\n") {
+      guard let entry = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)) else {
+        output += String(line) + "\n"
+        continue
+      }
+      switch entry.verdict {
+      case "pass", "recorded", "updated":
+        passed += 1
+        output += "\(entry.verdict) \(entry.scenario)\n"
+      default:
+        failed += 1
+        output += "\(entry.verdict.uppercased()) \(entry.scenario): \(entry.message ?? "")\n"
+        if let diff = entry.diff { output += diff + "\n" }
+        for reason in entry.crash ?? [] { output += "    \(reason)\n" }
       }
     }
   }

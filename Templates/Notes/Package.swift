@@ -4,7 +4,6 @@ import PackageDescription
 
 let package = Package(
   name: "Notes",
-  platforms: [.macOS("26.4")],
   dependencies: [
     // In your package: .package(path: "PATH/TO/vmrepl"), the folder you cloned vmrepl into.
     .package(name: "vmrepl", path: "../..")

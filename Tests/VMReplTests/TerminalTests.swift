@@ -67,7 +67,9 @@ struct TerminalTests {
     try "use spinner\nsend spin\nexpect spins == 0\n".write(toFile: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: file) }
     try await Terminal.with(executable: "VMReplFixtures", arguments: "--max-jobs 2000000000") { terminal in
-      try await terminal.waitFor("vmrepl>")
+      // A REPL built with `VMReplCommandLine.main` calls itself by its own name.
+      let banner = try await terminal.waitFor("VMReplFixtures>")
+      #expect(banner.contains("VMReplFixtures (vmrepl 0.1.0): exercise view-model scenarios."))
       try await terminal.send("run \(file)", "Enter")
       try await terminal.waitFor("model spinner (Spinner)")
       try await Task.sleep(for: .milliseconds(500))

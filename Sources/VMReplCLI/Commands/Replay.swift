@@ -63,7 +63,7 @@ struct Replay: ParsableCommand {
       pool: WorkerPool(executable: CurrentExecutable.path, arguments: workerArguments, jobs: jobs),
       check: check, format: format)
     let selected = scenarios
-    let verdicts = try runBlocking { await runner.run(selected) }
+    let verdicts = awaitBlocking { await runner.run(selected) }
     if let junit {
       do {
         try Data(JUnitReport.xml(verdicts, name: "\(ToolName.current) replay").utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)

@@ -1,9 +1,10 @@
 import ArgumentParser
 
-/// `vmrepl`: the REPL itself, with `run`, `replay` and `models` as subcommands.
+/// `vmrepl`: the REPL (the default subcommand), `run`, `replay` and `models`.
 ///
-/// The REPL is the root command, not a default subcommand, so that `vmrepl --help` shows its
-/// options (`--use`, `--format`, `--bail`...) instead of sending a new user to `vmrepl help repl`.
+/// Its help shows the REPL's own options (`--use`, `--format`, `--bail`...), so that a new user
+/// is not sent to `vmrepl help repl` to find them. The REPL stays a default subcommand rather than
+/// the root: options of a root command would take `replay --format` and `--watchdog` from it.
 struct VMRepl: ParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
@@ -14,14 +15,22 @@ struct VMRepl: ParsableCommand {
         terminal, as a script otherwise (`\(ToolName.current) < session.scenario`). Type `help` for the \
         command language.
         Exit status: 0 success; 1 a failed expect, a rejected command or a golden mismatch; 2 a usage error.
+
+        \(replOptions)
         """,
       version: vmreplVersion,
-      subcommands: [Run.self, Replay.self, Models.self, Repl.self, ReplayWorker.self])
+      subcommands: [Repl.self, Run.self, Replay.self, Models.self, ReplayWorker.self],
+      defaultSubcommand: Repl.self)
   }
 
-  @OptionGroup var repl: ReplOptions
-
-  func run() throws { try repl.runRepl() }
+  /// The REPL's options, as its own help lists them, under a heading of their own.
+  private static var replOptions: String {
+    let help = Repl.helpMessage(columns: 78)
+    guard let start = help.range(of: "OPTIONS:") else { return "" }
+    let options = help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("-h, --help") && !$0.contains("--version") }
+    return "REPL OPTIONS (with no subcommand):" + options.joined(separator: "\n")
+  }
 }
 
 let vmreplVersion = "0.1.0"

@@ -38,7 +38,10 @@ struct ReplayWorker: ParsableCommand {
     var fresh: Bool
 
     var json: JSON.Node {
-      .object([("path", .string(path)), ("transcript", .string(transcript)), ("fresh", .bool(fresh))])
+      var fields: [(String, JSON.Node)] = [("path", .string(path)), ("transcript", .string(transcript)), ("fresh", .bool(fresh))]
+      // For the memory benchmark and test: what the worker holds after this scenario.
+      if let bytes = ResidentMemory.bytes { fields.append(("resident", .number(String(bytes)))) }
+      return .object(fields)
     }
   }
 
