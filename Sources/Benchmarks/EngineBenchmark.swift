@@ -1,3 +1,4 @@
+import Examples
 import Foundation
 import Processes
 import Scenario
@@ -53,6 +54,24 @@ func engineFigures(session: Session, repeats: Int) -> [String] {
   return [
     "in-process replay: \(rounded(perScenario)) ms per scenario (\(scenarios.count) scenarios x \(repeats), \(bytes / repeats) bytes of transcript per pass)"
   ]
+}
+
+/// Time travel: `undo` at the end of a 1,000-step session re-runs 999 steps from the `use`.
+@MainActor
+func timeTravelFigures() -> [String] {
+  let timeline = Timeline(models: Examples.all)
+  _ = timeline.execute("use refresh")
+  for index in 1..<1_000 { _ = timeline.execute(index % 2 == 1 ? "send refresh" : "advance 2s") }
+  var times: [Double] = []
+  var failed: String?
+  for _ in 0..<5 {
+    var result: StepResult?
+    times.append(measure { result = timeline.execute("undo") })
+    if let error = result?.error { failed = error.message }
+    _ = timeline.execute("redo")
+  }
+  times.sort()
+  return ["undo at the end of a 1,000-step session: \(rounded(times[2] * 1000)) ms median (5 runs)" + (failed.map { "; FAILED: \($0)" } ?? "")]
 }
 
 /// Whole-process figures: start-up, one scenario, the examples' replay, 1,000 generated

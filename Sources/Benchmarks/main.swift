@@ -33,6 +33,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     let null = open("/dev/null", O_WRONLY)
     dup2(null, 1)
     out += engineFigures(session: session, repeats: repeats)
+    out += timeTravelFigures()
     fflush(nil)
     dup2(saved, 1)
     close(null)

@@ -114,6 +114,13 @@ public final class Simulation: Sendable {
     core.restart()
   }
 
+  /// Drops the timers of sleeping tasks and `asyncAfter` blocks: the work they would wake never
+  /// runs. For work an abandoned session left behind, before `restart()`; run loop and timer
+  /// source firings are kept (Foundation and Dispatch hold those timers themselves).
+  public func abandonSleepers() {
+    core.abandonSleepers()
+  }
+
   /// What is left once nothing is ready: timers, external work, or nothing at all.
   public var idleState: IdleState {
     core.state.withLock { state in

@@ -49,4 +49,23 @@ let spinner = ModelDefinition("spinner", summary: "work that never becomes idle,
   model.property("spins", \.spins)
 }
 
-VMReplCommandLine.main(models: [spinner, inbox, drafts])
+/// A view-model that reads what the simulation does not control: a count kept in a global, which
+/// goes on counting when a session is re-run, as a file or a server would.
+@MainActor
+final class Ticket {
+  @MainActor static var issued = 0
+  var number = 0
+
+  func take() {
+    Ticket.issued += 1
+    number = Ticket.issued
+  }
+}
+
+let ticket = ModelDefinition("ticket", summary: "reads a global counter outside the simulation") { _ in
+  Ticket()
+} describe: { model in
+  model.action("take", "take the next ticket number from a process-wide counter", perform: { ticket, _ in ticket.take() })
+}
+
+VMReplCommandLine.main(models: [spinner, inbox, drafts, ticket])

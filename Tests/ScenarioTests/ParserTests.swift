@@ -69,6 +69,21 @@ struct ParserTests {
     #expect(error("use") == "column 4: `use` needs a model name (`models` lists them); usage: use MODEL [key=value ...] (example: use refresh work=2s)")
   }
 
+  @Test("front-end commands parse like the others: quoted paths, flags, help, prefixes")
+  func frontEndCommands() throws {
+    #expect(try CommandParser.parse(#"save "my runs/a b.scenario" --force"#) == .save(file: Located(value: "my runs/a b.scenario", column: 6), force: true))
+    #expect(try CommandParser.parse("sa runs/2.scenario") == .save(file: Located(value: "runs/2.scenario", column: 4), force: false))
+    #expect(try CommandParser.parse("ru a.scenario") == .run(file: Located(value: "a.scenario", column: 4)))
+    #expect(error("save") == "column 5: `save` needs a file name ending in .scenario; usage: save FILE [--force] (example: save scenarios/double-tap.scenario)")
+    #expect(error("save a.scenario b.scenario") == "column 17: unexpected `b.scenario` after `save`; usage: save FILE [--force]")
+    #expect(error("r x") == "column 1: ambiguous command `r`: it starts `respond`, `redo`, `run`")
+    #expect(CommandName.allCases.allSatisfy { !$0.usage.isEmpty && !$0.summary.isEmpty && !$0.example.isEmpty })
+    // Every example in the table parses to its own command.
+    for name in CommandName.allCases {
+      #expect(try CommandParser.parse(name.example)?.name == (name == .exit ? .quit : name), "\(name.example)")
+    }
+  }
+
   @Test("durations print in their shortest exact unit")
   func durationText() {
     #expect(Duration.zero.commandText == "0s")

@@ -13,6 +13,23 @@ struct CommandLineTests {
     #expect(!result.output.contains("\u{1B}["))
   }
 
+  @Test("a script cannot run a front-end command; it says where it works, and help lists it")
+  func frontEndCommandInScript() async throws {
+    let result = try await VMReplProcess.run([], input: "save a.scenario\nhelp run\n")
+    #expect(result.status == 1)
+    #expect(result.errors == "error: line 1, column 1: `save` works in the interactive REPL only; in a script, put the lines of `a.scenario` here instead\n")
+    #expect(result.output.contains("usage: run FILE\n"))
+  }
+
+  @Test("vmrepl --help shows the REPL's own options")
+  func helpShowsReplOptions() async throws {
+    let result = try await VMReplProcess.run(["--help"])
+    #expect(result.status == 0)
+    for option in ["--use <MODEL>", "--format <format>", "--bail", "--watchdog", "--interactive"] {
+      #expect(result.output.contains(option), "\(option) missing from vmrepl --help")
+    }
+  }
+
   @Test("--bail stops at the first error")
   func bail() async throws {
     let result = try await VMReplProcess.run(["--bail"], input: "use refresh\nbogus\nmodels\n")

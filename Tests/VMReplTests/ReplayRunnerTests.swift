@@ -81,19 +81,14 @@ struct ReplayRunnerTests {
 
   @Test("--format jsonl and --junit report a pass, a mismatch with its diff and a crash with its reason")
   func reports() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-reports-\(getpid())")
-    try? FileManager.default.removeItem(at: folder)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let fine = "> use spinner\nmodel spinner (Spinner)\nstate:\n  Spinner(\n    spins: 0\n  )\n> state spins\nspins = 0\n"
-    for (name, text, golden) in [
-      ("a-traps", "use spinner\nsend trap\n", ""),
-      ("b-fine", "use spinner\nstate spins\n", fine),
-      ("c-stale", "use spinner\nstate spins\n", fine.replacingOccurrences(of: "spins = 0", with: "spins = 1 & <more>")),
-    ] {
-      try text.write(to: folder.appendingPathComponent(name + ".scenario"), atomically: true, encoding: .utf8)
-      try golden.write(to: folder.appendingPathComponent(name + ".golden"), atomically: true, encoding: .utf8)
-    }
+    let folder = try VMReplProcess.folder("vmrepl-reports", files: [
+      "a-traps.scenario": "use spinner\nsend trap\n", "a-traps.golden": "",
+      "b-fine.scenario": "use spinner\nstate spins\n", "b-fine.golden": fine,
+      "c-stale.scenario": "use spinner\nstate spins\n",
+      "c-stale.golden": fine.replacingOccurrences(of: "spins = 0", with: "spins = 1 & <more>"),
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
     let junit = folder.appendingPathComponent("report.xml")
     let result = try await VMReplProcess.run(
       ["replay", folder.path, "--format", "jsonl", "--junit", junit.path], executable: "VMReplFixtures")

@@ -22,4 +22,16 @@ enum VMReplProcess {
     return try await ChildProcess.run(
       Self.executable.deletingLastPathComponent().appendingPathComponent(executable).path, arguments, input: input, environment: overrides, directory: packageRoot.path)
   }
+
+  /// A new folder under the temporary directory named `name` and the process id, holding
+  /// `files` (name to contents); the caller removes it.
+  static func folder(_ name: String, files: [String: String]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
+    try? FileManager.default.removeItem(at: folder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (file, text) in files {
+      try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+    }
+    return folder
+  }
 }

@@ -96,6 +96,12 @@ public final class LegacySearchViewModel {
     return true
   }
 
+  // A repeating timer is owned by the run loop, not by the view-model: without this, a screen
+  // that goes away would leave it ticking until its next firing finds `self` gone.
+  isolated deinit {
+    countdown?.invalidate()
+  }
+
   public func stopCountdown() {
     countdown?.invalidate()
     countdown = nil

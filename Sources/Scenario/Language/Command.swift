@@ -47,6 +47,16 @@ package enum Command: Equatable, Sendable {
   case effects
   case time
   case log
+  /// `history`.
+  case history
+  /// `undo [N]`: N steps back, default 1.
+  case undo(Located<Int>?)
+  /// `redo [N]`: N undone steps forward, default 1.
+  case redo(Located<Int>?)
+  /// `goto STEP`.
+  case goto(Located<Int>)
+  /// `diff STEP [STEP]`.
+  case diff(Located<Int>, Located<Int>?)
   /// `save FILE [--force]`: a front-end command.
   case save(file: Located<String>, force: Bool)
   /// `run FILE`: a front-end command.
@@ -77,6 +87,11 @@ package enum Command: Equatable, Sendable {
     case .effects: .effects
     case .time: .time
     case .log: .log
+    case .history: .history
+    case .undo: .undo
+    case .redo: .redo
+    case .goto: .goto
+    case .diff: .diff
     case .save: .save
     case .run: .run
     case .help: .help

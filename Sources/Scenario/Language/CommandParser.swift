@@ -185,6 +185,11 @@ struct TokenReader {
     case .effects: return .effects
     case .time: return .time
     case .log: return .log
+    case .history: return .history
+    case .undo: return .undo(next == nil ? nil : try count())
+    case .redo: return .redo(next == nil ? nil : try count())
+    case .goto: return .goto(try step())
+    case .diff: return .diff(try step(), next == nil ? nil : try step())
     case .save:
       var file: Located<String>?
       var force = false
@@ -210,6 +215,24 @@ struct TokenReader {
       return .help(try word("a command name"))
     case .quit, .exit: return .quit
     }
+  }
+
+  /// A whole number of steps, 1 or more.
+  mutating func count() throws(ScenarioError) -> Located<Int> {
+    let located = try value("a number of steps")
+    guard case .int(let number) = located.value, number >= 1 else {
+      throw ScenarioError("`\(name.rawValue)` takes a number of steps, 1 or more, got `\(located.value)`", column: located.column)
+    }
+    return Located(value: number, column: located.column)
+  }
+
+  /// A step number of the history, 1 or more.
+  mutating func step() throws(ScenarioError) -> Located<Int> {
+    let located = try value("a step number (`history` lists them)")
+    guard case .int(let number) = located.value, number >= 1 else {
+      throw ScenarioError("expected a step number (`history` lists them), got `\(located.value)`", column: located.column)
+    }
+    return Located(value: number, column: located.column)
   }
 
   /// `DEPENDENCY OUTCOME [key=value ...]` of `respond` and `stub`.

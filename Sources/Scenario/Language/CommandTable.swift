@@ -7,7 +7,8 @@
 /// claimed them.
 package enum CommandName: String, CaseIterable, Sendable {
   case models, use, describe, connect, disconnect, send, await, cancel, advance, settle, set, state,
-    expect, respond, stub, seed, date, effects, time, log, save, run, help, quit, exit
+    expect, respond, stub, seed, date, effects, time, log, history, undo, redo, goto, diff, save, run,
+    help, quit, exit
 
   /// How the command is written.
   package var usage: String {
@@ -24,6 +25,11 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: "stub DEPENDENCY OUTCOME [key=value ...]"
     case .seed: "seed N"
     case .date: "date [DATE] [tz=ZONE] [locale=ID]"
+    case .history: "history"
+    case .undo: "undo [N]"
+    case .redo: "redo [N]"
+    case .goto: "goto STEP"
+    case .diff: "diff STEP [STEP]"
     case .save: "save FILE [--force]"
     case .run: "run FILE"
     case .help: "help [COMMAND]"
@@ -54,6 +60,11 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .effects: "list every effect: id, action, status, start and end time"
     case .time: "print the virtual time"
     case .log: "print the event log of this session"
+    case .history: "the session's steps since its `use`, numbered, with what each did; the current one marked"
+    case .undo: "go back N steps (default 1) by re-running the session from its `use`, and show the state then"
+    case .redo: "re-apply N undone steps (default 1), while no new command has been typed"
+    case .goto: "go to step STEP of the history, back or forward"
+    case .diff: "the state diff between two steps (default second step: the current one)"
     case .save: "write the commands since the last `use` as a scenario and record its golden file (interactive REPL)"
     case .run: "run the commands in FILE in this session (interactive REPL)"
     case .help: "list commands, or one command's usage with an example"
@@ -76,6 +87,11 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: "stub search ok count=3 latency=300ms"
     case .seed: "seed 42"
     case .date: "date 2026-03-15T08:30:00 tz=Europe/Paris"
+    case .history: "history"
+    case .undo: "undo 2"
+    case .redo: "redo"
+    case .goto: "goto 3"
+    case .diff: "diff 2 4"
     case .save: "save scenarios/double-tap.scenario"
     case .run: "run scenarios/double-tap.scenario"
     case .help: "help send"
@@ -97,10 +113,13 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .respond, .stub: [.dependency, .outcome, .outcomeArgument]
     case .seed: [.number]
     case .date: [.dateSetting]
+    case .undo, .redo: [.number]
+    case .goto: [.step]
+    case .diff: [.step, .step]
     case .save: [.file, .flag("--force")]
     case .run: [.file]
     case .help: [.command]
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .quit, .exit: []
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .history, .quit, .exit: []
     }
   }
 
@@ -120,10 +139,18 @@ package enum CommandName: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the command moves along the session's history instead of adding to it.
+  package var isTimeTravel: Bool {
+    switch self {
+    case .history, .undo, .redo, .goto, .diff: true
+    default: false
+    }
+  }
+
   /// Whether the command only looks: it changes neither the model nor the world.
   package var isQuery: Bool {
     switch self {
-    case .state, .expect, .effects, .time, .log, .describe, .models, .help: true
+    case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff: true
     default: false
     }
   }
@@ -159,6 +186,8 @@ package enum CommandSlot: Equatable, Sendable {
   case expectOperator
   case dependency, outcome, outcomeArgument
   case duration, number, dateSetting, command
+  /// A step number of the history.
+  case step
   /// A path on disk, which only the front end can list.
   case file
   /// A fixed option such as `--force`.

@@ -83,6 +83,7 @@ package enum JSONLinesRenderer {
     } else {
       pairs.append(("error", .null))
     }
+    pairs.append(("step", result.step.map { .number(String($0)) } ?? .null))
     return JSON.write(.object(pairs)) + "\n"
   }
 

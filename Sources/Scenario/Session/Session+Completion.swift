@@ -50,7 +50,7 @@ extension Session {
     case .command: return matching(CommandName.names)
     case .file: return Completion(word: word, candidates: [], wantsFile: true)
     case .flag(let flag): return matching([flag])
-    case .actionArgument, .value, .outcomeArgument, .duration, .number: return Completion(word: word, candidates: [])
+    case .actionArgument, .value, .outcomeArgument, .duration, .number, .step: return Completion(word: word, candidates: [])
     }
   }
 

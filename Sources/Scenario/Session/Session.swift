@@ -73,23 +73,37 @@ package final class Session {
 
   /// Runs one line: parses it, applies it, runs every ready job, and reports what happened.
   package func execute(_ line: String, line number: Int? = nil) -> StepResult {
-    let source = line.trimmingSpaces
-    var result = StepResult(line: number, source: source)
-    let command: Command
+    switch parse(line, line: number) {
+    case .success(let command?): return execute(command, source: line.trimmingSpaces, line: number)
+    case .success(nil): return StepResult(line: number, source: line.trimmingSpaces, isEmpty: true)
+    case .failure(let error): return rejected(error, source: line.trimmingSpaces)
+    }
+  }
+
+  /// The command on `line` (nil for a blank or comment line), or the error that points at the
+  /// word that is wrong.
+  package func parse(_ line: String, line number: Int?) -> Result<Command?, ScenarioError> {
     do {
-      guard let parsed = try CommandParser.parse(line, actions: actionNames) else {
-        result.isEmpty = true
-        return result
-      }
-      command = parsed
-      result.command = parsed
+      return .success(try CommandParser.parse(line, actions: actionNames))
     } catch {
       var error = error
       error.line = number
-      result.error = error
-      result.time = now
-      return result
+      return .failure(error)
     }
+  }
+
+  /// The step of a command that was rejected before it ran.
+  package func rejected(_ error: ScenarioError, source: String) -> StepResult {
+    var result = StepResult(line: error.line, source: source)
+    result.error = error
+    result.time = now
+    return result
+  }
+
+  /// Applies `command`, runs every ready job, and reports what happened.
+  package func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
+    var result = StepResult(line: number, source: source)
+    result.command = command
     simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
     var before = now
     result.previousState = lastState
@@ -142,6 +156,9 @@ package final class Session {
     record(result)
     return result
   }
+
+  /// The view state now, when a model is in use.
+  package var currentState: StateValue? { instance == nil ? nil : snapshot() }
 
   /// Ends the session: cancels its effects and runs what that makes ready. Returns whether
   /// everything the session started has ended (no effect runs, no hidden work is alive).
@@ -223,6 +240,9 @@ package final class Session {
           "`\(command.name.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(file.value)` here instead",
           column: 1)
       }
+    case .history, .undo, .redo, .goto, .diff:
+      // A Timeline carries these out before its session sees them.
+      throw ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1)
     case .help(let topic): result.output = try help(topic)
     case .quit: break
     }

@@ -30,4 +30,13 @@ package struct StepResult: Sendable {
   package var isEmpty = false
   /// Whether Ctrl-C (`Simulation.interrupt()`) stopped work during the step.
   package var interrupted = false
+  /// The step number the command got in the history (1 for its `use`), when it is a step; the
+  /// step reached, for `undo`, `redo` and `goto`.
+  package var step: Int?
+
+  package init(line: Int?, source: String, isEmpty: Bool = false) {
+    self.line = line
+    self.source = source
+    self.isEmpty = isEmpty
+  }
 }

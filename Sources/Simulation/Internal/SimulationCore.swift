@@ -336,6 +336,25 @@ final class SimulationCore: Sendable {
     return state.withLock { $0.ready.isEmpty }
   }
 
+  /// Drops the timers of sleeping tasks and delayed blocks, so that what they would wake never
+  /// runs (the tasks stay suspended, as quarantined ones do). Run loop and timer-source firings
+  /// stay: their timers live in Foundation and Dispatch, which would arm them again.
+  func abandonSleepers() {
+    state.withLock { state in
+      var kept = Heap<Timer>()
+      for timer in state.timers.unordered {
+        switch timer.action {
+        case .job, .block: continue
+        case .virtualSleep(let id):
+          // Never resumed: the continuation leaks with its task, which no session can reach.
+          _ = state.virtualSleepers.removeValue(forKey: id)
+        case .firing: kept.insert(timer)
+        }
+      }
+      state.timers = kept
+    }
+  }
+
   /// Starts over at virtual time 0 with a fresh wall clock and random source, when nothing is
   /// ready, no timer is live, nothing outside runs and no task is quarantined.
   func restart() -> Bool {

@@ -29,7 +29,7 @@ struct ReplOptions: ParsableArguments {
       guard useEditor && options.format == .human else {
         return runner.run { readLine(strippingNewline: true) }
       }
-      var repl = InteractiveRepl(session: runner.session, output: runner.output, color: color)
+      var repl = InteractiveRepl(timeline: runner.timeline, output: runner.output, color: color)
       return repl.run(firstCommand: options.use.map { "use \($0)" })
     }
     if failed && !useEditor { throw ExitCode(1) }

@@ -8,7 +8,8 @@ struct ScriptRunner {
   var options: SessionOptions
   /// Golden-transcript mode: echo every command and keep errors in the transcript.
   var transcript: Bool
-  let session: Session
+  /// The session and its history; `undo` and `goto` replace the session inside.
+  let timeline: Timeline
   let output: SessionOutput
 
   /// A runner with a new session; `output` is the process's capture when it already has one
@@ -22,7 +23,7 @@ struct ScriptRunner {
     self.transcript = transcript
     let output = output ?? SessionOutput()
     self.output = output
-    self.session = Session(models: ModelCatalog.models, prints: output.capture)
+    self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
   }
 
   /// A printer for this runner's output; `echo` repeats each command as `> command`.
@@ -47,7 +48,7 @@ struct ScriptRunner {
         // For `replay`: if the view-model traps, the last marker names the step it trapped in.
         writeAll(2, "\(StepMarker.prefix)\(isOption ? "" : "line \(number): ")\(line)\n")
       }
-      let result = session.execute(line, line: isOption ? nil : number)
+      let result = timeline.execute(line, line: isOption ? nil : number)
       printer.print(result)
       if result.error != nil {
         failed = true
@@ -63,7 +64,7 @@ struct ScriptRunner {
     let printer = printer(echo: false, errorsInline: false)
     var failed = false
     for line in lines {
-      let result = session.execute(line)
+      let result = timeline.execute(line)
       printer.print(result)
       failed = failed || result.error != nil
     }

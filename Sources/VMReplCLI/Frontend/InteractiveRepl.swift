@@ -8,26 +8,22 @@ import Synchronization
 /// regression test.
 @MainActor
 struct InteractiveRepl {
-  let session: Session
+  let timeline: Timeline
   let editor: LineEditor
   let printer: StepPrinter
   let paint: TranscriptRenderer
-  /// Lines accepted since the last `use`, what `save` writes.
-  private var typed: [String] = []
-  /// Whether `typed` starts with a `use`.
-  private var typedFromUse = false
 
-  init(session: Session, output: SessionOutput, color: Bool) {
-    self.session = session
-    session.frontEndCommands = [.save, .run]
+  init(timeline: Timeline, output: SessionOutput, color: Bool) {
+    self.timeline = timeline
+    timeline.frontEndCommands = [.save, .run]
     let renderer = TranscriptRenderer(echo: false, errorsInline: true, color: color)
     let editor = LineEditor(program: ToolName.current, outputDescriptor: output.descriptor, historyFile: historyFilePath())
     self.editor = editor
     self.paint = renderer
     self.printer = StepPrinter(format: .human, renderer: renderer, writeOutput: editor.write, writeErrors: editor.write)
-    editor.completer = { [session] text in
+    editor.completer = { [timeline] text in
       MainActor.assumeIsolated {
-        var completion = session.completions(for: text)
+        var completion = timeline.completions(for: text)
         if completion.wantsFile { completion.candidates = FilePaths.continuing(completion.word) }
         return (completion.word, completion.candidates)
       }
@@ -65,15 +61,15 @@ struct InteractiveRepl {
   }
 
   private var prompt: String {
-    guard let model = session.modelName else { return "\(ToolName.current)> " }
-    return "\(model) \(session.now.secondsText)> "
+    guard let model = timeline.session.modelName else { return "\(ToolName.current)> " }
+    return "\(model) \(timeline.session.now.secondsText)> "
   }
 
   /// Runs one line, and then the front-end command it held (`save`, `run`).
   private mutating func execute(_ line: String) -> (failed: Bool, quit: Bool, interrupted: Bool) {
     Simulation.shared.clearInterrupt()
     SignalFlags.stepRunning.store(true, ordering: .relaxed)
-    let result = session.execute(line)
+    let result = timeline.execute(line)
     SignalFlags.stepRunning.store(false, ordering: .relaxed)
     // The terminal echoed `^C` where the cursor was; start the step's report on a line of its own.
     if result.interrupted { editor.write("\n") }
@@ -86,13 +82,9 @@ struct InteractiveRepl {
       return (save(to: file.value, force: force), false, false)
     case .run(let file):
       return (run(file.value), false, false)
-    case .use:
-      typed = [result.source]
-      typedFromUse = true
     default:
-      typed.append(result.source)
+      return (false, result.isQuit, result.interrupted)
     }
-    return (false, result.isQuit, result.interrupted)
   }
 
   /// `run FILE`: every line of FILE as if typed, until one is stopped by Ctrl-C.
@@ -114,13 +106,14 @@ struct InteractiveRepl {
     return failed
   }
 
-  /// `save FILE [--force]`: the lines since the last `use`, and their golden file.
+  /// `save FILE [--force]`: the current line of history (what brings the session to its current
+  /// step, with the checks that held), and its golden file.
   private func save(to file: String, force: Bool) -> Bool {
-    guard typedFromUse else {
+    guard timeline.hasSession else {
       editor.write(paint.paint("error: nothing to save yet: start with `use MODEL`") + "\n")
       return true
     }
-    switch ScenarioSaver.save(typed, to: file, force: force) {
+    switch ScenarioSaver.save(timeline.savedLines, to: file, force: force) {
     case .success(let message):
       editor.write(message + "\n")
       return false

@@ -60,21 +60,17 @@ enum JUnitReport {
   static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\n": out += "&#10;"
-      case "\t": out += "&#9;"
-      case "\r": out += "&#13;"
-      default:
-        if scalar.value < 0x20 || (0xD800...0xDFFF).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          continue
-        }
+      if let entity = entities[scalar] {
+        out += entity
+      } else if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF {
         out.unicodeScalars.append(scalar)
       }
     }
     return out
   }
+
+  /// What stands for each character markup or a line break in an attribute would break.
+  private static let entities: [Unicode.Scalar: String] = [
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "\n": "&#10;", "\t": "&#9;", "\r": "&#13;",
+  ]
 }

@@ -61,7 +61,7 @@ struct ReplayWorker: ParsableCommand {
       format: .human, renderer: TranscriptRenderer(echo: true, errorsInline: true),
       writeOutput: transcript.append, writeErrors: transcript.append)
     _ = runner.run({ iterator.next() }, printer: printer)
-    let ended = runner.session.finish()
+    let ended = runner.timeline.session.finish()
     output.capture?.discard()
     let fresh = ended && Simulation.shared.restart()
     return Answer(path: path, transcript: transcript.text, fresh: fresh)

@@ -1,0 +1,323 @@
+import Simulation
+
+/// A session with its history: the steps since its `use`, and time travel along them by exact
+/// re-execution (`history`, `undo`, `redo`, `goto`, `diff`).
+///
+/// Going back never restores a snapshot: the timeline ends its session, starts a new one as a
+/// fresh process would, and re-runs the steps from the `use`, silently, checking that each prints
+/// what it printed the first time. So the effects, timers and pending requests are really where
+/// they were. A step that prints something else (a view-model that reads what the simulation does
+/// not control) is reported, and the timeline stays at the last step that matched.
+///
+/// ```swift
+/// let timeline = Timeline(models: Examples.all)
+/// _ = timeline.execute("use refresh")
+/// _ = timeline.execute("send refresh")
+/// let back = timeline.execute("undo")
+/// ```
+@MainActor
+package final class Timeline {
+  /// One step of the history: a command that could change the model, and what it printed.
+  struct Step {
+    var source: String
+    var line: Int?
+    /// The transcript text the step printed, which a re-execution must print again.
+    var printed: String
+    var state: StateValue?
+    var summary: String
+    /// Query lines typed after the step (`expect`, `state`), which `save` keeps with it.
+    var queries: [String] = []
+  }
+
+  /// The session the next command goes to; a new one after every `undo` and `goto` back.
+  package private(set) var session: Session
+  private let models: [ModelDefinition]
+  private let prints: (any PrintSource)?
+  /// Front-end commands the front end carries out, passed on to each new session.
+  package var frontEndCommands: Set<CommandName> = [] {
+    didSet { session.frontEndCommands = frontEndCommands }
+  }
+  /// How many timers `settle` and `await` may fire, passed on to each new session.
+  package var timerLimit: Int {
+    didSet { session.timerLimit = timerLimit }
+  }
+
+  /// The steps since the current `use` (step 1), those undone included.
+  private(set) var steps: [Step] = []
+  /// How many steps are applied; the ones after are undone and can be redone.
+  private(set) var current = 0
+  /// What ran in this session before the current `use` (earlier `use`s and their steps, `date`
+  /// settings): a re-run makes it first, so that the world (the wall clock, a file a model
+  /// keeps per session) is what it was.
+  private var prelude: [String] = []
+  /// Commands before the first `use` that can change the world, for the prelude.
+  private var beforeFirstUse: [String] = []
+  private let printer = TranscriptRenderer(echo: false, errorsInline: true)
+
+  package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
+    self.models = models
+    self.prints = prints
+    self.session = Session(models: models, prints: prints)
+    self.timerLimit = session.timerLimit
+  }
+
+  /// The lines that rebuild the current step: what `save` writes.
+  package var savedLines: [String] {
+    prelude + steps.prefix(current).flatMap { [$0.source] + $0.queries }
+  }
+
+  /// Whether the history starts with a `use`, so there is something to save.
+  package var hasSession: Bool { current > 0 }
+
+  /// Runs one line: a time-travel command here, anything else in the session, recorded as a step
+  /// when it can change the model.
+  package func execute(_ line: String, line number: Int? = nil) -> StepResult {
+    let source = line.trimmingSpaces
+    let command: Command
+    switch session.parse(line, line: number) {
+    case .success(let parsed?): command = parsed
+    case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
+    case .failure(let error): return session.rejected(error, source: source)
+    }
+    if command.name.isTimeTravel {
+      var result = StepResult(line: number, source: source)
+      result.command = command
+      do {
+        try travel(command, &result)
+      } catch {
+        var error = error
+        error.line = error.line ?? number
+        result.error = error
+      }
+      result.time = session.now
+      result.startTime = result.time
+      if command.name != .history && command.name != .diff && current > 0 { result.step = current }
+      return result
+    }
+    var result = session.execute(command, source: source, line: number)
+    result.step = record(command, result)
+    return result
+  }
+
+  // MARK: Recording
+
+  /// Adds the step `result` is to the history, if it is one, and returns its number.
+  private func record(_ command: Command, _ result: StepResult) -> Int? {
+    if case .use = command {
+      guard result.error == nil else { return nil }
+      prelude += beforeFirstUse + steps.prefix(current).flatMap { [$0.source] + $0.queries }
+      beforeFirstUse = []
+      steps = [step(for: result)]
+      current = 1
+      return 1
+    }
+    guard !command.name.isFrontEnd, command != .quit else { return nil }
+    guard current > 0 else {
+      if !command.name.isQuery, result.error == nil { beforeFirstUse.append(result.source) }
+      return nil
+    }
+    if command.name.isQuery {
+      // A check that held is part of the scenario `save` writes.
+      if command.name == .expect, result.error == nil { steps[current - 1].queries.append(result.source) }
+      return nil
+    }
+    // A rejected command that did nothing (a typo) is not a step.
+    let didSomething = !result.events.isEmpty || result.time != result.startTime || !result.changes.isEmpty
+    guard result.error == nil || didSomething else { return nil }
+    // A new command after `undo` starts a new line of history, as an editor's undo does.
+    steps.removeSubrange(current...)
+    steps.append(step(for: result))
+    current = steps.count
+    return current
+  }
+
+  private func step(for result: StepResult) -> Step {
+    Step(source: result.source, line: result.line, printed: printer.render(result).output, state: result.state, summary: Self.summary(of: result))
+  }
+
+  /// One line about what a step did: effects started and ended, time, what changed, its error.
+  static func summary(of result: StepResult) -> String {
+    var parts: [String] = []
+    for timed in result.events {
+      switch timed.event {
+      case .effectStarted(let id, _): parts.append("#\(id) started")
+      case .effectEnded(let id, _, let status, _): parts.append("#\(id) \(status.rawValue)")
+      case .note(let text) where text.hasPrefix("model "): parts.append(String(text.prefix { $0 != "(" }).trimmingSpaces)
+      default: break
+      }
+    }
+    if result.time != result.startTime { parts.append("time \(result.startTime.secondsText) -> \(result.time.secondsText)") }
+    if !result.changes.isEmpty { parts.append("changed " + result.changes.joined(separator: ", ")) }
+    if let error = result.error { parts.append("error: " + error.message.prefix { $0 != "\n" }) }
+    return parts.isEmpty ? "no change" : parts.joined(separator: "; ")
+  }
+
+  /// Completions as the session gives them, and step numbers where a command takes one.
+  package func completions(for text: String) -> Completion {
+    var completion = session.completions(for: text)
+    if let first = text.split(whereSeparator: \.isWhitespace).first,
+      let command = try? CommandName.resolve(String(first), column: 1), command == .goto || command == .diff
+    {
+      completion.candidates = (1...max(1, steps.count)).map(String.init).filter { $0.hasPrefix(completion.word) && !steps.isEmpty }
+    }
+    return completion
+  }
+
+  // MARK: Time travel
+
+  private func travel(_ command: Command, _ result: inout StepResult) throws(ScenarioError) {
+    switch command {
+    case .history:
+      result.output = historyLines()
+    case .diff(let from, let to):
+      result.output = try diff(from, to)
+    case .undo(let located):
+      let count = located?.value ?? 1
+      guard current > 0 else { throw ScenarioError("nothing to undo: no session yet; `use MODEL` first") }
+      guard count < current else {
+        throw ScenarioError(
+          "cannot undo \(count) step\(count == 1 ? "" : "s"): step \(current) is \(current - 1) step\(current == 2 ? "" : "s") after the `use` at step 1",
+          column: located?.column ?? 1)
+      }
+      try move(to: current - count, &result)
+    case .redo(let located):
+      let count = located?.value ?? 1
+      guard current < steps.count else { throw ScenarioError("nothing to redo: no step has been undone since the last new command") }
+      guard current + count <= steps.count else {
+        throw ScenarioError(
+          "cannot redo \(count) steps: \(steps.count - current) undone step\(steps.count - current == 1 ? "" : "s") can be redone",
+          column: located?.column ?? 1)
+      }
+      try move(to: current + count, &result)
+    case .goto(let target):
+      guard current > 0 else { throw ScenarioError("no history yet; `use MODEL` first") }
+      guard target.value <= steps.count else {
+        throw ScenarioError("there is no step \(target.value); the history has steps 1 to \(steps.count) (`history` lists them)", column: target.column)
+      }
+      try move(to: target.value, &result)
+    default:
+      throw ScenarioError("`\(command.name.rawValue)` is not a time-travel command; this is a bug in vmrepl", column: 1)
+    }
+  }
+
+  /// Goes to step `target` (1-based): back by re-running from the `use`, forward by re-applying
+  /// undone steps; then shows the state there.
+  private func move(to target: Int, _ result: inout StepResult) throws(ScenarioError) {
+    if target == current {
+      result.output = ["already at step \(current) of \(steps.count): `\(steps[current - 1].source)`"]
+    } else {
+      let reached: Int
+      let divergence: String?
+      if target < current {
+        (reached, divergence) = rerun(to: target)
+      } else {
+        (reached, divergence) = reapply(to: target)
+      }
+      current = reached
+      if let divergence {
+        let here = current > 0 ? "step \(current) of \(steps.count): `\(steps[current - 1].source)`" : "no step"
+        throw ScenarioError(divergence + "\n  now at \(here), the last step that matched")
+      }
+      let undone = steps.count - current
+      result.output = ["at step \(current) of \(steps.count): `\(steps[current - 1].source)`"
+        + (undone > 0 ? " (\(undone) undone step\(undone == 1 ? "" : "s"): `redo` re-applies)" : "")]
+    }
+    result.state = session.currentState
+    result.showsState = result.state != nil
+  }
+
+  /// Ends the session, starts a new one and re-runs the prelude and the first `target` steps,
+  /// silently. Returns the step reached and, if a step printed something else than the first
+  /// time, what.
+  private func rerun(to target: Int) -> (Int, String?) {
+    _ = session.finish()
+    // Work the old session hid and left sleeping must not wake during the re-run.
+    var fresh = Simulation.shared.restart()
+    if !fresh {
+      Simulation.shared.abandonSleepers()
+      fresh = Simulation.shared.restart()
+    }
+    session = Session(models: models, prints: prints)
+    session.frontEndCommands = frontEndCommands
+    session.timerLimit = timerLimit
+    for line in prelude { _ = session.execute(line) }
+    for index in 0..<target {
+      if let divergence = replay(index, fresh: fresh) {
+        // The session went past the last step that matched; run it again up to there.
+        guard index > 0 else { return (0, divergence) }
+        return (rerun(to: index).0, divergence)
+      }
+    }
+    return (target, nil)
+  }
+
+  /// Re-applies the undone steps up to `target` in the current session.
+  private func reapply(to target: Int) -> (Int, String?) {
+    for index in current..<target {
+      if let divergence = replay(index, fresh: true) {
+        let (reached, _) = rerun(to: index)
+        return (reached, divergence)
+      }
+    }
+    return (target, nil)
+  }
+
+  /// Runs step `index` again; nil when it printed exactly what it printed the first time.
+  private func replay(_ index: Int, fresh: Bool) -> String? {
+    let step = steps[index]
+    let again = session.execute(step.source, line: step.line)
+    let printed = printer.render(again).output
+    guard printed != step.printed else { return nil }
+    let first = step.printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let second = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let difference = LineDiff.lines(first, second).compactMap { line -> String? in
+      switch line {
+      case .same: return nil
+      case .removed(let text): return "  first run: " + text
+      case .added(let text): return "  re-run:    " + text
+      }
+    }
+    let why = fresh
+      ? "the view-model read something outside the simulation (a real request, a file, a global it keeps)"
+      : "work the earlier run left behind (a timer, a thread) still ran, or the view-model read something outside the simulation"
+    return (["re-running step \(index + 1) `\(step.source)` printed something else than the first time, so vmrepl cannot go there exactly; \(why):"]
+      + difference.prefix(20)).joined(separator: "\n")
+  }
+
+  private func historyLines() -> [String] {
+    guard !steps.isEmpty else { return ["no history yet; `use MODEL` starts one"] }
+    let width = steps.map(\.source.count).max() ?? 0
+    let numberWidth = String(steps.count).count
+    return steps.enumerated().map { index, step in
+      let marker = index + 1 == current ? "* " : "  "
+      let number = String(index + 1)
+      let undone = index + 1 > current ? " (undone)" : ""
+      return marker + String(repeating: " ", count: numberWidth - number.count) + number + "  "
+        + step.source.padding(to: width) + "  " + step.summary + undone
+    }
+  }
+
+  private func diff(_ from: Located<Int>, _ to: Located<Int>?) throws(ScenarioError) -> [String] {
+    let target = to ?? Located(value: current, column: 0)
+    for step in [from, target] where step.value > steps.count {
+      throw ScenarioError("there is no step \(step.value); the history has steps 1 to \(steps.count) (`history` lists them)", column: step.column)
+    }
+    guard current > 0 else { throw ScenarioError("no history yet; `use MODEL` first") }
+    let old = steps[from.value - 1]
+    let new = steps[target.value - 1]
+    let header = "state from step \(from.value) `\(old.source)` to step \(target.value) `\(new.source)`"
+    guard let before = old.state, let after = new.state else { return [header + ": no state"] }
+    let changed = StatePath.changes(from: before, to: after)
+    guard !changed.isEmpty else { return [header + ": no difference"] }
+    let lines = LineDiff.lines(
+      StateRenderer.render(before).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+      StateRenderer.render(after).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    return [header + " (changed " + changed.joined(separator: ", ") + "):"] + lines.map { line in
+      switch line {
+      case .same(let text): return "  " + text
+      case .removed(let text): return "- " + text
+      case .added(let text): return "+ " + text
+      }
+    }
+  }
+}
