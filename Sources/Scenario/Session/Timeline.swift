@@ -155,7 +155,9 @@ package final class Timeline {
   /// Completions as the session gives them, and step numbers where a command takes one.
   package func completions(for text: String) -> Completion {
     var completion = session.completions(for: text)
-    if let first = text.split(whereSeparator: \.isWhitespace).first,
+    let words = text.split(whereSeparator: \.isWhitespace)
+    // Past the command's name: its own completion (the name) is the session's.
+    if words.count > 1 || text.last?.isWhitespace == true, let first = words.first,
       let command = try? CommandName.resolve(String(first), column: 1), command == .goto || command == .diff
     {
       completion.candidates = (1...max(1, steps.count)).map(String.init).filter { $0.hasPrefix(completion.word) && !steps.isEmpty }
