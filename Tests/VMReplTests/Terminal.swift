@@ -57,14 +57,15 @@ struct Terminal {
       .joined(separator: "\n")
   }
 
-  /// Waits (up to 10 s of wall time) until the screen contains `text` and returns the screen; on
-  /// a miss it records an issue that shows the screen, and returns it.
+  /// Waits (up to `within` of wall time, 10 s unless told) until the screen contains `text` and
+  /// returns the screen; on a miss it records an issue that shows the screen, and returns it.
   @discardableResult
   func waitFor(
-    _ text: String, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    _ text: String, escapes: Bool = false, within limit: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
     var screen = ""
-    for _ in 0..<200 {
+    for _ in 0..<Int(limit / .milliseconds(50)) {
       screen = try await self.screen(escapes: escapes)
       if screen.contains(text) { return screen }
       try await Task.sleep(for: .milliseconds(50))

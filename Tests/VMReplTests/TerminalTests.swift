@@ -147,4 +147,28 @@ struct TerminalTests {
     #expect(replay.status == 0)
     #expect(replay.output.hasSuffix("1 passed, 0 failed\n"))
   }
+
+  @Test("a long replay on a terminal shows one updating progress line and clears it; under CI it shows none")
+  func replayProgress() async throws {
+    let source = VMReplProcess.packageRoot.appendingPathComponent("scenarios/effects/awaited-tap")
+    let scenario = try String(contentsOf: source.appendingPathExtension("scenario"), encoding: .utf8)
+    let golden = try String(contentsOf: source.appendingPathExtension("golden"), encoding: .utf8)
+    var files: [String: String] = [:]
+    for index in 0..<600 {
+      files["tap-\(index).scenario"] = scenario
+      files["tap-\(index).golden"] = golden
+    }
+    let folder = try VMReplProcess.folder("vmrepl-progress", files: files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await Terminal.with(arguments: "replay '\(folder.path)' > /dev/null") { terminal in
+      let during = try await terminal.waitFor("/600 scenarios, 0 failed")
+      #expect(during.split(separator: "\n").filter { $0.contains("scenarios, 0 failed") }.count == 1)
+      let after = try await terminal.waitFor("EXIT=0", within: .seconds(120))
+      #expect(!after.contains("scenarios, 0 failed"), "the progress line is cleared at the end")
+    }
+    try await Terminal.with(arguments: "replay '\(folder.path)' > /dev/null", environment: "CI=1") { terminal in
+      let after = try await terminal.waitFor("EXIT=0", within: .seconds(120))
+      #expect(!after.contains("scenarios,"))
+    }
+  }
 }

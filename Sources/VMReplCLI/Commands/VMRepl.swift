@@ -6,7 +6,8 @@ import ArgumentParser
 /// is not sent to `vmrepl help repl` to find them. The REPL stays a default subcommand rather than
 /// the root: options of a root command would take `replay --format` and `--watchdog` from it.
 struct VMRepl: ParsableCommand {
-  static var configuration: CommandConfiguration {
+  // Made once: the parser reads it many times, and the REPL's help text in it is not cheap.
+  static let configuration: CommandConfiguration = {
     CommandConfiguration(
       commandName: ToolName.current,
       abstract: "Exercise view-model scenarios: every async effect on virtual time, every step printed.",
@@ -21,10 +22,13 @@ struct VMRepl: ParsableCommand {
       version: vmreplVersion,
       subcommands: [Repl.self, Run.self, Replay.self, Models.self, ReplayWorker.self],
       defaultSubcommand: Repl.self)
-  }
+  }()
 
-  /// The REPL's options, as its own help lists them, under a heading of their own.
+  /// The REPL's options, as its own help lists them, under a heading of their own; rendered only
+  /// when help is asked for, since every start reads the configuration.
   private static var replOptions: String {
+    let asksForHelp = CommandLine.arguments.dropFirst().contains { ["-h", "--help", "help"].contains($0) }
+    guard asksForHelp else { return "" }
     let help = Repl.helpMessage(columns: 78)
     guard let start = help.range(of: "OPTIONS:") else { return "" }
     let options = help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
