@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The REPL at a real terminal (tmux), as a person uses it.
@@ -148,27 +149,38 @@ struct TerminalTests {
     #expect(replay.output.hasSuffix("1 passed, 0 failed\n"))
   }
 
-  @Test("a long replay on a terminal shows one updating progress line and clears it; under CI it shows none")
+  @Test("a replay on a terminal shows one updating progress line and clears it; under CI or on a pipe it shows none")
   func replayProgress() async throws {
     let source = VMReplProcess.packageRoot.appendingPathComponent("scenarios/effects/awaited-tap")
     let scenario = try String(contentsOf: source.appendingPathExtension("scenario"), encoding: .utf8)
     let golden = try String(contentsOf: source.appendingPathExtension("golden"), encoding: .utf8)
     var files: [String: String] = [:]
-    for index in 0..<600 {
+    for index in 0..<40 {
       files["tap-\(index).scenario"] = scenario
       files["tap-\(index).golden"] = golden
     }
     let folder = try VMReplProcess.folder("vmrepl-progress", files: files)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try await Terminal.with(arguments: "replay '\(folder.path)' > /dev/null") { terminal in
-      let during = try await terminal.waitFor("/600 scenarios, 0 failed")
-      #expect(during.split(separator: "\n").filter { $0.contains("scenarios, 0 failed") }.count == 1)
-      let after = try await terminal.waitFor("EXIT=0", within: .seconds(120))
-      #expect(!after.contains("scenarios, 0 failed"), "the progress line is cleared at the end")
+    // `script` gives the replay a terminal and records every byte written to it, escapes included.
+    func onTerminal(_ environment: [String: String]) async throws -> String {
+      let typescript = folder.appendingPathComponent("typescript").path
+      let command = "'\(VMReplProcess.executable.path)' replay '\(folder.path)' > /dev/null"
+      var overrides: [String: String?] = ["CI": nil, "TERM": "xterm"]
+      for (key, value) in environment { overrides[key] = value }
+      let result = try await ChildProcess.run(
+        "/usr/bin/script", ["-q", "-e", "-c", command, typescript], environment: overrides, directory: VMReplProcess.packageRoot.path)
+      #expect(result.status == 0)
+      return try String(contentsOfFile: typescript, encoding: .utf8)
     }
-    try await Terminal.with(arguments: "replay '\(folder.path)' > /dev/null", environment: "CI=1") { terminal in
-      let after = try await terminal.waitFor("EXIT=0", within: .seconds(120))
-      #expect(!after.contains("scenarios,"))
-    }
+    // The line shows after `VMREPL_PROGRESS_AFTER` seconds (a second by default); 0 shows it at once.
+    let shown = try await onTerminal(["VMREPL_PROGRESS_AFTER": "0"])
+    #expect(shown.contains("\r\u{1B}[2K1/40 scenarios, 0 failed"))
+    #expect(shown.contains("\r\u{1B}[2K40/40 scenarios, 0 failed\r\u{1B}[2K"), "the last count is cleared at the end")
+    #expect(!shown.contains("scenarios, 0 failed\n"), "the line is redrawn in place, never a line of its own")
+    let quiet = try await onTerminal(["VMREPL_PROGRESS_AFTER": "0", "CI": "1"])
+    #expect(!quiet.contains("scenarios,"))
+    let piped = try await VMReplProcess.run(["replay", folder.path], environment: ["VMREPL_PROGRESS_AFTER": "0"])
+    #expect(!piped.errors.contains("scenarios,"))
+    #expect(piped.output.hasSuffix("40 passed, 0 failed\n"))
   }
 }

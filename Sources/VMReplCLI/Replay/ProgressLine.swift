@@ -15,6 +15,9 @@ final class ProgressLine: Sendable {
 
   private let total: Int
   private let enabled: Bool
+  /// How long a replay runs before the line shows: a second, or `VMREPL_PROGRESS_AFTER` seconds
+  /// (tests set 0 to see it on a short replay).
+  private let delay: Duration
   private let start = ContinuousClock.now
   private let state = Mutex(State())
 
@@ -22,6 +25,7 @@ final class ProgressLine: Sendable {
     self.total = total
     let inCI = environment["CI"].map { !$0.isEmpty } ?? false
     enabled = isatty(2) == 1 && !inCI && environment["TERM"] != "dumb"
+    delay = environment["VMREPL_PROGRESS_AFTER"].flatMap(Double.init).map { .milliseconds(Int64($0 * 1000)) } ?? .seconds(1)
   }
 
   /// Counts one finished scenario and redraws the line if it is due.
@@ -30,7 +34,7 @@ final class ProgressLine: Sendable {
     state.withLock { state in
       state.done += 1
       if failed { state.failed += 1 }
-      guard state.shown || ContinuousClock.now - start >= .seconds(1) else { return }
+      guard state.shown || ContinuousClock.now - start >= delay else { return }
       state.shown = true
       writeAll(2, "\r\u{1B}[2K\(state.done)/\(total) scenarios, \(state.failed) failed")
     }
