@@ -416,19 +416,22 @@ int vmrepl_dispatch_activate(void) {
     real_eventfd_write = NULL;  // without the signal, look every time
   }
 
-  static const char *const overlay[] = {"libswiftDispatch.so", "libFoundation.so", "libFoundationNetworking.so", "<main>", NULL};
-  int patched = vmrepl_patch("dispatch_async", (void *)simulated_async, overlay, NULL);
-  patched += vmrepl_patch("dispatch_barrier_async", (void *)simulated_barrier_async, overlay, NULL);
-  patched += vmrepl_patch("dispatch_group_async", (void *)simulated_group_async, overlay, NULL);
-  patched += vmrepl_patch("dispatch_after", (void *)simulated_after, overlay, NULL);
-  patched += vmrepl_patch("dispatch_sync", (void *)simulated_sync, overlay, NULL);
-  patched += vmrepl_patch("dispatch_barrier_sync", (void *)simulated_barrier_sync, overlay, NULL);
-  patched += vmrepl_patch("dispatch_queue_create", (void *)simulated_queue_create, overlay, NULL);
-  patched += vmrepl_patch("dispatch_time", (void *)simulated_dispatch_time, overlay, NULL);
-  patched += vmrepl_patch("dispatch_walltime", (void *)simulated_dispatch_walltime, overlay, NULL);
-  patched += vmrepl_patch("dispatch_semaphore_wait", (void *)simulated_semaphore_wait, overlay, NULL);
-  patched += vmrepl_patch("dispatch_group_wait", (void *)simulated_group_wait, overlay, NULL);
-  patched += vmrepl_patch("dispatch_queue_create_with_target", (void *)simulated_queue_create_with_target, overlay, NULL);
+  static const struct vmrepl_redirect redirects[] = {
+    {"dispatch_async", (void *)simulated_async},
+    {"dispatch_barrier_async", (void *)simulated_barrier_async},
+    {"dispatch_group_async", (void *)simulated_group_async},
+    {"dispatch_after", (void *)simulated_after},
+    {"dispatch_sync", (void *)simulated_sync},
+    {"dispatch_barrier_sync", (void *)simulated_barrier_sync},
+    {"dispatch_queue_create", (void *)simulated_queue_create},
+    {"dispatch_time", (void *)simulated_dispatch_time},
+    {"dispatch_walltime", (void *)simulated_dispatch_walltime},
+    {"dispatch_semaphore_wait", (void *)simulated_semaphore_wait},
+    {"dispatch_group_wait", (void *)simulated_group_wait},
+    {"dispatch_queue_create_with_target", (void *)simulated_queue_create_with_target},
+    {NULL, NULL},
+  };
+  int patched = vmrepl_patch_each(redirects, vmrepl_dispatch_callers);
   if (patched == 0) return 0;
   atomic_store(&active, 1);
   return VMREPL_DISPATCH;

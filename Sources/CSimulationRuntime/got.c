@@ -5,6 +5,8 @@
 // Dispatch's own scheduling threads, the kernel and our own code keep the real functions.
 #include "internal.h"
 
+const char *const vmrepl_dispatch_callers[] = {"libswiftDispatch.so", "libFoundation.so", "libFoundationNetworking.so", "<main>", NULL};
+
 #if defined(__linux__)
 #include <elf.h>
 #include <link.h>
@@ -120,10 +122,21 @@ int vmrepl_patch(const char *symbol, void *replacement, const char *const *only,
   return request.patched;
 }
 
+int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only) {
+  int patched = 0;
+  for (; redirects->symbol; redirects++) patched += vmrepl_patch(redirects->symbol, redirects->replacement, only, NULL);
+  return patched;
+}
+
 #else
 
 int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
   (void)symbol; (void)replacement; (void)only; (void)except;
+  return 0;
+}
+
+int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only) {
+  (void)redirects; (void)only;
   return 0;
 }
 

@@ -12,6 +12,19 @@
 /// contains none of `except`. Returns how many slots were rewritten.
 int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except);
 
+/// One symbol and what its import slots are to call instead.
+struct vmrepl_redirect {
+  const char *symbol;
+  void *replacement;
+};
+
+/// `vmrepl_patch` for each redirect of `redirects` (ended by a NULL symbol) in the objects `only`
+/// names; returns how many slots were rewritten in all.
+int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only);
+
+/// Where Swift code's Dispatch calls come from: the Swift overlay, Foundation, and the program.
+extern const char *const vmrepl_dispatch_callers[];
+
 /// What the virtual monotonic clocks read at virtual time 0. Not zero: Dispatch takes an
 /// uptime of 0 for "now" and turns `now + delta` into "forever".
 #define VMREPL_MONOTONIC_BASE (1000LL * 1000000000LL)

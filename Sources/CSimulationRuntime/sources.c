@@ -211,14 +211,17 @@ int vmrepl_sources_activate(void) {
   LOOKUP(block_release, "_Block_release");
   LOOKUP(queue_label, "dispatch_queue_get_label");
   LOOKUP(timer_type, "_dispatch_source_type_timer");
-  static const char *const overlay[] = {"libswiftDispatch.so", "libFoundation.so", "libFoundationNetworking.so", "<main>", NULL};
-  int patched = vmrepl_patch("dispatch_source_create", (void *)simulated_create, overlay, NULL);
-  patched += vmrepl_patch("dispatch_source_set_timer", (void *)simulated_set_timer, overlay, NULL);
-  patched += vmrepl_patch("dispatch_source_set_event_handler", (void *)simulated_set_event_handler, overlay, NULL);
-  patched += vmrepl_patch("dispatch_resume", (void *)simulated_resume, overlay, NULL);
-  patched += vmrepl_patch("dispatch_suspend", (void *)simulated_suspend, overlay, NULL);
-  patched += vmrepl_patch("dispatch_activate", (void *)simulated_activate, overlay, NULL);
-  patched += vmrepl_patch("dispatch_source_cancel", (void *)simulated_cancel, overlay, NULL);
+  static const struct vmrepl_redirect redirects[] = {
+    {"dispatch_source_create", (void *)simulated_create},
+    {"dispatch_source_set_timer", (void *)simulated_set_timer},
+    {"dispatch_source_set_event_handler", (void *)simulated_set_event_handler},
+    {"dispatch_resume", (void *)simulated_resume},
+    {"dispatch_suspend", (void *)simulated_suspend},
+    {"dispatch_activate", (void *)simulated_activate},
+    {"dispatch_source_cancel", (void *)simulated_cancel},
+    {NULL, NULL},
+  };
+  int patched = vmrepl_patch_each(redirects, vmrepl_dispatch_callers);
   return patched > 0;
 }
 
