@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -29,14 +31,7 @@ extension ChildProcess {
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
     for descriptor in toChild + fromChild + errorsFromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    var variables: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") { variables[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
-      entry += 1
-    }
-    variables.merge(environment) { $1 }
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {

@@ -22,6 +22,19 @@ package enum EffectSelection: Equatable, Sendable {
   case ids([Located<Int>])
 }
 
+/// A move along the session's history, which a `Timeline` carries out.
+package enum TimeTravel: Equatable, Sendable {
+  case history
+  /// `undo [N]`: N steps back, default 1.
+  case undo(Located<Int>?)
+  /// `redo [N]`: N undone steps forward, default 1.
+  case redo(Located<Int>?)
+  /// `goto STEP`.
+  case goto(Located<Int>)
+  /// `diff STEP [STEP]`.
+  case diff(Located<Int>, Located<Int>?)
+}
+
 /// A parsed command of the vmrepl language.
 package enum Command: Equatable, Sendable {
   case models
@@ -47,16 +60,8 @@ package enum Command: Equatable, Sendable {
   case effects
   case time
   case log
-  /// `history`.
-  case history
-  /// `undo [N]`: N steps back, default 1.
-  case undo(Located<Int>?)
-  /// `redo [N]`: N undone steps forward, default 1.
-  case redo(Located<Int>?)
-  /// `goto STEP`.
-  case goto(Located<Int>)
-  /// `diff STEP [STEP]`.
-  case diff(Located<Int>, Located<Int>?)
+  /// `history`, `undo`, `redo`, `goto`, `diff`: the timeline's, not the session's.
+  case travel(TimeTravel)
   /// `save FILE [--force]`: a front-end command.
   case save(file: Located<String>, force: Bool)
   /// `run FILE`: a front-end command.
@@ -87,11 +92,11 @@ package enum Command: Equatable, Sendable {
     case .effects: .effects
     case .time: .time
     case .log: .log
-    case .history: .history
-    case .undo: .undo
-    case .redo: .redo
-    case .goto: .goto
-    case .diff: .diff
+    case .travel(.history): .history
+    case .travel(.undo): .undo
+    case .travel(.redo): .redo
+    case .travel(.goto): .goto
+    case .travel(.diff): .diff
     case .save: .save
     case .run: .run
     case .help: .help

@@ -185,11 +185,11 @@ struct TokenReader {
     case .effects: return .effects
     case .time: return .time
     case .log: return .log
-    case .history: return .history
-    case .undo: return .undo(next == nil ? nil : try count())
-    case .redo: return .redo(next == nil ? nil : try count())
-    case .goto: return .goto(try step())
-    case .diff: return .diff(try step(), next == nil ? nil : try step())
+    case .history: return .travel(.history)
+    case .undo: return .travel(.undo(next == nil ? nil : try count()))
+    case .redo: return .travel(.redo(next == nil ? nil : try count()))
+    case .goto: return .travel(.goto(try step()))
+    case .diff: return .travel(.diff(try step(), next == nil ? nil : try step()))
     case .save:
       var file: Located<String>?
       var force = false

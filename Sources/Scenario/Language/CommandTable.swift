@@ -139,14 +139,6 @@ package enum CommandName: String, CaseIterable, Sendable {
     }
   }
 
-  /// Whether the command moves along the session's history instead of adding to it.
-  package var isTimeTravel: Bool {
-    switch self {
-    case .history, .undo, .redo, .goto, .diff: true
-    default: false
-    }
-  }
-
   /// Whether the command only looks: it changes neither the model nor the world.
   package var isQuery: Bool {
     switch self {

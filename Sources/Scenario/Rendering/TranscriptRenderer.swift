@@ -41,7 +41,8 @@ package struct TranscriptRenderer: Sendable {
     return (out.isEmpty ? "" : out.joined(separator: "\n") + "\n", errors)
   }
 
-  private func stateLines(_ state: StateValue, previous: StateValue?) -> [String] {
+  /// The state's lines, indented, with what differs from `previous` marked `-` and `+`.
+  package func stateLines(_ state: StateValue, previous: StateValue?) -> [String] {
     let new = StateRenderer.render(state).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let previous else { return new.map { "  " + $0 } }
     let old = StateRenderer.render(previous).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

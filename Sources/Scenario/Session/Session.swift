@@ -240,7 +240,7 @@ package final class Session {
           "`\(command.name.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(file.value)` here instead",
           column: 1)
       }
-    case .history, .undo, .redo, .goto, .diff:
+    case .travel:
       // A Timeline carries these out before its session sees them.
       throw ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1)
     case .help(let topic): result.output = try help(topic)

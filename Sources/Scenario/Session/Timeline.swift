@@ -79,11 +79,11 @@ package final class Timeline {
     case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
     case .failure(let error): return session.rejected(error, source: source)
     }
-    if command.name.isTimeTravel {
+    if case .travel(let travel) = command {
       var result = StepResult(line: number, source: source)
       result.command = command
       do {
-        try travel(command, &result)
+        try self.travel(travel, &result)
       } catch {
         var error = error
         error.line = error.line ?? number
@@ -167,8 +167,8 @@ package final class Timeline {
 
   // MARK: Time travel
 
-  private func travel(_ command: Command, _ result: inout StepResult) throws(ScenarioError) {
-    switch command {
+  private func travel(_ travel: TimeTravel, _ result: inout StepResult) throws(ScenarioError) {
+    switch travel {
     case .history:
       result.output = historyLines()
     case .diff(let from, let to):
@@ -197,8 +197,6 @@ package final class Timeline {
         throw ScenarioError("there is no step \(target.value); the history has steps 1 to \(steps.count) (`history` lists them)", column: target.column)
       }
       try move(to: target.value, &result)
-    default:
-      throw ScenarioError("`\(command.name.rawValue)` is not a time-travel command; this is a bug in vmrepl", column: 1)
     }
   }
 
@@ -322,15 +320,6 @@ package final class Timeline {
     guard let before = old.state, let after = new.state else { return [header + ": no state"] }
     let changed = StatePath.changes(from: before, to: after)
     guard !changed.isEmpty else { return [header + ": no difference"] }
-    let lines = LineDiff.lines(
-      StateRenderer.render(before).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-      StateRenderer.render(after).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-    return [header + " (changed " + changed.joined(separator: ", ") + "):"] + lines.map { line in
-      switch line {
-      case .same(let text): return "  " + text
-      case .removed(let text): return "- " + text
-      case .added(let text): return "+ " + text
-      }
-    }
+    return [header + " (changed " + changed.joined(separator: ", ") + "):"] + printer.stateLines(after, previous: before)
   }
 }

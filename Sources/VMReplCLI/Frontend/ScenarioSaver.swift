@@ -29,13 +29,8 @@ enum ScenarioSaver {
     // Started without Swift concurrency: in this process the simulation owns the executor.
     let child = ChildProcess.runBlocking(
       CurrentExecutable.path, ["replay-worker"], input: path + "\n", environment: ["SWIFT_BACKTRACE": "enable=no"])
-    let run: ScenarioRun
-    if let answer = WorkerAnswer(child.output.split(separator: "\n").first.map(String.init) ?? "") {
-      run = .transcript(answer.transcript)
-    } else {
-      let (step, errors) = StepMarker.split(child.errors.split(separator: "\n").map(String.init))
-      run = .crash(reason: child.signal.map { "signal \($0)" } ?? "exit status \(child.status)", step: step, errors: errors)
-    }
+    let run: ScenarioRun = WorkerAnswer(child.output.split(separator: "\n").first.map(String.init) ?? "").map { ScenarioRun.transcript($0.transcript) }
+      ?? .crash(exitStatus: child.status, signal: child.signal, errors: child.errors.split(separator: "\n").map(String.init))
     let verdict = GoldenCheck(update: true, inCI: false).verdict(for: path, run)
     guard verdict.passed else { return .failure(ReplayError(verdict.text.trimmingCharacters(in: .newlines))) }
     return .success("saved \(lines.count) commands to \(path) and recorded \(ScenarioFiles.golden(for: path))")

@@ -17,6 +17,15 @@ enum ScenarioRun: Sendable, Equatable {
   case crash(reason: String, step: String?, errors: [String])
 }
 
+extension ScenarioRun {
+  /// A worker that ended with `exitStatus` (or from `signal`) while the scenario ran, and what it
+  /// wrote to standard error: the step markers name the step.
+  static func crash(exitStatus: Int32, signal: Int32?, errors: [String]) -> ScenarioRun {
+    let (step, rest) = StepMarker.split(errors)
+    return .crash(reason: signal.map { "signal \($0)" } ?? "exit status \(exitStatus)", step: step, errors: rest)
+  }
+}
+
 /// Replays scenarios in `jobs` worker processes (`replay-worker`), each running many scenarios
 /// one after another, handing each the next scenario when it answers the last.
 ///
@@ -103,13 +112,10 @@ struct WorkerPool: Sendable {
     }
     // The scenario that was running when the worker ended did not finish.
     guard let index = state.current else { return }
-    let reason: String
     switch status {
-    case .exited(let code): reason = "exit status \(code)"
-    case .signaled(let signal): reason = "signal \(signal)"
+    case .exited(let code): done(index, .crash(exitStatus: code, signal: nil, errors: state.errorLines))
+    case .signaled(let signal): done(index, .crash(exitStatus: signal, signal: signal, errors: state.errorLines))
     }
-    let (step, errors) = StepMarker.split(state.errorLines)
-    done(index, .crash(reason: reason, step: step, errors: errors))
   }
 }
 
