@@ -334,6 +334,9 @@ void vmrepl_dispatch_run(void *queue, void *block, int flags, void *group) {
   vmrepl_dispatch_discard(block, group);
 }
 
+void vmrepl_dispatch_retain_queue(void *queue) { real_retain(queue); }
+void vmrepl_dispatch_release_queue(void *queue) { real_release(queue); }
+
 void vmrepl_dispatch_discard(void *block, void *group) {
   block_release(block);
   if (group) {
@@ -442,6 +445,8 @@ int vmrepl_dispatch_activate(void) {
 int vmrepl_dispatch_activate(void) { return 0; }
 void vmrepl_dispatch_run(void *queue, void *block, int flags, void *group) { (void)queue; (void)block; (void)flags; (void)group; }
 void vmrepl_dispatch_discard(void *block, void *group) { (void)block; (void)group; }
+void vmrepl_dispatch_retain_queue(void *queue) { (void)queue; }
+void vmrepl_dispatch_release_queue(void *queue) { (void)queue; }
 int vmrepl_dispatch_is_cancelled(void *block) { (void)block; return 0; }
 const char *vmrepl_dispatch_queue_label(void *queue) { (void)queue; return ""; }
 int vmrepl_dispatch_drain_main_queue(void) { return 0; }

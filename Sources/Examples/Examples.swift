@@ -4,5 +4,5 @@ public import Scenario
 /// public API a user's own view-models use.
 public enum Examples {
   /// Every example, in the order `models` lists them.
-  public static let all: [ModelDefinition] = [refresh, effects, process, processFlag, search, contents, legacy, journal]
+  public static let all: [ModelDefinition] = [refresh, effects, process, processFlag, search, contents, legacy, journal, cart]
 }

@@ -134,6 +134,25 @@ public final class Simulation: Sendable {
     }
   }
 
+  // MARK: Schedules
+
+  /// What chooses among the orders the Swift runtime allows at each step; nil (the default)
+  /// runs first in, first out. `restart()` leaves it as it is.
+  public var scheduler: Scheduler? {
+    get { core.state.withLock { $0.scheduler } }
+    set { core.state.withLock { $0.scheduler = newValue } }
+  }
+
+  /// The departures the scheduler described since the last call (only a scheduler made with
+  /// `describingDepartures` describes them).
+  public func takeDepartureRecords() -> [DepartureRecord] {
+    core.state.withLock { state in
+      guard let records = state.scheduler?.records, !records.isEmpty else { return [] }
+      state.scheduler!.records.removeAll()
+      return records
+    }
+  }
+
   // MARK: The world
 
   /// The virtual wall clock (what `Date()` reads on the driving thread), in nanoseconds since 1970.

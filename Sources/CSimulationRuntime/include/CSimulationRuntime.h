@@ -62,6 +62,9 @@ void vmrepl_world_seed(uint64_t seed);
 void vmrepl_dispatch_run(void *queue, void *block, int flags, void *group);
 /// Releases a block that will not run (and leaves its group).
 void vmrepl_dispatch_discard(void *block, void *group);
+/// Keeps a queue alive while a simulated block waits for it, as Dispatch itself does.
+void vmrepl_dispatch_retain_queue(void *queue);
+void vmrepl_dispatch_release_queue(void *queue);
 /// Whether `block` is a DispatchWorkItem's block that was cancelled.
 int vmrepl_dispatch_is_cancelled(void *block);
 /// A name for `queue` in reports: "main", or the queue's label.

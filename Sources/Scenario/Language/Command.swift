@@ -1,3 +1,5 @@
+package import Simulation
+
 /// A word of a command and where it stands, so later checks can point at it.
 package struct Located<Wrapped: Equatable & Sendable>: Equatable, Sendable {
   package var value: Wrapped
@@ -35,6 +37,38 @@ package enum TimeTravel: Equatable, Sendable {
   case diff(Located<Int>, Located<Int>?)
 }
 
+/// What a `schedule` line says.
+package enum ScheduleSetting: Equatable, Sendable {
+  /// `schedule`: show the schedule in force.
+  case show
+  /// `schedule fifo`: first in, first out from here.
+  case fifo
+  /// `schedule 4:2 9:2`: these departures from first-in-first-out order, counted from here.
+  case pinned([Departure])
+}
+
+/// How `explore` draws its schedules.
+package enum ExploreStrategy: String, CaseIterable, Equatable, Sendable, Codable {
+  case pct, random
+}
+
+/// What an exploration runs: how many schedules, drawn how.
+package struct ExploreRequest: Equatable, Sendable, Codable {
+  /// Schedules to run, the first-in-first-out one included.
+  package var schedules = 100
+  package var strategy = ExploreStrategy.pct
+  /// PCT's bug depth: how many ordering constraints a bug it aims at needs.
+  package var depth = 2
+  package var seed: UInt64 = 0
+
+  package init(schedules: Int = 100, strategy: ExploreStrategy = .pct, depth: Int = 2, seed: UInt64 = 0) {
+    self.schedules = schedules
+    self.strategy = strategy
+    self.depth = depth
+    self.seed = seed
+  }
+}
+
 /// A parsed command of the vmrepl language.
 package enum Command: Equatable, Sendable {
   case models
@@ -57,6 +91,9 @@ package enum Command: Equatable, Sendable {
   case stub(dependency: Located<String>, outcome: Located<String>, arguments: [CommandArgument])
   case seed(UInt64)
   case date(date: Located<String>?, timeZone: Located<String>?, locale: Located<String>?)
+  case schedule(ScheduleSetting)
+  /// `explore`: the timeline's, which runs its history under many schedules.
+  case explore(ExploreRequest)
   case effects
   case time
   case log
@@ -89,6 +126,8 @@ package enum Command: Equatable, Sendable {
     case .stub: .stub
     case .seed: .seed
     case .date: .date
+    case .schedule: .schedule
+    case .explore: .explore
     case .effects: .effects
     case .time: .time
     case .log: .log

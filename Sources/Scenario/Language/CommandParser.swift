@@ -1,3 +1,4 @@
+import Simulation
 /// Turns a line into a `Command`, with errors that point at the word that is wrong.
 package enum CommandParser {
   /// The command on `line`, or nil for a blank or comment-only line. `actions` are the current
@@ -182,6 +183,8 @@ struct TokenReader {
       }
       return .seed(UInt64(number))
     case .date: return try dateCommand()
+    case .schedule: return .schedule(try scheduleSetting())
+    case .explore: return .explore(try exploreRequest())
     case .effects: return .effects
     case .time: return .time
     case .log: return .log
@@ -249,6 +252,67 @@ struct TokenReader {
       outcome = try word("an outcome such as `ok`")
     }
     return (dependency, outcome, shorthand + arguments())
+  }
+
+  /// `schedule`, `schedule fifo` or `schedule CHOICE:CANDIDATE ...`.
+  mutating func scheduleSetting() throws(ScenarioError) -> ScheduleSetting {
+    guard next != nil else { return .show }
+    if next?.word == "fifo" {
+      _ = take()
+      return .fifo
+    }
+    var departures: [Departure] = []
+    while let token = take() {
+      guard let departure = Departure(token.text) else {
+        throw ScenarioError(
+          "`\(token.text)` is not a departure; write CHOICE:CANDIDATE, a choice point from 1 and a candidate from 2 (candidate 1 is first in, first out), like `4:2`, or `fifo`",
+          column: token.column)
+      }
+      if departures.contains(where: { $0.choice == departure.choice }) {
+        throw ScenarioError("choice point \(departure.choice) is pinned twice; a choice point runs one candidate", column: token.column)
+      }
+      departures.append(departure)
+    }
+    return .pinned(departures.sorted())
+  }
+
+  /// `explore [N] [strategy=pct|random] [depth=D] [seed=S]`.
+  mutating func exploreRequest() throws(ScenarioError) -> ExploreRequest {
+    var request = ExploreRequest()
+    if let token = next, case .value(let value) = token.kind {
+      _ = take()
+      guard case .int(let count) = value, count >= 1 else {
+        throw ScenarioError("expected a number of schedules, 1 or more, found `\(token.text)`; usage: \(name.usage)", column: token.column)
+      }
+      request.schedules = count
+    }
+    while let token = take() {
+      guard case .keyValue(let key, let value) = token.kind else {
+        throw ScenarioError("unexpected `\(token.text)` after `explore`; usage: \(name.usage)", column: token.column)
+      }
+      let column = token.column + key.count + 1
+      switch key {
+      case "strategy":
+        guard let text = value.text, let strategy = ExploreStrategy(rawValue: text) else {
+          throw Suggestion.unknown("strategy", value.text ?? "\(value)", among: ExploreStrategy.allCases.map(\.rawValue), listedAs: "strategies", column: column)
+        }
+        request.strategy = strategy
+      case "depth":
+        guard case .int(let depth) = value, (1...10).contains(depth) else {
+          throw ScenarioError("`depth` takes a whole number from 1 to 10, got `\(value)`", column: column)
+        }
+        request.depth = depth
+      case "seed":
+        guard case .int(let seed) = value, seed >= 0 else {
+          throw ScenarioError("`seed` takes a whole number 0 or more, got `\(value)`", column: column)
+        }
+        request.seed = UInt64(seed)
+      default:
+        let hint = Suggestion.hint(for: key, in: ["strategy", "depth", "seed"])
+        throw ScenarioError("unknown option `\(key)` of `explore`\(hint); usage: \(name.usage)", column: token.column)
+      }
+    }
+    return request
   }
 
   /// `date [DATE] [tz=ZONE] [locale=ID]`, in any order.

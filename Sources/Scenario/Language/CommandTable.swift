@@ -7,8 +7,8 @@
 /// claimed them.
 package enum CommandName: String, CaseIterable, Sendable {
   case models, use, describe, connect, disconnect, send, await, cancel, advance, settle, set, state,
-    expect, respond, stub, seed, date, effects, time, log, history, undo, redo, goto, diff, save, run,
-    help, quit, exit
+    expect, respond, stub, seed, date, schedule, effects, time, log, history, undo, redo, goto, diff,
+    explore, save, run, help, quit, exit
 
   /// How the command is written.
   package var usage: String {
@@ -25,6 +25,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: "stub DEPENDENCY OUTCOME [key=value ...]"
     case .seed: "seed N"
     case .date: "date [DATE] [tz=ZONE] [locale=ID]"
+    case .schedule: "schedule [fifo | CHOICE:CANDIDATE ...]"
+    case .explore: "explore [N] [strategy=pct|random] [depth=D] [seed=S]"
     case .history: "history"
     case .undo: "undo [N]"
     case .redo: "redo [N]"
@@ -57,6 +59,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: "answer future requests of a scripted dependency automatically"
     case .seed: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()"
     case .date: "print the virtual wall clock, or set it (and where later sessions start) and the time zone; works before `use`"
+    case .schedule: "run the rest under a pinned schedule: at each CHOICE point the CANDIDATE-th ready job (1 is first in, first out); bare: show it"
+    case .explore: "run the history under N schedules (default 100) the runtime allows; outcomes, and a minimal schedule for each failure"
     case .effects: "list every effect: id, action, status, start and end time"
     case .time: "print the virtual time"
     case .log: "print the event log of this session"
@@ -87,6 +91,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: "stub search ok count=3 latency=300ms"
     case .seed: "seed 42"
     case .date: "date 2026-03-15T08:30:00 tz=Europe/Paris"
+    case .schedule: "schedule 4:2 9:2"
+    case .explore: "explore 200 strategy=pct depth=3 seed=7"
     case .history: "history"
     case .undo: "undo 2"
     case .redo: "redo"
@@ -113,6 +119,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .respond, .stub: [.dependency, .outcome, .outcomeArgument]
     case .seed: [.number]
     case .date: [.dateSetting]
+    case .schedule: [.flag("fifo")]
+    case .explore: [.exploreOption]
     case .undo, .redo: [.number]
     case .goto: [.step]
     case .diff: [.step, .step]
@@ -142,7 +150,7 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// Whether the command only looks: it changes neither the model nor the world.
   package var isQuery: Bool {
     switch self {
-    case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff: true
+    case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff, .explore: true
     default: false
     }
   }
@@ -178,6 +186,8 @@ package enum CommandSlot: Equatable, Sendable {
   case expectOperator
   case dependency, outcome, outcomeArgument
   case duration, number, dateSetting, command
+  /// `strategy=`, `depth=`, `seed=` of `explore` (a count of schedules first).
+  case exploreOption
   /// A step number of the history.
   case step
   /// A path on disk, which only the front end can list.

@@ -161,6 +161,8 @@ package struct Lexer {
     }
     // A flag (`--force`) and a file path (`runs/2.scenario`) are words the front end reads.
     if word.hasPrefix("--") || word.contains("/") || word.hasSuffix(".scenario") { return .word(word) }
+    // A schedule's departure (`4:2`) is a word; `schedule` reads it.
+    if word.contains(":"), word.allSatisfy({ $0.isNumber || $0 == ":" }) { return .word(word) }
     // A calendar date (`2026-03-15`, `2026-03-15T08:30:00Z`) is a word; `date` reads it.
     if word.count >= 10, Array(word)[4] == "-", Array(word)[7] == "-", word.prefix(4).allSatisfy(\.isNumber) {
       return .word(word)

@@ -47,6 +47,7 @@ extension Session {
       guard word.hasPrefix("tz=") else { return matching(["tz=", "locale="]) }
       let zones = ["UTC", "Europe/London", "Europe/Paris", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"]
       return matching(zones.map { "tz=" + $0 })
+    case .exploreOption: return matching(["strategy=pct", "strategy=random", "depth=", "seed="])
     case .command: return matching(CommandName.names)
     case .file: return Completion(word: word, candidates: [], wantsFile: true)
     case .flag(let flag): return matching([flag])

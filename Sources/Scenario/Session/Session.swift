@@ -27,6 +27,8 @@ package final class Session {
   var context: ModelContext?
   var logLines: [String] = []
   var lastState: StateValue?
+  /// How many of the pinned schedule's unmet departures the transcript has reported.
+  var reportedUnmet = 0
   /// This session's number in the process, for `ModelContext.session`.
   let number: Int
 
@@ -128,6 +130,7 @@ package final class Session {
       error.line = number
       result.error = error
     }
+    for event in scheduleEvents() { sink.emit(event) }
     for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
     // Hidden work is reported by the steps that can change things, not by every query.
     let hidden = tracker.backgroundEvents(reportPending: command.showsState)
@@ -230,6 +233,7 @@ package final class Session {
       sink.emit(.note("random source seeded with \(seed)"))
     case .date(let date, let timeZone, let locale):
       result.output = try world.apply(date: date, timeZone: timeZone, locale: locale)
+    case .schedule(let setting): result.output = schedule(setting)
     case .effects: result.output = tracker.listing()
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
@@ -240,7 +244,7 @@ package final class Session {
           "`\(command.name.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(file.value)` here instead",
           column: 1)
       }
-    case .travel:
+    case .travel, .explore:
       // A Timeline carries these out before its session sees them.
       throw ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1)
     case .help(let topic): result.output = try help(topic)

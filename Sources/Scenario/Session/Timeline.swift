@@ -53,6 +53,8 @@ package final class Timeline {
   /// Commands before the first `use` that can change the world, for the prelude.
   private var beforeFirstUse: [String] = []
   private let printer = TranscriptRenderer(echo: false, errorsInline: true)
+  /// The schedule in force when the timeline began, which a re-run starts from again.
+  private let startScheduler = Simulation.shared.scheduler
 
   package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
     self.models = models
@@ -78,6 +80,14 @@ package final class Timeline {
     case .success(let parsed?): command = parsed
     case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
     case .failure(let error): return session.rejected(error, source: source)
+    }
+    if case .explore(let request) = command {
+      var result = StepResult(line: number, source: source)
+      result.command = command
+      result.output = explore(request)
+      result.time = session.now
+      result.startTime = result.time
+      return result
     }
     if case .travel(let travel) = command {
       var result = StepResult(line: number, source: source)
@@ -237,6 +247,7 @@ package final class Timeline {
       Simulation.shared.abandonSleepers()
       fresh = Simulation.shared.restart()
     }
+    Simulation.shared.scheduler = startScheduler
     session = Session(models: models, prints: prints)
     session.frontEndCommands = frontEndCommands
     session.timerLimit = timerLimit
@@ -293,6 +304,23 @@ package final class Timeline {
       : "work the earlier run left behind (a timer, a thread) still ran, or the view-model read something outside the simulation"
     return (["re-running step \(index + 1) `\(step.source)` printed something else than the first time, so vmrepl cannot go there exactly; \(why):"]
       + difference.prefix(20)).joined(separator: "\n")
+  }
+
+  // MARK: Exploration
+
+  /// Runs the lines that rebuild the current step under the schedules `request` asks for, then
+  /// comes back to the current step by re-running it.
+  private func explore(_ request: ExploreRequest) -> [String] {
+    guard current > 0 else { return ["no history yet; `use MODEL` first, then the steps to explore"] }
+    let lines = savedLines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
+    _ = session.finish()
+    let explorer = Explorer(models: models, prints: prints)
+    let exploration = explorer.explore(lines, request: request)
+    var report = ExplorationReport.lines(exploration, name: "explore: the \(lines.count) lines `save` would write")
+    let (reached, divergence) = rerun(to: current)
+    current = reached
+    if let divergence { report += ["back at step \(current): " + divergence] }
+    return report
   }
 
   private func historyLines() -> [String] {

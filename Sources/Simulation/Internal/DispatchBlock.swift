@@ -17,6 +17,13 @@ final class DispatchBlock: @unchecked Sendable {
     self.flags = flags
     self.group = group
     self.tag = tag
+    // Dispatch keeps a queue alive while blocks wait for it; a queue made in a function and
+    // dropped when it returns must still run what was handed to it.
+    vmrepl_dispatch_retain_queue(queue)
+  }
+
+  deinit {
+    vmrepl_dispatch_release_queue(queue)
   }
 
   var isMain: Bool { flags & Int32(VMREPL_BLOCK_MAIN) != 0 }

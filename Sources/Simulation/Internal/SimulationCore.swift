@@ -280,7 +280,7 @@ final class SimulationCore: Sendable {
     state.withLock { $0.admitInbox() }
     while true {
       if interruptRequested.exchange(false, ordering: .relaxed) { throw .interrupted }
-      if let next = state.withLock({ $0.ready.popFirst() }) {
+      if let next = state.withLock({ $0.takeReady() }) {
         let count = jobsThisStep.wrappingAdd(1, ordering: .relaxed).newValue
         let limit = maxJobsPerStep.load(ordering: .relaxed)
         if limit > 0 && count > limit {
@@ -304,9 +304,9 @@ final class SimulationCore: Sendable {
   func fireNextTimer(notAfter limit: Int64?) -> Bool {
     var continuation: CheckedContinuation<Void, any Error>?
     let fired = state.withLock { state -> Bool in
-      guard let timer = state.nextLiveTimer() else { return false }
-      if let limit, timer.deadline > limit { return false }
-      _ = state.timers.removeMin()
+      guard let first = state.nextLiveTimer() else { return false }
+      if let limit, first.deadline > limit { return false }
+      let timer = state.takeTimer(first)
       state.now = max(state.now, timer.deadline)
       vmrepl_clock_set_now(state.now)
       switch timer.action {

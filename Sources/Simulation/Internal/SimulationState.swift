@@ -20,6 +20,10 @@ struct SimulationState: ~Copyable {
   var runLoopGenerations: [Int32: UInt64] = [:]
   /// Scheduling sources the program used that the simulation does not control, in order.
   var unsupported: [String] = []
+  /// Chooses among the orders the runtime allows; nil runs first in, first out.
+  var scheduler: Scheduler?
+  /// Reused by every choice point, so that choosing allocates nothing.
+  var candidateScratch: [Candidate] = []
 
   mutating func admitInbox() {
     if inbox.isEmpty { return }

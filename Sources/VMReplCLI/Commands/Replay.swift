@@ -40,11 +40,15 @@ struct Replay: ParsableCommand {
   @Option(help: "Seconds the view-model's code may run without returning before its scenario is stopped (0: never).")
   var watchdog: Double = 10
 
+  @Option(help: ArgumentHelp("Also explore each scenario under N schedules (`explore`); a schedule whose outcome differs from the golden run's fails.", valueName: "N"))
+  var explore: Int?
+
   @Option(help: "The most jobs one step may run before it is stopped as a runaway.")
   var maxJobs: Int = 5_000_000
 
   func validate() throws {
     guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+    if let explore, explore < 1 { throw ValidationError("--explore must be 1 or more") }
     guard watchdog >= 0 else { throw ValidationError("--watchdog must be 0 or more") }
     guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
   }
@@ -71,7 +75,32 @@ struct Replay: ParsableCommand {
         throw ValidationError("cannot write the JUnit report \(junit): \(error.localizedDescription)")
       }
     }
-    if verdicts.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    var failed = verdicts.contains(where: { !$0.passed })
+    if let explore {
+      failed = exploreAll(selected, schedules: explore) || failed
+    }
+    if failed { throw ExitCode(1) }
+  }
+
+  /// `--explore N`: explores every scenario; reports those where a schedule fails besides the
+  /// first-in-first-out run the golden file already judged. Returns whether any did.
+  private func exploreAll(_ scenarios: [String], schedules: Int) -> Bool {
+    // Cannot fail: every option has a default.
+    var options = try! ExploreOptions.parse([])
+    options.schedules = schedules
+    options.watchdog = watchdog
+    options.maxJobs = maxJobs
+    let explorations = Explore.explore(scenarios, options: options, jobs: jobs)
+    var failed = 0
+    for (path, exploration) in zip(scenarios, explorations) where exploration.failedBesidesFIFO > 0 || exploration.stopped != nil {
+      failed += exploration.failedBesidesFIFO
+      writeAll(2, ExplorationReport.lines(exploration, name: path).joined(separator: "\n") + "\n")
+    }
+    let total = ExplorationReport.summary(
+      schedules: explorations.reduce(0) { $0 + $1.schedules + $1.crashes.count },
+      outcomes: explorations.reduce(0) { $0 + ExplorationReport.outcomeCount($1) }, failed: failed)
+    writeAll(1, "explore: \(total)\n")
+    return failed > 0 || explorations.contains { $0.stopped != nil }
   }
 
   /// The options each worker runs its scenarios with.

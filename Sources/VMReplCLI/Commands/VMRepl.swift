@@ -20,7 +20,7 @@ struct VMRepl: ParsableCommand {
         \(replOptions)
         """,
       version: vmreplVersion,
-      subcommands: [Repl.self, Run.self, Replay.self, Models.self, ReplayWorker.self],
+      subcommands: [Repl.self, Run.self, Replay.self, Explore.self, Models.self, ReplayWorker.self, ExploreWorker.self],
       defaultSubcommand: Repl.self)
   }()
 

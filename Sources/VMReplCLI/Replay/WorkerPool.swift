@@ -26,27 +26,41 @@ extension ScenarioRun {
   }
 }
 
-/// Replays scenarios in `jobs` worker processes (`replay-worker`), each running many scenarios
-/// one after another, handing each the next scenario when it answers the last.
+/// What a worker gave for one request: its answer line, or how it died.
+enum WorkerReply: Sendable {
+  /// The worker's JSON answer line.
+  case answer(String)
+  /// The worker ended before answering: its exit status or signal, and what it wrote to
+  /// standard error since the request's marker.
+  case died(exitStatus: Int32, signal: Int32?, errors: [String])
+  /// No worker could be started.
+  case noProcess(String)
+}
+
+/// Runs requests (scenario paths) in `jobs` worker processes (`replay-worker`, `explore-worker`),
+/// each taking many requests one after another, handing each the next request when it answers
+/// the last.
 ///
-/// A worker that dies (a trap, the watchdog) costs only the scenario it was running: that one is
+/// A worker that dies (a trap, the watchdog) costs only the request it was running: that one is
 /// reported as a crash and a new worker takes the rest. A worker that says it is not clean for
-/// another scenario is replaced the same way.
+/// another request (`"fresh":false`) is replaced the same way.
 struct WorkerPool: Sendable {
   var executable: String
   var arguments: [String]
   var jobs: Int
+  /// The hidden subcommand workers run.
+  var subcommand = "replay-worker"
 
   /// Replays `scenarios`, calling `done` with each result as it arrives (from any worker).
   func run(_ scenarios: [String], done: @escaping @Sendable (Int, ScenarioRun) -> Void) async {
-    let queue = WorkQueue(count: scenarios.count)
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<max(1, min(jobs, scenarios.count)) {
-        group.addTask {
-          while queue.hasMore {
-            await runWorker(scenarios, queue: queue, done: done)
-          }
-        }
+    await run(requests: scenarios) { index, reply in
+      switch reply {
+      case .answer(let line):
+        done(index, WorkerAnswer(line).map { .transcript($0.transcript) } ?? .crash(reason: "no answer", step: nil, errors: [line]))
+      case .died(let status, let signal, let errors):
+        done(index, .crash(exitStatus: status, signal: signal, errors: errors))
+      case .noProcess(let why):
+        done(index, .crash(reason: "no process", step: nil, errors: [why]))
       }
     }
   }
@@ -58,14 +72,28 @@ struct WorkerPool: Sendable {
     return runs.withLock { $0.compactMap { $0 } }
   }
 
+  /// Sends each request (one line) to a worker, calling `done` with its reply as it arrives.
+  func run(requests: [String], done: @escaping @Sendable (Int, WorkerReply) -> Void) async {
+    let queue = WorkQueue(count: requests.count)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<max(1, min(jobs, requests.count)) {
+        group.addTask {
+          while queue.hasMore {
+            await runWorker(requests, queue: queue, done: done)
+          }
+        }
+      }
+    }
+  }
+
   /// One worker process, for as long as it lives.
-  private func runWorker(_ scenarios: [String], queue: WorkQueue, done: @escaping @Sendable (Int, ScenarioRun) -> Void) async {
+  private func runWorker(_ requests: [String], queue: WorkQueue, done: @escaping @Sendable (Int, WorkerReply) -> Void) async {
     let state = WorkerState()
     let status: TerminationStatus
     do {
       let result = try await Subprocess.run(
         .path(FilePath(executable)),
-        arguments: Arguments(["replay-worker"] + arguments),
+        arguments: Arguments([subcommand] + arguments),
         // A trap should say what it was, not spend time on a backtrace nobody reads.
         environment: .inherit.updating(["SWIFT_BACKTRACE": "enable=no"]),
         input: .inputWriter, output: .sequence, error: .sequence
@@ -85,16 +113,16 @@ struct WorkerPool: Sendable {
               return
             }
             state.current = first
-            _ = try await writer.write(scenarios[first] + "\n")
+            _ = try await writer.write(requests[first] + "\n")
             var lines = LineSplitter()
             reading: for try await buffer in execution.standardOutput {
               for line in buffer.withUnsafeBytes({ lines.feed(Array($0)) }) {
-                guard let answer = WorkerAnswer(line), let index = state.current else { continue }
+                guard line.hasPrefix("{"), let index = state.current else { continue }
                 state.current = nil
-                done(index, .transcript(answer.transcript))
-                guard answer.fresh, let next = queue.next() else { break reading }
+                done(index, .answer(line))
+                guard answerIsFresh(line), let next = queue.next() else { break reading }
                 state.current = next
-                _ = try await writer.write(scenarios[next] + "\n")
+                _ = try await writer.write(requests[next] + "\n")
               }
             }
             try await writer.finish()
@@ -104,19 +132,25 @@ struct WorkerPool: Sendable {
       }
       status = result.terminationStatus
     } catch {
-      // No worker can start: every scenario left fails the same way, instead of retrying forever.
+      // No worker can start: every request left fails the same way, instead of retrying forever.
       let why = "cannot start \(executable): \(error)"
-      if let index = state.current { done(index, .crash(reason: "no process", step: nil, errors: [why])) }
-      while let index = queue.next() { done(index, .crash(reason: "no process", step: nil, errors: [why])) }
+      if let index = state.current { done(index, .noProcess(why)) }
+      while let index = queue.next() { done(index, .noProcess(why)) }
       return
     }
-    // The scenario that was running when the worker ended did not finish.
+    // The request that was running when the worker ended did not finish.
     guard let index = state.current else { return }
     switch status {
-    case .exited(let code): done(index, .crash(exitStatus: code, signal: nil, errors: state.errorLines))
-    case .signaled(let signal): done(index, .crash(exitStatus: signal, signal: signal, errors: state.errorLines))
+    case .exited(let code): done(index, .died(exitStatus: code, signal: nil, errors: state.errorLines))
+    case .signaled(let signal): done(index, .died(exitStatus: signal, signal: signal, errors: state.errorLines))
     }
   }
+}
+
+/// Whether a worker's answer says the worker is clean for another request.
+private func answerIsFresh(_ line: String) -> Bool {
+  struct Flag: Decodable { var fresh: Bool }
+  return (try? JSONDecoder().decode(Flag.self, from: Data(line.utf8)))?.fresh ?? false
 }
 
 /// Hands out scenario indices, each once.

@@ -1,0 +1,80 @@
+import Simulation
+
+/// What exploring one scenario found: its outcomes, the first-in-first-out one first.
+package struct Exploration: Equatable, Sendable, Codable {
+  package var request: ExploreRequest
+  /// How many schedules ran.
+  package var schedules = 0
+  package var outcomes: [ExploredOutcome] = []
+  /// How many choice points the first-in-first-out run met.
+  package var fifoChoicePoints = 0
+  /// Why the exploration ended before `request.schedules`, if it did.
+  package var stopped: String?
+  /// The schedule a new process should go on from, when this one could not start it fresh.
+  package var resumeAt: Int?
+  /// Schedules whose process died: schedule number, how, and the departures it had made.
+  package var crashes: [ScheduleCrash] = []
+
+  package init(request: ExploreRequest) {
+    self.request = request
+  }
+
+  /// How many schedules failed.
+  package var failed: Int {
+    outcomes.filter { !$0.failures.isEmpty }.reduce(0) { $0 + $1.count } + crashes.count
+  }
+
+  /// How many schedules other than those giving first-in-first-out order's outcome failed:
+  /// what `replay --explore` counts, since the golden file judges that outcome.
+  package var failedBesidesFIFO: Int {
+    outcomes.filter { !$0.isFIFO && !$0.failures.isEmpty }.reduce(0) { $0 + $1.count } + crashes.count
+  }
+
+  /// Adds a run to the outcome it gives. `fifo` is the first-in-first-out run it is measured
+  /// against (nil for that run itself).
+  mutating func add(_ run: ScheduleRun, schedule: Int, fifo: ScheduleRun? = nil) {
+    schedules += 1
+    let key = run.outcome
+    if let index = outcomes.firstIndex(where: { $0.run.outcome == key }) {
+      outcomes[index].count += 1
+      return
+    }
+    var failures = run.failures
+    if let fifo, fifo.transcript != run.transcript {
+      failures.append(TranscriptDifference.describe(fifo: fifo.transcript, other: run.transcript))
+    } else if let fifo, fifo.outcome != key {
+      failures.append("what it leaves behind differs from first in, first out")
+    }
+    outcomes.append(ExploredOutcome(run: run, count: 1, firstSchedule: schedule, isFIFO: fifo == nil, failures: failures))
+  }
+
+  /// Folds in what another process found for other schedules of the same scenario.
+  package mutating func merge(_ other: Exploration) {
+    if outcomes.isEmpty {
+      let crashes = self.crashes
+      self = other
+      self.crashes = crashes + other.crashes
+      return
+    }
+    schedules += other.schedules
+    for outcome in other.outcomes {
+      if let index = outcomes.firstIndex(where: { $0.run.outcome == outcome.run.outcome }) {
+        outcomes[index].count += outcome.count
+        if outcome.count > 0, outcome.firstSchedule < outcomes[index].firstSchedule || outcomes[index].count == outcome.count {
+          outcomes[index].firstSchedule = outcome.firstSchedule
+        }
+        if outcomes[index].minimal == nil { outcomes[index].minimal = outcome.minimal }
+      } else {
+        outcomes.append(outcome)
+      }
+    }
+    crashes += other.crashes
+    stopped = other.stopped ?? stopped
+  }
+
+  /// Outcomes in the order of the schedule that first gave them, first in, first out first.
+  package var ordered: [ExploredOutcome] {
+    outcomes.filter { $0.count > 0 || $0.isFIFO }.sorted { ($0.isFIFO ? 0 : $0.firstSchedule) < ($1.isFIFO ? 0 : $1.firstSchedule) }
+  }
+
+}

@@ -1,0 +1,94 @@
+package import Simulation
+
+/// The human report of an exploration: its outcomes with their counts, each failure with its
+/// minimal schedule and transcript diff, and the closing count line.
+package enum ExplorationReport {
+  /// The report for one scenario, `name` first and the count line last.
+  package static func lines(_ exploration: Exploration, name: String) -> [String] {
+    let request = exploration.request
+    var head = "\(name): \(request.strategy.rawValue)"
+    if request.strategy == .pct { head += " depth \(request.depth)" }
+    head += " seed \(request.seed); \(exploration.fifoChoicePoints) choice point\(plural(exploration.fifoChoicePoints)) in first-in-first-out order"
+    var lines = [head]
+    let fifo = exploration.outcomes.first(where: \.isFIFO)
+    for (number, outcome) in exploration.ordered.enumerated() {
+      var line = "  outcome \(number + 1): \(outcome.count) schedule\(plural(outcome.count))"
+      if outcome.isFIFO {
+        line += ", first in, first out"
+      } else {
+        line += " (first: schedule \(outcome.firstSchedule))"
+      }
+      if !outcome.failures.isEmpty { line += ", FAILED" }
+      lines.append(line)
+      lines += outcome.failures.map { "    " + $0 }
+      guard !outcome.isFIFO, !outcome.failures.isEmpty else { continue }
+      guard let minimal = outcome.minimal else {
+        lines.append("    (not shrunk: only the first failing outcomes are; its schedule departs at \(outcome.run.departures.count) choice points)")
+        continue
+      }
+      let count = minimal.departures.count
+      let pin = pinLine(minimal.departures)
+      lines.append(
+        "    minimal schedule: \(count) departure\(plural(count)) from first in, first out"
+          + " (schedule \(outcome.firstSchedule) had \(outcome.run.departures.count)); pin it with:")
+      lines.append("      " + pin)
+      lines += minimal.described.map { "      " + $0 }
+      if let fifo {
+        let old = fifo.run.transcript.split(separator: "\n").map(String.init)
+        let new = minimal.transcript.split(separator: "\n").map(String.init)
+        if let diff = LineDiff.unified(old: old, new: new, oldName: "first in, first out", newName: pin, context: 2) {
+          lines.append("    transcript against first in, first out:")
+          lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }
+        }
+      }
+    }
+    let groups = crashGroups(exploration.crashes)
+    for (offset, group) in groups.enumerated() {
+      let first = group[0]
+      let number = exploration.ordered.count + offset + 1
+      let schedules = group.map { String($0.schedule) }.joined(separator: ", ")
+      lines.append("  outcome \(number): \(group.count) schedule\(plural(group.count)) crashed (\(first.reason)), FAILED: schedule\(plural(group.count)) \(schedules)")
+      lines += first.errors.map { "    " + $0 }
+      lines.append("    the first one's departures (not shrunk: each try would cost a process); pin it with:")
+      lines.append("      " + pinLine(first.departures))
+    }
+    if let stopped = exploration.stopped { lines.append("  stopped: " + stopped) }
+    lines.append(summary(exploration))
+    return lines
+  }
+
+  /// `N schedules, K outcomes, F failed`.
+  package static func summary(_ exploration: Exploration) -> String {
+    summary(schedules: exploration.schedules + exploration.crashes.count, outcomes: outcomeCount(exploration), failed: exploration.failed)
+  }
+
+  /// Distinct outcomes, crashes with the same reason and message counted as one.
+  package static func outcomeCount(_ exploration: Exploration) -> Int {
+    exploration.ordered.count + crashGroups(exploration.crashes).count
+  }
+
+  /// Crashes grouped by how the process ended and what it said, in schedule order.
+  static func crashGroups(_ crashes: [ScheduleCrash]) -> [[ScheduleCrash]] {
+    var groups: [[ScheduleCrash]] = []
+    for crash in crashes.sorted(by: { $0.schedule < $1.schedule }) {
+      if let index = groups.firstIndex(where: { $0[0].reason == crash.reason && $0[0].errors == crash.errors }) {
+        groups[index].append(crash)
+      } else {
+        groups.append([crash])
+      }
+    }
+    return groups
+  }
+
+  /// `N schedules, K outcomes, F failed`, for one scenario or a total.
+  package static func summary(schedules: Int, outcomes: Int, failed: Int) -> String {
+    "\(schedules) schedule\(plural(schedules)), \(outcomes) outcome\(plural(outcomes)), \(failed) failed"
+  }
+
+  /// The scenario line that pins `departures`.
+  package static func pinLine(_ departures: [Departure]) -> String {
+    departures.isEmpty ? "schedule fifo" : "schedule " + departures.map(\.description).joined(separator: " ")
+  }
+
+  private static func plural(_ count: Int) -> String { count == 1 ? "" : "s" }
+}

@@ -1,0 +1,226 @@
+package import Simulation
+
+/// Runs a scenario under many schedules, in this process, and sorts what each gave into
+/// outcomes; shrinks the schedule behind each failing outcome to its fewest departures.
+///
+/// Every run starts as a fresh process would (`Simulation.restart()`), so a schedule gives the
+/// same transcript here, in a replay worker, and in `vmrepl run`.
+///
+/// ```swift
+/// let explorer = Explorer(models: Examples.all)
+/// let exploration = explorer.explore(lines, request: ExploreRequest(schedules: 200))
+/// ```
+@MainActor
+package struct Explorer {
+  let models: [ModelDefinition]
+  let prints: (any PrintSource)?
+  /// Called before each schedule of `explore` runs, with its number (from 1), and with 0 before
+  /// each run that shrinks a failing schedule.
+  package var willRun: ((Int) -> Void)?
+  /// Called with each departure as it is made (a worker writes them down in case it crashes).
+  package var onDeparture: (@Sendable (Departure) -> Void)?
+  /// The most runs shrinking one outcome may take.
+  package var shrinkBudget = 400
+  /// How many failing outcomes get a minimal schedule; the rest are counted.
+  package var shrinkLimit = 5
+
+  package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
+    self.models = models
+    self.prints = prints
+  }
+
+  /// A scenario's lines, numbered from 1, without the `schedule` lines: an exploration chooses
+  /// the schedule itself.
+  nonisolated package static func lines(of text: String) -> [(number: Int, text: String)] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
+  }
+
+  /// Why `lines` cannot be explored, if they cannot: time travel re-runs steps in the middle,
+  /// which one schedule cannot pin.
+  nonisolated package static func unexplorable(_ lines: [(number: Int, text: String)]) -> String? {
+    for (number, text) in lines {
+      guard let command = try? CommandParser.parse(text), command.name == .undo || command.name == .redo || command.name == .goto
+      else { continue }
+      return "line \(number) `\(text.trimmingSpaces)` travels in time, which re-runs earlier steps; explore the scenario without it"
+    }
+    return nil
+  }
+
+  // MARK: One run
+
+  /// Runs `lines` under `scheduler` from a fresh start. Nil when the process cannot start fresh
+  /// (a thread or a quarantined task of an earlier run could still act).
+  package func run(_ lines: [(number: Int, text: String)], scheduler: Scheduler) -> ScheduleRun? {
+    let simulation = Simulation.shared
+    simulation.scheduler = nil
+    if !simulation.restart() {
+      simulation.abandonSleepers()
+      guard simulation.restart() else { return nil }
+    }
+    var scheduler = scheduler
+    scheduler.onDeparture = onDeparture
+    simulation.scheduler = scheduler
+    defer { simulation.scheduler = nil }
+    let timeline = Timeline(models: models, prints: prints)
+    let renderer = TranscriptRenderer(echo: true, errorsInline: true)
+    var transcript = ""
+    var failures: [String] = []
+    var described: [String] = []
+    for (number, text) in lines {
+      // The exploration chooses the schedule, and an `explore` line would explore inside a run.
+      if let command = try? CommandParser.parse(text), command.name == .schedule || command.name == .explore { continue }
+      let result = timeline.execute(text, line: number)
+      transcript += renderer.render(result).output
+      if let error = result.error {
+        let what = result.command?.name == .expect ? "expect failed" : "error"
+        failures.append("line \(number) `\(result.source)`: \(what): " + error.message.prefix { $0 != "\n" })
+      }
+      for timed in result.events {
+        if case .note(let note) = timed.event, note.hasPrefix("schedule: ") {
+          described.append("line \(number) `\(result.source)`: " + note.dropFirst("schedule: ".count))
+        }
+      }
+      if result.isQuit { break }
+    }
+    let hidden = timeline.session.pendingBackground
+    if !hidden.isEmpty {
+      failures.append("hidden work left at the end: from " + hidden.map { "`\($0)`" }.joined(separator: ", "))
+    }
+    let made = simulation.scheduler
+    _ = timeline.session.finish()
+    return ScheduleRun(
+      transcript: transcript, failures: failures, departures: made?.departures ?? [],
+      choicePoints: made?.choicePoints ?? 0, described: described)
+  }
+
+  // MARK: Many runs
+
+  /// The scheduler of schedule `index` (from 1; schedule 1 is first in, first out): made from
+  /// the request and `index` alone, so any process can run any schedule.
+  nonisolated package static func scheduler(_ index: Int, request: ExploreRequest, fifoChoicePoints: Int) -> Scheduler {
+    guard index > 1 else { return Scheduler(.fifo) }
+    let seed = ScheduleSeed.mix(request.seed, UInt64(index))
+    switch request.strategy {
+    case .random: return Scheduler(.random(seed: seed))
+    case .pct: return Scheduler(.pct(seed: seed, depth: request.depth, expectedChoices: fifoChoicePoints))
+    }
+  }
+
+  /// Runs schedules `first...last` (default: up to `request.schedules`) and sorts them into
+  /// outcomes. The first-in-first-out run always runs, whatever `first` is, since the others
+  /// are measured against it; it counts as a schedule only when `first` is 1.
+  package func explore(
+    _ lines: [(number: Int, text: String)], request: ExploreRequest, from first: Int = 1, through last: Int? = nil
+  ) -> Exploration {
+    var exploration = Exploration(request: request)
+    if let why = Self.unexplorable(lines) {
+      exploration.stopped = why
+      return exploration
+    }
+    willRun?(1)
+    guard let fifo = run(lines, scheduler: Scheduler(.fifo)) else {
+      exploration.stopped = "the process could not start fresh for schedule 1"
+      return exploration
+    }
+    exploration.fifoChoicePoints = fifo.choicePoints
+    exploration.add(fifo, schedule: 1)
+    if first > 1 {
+      exploration.schedules = 0
+      exploration.outcomes[0].count = 0
+    }
+    // A scenario without choice points has one schedule: the others would repeat it.
+    let last = fifo.choicePoints == 0 ? 1 : min(last ?? request.schedules, request.schedules)
+    var index = max(2, first)
+    while index <= last {
+      willRun?(index)
+      guard let run = run(lines, scheduler: Self.scheduler(index, request: request, fifoChoicePoints: fifo.choicePoints)) else {
+        exploration.stopped = "the process could not start fresh for schedule \(index)"
+        exploration.resumeAt = index
+        break
+      }
+      exploration.add(run, schedule: index, fifo: fifo)
+      index += 1
+    }
+    shrinkFailures(&exploration, lines: lines)
+    return exploration
+  }
+
+  /// Gives each failing outcome (up to `shrinkLimit`) its minimal schedule.
+  func shrinkFailures(_ exploration: inout Exploration, lines: [(number: Int, text: String)]) {
+    var shrunk = 0
+    for index in exploration.outcomes.indices where !exploration.outcomes[index].isFIFO {
+      guard shrunk < shrinkLimit else { break }
+      shrunk += 1
+      let outcome = exploration.outcomes[index]
+      let departures = shrink(outcome.run.departures, to: outcome.run.outcome, lines: lines)
+      willRun?(0)
+      exploration.outcomes[index].minimal = run(lines, scheduler: Scheduler(.pinned(departures), describingDepartures: true))
+      exploration.outcomes[index].minimal?.departures = departures
+    }
+  }
+
+  /// The fewest departures, found greedily, whose run gives exactly `outcome`: each departure is
+  /// dropped when the outcome stays, then each later pick lowered toward first in, first out.
+  func shrink(_ departures: [Departure], to outcome: String, lines: [(number: Int, text: String)]) -> [Departure] {
+    var current = departures
+    var budget = shrinkBudget
+    func gives(_ candidate: [Departure]) -> Bool {
+      guard budget > 0 else { return false }
+      budget -= 1
+      willRun?(0)
+      return run(lines, scheduler: Scheduler(.pinned(candidate)))?.outcome == outcome
+    }
+    // Halves first, as delta debugging does: a long random schedule sheds most departures at once.
+    var chunk = current.count / 2
+    while chunk >= 1 {
+      var start = 0
+      while start < current.count {
+        var candidate = current
+        candidate.removeSubrange(start..<min(start + chunk, current.count))
+        if gives(candidate) { current = candidate } else { start += chunk }
+      }
+      chunk /= 2
+    }
+    // Dropping a departure can shift the numbers of the choice points after it: try the later
+    // departures where they were, and one place either side.
+    var index = 0
+    while index < current.count {
+      var dropped = false
+      for shift in [0, -1, 1] {
+        var candidate = current
+        candidate.remove(at: index)
+        for later in index..<candidate.count { candidate[later].choice += shift }
+        guard shift == 0 || Self.isValid(candidate) else { continue }
+        if gives(candidate) {
+          current = candidate
+          dropped = true
+          break
+        }
+      }
+      if !dropped { index += 1 }
+    }
+    for index in current.indices where current[index].pick > 2 {
+      var candidate = current
+      candidate[index].pick = 2
+      if gives(candidate) { current = candidate }
+    }
+    return current
+  }
+
+  /// Whether departures are at distinct choice points from 1, in order.
+  private static func isValid(_ departures: [Departure]) -> Bool {
+    zip(departures, departures.dropFirst()).allSatisfy { $0.choice < $1.choice } && (departures.first?.choice ?? 1) >= 1
+  }
+}
+
+/// How schedule seeds are made from the exploration's seed and the schedule's number.
+enum ScheduleSeed {
+  static func mix(_ seed: UInt64, _ index: UInt64) -> UInt64 {
+    var z = seed &+ index &* 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,156 @@
+internal import CSimulationRuntime
+internal import HeapModule
+
+/// The Swift runtime's identifier of the task a job belongs to (0 for jobs that are not a task's).
+@_silgen_name("swift_task_getJobTaskId")
+private func jobTaskID(_ job: UnownedJob) -> UInt64
+
+/// Where a scheduler may choose, and only there: the orders the runtime could really produce.
+///
+/// - The main actor's jobs, main-queue blocks and main-thread firings share one serial lane and
+///   keep their first-in-first-out order.
+/// - A job of the global executor (a task, a default actor's turn, a sleep's wake-up) may run
+///   before or after anything else: on a device it runs on another thread. An actor's own jobs
+///   keep the order the runtime gives them, because the runtime hands the simulation only the
+///   actor's turn.
+/// - Blocks on a Dispatch queue keep their order on that queue (all of them, even on a
+///   concurrent queue: a missed race is better than a false one); a timer source's handler off
+///   the main queue keeps its order against every Dispatch block, since its queue is not known.
+/// - Timers due at the same instant may fire in any order, except those bound for the same
+///   serial lane.
+extension SimulationState {
+  /// The next ready job: the first, unless a scheduler picks another that may run now.
+  mutating func takeReady() -> ReadyJob? {
+    guard scheduler != nil, ready.count > 1 else { return ready.popFirst() }
+    var lanes = LaneTracker()
+    var candidates = candidateScratch
+    candidates.removeAll(keepingCapacity: true)
+    for (position, job) in ready.enumerated() {
+      if let thread = lanes.admit(Lane(job)) { candidates.append(Candidate(position: position, thread: thread)) }
+    }
+    candidateScratch = candidates
+    guard candidates.count > 1 else { return ready.popFirst() }
+    let index = scheduler!.choose(candidates)
+    if index == 0 { return ready.popFirst() }
+    if scheduler!.describesDepartures {
+      scheduler!.records.append(
+        DepartureRecord(
+          departure: scheduler!.departures.last!, candidates: candidates.count,
+          chosen: ready[candidates[index].position].description, instead: ready[0].description, isTimer: false))
+    }
+    return ready.remove(at: candidates[index].position)
+  }
+
+  /// The timer to fire of those due at the earliest live timer's instant: that one, unless a
+  /// scheduler picks another. Removes it from the heap.
+  mutating func takeTimer(_ first: Timer) -> Timer {
+    guard scheduler != nil else { return timers.removeMin() }
+    var due = timers.unordered.filter { $0.deadline == first.deadline && isLive($0) }
+    guard due.count > 1 else { return timers.removeMin() }
+    due.sort()
+    var lanes = LaneTracker()
+    var candidates: [Candidate] = []
+    for (position, timer) in due.enumerated() {
+      if let thread = lanes.admit(Lane(timer)) { candidates.append(Candidate(position: position, thread: thread)) }
+    }
+    guard candidates.count > 1 else { return timers.removeMin() }
+    let index = scheduler!.choose(candidates)
+    if index == 0 { return timers.removeMin() }
+    let chosen = due[candidates[index].position]
+    if scheduler!.describesDepartures {
+      scheduler!.records.append(
+        DepartureRecord(
+          departure: scheduler!.departures.last!, candidates: candidates.count,
+          chosen: chosen.description, instead: due[0].description, isTimer: true))
+    }
+    timers = Heap(timers.unordered.filter { $0.sequence != chosen.sequence })
+    return chosen
+  }
+}
+
+/// The serial lane a job or timer belongs to, which fixes what may overtake it.
+private enum Lane {
+  /// The main thread: main-actor jobs, main-queue blocks, main-thread firings.
+  case main
+  /// Work of its own thread of control, free to run in any order: `thread` names it for PCT.
+  case free(thread: UInt64)
+  /// A block on a Dispatch queue other than the main queue.
+  case queue(UnsafeMutableRawPointer)
+  /// A Dispatch timer source's handler off the main queue, on a queue not known here.
+  case dispatchFiring
+
+  init(_ job: ReadyJob) {
+    switch job {
+    case .task(_, onMain: true): self = .main
+    case .task(let job, onMain: false): self = .free(thread: jobTaskID(job) &<< 2 | 2)
+    case .block(let block): self = block.isMain ? .main : .queue(block.queue)
+    case .firing(let firing): self = firing.onMain ? .main : .dispatchFiring
+    }
+  }
+
+  init(_ timer: Timer) {
+    switch timer.action {
+    case .job(let job, _): self = .free(thread: jobTaskID(job) &<< 2 | 2)
+    case .virtualSleep(let id): self = .free(thread: id &<< 3 | 7)
+    case .block(let block): self = block.isMain ? .main : .queue(block.queue)
+    case .firing(let firing, _): self = firing.onMain ? .main : .dispatchFiring
+    }
+  }
+}
+
+/// Walks work in first-in-first-out order and says which may run first: the head of each
+/// serial lane, and every piece of free work.
+private struct LaneTracker {
+  private static let mainThread: UInt64 = 1
+  private static let dispatchFiringThread: UInt64 = 3
+  private var seenMain = false
+  private var seenDispatch = false
+  private var seenDispatchFiring = false
+  private var seenQueues: [UnsafeMutableRawPointer] = []
+
+  /// The thread of work in `lane` if it may run before everything walked so far; nil if not.
+  mutating func admit(_ lane: Lane) -> UInt64? {
+    switch lane {
+    case .main:
+      defer { seenMain = true }
+      return seenMain ? nil : Self.mainThread
+    case .free(let thread):
+      return thread
+    case .queue(let queue):
+      defer {
+        seenQueues.append(queue)
+        seenDispatch = true
+      }
+      return seenDispatchFiring || seenQueues.contains(queue) ? nil : UInt64(UInt(bitPattern: queue))
+    case .dispatchFiring:
+      defer {
+        seenDispatch = true
+        seenDispatchFiring = true
+      }
+      return seenDispatch ? nil : Self.dispatchFiringThread
+    }
+  }
+}
+
+extension ReadyJob: CustomStringConvertible {
+  /// What the job is, as a departure names it.
+  var description: String {
+    switch self {
+    case .task(_, onMain: true): return "a main-actor job"
+    case .task(_, onMain: false): return "a global-executor job"
+    case .block(let block): return "a block on \(block.queueName)"
+    case .firing(let firing):
+      switch firing.kind {
+      case .runLoop: return "a run loop timer"
+      case .source: return "a DispatchSourceTimer handler"
+      }
+    }
+  }
+}
+
+extension Timer: CustomStringConvertible {
+  /// The timer, as a departure names it: its clock and whose it is.
+  var description: String {
+    "the \(clock) timer" + (label.map { " of `\($0)`" } ?? "")
+  }
+}

@@ -1,0 +1,23 @@
+/// SplitMix64: a small, fast generator whose whole state is one number, so that schedule `i` of
+/// an exploration can be made from the seed and `i` alone, in any process.
+struct ScheduleRandom: Sendable {
+  private var state: UInt64
+
+  init(seed: UInt64, stream: UInt64 = 0) {
+    state = seed &+ stream &* 0xD1B5_4A32_D192_ED03
+    _ = next()
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<bound` (bound > 0); the bias of the modulo is negligible for small bounds.
+  mutating func below(_ bound: Int) -> Int {
+    Int(next() % UInt64(bound))
+  }
+}

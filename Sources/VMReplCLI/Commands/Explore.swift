@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Processes
+import Scenario
+import Simulation
+
+/// `vmrepl explore`: replay scenarios under many schedules the Swift runtime allows, and report
+/// the outcomes, with a minimal schedule for each failure.
+struct Explore: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Replay scenarios under many schedules the Swift runtime allows; report outcomes and minimal failing schedules.",
+    discussion: """
+      Schedule 1 is first in, first out; the others are drawn by --strategy from --seed. A \
+      schedule fails on a failed expect, a rejected command, a crash, a deadlock, a runaway, \
+      hidden work left at the end, or a transcript different from first-in-first-out order's. \
+      Each failing outcome is shrunk to its fewest departures from first-in-first-out order, \
+      shown as a `schedule` line that pins it. Ends with `N schedules, K outcomes, F failed`. \
+      Exit status 1 when any schedule fails.
+      """)
+
+  @ArgumentParser.Argument(help: "Scenario files or folders.")
+  var paths: [String]
+
+  @OptionGroup var options: ExploreOptions
+
+  @Option(help: ArgumentHelp("Write each minimal failing schedule as a scenario in DIR.", valueName: "DIR"))
+  var save: String?
+
+  @Option(help: "How many worker processes explore at once (default: the number of cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+  }
+
+  func run() throws {
+    let scenarios: [String]
+    do {
+      scenarios = try ScenarioFiles.collect(paths, filter: nil)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    let explorations = Self.explore(scenarios, options: options, jobs: jobs)
+    var failed = false
+    for (path, exploration) in zip(scenarios, explorations) {
+      writeAll(1, ExplorationReport.lines(exploration, name: path).joined(separator: "\n") + "\n")
+      failed = failed || exploration.failed > 0 || exploration.stopped != nil
+    }
+    if scenarios.count > 1 {
+      writeAll(
+        1,
+        "total: "
+          + ExplorationReport.summary(
+            schedules: explorations.reduce(0) { $0 + $1.schedules + $1.crashes.count },
+            outcomes: explorations.reduce(0) { $0 + ExplorationReport.outcomeCount($1) },
+            failed: explorations.reduce(0) { $0 + $1.failed }) + "\n")
+    }
+    if let save {
+      do {
+        for line in try ScheduleScenarios.save(explorations, scenarios: scenarios, to: save) { writeAll(1, line + "\n") }
+      } catch {
+        throw ValidationError("cannot save to \(save): \(error.localizedDescription)")
+      }
+    }
+    if failed { throw ExitCode(1) }
+  }
+
+  /// Explores `scenarios` in worker processes of this executable.
+  static func explore(_ scenarios: [String], options: ExploreOptions, jobs: Int) -> [Exploration] {
+    var pool = WorkerPool(executable: CurrentExecutable.path, arguments: options.arguments, jobs: jobs)
+    pool.subcommand = "explore-worker"
+    let runner = ExploreRunner(pool: pool, request: options.request)
+    return awaitBlocking { await runner.run(scenarios) }
+  }
+}
+
+/// Writes minimal failing schedules as scenarios: the `schedule` line, then the scenario.
+enum ScheduleScenarios {
+  /// Saves one scenario per failing outcome and crash; returns a line per file written.
+  static func save(_ explorations: [Exploration], scenarios: [String], to folder: String) throws -> [String] {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var written: [String] = []
+    for (path, exploration) in zip(scenarios, explorations) {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+      let body = Explorer.lines(of: text).map(\.text).filter { line in
+        (try? CommandParser.parse(line))??.name != .schedule
+      }
+      let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      var pins: [(String, [Departure])] = exploration.ordered.enumerated().compactMap { number, outcome in
+        guard !outcome.isFIFO, !outcome.failures.isEmpty, let minimal = outcome.minimal else { return nil }
+        return ("outcome \(number + 1): " + outcome.failures.joined(separator: "; "), minimal.departures)
+      }
+      pins += exploration.crashes.map { ("schedule \($0.schedule) crashed (\($0.reason))", $0.departures) }
+      for (index, (why, departures)) in pins.enumerated() {
+        let file = (folder as NSString).appendingPathComponent("\(base)-schedule-\(index + 1).scenario")
+        let header = [
+          "# A schedule `\(ToolName.current) explore \(path)` found (\(exploration.request.strategy.rawValue) seed \(exploration.request.seed)):",
+          "# \(why)",
+          "# It fails while the race is there; once the view-model is fixed, `replay --update` records its golden file.",
+        ]
+        let content = (header + [ExplorationReport.pinLine(departures)] + body).joined(separator: "\n") + "\n"
+        try Data(content.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        written.append("saved \(file)")
+      }
+    }
+    return written
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Scenario
+import Simulation
+import Synchronization
+
+/// Explores scenarios in worker processes and puts together what each found.
+///
+/// A worker that dies costs one schedule: it is reported as a crash, and the schedules the
+/// worker had run for that scenario, and those after, go to new workers (every schedule is made
+/// from the seed and its number alone, so any process can run any of them).
+struct ExploreRunner: Sendable {
+  var pool: WorkerPool
+  var request: ExploreRequest
+  /// Crashes after which a scenario's exploration stops.
+  var crashLimit = 20
+
+  /// What a crashed worker said, without the stack trace (its addresses differ on every run).
+  static func message(_ errors: [String]) -> [String] {
+    var kept: [String] = []
+    for line in errors {
+      if line.hasPrefix("Current stack trace") || line.hasPrefix("Stack dump") || line.contains("0x0") { break }
+      if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+      kept.append(line)
+    }
+    return Array(kept.prefix(3))
+  }
+
+  /// The exploration of each scenario, in their order.
+  func run(_ scenarios: [String]) async -> [Exploration] {
+    var results = scenarios.map { _ in Exploration(request: request) }
+    var pending = scenarios.indices.map { (scenario: $0, work: ExploreWorkRequest(path: scenarios[$0], from: 1, through: request.schedules)) }
+    while !pending.isEmpty {
+      let round = pending
+      pending = []
+      let lines = round.map { item -> String in
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(item.work)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      }
+      let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: round.count))
+      await pool.run(requests: lines) { index, reply in replies.withLock { $0[index] = reply } }
+      for (index, reply) in replies.withLock({ $0 }).enumerated() {
+        let (scenario, work) = round[index]
+        switch reply {
+        case .answer(let line)?:
+          guard let answer = try? JSONDecoder().decode(ExploreWorkAnswer.self, from: Data(line.utf8)) else {
+            results[scenario].stopped = "a worker answered something unreadable"
+            continue
+          }
+          var exploration = answer.exploration
+          if let resume = exploration.resumeAt {
+            exploration.stopped = nil
+            exploration.resumeAt = nil
+            pending.append((scenario, ExploreWorkRequest(path: work.path, from: resume, through: work.through, shrink: work.shrink)))
+          }
+          results[scenario].merge(exploration)
+        case .died(let status, let signal, let errors)?:
+          let (schedule, shrinking, departures, rest) = ExploreMarker.crashed(errors)
+          let reason = signal.map { "signal \($0)" } ?? "exit status \(status)"
+          let number = shrinking ? 0 : (schedule ?? work.from)
+          results[scenario].crashes.append(
+            ScheduleCrash(schedule: number, reason: reason, step: nil, departures: departures, errors: Self.message(rest)))
+          guard number != 1 else {
+            results[scenario].stopped = "first-in-first-out order crashed, so there is nothing to measure the others against"
+            continue
+          }
+          guard results[scenario].crashes.count < crashLimit else {
+            results[scenario].stopped = "\(crashLimit) schedules crashed; the rest were not run"
+            continue
+          }
+          if shrinking {
+            // Every schedule ran; a shrinking run crashed. Run them again without shrinking.
+            pending.append((scenario, ExploreWorkRequest(path: work.path, from: work.from, through: work.through, shrink: false)))
+          } else {
+            if number > work.from {
+              pending.append((scenario, ExploreWorkRequest(path: work.path, from: work.from, through: number - 1, shrink: work.shrink)))
+            }
+            if number < work.through {
+              pending.append((scenario, ExploreWorkRequest(path: work.path, from: number + 1, through: work.through, shrink: work.shrink)))
+            }
+          }
+        case .noProcess(let why)?:
+          results[scenario].stopped = why
+        case nil:
+          results[scenario].stopped = "no worker answered"
+        }
+      }
+    }
+    return results
+  }
+}

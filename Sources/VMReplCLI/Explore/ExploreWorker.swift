@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import Scenario
+import Simulation
+
+/// `vmrepl explore-worker`: the child `explore` starts. It reads requests on standard input, one
+/// JSON line each (a scenario and a range of schedules), explores, and answers each with one
+/// JSON line: the `Exploration`.
+///
+/// Before each schedule, and at each departure, it writes a marker to standard error, so that if
+/// the view-model traps, `explore` knows which schedule did it and how far it had departed.
+struct ExploreWorker: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explore-worker",
+    abstract: "Explore scenarios named on standard input (started by `explore`).",
+    shouldDisplay: false)
+
+  @OptionGroup var options: ExploreOptions
+
+  func run() throws {
+    MainActor.assumeIsolated {
+      let simulation = Simulation.install()
+      simulation.maxJobsPerStep = options.maxJobs
+      simulation.watchdogLimit = .milliseconds(Int64(options.watchdog * 1000))
+      simulation.setWatchdogHint("change the limit with --watchdog SECONDS")
+      let output = SessionOutput()
+      var explorer = Explorer(models: ModelCatalog.models, prints: output.capture)
+      explorer.willRun = { writeAll(2, $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n") }
+      explorer.onDeparture = { writeAll(2, "\(ExploreMarker.departure)\($0)\n") }
+      while let line = readLine(strippingNewline: true) {
+        guard let request = try? JSONDecoder().decode(ExploreWorkRequest.self, from: Data(line.utf8)) else { continue }
+        writeAll(2, "\(StepMarker.scenarioPrefix)\(request.path)\n")
+        var exploration: Exploration
+        if let text = try? String(contentsOfFile: request.path, encoding: .utf8) {
+          explorer.shrinkLimit = request.shrink ? 5 : 0
+          let lines = Explorer.lines(of: text)
+          exploration = explorer.explore(lines, request: options.request, from: request.from, through: request.through)
+        } else {
+          exploration = Exploration(request: options.request)
+          exploration.stopped = "cannot read `\(request.path)`"
+        }
+        output.capture?.discard()
+        let fresh = exploration.resumeAt == nil && Simulation.shared.restart()
+        let answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(answer) else { return }
+        output.write(String(decoding: data, as: UTF8.self) + "\n")
+        if !fresh { return }
+      }
+    }
+  }
+}
+
+/// What `explore` asks a worker: schedules `from...through` of one scenario.
+struct ExploreWorkRequest: Codable {
+  var path: String
+  var from: Int
+  var through: Int
+  /// Whether to shrink failing outcomes (not after a shrink run crashed the last worker).
+  var shrink = true
+}
+
+/// A worker's answer to one request.
+struct ExploreWorkAnswer: Codable {
+  var path: String
+  var fresh: Bool
+  var exploration: Exploration
+}
+
+/// The markers an explore worker writes to standard error.
+enum ExploreMarker {
+  static let schedule = "vmrepl-schedule: "
+  static let departure = "vmrepl-departure: "
+  static let shrinking = "vmrepl-shrinking"
+
+  /// The schedule that was running when a worker died, the departures it had made, and the
+  /// rest of what the worker wrote.
+  static func crashed(_ errors: [String]) -> (schedule: Int?, shrinking: Bool, departures: [Departure], rest: [String]) {
+    var schedule: Int?
+    var shrinking = false
+    var departures: [Departure] = []
+    var rest: [String] = []
+    for line in errors {
+      if line.hasPrefix(Self.schedule) {
+        schedule = Int(line.dropFirst(Self.schedule.count))
+        departures = []
+        rest = []
+      } else if line.hasPrefix(Self.departure) {
+        if let departure = Departure(line.dropFirst(Self.departure.count)) { departures.append(departure) }
+      } else if line == Self.shrinking {
+        shrinking = true
+        departures = []
+        rest = []
+      } else if !line.hasPrefix(StepMarker.scenarioPrefix) && !line.hasPrefix(StepMarker.prefix) {
+        rest.append(line)
+      }
+    }
+    return (schedule, shrinking, departures, rest)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `explore` and `schedule`: other orders the runtime allows, found, shrunk and pinned.
+@Suite("Schedule exploration")
+struct ExploreTests {
+  static let lostUpdate = "scenarios/cart/lost-update.scenario"
+
+  @Test("PCT depth 2 finds the cart's lost update within 100 schedules for at least 99 of 100 seeds")
+  func pctFindsLostUpdate() async throws {
+    let found = try await withThrowingTaskGroup(of: Bool.self) { group in
+      var found = 0
+      var next: UInt64 = 0
+      func start(_ group: inout ThrowingTaskGroup<Bool, any Error>) {
+        let seed = next
+        next += 1
+        group.addTask {
+          let result = try await VMReplProcess.run(["explore", Self.lostUpdate, "--schedules", "100", "--seed", "\(seed)", "--jobs", "1"])
+          return result.output.contains("expectation failed: count == 2, but it is 1")
+        }
+      }
+      for _ in 0..<2 { start(&group) }
+      while let one = try await group.next() {
+        if one { found += 1 }
+        if next < 100 { start(&group) }
+      }
+      return found
+    }
+    #expect(found >= 99)
+  }
+
+  @Test(
+    "race-free work reports one outcome over 1,000 schedules of either strategy",
+    arguments: [
+      ("use actor-tally\nconnect\nawait\nexpect shown == 2\n", "an actor-serialized counter"),
+      ("use solo-writer\nconnect\nawait\nexpect count == 3\nexpect ticks == 3\n", "one task's read-yield-write"),
+      ("use fixed-order\nsend start\nsettle\n", "main-actor, main-queue and serial-queue order"),
+    ])
+  func raceFree(scenario: String, what: String) async throws {
+    let folder = try VMReplProcess.folder("explore-race-free-" + what.filter(\.isLetter), files: ["one.scenario": scenario])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for strategy in ["pct", "random"] {
+      let result = try await VMReplProcess.run(
+        ["explore", folder.appendingPathComponent("one.scenario").path, "--schedules", "1000", "--strategy", strategy],
+        executable: "VMReplFixtures")
+      #expect(result.status == 0, "\(what), \(strategy)")
+      #expect(result.output.hasSuffix("\n1000 schedules, 1 outcome, 0 failed\n"), "\(what), \(strategy): \(result.output)")
+    }
+  }
+
+  @Test("the report is the same with one worker or two, and names the minimal schedule and the failed expect")
+  func report() async throws {
+    let one = try await VMReplProcess.run(["explore", Self.lostUpdate, "--schedules", "60", "--jobs", "1"])
+    let two = try await VMReplProcess.run(["explore", Self.lostUpdate, Self.lostUpdate, "--schedules", "60", "--jobs", "2"])
+    #expect(one.status == 1)
+    #expect(two.output.hasPrefix(one.output))
+    #expect(two.output.hasSuffix("total: 120 schedules, 4 outcomes, 48 failed\n"))
+    let lines = one.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "scenarios/cart/lost-update.scenario: pct depth 2 seed 0; 7 choice points in first-in-first-out order")
+    #expect(lines.contains("  outcome 1: 36 schedules, first in, first out"))
+    #expect(lines.contains("  outcome 2: 24 schedules (first: schedule 4), FAILED"))
+    #expect(lines.contains("    line 9 `expect count == 2`: expect failed: expectation failed: count == 2, but it is 1"))
+    #expect(lines.contains("    the transcript differs from first in, first out: `connect` left another state"))
+    #expect(lines.contains("      schedule 4:2"))
+    #expect(lines.contains("      line 6 `connect`: choice 4: ran a global-executor job before a global-executor job (candidate 2 of 2)"))
+    #expect(lines.last == "60 schedules, 2 outcomes, 24 failed")
+  }
+
+  @Test("a race-free scenario exits 0 with one outcome; a scenario without choice points runs one schedule")
+  func passing() async throws {
+    let fixed = try await VMReplProcess.run(["explore", "scenarios/cart/fixed.scenario", "--schedules", "50"])
+    #expect(fixed.status == 0)
+    #expect(fixed.output.hasSuffix("  outcome 1: 50 schedules, first in, first out\n50 schedules, 1 outcome, 0 failed\n"))
+    let none = try await VMReplProcess.run(["explore", "scenarios/refresh/initial-load.scenario"])
+    #expect(none.status == 0)
+    #expect(none.output.hasSuffix("0 choice points in first-in-first-out order\n  outcome 1: 1 schedule, first in, first out\n1 schedule, 1 outcome, 0 failed\n"))
+  }
+
+  @Test("--save writes the minimal schedule as a scenario that reproduces the lost update with `run`")
+  func saveAndPin() async throws {
+    let folder = try VMReplProcess.folder("explore-save", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let explored = try await VMReplProcess.run(["explore", Self.lostUpdate, "--schedules", "30", "--save", folder.path])
+    let saved = folder.appendingPathComponent("lost-update-schedule-1.scenario")
+    #expect(explored.output.hasSuffix("saved \(saved.path)\n"))
+    let text = try String(contentsOf: saved, encoding: .utf8)
+    #expect(text.contains("\nschedule 4:2\n"))
+    let run = try await VMReplProcess.run(["run", saved.path])
+    #expect(run.status == 1)
+    #expect(run.output.contains("schedule: choice 4: ran a global-executor job before a global-executor job (candidate 2 of 2)"))
+    #expect(run.errors.contains("expectation failed: count == 2, but it is 1"))
+  }
+
+  @Test("a schedule that traps costs one schedule: the crash is an outcome with its departures, and the other schedules run")
+  func crashIsolation() async throws {
+    let folder = try VMReplProcess.folder("explore-crash", files: ["fragile.scenario": "use fragile\nconnect\nawait\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("fragile.scenario").path
+    let result = try await VMReplProcess.run(["explore", path, "--schedules", "30"], executable: "VMReplFixtures")
+    #expect(result.status == 1)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains("  outcome 1: 15 schedules, first in, first out"))
+    #expect(lines.contains("  outcome 2: 15 schedules crashed (signal 4), FAILED: schedules 4, 6, 7, 9, 10, 13, 14, 15, 16, 19, 20, 21, 22, 23, 24"))
+    #expect(lines.contains { $0.hasSuffix("Precondition failed: the second load finished first") })
+    #expect(lines.last == "30 schedules, 2 outcomes, 15 failed")
+    // The departures it names make `run` trap the same way.
+    let pin = try #require(lines.firstIndex(of: "    the first one's departures (not shrunk: each try would cost a process); pin it with:"))
+    let pinned = try VMReplProcess.folder("explore-crash-pin", files: ["pinned.scenario": lines[pin + 1].trimmingCharacters(in: .whitespaces) + "\nuse fragile\nconnect\nawait\n"])
+    defer { try? FileManager.default.removeItem(at: pinned) }
+    let run = try await VMReplProcess.run(
+      ["run", pinned.appendingPathComponent("pinned.scenario").path], environment: ["SWIFT_BACKTRACE": "enable=no"], executable: "VMReplFixtures")
+    #expect(run.errors.contains("Precondition failed: the second load finished first"))
+  }
+
+  @Test("`explore` in the REPL reports on the history and leaves the session where it was")
+  func inTheRepl() async throws {
+    let result = try await VMReplProcess.run([], input: "use cart\nconnect\nexplore 20\nexpect count == 2\nhistory\n")
+    #expect(result.status == 0)
+    #expect(result.output.contains("explore: the 2 lines `save` would write: pct depth 2 seed 0; 7 choice points in first-in-first-out order\n"))
+    #expect(result.output.contains("\n20 schedules, 2 outcomes, 6 failed\n> expect count == 2\nok: count == 2\n"))
+    #expect(result.output.hasSuffix("* 2  connect   #1 started; #1 finished; changed count, items\n"))
+  }
+
+  @Test("replay --explore fails when another order changes a scenario's outcome")
+  func replayExplore() async throws {
+    let result = try await VMReplProcess.run(["replay", "--explore", "40", "scenarios/cart"])
+    #expect(result.status == 1)
+    #expect(result.output.contains("3 passed, 0 failed\n"))
+    #expect(result.output.hasSuffix("explore: 120 schedules, 5 outcomes, 26 failed\n"))
+    #expect(result.errors.contains("scenarios/cart/lost-update.scenario: pct depth 2 seed 0"))
+  }
+
+  @Test("schedule and explore lines with a wrong word say which word and what was expected")
+  func parseErrors() async throws {
+    let result = try await VMReplProcess.run([], input: "schedule 4:1\nschedule 3:2 3:4\nschedule soon\nexplore 0\nexplore 5 strategy=rnd\nexplore depht=2\nexplore depth=11\n")
+    #expect(result.status == 1)
+    #expect(
+      result.errors == """
+        error: line 1, column 10: `4:1` is not a departure; write CHOICE:CANDIDATE, a choice point from 1 and a candidate from 2 (candidate 1 is first in, first out), like `4:2`, or `fifo`
+        error: line 2, column 14: choice point 3 is pinned twice; a choice point runs one candidate
+        error: line 3, column 10: `soon` is not a departure; write CHOICE:CANDIDATE, a choice point from 1 and a candidate from 2 (candidate 1 is first in, first out), like `4:2`, or `fifo`
+        error: line 4, column 9: expected a number of schedules, 1 or more, found `0`; usage: explore [N] [strategy=pct|random] [depth=D] [seed=S]
+        error: line 5, column 20: unknown strategy `rnd` (strategies: pct, random)
+        error: line 6, column 9: unknown option `depht` of `explore`; did you mean `depth`?; usage: explore [N] [strategy=pct|random] [depth=D] [seed=S]
+        error: line 7, column 15: `depth` takes a whole number from 1 to 10, got `11`
+
+        """)
+  }
+}
