@@ -121,6 +121,7 @@ func processFigures() -> [String] {
     "vmrepl replay (the \(examples.count) example scenarios, \(ProcessInfo.processInfo.activeProcessorCount) workers): \(rounded(replayAll * 1000)) ms median (5 runs); \(rounded(replayAll / single)) times one `vmrepl run`",
     "vmrepl replay (1,000 generated scenarios): \(rounded(replayThousand * 1000)) ms median (3 runs)",
     memory,
+    explorationMemoryFigure(binary: binary),
   ]
 }
 

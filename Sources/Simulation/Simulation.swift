@@ -153,6 +153,20 @@ public final class Simulation: Sendable {
     }
   }
 
+  /// Jobs run since the simulation was installed or last restarted (the runaway guard's
+  /// recovery runs are not counted).
+  public var jobsRun: Int { core.jobsRun.load(ordering: .relaxed) }
+
+  /// Calls `body` on the driving thread right after job number `job` (counted as `jobsRun`
+  /// counts) has run, before the next one: a point where every task is suspended. `restart()`
+  /// forgets it.
+  ///
+  /// `explore --cancel-anywhere` cancels an effect there.
+  public func pause(afterJob job: Int, _ body: @escaping @Sendable () -> Void) {
+    core.pauseHandler.withLock { $0 = body }
+    core.pauseAfterJob.store(job, ordering: .relaxed)
+  }
+
   // MARK: The world
 
   /// The virtual wall clock (what `Date()` reads on the driving thread), in nanoseconds since 1970.

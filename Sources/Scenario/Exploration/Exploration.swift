@@ -30,6 +30,12 @@ package struct Exploration: Equatable, Sendable, Codable {
     outcomes.filter { !$0.isFIFO && !$0.failures.isEmpty }.reduce(0) { $0 + $1.count } + crashes.count
   }
 
+  /// Counts one more schedule for the outcome `key` names.
+  mutating func count(_ key: String) {
+    schedules += 1
+    if let index = outcomes.firstIndex(where: { $0.run.outcome == key }) { outcomes[index].count += 1 }
+  }
+
   /// Adds a run to the outcome it gives. `fifo` is the first-in-first-out run it is measured
   /// against (nil for that run itself).
   mutating func add(_ run: ScheduleRun, schedule: Int, fifo: ScheduleRun? = nil) {

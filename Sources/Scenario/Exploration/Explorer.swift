@@ -19,6 +19,8 @@ package struct Explorer {
   package var willRun: ((Int) -> Void)?
   /// Called with each departure as it is made (a worker writes them down in case it crashes).
   package var onDeparture: (@Sendable (Departure) -> Void)?
+  /// Each line's command, parsed once for all the runs of an exploration.
+  private let parsed = ParsedLines()
   /// The most runs shrinking one outcome may take.
   package var shrinkBudget = 400
   /// How many failing outcomes get a minimal schedule; the rest are counted.
@@ -37,6 +39,15 @@ package struct Explorer {
     return lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
   }
 
+  /// The lines an exploration runs: all but `schedule` lines (the exploration chooses the
+  /// schedule) and `explore` lines (which would explore inside a run).
+  nonisolated package static func runnable(_ lines: [(number: Int, text: String)]) -> [(number: Int, text: String)] {
+    lines.filter { line in
+      guard let command = try? CommandParser.parse(line.text) else { return true }
+      return command.name != .schedule && command.name != .explore
+    }
+  }
+
   /// Why `lines` cannot be explored, if they cannot: time travel re-runs steps in the middle,
   /// which one schedule cannot pin.
   nonisolated package static func unexplorable(_ lines: [(number: Int, text: String)]) -> String? {
@@ -50,9 +61,19 @@ package struct Explorer {
 
   // MARK: One run
 
-  /// Runs `lines` under `scheduler` from a fresh start. Nil when the process cannot start fresh
+  /// Runs `lines` (as `runnable` leaves them) under `scheduler` from a fresh start. Nil when the process cannot start fresh
   /// (a thread or a quarantined task of an earlier run could still act).
-  package func run(_ lines: [(number: Int, text: String)], scheduler: Scheduler) -> ScheduleRun? {
+  package func run(
+    _ lines: [(number: Int, text: String)], scheduler: Scheduler, cancel: (job: Int, index: Int)? = nil
+  ) -> ScheduleRun? {
+    runRaw(lines, scheduler: scheduler, cancel: cancel)?.rendered()
+  }
+
+  /// A run whose steps are kept as values, rendered only when it is a new outcome: comparing
+  /// values costs less than rendering every run's transcript.
+  func runRaw(
+    _ lines: [(number: Int, text: String)], scheduler: Scheduler, cancel: (job: Int, index: Int)? = nil
+  ) -> RawRun? {
     let simulation = Simulation.shared
     simulation.scheduler = nil
     if !simulation.restart() {
@@ -64,18 +85,37 @@ package struct Explorer {
     simulation.scheduler = scheduler
     defer { simulation.scheduler = nil }
     let timeline = Timeline(models: models, prints: prints)
-    let renderer = TranscriptRenderer(echo: true, errorsInline: true)
-    var transcript = ""
+    let probe = RunProbe()
+    if let cancel {
+      simulation.pause(afterJob: cancel.job) {
+        MainActor.assumeIsolated {
+          guard let (effect, running) = timeline.session.cancelRunningEffect(cancel.index) else { return }
+          probe.cancelled = CancelPoint(
+            effect: effect, job: cancel.job, line: probe.line, source: probe.source,
+            time: timeline.session.now.secondsText, running: running)
+        }
+      }
+    }
+    var results: [StepResult] = []
     var failures: [String] = []
     var described: [String] = []
+    var errors: [StepError] = []
     for (number, text) in lines {
-      // The exploration chooses the schedule, and an `explore` line would explore inside a run.
-      if let command = try? CommandParser.parse(text), command.name == .schedule || command.name == .explore { continue }
-      let result = timeline.execute(text, line: number)
-      transcript += renderer.render(result).output
+      probe.line = number
+      probe.source = text.trimmingSpaces
+      // Parsed once per exploration; a line that does not parse goes the long way, for its message.
+      let result: StepResult
+      if case .success(let command?)? = parsed[text] {
+        result = timeline.execute(command, source: probe.source, line: number)
+      } else {
+        result = timeline.execute(text, line: number)
+      }
+      results.append(result)
       if let error = result.error {
         let what = result.command?.name == .expect ? "expect failed" : "error"
-        failures.append("line \(number) `\(result.source)`: \(what): " + error.message.prefix { $0 != "\n" })
+        let message = String(error.message.prefix { $0 != "\n" })
+        failures.append("line \(number) `\(result.source)`: \(what): " + message)
+        errors.append(StepError(line: number, command: result.command?.name.rawValue ?? "", source: result.source, message: message))
       }
       for timed in result.events {
         if case .note(let note) = timed.event, note.hasPrefix("schedule: ") {
@@ -89,10 +129,12 @@ package struct Explorer {
       failures.append("hidden work left at the end: from " + hidden.map { "`\($0)`" }.joined(separator: ", "))
     }
     let made = simulation.scheduler
+    let jobs = simulation.jobsRun
     _ = timeline.session.finish()
-    return ScheduleRun(
-      transcript: transcript, failures: failures, departures: made?.departures ?? [],
-      choicePoints: made?.choicePoints ?? 0, described: described)
+    return RawRun(
+      results: results, failures: failures, departures: made?.departures ?? [],
+      choicePoints: made?.choicePoints ?? 0, described: described, errors: errors, jobs: jobs,
+      cancelled: probe.cancelled)
   }
 
   // MARK: Many runs
@@ -119,6 +161,7 @@ package struct Explorer {
       exploration.stopped = why
       return exploration
     }
+    let lines = Self.runnable(lines)
     willRun?(1)
     guard let fifo = run(lines, scheduler: Scheduler(.fifo)) else {
       exploration.stopped = "the process could not start fresh for schedule 1"
@@ -132,15 +175,23 @@ package struct Explorer {
     }
     // A scenario without choice points has one schedule: the others would repeat it.
     let last = fifo.choicePoints == 0 ? 1 : min(last ?? request.schedules, request.schedules)
+    // Runs already met, as values, and the outcome each gave.
+    var known: [(run: RawRun, outcome: String)] = []
     var index = max(2, first)
     while index <= last {
       willRun?(index)
-      guard let run = run(lines, scheduler: Self.scheduler(index, request: request, fifoChoicePoints: fifo.choicePoints)) else {
+      guard let raw = runRaw(lines, scheduler: Self.scheduler(index, request: request, fifoChoicePoints: fifo.choicePoints)) else {
         exploration.stopped = "the process could not start fresh for schedule \(index)"
         exploration.resumeAt = index
         break
       }
-      exploration.add(run, schedule: index, fifo: fifo)
+      if let same = known.first(where: { $0.run.failures == raw.failures && $0.run.results == raw.results }) {
+        exploration.count(same.outcome)
+      } else {
+        let run = raw.rendered()
+        exploration.add(run, schedule: index, fifo: fifo)
+        known.append((raw, run.outcome))
+      }
       index += 1
     }
     shrinkFailures(&exploration, lines: lines)
@@ -213,6 +264,56 @@ package struct Explorer {
   private static func isValid(_ departures: [Departure]) -> Bool {
     zip(departures, departures.dropFirst()).allSatisfy { $0.choice < $1.choice } && (departures.first?.choice ?? 1) >= 1
   }
+}
+
+/// A run's steps as values, before rendering.
+struct RawRun {
+  var results: [StepResult]
+  var failures: [String]
+  var departures: [Departure]
+  var choicePoints: Int
+  var described: [String]
+  var errors: [StepError]
+  var jobs: Int
+  var cancelled: CancelPoint?
+
+  /// The run with its transcript, as `replay` would print it.
+  func rendered() -> ScheduleRun {
+    let renderer = TranscriptRenderer(echo: true, errorsInline: true)
+    var transcript = ""
+    for result in results { transcript += renderer.render(result).output }
+    return ScheduleRun(
+      transcript: transcript, failures: failures, departures: departures, choicePoints: choicePoints,
+      described: described, errors: errors, jobs: jobs, cancelled: cancelled)
+  }
+}
+
+
+
+/// Lines parsed once: an exploration runs the same lines thousands of times.
+@MainActor
+final class ParsedLines {
+  private var commands: [String: Result<Command?, ScenarioError>] = [:]
+
+  subscript(_ line: String) -> Result<Command?, ScenarioError>? {
+    if let known = commands[line] { return known }
+    let result: Result<Command?, ScenarioError>
+    do {
+      result = .success(try CommandParser.parse(line))
+    } catch {
+      result = .failure(error)
+    }
+    commands[line] = result
+    return result
+  }
+}
+
+/// Where a run is, for the pause that cancels an effect in the middle of a step.
+@MainActor
+final class RunProbe {
+  var line = 0
+  var source = ""
+  var cancelled: CancelPoint?
 }
 
 /// How schedule seeds are made from the exploration's seed and the schedule's number.

@@ -13,6 +13,12 @@ package struct ScheduleRun: Equatable, Sendable, Codable {
   package var choicePoints: Int
   /// Each departure in words, with the line it happened in (only when asked for).
   package var described: [String] = []
+  /// Every step that ended in an error: its line, command and the error's first line.
+  package var errors: [StepError] = []
+  /// How many jobs ran before the session ended.
+  package var jobs = 0
+  /// What `--cancel-anywhere` cancelled in this run, and where; nil when nothing was running.
+  package var cancelled: CancelPoint?
 
   /// What makes two runs the same outcome: what they printed and what they left behind.
   package var outcome: String {
@@ -52,5 +58,30 @@ package struct ScheduleCrash: Equatable, Sendable, Codable {
     self.step = step
     self.departures = departures
     self.errors = errors
+  }
+}
+
+/// A step that ended in an error.
+package struct StepError: Equatable, Sendable, Codable {
+  package var line: Int
+  package var command: String
+  package var source: String
+  package var message: String
+}
+
+/// Where `explore --cancel-anywhere` cancelled an effect.
+package struct CancelPoint: Equatable, Sendable, Codable {
+  /// `#2 `send refresh``, with "(the view disappears)" for the lifecycle effect.
+  package var effect: String
+  /// The job after which it was cancelled, counted from the start of the run.
+  package var job: Int
+  package var line: Int
+  package var source: String
+  package var time: String
+  /// How many effects were running there.
+  package var running: Int
+
+  package var text: String {
+    "cancel \(effect) after job \(job), during line \(line) `\(source)` at \(time)"
   }
 }

@@ -47,6 +47,17 @@ extension Session {
     return events
   }
 
+  /// For `explore --cancel-anywhere`: cancels the `index`-th running effect (in the order they
+  /// started) between two jobs. Returns it in words and how many were running; nil when fewer
+  /// than `index + 1` were.
+  package func cancelRunningEffect(_ index: Int) -> (effect: String, running: Int)? {
+    let running = tracker.effects.filter(\.isRunning)
+    guard index < running.count else { return nil }
+    let effect = running[index]
+    tracker.cancel([effect])
+    return ("#\(effect.id) `\(effect.action)`" + (effect.isLifecycle ? " (the view disappears)" : ""), running.count)
+  }
+
   /// The origins of hidden work still alive: what a scenario leaves behind at its end.
   package var pendingBackground: [String] {
     tracker.background.filter(\.isPending).map(\.origin)

@@ -1,5 +1,5 @@
 /// What one command did: its events, output, the time, the state and what changed, or its error.
-package struct StepResult: Sendable {
+package struct StepResult: Equatable, Sendable {
   /// 1-based input line, when known.
   package var line: Int?
   /// The command as typed, without surrounding spaces.

@@ -75,12 +75,15 @@ package final class Timeline {
   /// when it can change the model.
   package func execute(_ line: String, line number: Int? = nil) -> StepResult {
     let source = line.trimmingSpaces
-    let command: Command
     switch session.parse(line, line: number) {
-    case .success(let parsed?): command = parsed
+    case .success(let parsed?): return execute(parsed, source: source, line: number)
     case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
     case .failure(let error): return session.rejected(error, source: source)
     }
+  }
+
+  /// Runs a command already parsed from `source` (an exploration parses its lines once).
+  package func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
     if case .explore(let request) = command {
       var result = StepResult(line: number, source: source)
       result.command = command

@@ -23,6 +23,11 @@ final class SimulationCore: Sendable {
   let interruptRequested = Atomic<Bool>(false)
   let stopRequested = Atomic<Bool>(false)
   let jobsThisStep = Atomic<Int>(0)
+  /// Jobs run since the simulation started or restarted.
+  let jobsRun = Atomic<Int>(0)
+  /// The job after which `pauseHandler` runs; 0 for none.
+  let pauseAfterJob = Atomic<Int>(0)
+  let pauseHandler = Mutex<(@Sendable () -> Void)?>(nil)
   let maxJobsPerStep = Atomic<Int>(5_000_000)
   let watchdogNanoseconds = Atomic<Int64>(10_000_000_000)
   let stepName = Mutex("")
@@ -289,6 +294,10 @@ final class SimulationCore: Sendable {
           throw .runaway(limit: limit)
         }
         run(next)
+        let ran = jobsRun.wrappingAdd(1, ordering: .relaxed).newValue
+        if ran == pauseAfterJob.load(ordering: .relaxed), let handler = pauseHandler.withLock({ $0 }) {
+          handler()
+        }
         continue
       }
       let now = state.withLock { $0.now }
@@ -366,6 +375,9 @@ final class SimulationCore: Sendable {
       else { return false }
       state.now = 0
       state.nextSequence = 0
+      jobsRun.store(0, ordering: .relaxed)
+      pauseAfterJob.store(0, ordering: .relaxed)
+      pauseHandler.withLock { $0 = nil }
       state.runLoopGenerations = [:]
       state.unsupported = []
       vmrepl_clock_set_now(0)

@@ -40,6 +40,22 @@ struct Explore: ParsableCommand {
     } catch {
       throw ValidationError("\(error)")
     }
+    if options.cancelAnywhere {
+      var pool = WorkerPool(executable: CurrentExecutable.path, arguments: options.arguments, jobs: jobs)
+      pool.subcommand = "explore-worker"
+      let runner = ExploreRunner(pool: pool, request: options.request)
+      let selected = scenarios
+      let results = awaitBlocking { await runner.runCancels(selected) }
+      for (path, result) in zip(scenarios, results) {
+        writeAll(1, ExplorationReport.lines(result, name: path).joined(separator: "\n") + "\n")
+      }
+      if scenarios.count > 1 {
+        let runs = results.reduce(0) { $0 + $1.runs }
+        writeAll(1, "total: \(runs) cancellation\(runs == 1 ? "" : "s"), \(results.reduce(0) { $0 + $1.failed }) failed\n")
+      }
+      if results.contains(where: { $0.failed > 0 || $0.stopped != nil }) { throw ExitCode(1) }
+      return
+    }
     let explorations = Self.explore(scenarios, options: options, jobs: jobs)
     var failed = false
     for (path, exploration) in zip(scenarios, explorations) {

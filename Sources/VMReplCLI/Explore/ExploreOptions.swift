@@ -15,6 +15,9 @@ struct ExploreOptions: ParsableArguments {
   @Option(help: "The seed schedules are drawn from; the same seed gives the same schedules.")
   var seed: UInt64 = 0
 
+  @Flag(help: "Instead of schedules: cancel each running effect (or disconnect the view) after each job, first in, first out, and check the expects from there on.")
+  var cancelAnywhere = false
+
   @Option(help: "Seconds the view-model's code may run without returning before its schedule is stopped (0: never).")
   var watchdog: Double = 10
 
@@ -35,7 +38,7 @@ struct ExploreOptions: ParsableArguments {
   /// The same options, for a worker's command line.
   var arguments: [String] {
     ["--schedules", "\(schedules)", "--strategy", strategy.rawValue, "--depth", "\(depth)", "--seed", "\(seed)",
-     "--watchdog", "\(watchdog)", "--max-jobs", "\(maxJobs)"]
+     "--watchdog", "\(watchdog)", "--max-jobs", "\(maxJobs)"] + (cancelAnywhere ? ["--cancel-anywhere"] : [])
   }
 }
 

@@ -25,6 +25,34 @@ struct ExploreRunner: Sendable {
     return Array(kept.prefix(3))
   }
 
+  /// `--cancel-anywhere`: what each scenario's cancellations found, in their order. A worker
+  /// that dies ends its scenario's report with the crash.
+  func runCancels(_ scenarios: [String]) async -> [CancelExploration] {
+    let lines = scenarios.map { path -> String in
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      return (try? encoder.encode(ExploreWorkRequest(path: path, from: 1, through: 1))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+    let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: scenarios.count))
+    await pool.run(requests: lines) { index, reply in replies.withLock { $0[index] = reply } }
+    return replies.withLock { $0 }.map { reply in
+      var result = CancelExploration()
+      switch reply {
+      case .answer(let line)?:
+        let answer = try? JSONDecoder().decode(ExploreWorkAnswer.self, from: Data(line.utf8))
+        result = answer?.cancel ?? result
+        if answer?.cancel == nil { result.stopped = "a worker answered something unreadable" }
+      case .died(let status, let signal, let errors)?:
+        let reason = signal.map { "signal \($0)" } ?? "exit status \(status)"
+        let message = Self.message(ExploreMarker.crashed(errors).rest)
+        result.stopped = "a cancellation crashed the view-model (\(reason))" + (message.isEmpty ? "" : ": " + message.joined(separator: " "))
+      case .noProcess(let why)?: result.stopped = why
+      case nil: result.stopped = "no worker answered"
+      }
+      return result
+    }
+  }
+
   /// The exploration of each scenario, in their order.
   func run(_ scenarios: [String]) async -> [Exploration] {
     var results = scenarios.map { _ in Exploration(request: request) }

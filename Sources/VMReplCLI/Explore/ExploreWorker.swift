@@ -31,17 +31,25 @@ struct ExploreWorker: ParsableCommand {
         guard let request = try? JSONDecoder().decode(ExploreWorkRequest.self, from: Data(line.utf8)) else { continue }
         writeAll(2, "\(StepMarker.scenarioPrefix)\(request.path)\n")
         var exploration: Exploration
+        var cancel: CancelExploration?
         if let text = try? String(contentsOfFile: request.path, encoding: .utf8) {
           explorer.shrinkLimit = request.shrink ? 5 : 0
           let lines = Explorer.lines(of: text)
-          exploration = explorer.explore(lines, request: options.request, from: request.from, through: request.through)
+          exploration = Exploration(request: options.request)
+          if options.cancelAnywhere {
+            cancel = explorer.cancelAnywhere(lines)
+          } else {
+            exploration = explorer.explore(lines, request: options.request, from: request.from, through: request.through)
+          }
         } else {
           exploration = Exploration(request: options.request)
           exploration.stopped = "cannot read `\(request.path)`"
         }
         output.capture?.discard()
         let fresh = exploration.resumeAt == nil && Simulation.shared.restart()
-        let answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)
+        var answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)
+        answer.cancel = cancel
+        if let bytes = ResidentMemory.bytes { answer.resident = bytes }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(answer) else { return }
@@ -66,6 +74,10 @@ struct ExploreWorkAnswer: Codable {
   var path: String
   var fresh: Bool
   var exploration: Exploration
+  /// What `--cancel-anywhere` found, in that mode.
+  var cancel: CancelExploration?
+  /// The worker's resident memory after the request, for the memory benchmark.
+  var resident: Int?
 }
 
 /// The markers an explore worker writes to standard error.

@@ -183,13 +183,20 @@ final class WorkerState: Sendable {
 
   func addErrors(_ bytes: [UInt8]) {
     let complete = errors.withLock { $0.feed(bytes) }
+    guard !complete.isEmpty else { return }
     lines.withLock { lines in
-      lines.append(contentsOf: complete)
-      // Only what the last scenario wrote matters; keep the tail from its marker on.
-      if let marker = lines.lastIndex(where: { $0.hasPrefix(StepMarker.scenarioPrefix) }), marker > 0 {
-        lines.removeFirst(marker)
+      // Only what the last scenario (or schedule) wrote matters: keep the tail from its marker on.
+      if let marker = complete.lastIndex(where: Self.startsOver) {
+        lines = Array(complete[marker...])
+      } else {
+        lines.append(contentsOf: complete)
       }
     }
+  }
+
+  /// Whether a line begins what a worker does next, so that what came before no longer matters.
+  private static func startsOver(_ line: String) -> Bool {
+    line.hasPrefix(StepMarker.scenarioPrefix) || line.hasPrefix(ExploreMarker.schedule) || line == ExploreMarker.shrinking
   }
 
   var errorLines: [String] {

@@ -1,0 +1,54 @@
+import Examples
+import Foundation
+import Processes
+import Scenario
+import Simulation
+
+/// Schedule exploration: schedules per second on the example scenarios (in this process, one
+/// core), and an explore worker's memory over 10,000 schedules of one scenario.
+@MainActor
+func explorationFigures(schedules: Int) -> [String] {
+  var explorer = Explorer(models: Examples.all)
+  explorer.shrinkLimit = 0
+  let request = ExploreRequest(schedules: schedules)
+  var runs = 0
+  var seconds = 0.0
+  var explored: [String] = []
+  for scenario in scenarioFiles() {
+    let lines = scenario.lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
+    var exploration: Exploration?
+    let time = measure { exploration = explorer.explore(lines, request: request) }
+    // Scenarios without choice points run one schedule; they say nothing about throughput.
+    guard let exploration, exploration.fifoChoicePoints > 0 else { continue }
+    runs += exploration.schedules
+    seconds += time
+    explored.append(scenario.name)
+  }
+  let shrinking = Explorer(models: Examples.all)
+  let lost = scenarioFiles().first { $0.name == "cart/lost-update.scenario" }!
+  var found: Exploration?
+  let shrinkTime = measure {
+    found = shrinking.explore(lost.lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }, request: ExploreRequest(schedules: 1_000))
+  }
+  return [
+    "explore (PCT depth 2, no shrinking, one core): \(Int(Double(runs) / seconds)) schedules per second"
+      + " (\(runs) schedules of the \(explored.count) example scenarios with choice points in \(rounded(seconds)) s)",
+    "explore cart/lost-update, 1,000 schedules with its failing outcome shrunk: \(rounded(shrinkTime * 1000)) ms"
+      + " (\(found?.ordered.count ?? 0) outcomes)",
+  ]
+}
+
+/// One explore worker, 10,000 schedules of the cart's lost update: its resident memory after
+/// the first 100 and after all of them.
+func explorationMemoryFigure(binary: String) -> String {
+  func request(_ from: Int, _ through: Int) -> String {
+    "{\"from\":\(from),\"path\":\"scenarios/cart/lost-update.scenario\",\"shrink\":true,\"through\":\(through)}"
+  }
+  let input = request(1, 100) + "\n" + request(101, 10_000) + "\n"
+  let answers = ChildProcess.runBlocking(binary, ["explore-worker", "--schedules", "10000"], input: input).output
+    .split(separator: "\n")
+    .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    .compactMap { $0["resident"] as? Int }
+  guard answers.count == 2 else { return "explore worker memory: only \(answers.count) answers" }
+  return "explore worker resident memory: \(answers[0] >> 20) MiB after 100 schedules, \(answers[1] >> 20) MiB after 10,000 (ratio \(rounded(Double(answers[1]) / Double(answers[0]))))"
+}
