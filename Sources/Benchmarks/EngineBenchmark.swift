@@ -36,6 +36,8 @@ func engineFigures(session: Session, repeats: Int) -> [String] {
     for _ in 0..<repeats {
       var pass = ""
       for scenario in scenarios {
+        // A scenario's `schedule` line holds for the rest of that scenario only.
+        Simulation.shared.scheduler = nil
         for (index, line) in scenario.lines.enumerated() {
           let output = renderer.render(session.execute(line, line: index + 1)).output
           bytes += output.utf8.count

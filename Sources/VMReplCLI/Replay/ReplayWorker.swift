@@ -62,6 +62,8 @@ struct ReplayWorker: ParsableCommand {
       writeOutput: transcript.append, writeErrors: transcript.append)
     _ = runner.run({ iterator.next() }, printer: printer)
     let ended = runner.timeline.session.finish()
+    // A schedule the scenario pinned holds for that scenario only.
+    Simulation.shared.scheduler = nil
     output.capture?.discard()
     let fresh = ended && Simulation.shared.restart()
     return Answer(path: path, transcript: transcript.text, fresh: fresh)
