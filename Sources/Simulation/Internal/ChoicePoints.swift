@@ -36,7 +36,7 @@ extension SimulationState {
       scheduler!.records.append(
         DepartureRecord(
           departure: scheduler!.departures.last!, candidates: candidates.count,
-          chosen: ready[candidates[index].position].description, instead: ready[0].description, isTimer: false))
+          chosen: describe(ready[candidates[index].position]), instead: describe(ready[0]), isTimer: false))
     }
     return ready.remove(at: candidates[index].position)
   }
@@ -129,6 +129,19 @@ private struct LaneTracker {
       }
       return seenDispatch ? nil : Self.dispatchFiringThread
     }
+  }
+}
+
+extension SimulationState {
+  /// What a job is, as a departure names it; tasks are numbered in the order the schedule's
+  /// departures first name them, so the words are the same on every run.
+  fileprivate mutating func describe(_ job: ReadyJob) -> String {
+    guard case .task(let unowned, let onMain) = job else { return job.description }
+    let id = jobTaskID(unowned)
+    let kind = onMain ? "a main-actor job" : "a global-executor job"
+    // On the global executor, a job that is no task's is a default actor's turn.
+    guard id != 0 else { return onMain ? kind : "an actor's turn on the global executor" }
+    return kind + " of task \(scheduler!.taskNumber(id))"
   }
 }
 

@@ -40,6 +40,8 @@ public struct Scheduler: Sendable {
   public var onDeparture: (@Sendable (Departure) -> Void)?
 
   var records: [DepartureRecord] = []
+  /// Tasks as departures name them: 1, 2, 3 in the order they were first named.
+  private var taskNumbers: [UInt64: Int] = [:]
   private var random: ScheduleRandom
   private var pinned: [Int: Int] = [:]
   private var priorities: [UInt64: UInt64] = [:]
@@ -67,6 +69,14 @@ public struct Scheduler: Sendable {
       while points.count < min(max(0, depth - 1), span) { points.insert(1 + random.below(span)) }
       changePoints = points.sorted()
     }
+  }
+
+  /// The number a departure gives the task with runtime id `id`.
+  mutating func taskNumber(_ id: UInt64) -> Int {
+    if let known = taskNumbers[id] { return known }
+    let number = taskNumbers.count + 1
+    taskNumbers[id] = number
+    return number
   }
 
   /// Whether the strategy can ever leave first-in-first-out order.
