@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 
 @testable import Scenario
@@ -26,6 +27,19 @@ struct ParserTests {
     #expect(tokens.map(\.column) == [1, 6, 13, 30, 37, 49, 52, 57, 63, 67, 72])
   }
 
+  @Test("schedule and explore: departures sorted, options in any order, defaults")
+  func scheduleAndExplore() throws {
+    #expect(try CommandParser.parse("schedule 9:3 4:2") == .schedule(.pinned([Departure(choice: 4, pick: 2), Departure(choice: 9, pick: 3)])))
+    #expect(try CommandParser.parse("sched fifo") == .schedule(.fifo))
+    #expect(try CommandParser.parse("schedule") == .schedule(.show))
+    #expect(try CommandParser.parse("explore") == .explore(ExploreRequest()))
+    #expect(
+      try CommandParser.parse("explore 200 seed=7 strategy=random depth=3")
+        == .explore(ExploreRequest(schedules: 200, strategy: .random, depth: 3, seed: 7)))
+    #expect(error("exp 5") == "column 1: ambiguous command `exp`: it starts `expect`, `explore`")
+    #expect(error("explore 5 7") == "column 11: unexpected `7` after `explore`; usage: explore [N] [strategy=pct|random] [depth=D] [seed=S]")
+  }
+
   @Test("blank and comment lines hold no command")
   func emptyLines() throws {
     #expect(try CommandParser.parse("") == nil)
@@ -50,7 +64,7 @@ struct ParserTests {
     #expect(error("sned refresh") == "column 1: unknown command `sned`; did you mean `send`?")
     #expect(error("refesh") == "column 1: unknown command `refesh`; did you mean `send refresh`?")
     #expect(error("zzz") == "column 1: unknown command `zzz` (`help` lists commands)")
-    #expect(error("s refresh") == "column 1: ambiguous command `s`: it starts `send`, `settle`, `set`, `state`, `stub`, `seed`, `save`")
+    #expect(error("s refresh") == "column 1: ambiguous command `s`: it starts `send`, `settle`, `set`, `state`, `stub`, `seed`, `schedule`, `save`")
     #expect(error("advance 2") == "column 9: bad duration `2`: it has no unit; expected ns, us, ms, s, m or h (like `2s`)")
     #expect(error("advance 2x") == "column 9: bad duration `2x`: unknown unit `x`; expected ns, us, ms, s, m or h; did you mean `s`?")
     #expect(error("advance") == "column 8: `advance` needs a duration such as 2s or 250ms; usage: advance DURATION (example: advance 1.5s)")

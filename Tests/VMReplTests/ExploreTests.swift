@@ -131,6 +131,17 @@ struct ExploreTests {
     #expect(result.errors.contains("scenarios/cart/lost-update.scenario: pct depth 2 seed 0"))
   }
 
+  @Test("`schedule` shows the schedule in force, and says when a pinned departure no longer fits")
+  func scheduleLines() async throws {
+    let result = try await VMReplProcess.run([], input: "schedule\nschedule 4:3 50:2\nuse cart\nconnect\nschedule\nschedule fifo\nschedule\n")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains("schedule: 2 departures from first-in-first-out order pinned, at choice points 4, 50 counted from here"))
+    #expect(lines.contains("warning: schedule: departure 4:3 cannot apply: choice point 4 has 2 candidates, so it ran first in, first out; the scenario no longer meets this schedule"))
+    #expect(lines.contains("schedule 4:3 50:2: 7 choice points so far, 0 departures made; not reached yet: 50:2"))
+    #expect(lines.suffix(4) == ["> schedule fifo", "schedule: first in, first out from here", "> schedule", "schedule: first in, first out"])
+  }
+
   @Test("schedule and explore lines with a wrong word say which word and what was expected")
   func parseErrors() async throws {
     let result = try await VMReplProcess.run([], input: "schedule 4:1\nschedule 3:2 3:4\nschedule soon\nexplore 0\nexplore 5 strategy=rnd\nexplore depht=2\nexplore depth=11\n")

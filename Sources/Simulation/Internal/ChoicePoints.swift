@@ -108,6 +108,18 @@ private struct LaneTracker {
   private var seenDispatchFiring = false
   private var seenQueues: [UnsafeMutableRawPointer] = []
 
+  /// A queue's thread for PCT: a hash of its label, not its address, which depends on what the
+  /// process allocated before and would make a schedule differ from one process to another.
+  private static func thread(ofQueue queue: UnsafeMutableRawPointer) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    var label = vmrepl_dispatch_queue_label(queue)
+    while let byte = label?.pointee, byte != 0 {
+      hash = (hash ^ UInt64(UInt8(bitPattern: byte))) &* 0x0000_0100_0000_01B3
+      label = label?.successor()
+    }
+    return hash << 2
+  }
+
   /// The thread of work in `lane` if it may run before everything walked so far; nil if not.
   mutating func admit(_ lane: Lane) -> UInt64? {
     switch lane {
@@ -121,7 +133,7 @@ private struct LaneTracker {
         seenQueues.append(queue)
         seenDispatch = true
       }
-      return seenDispatchFiring || seenQueues.contains(queue) ? nil : UInt64(UInt(bitPattern: queue))
+      return seenDispatchFiring || seenQueues.contains(queue) ? nil : Self.thread(ofQueue: queue)
     case .dispatchFiring:
       defer {
         seenDispatch = true
