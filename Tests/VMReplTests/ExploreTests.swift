@@ -67,6 +67,22 @@ struct ExploreTests {
     #expect(lines.last == "60 schedules, 2 outcomes, 24 failed")
   }
 
+  @Test("--format jsonl prints one object per scenario with the outcomes and the minimal schedule")
+  func jsonLines() async throws {
+    let result = try await VMReplProcess.run(["explore", Self.lostUpdate, "scenarios/cart/fixed.scenario", "--schedules", "30", "--format", "jsonl"])
+    #expect(result.status == 1)
+    let objects = try result.output.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    #expect(objects.count == 2)
+    #expect(objects.map { $0["scenario"] as? String } == [Self.lostUpdate, "scenarios/cart/fixed.scenario"])
+    #expect(objects.map { $0["schedules"] as? Int } == [30, 30])
+    let outcomes = try #require(objects[0]["outcomes"] as? [[String: Any]])
+    #expect(outcomes.count == 2)
+    #expect(outcomes[1]["schedule"] as? String == "schedule 4:2")
+    #expect(objects[1]["failed"] as? Int == 0)
+  }
+
   @Test("a race-free scenario exits 0 with one outcome; a scenario without choice points runs one schedule")
   func passing() async throws {
     let fixed = try await VMReplProcess.run(["explore", "scenarios/cart/fixed.scenario", "--schedules", "50"])
@@ -92,7 +108,7 @@ struct ExploreTests {
     #expect(run.errors.contains("expectation failed: count == 2, but it is 1"))
   }
 
-  @Test("a schedule that traps costs one schedule: the crash is an outcome with its departures, and the other schedules run")
+  @Test("a schedule that traps costs one schedule: the crash is an outcome with its minimal schedule, and the other schedules run")
   func crashIsolation() async throws {
     let folder = try VMReplProcess.folder("explore-crash", files: ["fragile.scenario": "use fragile\nconnect\nawait\n"])
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -105,7 +121,8 @@ struct ExploreTests {
     #expect(lines.contains { $0.hasSuffix("Precondition failed: the second load finished first") })
     #expect(lines.last == "30 schedules, 2 outcomes, 15 failed")
     // The departures it names make `run` trap the same way.
-    let pin = try #require(lines.firstIndex(of: "    the first one's departures (not shrunk: each try would cost a process); pin it with:"))
+    let pin = try #require(lines.firstIndex(of: "    minimal schedule: 1 departure from first in, first out (schedule 4 had 3); pin it with:"))
+    #expect(lines[pin + 1] == "      schedule 4:2")
     let pinned = try VMReplProcess.folder("explore-crash-pin", files: ["pinned.scenario": lines[pin + 1].trimmingCharacters(in: .whitespaces) + "\nuse fragile\nconnect\nawait\n"])
     defer { try? FileManager.default.removeItem(at: pinned) }
     let run = try await VMReplProcess.run(

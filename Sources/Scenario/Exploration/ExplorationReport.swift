@@ -49,8 +49,15 @@ package enum ExplorationReport {
       let schedules = group.map { String($0.schedule) }.joined(separator: ", ")
       lines.append("  outcome \(number): \(group.count) schedule\(plural(group.count)) crashed (\(first.reason)), FAILED: schedule\(plural(group.count)) \(schedules)")
       lines += first.errors.map { "    " + $0 }
-      lines.append("    the first one's departures (not shrunk: each try would cost a process); pin it with:")
-      lines.append("      " + pinLine(first.departures))
+      if let minimal = first.minimal {
+        lines.append(
+          "    minimal schedule: \(minimal.count) departure\(plural(minimal.count)) from first in, first out"
+            + " (schedule \(first.schedule) had \(first.departures.count)); pin it with:")
+        lines.append("      " + pinLine(minimal))
+      } else {
+        lines.append("    the first one's departures (not shrunk); pin it with:")
+        lines.append("      " + pinLine(first.departures))
+      }
     }
     if let stopped = exploration.stopped { lines.append("  stopped: " + stopped) }
     lines.append(summary(exploration))
@@ -68,7 +75,7 @@ package enum ExplorationReport {
   }
 
   /// Crashes grouped by how the process ended and what it said, in schedule order.
-  static func crashGroups(_ crashes: [ScheduleCrash]) -> [[ScheduleCrash]] {
+  package static func crashGroups(_ crashes: [ScheduleCrash]) -> [[ScheduleCrash]] {
     var groups: [[ScheduleCrash]] = []
     for crash in crashes.sorted(by: { $0.schedule < $1.schedule }) {
       if let index = groups.firstIndex(where: { $0[0].reason == crash.reason && $0[0].errors == crash.errors }) {
@@ -91,4 +98,47 @@ package enum ExplorationReport {
   }
 
   private static func plural(_ count: Int) -> String { count == 1 ? "" : "s" }
+}
+
+extension ExplorationReport {
+  /// One JSON object for a scenario's exploration (`explore --format jsonl`): the scenario, the
+  /// counts, and each outcome with its failures and minimal schedule, transcripts left out.
+  package static func jsonLine(_ exploration: Exploration, name: String) -> String {
+    var outcomes: [JSON.Node] = exploration.ordered.map { outcome in
+      var fields: [(String, JSON.Node)] = [
+        ("schedules", .number(String(outcome.count))),
+        ("firstSchedule", .number(String(outcome.isFIFO ? 1 : outcome.firstSchedule))),
+        ("fifo", .bool(outcome.isFIFO)),
+        ("failures", .array(outcome.failures.map { .string($0) })),
+      ]
+      if let minimal = outcome.minimal {
+        fields.append(("schedule", .string(pinLine(minimal.departures))))
+        fields.append(("departures", .array(minimal.described.map { .string($0) })))
+      }
+      return .object(fields)
+    }
+    for group in crashGroups(exploration.crashes) {
+      let first = group[0]
+      outcomes.append(
+        .object([
+          ("schedules", .number(String(group.count))),
+          ("firstSchedule", .number(String(first.schedule))),
+          ("fifo", .bool(false)),
+          ("failures", .array([.string("crashed (\(first.reason))")] + first.errors.map { .string($0) })),
+          ("schedule", .string(pinLine(first.minimal ?? first.departures))),
+        ]))
+    }
+    var fields: [(String, JSON.Node)] = [
+      ("scenario", .string(name)),
+      ("strategy", .string(exploration.request.strategy.rawValue)),
+      ("depth", .number(String(exploration.request.depth))),
+      ("seed", .number(String(exploration.request.seed))),
+      ("choicePoints", .number(String(exploration.fifoChoicePoints))),
+      ("schedules", .number(String(exploration.schedules + exploration.crashes.count))),
+      ("failed", .number(String(exploration.failed))),
+      ("outcomes", .array(outcomes)),
+    ]
+    if let stopped = exploration.stopped { fields.append(("stopped", .string(stopped))) }
+    return JSON.write(.object(fields)) + "\n"
+  }
 }

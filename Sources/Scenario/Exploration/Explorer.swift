@@ -212,57 +212,12 @@ package struct Explorer {
     }
   }
 
-  /// The fewest departures, found greedily, whose run gives exactly `outcome`: each departure is
-  /// dropped when the outcome stays, then each later pick lowered toward first in, first out.
+  /// The fewest departures found whose run gives exactly `outcome` (see `ScheduleShrinker`).
   func shrink(_ departures: [Departure], to outcome: String, lines: [(number: Int, text: String)]) -> [Departure] {
-    var current = departures
-    var budget = shrinkBudget
-    func gives(_ candidate: [Departure]) -> Bool {
-      guard budget > 0 else { return false }
-      budget -= 1
+    ScheduleShrinker.shrink(departures, budget: shrinkBudget) { candidate in
       willRun?(0)
       return run(lines, scheduler: Scheduler(.pinned(candidate)))?.outcome == outcome
     }
-    // Halves first, as delta debugging does: a long random schedule sheds most departures at once.
-    var chunk = current.count / 2
-    while chunk >= 1 {
-      var start = 0
-      while start < current.count {
-        var candidate = current
-        candidate.removeSubrange(start..<min(start + chunk, current.count))
-        if gives(candidate) { current = candidate } else { start += chunk }
-      }
-      chunk /= 2
-    }
-    // Dropping a departure can shift the numbers of the choice points after it: try the later
-    // departures where they were, and one place either side.
-    var index = 0
-    while index < current.count {
-      var dropped = false
-      for shift in [0, -1, 1] {
-        var candidate = current
-        candidate.remove(at: index)
-        for later in index..<candidate.count { candidate[later].choice += shift }
-        guard shift == 0 || Self.isValid(candidate) else { continue }
-        if gives(candidate) {
-          current = candidate
-          dropped = true
-          break
-        }
-      }
-      if !dropped { index += 1 }
-    }
-    for index in current.indices where current[index].pick > 2 {
-      var candidate = current
-      candidate[index].pick = 2
-      if gives(candidate) { current = candidate }
-    }
-    return current
-  }
-
-  /// Whether departures are at distinct choice points from 1, in order.
-  private static func isValid(_ departures: [Departure]) -> Bool {
-    zip(departures, departures.dropFirst()).allSatisfy { $0.choice < $1.choice } && (departures.first?.choice ?? 1) >= 1
   }
 }
 

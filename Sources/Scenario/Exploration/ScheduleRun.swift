@@ -51,6 +51,8 @@ package struct ScheduleCrash: Equatable, Sendable, Codable {
   package var departures: [Departure]
   /// What the process wrote to standard error, the markers left out.
   package var errors: [String]
+  /// The fewest departures found that crash the same way (each try costs a process).
+  package var minimal: [Departure]?
 
   package init(schedule: Int, reason: String, step: String?, departures: [Departure], errors: [String]) {
     self.schedule = schedule

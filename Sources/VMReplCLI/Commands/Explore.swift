@@ -26,6 +26,9 @@ struct Explore: ParsableCommand {
   @Option(help: ArgumentHelp("Write each minimal failing schedule as a scenario in DIR.", valueName: "DIR"))
   var save: String?
 
+  @Option(help: "Output: human (the report) or jsonl (one JSON object per scenario, without transcripts).")
+  var format: OutputFormat = .human
+
   @Option(help: "How many worker processes explore at once (default: the number of cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -59,10 +62,13 @@ struct Explore: ParsableCommand {
     let explorations = Self.explore(scenarios, options: options, jobs: jobs)
     var failed = false
     for (path, exploration) in zip(scenarios, explorations) {
-      writeAll(1, ExplorationReport.lines(exploration, name: path).joined(separator: "\n") + "\n")
+      switch format {
+      case .human: writeAll(1, ExplorationReport.lines(exploration, name: path).joined(separator: "\n") + "\n")
+      case .jsonl: writeAll(1, ExplorationReport.jsonLine(exploration, name: path))
+      }
       failed = failed || exploration.failed > 0 || exploration.stopped != nil
     }
-    if scenarios.count > 1 {
+    if scenarios.count > 1 && format == .human {
       writeAll(
         1,
         "total: "
@@ -73,7 +79,8 @@ struct Explore: ParsableCommand {
     }
     if let save {
       do {
-        for line in try ScheduleScenarios.save(explorations, scenarios: scenarios, to: save) { writeAll(1, line + "\n") }
+        // In JSON lines mode, standard output holds only the objects.
+        for line in try ScheduleScenarios.save(explorations, scenarios: scenarios, to: save) { writeAll(format == .jsonl ? 2 : 1, line + "\n") }
       } catch {
         throw ValidationError("cannot save to \(save): \(error.localizedDescription)")
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Processes
 import Scenario
 import Simulation
 import Synchronization
@@ -13,6 +14,8 @@ struct ExploreRunner: Sendable {
   var request: ExploreRequest
   /// Crashes after which a scenario's exploration stops.
   var crashLimit = 20
+  /// Processes shrinking one kind of crash may start.
+  var crashShrinkBudget = 40
 
   /// What a crashed worker said, without the stack trace (its addresses differ on every run).
   static func message(_ errors: [String]) -> [String] {
@@ -114,6 +117,33 @@ struct ExploreRunner: Sendable {
         }
       }
     }
+    for index in results.indices {
+      for group in ExplorationReport.crashGroups(results[index].crashes) {
+        let first = group[0]
+        guard first.schedule > 1, !first.departures.isEmpty,
+          let position = results[index].crashes.firstIndex(of: first)
+        else { continue }
+        results[index].crashes[position].minimal = shrinkCrash(first, path: scenarios[index])
+      }
+    }
     return results
+  }
+
+  /// The fewest departures that crash a fresh worker the way `crash` did; each try is a process.
+  private func shrinkCrash(_ crash: ScheduleCrash, path: String) -> [Departure] {
+    ScheduleShrinker.shrink(crash.departures, budget: crashShrinkBudget) { candidate in
+      var request = ExploreWorkRequest(path: path, from: 1, through: 1)
+      request.pinned = candidate
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      guard let line = try? encoder.encode(request) else { return false }
+      let result = ChildProcess.runBlocking(
+        pool.executable, ["explore-worker"] + pool.arguments, input: String(decoding: line, as: UTF8.self) + "\n",
+        environment: ["SWIFT_BACKTRACE": "enable=no"])
+      // A worker that answers ends with status 0; one that crashes the same way says the same.
+      let reason = result.signal.map { "signal \($0)" } ?? "exit status \(result.status)"
+      let errors = result.errors.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      return result.status != 0 && reason == crash.reason && Self.message(ExploreMarker.crashed(errors).rest) == crash.errors
+    }
   }
 }

@@ -36,7 +36,10 @@ struct ExploreWorker: ParsableCommand {
           explorer.shrinkLimit = request.shrink ? 5 : 0
           let lines = Explorer.lines(of: text)
           exploration = Exploration(request: options.request)
-          if options.cancelAnywhere {
+          if let pinned = request.pinned {
+            // One run of a pinned schedule: whether it crashes is the answer.
+            _ = explorer.run(Explorer.runnable(lines), scheduler: Scheduler(.pinned(pinned)))
+          } else if options.cancelAnywhere {
             cancel = explorer.cancelAnywhere(lines)
           } else {
             exploration = explorer.explore(lines, request: options.request, from: request.from, through: request.through)
@@ -67,6 +70,8 @@ struct ExploreWorkRequest: Codable {
   var through: Int
   /// Whether to shrink failing outcomes (not after a shrink run crashed the last worker).
   var shrink = true
+  /// Instead of exploring: run this one pinned schedule (to shrink a crash).
+  var pinned: [Departure]?
 }
 
 /// A worker's answer to one request.
