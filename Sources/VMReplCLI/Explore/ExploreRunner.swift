@@ -60,6 +60,10 @@ struct ExploreRunner: Sendable {
   func run(_ scenarios: [String]) async -> [Exploration] {
     var results = scenarios.map { _ in Exploration(request: request) }
     var pending = scenarios.indices.map { (scenario: $0, work: ExploreWorkRequest(path: scenarios[$0], from: 1, through: request.schedules)) }
+    // On a terminal, a long exploration shows how many scenarios the first round has done.
+    let progress = ProgressLine(total: scenarios.count)
+    defer { progress.finish() }
+    var firstRound = true
     while !pending.isEmpty {
       let round = pending
       pending = []
@@ -69,7 +73,18 @@ struct ExploreRunner: Sendable {
         return (try? encoder.encode(item.work)).map { String(decoding: $0, as: UTF8.self) } ?? ""
       }
       let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: round.count))
-      await pool.run(requests: lines) { index, reply in replies.withLock { $0[index] = reply } }
+      let counting = firstRound
+      await pool.run(requests: lines) { index, reply in
+        replies.withLock { $0[index] = reply }
+        guard counting else { return }
+        switch reply {
+        case .answer(let line):
+          let answer = try? JSONDecoder().decode(ExploreWorkAnswer.self, from: Data(line.utf8))
+          progress.advance(failed: (answer?.exploration.failed ?? 1) > 0)
+        case .died, .noProcess: progress.advance(failed: true)
+        }
+      }
+      firstRound = false
       for (index, reply) in replies.withLock({ $0 }).enumerated() {
         let (scenario, work) = round[index]
         switch reply {

@@ -2,7 +2,8 @@ import Foundation
 import Simulation
 import Synchronization
 
-/// The single updating line a long replay shows on a terminal: done / total and failures so far.
+/// The single updating line a long replay or exploration shows on a terminal: done / total and
+/// failures so far.
 ///
 /// Only on a terminal (standard error), never under `CI` or on a pipe, and only once the replay
 /// has run for a second, so short replays print nothing but their reports.
