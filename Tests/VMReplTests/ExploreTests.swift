@@ -159,6 +159,31 @@ struct ExploreTests {
     #expect(lines.suffix(4) == ["> schedule fifo", "schedule: first in, first out from here", "> schedule", "schedule: first in, first out"])
   }
 
+  @Test("--cancel-anywhere cancels each running effect after each job and checks the state expects after it")
+  func cancelAnywhere() async throws {
+    let folder = try VMReplProcess.folder(
+      "explore-cancel", files: ["spinner.scenario": "use refresh\nconnect\nsend refresh\nawait\nexpect uiState.isLoading == false\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spinner = folder.appendingPathComponent("spinner.scenario").path
+    let holds = try await VMReplProcess.run(["explore", "--cancel-anywhere", spinner])
+    #expect(holds.status == 0)
+    #expect(holds.output.hasSuffix("\n13 cancellations, 1 outcome, 0 failed\n"))
+    #expect(holds.output.contains("    first: cancel #1 `connect` (the view disappears) after job 1, during line 2 `connect` at 0.000s\n"))
+    let gap = try await VMReplProcess.run(["explore", "--cancel-anywhere", "scenarios/effects/cancel-awaiting-side.scenario"])
+    #expect(gap.status == 1)
+    #expect(
+      gap.output.hasSuffix(
+        """
+          outcome 2: 1 cancellation, FAILED
+            line 9 `expect tapsCancelled == 1`: expectation failed: tapsCancelled == 1, but it is 0
+            first: cancel #1 `connect` (the view disappears) after job 3, during line 5 `send waitForTap` at 0.000s
+            (line 7 `cancel #2` was rejected: effect #2 has already finished; nothing to cancel)
+            (line 8 `expect #2 cancelled` assumed no cancel: expectation failed: #2 cancelled, but it is finished (send waitForTap))
+        34 cancellations, 2 outcomes, 1 failed
+
+        """))
+  }
+
   @Test("schedule and explore lines with a wrong word say which word and what was expected")
   func parseErrors() async throws {
     let result = try await VMReplProcess.run([], input: "schedule 4:1\nschedule 3:2 3:4\nschedule soon\nexplore 0\nexplore 5 strategy=rnd\nexplore depht=2\nexplore depth=11\n")
