@@ -39,13 +39,15 @@ extension Explorer {
   /// end, hidden work left at the end.
   package func cancelAnywhere(_ lines: [(number: Int, text: String)], limit: Int = 10_000) -> CancelExploration {
     var exploration = CancelExploration()
-    if let why = Self.unexplorable(lines) {
+    let begun = start(lines)
+    let lines: [(number: Int, text: String)]
+    let fifo: RawRun
+    switch begun {
+    case .success(let started): (lines, fifo) = started
+    case .failure(.unexplorable(let why)):
       exploration.stopped = why
       return exploration
-    }
-    let lines = Self.runnable(lines)
-    willRun?(1)
-    guard let fifo = runRaw(lines, scheduler: Scheduler(.fifo)) else {
+    case .failure(.notFresh):
       exploration.stopped = "the process could not start fresh"
       return exploration
     }

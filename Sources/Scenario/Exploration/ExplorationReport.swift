@@ -87,6 +87,15 @@ package enum ExplorationReport {
     return groups
   }
 
+  /// `N schedules, K outcomes, F failed` over several scenarios; `failed` counts the failures
+  /// (by default every failed schedule).
+  package static func total(_ explorations: [Exploration], failed: Int? = nil) -> String {
+    summary(
+      schedules: explorations.reduce(0) { $0 + $1.schedules + $1.crashes.count },
+      outcomes: explorations.reduce(0) { $0 + outcomeCount($1) },
+      failed: failed ?? explorations.reduce(0) { $0 + $1.failed })
+  }
+
   /// `N schedules, K outcomes, F failed`, for one scenario or a total.
   package static func summary(schedules: Int, outcomes: Int, failed: Int) -> String {
     "\(schedules) schedule\(plural(schedules)), \(outcomes) outcome\(plural(outcomes)), \(failed) failed"

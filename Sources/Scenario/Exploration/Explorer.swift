@@ -139,11 +139,29 @@ package struct Explorer {
 
   // MARK: Many runs
 
+  /// Why an exploration could not begin.
+  enum StartFailure: Error {
+    /// The lines cannot be explored (they travel in time).
+    case unexplorable(String)
+    /// The process could not start fresh.
+    case notFresh
+  }
+
+  /// What every exploration begins with: the lines it runs, and their first-in-first-out run,
+  /// which everything else is measured against.
+  func start(_ lines: [(number: Int, text: String)]) -> Result<(lines: [(number: Int, text: String)], fifo: RawRun), StartFailure> {
+    if let why = Self.unexplorable(lines) { return .failure(.unexplorable(why)) }
+    let lines = Self.runnable(lines)
+    willRun?(1)
+    guard let fifo = runRaw(lines, scheduler: Scheduler(.fifo)) else { return .failure(.notFresh) }
+    return .success((lines, fifo))
+  }
+
   /// The scheduler of schedule `index` (from 1; schedule 1 is first in, first out): made from
   /// the request and `index` alone, so any process can run any schedule.
   nonisolated package static func scheduler(_ index: Int, request: ExploreRequest, fifoChoicePoints: Int) -> Scheduler {
     guard index > 1 else { return Scheduler(.fifo) }
-    let seed = ScheduleSeed.mix(request.seed, UInt64(index))
+    let seed = Scheduler.seed(request.seed, schedule: index)
     switch request.strategy {
     case .random: return Scheduler(.random(seed: seed))
     case .pct: return Scheduler(.pct(seed: seed, depth: request.depth, expectedChoices: fifoChoicePoints))
@@ -157,13 +175,17 @@ package struct Explorer {
     _ lines: [(number: Int, text: String)], request: ExploreRequest, from first: Int = 1, through last: Int? = nil
   ) -> Exploration {
     var exploration = Exploration(request: request)
-    if let why = Self.unexplorable(lines) {
+    let begun = start(lines)
+    let lines: [(number: Int, text: String)]
+    let fifo: ScheduleRun
+    switch begun {
+    case .success(let started):
+      lines = started.lines
+      fifo = started.fifo.rendered()
+    case .failure(.unexplorable(let why)):
       exploration.stopped = why
       return exploration
-    }
-    let lines = Self.runnable(lines)
-    willRun?(1)
-    guard let fifo = run(lines, scheduler: Scheduler(.fifo)) else {
+    case .failure(.notFresh):
       exploration.stopped = "the process could not start fresh for schedule 1"
       return exploration
     }
@@ -271,12 +293,3 @@ final class RunProbe {
   var cancelled: CancelPoint?
 }
 
-/// How schedule seeds are made from the exploration's seed and the schedule's number.
-enum ScheduleSeed {
-  static func mix(_ seed: UInt64, _ index: UInt64) -> UInt64 {
-    var z = seed &+ index &* 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

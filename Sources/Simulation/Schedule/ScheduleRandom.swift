@@ -8,9 +8,16 @@ struct ScheduleRandom: Sendable {
     _ = next()
   }
 
+  static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
+
   mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
+    state &+= Self.increment
+    return Self.mix(state)
+  }
+
+  /// SplitMix64's finalizer: every bit of `z` moves every bit of the result.
+  static func mix(_ z: UInt64) -> UInt64 {
+    var z = z
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)

@@ -79,6 +79,12 @@ public struct Scheduler: Sendable {
     return number
   }
 
+  /// The seed of schedule `schedule` of an exploration seeded with `seed`: made from the two
+  /// alone, so that any process can run any schedule.
+  public static func seed(_ seed: UInt64, schedule: Int) -> UInt64 {
+    ScheduleRandom.mix(seed &+ UInt64(schedule) &* ScheduleRandom.increment)
+  }
+
   /// Whether the strategy can ever leave first-in-first-out order.
   var isFIFO: Bool { strategy == .fifo }
 

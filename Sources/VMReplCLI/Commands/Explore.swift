@@ -44,9 +44,7 @@ struct Explore: ParsableCommand {
       throw ValidationError("\(error)")
     }
     if options.cancelAnywhere {
-      var pool = WorkerPool(executable: CurrentExecutable.path, arguments: options.arguments, jobs: jobs)
-      pool.subcommand = "explore-worker"
-      let runner = ExploreRunner(pool: pool, request: options.request)
+      let runner = Self.runner(options: options, jobs: jobs)
       let selected = scenarios
       let results = awaitBlocking { await runner.runCancels(selected) }
       for (path, result) in zip(scenarios, results) {
@@ -69,13 +67,7 @@ struct Explore: ParsableCommand {
       failed = failed || exploration.failed > 0 || exploration.stopped != nil
     }
     if scenarios.count > 1 && format == .human {
-      writeAll(
-        1,
-        "total: "
-          + ExplorationReport.summary(
-            schedules: explorations.reduce(0) { $0 + $1.schedules + $1.crashes.count },
-            outcomes: explorations.reduce(0) { $0 + ExplorationReport.outcomeCount($1) },
-            failed: explorations.reduce(0) { $0 + $1.failed }) + "\n")
+      writeAll(1, "total: " + ExplorationReport.total(explorations) + "\n")
     }
     if let save {
       do {
@@ -90,10 +82,15 @@ struct Explore: ParsableCommand {
 
   /// Explores `scenarios` in worker processes of this executable.
   static func explore(_ scenarios: [String], options: ExploreOptions, jobs: Int) -> [Exploration] {
+    let runner = runner(options: options, jobs: jobs)
+    return awaitBlocking { await runner.run(scenarios) }
+  }
+
+  /// A runner on `jobs` explore workers of this executable.
+  static func runner(options: ExploreOptions, jobs: Int) -> ExploreRunner {
     var pool = WorkerPool(executable: CurrentExecutable.path, arguments: options.arguments, jobs: jobs)
     pool.subcommand = "explore-worker"
-    let runner = ExploreRunner(pool: pool, request: options.request)
-    return awaitBlocking { await runner.run(scenarios) }
+    return ExploreRunner(pool: pool, request: options.request)
   }
 }
 

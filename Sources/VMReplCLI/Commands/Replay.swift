@@ -37,20 +37,15 @@ struct Replay: ParsableCommand {
   @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
   var junit: String?
 
-  @Option(help: "Seconds the view-model's code may run without returning before its scenario is stopped (0: never).")
-  var watchdog: Double = 10
 
   @Option(help: ArgumentHelp("Also explore each scenario under N schedules (`explore`); a schedule whose outcome differs from the golden run's fails.", valueName: "N"))
   var explore: Int?
 
-  @Option(help: "The most jobs one step may run before it is stopped as a runaway.")
-  var maxJobs: Int = 5_000_000
+  @OptionGroup var guards: GuardOptions
 
   func validate() throws {
     guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
     if let explore, explore < 1 { throw ValidationError("--explore must be 1 or more") }
-    guard watchdog >= 0 else { throw ValidationError("--watchdog must be 0 or more") }
-    guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
   }
 
   func run() throws {
@@ -64,7 +59,7 @@ struct Replay: ParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let check = GoldenCheck(update: update, inCI: environment["CI"].map { !$0.isEmpty } ?? false)
     let runner = ReplayRunner(
-      pool: WorkerPool(executable: CurrentExecutable.path, arguments: workerArguments, jobs: jobs),
+      pool: WorkerPool(executable: CurrentExecutable.path, arguments: guards.arguments, jobs: jobs),
       check: check, format: format)
     let selected = scenarios
     let verdicts = awaitBlocking { await runner.run(selected) }
@@ -88,24 +83,15 @@ struct Replay: ParsableCommand {
     // Cannot fail: every option has a default.
     var options = try! ExploreOptions.parse([])
     options.schedules = schedules
-    options.watchdog = watchdog
-    options.maxJobs = maxJobs
+    options.guards = guards
     let explorations = Explore.explore(scenarios, options: options, jobs: jobs)
     var failed = 0
     for (path, exploration) in zip(scenarios, explorations) where exploration.failedBesidesFIFO > 0 || exploration.stopped != nil {
       failed += exploration.failedBesidesFIFO
       writeAll(2, ExplorationReport.lines(exploration, name: path).joined(separator: "\n") + "\n")
     }
-    let total = ExplorationReport.summary(
-      schedules: explorations.reduce(0) { $0 + $1.schedules + $1.crashes.count },
-      outcomes: explorations.reduce(0) { $0 + ExplorationReport.outcomeCount($1) }, failed: failed)
-    writeAll(1, "explore: \(total)\n")
+    writeAll(1, "explore: " + ExplorationReport.total(explorations, failed: failed) + "\n")
     return failed > 0 || explorations.contains { $0.stopped != nil }
-  }
-
-  /// The options each worker runs its scenarios with.
-  var workerArguments: [String] {
-    (watchdog == 10 ? [] : ["--watchdog", "\(watchdog)"]) + (maxJobs == 5_000_000 ? [] : ["--max-jobs", "\(maxJobs)"])
   }
 }
 

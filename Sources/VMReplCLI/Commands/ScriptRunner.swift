@@ -15,10 +15,7 @@ struct ScriptRunner {
   /// A runner with a new session; `output` is the process's capture when it already has one
   /// (a replay worker runs many scenarios, one session each).
   init(options: SessionOptions, transcript: Bool, output: SessionOutput? = nil) {
-    let simulation = Simulation.install()
-    simulation.maxJobsPerStep = options.maxJobs
-    simulation.watchdogLimit = .milliseconds(Int64(options.watchdog * 1000))
-    simulation.setWatchdogHint("change the limit with --watchdog SECONDS")
+    options.guards.install()
     self.options = options
     self.transcript = transcript
     let output = output ?? SessionOutput()

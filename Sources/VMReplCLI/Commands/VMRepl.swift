@@ -47,11 +47,7 @@ struct SessionOptions: ParsableArguments {
   @Flag(help: "Stop at the first rejected command or failed expect.")
   var bail = false
 
-  @Option(help: "The most jobs one step may run before it is stopped as a runaway.")
-  var maxJobs: Int = 5_000_000
-
-  @Option(help: "Seconds one job may run without returning before the process is stopped (0: never).")
-  var watchdog: Double = 10
+  @OptionGroup var guards: GuardOptions
 
   @Flag(help: "Never colour output.")
   var noColor = false
@@ -59,10 +55,6 @@ struct SessionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Start with `use MODEL`.", valueName: "MODEL"))
   var use: String?
 
-  func validate() throws {
-    guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
-    guard watchdog >= 0 else { throw ValidationError("--watchdog must be 0 or more") }
-  }
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

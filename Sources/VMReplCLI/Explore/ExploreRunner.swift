@@ -31,11 +31,7 @@ struct ExploreRunner: Sendable {
   /// `--cancel-anywhere`: what each scenario's cancellations found, in their order. A worker
   /// that dies ends its scenario's report with the crash.
   func runCancels(_ scenarios: [String]) async -> [CancelExploration] {
-    let lines = scenarios.map { path -> String in
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      return (try? encoder.encode(ExploreWorkRequest(path: path, from: 1, through: 1))).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
+    let lines = scenarios.map { WorkerJSON.line(ExploreWorkRequest(path: $0, from: 1, through: 1)) ?? "" }
     let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: scenarios.count))
     await pool.run(requests: lines) { index, reply in replies.withLock { $0[index] = reply } }
     return replies.withLock { $0 }.map { reply in
@@ -67,11 +63,7 @@ struct ExploreRunner: Sendable {
     while !pending.isEmpty {
       let round = pending
       pending = []
-      let lines = round.map { item -> String in
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(item.work)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-      }
+      let lines = round.map { WorkerJSON.line($0.work) ?? "" }
       let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: round.count))
       let counting = firstRound
       await pool.run(requests: lines) { index, reply in
@@ -149,11 +141,9 @@ struct ExploreRunner: Sendable {
     ScheduleShrinker.shrink(crash.departures, budget: crashShrinkBudget) { candidate in
       var request = ExploreWorkRequest(path: path, from: 1, through: 1)
       request.pinned = candidate
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      guard let line = try? encoder.encode(request) else { return false }
+      guard let line = WorkerJSON.line(request) else { return false }
       let result = ChildProcess.runBlocking(
-        pool.executable, ["explore-worker"] + pool.arguments, input: String(decoding: line, as: UTF8.self) + "\n",
+        pool.executable, [pool.subcommand] + pool.arguments, input: line + "\n",
         environment: ["SWIFT_BACKTRACE": "enable=no"])
       // A worker that answers ends with status 0; one that crashes the same way says the same.
       let reason = result.signal.map { "signal \($0)" } ?? "exit status \(result.status)"

@@ -19,10 +19,7 @@ struct ExploreWorker: ParsableCommand {
 
   func run() throws {
     MainActor.assumeIsolated {
-      let simulation = Simulation.install()
-      simulation.maxJobsPerStep = options.maxJobs
-      simulation.watchdogLimit = .milliseconds(Int64(options.watchdog * 1000))
-      simulation.setWatchdogHint("change the limit with --watchdog SECONDS")
+      options.guards.install()
       let output = SessionOutput()
       var explorer = Explorer(models: ModelCatalog.models, prints: output.capture)
       explorer.willRun = { writeAll(2, $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n") }
@@ -53,10 +50,8 @@ struct ExploreWorker: ParsableCommand {
         var answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)
         answer.cancel = cancel
         if let bytes = ResidentMemory.bytes { answer.resident = bytes }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(answer) else { return }
-        output.write(String(decoding: data, as: UTF8.self) + "\n")
+        guard let line = WorkerJSON.line(answer) else { return }
+        output.write(line + "\n")
         if !fresh { return }
       }
     }
@@ -83,6 +78,15 @@ struct ExploreWorkAnswer: Codable {
   var cancel: CancelExploration?
   /// The worker's resident memory after the request, for the memory benchmark.
   var resident: Int?
+}
+
+/// The one-line JSON form of what `explore` and its workers send each other.
+enum WorkerJSON {
+  static func line(_ value: some Encodable) -> String? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
+  }
 }
 
 /// The markers an explore worker writes to standard error.
