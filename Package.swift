@@ -20,6 +20,13 @@ let package = Package(
     .library(name: "VMReplTesting", targets: ["VMReplTesting"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
     .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
+    /// Apple's frameworks as view-models use them, for Linux: `import Combine`, `SwiftUI`,
+    /// `OSLog`, `os` and `UIKit` resolve here through the compiler's module aliases (README,
+    /// "Your app's files as they are"). On Apple platforms it adds nothing.
+    .library(
+      name: "AppleCompat",
+      targets: ["AppleCompat", "AppleCombine", "AppleSwiftUI", "AppleOSLog", "AppleOS", "AppleUIKit"]
+    ),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +37,48 @@ let package = Package(
   ],
   targets: [
     .target(name: "CSimulationRuntime"),
+    // The compatibility layer. Its modules carry names of their own: a module named `Combine`,
+    // `SwiftUI` or `os` anywhere in the build would turn on `#if canImport(...)` branches in every
+    // package of the graph (swift-argument-parser, GRDB, OpenCombine itself).
+    .target(
+      name: "AppleCombine",
+      dependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ],
+      path: "Sources/AppleCompat/Combine",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .target(
+      name: "AppleOSLog",
+      path: "Sources/AppleCompat/OSLog",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .target(
+      name: "AppleOS",
+      dependencies: ["AppleOSLog"],
+      path: "Sources/AppleCompat/os",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .target(
+      name: "AppleSwiftUI",
+      dependencies: ["AppleCombine"],
+      path: "Sources/AppleCompat/SwiftUI",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .target(
+      name: "AppleUIKit",
+      dependencies: ["AppleCombine"],
+      path: "Sources/AppleCompat/UIKit",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .target(
+      name: "AppleCompat",
+      dependencies: ["AppleCombine"],
+      path: "Sources/AppleCompat/Implicit",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
     .systemLibrary(
       name: "CLibedit",
       pkgConfig: "libedit",
@@ -97,6 +146,11 @@ let package = Package(
     .testTarget(
       name: "SimulationTests",
       dependencies: ["SimulationProbe", "TestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "AppleCompatTests",
+      dependencies: ["AppleOSLog", "AppleOS", "AppleSwiftUI", "AppleUIKit", "AppleCompat", "Scenario"],
       swiftSettings: strict
     ),
     .testTarget(

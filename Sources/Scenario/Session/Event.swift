@@ -11,6 +11,8 @@ package enum Event: Equatable, Sendable {
   case effectEnded(id: Int, action: String, status: EffectStatus, error: String?)
   /// A line the view-model printed.
   case printed(String)
+  /// A message the view-model logged through `Logger` or `os_log`, private values redacted.
+  case logged(level: String, category: String, message: String)
   /// Something that works but deserves attention.
   case warning(String)
   /// Background work nothing can await or cancel, still running after the step.
@@ -34,6 +36,7 @@ package enum Event: Equatable, Sendable {
     case .effectStarted: return "effectStarted"
     case .effectEnded: return "effectEnded"
     case .printed: return "printed"
+    case .logged: return "logged"
     case .warning: return "warning"
     case .backgroundPending: return "backgroundPending"
     case .backgroundEnded: return "backgroundEnded"
@@ -58,7 +61,7 @@ extension Event {
   /// Reports about earlier hidden work do not count.
   var showsActivity: Bool {
     switch self {
-    case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .warning, .note:
+    case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .logged, .warning, .note:
       return true
     case .backgroundPending, .backgroundEnded, .timeMoved:
       return false

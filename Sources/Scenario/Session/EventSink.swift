@@ -47,7 +47,7 @@ package final class EventSink: Sendable {
     let printed = prints?.collect() ?? []
     let time = Simulation.shared.now - origin.withLock { $0 }
     return events.withLock { events in
-      events.append(contentsOf: printed.map { TimedEvent(time: time, event: .printed($0)) })
+      events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: $0)) })
       if let event { events.append(TimedEvent(time: time, event: event)) }
       return body(&events)
     }

@@ -8,6 +8,10 @@ package enum EventText {
       return "effect #\(id) \(status.rawValue): \(action)" + (error.map { " (error: \($0))" } ?? "")
     case .printed(let text):
       return "print: \(text)"
+    case .logged(let level, let category, let message):
+      let place = category.isEmpty ? "" : "[\(category)] "
+      let levelText = level == "notice" ? "" : "\(level): "
+      return "log: " + place + levelText + message
     case .warning(let text):
       return "warning: \(text)"
     case .backgroundPending(let origin, let waitingOn):

@@ -13,7 +13,16 @@ enum Plumbing {
     "Dispatch", "Foundation", "FoundationEssentials", "FoundationInternationalization",
     "FoundationNetworking", "FoundationXML", "CoreFoundation", "_Concurrency", "Synchronization",
     "Observation", "Combine", "OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation",
+    // vmrepl's own: a scripted dependency or a tracker a view-model keeps is machinery too.
+    "Scenario", "Simulation",
+    // The compatibility layer's loggers and locks.
+    "AppleOSLog", "AppleOS",
   ]
+
+  /// Modules whose values are shown by their description when they have one: the compatibility
+  /// layer's stand-ins for SwiftUI and UIKit values (`Color`, `Image`, `LocalizedStringKey`,
+  /// `Animation`, `UIImage`), which stand for what the screen shows.
+  static let describedModules: Set<String> = ["AppleSwiftUI", "AppleUIKit"]
 
   /// Standard library types that hold an address or a runtime object.
   static let addressTypes: [String] = [
@@ -67,6 +76,9 @@ enum Plumbing {
     if addressTypes.contains(where: { qualified.hasPrefix($0) }) { return .typeName(name) }
     if qualified.hasPrefix("OpenCombine.Published<") { return .published }
     let module = String(qualified.prefix { $0 != "." })
+    if describedModules.contains(module) {
+      return type is any CustomStringConvertible.Type ? .described : .look
+    }
     guard modules.contains(module) else { return .look }
     if module.hasPrefix("Foundation"), !(type is AnyClass) { return .described }
     return .typeName(name)
@@ -82,7 +94,7 @@ enum Plumbing {
     case .typeName(let name):
       return .opaque(name)
     case .described:
-      // Foundation's values (a Locale, a TimeZone, DateComponents) print as themselves.
+      // Foundation's values (and the compatibility layer's) (a Locale, a TimeZone, DateComponents) print as themselves.
       if let described = value as? any CustomStringConvertible {
         let text = described.description
         if !text.contains("0x") { return .opaque(text) }

@@ -88,6 +88,18 @@ final class SimulationCore: Sendable {
     for block in waiting { run(.block(block)) }
   }
 
+  /// Where a run-loop deadline lands: rounded up to the next whole microsecond.
+  ///
+  /// CoreFoundation keeps fire dates as `CFAbsoluteTime`, a Double of seconds since 2001, whose
+  /// grain at today's dates is about 119 ns; `RunLoop.now + 0.3` comes back as 0.299999952 s
+  /// after `now`. Rounding up lands such a deadline where the code meant it (0.300000 s), and
+  /// never before CoreFoundation's own fire date, so the run-loop pass then always finds the
+  /// timer due (a device, too, fires a timer late, never early).
+  static func runLoopDeadline(_ nanoseconds: Int64) -> Int64 {
+    let remainder = nanoseconds % 1_000
+    return remainder == 0 ? nanoseconds : nanoseconds &+ (1_000 - remainder)
+  }
+
   /// A run loop mode armed (or, with `delay` < 0, disarmed) the timer on descriptor `fd`.
   func armRunLoopTimer(fd: Int32, delay: Int64) {
     let tag = WorkTag.current
@@ -97,7 +109,7 @@ final class SimulationCore: Sendable {
       guard delay >= 0 else { return }
       state.timers.insert(
         Timer(
-          deadline: state.now &+ delay, sequence: state.takeSequence(),
+          deadline: Self.runLoopDeadline(state.now &+ delay), sequence: state.takeSequence(),
           action: .firing(TimerFiring(.runLoop(fd: fd), onMain: true, tag: tag), generation: generation),
           label: tag?.label, clock: "RunLoop timer"))
     }

@@ -31,6 +31,8 @@ final class OutputCapture: PrintSource {
     guard saved >= 0, dup2(descriptor, 1) >= 0 else { return nil }
     realOutput = saved
     file = descriptor
+    // The compatibility layer's Logger then writes its messages here, marked as log lines.
+    setenv(LogLine.environmentVariable, "1", 1)
   }
 
   /// Complete lines printed since the last call; a trailing partial line waits for its end.

@@ -1,0 +1,6 @@
+import Testing
+import VMReplTesting
+
+@Test func goldenScenarios() async throws {
+  try await ScenarioReplay.check("scenarios", executable: "myapp-repl")
+}

@@ -1,0 +1,86 @@
+import AppleOS
+import AppleSwiftUI
+import AppleUIKit
+import Testing
+
+@testable import Scenario
+
+@Suite("SwiftUI, UIKit and os stand-ins")
+struct StandInTests {
+  @Test("withAnimation runs its body at once and hands back its result")
+  func withAnimationRunsAtOnce() {
+    var value = 0
+    let result = withAnimation(.spring()) { () -> Int in
+      value = 1
+      return 7
+    }
+    #expect(value == 1 && result == 7)
+    #expect(Animation.easeInOut(duration: 0.3).delay(1).description == "easeInOut(duration: 0.3).delay(1.0)")
+  }
+
+  @Test("a Binding reads and writes through, and reaches into members")
+  func binding() {
+    struct Form { var name = "a"; var count = 0 }
+    final class Box { var form = Form() }
+    let box = Box()
+    let form = Binding(get: { box.form }, set: { box.form = $0 })
+    form.name.wrappedValue = "b"
+    #expect(box.form.name == "b")
+    #expect(Binding.constant(3).wrappedValue == 3)
+  }
+
+  @Test("LocalizedStringKey keeps Xcode's key and the filled-in text")
+  func localizedStringKey() {
+    let count = 3
+    let name = "Ann"
+    let key: LocalizedStringKey = "\(name) has \(count) books, 100%"
+    #expect(key.key == "%@ has %lld books, 100%%")
+    #expect(key.text == "Ann has 3 books, 100%")
+  }
+
+  @Test("colors and images are values named by what they show")
+  func colorsAndImages() {
+    #expect(Color.red.description == "red")
+    #expect(Color(red: 1, green: 0.5, blue: 0).description == "#FF8000")
+    #expect(Color("Brand").opacity(0.5).description == "Brand.opacity(0.5)")
+    #expect(Image(systemName: "star").description == "systemName: star")
+    #expect(UIImage(named: "") == nil)
+    #expect(UIColor(red: 0, green: 0, blue: 1, alpha: 1).description == "#0000FF")
+  }
+
+  @Test("the state shows the stand-ins by description and loggers and locks by type name")
+  func stateShowsStandIns() {
+    final class Screen {
+      var tint = Color.green
+      var icon = Image(systemName: "bolt")
+      var title: LocalizedStringKey = "Home"
+      var phase = ScenePhase.active
+      var logger = Logger(subsystem: "a", category: "b")
+      var lock = OSAllocatedUnfairLock(initialState: 0)
+    }
+    let text = StateRenderer.render(StateValue.reflecting(Screen()))
+    #expect(text == """
+      Screen(
+        tint: green,
+        icon: systemName: bolt,
+        title: Home,
+        phase: .active,
+        logger: Logger,
+        lock: OSAllocatedUnfairLock<Int>
+      )
+      """)
+  }
+
+  @Test("OSAllocatedUnfairLock and os_unfair_lock guard their state")
+  func locks() {
+    let counter = OSAllocatedUnfairLock(initialState: 0)
+    for _ in 0..<10 { counter.withLock { $0 += 1 } }
+    #expect(counter.withLock { $0 } == 10)
+    var raw = os_unfair_lock()
+    os_unfair_lock_lock(&raw)
+    #expect(!os_unfair_lock_trylock(&raw))
+    os_unfair_lock_unlock(&raw)
+    #expect(os_unfair_lock_trylock(&raw))
+    os_unfair_lock_unlock(&raw)
+  }
+}
