@@ -20,6 +20,8 @@ struct request {
   const char *const *only;
   const char *const *except;
   int patched;
+  /// Also a library's calls to its own exported functions (they go through its PLT too).
+  int own;
 };
 
 /// Each loaded object's import tables, read once: a rewrite then scans only the objects it names.
@@ -61,7 +63,7 @@ static void patch_slots(const struct object *object, const ElfW(Rela) *relocatio
     const char *name = strings + symbols[symbol].st_name;
     if (name[0] != first || strcmp(name, request->symbol) != 0) continue;
     // Only imports: a library's own definition of the symbol is not a slot to rewrite.
-    if (symbols[symbol].st_shndx != SHN_UNDEF) continue;
+    if (symbols[symbol].st_shndx != SHN_UNDEF && !request->own) continue;
     void **slot = (void **)(object->base + relocation->r_offset);
     uintptr_t start = (uintptr_t)slot & ~(uintptr_t)(page - 1);
     // The slot may sit in RELRO (read-only after relocation); make it writable for the store.
@@ -106,13 +108,13 @@ static int record(struct dl_phdr_info *info, size_t size, void *data) {
   return 0;
 }
 
-int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
+static int patch(const char *symbol, void *replacement, const char *const *only, const char *const *except, int own) {
   // The objects loaded when the simulation is installed; a library loaded later is not rewritten.
   if (object_count < 0) {
     object_count = 0;
     dl_iterate_phdr(record, NULL);
   }
-  struct request request = {symbol, replacement, only, except, 0};
+  struct request request = {symbol, replacement, only, except, 0, own};
   for (int index = 0; index < object_count; index++) {
     const struct object *object = &objects[index];
     if (only ? !matches(object->name, only) : matches(object->name, except)) continue;
@@ -120,6 +122,14 @@ int vmrepl_patch(const char *symbol, void *replacement, const char *const *only,
     if (object->data) patch_slots(object, object->data, object->data_size, &request);
   }
   return request.patched;
+}
+
+int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
+  return patch(symbol, replacement, only, except, 0);
+}
+
+int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only) {
+  return patch(symbol, replacement, only, NULL, 1);
 }
 
 int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only) {
@@ -137,6 +147,11 @@ int vmrepl_patch(const char *symbol, void *replacement, const char *const *only,
 
 int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only) {
   (void)redirects; (void)only;
+  return 0;
+}
+
+int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only) {
+  (void)symbol; (void)replacement; (void)only;
   return 0;
 }
 

@@ -12,6 +12,11 @@
 /// contains none of `except`. Returns how many slots were rewritten.
 int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except);
 
+/// `vmrepl_patch` in the objects `only` names, including their calls to functions they define
+/// and export themselves (which go through their own PLT): Foundation calls CoreFoundation, which
+/// it contains, that way.
+int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only);
+
 /// One symbol and what its import slots are to call instead.
 struct vmrepl_redirect {
   const char *symbol;

@@ -7,6 +7,8 @@ public struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
   public var clock: String
   /// The `WorkTag` label of the sleeping task, if it had one.
   public var label: String?
+  /// The `WorkTag` id of whoever set it, if it had one: whose work the timer is.
+  public var work: UInt64?
 
   public var description: String {
     described(relativeTo: .zero) + (label.map { " (\($0))" } ?? "")

@@ -83,16 +83,34 @@ public final class Simulation: Sendable {
   }
 
   /// The timers that can still wake somebody, earliest first (cancelled sleeps are left out).
+  /// A run loop's timers are listed one by one, each as the work of the step that scheduled it.
   public var pendingTimers: [PendingTimer] {
-    core.state.withLock { state in
-      state.timers.unordered
-        .filter { state.isLive($0) }
-        .sorted()
-        .map {
-          PendingTimer(
-            deadline: .nanoseconds($0.deadline), clock: $0.clock, label: $0.label)
-        }
+    let (now, heap) = core.state.withLock { state in
+      (
+        state.now,
+        state.timers.unordered
+          .filter { state.isLive($0) }
+          .sorted()
+          .map { ($0, PendingTimer(deadline: .nanoseconds($0.deadline), clock: $0.clock, label: $0.label, work: $0.work)) }
+      )
     }
+    var runLoop = core.runLoopTimers.pending(now: now)
+    guard !runLoop.isEmpty else { return heap.map(\.1) }
+    // The run loop's own deadline stands for the timers listed one by one; the timer it is for
+    // takes it as its deadline, exactly.
+    let isRunLoop = { (timer: Timer) -> Bool in
+      if case .firing(let firing, _) = timer.action, case .runLoop = firing.kind { return true }
+      return false
+    }
+    for (timer, pending) in heap where isRunLoop(timer) {
+      for index in runLoop.indices where abs((runLoop[index].deadline - pending.deadline).wholeNanoseconds) <= 1_000 {
+        runLoop[index].deadline = pending.deadline
+      }
+    }
+    let others = heap.filter { timer, _ in !isRunLoop(timer) }
+    return (others.map(\.1) + runLoop).enumerated()
+      .sorted { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }
+      .map(\.element)
   }
 
   /// Lets go of every timer that can no longer fire (a cancelled sleep, work item, timer
@@ -156,6 +174,12 @@ public final class Simulation: Sendable {
   /// Jobs run since the simulation was installed or last restarted (the runaway guard's
   /// recovery runs are not counted).
   public var jobsRun: Int { core.jobsRun.load(ordering: .relaxed) }
+
+  /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.
+  public func observeLanes(_ observer: (any LaneObserver)?) {
+    core.laneObserver.withLock { $0 = observer }
+    core.observingLanes.store(observer != nil, ordering: .relaxed)
+  }
 
   /// Calls `body` on the driving thread right after job number `job` (counted as `jobsRun`
   /// counts) has run, before the next one: a point where every task is suspended. `restart()`

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A label that tasks inherit, so the simulation can say whose work a timer belongs to.
 ///
 /// Unstructured `Task {}` and child tasks copy task-local values, so work that a view-model
@@ -10,11 +12,19 @@
 /// WorkTag.$current.withValue(tag) { viewModel.send(.refresh) }
 /// ```
 public final class WorkTag: Sendable {
-  /// The name reports use for this work.
+  /// The name reports use for this work. Two steps may share it (`send tap` twice); `id` tells
+  /// their work apart.
   public let label: String
+  /// Unique in the process: timers, requests and reports know work by it, never by its label.
+  public let id: UInt64
+
+  private static let nextID = Atomic<UInt64>(1)
 
   /// Creates a tag named `label`.
-  public init(_ label: String) { self.label = label }
+  public init(_ label: String) {
+    self.label = label
+    self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
+  }
 
   /// The tag of the running task, inherited from whoever started it.
   @TaskLocal public static var current: WorkTag?

@@ -31,12 +31,15 @@ public enum ScenarioReplay {
 
   /// Replays every scenario under `folder` (relative to the package root, the folder holding
   /// `Package.swift` above the calling test file) with the executable product `executable`,
-  /// and records a test issue with the diffs when any scenario fails.
+  /// and records a test issue with the diffs when any scenario fails. `environment` adds to (or,
+  /// with nil, removes from) the replay's environment: `["TZ": "Asia/Tokyo"]` checks that the
+  /// golden files hold in another time zone.
   @discardableResult
   public static func check(
     _ folder: String,
     executable: String,
     filter: String? = nil,
+    environment: [String: String?] = [:],
     limit: Duration = .seconds(600),
     filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -52,7 +55,7 @@ public enum ScenarioReplay {
     if let filter { arguments += ["--filter", filter] }
     let recording = ProcessInfo.processInfo.environment["VMREPL_RECORD"].map { !$0.isEmpty && $0 != "0" } ?? false
     if recording { arguments.append("--update") }
-    let result = try await ChildProcess.run(binary.path, arguments, directory: root.path, limit: limit)
+    let result = try await ChildProcess.run(binary.path, arguments, environment: environment, directory: root.path, limit: limit)
     let report = Report(jsonLines: result.output)
     if result.status != 0 || report.failed > 0 {
       Issue.record(

@@ -189,4 +189,6 @@ let fixedOrder = ModelDefinition("fixed-order", summary: "main-actor, main-queue
   model.show("queued", \.queued)
 }
 
-VMReplCommandLine.main(models: [spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder])
+VMReplCommandLine.main(models: [
+  spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader,
+])

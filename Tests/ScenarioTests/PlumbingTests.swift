@@ -1,4 +1,5 @@
 import Dispatch
+import Simulation
 import Foundation
 import Synchronization
 import Testing
@@ -122,6 +123,46 @@ struct PlumbingTests {
           keyPath: ReferenceWritableKeyPath<Everything, Int>,
           type: Int,
           mutex: ()
+        )
+        """)
+  }
+}
+
+/// A view-model that keeps what vmrepl hands it: a scripted dependency, the random source, its
+/// context, a work tag and the simulation's clock.
+@MainActor
+final class KeepsMachinery {
+  var count = 2
+  let api: ScriptedDependency<Int>
+  let random = RandomSource(seed: 7)
+  let context: ModelContext
+  let tag = WorkTag("send load")
+  let clock = VirtualClock()
+  let outcome = Outcome("ok", [Parameter("count", .int)])
+
+  init() {
+    let sink = EventSink(prints: nil)
+    context = ModelContext(options: Arguments(values: [:], names: []), random: RandomSource(), sink: sink, session: 1)
+    api = context.dependency("api", outcomes: [Outcome("ok")]) { _ in .success(1) }
+  }
+}
+
+@Suite("Reflecting vmrepl's own machinery")
+struct MachineryTests {
+  @Test("what vmrepl hands a view-model shows as its type name, never its insides")
+  @MainActor
+  func machinery() {
+    let text = StateRenderer.render(StateValue.reflecting(KeepsMachinery()))
+    #expect(
+      text == """
+        KeepsMachinery(
+          count: 2,
+          api: ScriptedDependency<Int>,
+          random: RandomSource,
+          context: ModelContext,
+          tag: WorkTag,
+          clock: VirtualClock,
+          outcome: Outcome
         )
         """)
   }

@@ -45,7 +45,7 @@ struct SchedulingSourceTests {
     #expect(result.status == 0)
     #expect(
       result.output == """
-        pending: ["RunLoop timer until 0.250s"]
+        pending: ["RunLoop timer until 0.250s", "RunLoop timer until 1.000s"]
         0.000s RunLoop.main.perform
         0.250s one-shot 250ms
         0.999s advanced 999ms

@@ -49,6 +49,31 @@ struct ExploreTests {
     }
   }
 
+  @Test("four `async let` requests: answering the oldest is called out as another request; answering by description leaves only ids and order")
+  func requestsStartedInAnotherOrder() async throws {
+    let oldest = "use dashboard\nsend loadAll\n" + (1...4).map { "respond api ok value=\($0)\n" }.joined() + "await #1\n"
+    let named = "use dashboard\nsend loadAll\n"
+      + ["/trends", "/news", "/weather", "/stocks"].enumerated().map { "respond api \"GET \($1)\" ok value=\($0 + 1)\n" }.joined()
+      + "await #1\nexpect stocks == 4\n"
+    let folder = try VMReplProcess.folder("explore-requests", files: ["oldest.scenario": oldest, "named.scenario": named])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try await VMReplProcess.run(
+      ["explore", folder.appendingPathComponent("oldest.scenario").path, "--schedules", "50"], executable: "VMReplFixtures")
+    #expect(first.status == 1)
+    #expect(
+      first.output.contains(
+        "`respond api ok value=1` answered another request (GET /stocks instead of GET /trends) because the requests started in another order; name the request by its description (`respond api \"GET /trends\" ...`) to answer the same one under every schedule"
+      ), "\(first.output)")
+    let second = try await VMReplProcess.run(
+      ["explore", folder.appendingPathComponent("named.scenario").path, "--schedules", "50"], executable: "VMReplFixtures")
+    #expect(!second.output.contains("expectation failed"), "\(second.output)")
+    #expect(!second.output.contains("answered another request"))
+    #expect(
+      second.output.contains(
+        "the transcript differs from first in, first out only in the order of the same events, in `send loadAll`, and in which id (`#rN`) each request got, as requests started in another order"
+      ), "\(second.output)")
+  }
+
   @Test("the report is the same with one worker or two, and names the minimal schedule and the failed expect")
   func report() async throws {
     let one = try await VMReplProcess.run(["explore", Self.lostUpdate, "--schedules", "60", "--jobs", "1"])

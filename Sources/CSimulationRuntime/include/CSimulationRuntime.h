@@ -23,6 +23,12 @@ typedef struct vmrepl_callbacks {
   void (*unsupported)(const char *what);
   /// Dispatch timer source `id` fires after virtual `delay`; only `generation` counts.
   void (*source_timer)(int id, uint64_t generation, int64_t delay, int is_main);
+  /// Foundation added CFRunLoopTimer `timer` to a run loop on the driving thread.
+  void (*runloop_timer_added)(void *timer);
+  /// `timer` was invalidated on the driving thread.
+  void (*runloop_timer_invalidated)(void *timer);
+  /// `timer` fires: the simulation calls `vmrepl_runloop_timer_call(callout, timer, info)`.
+  void (*runloop_timer_fire)(void *timer, void *callout, void *info);
 } vmrepl_callbacks;
 
 enum { VMREPL_BLOCK_MAIN = 1, VMREPL_BLOCK_BARRIER = 2 };
@@ -94,5 +100,14 @@ int vmrepl_runloop_has_timer(void);
 void vmrepl_runloop_pass(void);
 /// Fires the run loop timers behind `fd` that are due at the current virtual time.
 void vmrepl_runloop_fire(int fd);
+/// Calls a run loop timer's own callout.
+void vmrepl_runloop_timer_call(void *callout, void *timer, void *info);
+/// Whether a CFRunLoopTimer can still fire.
+int vmrepl_runloop_timer_is_valid(void *timer);
+/// Nanoseconds from now (virtual, on the driving thread) to the timer's next fire date; -1 if unknown.
+int64_t vmrepl_runloop_timer_delay(void *timer);
+/// Keeps a timer alive while the simulation follows it; release also forgets its callout.
+void vmrepl_runloop_timer_retain(void *timer);
+void vmrepl_runloop_timer_release(void *timer);
 
 #endif

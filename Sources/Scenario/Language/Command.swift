@@ -87,7 +87,8 @@ package enum Command: Equatable, Sendable {
   case expectEffect(id: Located<Int>, status: Located<EffectStatus>)
   case expectTime(comparison: Comparison, value: Duration)
   case expectLog(text: String)
-  case respond(dependency: Located<String>, outcome: Located<String>, arguments: [CommandArgument])
+  /// `respond api [#rN | "TEXT"] ok ...`: with no request named, the oldest pending one.
+  case respond(dependency: Located<String>, request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument])
   case stub(dependency: Located<String>, outcome: Located<String>, arguments: [CommandArgument])
   case seed(UInt64)
   case date(date: Located<String>?, timeZone: Located<String>?, locale: Located<String>?)
@@ -146,3 +147,20 @@ package enum Command: Equatable, Sendable {
   /// Whether the command can change the model, so its output ends with the view state.
   package var showsState: Bool { name.showsState }
 }
+
+/// Which pending request `respond` answers, when not the oldest.
+package enum RequestSelector: Equatable, Sendable {
+  /// `#r2`: the request with that id.
+  case id(Located<Int>)
+  /// `"GET /weather"`: the oldest pending request whose description contains the text, which
+  /// names the same request under every schedule (ids follow the order requests start in).
+  case matching(Located<String>)
+
+  var column: Int {
+    switch self {
+    case .id(let id): return id.column
+    case .matching(let text): return text.column
+    }
+  }
+}
+

@@ -171,10 +171,25 @@ struct TokenReader {
       return .state(path: try word("a state path like `items.count`"))
     case .expect: return try expectation()
     case .respond:
-      let (dependency, outcome, arguments) = try dependencyAnswer()
-      return .respond(dependency: dependency, outcome: outcome, arguments: arguments)
+      let dependency = try word("a dependency name (`describe` lists them)")
+      var request: RequestSelector?
+      if let token = next, case .value(.request(let id)) = token.kind {
+        _ = take()
+        request = .id(Located(value: id, column: token.column))
+      } else if let token = next, case .value(.string(let text)) = token.kind {
+        _ = take()
+        request = .matching(Located(value: text, column: token.column))
+      }
+      let (outcome, arguments) = try answer()
+      return .respond(dependency: dependency, request: request, outcome: outcome, arguments: arguments)
     case .stub:
-      let (dependency, outcome, arguments) = try dependencyAnswer()
+      let dependency = try word("a dependency name (`describe` lists them)")
+      if let token = next, case .value(.request) = token.kind {
+        throw ScenarioError(
+          "`stub` sets what future requests get and takes no request; `respond \(dependency.value) \(token.text) ...` answers a pending one",
+          column: token.column)
+      }
+      let (outcome, arguments) = try answer()
       return .stub(dependency: dependency, outcome: outcome, arguments: arguments)
     case .seed:
       let seed = try value("a number")
@@ -238,9 +253,8 @@ struct TokenReader {
     return Located(value: number, column: located.column)
   }
 
-  /// `DEPENDENCY OUTCOME [key=value ...]` of `respond` and `stub`.
-  mutating func dependencyAnswer() throws(ScenarioError) -> (Located<String>, Located<String>, [CommandArgument]) {
-    let dependency = try word("a dependency name (`describe` lists them)")
+  /// `OUTCOME [key=value ...]` of `respond` and `stub`.
+  mutating func answer() throws(ScenarioError) -> (Located<String>, [CommandArgument]) {
     // `status=403` is short for the outcome `status` with 403 as its first argument.
     var shorthand: [CommandArgument] = []
     let outcome: Located<String>
@@ -251,7 +265,7 @@ struct TokenReader {
     } else {
       outcome = try word("an outcome such as `ok`")
     }
-    return (dependency, outcome, shorthand + arguments())
+    return (outcome, shorthand + arguments())
   }
 
   /// `schedule`, `schedule fifo` or `schedule CHOICE:CANDIDATE ...`.

@@ -21,7 +21,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "set PROPERTY VALUE"
     case .state: "state [PATH]"
     case .expect: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\""
-    case .respond: "respond DEPENDENCY OUTCOME [key=value ...]"
+    case .respond: "respond DEPENDENCY [#rN | \"TEXT\"] OUTCOME [key=value ...]"
     case .stub: "stub DEPENDENCY OUTCOME [key=value ...]"
     case .seed: "seed N"
     case .date: "date [DATE] [tz=ZONE] [locale=ID]"
@@ -55,7 +55,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "write a bindable view property, as a text field or toggle would"
     case .state: "print the whole view state or the part at PATH"
     case .expect: "check the state, an effect, the virtual time or the log"
-    case .respond: "answer the oldest pending request of a scripted dependency"
+    case .respond: "answer a pending request of a scripted dependency: the oldest, the one `#rN` names, or the oldest whose description contains TEXT"
     case .stub: "answer future requests of a scripted dependency automatically"
     case .seed: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()"
     case .date: "print the virtual wall clock, or set it (and where later sessions start) and the time zone; works before `use`"
@@ -87,7 +87,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "set word \"swift\""
     case .state: "state uiState.isLoading"
     case .expect: "expect uiState.isLoading == false"
-    case .respond: "respond search ok count=3"
+    case .respond: "respond search #r2 ok count=3"
     case .stub: "stub search ok count=3 latency=300ms"
     case .seed: "seed 42"
     case .date: "date 2026-03-15T08:30:00 tz=Europe/Paris"
@@ -116,7 +116,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: [.property, .value]
     case .state: [.statePath]
     case .expect: [.expectSubject, .expectOperator, .value]
-    case .respond, .stub: [.dependency, .outcome, .outcomeArgument]
+    case .respond: [.dependency, .requestOrOutcome, .outcome, .outcomeArgument]
+    case .stub: [.dependency, .outcome, .outcomeArgument]
     case .seed: [.number]
     case .date: [.dateSetting]
     case .schedule: [.flag("fifo")]
@@ -185,6 +186,8 @@ package enum CommandSlot: Equatable, Sendable {
   /// A comparison, or an effect status after `#N`.
   case expectOperator
   case dependency, outcome, outcomeArgument
+  /// A pending request `#rN` of the dependency, or an outcome.
+  case requestOrOutcome
   case duration, number, dateSetting, command
   /// `strategy=`, `depth=`, `seed=` of `explore` (a count of schedules first).
   case exploreOption

@@ -12,6 +12,8 @@ public indirect enum CommandValue: Equatable, Sendable, CustomStringConvertible 
   case list([CommandValue])
   /// An effect reference `#N`.
   case effect(Int)
+  /// A request reference `#rN`, as `request api #r2 pending` names it.
+  case request(Int)
 
   /// The value as it would be typed.
   public var description: String {
@@ -25,6 +27,7 @@ public indirect enum CommandValue: Equatable, Sendable, CustomStringConvertible 
     case .duration(let duration): return duration.commandText
     case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
     case .effect(let id): return "#\(id)"
+    case .request(let id): return "#r\(id)"
     }
   }
 
@@ -40,6 +43,7 @@ public indirect enum CommandValue: Equatable, Sendable, CustomStringConvertible 
     case .duration: return "a duration"
     case .list: return "a list"
     case .effect: return "an effect reference"
+    case .request: return "a request reference"
     }
   }
 

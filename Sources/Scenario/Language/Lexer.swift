@@ -18,6 +18,21 @@ package struct Lexer {
   }
   private var column: Int { index + 1 }
 
+  /// `#12` or `#r2` from `start`: the prefix, then digits that end at a space, a comma or the
+  /// line's end.
+  private mutating func reference(
+    from start: Int, prefix: String, what: String, example: String, make: (Int) -> CommandValue
+  ) throws(ScenarioError) -> Token {
+    index += prefix.count
+    let digits = readWhile { $0.isNumber }
+    if let terminator = current, !terminator.isWhitespace, terminator != "," {
+      throw ScenarioError(
+        "`\(text(from: start))\(readBareWord())` is not \(what) reference; expected `\(prefix)` and a number, like `\(example)`",
+        column: start + 1)
+    }
+    return Token(kind: .value(make(Int(digits) ?? 0)), column: start + 1, text: text(from: start))
+  }
+
   private mutating func tokens() throws(ScenarioError) -> [Token] {
     var tokens: [Token] = []
     while true {
@@ -26,14 +41,11 @@ package struct Lexer {
       let start = index
       if character == "#" {
         if let next = peek(), next.isNumber {
-          index += 1
-          let digits = readWhile { $0.isNumber }
-          if let terminator = current, !terminator.isWhitespace, terminator != "," {
-            throw ScenarioError(
-              "`\(text(from: start))\(readBareWord())` is not an effect reference; expected `#` and a number, like `#1`",
-              column: start + 1)
-          }
-          tokens.append(Token(kind: .value(.effect(Int(digits) ?? 0)), column: start + 1, text: text(from: start)))
+          tokens.append(try reference(from: start, prefix: "#", what: "an effect", example: "#1", make: CommandValue.effect))
+          continue
+        }
+        if peek() == "r", let digit = peek(2), digit.isNumber {
+          tokens.append(try reference(from: start, prefix: "#r", what: "a request", example: "#r2", make: CommandValue.request))
           continue
         }
         return tokens  // a comment runs to the end of the line

@@ -20,7 +20,7 @@ protocol AnyScriptedDependency: Sendable {
   var name: String { get }
   var outcomes: [Outcome] { get }
   var pendingRequests: [PendingRequest] { get }
-  func respond(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError)
+  func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError)
   func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError)
 }
 
@@ -30,6 +30,8 @@ struct PendingRequest: Sendable {
   var description: String
   /// The effect (or background work) that made it.
   var origin: String?
+  /// The id of the `WorkTag` of the work that made it.
+  var work: UInt64?
 }
 
 /// A dependency whose answers come from `respond` and `stub` commands, so a scenario decides
@@ -83,7 +85,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
   ///
   /// Cancelling the calling task ends the request with `CancellationError`.
   public func request(_ description: String) async throws -> Response {
-    let origin = WorkTag.current?.label
+    let tag = WorkTag.current
     let (id, stub) = state.withLock { state -> (String, (answer: Answer, latency: Duration)?) in
       state.nextID += 1
       return ("r\(state.nextID)", state.stub)
@@ -113,7 +115,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
         let cancelled = state.withLock { state -> Bool in
           if Task.isCancelled { return true }
-          let request = PendingRequest(id: id, description: description, origin: origin)
+          let request = PendingRequest(id: id, description: description, origin: tag?.label, work: tag?.id)
           state.waiting.append(Waiter(request: request, continuation: continuation))
           return false
         }
@@ -136,15 +138,36 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
 
   var pendingRequests: [PendingRequest] { state.withLock { $0.waiting.map(\.request) } }
 
-  func respond(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+  func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: false)
-    let waiter = state.withLock { state -> Waiter? in
-      state.waiting.isEmpty ? nil : state.waiting.removeFirst()
+    // The oldest pending request, or the one named: `async let` starts several at once, and
+    // which of them a scenario answers first should not depend on the order they started in.
+    let (waiter, pending) = state.withLock { state -> (Waiter?, [PendingRequest]) in
+      guard let request else { return (state.waiting.isEmpty ? nil : state.waiting.removeFirst(), []) }
+      let index = state.waiting.firstIndex { waiter in
+        switch request {
+        case .id(let id): return waiter.request.id == "r\(id.value)"
+        case .matching(let text): return waiter.request.description.contains(text.value)
+        }
+      }
+      guard let index else { return (nil, state.waiting.map(\.request)) }
+      return (state.waiting.remove(at: index), [])
     }
     guard let waiter else {
-      throw ScenarioError(
-        "`\(name)` has no pending request to answer; `stub \(name) ...` answers future ones",
-        column: outcome.column)
+      guard let request else {
+        throw ScenarioError(
+          "`\(name)` has no pending request to answer; `stub \(name) ...` answers future ones",
+          column: outcome.column)
+      }
+      let listed = pending.isEmpty
+        ? "it has no pending request"
+        : "pending: " + pending.map { "#\($0.id) (\($0.description))" }.joined(separator: ", ")
+      let wanted: String
+      switch request {
+      case .id(let id): wanted = "#r\(id.value)"
+      case .matching(let text): wanted = "whose description contains \(CommandValue.quote(text.value))"
+      }
+      throw ScenarioError("`\(name)` has no pending request \(wanted); \(listed)", column: request.column)
     }
     sink.emit(.requestAnswered(dependency: name, id: waiter.request.id, outcome: Self.text(answer.answer)))
     waiter.continuation.resume(with: decode(answer.answer))

@@ -101,9 +101,12 @@ package enum JSONLinesRenderer {
     case .logged(let level, let category, let message):
       pairs += [("level", .string(level)), ("category", .string(category)), ("message", .string(message))]
     case .backgroundPending(let origin, let waitingOn):
-      pairs += [("origin", .string(origin)), ("waitingOn", .string(waitingOn))]
+      pairs += [("origin", .string(origin.command))] + (origin.which.map { [("which", .string($0))] } ?? [])
+      pairs += [("waitingOn", .string(waitingOn))]
+    case .offMainWrite(let paths, let job, let step):
+      pairs += [("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step))]
     case .backgroundEnded(let origin):
-      pairs += [("origin", .string(origin))]
+      pairs += [("origin", .string(origin.command))] + (origin.which.map { [("which", .string($0))] } ?? [])
     case .requestPending(let dependency, let id, let request):
       pairs += [("dependency", .string(dependency)), ("request", .string(id)), ("description", .string(request))]
     case .requestAnswered(let dependency, let id, let outcome):

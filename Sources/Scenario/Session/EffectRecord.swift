@@ -14,13 +14,16 @@ package final class EffectRecord {
   var task: Task<Void, Never>?
   /// The label timers and requests of this effect carry.
   let tagLabel: String
+  /// The id of its `WorkTag`: the timers and requests that are this effect's work carry it.
+  let work: UInt64
 
-  init(id: Int, action: String, isLifecycle: Bool, start: Duration, tagLabel: String) {
+  init(id: Int, action: String, isLifecycle: Bool, start: Duration, tag: WorkTag) {
     self.id = id
     self.action = action
     self.isLifecycle = isLifecycle
     self.start = start
-    self.tagLabel = tagLabel
+    self.tagLabel = tag.label
+    self.work = tag.id
   }
 
   var isRunning: Bool { status == .running }
@@ -29,7 +32,10 @@ package final class EffectRecord {
 /// Work a view-model started and hid, followed through the `WorkTag` its tasks inherited.
 @MainActor
 final class BackgroundWork {
+  /// The command that started it, as reports name it (`set text "a"`).
   let origin: String
+  /// The id of the tag: which timers and requests are this work's, while the tag is alive.
+  let work: UInt64
   weak var tag: WorkTag?
   /// The effect the same step started, whose own end does not count as the hidden work's end.
   let effect: EffectRecord?
@@ -37,6 +43,7 @@ final class BackgroundWork {
 
   init(origin: String, tag: WorkTag, effect: EffectRecord?) {
     self.origin = origin
+    self.work = tag.id
     self.tag = tag
     self.effect = effect
   }

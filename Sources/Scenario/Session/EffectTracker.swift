@@ -63,7 +63,7 @@ final class EffectTracker {
   ) -> EffectRecord {
     let id = effects.count + 1
     let tag = tag ?? nextTag(action)
-    let record = EffectRecord(id: id, action: action, isLifecycle: lifecycle, start: now, tagLabel: tag.label)
+    let record = EffectRecord(id: id, action: action, isLifecycle: lifecycle, start: now, tag: tag)
     effects.append(record)
     sink.emit(.effectStarted(id: id, action: action))
     let sink = self.sink
@@ -177,25 +177,23 @@ final class EffectTracker {
   /// Says what each blocked effect waits on, when nothing can make it go on.
   func deadlockReport(running: [EffectRecord], hidden: [BackgroundWork]) -> String {
     var lines = ["deadlock: nothing can run and no timer is left, but work is still waiting:"]
-    let requests = dependencies.flatMap { dependency in
-      dependency.pendingRequests.map { (dependency.name, $0) }
-    }
-    func waits(_ label: String) -> String {
-      let mine = requests.filter { $0.1.origin == label }
+    let requests = pendingRequests()
+    func waits(_ work: UInt64) -> String {
+      let mine = requests.filter { $0.request.work == work }
       if !mine.isEmpty {
-        return mine.map { "a response to \($0.0) #\($0.1.id) (\($0.1.description)); answer it with `respond \($0.0) ...`" }
+        return mine.map { "\(Self.describe($0)); answer it with `respond \($0.dependency) #\($0.request.id) ...`" }
           .joined(separator: "; ")
       }
       return "nothing that can resume it: no timer, no pending request (a continuation nobody resumes, or a stream nobody feeds)"
     }
     for effect in running {
-      let waitsOnNothing = !requests.contains { $0.1.origin == effect.tagLabel }
+      let waitsOnNothing = !requests.contains { $0.request.work == effect.work }
       let lifecycle = effect.isLifecycle && waitsOnNothing
         ? "; it is the view's lifecycle work, which ends when the view goes away (`disconnect`)" : ""
-      lines.append("  #\(effect.id) \(effect.action) waits on \(waits(effect.tagLabel))\(lifecycle)")
+      lines.append("  #\(effect.id) \(effect.action) waits on \(waits(effect.work))\(lifecycle)")
     }
     for work in hidden {
-      lines.append("  background work from `\(work.origin)` waits on \(waits(work.tag?.label ?? ""))")
+      lines.append("  background work from \(originText(work).description) waits on \(waits(work.work))")
     }
     let threads = simulation.liveThreads
     if threads > 0 {
@@ -299,11 +297,53 @@ final class EffectTracker {
   /// Reports, at the current virtual time, the end of hidden work an earlier report said was
   /// running.
   func noteBackgroundEnds() {
-    background.removeAll { work in
-      guard work.reported, work.effect == nil, !work.isPending else { return false }
-      sink.emit(.backgroundEnded(origin: work.origin))
-      return true
+    let ended = background.filter { $0.reported && $0.effect == nil && !$0.isPending }
+    guard !ended.isEmpty else { return }
+    for work in ended { sink.emit(.backgroundEnded(origin: originText(work))) }
+    background.removeAll { work in ended.contains { $0 === work } }
+  }
+
+  /// Every scripted dependency's pending requests, oldest first within each dependency.
+  func pendingRequests() -> [(dependency: String, request: PendingRequest)] {
+    dependencies.flatMap { dependency in dependency.pendingRequests.map { (dependency.name, $0) } }
+  }
+
+  /// A request as waits name it: `a response to api #r2 (GET /trends)`.
+  static func describe(_ pending: (dependency: String, request: PendingRequest)) -> String {
+    "a response to \(pending.dependency) #\(pending.request.id) (\(pending.request.description))"
+  }
+
+  /// What hidden work waits on: its own timers and requests, found by its identity.
+  func waits(of work: BackgroundWork, timers: [PendingTimer], requests: [(dependency: String, request: PendingRequest)]) -> String {
+    let mine = timers.filter { $0.work == work.work }.map { $0.described(relativeTo: origin) }
+      + requests.filter { $0.request.work == work.work }.map(Self.describe)
+    guard !mine.isEmpty else {
+      return "nothing vmrepl can name (no timer, no pending request: a continuation, a stream or another thread may resume it)"
     }
+    return mine.joined(separator: ", ")
+  }
+
+  /// How a report names hidden work: the command that started it, and, when another live piece
+  /// of work came from the same command text (`send tap` twice), which of them it is.
+  func originText(_ work: BackgroundWork) -> WorkOrigin {
+    // Work whose tag died unreported (an action a guard ignored) is nobody's namesake.
+    let namesakes = background.filter { $0.origin == work.origin && ($0.tag != nil || $0.reported || $0 === work) }
+    guard namesakes.count > 1, let index = namesakes.firstIndex(where: { $0 === work }) else {
+      return WorkOrigin(command: work.origin)
+    }
+    return WorkOrigin(command: work.origin, which: "\(Self.ordinal(index + 1)) of \(namesakes.count)")
+  }
+
+  nonisolated static func ordinal(_ number: Int) -> String {
+    let suffix: String
+    switch (number % 10, number % 100) {
+    case (_, 11...13): suffix = "th"
+    case (1, _): suffix = "st"
+    case (2, _): suffix = "nd"
+    case (3, _): suffix = "rd"
+    default: suffix = "th"
+    }
+    return "\(number)\(suffix)"
   }
 
   /// Events for hidden work: still pending after this step, or ended during it.
@@ -311,20 +351,19 @@ final class EffectTracker {
     var events: [Event] = []
     var kept: [BackgroundWork] = []
     let timers = simulation.pendingTimers
+    let requests = pendingRequests()
     for work in background {
       if work.isPending {
-        let label = work.tag?.label
-        let mine = timers.filter { $0.label == label }.map { $0.described(relativeTo: origin) }
-        let waiting = mine.isEmpty ? "no timer (suspended on something else)" : mine.joined(separator: ", ")
+        let waiting = waits(of: work, timers: timers, requests: requests)
         if reportPending || !work.reported {
-          events.append(.backgroundPending(origin: work.origin, waitingOn: waiting))
+          events.append(.backgroundPending(origin: originText(work), waitingOn: waiting))
         }
         work.reported = true
         kept.append(work)
       } else if work.tag != nil {
         kept.append(work)  // its effect still runs; hidden work shows once the effect ends
       } else if work.reported {
-        events.append(.backgroundEnded(origin: work.origin))
+        events.append(.backgroundEnded(origin: originText(work)))
       }
     }
     background = kept
@@ -343,7 +382,8 @@ final class EffectTracker {
       row.enumerated().map { $1.padding(to: widths[$0]) }.joined(separator: "  ").trimmingSpaces
     }
     for work in background where work.isPending {
-      lines.append("background  \(work.origin)  running (no handle: cannot be awaited or cancelled)")
+      let origin = originText(work)
+      lines.append("background  \(origin.command)\(origin.which.map { " (\($0))" } ?? "")  running (no handle: cannot be awaited or cancelled)")
     }
     return lines
   }

@@ -16,15 +16,18 @@ package enum Event: Equatable, Sendable {
   /// Something that works but deserves attention.
   case warning(String)
   /// Background work nothing can await or cancel, still running after the step.
-  case backgroundPending(origin: String, waitingOn: String)
+  case backgroundPending(origin: WorkOrigin, waitingOn: String)
   /// Background work that ended during the step.
-  case backgroundEnded(origin: String)
+  case backgroundEnded(origin: WorkOrigin)
   /// A scripted dependency received a request.
   case requestPending(dependency: String, id: String, request: String)
   /// A request was answered, by `respond` or a stub.
   case requestAnswered(dependency: String, id: String, outcome: String)
   /// A request ended because its caller was cancelled.
   case requestCancelled(dependency: String, id: String)
+  /// A job off the main lane changed view state, which SwiftUI wants changed on the main thread:
+  /// the state paths, what the job was, and the step it ran in.
+  case offMainWrite(paths: [String], job: String, step: String)
   /// Virtual time moved.
   case timeMoved(from: Duration, to: Duration)
   /// A line of information (a check that passed, a model started).
@@ -43,10 +46,22 @@ package enum Event: Equatable, Sendable {
     case .requestPending: return "requestPending"
     case .requestAnswered: return "requestAnswered"
     case .requestCancelled: return "requestCancelled"
+    case .offMainWrite: return "offMainWrite"
     case .timeMoved: return "timeMoved"
     case .note: return "note"
     }
   }
+}
+
+/// The command that started hidden work, and which of several live pieces of work from the same
+/// command text it is (`send tap` twice: `1st of 2`).
+package struct WorkOrigin: Equatable, Sendable, CustomStringConvertible {
+  /// The command as the step ran it: `send tap`, `set text "a"`.
+  package var command: String
+  /// Set only when another live piece of work has the same command text.
+  package var which: String?
+
+  package var description: String { "`\(command)`" + (which.map { " (\($0))" } ?? "") }
 }
 
 /// An event and the virtual time at which it happened.
@@ -59,9 +74,17 @@ package struct TimedEvent: Equatable, Sendable {
 extension Event {
   /// Whether the event shows the step doing something: an effect, a request, a print, a warning.
   /// Reports about earlier hidden work do not count.
+  /// Whether it reports the end of hidden work: in a step that lets no time pass, the step ended
+  /// it (a `stop` that cancels `start`'s task), so the step did something.
+  var isBackgroundEnd: Bool {
+    if case .backgroundEnded = self { return true }
+    return false
+  }
+
   var showsActivity: Bool {
     switch self {
-    case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .logged, .warning, .note:
+    case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .logged, .warning, .note,
+      .offMainWrite:
       return true
     case .backgroundPending, .backgroundEnded, .timeMoved:
       return false

@@ -15,15 +15,22 @@ package enum EventText {
     case .warning(let text):
       return "warning: \(text)"
     case .backgroundPending(let origin, let waitingOn):
-      return "background work from `\(origin)` is still running, and nothing can await or cancel it; waits on \(waitingOn)"
+      return "background work from \(origin) is still running, and nothing can await or cancel it; waits on \(waitingOn)"
     case .backgroundEnded(let origin):
-      return "background work from `\(origin)` ended"
+      return "background work from \(origin) ended"
     case .requestPending(let dependency, let id, let request):
       return "request \(dependency) #\(id) pending: \(request)"
     case .requestAnswered(let dependency, let id, let outcome):
       return "request \(dependency) #\(id) answered: \(outcome)"
     case .requestCancelled(let dependency, let id):
       return "request \(dependency) #\(id) cancelled"
+    case .offMainWrite(let paths, let job, let step):
+      let names = paths.map { "`\($0)`" }
+      let listed = names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+      // The job's own origin usually is the step; say the step only when it is another.
+      let when = job.hasSuffix("(work of `\(step)`)") ? "" : " during `\(step)`"
+      return "warning: \(listed) changed off the main thread, by \(job)\(when); on a device SwiftUI warns \"Publishing changes from background threads is not allowed\" and the view may not update"
+
     case .timeMoved(let from, let to):
       return "time \(from.secondsText) -> \(to.secondsText)"
     case .note(let text):

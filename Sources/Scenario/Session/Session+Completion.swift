@@ -28,6 +28,10 @@ extension Session {
     if command == .await, position > 1 {
       slot = words[1] == "send" ? (position == 2 ? .action : .actionArgument) : .effect(orAll: false)
     }
+    // `respond api #r2 ok`: the outcome comes one word later when a request is named.
+    if command == .respond, position > 2, !words[2].hasPrefix("#r") {
+      slot = position == 3 ? .outcomeArgument : slots[slots.count - 1]
+    }
     switch slot {
     case .model: return matching(models.map(\.name))
     case .modelOption: return matching(models.first { $0.name == words[1] }?.options.map { $0.name + "=" } ?? [])
@@ -43,6 +47,9 @@ extension Session {
       return matching(words[1].hasPrefix("#") ? EffectStatus.allCases.map(\.rawValue) : Comparison.allCases.map(\.rawValue))
     case .dependency: return matching(dependencyNames)
     case .outcome: return matching(context?.dependencies.first { $0.name == words[1] }?.outcomes.map(\.name) ?? [])
+    case .requestOrOutcome:
+      let dependency = context?.dependencies.first { $0.name == words[1] }
+      return matching((dependency?.pendingRequests.map { "#" + $0.id } ?? []) + (dependency?.outcomes.map(\.name) ?? []))
     case .dateSetting:
       guard word.hasPrefix("tz=") else { return matching(["tz=", "locale="]) }
       let zones = ["UTC", "Europe/London", "Europe/Paris", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney"]

@@ -19,6 +19,8 @@ package final class Session {
   let simulation: Simulation
   let sink: EventSink
   let tracker: EffectTracker
+  /// Warns when a job off the main lane changes the view state.
+  private(set) var mainThreadChecker: MainThreadChecker!
   let random = RandomSource()
   let world: World
 
@@ -43,6 +45,10 @@ package final class Session {
     self.tracker = EffectTracker(simulation: simulation, sink: sink)
     Self.count += 1
     self.number = Self.count
+    self.mainThreadChecker = MainThreadChecker(sink: sink) { [weak self] in
+      guard let self, self.instance != nil else { return nil }
+      return self.snapshot()
+    }
   }
 
   /// How many timers `settle` and `await` may fire before they report a runaway.
@@ -110,6 +116,7 @@ package final class Session {
     var before = now
     result.previousState = lastState
     tracker.beginStep()
+    mainThreadChecker.beginStep(source)
     do {
       try apply(command, to: &result)
     } catch {
@@ -146,7 +153,8 @@ package final class Session {
       lastState = state
     }
     if case .send(let action, _, _) = command, result.error == nil, result.changes.isEmpty,
-      tracker.stepLeftNothingRunning, !result.events.contains(where: \.event.showsActivity)
+      tracker.stepLeftNothingRunning,
+      !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd })
     {
       // A guard that ignored the action (`guard !isProcessing else { return }`) looks like this.
       result.events.append(
@@ -172,6 +180,7 @@ package final class Session {
     _ = sink.take()
     instance = nil
     context = nil
+    simulation.observeLanes(nil)
     return !tracker.hasLiveWork
   }
 
@@ -223,8 +232,9 @@ package final class Session {
     case .expectEffect(let id, let status): result.output = try expectEffect(id, status)
     case .expectTime(let comparison, let value): result.output = try expectTime(comparison, value)
     case .expectLog(let text): result.output = try expectLog(text)
-    case .respond(let dependency, let outcome, let arguments):
-      try scriptedDependency(dependency).respond(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+    case .respond(let dependency, let request, let outcome, let arguments):
+      try scriptedDependency(dependency).respond(
+        request: request, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
     case .stub(let dependency, let outcome, let arguments):
       try scriptedDependency(dependency).stub(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
     case .seed(let seed):
@@ -280,6 +290,7 @@ package final class Session {
     self.context = context
     tracker.dependencies = context.dependencies
     tracker.follow(line, tag: tag, effect: nil)
+    simulation.observeLanes(mainThreadChecker)
     let shown = bound.text
     sink.emit(.note("model \(definition.name) (\(made.typeName))" + (shown.isEmpty ? "" : " with \(shown)")))
   }
@@ -304,9 +315,11 @@ package final class Session {
       throw Suggestion.unknown("property", property.value, among: names, suffix: known, column: property.column)
     }
     let converted = try bound.type.convert(value.value, name: property.value, column: value.column)
-    let tag = WorkTag("set \(property.value)")
+    // The value is part of the name: two edits of one field are two pieces of work.
+    let label = "set \(property.value) \(value.value)"
+    let tag = WorkTag(label)
     simulation.watched { WorkTag.$current.withValue(tag) { bound.set(converted) } }
-    tracker.follow("set \(property.value)", tag: tag, effect: nil)
+    tracker.follow(label, tag: tag, effect: nil)
   }
 }
 

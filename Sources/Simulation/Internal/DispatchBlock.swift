@@ -36,6 +36,19 @@ final class DispatchBlock: @unchecked Sendable {
     isMain ? "DispatchQueue.main" : "DispatchQueue `\(String(cString: vmrepl_dispatch_queue_label(queue)))`"
   }
 
+  /// The queue as the app's code names it: `DispatchQueue.global(qos: .utility)` for Dispatch's
+  /// own root queues (labelled `com.apple.root.utility-qos`), otherwise `queueName`.
+  var appQueueName: String {
+    guard !isMain else { return queueName }
+    let label = String(cString: vmrepl_dispatch_queue_label(queue))
+    let prefix = "com.apple.root."
+    guard label.hasPrefix(prefix) else { return queueName }
+    let qos = label.dropFirst(prefix.count).split(separator: "-qos").first.map(String.init) ?? ""
+    let names = ["user-interactive": ".userInteractive", "user-initiated": ".userInitiated", "utility": ".utility", "background": ".background", "maintenance": ".background"]
+    guard let name = names[qos] else { return "DispatchQueue.global()" }
+    return "DispatchQueue.global(qos: \(name))"
+  }
+
   /// Runs the block on its queue and releases it.
   func run() {
     WorkTag.running(tag) { vmrepl_dispatch_run(queue, block, flags, group) }
@@ -66,7 +79,10 @@ final class TimerFiring: Sendable {
   func run() {
     WorkTag.running(tag) {
       switch kind {
-      case .runLoop(let fd): vmrepl_runloop_fire(fd)
+      case .runLoop(let fd):
+        vmrepl_runloop_fire(fd)
+        // CF invalidates a one-shot timer after its callout, inside the pass.
+        Simulation.shared.core.runLoopTimers.sweep()
       case .source(let id, let generation): vmrepl_source_timer_fire(id, generation)
       }
     }

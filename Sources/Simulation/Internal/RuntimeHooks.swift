@@ -34,6 +34,17 @@ enum RuntimeHooks {
         },
         source_timer: { id, generation, delay, isMain in
           Simulation.shared.core.armSourceTimer(id: id, generation: generation, delay: delay, onMain: isMain != 0)
+        },
+        runloop_timer_added: { timer in
+          guard let timer else { return }
+          Simulation.shared.core.runLoopTimers.added(timer)
+        },
+        runloop_timer_invalidated: { _ in
+          Simulation.shared.core.runLoopTimers.sweep()
+        },
+        runloop_timer_fire: { timer, callout, info in
+          guard let timer, let callout else { return }
+          Simulation.shared.core.runLoopTimers.fire(timer, callout: callout, info: info)
         }))
     return pointer
   }

@@ -14,6 +14,10 @@ import Synchronization
 final class SimulationCore: Sendable {
   let state = Mutex(SimulationState())
   let mainQueue = MainQueue()
+  let runLoopTimers = RunLoopTimers()
+  /// Set while a `LaneObserver` is installed, so that jobs pay one relaxed load when none is.
+  let observingLanes = Atomic<Bool>(false)
+  let laneObserver = Mutex<(any LaneObserver)?>(nil)
   let globalQueue = GlobalQueue()
 
   let driverThread = Atomic<UInt>(0)
@@ -68,7 +72,7 @@ final class SimulationCore: Sendable {
       state.timers.insert(
         Timer(
           deadline: state.now &+ delay, sequence: state.takeSequence(), action: .block(block),
-          label: block.tag?.label, clock: clock))
+          label: block.tag?.label, clock: clock, work: block.tag?.id))
     }
     if !isOnDriverThread { foreignArrivals.signal() }
   }
@@ -101,8 +105,10 @@ final class SimulationCore: Sendable {
   }
 
   /// A run loop mode armed (or, with `delay` < 0, disarmed) the timer on descriptor `fd`.
+  ///
+  /// The mode's timer belongs to no step: each `Timer` behind it is followed by `runLoopTimers`,
+  /// which credits it to the step that scheduled it.
   func armRunLoopTimer(fd: Int32, delay: Int64) {
-    let tag = WorkTag.current
     state.withLock { state in
       let generation = (state.runLoopGenerations[fd] ?? 0) &+ 1
       state.runLoopGenerations[fd] = generation
@@ -110,8 +116,8 @@ final class SimulationCore: Sendable {
       state.timers.insert(
         Timer(
           deadline: Self.runLoopDeadline(state.now &+ delay), sequence: state.takeSequence(),
-          action: .firing(TimerFiring(.runLoop(fd: fd), onMain: true, tag: tag), generation: generation),
-          label: tag?.label, clock: "RunLoop timer"))
+          action: .firing(TimerFiring(.runLoop(fd: fd), onMain: true, tag: nil), generation: generation),
+          label: nil, clock: "RunLoop timer"))
     }
   }
 
@@ -119,6 +125,7 @@ final class SimulationCore: Sendable {
   /// what it held (a cancelled work item's block and the work tag of whoever scheduled it) is
   /// let go now rather than when its deadline comes round.
   func purgeStaleTimers() -> Bool {
+    runLoopTimers.sweep()
     var madeReady = false
     let dropped = state.withLock { state -> [DispatchBlock] in
       let all = state.timers.unordered
@@ -159,7 +166,7 @@ final class SimulationCore: Sendable {
           deadline: state.now &+ max(0, delay), sequence: state.takeSequence(),
           action: .firing(TimerFiring(.source(id: id, generation: generation), onMain: onMain, tag: tag), generation: generation),
           label: tag?.label,
-          clock: "DispatchSourceTimer on \(queue)"))
+          clock: "DispatchSourceTimer on \(queue)", work: tag?.id))
     }
     if !isOnDriverThread { foreignArrivals.signal() }
   }
@@ -225,12 +232,12 @@ final class SimulationCore: Sendable {
 
   private func addTimer(_ job: UnownedJob, delay: Int64, clock: String) {
     let sleeper = SleeperReference.current()
-    let label = WorkTag.current?.label
+    let tag = WorkTag.current
     state.withLock { state in
       state.timers.insert(
         Timer(
           deadline: state.now &+ delay, sequence: state.takeSequence(),
-          action: .job(job, sleeper: sleeper), label: label, clock: clock))
+          action: .job(job, sleeper: sleeper), label: tag?.label, clock: clock, work: tag?.id))
     }
     if !isOnDriverThread { foreignArrivals.signal() }
   }
@@ -238,7 +245,7 @@ final class SimulationCore: Sendable {
   /// Suspends the caller until virtual time reaches `deadline`; cancellation ends it at once.
   func sleepVirtual(until deadline: Int64) async throws {
     let id = state.withLock { $0.takeSequence() }
-    let label = WorkTag.current?.label
+    let tag = WorkTag.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let cancelled = state.withLock { state -> Bool in
@@ -247,7 +254,7 @@ final class SimulationCore: Sendable {
           state.timers.insert(
             Timer(
               deadline: max(deadline, state.now), sequence: id, action: .virtualSleep(id: id),
-              label: label, clock: "VirtualClock"))
+              label: tag?.label, clock: "VirtualClock", work: tag?.id))
           return false
         }
         if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -261,6 +268,24 @@ final class SimulationCore: Sendable {
   // MARK: Driving
 
   private func run(_ ready: ReadyJob) {
+    // Only jobs the driving loop runs itself: a block a `sync` runs inside another job is part
+    // of that job, which is observed as a whole.
+    guard observingLanes.load(ordering: .relaxed), runningJobStart.load(ordering: .relaxed) == 0,
+      let observer = laneObserver.withLock({ $0 })
+    else {
+      return runUnobserved(ready)
+    }
+    if ready.onMain {
+      runUnobserved(ready)
+      observer.mainLaneRan()
+    } else {
+      observer.willRunOffMain()
+      runUnobserved(ready)
+      observer.didRunOffMain(ready.offMainDescription)
+    }
+  }
+
+  private func runUnobserved(_ ready: ReadyJob) {
     let outer = runningJobStart.load(ordering: .relaxed)
     if outer == 0 { runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
     let wasGlobal = runningGlobalJob.load(ordering: .relaxed)
@@ -290,6 +315,7 @@ final class SimulationCore: Sendable {
       vmrepl_runloop_pass()
       ran = true
     }
+    if ran, observingLanes.load(ordering: .relaxed) { laneObserver.withLock { $0 }?.mainLaneRan() }
     return ran && state.withLock { !$0.ready.isEmpty }
   }
 

@@ -18,6 +18,8 @@ struct Timer: Comparable {
   var action: TimerAction
   var label: String?
   var clock: String
+  /// The id of the `WorkTag` of whoever set it.
+  var work: UInt64? = nil
 
   static func < (lhs: Timer, rhs: Timer) -> Bool {
     (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
@@ -35,6 +37,17 @@ enum ReadyJob {
   case block(DispatchBlock)
   /// A run loop pass, or a Dispatch timer source's event handler on its queue.
   case firing(TimerFiring)
+
+  /// What an off-main job is, as a main-thread warning names it.
+  var offMainDescription: String {
+    switch self {
+    case .task: return "a task on the global executor"
+    case .block(let block):
+      return "a block on \(block.appQueueName)" + (block.tag.map { " (work of `\($0.label)`)" } ?? "")
+    case .firing(let firing):
+      return "a DispatchSourceTimer handler" + (firing.tag.map { " (work of `\($0.label)`)" } ?? "")
+    }
+  }
 
   /// Whether it runs as the main actor (the main thread).
   var onMain: Bool {

@@ -1,0 +1,17 @@
+/// Told, on the driving thread and between jobs, which jobs run off the main lane, so that what
+/// they change in view state can be caught: SwiftUI wants view-model properties written on the
+/// main thread ("Publishing changes from background threads is not allowed").
+///
+/// ```swift
+/// Simulation.shared.observeLanes(checker)  // nil stops it
+/// ```
+public protocol LaneObserver: AnyObject, Sendable {
+  /// Work ran on the main lane (a main-actor job, a main-queue block, a run loop pass): what the
+  /// observer saw before is stale.
+  func mainLaneRan()
+  /// A job that is not on the main lane is about to run.
+  func willRunOffMain()
+  /// That job ran; `job` says what it was: `a block on DispatchQueue \`worker\``,
+  /// `a task on the global executor`.
+  func didRunOffMain(_ job: String)
+}

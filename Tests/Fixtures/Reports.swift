@@ -1,0 +1,227 @@
+// View-models written as apps write them, each the smallest reproduction of a report about
+// background work that was once wrong (issue 26); their golden scenarios are in
+// Tests/VMReplTests/Scenarios/reports.
+import Foundation
+import Scenario
+
+/// Two repeating run-loop timers, started and stopped by separate actions, as Apple's ScrumTimer
+/// keeps its own: each timer is work of the step that scheduled it.
+@MainActor
+final class TwoTimers {
+  var ticksA = 0
+  var ticksB = 0
+  var timerA: Timer?
+  var timerB: Timer?
+
+  func startA() {
+    timerA = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+      MainActor.assumeIsolated { self?.ticksA += 1 }
+    }
+  }
+
+  func startB() {
+    timerB = Timer.scheduledTimer(withTimeInterval: 3, repeats: true) { [weak self] _ in
+      MainActor.assumeIsolated { self?.ticksB += 1 }
+    }
+  }
+
+  func stopA() {
+    timerA?.invalidate()
+    timerA = nil
+  }
+
+  func stopB() {
+    timerB?.invalidate()
+    timerB = nil
+  }
+
+  /// A one-shot timer whose callback starts a task: the task is the scheduling step's work too.
+  func saveLater() {
+    Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { [weak self] _ in
+      MainActor.assumeIsolated { self?.finishSaving() }
+    }
+  }
+
+  private func finishSaving() {
+    Task {
+      try? await Task.sleep(for: .seconds(1))
+      ticksA = 100
+    }
+  }
+}
+
+let twoTimers = ModelDefinition("two-timers", summary: "two repeating run-loop timers, each started and stopped by its own action") { _ in
+  TwoTimers()
+} describe: { model in
+  model.action("startA", "a timer that ticks A every second", perform: { timers, _ in timers.startA() })
+  model.action("startB", "a timer that ticks B every 3 seconds", perform: { timers, _ in timers.startB() })
+  model.action("stopA", "invalidate A's timer", perform: { timers, _ in timers.stopA() })
+  model.action("stopB", "invalidate B's timer", perform: { timers, _ in timers.stopB() })
+  model.action("saveLater", "a one-shot timer whose callback starts a task", perform: { timers, _ in timers.saveLater() })
+  model.show("ticksA", \.ticksA)
+  model.show("ticksB", \.ticksB)
+}
+
+/// A text field whose `didSet` starts a task that sleeps one second a character: two edits, two
+/// pieces of hidden work with the same command name.
+@MainActor
+final class Typing {
+  var text = "" {
+    didSet {
+      let length = text.count
+      Task { try? await Task.sleep(for: .seconds(length)) }
+    }
+  }
+}
+
+let typing = ModelDefinition("typing", summary: "each edit starts a hidden task that sleeps a second a character") { _ in
+  Typing()
+} describe: { model in
+  model.property("text", \.text)
+}
+
+/// A polling task kept in a property, stopped by cancelling it: `stop` ends `start`'s work.
+@MainActor
+final class Poller {
+  var polls = 0
+  private var task: Task<Void, Never>?
+
+  func start() {
+    task = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(1))
+        polls += 1
+      }
+    }
+  }
+
+  func stop() {
+    task?.cancel()
+    task = nil
+  }
+}
+
+let poller = ModelDefinition("poller", summary: "a polling task started by one action and cancelled by another") { _ in
+  Poller()
+} describe: { model in
+  model.action("start", "start polling every second", perform: { poller, _ in poller.start() })
+  model.action("stop", "cancel the polling task", perform: { poller, _ in poller.stop() })
+  model.show("polls", \.polls)
+}
+
+/// A dashboard that stores the dependency it was given and loads four panels at once with
+/// `async let`, plus a refresh it starts and hides.
+@MainActor
+final class Dashboard {
+  let api: ScriptedDependency<Int>
+  var trends = 0
+  var news = 0
+  var weather = 0
+  var stocks = 0
+  var badge = 0
+
+  init(api: ScriptedDependency<Int>) { self.api = api }
+
+  func loadAll() async {
+    async let trends = try? api.request("GET /trends")
+    async let news = try? api.request("GET /news")
+    async let weather = try? api.request("GET /weather")
+    async let stocks = try? api.request("GET /stocks")
+    let (t, n, w, s) = await (trends, news, weather, stocks)
+    self.trends = t ?? -1
+    self.news = n ?? -1
+    self.weather = w ?? -1
+    self.stocks = s ?? -1
+  }
+
+  func refreshBadge() {
+    Task { badge = (try? await api.request("GET /badge")) ?? -1 }
+  }
+}
+
+let dashboard = ModelDefinition("dashboard", summary: "stores its scripted dependency; four requests at once with async let") { context in
+  Dashboard(
+    api: context.dependency("api", outcomes: [Outcome("ok", [Parameter("value", .int)]), Outcome("offline")]) { answer in
+      answer.name == "ok" ? .success(answer.arguments.int("value")) : .failure(URLError(.notConnectedToInternet))
+    })
+} describe: { model in
+  model.asyncAction("loadAll", "load four panels at once", perform: { dashboard, _ in await dashboard.loadAll() })
+  model.action("refreshBadge", "a hidden task that asks for the badge count", perform: { dashboard, _ in dashboard.refreshBadge() })
+}
+
+/// Apple's ScrumTimer shape: a repeating 1/60 s run-loop timer whose callback reads the wall
+/// clock. Its 600th fire date, summed in `CFAbsoluteTime`, lands a fraction of a microsecond
+/// before 10 s; run-loop deadlines are rounded up to the whole microsecond, so it fires at 10 s
+/// and sees 10 whole seconds, as a device (which fires late, never early) does.
+@MainActor
+final class ScrumClock {
+  var secondsElapsed = 0
+  private var startDate: Date?
+  private var timer: Timer?
+
+  func start() {
+    startDate = Date()
+    timer = Timer.scheduledTimer(withTimeInterval: 1.0 / 60, repeats: true) { [weak self] _ in
+      MainActor.assumeIsolated { self?.update() }
+    }
+  }
+
+  func stop() {
+    timer?.invalidate()
+    timer = nil
+  }
+
+  private func update() {
+    guard let startDate else { return }
+    secondsElapsed = Int(Date().timeIntervalSince1970 - startDate.timeIntervalSince1970)
+  }
+}
+
+let scrumClock = ModelDefinition("scrum-clock", summary: "a 1/60 s run-loop timer that reads the wall clock") { _ in
+  ScrumClock()
+} describe: { model in
+  model.action("start", "start the 1/60 s timer", perform: { clock, _ in clock.start() })
+  model.action("stop", "invalidate the timer", perform: { clock, _ in clock.stop() })
+  model.show("secondsElapsed", \.secondsElapsed)
+}
+
+/// A list loaded on a global queue that writes its result there, as apps written before Swift
+/// Concurrency often do (the compiler says nothing in Swift 5 mode), and a fixed version that
+/// hops back to the main queue first.
+// Unchecked on purpose: the class reproduces the off-main write the checker reports; the
+// simulation runs every block on one thread, so the race itself cannot corrupt memory here.
+final class BackgroundLoader: @unchecked Sendable {
+  var items: [String] = []
+  var isLoading = false
+
+  func loadOffMain() {
+    isLoading = true
+    DispatchQueue.global().async {
+      self.items = ["a", "b"]
+      self.isLoading = false
+    }
+  }
+
+  func loadOnMain() {
+    isLoading = true
+    DispatchQueue.global().async {
+      let loaded = ["a", "b"]
+      DispatchQueue.main.async {
+        self.items = loaded
+        self.isLoading = false
+      }
+    }
+  }
+
+  func reset() {
+    items = []
+  }
+}
+
+let backgroundLoader = ModelDefinition("background-loader", summary: "writes its state from a global queue, and a fixed version") { _ in
+  BackgroundLoader()
+} describe: { model in
+  model.action("loadOffMain", "load on a global queue and write the result there", perform: { loader, _ in loader.loadOffMain() })
+  model.action("loadOnMain", "load on a global queue, write the result on the main queue", perform: { loader, _ in loader.loadOnMain() })
+  model.action("reset", "empty the list", perform: { loader, _ in loader.reset() })
+}

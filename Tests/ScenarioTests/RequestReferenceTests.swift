@@ -1,0 +1,73 @@
+import Simulation
+import Testing
+
+@testable import Scenario
+
+@Suite("Answering a particular request")
+struct RequestReferenceTests {
+  func error(_ line: String) -> String? {
+    do {
+      _ = try CommandParser.parse(line, actions: [])
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test("`#rN` is a request reference, `#N` an effect reference, `#` then anything else a comment")
+  func lexing() throws {
+    #expect(try Lexer.tokenize("respond api #r12 ok").map(\.kind) == [
+      .value(.word("respond")), .value(.word("api")), .value(.request(12)), .value(.word("ok")),
+    ])
+    #expect(try Lexer.tokenize("await #3 # #r2 is ignored").map(\.kind) == [.value(.word("await")), .value(.effect(3))])
+    #expect(error("respond api #r2x ok") == "column 13: `#r2x` is not a request reference; expected `#r` and a number, like `#r2`")
+  }
+
+  @Test("respond names a pending request or takes the oldest; stub takes none")
+  func parsing() throws {
+    guard case .respond(let dependency, let request, let outcome, let arguments) = try CommandParser.parse("respond api #r3 ok value=3") else {
+      Issue.record("not a respond")
+      return
+    }
+    #expect(dependency.value == "api")
+    #expect(request == .id(Located(value: 3, column: 13)))
+    guard case .respond(_, .matching(let text)?, _, _) = try CommandParser.parse(#"respond api "GET /news" offline"#) else {
+      Issue.record("not a respond by description")
+      return
+    }
+    #expect(text == Located(value: "GET /news", column: 13))
+    #expect(outcome.value == "ok")
+    #expect(arguments.count == 1)
+    guard case .respond(_, nil, let status, let shorthand) = try CommandParser.parse("respond api status=403") else {
+      Issue.record("not a respond of the oldest request")
+      return
+    }
+    #expect(status.value == "status")
+    #expect(shorthand.first?.value == .int(403))
+    #expect(
+      error("stub api #r1 ok")
+        == "column 10: `stub` sets what future requests get and takes no request; `respond api #r1 ...` answers a pending one")
+    #expect(error("respond api #r1") == "column 16: `respond` needs an outcome such as `ok`; usage: respond DEPENDENCY [#rN | \"TEXT\"] OUTCOME [key=value ...] (example: respond search #r2 ok count=3)")
+  }
+
+  @Test("hidden work from the same command text is told apart by its place among the live ones")
+  func ordinals() {
+    #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(EffectTracker.ordinal) == [
+      "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th",
+    ])
+    #expect(WorkOrigin(command: "send tap").description == "`send tap`")
+    #expect(WorkOrigin(command: "send tap", which: "2nd of 2").description == "`send tap` (2nd of 2)")
+  }
+
+  @Test("an off-main write names the paths and the job, and the step only when the job's origin is another")
+  func offMainText() {
+    #expect(
+      EventText.line(for: .offMainWrite(paths: ["items"], job: "a task on the global executor", step: "send load"))
+        == "warning: `items` changed off the main thread, by a task on the global executor during `send load`; on a device SwiftUI warns \"Publishing changes from background threads is not allowed\" and the view may not update")
+    #expect(
+      EventText.line(
+        for: .offMainWrite(
+          paths: ["a", "b", "c"], job: "a block on DispatchQueue.global() (work of `send load`)", step: "send load"))
+        == "warning: `a`, `b` and `c` changed off the main thread, by a block on DispatchQueue.global() (work of `send load`); on a device SwiftUI warns \"Publishing changes from background threads is not allowed\" and the view may not update")
+  }
+}
