@@ -120,12 +120,24 @@ static int64_t delay_until(uint64_t when) {
 struct counted {
   block_t block;
   uint64_t id;
+  /// The work tag (retained) of whoever handed the block over, current while it runs.
+  void *tag;
 };
+
+/// The work tag a block running outside the simulation carries, so that what it hands on (a
+/// URLSession hop, a main-queue block, a request) is still the work of the step that began it.
+static __thread void *thread_tag;
+
+void *vmrepl_thread_tag(void) { return thread_tag; }
 
 static void run_counted(void *context) {
   struct counted *counted = context;
+  void *outer = thread_tag;
+  thread_tag = counted->tag;
   ((struct block_layout *)counted->block)->invoke(counted->block);
+  thread_tag = outer;
   block_release(counted->block);
+  if (counted->tag && vmrepl_hooks->tag_release) vmrepl_hooks->tag_release(counted->tag);
   vmrepl_hooks->external_end(counted->id);
   free(counted);
 }
@@ -144,6 +156,7 @@ static struct counted *count(queue_t queue, block_t block) {
   clean[length] = 0;
   snprintf(label, sizeof label, "a block on DispatchQueue `%s` outside the simulation", length ? clean : "(unlabelled)");
   counted->block = block_copy(block);
+  counted->tag = vmrepl_hooks->tag_retain ? vmrepl_hooks->tag_retain() : NULL;
   counted->id = vmrepl_hooks->external_begin(label);
   return counted;
 }
@@ -450,5 +463,6 @@ void vmrepl_dispatch_release_queue(void *queue) { (void)queue; }
 int vmrepl_dispatch_is_cancelled(void *block) { (void)block; return 0; }
 const char *vmrepl_dispatch_queue_label(void *queue) { (void)queue; return ""; }
 int vmrepl_dispatch_drain_main_queue(void) { return 0; }
+void *vmrepl_thread_tag(void) { return 0; }
 
 #endif

@@ -51,6 +51,8 @@ int vmrepl_runloop_activate(void);
 int vmrepl_network_activate(void);
 int vmrepl_sources_activate(void);
 int vmrepl_threads_activate(void);
+int vmrepl_urlsession_activate(void);
+int vmrepl_sandbox_activate(void);
 
 /// Shared by dispatch.c and sources.c.
 int vmrepl_dispatch_simulates(void *queue);

@@ -267,6 +267,8 @@ int vmrepl_runtime_activate(unsigned long driver_thread, const vmrepl_callbacks 
   result |= vmrepl_dispatch_activate();
   result |= vmrepl_runloop_activate();
   result |= vmrepl_network_activate();
+  if (vmrepl_urlsession_activate()) result |= VMREPL_URLSESSION;
+  vmrepl_sandbox_activate();
   vmrepl_sources_activate();
   vmrepl_threads_activate();
   return result;

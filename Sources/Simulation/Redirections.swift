@@ -17,4 +17,6 @@ public struct Redirections: OptionSet, Sendable {
   public static let runLoop = Redirections(rawValue: Int(VMREPL_RUNLOOP))
   /// URLSession transfers are known as work outside the simulation.
   public static let network = Redirections(rawValue: Int(VMREPL_NETWORK))
+  /// Every URLSessionConfiguration lists the simulation's URLProtocol first while one is set.
+  public static let urlSession = Redirections(rawValue: Int(VMREPL_URLSESSION))
 }

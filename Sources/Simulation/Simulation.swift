@@ -175,6 +175,32 @@ public final class Simulation: Sendable {
   /// recovery runs are not counted).
   public var jobsRun: Int { core.jobsRun.load(ordering: .relaxed) }
 
+  /// The folder of this process's storage sandbox (HOME is its `home`, TMPDIR its `tmp`), made
+  /// before any Swift code ran; nil with `VMREPL_NO_SANDBOX` set.
+  public var sandboxRoot: String? {
+    let root = String(cString: vmrepl_sandbox_root())
+    return root.isEmpty ? nil : root
+  }
+
+  /// Writes every UserDefaults domain (standard, each suite) to its file in the sandbox and
+  /// makes Foundation forget it, so the files are all there is to read, empty or reset.
+  public func flushPreferences() { vmrepl_flush_preferences() }
+
+  /// The URLProtocol every URLSession configuration lists first while set (the session's
+  /// scripted `http`); nil leaves configurations as Foundation makes them.
+  let firstURLProtocol = Mutex<ClassReference?>(nil)
+
+  /// Puts `type` first in every URLSessionConfiguration's `protocolClasses` (nil: nothing).
+  public func setFirstURLProtocol(_ type: AnyClass?) {
+    firstURLProtocol.withLock { $0 = type.map(ClassReference.init) }
+  }
+
+  /// Installs (or, with nil, removes) what runs whenever nothing else can: it returns true when
+  /// it made work ready or waited for some, and the simulation looks again.
+  public func setIdleHook(_ hook: (@Sendable () -> Bool)?) {
+    core.idleHook.withLock { $0 = hook }
+  }
+
   /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.
   public func observeLanes(_ observer: (any LaneObserver)?) {
     core.laneObserver.withLock { $0 = observer }
@@ -294,4 +320,10 @@ public final class Simulation: Sendable {
     let nanoseconds = max(0, timeout.wholeNanoseconds)
     return core.foreignArrivals.wait(timeout: DispatchTime.now() + .nanoseconds(Int(nanoseconds))) == .success
   }
+}
+
+/// A class, held across threads: a class object is immutable and lives as long as the program.
+struct ClassReference: @unchecked Sendable {
+  // Unchecked: metatypes of classes are not marked Sendable, but a class object never changes.
+  let type: AnyClass
 }

@@ -1,3 +1,4 @@
+internal import CSimulationRuntime
 import Synchronization
 
 /// A label that tasks inherit, so the simulation can say whose work a timer belongs to.
@@ -28,6 +29,14 @@ public final class WorkTag: Sendable {
 
   /// The tag of the running task, inherited from whoever started it.
   @TaskLocal public static var current: WorkTag?
+
+  /// The current task's tag or, on a thread outside the simulation (URLSession's, an operation
+  /// queue's), the tag of the step whose work handed that thread the block it is running.
+  public static var inherited: WorkTag? {
+    if let current { return current }
+    guard let pointer = vmrepl_thread_tag() else { return nil }
+    return Unmanaged<WorkTag>.fromOpaque(pointer).takeUnretainedValue()
+  }
 
   /// Runs `body` with `tag` as the current tag (as it is), so what `body` starts inherits it.
   static func running(_ tag: WorkTag?, _ body: () -> Void) {

@@ -190,5 +190,5 @@ let fixedOrder = ModelDefinition("fixed-order", summary: "main-actor, main-queue
 }
 
 VMReplCommandLine.main(models: [
-  spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader,
+  spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader, weather, launches,
 ])

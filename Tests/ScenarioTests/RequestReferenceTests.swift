@@ -47,7 +47,7 @@ struct RequestReferenceTests {
     #expect(
       error("stub api #r1 ok")
         == "column 10: `stub` sets what future requests get and takes no request; `respond api #r1 ...` answers a pending one")
-    #expect(error("respond api #r1") == "column 16: `respond` needs an outcome such as `ok`; usage: respond DEPENDENCY [#rN | \"TEXT\"] OUTCOME [key=value ...] (example: respond search #r2 ok count=3)")
+    #expect(error("respond api #r1") == "column 16: `respond` needs an outcome such as `ok`; usage: respond DEPENDENCY [#rN | \"TEXT\" | METHOD PATH] OUTCOME [key=value ...] (example: respond search #r2 ok count=3)")
   }
 
   @Test("hidden work from the same command text is told apart by its place among the live ones")

@@ -96,7 +96,7 @@ struct CommandLineTests {
     #expect(mismatch.output.hasSuffix("0 passed, 1 failed\n"))
   }
 
-  @Test("`use search base=URL` searches over real HTTP; `await` waits for the network")
+  @Test("`use search base=URL http=live` searches over real HTTP; `await` waits for the network")
   func searchOverHTTP() async throws {
     let server = try LoopbackHTTPServer { target in
       target.hasSuffix("q=limited")
@@ -105,7 +105,7 @@ struct CommandLineTests {
     }
     defer { server.stop() }
     let input = """
-      use search base=http://127.0.0.1:\(server.port)
+      use search base=http://127.0.0.1:\(server.port) http=live
       set word "swift"
       await send search
       expect status == completed

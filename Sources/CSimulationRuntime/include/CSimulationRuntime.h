@@ -29,6 +29,13 @@ typedef struct vmrepl_callbacks {
   void (*runloop_timer_invalidated)(void *timer);
   /// `timer` fires: the simulation calls `vmrepl_runloop_timer_call(callout, timer, info)`.
   void (*runloop_timer_fire)(void *timer, void *callout, void *info);
+  /// The calling code's work tag, retained (or NULL): a block handed to a queue outside the
+  /// simulation carries it, and `vmrepl_thread_tag` returns it while the block runs.
+  void *(*tag_retain)(void);
+  void (*tag_release)(void *tag);
+  /// A URLSessionConfiguration's `protocolClasses` (an owned `[AnyClass]?`) is read: returns
+  /// it, or (consuming it) another owned array with the simulation's protocol first.
+  void *(*protocol_classes)(void *classes);
 } vmrepl_callbacks;
 
 enum { VMREPL_BLOCK_MAIN = 1, VMREPL_BLOCK_BARRIER = 2 };
@@ -41,6 +48,7 @@ enum {
   VMREPL_RANDOM = 8,
   VMREPL_RUNLOOP = 16,
   VMREPL_NETWORK = 32,
+  VMREPL_URLSESSION = 64,
 };
 
 /// Points the runtime libraries' clock, random, Dispatch and run-loop timer calls made on
@@ -85,6 +93,15 @@ int vmrepl_source_timer_is_live(int id, uint64_t generation);
 void vmrepl_source_timer_fire(int id, uint64_t generation);
 /// The label of the queue timer source `id` delivers on.
 const char *vmrepl_source_timer_queue_label(int id);
+
+/// The work tag of the block outside the simulation that this thread is running, or NULL.
+void *vmrepl_thread_tag(void);
+
+/// The folder this process's storage sandbox lives in (HOME is its `home`, TMPDIR its `tmp`),
+/// or "" when there is none (VMREPL_NO_SANDBOX set, or it could not be made).
+const char *vmrepl_sandbox_root(void);
+/// Writes every UserDefaults domain CoreFoundation holds to its file and forgets it.
+void vmrepl_flush_preferences(void);
 
 /// Whether Set and Dictionary hashing is seeded the same on every run in this process.
 int vmrepl_hashing_is_deterministic(void);

@@ -89,7 +89,8 @@ package enum Command: Equatable, Sendable {
   case expectLog(text: String)
   /// `respond api [#rN | "TEXT"] ok ...`: with no request named, the oldest pending one.
   case respond(dependency: Located<String>, request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument])
-  case stub(dependency: Located<String>, outcome: Located<String>, arguments: [CommandArgument])
+  /// `stub DEPENDENCY [METHOD PATH] OUTCOME ...`; a route only for `http`.
+  case stub(dependency: Located<String>, route: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument])
   case seed(UInt64)
   case date(date: Located<String>?, timeZone: Located<String>?, locale: Located<String>?)
   case schedule(ScheduleSetting)
@@ -98,6 +99,10 @@ package enum Command: Equatable, Sendable {
   case effects
   case time
   case log
+  /// `defaults [KEY VALUE] [suite=NAME]`: seed (or, bare, show) UserDefaults in the sandbox.
+  case defaults(key: Located<String>?, value: Located<CommandValue>?, suite: Located<String>?)
+  /// `storage`: every UserDefaults value and file in the sandbox.
+  case storage
   /// `history`, `undo`, `redo`, `goto`, `diff`: the timeline's, not the session's.
   case travel(TimeTravel)
   /// `save FILE [--force]`: a front-end command.
@@ -132,6 +137,8 @@ package enum Command: Equatable, Sendable {
     case .effects: .effects
     case .time: .time
     case .log: .log
+    case .defaults: .defaults
+    case .storage: .storage
     case .travel(.history): .history
     case .travel(.undo): .undo
     case .travel(.redo): .redo
@@ -155,12 +162,19 @@ package enum RequestSelector: Equatable, Sendable {
   /// `"GET /weather"`: the oldest pending request whose description contains the text, which
   /// names the same request under every schedule (ids follow the order requests start in).
   case matching(Located<String>)
+  /// `GET /items/*`: the oldest pending request with that method whose path matches (`*` stands
+  /// for any run of characters; a `?query` in the pattern must match too).
+  case route(method: Located<String>, path: Located<String>)
 
   var column: Int {
     switch self {
     case .id(let id): return id.column
     case .matching(let text): return text.column
+    case .route(let method, _): return method.column
     }
   }
+
+  /// The HTTP methods a route starts with.
+  static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 }
 

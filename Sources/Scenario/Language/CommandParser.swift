@@ -179,6 +179,8 @@ struct TokenReader {
       } else if let token = next, case .value(.string(let text)) = token.kind {
         _ = take()
         request = .matching(Located(value: text, column: token.column))
+      } else {
+        request = try route()
       }
       let (outcome, arguments) = try answer()
       return .respond(dependency: dependency, request: request, outcome: outcome, arguments: arguments)
@@ -189,8 +191,9 @@ struct TokenReader {
           "`stub` sets what future requests get and takes no request; `respond \(dependency.value) \(token.text) ...` answers a pending one",
           column: token.column)
       }
+      let route = try route()
       let (outcome, arguments) = try answer()
-      return .stub(dependency: dependency, outcome: outcome, arguments: arguments)
+      return .stub(dependency: dependency, route: route, outcome: outcome, arguments: arguments)
     case .seed:
       let seed = try value("a number")
       guard case .int(let number) = seed.value, number >= 0 else {
@@ -201,6 +204,8 @@ struct TokenReader {
     case .schedule: return .schedule(try scheduleSetting())
     case .explore: return .explore(try exploreRequest())
     case .effects: return .effects
+    case .defaults: return try defaultsCommand()
+    case .storage: return .storage
     case .time: return .time
     case .log: return .log
     case .history: return .travel(.history)
@@ -251,6 +256,19 @@ struct TokenReader {
       throw ScenarioError("expected a step number (`history` lists them), got `\(located.value)`", column: located.column)
     }
     return Located(value: number, column: located.column)
+  }
+
+  /// `METHOD PATH` before an outcome (`GET /items/*`), if the next word is an HTTP method.
+  mutating func route() throws(ScenarioError) -> RequestSelector? {
+    guard let token = next, let method = token.word, RequestSelector.methods.contains(method) else { return nil }
+    _ = take()
+    guard let pathToken = next, let path = pathToken.word ?? pathToken.value?.text, path.hasPrefix("/") else {
+      throw ScenarioError(
+        "`\(method)` needs a path after it, like `\(method) /items` (`*` stands for any run of characters)",
+        column: next?.column ?? token.column + method.count + 1)
+    }
+    _ = take()
+    return .route(method: Located(value: method, column: token.column), path: Located(value: path, column: pathToken.column))
   }
 
   /// `OUTCOME [key=value ...]` of `respond` and `stub`.
@@ -330,6 +348,34 @@ struct TokenReader {
   }
 
   /// `date [DATE] [tz=ZONE] [locale=ID]`, in any order.
+  /// `defaults`, or `defaults KEY VALUE [suite=NAME]` (`nil` removes the key).
+  mutating func defaultsCommand() throws(ScenarioError) -> Command {
+    guard next != nil else { return .defaults(key: nil, value: nil, suite: nil) }
+    var suite: Located<String>?
+    var words: [Token] = []
+    while let token = take() {
+      switch token.kind {
+      case .keyValue("suite", let value):
+        guard let text = value.text else {
+          throw ScenarioError("expected a suite name after `suite=`, found `\(value)`", column: token.column)
+        }
+        suite = Located(value: text, column: token.column + 6)
+      case .keyValue(let option, _):
+        throw ScenarioError(
+          "unknown option `\(option)` of `defaults`\(Suggestion.hint(for: option, in: ["suite"])); usage: \(name.usage)", column: token.column)
+      default:
+        words.append(token)
+      }
+    }
+    guard words.count == 2, let key = words[0].value?.text, let value = words[1].value else {
+      let column = words.count > 2 ? words[2].column : (words.last.map { $0.column + $0.text.count } ?? 1)
+      throw ScenarioError(
+        words.count > 2 ? "unexpected `\(words[2].text)`; usage: \(name.usage)" : "`defaults` needs a key and a value; usage: \(name.usage)",
+        column: column)
+    }
+    return .defaults(key: Located(value: key, column: words[0].column), value: Located(value: value, column: words[1].column), suite: suite)
+  }
+
   mutating func dateCommand() throws(ScenarioError) -> Command {
     var date: Located<String>?
     var zone: Located<String>?

@@ -7,7 +7,7 @@
 /// claimed them.
 package enum CommandName: String, CaseIterable, Sendable {
   case models, use, describe, connect, disconnect, send, await, cancel, advance, settle, set, state,
-    expect, respond, stub, seed, date, schedule, effects, time, log, history, undo, redo, goto, diff,
+    expect, respond, stub, seed, date, defaults, storage, schedule, effects, time, log, history, undo, redo, goto, diff,
     explore, save, run, help, quit, exit
 
   /// How the command is written.
@@ -21,10 +21,11 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "set PROPERTY VALUE"
     case .state: "state [PATH]"
     case .expect: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\""
-    case .respond: "respond DEPENDENCY [#rN | \"TEXT\"] OUTCOME [key=value ...]"
-    case .stub: "stub DEPENDENCY OUTCOME [key=value ...]"
+    case .respond: "respond DEPENDENCY [#rN | \"TEXT\" | METHOD PATH] OUTCOME [key=value ...]"
+    case .stub: "stub DEPENDENCY [METHOD PATH] OUTCOME [key=value ...]"
     case .seed: "seed N"
     case .date: "date [DATE] [tz=ZONE] [locale=ID]"
+    case .defaults: "defaults [KEY VALUE] [suite=NAME]"
     case .schedule: "schedule [fifo | CHOICE:CANDIDATE ...]"
     case .explore: "explore [N] [strategy=pct|random] [depth=D] [seed=S]"
     case .history: "history"
@@ -35,7 +36,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .save: "save FILE [--force]"
     case .run: "run FILE"
     case .help: "help [COMMAND]"
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .quit, .exit: rawValue
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .storage, .quit, .exit: rawValue
     }
   }
 
@@ -55,10 +56,12 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "write a bindable view property, as a text field or toggle would"
     case .state: "print the whole view state or the part at PATH"
     case .expect: "check the state, an effect, the virtual time or the log"
-    case .respond: "answer a pending request of a scripted dependency: the oldest, the one `#rN` names, or the oldest whose description contains TEXT"
-    case .stub: "answer future requests of a scripted dependency automatically"
+    case .respond: "answer a pending request of a scripted dependency (`http` too): the oldest, the one `#rN` names, the oldest whose description contains TEXT, or (for `http`) the oldest on a route"
+    case .stub: "answer future requests of a scripted dependency automatically (`http`: on a route, `GET /items/*`)"
     case .seed: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()"
     case .date: "print the virtual wall clock, or set it (and where later sessions start) and the time zone; works before `use`"
+    case .defaults: "set a UserDefaults value the view-model reads (`nil` removes it), or bare: show them; before `use` it seeds the next session, whose storage starts empty"
+    case .storage: "what the view-model stored: UserDefaults values and files in its sandbox (emptied at every `use`)"
     case .schedule: "run the rest under a pinned schedule: at each CHOICE point the CANDIDATE-th ready job (1 is first in, first out); bare: show it"
     case .explore: "run the history under N schedules (default 100) the runtime allows; outcomes, and a minimal schedule for each failure"
     case .effects: "list every effect: id, action, status, start and end time"
@@ -91,6 +94,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: "stub search ok count=3 latency=300ms"
     case .seed: "seed 42"
     case .date: "date 2026-03-15T08:30:00 tz=Europe/Paris"
+    case .defaults: "defaults launches 3"
+    case .storage: "storage"
     case .schedule: "schedule 4:2 9:2"
     case .explore: "explore 200 strategy=pct depth=3 seed=7"
     case .history: "history"
@@ -120,6 +125,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: [.dependency, .outcome, .outcomeArgument]
     case .seed: [.number]
     case .date: [.dateSetting]
+    case .defaults: [.value, .value, .flag("suite=")]
+    case .storage: []
     case .schedule: [.flag("fifo")]
     case .explore: [.exploreOption]
     case .undo, .redo: [.number]

@@ -70,7 +70,8 @@ package struct Lexer {
         guard let next = current, !next.isWhitespace else {
           throw ScenarioError("`\(word)=` has no value; write `\(word)=VALUE`", column: start + 1)
         }
-        let value = try readValue()
+        // `json=` takes JSON as it is written, objects and arrays alike (`json=[{"id":1}]`).
+        let value = word == "json" && (next == "{" || next == "[") ? .string(try readJSON()) : try readValue()
         tokens.append(Token(kind: .keyValue(word, value), column: start + 1, text: text(from: start)))
         continue
       }
@@ -85,9 +86,35 @@ package struct Lexer {
     guard let character = current else { throw ScenarioError("expected a value", column: column) }
     if character == "\"" { return .string(try readString()) }
     if character == "[" { return try readList() }
+    if character == "{" { return .string(try readJSON()) }
     let start = index
     let word = readWhile { !$0.isWhitespace && $0 != "," && $0 != "]" }
     return try Lexer.bareValue(word, column: start + 1)
+  }
+
+  /// A JSON object or array as written, up to its closing bracket (brackets inside JSON strings
+  /// do not count).
+  private mutating func readJSON() throws(ScenarioError) -> String {
+    let start = index
+    var depth = 0
+    var inString = false
+    while let character = current {
+      index += 1
+      if inString {
+        if character == "\\" { index += 1 } else if character == "\"" { inString = false }
+        continue
+      }
+      switch character {
+      case "\"": inString = true
+      case "{", "[": depth += 1
+      case "}", "]":
+        depth -= 1
+        if depth == 0 { return text(from: start) }
+      default: break
+      }
+    }
+    throw ScenarioError(
+      "the JSON value `\(text(from: start))` is not closed; expected `\(characters[start] == "{" ? "}" : "]")`", column: start + 1)
   }
 
   private mutating func readBareWord() -> String {

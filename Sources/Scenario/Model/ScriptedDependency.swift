@@ -148,6 +148,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
         switch request {
         case .id(let id): return waiter.request.id == "r\(id.value)"
         case .matching(let text): return waiter.request.description.contains(text.value)
+        case .route(let method, let path): return waiter.request.description.hasPrefix("\(method.value) \(path.value)")
         }
       }
       guard let index else { return (nil, state.waiting.map(\.request)) }
@@ -162,12 +163,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       let listed = pending.isEmpty
         ? "it has no pending request"
         : "pending: " + pending.map { "#\($0.id) (\($0.description))" }.joined(separator: ", ")
-      let wanted: String
-      switch request {
-      case .id(let id): wanted = "#r\(id.value)"
-      case .matching(let text): wanted = "whose description contains \(CommandValue.quote(text.value))"
-      }
-      throw ScenarioError("`\(name)` has no pending request \(wanted); \(listed)", column: request.column)
+      throw ScenarioError("`\(name)` has no pending request \(request.wanted); \(listed)", column: request.column)
     }
     sink.emit(.requestAnswered(dependency: name, id: waiter.request.id, outcome: Self.text(answer.answer)))
     waiter.continuation.resume(with: decode(answer.answer))

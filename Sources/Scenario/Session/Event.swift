@@ -74,6 +74,19 @@ package struct TimedEvent: Equatable, Sendable {
 extension Event {
   /// Whether the event shows the step doing something: an effect, a request, a print, a warning.
   /// Reports about earlier hidden work do not count.
+  /// The event with the sandbox's real folder spelled `/sandbox` in what the app wrote.
+  func shown(sandbox: String?) -> Event {
+    guard let sandbox else { return self }
+    switch self {
+    case .printed(let text): return .printed(Storage.shown(text, root: sandbox))
+    case .logged(let level, let category, let message): return .logged(level: level, category: category, message: Storage.shown(message, root: sandbox))
+    case .warning(let text): return .warning(Storage.shown(text, root: sandbox))
+    case .effectEnded(let id, let action, let status, let error):
+      return .effectEnded(id: id, action: action, status: status, error: error.map { Storage.shown($0, root: sandbox) })
+    default: return self
+    }
+  }
+
   /// Whether it reports the end of hidden work: in a step that lets no time pass, the step ended
   /// it (a `stop` that cancels `start`'s task), so the step did something.
   var isBackgroundEnd: Bool {

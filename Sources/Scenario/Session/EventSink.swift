@@ -19,6 +19,9 @@ package final class EventSink: Sendable {
   private let origin = Mutex<Duration>(.zero)
   private let prints: (any PrintSource)?
 
+  /// The sandbox's real folder, which what the view-model prints and logs shows as `/sandbox`.
+  private let sandbox = Simulation.shared.sandboxRoot
+
   init(prints: (any PrintSource)?) { self.prints = prints }
 
   func setOrigin(_ time: Duration) { origin.withLock { $0 = time } }
@@ -47,8 +50,8 @@ package final class EventSink: Sendable {
     let printed = prints?.collect() ?? []
     let time = Simulation.shared.now - origin.withLock { $0 }
     return events.withLock { events in
-      events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: $0)) })
-      if let event { events.append(TimedEvent(time: time, event: event)) }
+      events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: Storage.shown($0, root: sandbox))) })
+      if let event { events.append(TimedEvent(time: time, event: event.shown(sandbox: sandbox))) }
       return body(&events)
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 
 /// A REPL session: the model in use, its effects, the event log, and the command interpreter.
@@ -31,6 +32,13 @@ package final class Session {
   var lastState: StateValue?
   /// How many of the pinned schedule's unmet departures the transcript has reported.
   var reportedUnmet = 0
+  /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory
+  /// at the prompt).
+  package var baseDirectory = FileManager.default.currentDirectoryPath
+  /// The storage sandbox's real folder.
+  let sandboxRoot = Simulation.shared.sandboxRoot
+  /// `defaults` lines given before `use`, applied once its sandbox is fresh, before the model's `init`.
+  var pendingDefaults: [(key: String, value: CommandValue, suite: String?)] = []
   /// This session's number in the process, for `ModelContext.session`.
   let number: Int
 
@@ -181,6 +189,8 @@ package final class Session {
     instance = nil
     context = nil
     simulation.observeLanes(nil)
+    simulation.setIdleHook(nil)
+    HTTPRouter.shared.install(nil)
     return !tracker.hasLiveWork
   }
 
@@ -191,7 +201,10 @@ package final class Session {
 
   func snapshot() -> StateValue {
     guard let instance else { return .null }
-    return simulation.watched { StateValue.reflecting(instance.state()) }
+    let state = simulation.watched { StateValue.reflecting(instance.state()) }
+    // The sandbox's folder differs from process to process; transcripts spell it `/sandbox`.
+    guard let sandbox = sandboxRoot, stateMentionsSandbox(state, sandbox) else { return state }
+    return state.mappingText { Storage.shown($0, root: sandbox) }
   }
 
   private func record(_ result: StepResult) {
@@ -235,8 +248,17 @@ package final class Session {
     case .respond(let dependency, let request, let outcome, let arguments):
       try scriptedDependency(dependency).respond(
         request: request, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
-    case .stub(let dependency, let outcome, let arguments):
-      try scriptedDependency(dependency).stub(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+    case .stub(let dependency, let route, let outcome, let arguments):
+      let target = try scriptedDependency(dependency)
+      if case .route(let method, let path)? = route {
+        guard let http = target as? HTTPDependency else {
+          throw ScenarioError(
+            "`\(dependency.value)` is stubbed by outcome alone; a route (`\(method.value) \(path.value)`) is for `http`", column: method.column)
+        }
+        try http.stub(route: (method, path), outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+      } else {
+        try target.stub(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+      }
     case .seed(let seed):
       random.reseed(seed)
       simulation.seedRandomness(seed)
@@ -245,6 +267,25 @@ package final class Session {
       result.output = try world.apply(date: date, timeZone: timeZone, locale: locale)
     case .schedule(let setting): result.output = schedule(setting)
     case .effects: result.output = tracker.listing()
+    case .defaults(let key, let value, let suite):
+      guard let key, let value else {
+        result.output = Storage.listing().filter { !$0.hasPrefix("files:") && !$0.hasPrefix("  \(Storage.shownRoot)/") }
+        break
+      }
+      guard instance != nil else {
+        // Before `use`: the next session's storage starts empty, then gets this, then `init` runs.
+        pendingDefaults.append((key.value, value.value, suite?.value))
+        sink.emit(.note("UserDefaults: \(key.value) = \(value.value) when the next `use` starts the model"))
+        break
+      }
+      do {
+        sink.emit(.note(try Storage.setDefault(key.value, value.value, suite: suite?.value)))
+      } catch {
+        var error = error
+        error.column = error.column ?? value.column
+        throw error
+      }
+    case .storage: result.output = Storage.listing()
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
     case .save(let file, _), .run(let file):
@@ -266,7 +307,20 @@ package final class Session {
     guard let definition = models.first(where: { $0.name == name.value }) else {
       throw Suggestion.unknown("model", name.value, among: models.map(\.name), listedAs: "models", column: name.column)
     }
-    let bound = try Arguments.bind(options, to: definition.options, owner: "model `\(definition.name)`", endColumn: line.count + 1)
+    // `http=` is every model's: how the process's URLSession traffic is answered.
+    let httpOption = options.last { $0.name == "http" && !definition.options.contains(where: { $0.name == "http" }) }
+    let httpMode = try httpOption.map { (option) throws(ScenarioError) -> HTTPMode in
+      guard let text = option.value.text else {
+        throw ScenarioError("`http=` takes script, live, record:FILE or replay:FILE", column: option.column)
+      }
+      return try HTTPMode.parse(text, column: option.column)
+    } ?? .script
+    let cassette = try cassette(for: httpMode, column: httpOption?.column)
+    // `files=FOLDER` is every model's too: what its sandbox's home starts with.
+    let filesOption = options.last { $0.name == "files" && !definition.options.contains(where: { $0.name == "files" }) }
+    let bound = try Arguments.bind(
+      options.filter { $0 != httpOption && $0 != filesOption }, to: definition.options, owner: "model `\(definition.name)`",
+      endColumn: line.count + 1)
     // End the previous session's effects; hidden work it started cannot be reached.
     tracker.reset()
     logLines = []
@@ -274,7 +328,12 @@ package final class Session {
     random.reseed(0)
     simulation.seedRandomness(0)
     world.beginSession()
+    try prepareStorage(files: filesOption)
     let context = ModelContext(options: bound, random: random, sink: sink, session: number)
+    // Made before the model, whose `init` may already send a request.
+    let http = HTTPDependency(mode: httpMode, sink: sink, cassette: cassette, readFile: fileReader())
+    HTTPRouter.shared.install(http)
+    simulation.setIdleHook(Self.idleHook(http, simulation: simulation))
     let tag = WorkTag(line)
     let made: ModelInstance
     do {
@@ -288,6 +347,7 @@ package final class Session {
     self.definition = definition
     self.instance = made
     self.context = context
+    context.dependencies.append(http)
     tracker.dependencies = context.dependencies
     tracker.follow(line, tag: tag, effect: nil)
     simulation.observeLanes(mainThreadChecker)

@@ -56,6 +56,12 @@ package final class Timeline {
   /// The schedule in force when the timeline began, which a re-run starts from again.
   private let startScheduler = Simulation.shared.scheduler
 
+  /// Where the session finds files a scenario names (`body=@FILE`, cassettes): its folder.
+  package var baseDirectory: String {
+    get { session.baseDirectory }
+    set { session.baseDirectory = newValue }
+  }
+
   package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
     self.models = models
     self.prints = prints
@@ -251,7 +257,9 @@ package final class Timeline {
       fresh = Simulation.shared.restart()
     }
     Simulation.shared.scheduler = startScheduler
+    let base = session.baseDirectory
     session = Session(models: models, prints: prints)
+    session.baseDirectory = base
     session.frontEndCommands = frontEndCommands
     session.timerLimit = timerLimit
     for line in prelude { _ = session.execute(line) }

@@ -21,6 +21,21 @@ public indirect enum StateValue: Equatable, Sendable {
   /// Anything else, by its description.
   case opaque(String)
 
+  /// The value with `transform` applied to every string and description in it.
+  func mappingText(_ transform: (String) -> String) -> StateValue {
+    switch self {
+    case .null, .bool, .int, .double: return self
+    case .string(let text): return .string(transform(text))
+    case .opaque(let text): return .opaque(transform(text))
+    case .enumCase(let type, let name, let values):
+      return .enumCase(type: type, name: name, values: values.map { Field(name: $0.name, value: $0.value.mappingText(transform)) })
+    case .list(let values): return .list(values.map { $0.mappingText(transform) })
+    case .dictionary(let pairs): return .dictionary(pairs.map { (transform($0.key), $0.value.mappingText(transform)) })
+    case .record(let type, let fields):
+      return .record(type: type, fields: fields.map { Field(name: $0.name, value: $0.value.mappingText(transform)) })
+    }
+  }
+
   /// A named child of a record or an enum case's associated values.
   public struct Field: Equatable, Sendable {
     public var name: String

@@ -10,7 +10,7 @@ enum RuntimeHooks {
       to: vmrepl_callbacks(
         submit: { queue, block, flags, delay, group in
           guard let queue, let block else { return }
-          let item = DispatchBlock(queue: queue, block: block, flags: flags, group: group, tag: WorkTag.current)
+          let item = DispatchBlock(queue: queue, block: block, flags: flags, group: group, tag: WorkTag.inherited)
           Simulation.shared.core.submit(item, delay: delay)
         },
         flush: { queue in
@@ -45,6 +45,17 @@ enum RuntimeHooks {
         runloop_timer_fire: { timer, callout, info in
           guard let timer, let callout else { return }
           Simulation.shared.core.runLoopTimers.fire(timer, callout: callout, info: info)
+        },
+        tag_retain: {
+          WorkTag.inherited.map { Unmanaged.passRetained($0).toOpaque() }
+        },
+        tag_release: { tag in
+          guard let tag else { return }
+          Unmanaged<WorkTag>.fromOpaque(tag).release()
+        },
+        protocol_classes: { classes in
+          guard let first = Simulation.shared.firstURLProtocol.withLock({ $0 }) else { return classes }
+          return ProtocolClasses.prepending(first.type, to: classes)
         }))
     return pointer
   }

@@ -18,6 +18,7 @@ final class SimulationCore: Sendable {
   /// Set while a `LaneObserver` is installed, so that jobs pay one relaxed load when none is.
   let observingLanes = Atomic<Bool>(false)
   let laneObserver = Mutex<(any LaneObserver)?>(nil)
+  let idleHook = Mutex<(@Sendable () -> Bool)?>(nil)
   let globalQueue = GlobalQueue()
 
   let driverThread = Atomic<UInt>(0)
@@ -342,6 +343,10 @@ final class SimulationCore: Sendable {
       if fireNextTimer(notAfter: now) { continue }
       if state.withLock({ !$0.ready.isEmpty }) { continue }
       if runOutsideWork() { continue }
+      if let hook = idleHook.withLock({ $0 }), hook() {
+        state.withLock { $0.admitInbox() }
+        continue
+      }
       return
     }
   }

@@ -69,7 +69,7 @@ struct Run: ParsableCommand {
     if lines.last == "" { lines.removeLast() }
     var iterator = lines.makeIterator()
     let failed = MainActor.assumeIsolated {
-      ScriptRunner(options: options, transcript: transcript).run { iterator.next() }
+      ScriptRunner(options: options, transcript: transcript, file: file).run { iterator.next() }
     }
     if failed { throw ExitCode(1) }
   }

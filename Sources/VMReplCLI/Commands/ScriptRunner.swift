@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Scenario
 import Simulation
@@ -14,13 +15,23 @@ struct ScriptRunner {
 
   /// A runner with a new session; `output` is the process's capture when it already has one
   /// (a replay worker runs many scenarios, one session each).
-  init(options: SessionOptions, transcript: Bool, output: SessionOutput? = nil) {
+  /// `file`, when the lines come from one, is where `body=@FILE` and cassettes are looked up
+  /// (beside it).
+  init(options: SessionOptions, transcript: Bool, output: SessionOutput? = nil, file: String? = nil) {
     options.guards.install()
     self.options = options
     self.transcript = transcript
     let output = output ?? SessionOutput()
     self.output = output
     self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
+    if let file { timeline.baseDirectory = Self.folder(of: file) }
+  }
+
+  /// The folder `file` is in, as an absolute path.
+  static func folder(of file: String) -> String {
+    let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+    guard let slash = absolute.lastIndex(of: "/") else { return FileManager.default.currentDirectoryPath }
+    return absolute[..<slash].isEmpty ? "/" : String(absolute[..<slash])
   }
 
   /// A printer for this runner's output; `echo` repeats each command as `> command`.

@@ -55,7 +55,7 @@ struct ReplayWorker: ParsableCommand {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
     var iterator = lines.makeIterator()
-    let runner = ScriptRunner(options: options, transcript: true, output: output)
+    let runner = ScriptRunner(options: options, transcript: true, output: output, file: path)
     let transcript = TextBuffer()
     let printer = StepPrinter(
       format: .human, renderer: TranscriptRenderer(echo: true, errorsInline: true),

@@ -1,0 +1,154 @@
+import Foundation
+import Simulation
+
+/// The storage a view-model reaches (`UserDefaults.standard` and named suites, the Documents,
+/// Caches and Application Support folders, `NSHomeDirectory()`, the temporary folder), kept in
+/// the process's sandbox (`CSimulationRuntime/sandbox.c`) and emptied at every `use`, so that a
+/// scenario reads the same storage on every run and machine, and two `use`s in one session do
+/// not see each other's writes.
+///
+/// Transcripts show the sandbox's folder as `/sandbox` (`/sandbox/home/Documents/draft.txt`),
+/// since its real place differs from process to process.
+@MainActor
+enum Storage {
+  /// How transcripts spell the sandbox's folder.
+  nonisolated static let shownRoot = "/sandbox"
+
+  static var root: String? { Simulation.shared.sandboxRoot }
+
+  /// The folders a fresh sandbox has.
+  static let skeleton = ["home", "home/Documents", "home/.config", "home/.cache", "home/.local", "home/.local/share", "tmp"]
+
+  /// `text` with the sandbox's real folder spelled `/sandbox`.
+  nonisolated static func shown(_ text: String, root: String?) -> String {
+    guard let root, text.contains(root) else { return text }
+    return text.replacingOccurrences(of: root, with: shownRoot)
+  }
+
+  /// Empties the sandbox: every UserDefaults domain the app wrote, every file.
+  static func reset() {
+    guard let root else { return }
+    // Every domain to its file and out of memory; removing the files then empties them all.
+    Simulation.shared.flushPreferences()
+    let manager = FileManager.default
+    for folder in ["home", "tmp"] {
+      let path = root + "/" + folder
+      for entry in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
+        try? manager.removeItem(atPath: path + "/" + entry)
+      }
+    }
+    for folder in skeleton { try? manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
+  }
+
+  /// The named UserDefaults suites with a file in the sandbox (the standard one's is the
+  /// program's name).
+  static func suites(in root: String) -> [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/home/.config")) ?? []
+    let standard = ProcessInfo.processInfo.processName
+    return files.filter { $0.hasSuffix(".plist") }.map { String($0.dropLast(6)) }.filter { $0 != standard }.sorted()
+  }
+
+  /// Copies the contents of `folder` into the sandbox's home (`use MODEL files=FOLDER`).
+  static func seed(from folder: String) throws(ScenarioError) {
+    guard let root else { throw ScenarioError("there is no storage sandbox in this process (VMREPL_NO_SANDBOX is set)") }
+    let manager = FileManager.default
+    var isFolder: ObjCBool = false
+    guard manager.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+      throw ScenarioError("`files=` names a folder to copy into the sandbox's home; there is none at \(folder)")
+    }
+    for entry in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+      let target = root + "/home/" + entry
+      try? manager.removeItem(atPath: target)
+      do {
+        try manager.copyItem(atPath: folder + "/" + entry, toPath: target)
+      } catch {
+        throw ScenarioError("could not copy \(entry) into the sandbox: \(error.localizedDescription)")
+      }
+    }
+  }
+
+  /// `defaults KEY VALUE [suite=NAME]`: what the app then reads from UserDefaults.
+  static func setDefault(_ key: String, _ value: CommandValue, suite: String?) throws(ScenarioError) -> String {
+    let defaults = suite.flatMap { UserDefaults(suiteName: $0) } ?? .standard
+    let place = suite.map { "UserDefaults(suiteName: \"\($0)\")" } ?? "UserDefaults.standard"
+    switch value {
+    case .null:
+      defaults.removeObject(forKey: key)
+      return "\(place): removed \(key)"
+    case .int(let number): defaults.set(number, forKey: key)
+    case .double(let number): defaults.set(number, forKey: key)
+    case .bool(let flag): defaults.set(flag, forKey: key)
+    case .string(let text), .word(let text): defaults.set(text, forKey: key)
+    case .list(let values):
+      let items = values.compactMap { value -> Any? in
+        switch value {
+        case .int(let number): return number
+        case .double(let number): return number
+        case .bool(let flag): return flag
+        case .string(let text), .word(let text): return text
+        default: return nil
+        }
+      }
+      guard items.count == values.count else {
+        throw ScenarioError("a list for UserDefaults holds numbers, booleans and strings only")
+      }
+      defaults.set(items, forKey: key)
+    case .duration, .effect, .request:
+      throw ScenarioError("UserDefaults keeps numbers, booleans, strings and lists of them; \(value.kindName) is none")
+    }
+    Simulation.shared.flushPreferences()
+    return "\(place): \(key) = \(value)"
+  }
+
+  /// `storage`: every UserDefaults value and every file in the sandbox, sorted.
+  static func listing() -> [String] {
+    guard let root else { return ["there is no storage sandbox in this process (VMREPL_NO_SANDBOX is set)"] }
+    Simulation.shared.flushPreferences()
+    var lines: [String] = []
+    func section(_ title: String, _ file: String) {
+      guard let data = FileManager.default.contents(atPath: root + "/home/.config/" + file),
+        let values = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any], !values.isEmpty
+      else { return }
+      lines.append(title)
+      for key in values.keys.sorted() { lines.append("  \(key) = \(describe(values[key]!))") }
+    }
+    section("UserDefaults.standard:", ProcessInfo.processInfo.processName + ".plist")
+    for suite in suites(in: root) { section("UserDefaults(suiteName: \"\(suite)\"):", suite + ".plist") }
+    // UserDefaults' own files are listed above as values.
+    let files = filesIn(root).filter { !($0.path.hasPrefix("home/.config/") && $0.path.hasSuffix(".plist")) }
+    if !files.isEmpty {
+      lines.append("files:")
+      let width = files.map(\.path.count).max() ?? 0
+      for file in files {
+        lines.append("  \(shownRoot)/\(file.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(file.size) byte\(file.size == 1 ? "" : "s")")
+      }
+    }
+    return lines.isEmpty ? ["storage is empty: no UserDefaults value, no file"] : lines
+  }
+
+  /// Every file under the sandbox, by path from its folder, sorted.
+  static func filesIn(_ root: String) -> [(path: String, size: Int)] {
+    var files: [(String, Int)] = []
+    let manager = FileManager.default
+    guard let walker = manager.enumerator(atPath: root) else { return [] }
+    while let path = walker.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      guard manager.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+      let size = (try? manager.attributesOfItem(atPath: root + "/" + path)[.size] as? Int) ?? 0
+      files.append((path, size ?? 0))
+    }
+    return files.sorted { $0.0 < $1.0 }
+  }
+
+  static func describe(_ value: Any) -> String {
+    switch value {
+    case let text as String: return CommandValue.quote(text)
+    case let data as Data: return "\(data.count) bytes of data"
+    case let date as Date: return "\(date)"
+    case let list as [Any]: return "[" + list.map(describe).joined(separator: ", ") + "]"
+    case let dictionary as [String: Any]:
+      return "[" + dictionary.keys.sorted().map { "\($0): \(describe(dictionary[$0]!))" }.joined(separator: ", ") + "]"
+    default: return "\(value)"
+    }
+  }
+}
