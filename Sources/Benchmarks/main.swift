@@ -1,7 +1,8 @@
 // `vmrepl-bench`: prints the executor's and the engine's figures. Run it through scripts/bench
 // (a release build); the figures and the machine go in the README. `--executor-only` and
 // `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
-// process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario); `--dump DIR` writes each in-process
+// process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario), `--http-only` only
+// the scripted HTTP figures (`--requests N`); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
 import Examples
@@ -31,6 +32,19 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     for line in out { writeAll(1, line + "\n") }
     return out
   }
+  if arguments.contains("--http-only") {
+    fflush(nil)
+    let saved = dup(1)
+    let null = open("/dev/null", O_WRONLY)
+    dup2(null, 1)
+    out += httpFigures(requests: option("--requests", in: arguments, default: 2_000))
+    fflush(nil)
+    dup2(saved, 1)
+    close(null)
+    close(saved)
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
   if arguments.contains("--process-only") {
     out += processFigures()
     for line in out { writeAll(1, line + "\n") }
@@ -49,6 +63,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     out += engineFigures(session: session, repeats: repeats)
     out += timeTravelFigures()
     out += explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000))
+    out += httpFigures(requests: option("--requests", in: arguments, default: 2_000))
     fflush(nil)
     dup2(saved, 1)
     close(null)

@@ -42,6 +42,8 @@ static void (*real_sync)(queue_t, block_t);
 static void (*real_barrier_sync)(queue_t, block_t);
 static void (*real_async_f)(queue_t, void *, void (*)(void *));
 static void (*real_after_f)(uint64_t, queue_t, void *, void (*)(void *));
+static void (*real_barrier_async_f)(queue_t, void *, void (*)(void *));
+static void (*real_group_async_f)(group_t, queue_t, void *, void (*)(void *));
 static void (*real_group_enter)(group_t);
 static void (*real_group_leave)(group_t);
 static void (*real_retain)(void *);
@@ -184,8 +186,8 @@ static void simulated_async(queue_t queue, block_t block) {
 static void simulated_barrier_async(queue_t queue, block_t block) {
   if (simulated(queue)) return submit(queue, block, VMREPL_BLOCK_BARRIER, -1, NULL);
   if (!atomic_load(&active)) return real_barrier_async(queue, block);
-  // A counted barrier would lose its barrier: let it run as it is, uncounted.
-  real_barrier_async(queue, block);
+  // Counted through the function form, which keeps it a barrier.
+  real_barrier_async_f(queue, count(queue, block), run_counted);
 }
 
 static void simulated_group_async(group_t group, queue_t queue, block_t block) {
@@ -395,6 +397,8 @@ int vmrepl_dispatch_activate(void) {
   LOOKUP(real_barrier_sync, "dispatch_barrier_sync");
   LOOKUP(real_async_f, "dispatch_async_f");
   LOOKUP(real_after_f, "dispatch_after_f");
+  LOOKUP(real_barrier_async_f, "dispatch_barrier_async_f");
+  LOOKUP(real_group_async_f, "dispatch_group_async_f");
   LOOKUP(real_group_enter, "dispatch_group_enter");
   LOOKUP(real_group_leave, "dispatch_group_leave");
   LOOKUP(real_retain, "dispatch_retain");

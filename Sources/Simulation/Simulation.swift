@@ -190,6 +190,13 @@ public final class Simulation: Sendable {
   /// scripted `http`); nil leaves configurations as Foundation makes them.
   let firstURLProtocol = Mutex<ClassReference?>(nil)
 
+  let taskResumed = Mutex<(@Sendable (UnsafeMutableRawPointer) -> Void)?>(nil)
+
+  /// Hears of each URLSessionTask the driving thread resumes (its address, unretained).
+  public func onURLSessionTaskResume(_ observer: (@Sendable (UnsafeMutableRawPointer) -> Void)?) {
+    taskResumed.withLock { $0 = observer }
+  }
+
   /// Puts `type` first in every URLSessionConfiguration's `protocolClasses` (nil: nothing).
   public func setFirstURLProtocol(_ type: AnyClass?) {
     firstURLProtocol.withLock { $0 = type.map(ClassReference.init) }
@@ -199,6 +206,12 @@ public final class Simulation: Sendable {
   /// it made work ready or waited for some, and the simulation looks again.
   public func setIdleHook(_ hook: (@Sendable () -> Bool)?) {
     core.idleHook.withLock { $0 = hook }
+  }
+
+  /// Installs (or, with nil, removes) what hears, before jobs other threads handed over join
+  /// the ready queue, that they are about to: it announces what those threads reported first.
+  public func setAdmitHook(_ hook: (@Sendable () -> Void)?) {
+    core.admitHook.withLock { $0 = hook }
   }
 
   /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.
@@ -315,6 +328,18 @@ public final class Simulation: Sendable {
   /// Blocks the driving thread until another thread hands over a job or finishes external work,
   /// or until `timeout` of wall time passes. Returns false on timeout. Jobs handed over by other
   /// threads run at the next `runUntilIdle()`, in arrival order.
+  /// Blocks the driving thread while work outside the simulation that `counts` is under way, up
+  /// to `timeout` of wall time; jobs other threads hand over meanwhile wait in the inbox. Returns
+  /// false on timeout.
+  public func waitWhileOutsideWork(timeout: Duration, counts: (String) -> Bool, or pending: () -> Bool = { false }) -> Bool {
+    let deadline = DispatchTime.now() + .nanoseconds(Int(max(0, timeout.wholeNanoseconds)))
+    while core.state.withLock({ $0.externalWork.values.contains(where: counts) }) || pending() {
+      guard DispatchTime.now() < deadline else { return false }
+      _ = core.foreignArrivals.wait(timeout: min(deadline, DispatchTime.now() + .milliseconds(5)))
+    }
+    return true
+  }
+
   public func waitForForeignWork(timeout: Duration) -> Bool {
     if core.state.withLock({ !$0.inbox.isEmpty }) { return true }
     let nanoseconds = max(0, timeout.wholeNanoseconds)

@@ -64,7 +64,7 @@ struct ParserTests {
     #expect(error("sned refresh") == "column 1: unknown command `sned`; did you mean `send`?")
     #expect(error("refesh") == "column 1: unknown command `refesh`; did you mean `send refresh`?")
     #expect(error("zzz") == "column 1: unknown command `zzz` (`help` lists commands)")
-    #expect(error("s refresh") == "column 1: ambiguous command `s`: it starts `send`, `settle`, `set`, `state`, `stub`, `seed`, `schedule`, `save`")
+    #expect(error("s refresh") == "column 1: ambiguous command `s`: it starts `send`, `settle`, `set`, `state`, `stub`, `seed`, `storage`, `schedule`, `save`")
     #expect(error("advance 2") == "column 9: bad duration `2`: it has no unit; expected ns, us, ms, s, m or h (like `2s`)")
     #expect(error("advance 2x") == "column 9: bad duration `2x`: unknown unit `x`; expected ns, us, ms, s, m or h; did you mean `s`?")
     #expect(error("advance") == "column 8: `advance` needs a duration such as 2s or 250ms; usage: advance DURATION (example: advance 1.5s)")

@@ -36,6 +36,8 @@ typedef struct vmrepl_callbacks {
   /// A URLSessionConfiguration's `protocolClasses` (an owned `[AnyClass]?`) is read: returns
   /// it, or (consuming it) another owned array with the simulation's protocol first.
   void *(*protocol_classes)(void *classes);
+  /// The driving thread resumed URLSessionTask `task`.
+  void (*task_resumed)(void *task);
 } vmrepl_callbacks;
 
 enum { VMREPL_BLOCK_MAIN = 1, VMREPL_BLOCK_BARRIER = 2 };

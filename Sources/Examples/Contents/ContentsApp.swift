@@ -1,4 +1,5 @@
 import Foundation
+import Scenario
 import ViewModelKit
 
 /// Two screens over one repository (and, under strategy 2, one store), as an app with a list
@@ -92,23 +93,14 @@ struct ContentsAppState {
   var subscribers: Int
 }
 
-/// Expands `$TMP/` at the start of a database path to a folder of this session's own (so of the
-/// scenario's, under `replay`), removed when the process exits, so a scenario can name a file and
-/// still replay twice at once, and one scenario's rows never reach the next.
+/// Expands `$TMP/` at the start of a database path to the session's scratch folder (so the
+/// scenario's, under `replay`): it outlives `use`, unlike the view-model's own storage, so a
+/// scenario can name a file that a second `use` opens again, and one scenario's rows never reach
+/// the next.
+@MainActor
 enum ScenarioPath {
-  private static let folder: String = {
-    let folder = NSTemporaryDirectory() + "vmrepl-\(getpid())"
-    // Left over by an earlier process with the same id that did not exit normally.
-    try? FileManager.default.removeItem(atPath: folder)
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "vmrepl-\(getpid())") }
-    return folder
-  }()
-
-  static func expand(_ path: String, session: Int) -> String {
+  static func expand(_ path: String, in context: ModelContext) -> String {
     guard path.hasPrefix("$TMP/") else { return path }
-    let mine = folder + "/session-\(session)"
-    try? FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
-    return mine + "/" + path.dropFirst("$TMP/".count)
+    return context.scratchFolder + "/" + path.dropFirst("$TMP/".count)
   }
 }

@@ -17,7 +17,7 @@ extension Examples {
     let path = context.options.string("db")
     let repository: ContentRepository
     do {
-      repository = try ContentRepository(path: path.isEmpty ? nil : ScenarioPath.expand(path, session: context.session))
+      repository = try ContentRepository(path: path.isEmpty ? nil : ScenarioPath.expand(path, in: context))
     } catch {
       context.warn("cannot open \(path): \(error); using an in-memory database")
       repository = try! ContentRepository(path: nil)

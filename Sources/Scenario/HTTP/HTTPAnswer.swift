@@ -71,7 +71,13 @@ struct HTTPAnswer: Sendable, Equatable {
         guard file.hasPrefix("@") else {
           throw ScenarioError("`body=` names a file with `@`: body=@fixtures/items.json", column: column)
         }
-        body = try files(String(file.dropFirst()))
+        do {
+          body = try files(String(file.dropFirst()))
+        } catch {
+          var error = error
+          error.column = error.column ?? column
+          throw error
+        }
         if file.hasSuffix(".json") { headers["Content-Type"] = "application/json" }
       }
       for line in arguments.list("headers", of: String.self) {

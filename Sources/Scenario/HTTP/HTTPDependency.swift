@@ -91,6 +91,15 @@ final class HTTPDependency: AnyScriptedDependency {
   private let readFile: @Sendable (String) -> Result<Data, ScenarioError>
   private let cassette: Cassette?
   private let state = Mutex(State())
+  /// Tasks the driving thread resumed whose request has not reached `arrive` yet.
+  private let expected = Mutex<[ResumedTask]>([])
+
+  /// A resumed task, held weakly: one that ends before its request starts is not waited for.
+  private struct ResumedTask: @unchecked Sendable {
+    // Unchecked: only its address is compared and its `state` read, which URLSession guards.
+    weak var task: URLSessionTask?
+    let address: UInt
+  }
 
   private struct Stub: Sendable {
     var method: String?
@@ -131,7 +140,31 @@ final class HTTPDependency: AnyScriptedDependency {
 
   // MARK: URLSession's side (any thread)
 
+  /// The driving thread resumed `task`: its request will arrive, by way of URLSession's
+  /// threads, unless the task ends first.
+  func resumed(_ task: URLSessionTask) {
+    guard mode != .live, let request = task.currentRequest, let scheme = request.url?.scheme?.lowercased(),
+      scheme == "http" || scheme == "https",
+      // What `http` itself sends to the network for a cassette never comes back here.
+      !ScriptedURLProtocol.isForwarded(request)
+    else { return }
+    let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
+    expected.withLock { $0.append(ResumedTask(task: task, address: address)) }
+  }
+
+  /// Whether a resumed task's request is still on its way here.
+  var awaitsArrivals: Bool {
+    expected.withLock { tasks in
+      tasks.removeAll { $0.task.map { $0.state != .running } ?? true }
+      return !tasks.isEmpty
+    }
+  }
+
   func arrive(_ handle: ProtocolHandle) {
+    if let task = handle.request.task {
+      let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
+      expected.withLock { $0.removeAll { $0.address == address } }
+    }
     let original = handle.request.request
     var body = original.httpBody ?? Data()
     if body.isEmpty, let stream = original.httpBodyStream { body = Self.read(stream) }
@@ -235,9 +268,8 @@ final class HTTPDependency: AnyScriptedDependency {
     request.httpMethod = exchange.method
     request.httpBody = exchange.body.isEmpty ? nil : exchange.body
     for (field, value) in exchange.headers { request.setValue(value, forHTTPHeaderField: field) }
-    let mutable = (request as NSURLRequest).mutableCopy() as! NSMutableURLRequest
-    URLProtocol.setProperty(true, forKey: ScriptedURLProtocol.forwardedKey, in: mutable)
-    let task = URLSession.shared.dataTask(with: mutable as URLRequest) { [self] data, response, error in
+    request.setValue("1", forHTTPHeaderField: ScriptedURLProtocol.forwardedHeader)
+    let task = URLSession.shared.dataTask(with: request) { [self] data, response, error in
       let answer: HTTPAnswer
       if let response = response as? HTTPURLResponse {
         var headers: [String: String] = [:]

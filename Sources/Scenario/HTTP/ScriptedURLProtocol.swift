@@ -11,10 +11,19 @@ import Synchronization
 /// session's `http` dependency, unless the session lets requests through (`use MODEL http=live`)
 /// or the request is one `http` itself forwards (recording a cassette).
 final class ScriptedURLProtocol: URLProtocol {
-  static let forwardedKey = "vmrepl.http.forwarded"
+  /// The header that marks a request `http` itself sends to the network (recording a
+  /// cassette): URLSession keeps headers on the request it hands a protocol, where it drops
+  /// `URLProtocol.setProperty`'s marks.
+  static let forwardedHeader = "X-VMRepl-Forwarded"
+
+  static func isForwarded(_ request: URLRequest) -> Bool {
+    request.value(forHTTPHeaderField: forwardedHeader) != nil
+  }
 
   override class func canInit(with request: URLRequest) -> Bool {
-    guard URLProtocol.property(forKey: forwardedKey, in: request) == nil else { return false }
+    guard !isForwarded(request), let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return false
+    }
     return HTTPRouter.shared.intercepts
   }
 

@@ -1,3 +1,6 @@
+import Foundation
+import Simulation
+
 /// What a view-model's factory gets: its options, a seeded random source, scripted dependencies.
 @MainActor
 public final class ModelContext {
@@ -47,6 +50,16 @@ public final class ModelContext {
     let dependency = ScriptedDependency(name: name, outcomes: outcomes, sink: sink, fallback: answer, decode: decode)
     dependencies.append(dependency)
     return dependency
+  }
+
+  /// A folder of this session's own that outlives `use` (the view-model's storage does not):
+  /// for a file a scenario names on purpose, such as a database a second `use` opens again.
+  /// Removed when the process exits.
+  public var scratchFolder: String {
+    let base = Simulation.shared.sandboxRoot ?? (NSTemporaryDirectory() + "vmrepl-\(ProcessInfo.processInfo.processIdentifier)")
+    let folder = base + "/scratch/session-\(session)"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
   }
 
   /// Adds a warning to the step's events, as the REPL's own warnings are.

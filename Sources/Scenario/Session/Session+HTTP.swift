@@ -38,15 +38,41 @@ extension Session {
   /// an answer along (work outside the simulation that ends by itself), waits for them, so that
   /// a step ends only once the app has what the step gave it. A real transfer is not waited
   /// for here (`await` does that).
+  ///
+  /// URLSession runs the two sides of a request on threads of its own (a cancelled request's
+  /// completion, the next request's start): whatever they hand over waits until all of them are
+  /// done, then what they reported is announced, then what they handed over runs, so the order
+  /// of a step's events does not depend on thread timing.
   static func idleHook(_ http: HTTPDependency, simulation: Simulation) -> @Sendable () -> Bool {
     { [weak http] in
       guard let http else { return false }
-      if MainActor.assumeIsolated({ http.settle() }) { return true }
-      guard http.mode != .live else { return false }
-      let outside = simulation.idleState.externalWork
-      guard !outside.isEmpty, !outside.contains(where: { $0.hasPrefix("a URLSession transfer") }) else { return false }
-      return simulation.waitForForeignWork(timeout: .seconds(5))
+      let waited = quiesce(http, simulation: simulation)
+      let announced = MainActor.assumeIsolated { http.settle() }
+      return waited || announced || simulation.idleState.hasReadyJobs
     }
+  }
+
+  /// Before jobs other threads handed over run: lets URLSession's own threads finish what they
+  /// are passing along, then announces what they reported.
+  static func admitHook(_ http: HTTPDependency, simulation: Simulation) -> @Sendable () -> Void {
+    { [weak http] in
+      guard let http else { return }
+      _ = quiesce(http, simulation: simulation)
+      _ = MainActor.assumeIsolated { http.settle() }
+    }
+  }
+
+  /// Waits (up to 5 s of wall time) while blocks on Foundation's own queues are under way or a
+  /// resumed task's request is on its way; a real transfer is not waited for here (`await` does
+  /// that). Returns whether it waited until they were done.
+  nonisolated static func quiesce(_ http: HTTPDependency, simulation: Simulation) -> Bool {
+    guard http.mode != .live else { return false }
+    let quick = { (label: String) in !label.hasPrefix("a URLSession transfer") }
+    let arriving = { http.awaitsArrivals }
+    guard simulation.idleState.externalWork.contains(where: quick) || arriving() else { return false }
+    // A block that runs on for longer (an operation of the app's own that waits on something)
+    // is left to `await`, which names it; the step does not count the wait as progress.
+    return simulation.waitWhileOutsideWork(timeout: .seconds(5), counts: quick, or: arriving)
   }
 }
 

@@ -1,6 +1,10 @@
 import Foundation
 import Simulation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// A REPL session: the model in use, its effects, the event log, and the command interpreter.
 ///
 /// Create it on the simulation's driving thread after `Simulation.install()`; every command runs
@@ -190,6 +194,8 @@ package final class Session {
     context = nil
     simulation.observeLanes(nil)
     simulation.setIdleHook(nil)
+    simulation.setAdmitHook(nil)
+    simulation.onURLSessionTaskResume(nil)
     HTTPRouter.shared.install(nil)
     return !tracker.hasLiveWork
   }
@@ -334,6 +340,10 @@ package final class Session {
     let http = HTTPDependency(mode: httpMode, sink: sink, cassette: cassette, readFile: fileReader())
     HTTPRouter.shared.install(http)
     simulation.setIdleHook(Self.idleHook(http, simulation: simulation))
+    simulation.setAdmitHook(Self.admitHook(http, simulation: simulation))
+    simulation.onURLSessionTaskResume { [weak http] task in
+      http?.resumed(Unmanaged<URLSessionTask>.fromOpaque(task).takeUnretainedValue())
+    }
     let tag = WorkTag(line)
     let made: ModelInstance
     do {

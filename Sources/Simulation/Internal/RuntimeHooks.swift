@@ -56,6 +56,10 @@ enum RuntimeHooks {
         protocol_classes: { classes in
           guard let first = Simulation.shared.firstURLProtocol.withLock({ $0 }) else { return classes }
           return ProtocolClasses.prepending(first.type, to: classes)
+        },
+        task_resumed: { task in
+          guard let task, let observer = Simulation.shared.taskResumed.withLock({ $0 }) else { return }
+          observer(task)
         }))
     return pointer
   }

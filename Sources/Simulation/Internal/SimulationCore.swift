@@ -19,6 +19,7 @@ final class SimulationCore: Sendable {
   let observingLanes = Atomic<Bool>(false)
   let laneObserver = Mutex<(any LaneObserver)?>(nil)
   let idleHook = Mutex<(@Sendable () -> Bool)?>(nil)
+  let admitHook = Mutex<(@Sendable () -> Void)?>(nil)
   let globalQueue = GlobalQueue()
 
   let driverThread = Atomic<UInt>(0)
@@ -320,8 +321,30 @@ final class SimulationCore: Sendable {
     return ran && state.withLock { !$0.ready.isEmpty }
   }
 
+  /// Moves what other threads handed over to the ready queue. First the admission hook hears
+  /// of it: whatever another thread reported before handing over these jobs (a request that
+  /// arrived or was cancelled on URLSession's threads) is announced before they run, so the
+  /// order of a step's events follows the order things happened in, not thread timing.
+  func admitInbox() {
+    guard let hook = admitHook.withLock({ $0 }) else { return state.withLock { $0.admitInbox() } }
+    // Taken before the hook looks: every job in it was handed over after what it reports.
+    let arrived = state.withLock { state -> [ReadyJob] in
+      defer { state.inbox.removeAll() }
+      return Array(state.inbox)
+    }
+    guard !arrived.isEmpty else { return }
+    hook()
+    state.withLock { state in
+      // Jobs that came meanwhile stay in the inbox, behind these.
+      state.ready.append(contentsOf: arrived)
+    }
+  }
+
   func runUntilIdle() throws(SimulationError) {
-    state.withLock { $0.admitInbox() }
+    // With an admission hook, what other threads handed over joins only once the simulation is
+    // idle: jobs already ready (a cache look-up that starts a request) go first, whatever the
+    // threads' timing.
+    if admitHook.withLock({ $0 == nil }) { admitInbox() }
     while true {
       if interruptRequested.exchange(false, ordering: .relaxed) { throw .interrupted }
       if let next = state.withLock({ $0.takeReady() }) {
@@ -344,7 +367,7 @@ final class SimulationCore: Sendable {
       if state.withLock({ !$0.ready.isEmpty }) { continue }
       if runOutsideWork() { continue }
       if let hook = idleHook.withLock({ $0 }), hook() {
-        state.withLock { $0.admitInbox() }
+        admitInbox()
         continue
       }
       return
@@ -380,7 +403,7 @@ final class SimulationCore: Sendable {
 
   /// Runs up to `limit` jobs without the runaway guard; returns whether the simulation became idle.
   private func drain(limit: Int) -> Bool {
-    state.withLock { $0.admitInbox() }
+    admitInbox()
     for _ in 0..<limit {
       guard let next = state.withLock({ $0.ready.popFirst() }) else { return true }
       run(next)

@@ -6,10 +6,6 @@ import Foundation
 import Scenario
 import VMReplCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A failure the scripted services give, with the message an app would show.
 struct ScriptedError: LocalizedError {
   var errorDescription: String?
@@ -117,37 +113,20 @@ let session = ModelDefinition("session", summary: "import os and UIKit: app noti
   model.show("transitionCount", \.transitionCount)
 }
 
-/// Answers every request of the process from fixtures, so the app's own `WeatherService`
-/// (URL building, status check, JSON decoding) runs on `URLSession.shared` unchanged.
-final class FixtureProtocol: URLProtocol {
-  override class func canInit(with request: URLRequest) -> Bool { true }
-  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
-
-  override func startLoading() {
-    let url = request.url!
-    let city = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "city" }?.value ?? ""
-    let (status, body): (Int, String) =
-      switch city {
-      case "Berlin": (200, #"{"city": "Berlin", "temperature_c": 4.5, "summary": "Drizzle"}"#)
-      case "Lisbon": (200, #"{"city": "Lisbon", "temperature_c": 17.0, "summary": "Sunny"}"#)
-      case "Atlantis": (404, #"{"error": "unknown city"}"#)
-      default: (200, #"{"unexpected": true}"#)
-      }
-    let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])!
-    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-    client?.urlProtocol(self, didLoad: Data(body.utf8))
-    client?.urlProtocolDidFinishLoading(self)
-  }
-
-  override func stopLoading() {}
-}
-
+// The app's own `WeatherService` (URL building, status check, JSON decoding) runs on
+// `URLSession.shared` unchanged; the scenario answers each request with `respond http` or a
+// `stub http` (vmrepl's `http` dependency, which every model has).
 let weather = ModelDefinition("weather", summary: "a service on URLSession.shared with only import Foundation") { _ in
-  URLProtocol.registerClass(FixtureProtocol.self)
-  return WeatherViewModel()
+  WeatherViewModel()
 } describe: { model in
   model.asyncAction("load", "load() async: GET /forecast?city=") { viewModel, _ in await viewModel.load() }
   model.property("city", \.city)
 }
 
-VMReplCommandLine.main(models: [stopwatch, citySearch, countdown, readingList, feed, session, weather])
+let quote = ModelDefinition("quote", summary: "import Combine: URLSession.shared.dataTaskPublisher, decode, receive(on: DispatchQueue.main)") { _ in
+  QuoteViewModel()
+} describe: { model in
+  model.action("fetch", "fetch(): a dataTaskPublisher pipeline") { viewModel, _ in viewModel.fetch() }
+}
+
+VMReplCommandLine.main(models: [stopwatch, citySearch, countdown, readingList, feed, session, weather, quote])
