@@ -19,29 +19,13 @@ let lines = MainActor.assumeIsolated { () -> [String] in
   let session = Session(models: Examples.all)
   var out = ["machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"]
   if arguments.contains("--explore-only") {
-    fflush(nil)
-    let saved = dup(1)
-    let null = open("/dev/null", O_WRONLY)
-    dup2(null, 1)
-    out += explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000))
-    fflush(nil)
-    dup2(saved, 1)
-    close(null)
-    close(saved)
+    out += silencingStandardOutput { explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000)) }
     out.append(explorationMemoryFigure(binary: CurrentExecutable.directory.appendingPathComponent("vmrepl").path))
     for line in out { writeAll(1, line + "\n") }
     return out
   }
   if arguments.contains("--http-only") {
-    fflush(nil)
-    let saved = dup(1)
-    let null = open("/dev/null", O_WRONLY)
-    dup2(null, 1)
-    out += httpFigures(requests: option("--requests", in: arguments, default: 2_000))
-    fflush(nil)
-    dup2(saved, 1)
-    close(null)
-    close(saved)
+    out += silencingStandardOutput { httpFigures(requests: option("--requests", in: arguments, default: 2_000)) }
     for line in out { writeAll(1, line + "\n") }
     return out
   }
@@ -55,22 +39,30 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     sleeps: option("--sleeps", in: arguments, default: 1_000_000),
     sleepers: option("--sleepers", in: arguments, default: 100_000))
   if !arguments.contains("--executor-only") {
-    // What the examples print would land among the figures: it goes to /dev/null meanwhile.
-    fflush(nil)
-    let saved = dup(1)
-    let null = open("/dev/null", O_WRONLY)
-    dup2(null, 1)
-    out += engineFigures(session: session, repeats: repeats)
-    out += timeTravelFigures()
-    out += explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000))
-    out += httpFigures(requests: option("--requests", in: arguments, default: 2_000))
-    fflush(nil)
-    dup2(saved, 1)
-    close(null)
-    close(saved)
+    out += silencingStandardOutput {
+      engineFigures(session: session, repeats: repeats) + timeTravelFigures()
+        + explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000))
+        + httpFigures(requests: option("--requests", in: arguments, default: 2_000))
+    }
     if !arguments.contains("--engine-only") { out += processFigures() }
   }
   for line in out { writeAll(1, line + "\n") }
   return out
 }
 _ = lines
+
+/// Runs `body` with standard output sent to /dev/null: what the examples print would land among
+/// the figures.
+@MainActor
+func silencingStandardOutput(_ body: () -> [String]) -> [String] {
+  fflush(nil)
+  let saved = dup(1)
+  let null = open("/dev/null", O_WRONLY)
+  dup2(null, 1)
+  let figures = body()
+  fflush(nil)
+  dup2(saved, 1)
+  close(null)
+  close(saved)
+  return figures
+}
