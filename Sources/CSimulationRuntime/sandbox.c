@@ -25,6 +25,9 @@
 #include <unistd.h>
 
 static char root[512];
+/// The folders a fresh sandbox has.
+static const char *const skeleton[] = {"home", "home/Documents", "home/.config", "home/.cache", "home/.local", "home/.local/share", "tmp", NULL};
+
 
 static int remove_entry(const char *path, const struct stat *status, int flag, struct FTW *walk) {
   (void)status;
@@ -84,8 +87,7 @@ __attribute__((constructor)) static void vmrepl_make_sandbox(void) {
     root[0] = 0;
     return;
   }
-  const char *folders[] = {"home", "home/Documents", "home/.config", "home/.cache", "home/.local", "home/.local/share", "tmp"};
-  for (size_t i = 0; i < sizeof folders / sizeof *folders; i++) make(folders[i]);
+  for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
   char path[700];
   snprintf(path, sizeof path, "%s/home", root);
   setenv("HOME", path, 1);
@@ -155,6 +157,47 @@ int vmrepl_sandbox_activate(void) {
   return patched;
 }
 
+/// How many entries the folder `relative` (under the sandbox) has, other than `allowed`; -1 if it
+/// cannot be read.
+static int entries_beyond(const char *relative, const char *const *allowed) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s", root, relative);
+  DIR *folder = opendir(path);
+  if (!folder) return -1;
+  int count = 0;
+  struct dirent *entry;
+  while ((entry = readdir(folder))) {
+    if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+    int known = 0;
+    for (const char *const *name = allowed; name && *name; name++) known |= !strcmp(entry->d_name, *name);
+    if (!known) count++;
+  }
+  closedir(folder);
+  return count;
+}
+
+int vmrepl_sandbox_reset(void) {
+  if (!root[0]) return 0;
+  vmrepl_flush_preferences();
+  // Most sessions write nothing: then the folders are as the skeleton made them, and looking is
+  // all it costs (explore and undo start a session per run).
+  static const char *const home_entries[] = {"Documents", ".config", ".cache", ".local", NULL};
+  static const char *const local_entries[] = {"share", NULL};
+  if (entries_beyond("home", home_entries) == 0 && entries_beyond("home/Documents", NULL) == 0 &&
+      entries_beyond("home/.config", NULL) == 0 && entries_beyond("home/.cache", NULL) == 0 &&
+      entries_beyond("home/.local", local_entries) == 0 && entries_beyond("home/.local/share", NULL) == 0 &&
+      entries_beyond("tmp", NULL) == 0) {
+    return 0;
+  }
+  char path[700];
+  snprintf(path, sizeof path, "%s/home", root);
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  snprintf(path, sizeof path, "%s/tmp", root);
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
+  return 1;
+}
+
 void vmrepl_flush_preferences(void) {
   // CoreFoundation keeps every preferences domain (UserDefaults.standard, each suite) in memory;
   // flushing writes what changed to its property list and forgets the domain, so the files are
@@ -169,5 +212,6 @@ void vmrepl_flush_preferences(void) {
 const char *vmrepl_sandbox_root(void) { return ""; }
 void vmrepl_flush_preferences(void) {}
 int vmrepl_sandbox_activate(void) { return 0; }
+int vmrepl_sandbox_reset(void) { return 0; }
 
 #endif

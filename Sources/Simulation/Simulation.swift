@@ -186,6 +186,9 @@ public final class Simulation: Sendable {
   /// makes Foundation forget it, so the files are all there is to read, empty or reset.
   public func flushPreferences() { vmrepl_flush_preferences() }
 
+  /// Empties the storage sandbox, as a fresh process has it; cheap when nothing was written.
+  public func resetSandbox() { _ = vmrepl_sandbox_reset() }
+
   /// The URLProtocol every URLSession configuration lists first while set (the session's
   /// scripted `http`); nil leaves configurations as Foundation makes them.
   let firstURLProtocol = Mutex<ClassReference?>(nil)

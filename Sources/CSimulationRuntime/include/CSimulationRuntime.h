@@ -104,6 +104,9 @@ void *vmrepl_thread_tag(void);
 const char *vmrepl_sandbox_root(void);
 /// Writes every UserDefaults domain CoreFoundation holds to its file and forgets it.
 void vmrepl_flush_preferences(void);
+/// Empties the sandbox (UserDefaults first written to their files, then every file removed and
+/// the folders made anew); returns 0, having only looked, when nothing was written.
+int vmrepl_sandbox_reset(void);
 
 /// Whether Set and Dictionary hashing is seeded the same on every run in this process.
 int vmrepl_hashing_is_deterministic(void);

@@ -16,9 +16,6 @@ enum Storage {
 
   static var root: String? { Simulation.shared.sandboxRoot }
 
-  /// The folders a fresh sandbox has.
-  static let skeleton = ["home", "home/Documents", "home/.config", "home/.cache", "home/.local", "home/.local/share", "tmp"]
-
   /// `text` with the sandbox's real folder spelled `/sandbox`.
   nonisolated static func shown(_ text: String, root: String?) -> String {
     guard let root, text.contains(root) else { return text }
@@ -27,17 +24,7 @@ enum Storage {
 
   /// Empties the sandbox: every UserDefaults domain the app wrote, every file.
   static func reset() {
-    guard let root else { return }
-    // Every domain to its file and out of memory; removing the files then empties them all.
-    Simulation.shared.flushPreferences()
-    let manager = FileManager.default
-    for folder in ["home", "tmp"] {
-      let path = root + "/" + folder
-      for entry in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
-        try? manager.removeItem(atPath: path + "/" + entry)
-      }
-    }
-    for folder in skeleton { try? manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
+    Simulation.shared.resetSandbox()
   }
 
   /// The named UserDefaults suites with a file in the sandbox (the standard one's is the
