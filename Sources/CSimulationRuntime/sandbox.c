@@ -28,6 +28,23 @@ static char root[512];
 /// The folders a fresh sandbox has.
 static const char *const skeleton[] = {"home", "home/Documents", "home/.config", "home/.cache", "home/.local", "home/.local/share", "tmp", NULL};
 
+#define SKELETON_FOLDERS 7
+/// The skeleton's folders' modification times when the sandbox was last made or found empty: a
+/// folder whose entries change gets a new one, so equal times mean nothing was written.
+static struct timespec made_at[SKELETON_FOLDERS];
+
+static int note_times(struct timespec *times) {
+  for (int index = 0; skeleton[index]; index++) {
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", root, skeleton[index]);
+    struct stat status;
+    if (stat(path, &status) != 0) return 0;
+    times[index] = status.st_mtim;
+  }
+  return 1;
+}
+
+
 
 static int remove_entry(const char *path, const struct stat *status, int flag, struct FTW *walk) {
   (void)status;
@@ -88,6 +105,7 @@ __attribute__((constructor)) static void vmrepl_make_sandbox(void) {
     return;
   }
   for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
+  note_times(made_at);
   char path[700];
   snprintf(path, sizeof path, "%s/home", root);
   setenv("HOME", path, 1);
@@ -157,44 +175,20 @@ int vmrepl_sandbox_activate(void) {
   return patched;
 }
 
-/// How many entries the folder `relative` (under the sandbox) has, other than `allowed`; -1 if it
-/// cannot be read.
-static int entries_beyond(const char *relative, const char *const *allowed) {
-  char path[700];
-  snprintf(path, sizeof path, "%s/%s", root, relative);
-  DIR *folder = opendir(path);
-  if (!folder) return -1;
-  int count = 0;
-  struct dirent *entry;
-  while ((entry = readdir(folder))) {
-    if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
-    int known = 0;
-    for (const char *const *name = allowed; name && *name; name++) known |= !strcmp(entry->d_name, *name);
-    if (!known) count++;
-  }
-  closedir(folder);
-  return count;
-}
-
 int vmrepl_sandbox_reset(void) {
   if (!root[0]) return 0;
   vmrepl_flush_preferences();
-  // Most sessions write nothing: then the folders are as the skeleton made them, and looking is
-  // all it costs (explore and undo start a session per run).
-  static const char *const home_entries[] = {"Documents", ".config", ".cache", ".local", NULL};
-  static const char *const local_entries[] = {"share", NULL};
-  if (entries_beyond("home", home_entries) == 0 && entries_beyond("home/Documents", NULL) == 0 &&
-      entries_beyond("home/.config", NULL) == 0 && entries_beyond("home/.cache", NULL) == 0 &&
-      entries_beyond("home/.local", local_entries) == 0 && entries_beyond("home/.local/share", NULL) == 0 &&
-      entries_beyond("tmp", NULL) == 0) {
-    return 0;
-  }
+  // Most sessions write nothing (explore and undo start a session per run): then a look at the
+  // folders' times is all it costs.
+  struct timespec now[SKELETON_FOLDERS];
+  if (note_times(now) && !memcmp(now, made_at, sizeof now)) return 0;
   char path[700];
   snprintf(path, sizeof path, "%s/home", root);
   nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
   snprintf(path, sizeof path, "%s/tmp", root);
   nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
   for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
+  note_times(made_at);
   return 1;
 }
 

@@ -140,6 +140,16 @@ public final class Simulation: Sendable {
   }
 
   /// What is left once nothing is ready: timers, external work, or nothing at all.
+  /// Whether work outside the simulation that `counts` is under way (cheaper than `idleState`).
+  public func hasOutsideWork(where counts: (String) -> Bool) -> Bool {
+    core.state.withLock { $0.externalWork.values.contains(where: counts) }
+  }
+
+  /// Whether jobs are ready or waiting in the inbox (cheaper than `idleState`).
+  public var hasWaitingJobs: Bool {
+    core.state.withLock { !$0.ready.isEmpty || !$0.inbox.isEmpty }
+  }
+
   public var idleState: IdleState {
     core.state.withLock { state in
       state.dropStaleTimers()
@@ -205,16 +215,11 @@ public final class Simulation: Sendable {
     firstURLProtocol.withLock { $0 = type.map(ClassReference.init) }
   }
 
-  /// Installs (or, with nil, removes) what runs whenever nothing else can: it returns true when
-  /// it made work ready or waited for some, and the simulation looks again.
-  public func setIdleHook(_ hook: (@Sendable () -> Bool)?) {
-    core.idleHook.withLock { $0 = hook }
-  }
-
-  /// Installs (or, with nil, removes) what hears, before jobs other threads handed over join
-  /// the ready queue, that they are about to: it announces what those threads reported first.
-  public func setAdmitHook(_ hook: (@Sendable () -> Void)?) {
-    core.admitHook.withLock { $0 = hook }
+  /// Installs (or, with nil, removes) what is consulted about work other threads hand over:
+  /// with one installed, such jobs join only at idle points, after `beforeAdmitting()`.
+  public func setForeignWorkHook(_ hook: (any ForeignWorkHook)?) {
+    core.foreignWorkHook.withLock { $0 = hook }
+    core.hasForeignWorkHook.store(hook != nil, ordering: .relaxed)
   }
 
   /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.

@@ -208,6 +208,9 @@ final class HTTPDependency: AnyScriptedDependency {
 
   // MARK: The driving thread's side
 
+  /// Whether URLSession's threads reported something the driving thread has not announced.
+  var hasNews: Bool { state.withLock { !$0.news.isEmpty || !$0.recorded.isEmpty } }
+
   /// Announces what arrived or was cancelled since the last look, and answers what a stub or
   /// the cassette answers. Returns whether anything happened.
   @MainActor

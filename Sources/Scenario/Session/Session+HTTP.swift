@@ -32,46 +32,49 @@ extension Session {
       }
     }
   }
+}
 
-  /// Called whenever the simulation has nothing left to run: announces and answers what
-  /// URLSession handed over, and, while URLSession's own queues are still passing a request or
-  /// an answer along (work outside the simulation that ends by itself), waits for them, so that
-  /// a step ends only once the app has what the step gave it. A real transfer is not waited
-  /// for here (`await` does that).
-  ///
-  /// URLSession runs the two sides of a request on threads of its own (a cancelled request's
-  /// completion, the next request's start): whatever they hand over waits until all of them are
-  /// done, then what they reported is announced, then what they handed over runs, so the order
-  /// of a step's events does not depend on thread timing.
-  static func idleHook(_ http: HTTPDependency, simulation: Simulation) -> @Sendable () -> Bool {
-    { [weak http] in
-      guard let http else { return false }
-      let waited = quiesce(http, simulation: simulation)
-      let announced = MainActor.assumeIsolated { http.settle() }
-      return waited || announced || simulation.idleState.hasReadyJobs
-    }
+/// Keeps URLSession's own threads inside the step that set them going: whenever the simulation
+/// has nothing left to run, it announces and answers what URLSession handed over and, while
+/// URLSession's queues are still passing a request or an answer along (work outside the
+/// simulation that ends by itself) or a resumed task's request is on its way, waits for them, so
+/// a step ends only once the app has what the step gave it.
+///
+/// URLSession runs the two sides of a request on threads of its own (a cancelled request's
+/// completion, the next request's start): whatever they hand over waits until all of them are
+/// done, then what they reported is announced, then what they handed over runs, so the order of
+/// a step's events does not depend on thread timing. A real transfer is not waited for here
+/// (`await` does that).
+final class URLSessionSettling: ForeignWorkHook {
+  /// Held until the session removes the hook (`finish`, or the next `use`).
+  private let http: HTTPDependency
+  private let simulation: Simulation
+
+  init(http: HTTPDependency, simulation: Simulation) {
+    self.http = http
+    self.simulation = simulation
   }
 
-  /// Before jobs other threads handed over run: lets URLSession's own threads finish what they
-  /// are passing along, then announces what they reported.
-  static func admitHook(_ http: HTTPDependency, simulation: Simulation) -> @Sendable () -> Void {
-    { [weak http] in
-      guard let http else { return }
-      _ = quiesce(http, simulation: simulation)
-      _ = MainActor.assumeIsolated { http.settle() }
-    }
+  func whenIdle() -> Bool {
+    let waited = quiesce(http)
+    let announced = http.hasNews && MainActor.assumeIsolated { http.settle() }
+    return waited || announced || simulation.hasWaitingJobs
+  }
+
+  func beforeAdmitting() {
+    _ = quiesce(http)
+    if http.hasNews { _ = MainActor.assumeIsolated { http.settle() } }
   }
 
   /// Waits (up to 5 s of wall time) while blocks on Foundation's own queues are under way or a
-  /// resumed task's request is on its way; a real transfer is not waited for here (`await` does
-  /// that). Returns whether it waited until they were done.
-  nonisolated static func quiesce(_ http: HTTPDependency, simulation: Simulation) -> Bool {
+  /// resumed task's request is on its way. Returns whether it waited until they were done; a
+  /// block that runs on for longer (an operation of the app's own that waits on something) is
+  /// left to `await`, which names it, and the step does not count the wait as progress.
+  private func quiesce(_ http: HTTPDependency) -> Bool {
     guard http.mode != .live else { return false }
     let quick = { (label: String) in !label.hasPrefix("a URLSession transfer") }
     let arriving = { http.awaitsArrivals }
-    guard simulation.idleState.externalWork.contains(where: quick) || arriving() else { return false }
-    // A block that runs on for longer (an operation of the app's own that waits on something)
-    // is left to `await`, which names it; the step does not count the wait as progress.
+    guard simulation.hasOutsideWork(where: quick) || arriving() else { return false }
     return simulation.waitWhileOutsideWork(timeout: .seconds(5), counts: quick, or: arriving)
   }
 }

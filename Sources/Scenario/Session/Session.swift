@@ -193,8 +193,7 @@ package final class Session {
     instance = nil
     context = nil
     simulation.observeLanes(nil)
-    simulation.setIdleHook(nil)
-    simulation.setAdmitHook(nil)
+    simulation.setForeignWorkHook(nil)
     simulation.onURLSessionTaskResume(nil)
     HTTPRouter.shared.install(nil)
     return !tracker.hasLiveWork
@@ -339,8 +338,7 @@ package final class Session {
     // Made before the model, whose `init` may already send a request.
     let http = HTTPDependency(mode: httpMode, sink: sink, cassette: cassette, readFile: fileReader())
     HTTPRouter.shared.install(http)
-    simulation.setIdleHook(Self.idleHook(http, simulation: simulation))
-    simulation.setAdmitHook(Self.admitHook(http, simulation: simulation))
+    simulation.setForeignWorkHook(URLSessionSettling(http: http, simulation: simulation))
     simulation.onURLSessionTaskResume { [weak http] task in
       http?.resumed(Unmanaged<URLSessionTask>.fromOpaque(task).takeUnretainedValue())
     }

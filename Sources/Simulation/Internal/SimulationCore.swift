@@ -18,8 +18,8 @@ final class SimulationCore: Sendable {
   /// Set while a `LaneObserver` is installed, so that jobs pay one relaxed load when none is.
   let observingLanes = Atomic<Bool>(false)
   let laneObserver = Mutex<(any LaneObserver)?>(nil)
-  let idleHook = Mutex<(@Sendable () -> Bool)?>(nil)
-  let admitHook = Mutex<(@Sendable () -> Void)?>(nil)
+  let foreignWorkHook = Mutex<(any ForeignWorkHook)?>(nil)
+  let hasForeignWorkHook = Atomic<Bool>(false)
   let globalQueue = GlobalQueue()
 
   let driverThread = Atomic<UInt>(0)
@@ -326,14 +326,16 @@ final class SimulationCore: Sendable {
   /// arrived or was cancelled on URLSession's threads) is announced before they run, so the
   /// order of a step's events follows the order things happened in, not thread timing.
   func admitInbox() {
-    guard let hook = admitHook.withLock({ $0 }) else { return state.withLock { $0.admitInbox() } }
+    guard hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.withLock({ $0 }) else {
+      return state.withLock { $0.admitInbox() }
+    }
     // Taken before the hook looks: every job in it was handed over after what it reports.
     let arrived = state.withLock { state -> [ReadyJob] in
       defer { state.inbox.removeAll() }
       return Array(state.inbox)
     }
     guard !arrived.isEmpty else { return }
-    hook()
+    hook.beforeAdmitting()
     state.withLock { state in
       // Jobs that came meanwhile stay in the inbox, behind these.
       state.ready.append(contentsOf: arrived)
@@ -344,7 +346,7 @@ final class SimulationCore: Sendable {
     // With an admission hook, what other threads handed over joins only once the simulation is
     // idle: jobs already ready (a cache look-up that starts a request) go first, whatever the
     // threads' timing.
-    if admitHook.withLock({ $0 == nil }) { admitInbox() }
+    if !hasForeignWorkHook.load(ordering: .relaxed) { admitInbox() }
     while true {
       if interruptRequested.exchange(false, ordering: .relaxed) { throw .interrupted }
       if let next = state.withLock({ $0.takeReady() }) {
@@ -366,7 +368,7 @@ final class SimulationCore: Sendable {
       if fireNextTimer(notAfter: now) { continue }
       if state.withLock({ !$0.ready.isEmpty }) { continue }
       if runOutsideWork() { continue }
-      if let hook = idleHook.withLock({ $0 }), hook() {
+      if hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.withLock({ $0 }), hook.whenIdle() {
         admitInbox()
         continue
       }
