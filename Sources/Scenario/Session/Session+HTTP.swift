@@ -79,20 +79,6 @@ final class URLSessionSettling: ForeignWorkHook {
   }
 }
 
-extension Session {
-  /// Whether any text in `state` names the sandbox's folder (most states never do; the check
-  /// spares them a copy).
-  func stateMentionsSandbox(_ state: StateValue, _ sandbox: String) -> Bool {
-    switch state {
-    case .null, .bool, .int, .double: return false
-    case .string(let text), .opaque(let text): return text.contains(sandbox)
-    case .enumCase(_, _, let values): return values.contains { stateMentionsSandbox($0.value, sandbox) }
-    case .list(let values): return values.contains { stateMentionsSandbox($0, sandbox) }
-    case .dictionary(let pairs): return pairs.contains { $0.key.contains(sandbox) || stateMentionsSandbox($0.value, sandbox) }
-    case .record(_, let fields): return fields.contains { stateMentionsSandbox($0.value, sandbox) }
-    }
-  }
-}
 
 extension Session {
   /// Empties the sandbox for a new `use`, then seeds it: the folder `files=` names, and the

@@ -39,8 +39,6 @@ package final class Session {
   /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory
   /// at the prompt).
   package var baseDirectory = FileManager.default.currentDirectoryPath
-  /// The storage sandbox's real folder.
-  let sandboxRoot = Simulation.shared.sandboxRoot
   /// `defaults` lines given before `use`, applied once its sandbox is fresh, before the model's `init`.
   var pendingDefaults: [(key: String, value: CommandValue, suite: String?)] = []
   /// This session's number in the process, for `ModelContext.session`.
@@ -206,10 +204,8 @@ package final class Session {
 
   func snapshot() -> StateValue {
     guard let instance else { return .null }
-    let state = simulation.watched { StateValue.reflecting(instance.state()) }
-    // The sandbox's folder differs from process to process; transcripts spell it `/sandbox`.
-    guard let sandbox = sandboxRoot, stateMentionsSandbox(state, sandbox) else { return state }
-    return state.mappingText { Storage.shown($0, root: sandbox) }
+    // Strings and URLs naming the sandbox's folder come out spelled `/sandbox` (StateValue).
+    return simulation.watched { StateValue.reflecting(instance.state()) }
   }
 
   private func record(_ result: StepResult) {

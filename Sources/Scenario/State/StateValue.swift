@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// A view state as a tree of plain values, built by reflection with the view-model's own names.
 ///
@@ -20,21 +21,6 @@ public indirect enum StateValue: Equatable, Sendable {
   case record(type: String, fields: [Field])
   /// Anything else, by its description.
   case opaque(String)
-
-  /// The value with `transform` applied to every string and description in it.
-  func mappingText(_ transform: (String) -> String) -> StateValue {
-    switch self {
-    case .null, .bool, .int, .double: return self
-    case .string(let text): return .string(transform(text))
-    case .opaque(let text): return .opaque(transform(text))
-    case .enumCase(let type, let name, let values):
-      return .enumCase(type: type, name: name, values: values.map { Field(name: $0.name, value: $0.value.mappingText(transform)) })
-    case .list(let values): return .list(values.map { $0.mappingText(transform) })
-    case .dictionary(let pairs): return .dictionary(pairs.map { (transform($0.key), $0.value.mappingText(transform)) })
-    case .record(let type, let fields):
-      return .record(type: type, fields: fields.map { Field(name: $0.name, value: $0.value.mappingText(transform)) })
-    }
-  }
 
   /// A named child of a record or an enum case's associated values.
   public struct Field: Equatable, Sendable {
@@ -156,10 +142,14 @@ extension StateValue {
     typeName.hasPrefix("Published<") || typeName.hasPrefix("State<") || typeName.hasPrefix("ObservationTracked<")
   }
 
+  /// The storage sandbox's real folder, which the state spells `/sandbox` (it differs from
+  /// process to process).
+  private static let sandbox = Simulation.shared.sandboxRoot
+
   private static func scalar(_ value: Any) -> StateValue? {
     switch value {
     case let flag as Bool: return .bool(flag)
-    case let text as String: return .string(text)
+    case let text as String: return .string(Storage.shown(text, root: sandbox))
     case let text as Substring: return .string(String(text))
     case let character as Character: return .string(String(character))
     case let number as Int: return .int(number)
@@ -167,7 +157,7 @@ extension StateValue {
     case let number as Float: return .double(Double(number))
     case let duration as Duration: return .opaque(duration.commandText)
     // Foundation's values print as themselves, not as their storage (a URL's parse ranges).
-    case let url as URL: return .opaque("URL(\(url.absoluteString))")
+    case let url as URL: return .opaque("URL(\(Storage.shown(url.absoluteString, root: sandbox)))")
     case let uuid as UUID: return .opaque("UUID(\(uuid.uuidString))")
     case let date as Date: return .opaque("Date(\(date.formatted(.iso8601)))")
     case let data as Data: return .opaque("Data(\(data.count) bytes)")
