@@ -53,6 +53,14 @@ struct WeatherClient: Sendable {
     let (_, response) = try await session.data(for: request)
     return (response as? HTTPURLResponse)?.statusCode ?? 0
   }
+
+  /// An upload task: the body travels beside the request, not in it.
+  func upload(note: String) async throws -> Int {
+    var request = URLRequest(url: baseURL.appendingPathComponent("uploads"))
+    request.httpMethod = "PUT"
+    let (_, response) = try await session.upload(for: request, from: Data(note.utf8))
+    return (response as? HTTPURLResponse)?.statusCode ?? 0
+  }
 }
 
 @MainActor
@@ -99,6 +107,10 @@ final class WeatherModel {
   func save(_ note: String) async throws {
     saved = try await client.save(note: note)
   }
+
+  func upload(_ note: String) async throws {
+    saved = try await client.upload(note: note)
+  }
 }
 
 let weather = ModelDefinition("weather", summary: "an API client on URLSession: async, completion handler, POST") { _ in
@@ -111,6 +123,9 @@ let weather = ModelDefinition("weather", summary: "an API client on URLSession: 
   model.action("loadWithCallback", "load through a completion handler, back to the main queue", perform: { weather, _ in weather.loadWithCallback() })
   model.asyncAction("save", "POST a note", parameters: [Parameter("note", .string)]) { weather, arguments in
     try await weather.save(arguments.string("note"))
+  }
+  model.asyncAction("upload", "PUT a note as an upload task", parameters: [Parameter("note", .string)]) { weather, arguments in
+    try await weather.upload(arguments.string("note"))
   }
   model.property("city", \.city)
   model.show("city", \.city)
