@@ -55,6 +55,15 @@ public final class LoopbackHTTPServer: Sendable {
   }
 
   /// Stops accepting connections.
+  /// A GitHub-shaped search server: one repository named `swift`, and 403 for `q=limited`.
+  public static func searchServer() throws -> LoopbackHTTPServer {
+    try LoopbackHTTPServer { target in
+      target.hasSuffix("q=limited")
+        ? .respond(403, "{}")
+        : .respond(200, #"{"items":[{"id":7,"name":"swift","html_url":"https://github.com/apple/swift","description":null,"stargazers_count":1}]}"#)
+    }
+  }
+
   public func stop() {
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)

@@ -98,11 +98,7 @@ struct CommandLineTests {
 
   @Test("`use search base=URL http=live` searches over real HTTP; `await` waits for the network")
   func searchOverHTTP() async throws {
-    let server = try LoopbackHTTPServer { target in
-      target.hasSuffix("q=limited")
-        ? .respond(403, "{}")
-        : .respond(200, #"{"items":[{"id":7,"name":"swift","html_url":"https://github.com/apple/swift","description":null,"stargazers_count":1}]}"#)
-    }
+    let server = try LoopbackHTTPServer.searchServer()
     defer { server.stop() }
     let input = """
       use search base=http://127.0.0.1:\(server.port) http=live

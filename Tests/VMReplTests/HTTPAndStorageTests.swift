@@ -26,11 +26,7 @@ struct HTTPAndStorageTests {
 
   @Test("a cassette records real exchanges once (secrets redacted) and answers them offline afterwards")
   func cassette() async throws {
-    let server = try LoopbackHTTPServer { target in
-      target.hasSuffix("q=limited")
-        ? .respond(403, "{}")
-        : .respond(200, #"{"items":[{"id":7,"name":"swift","html_url":"https://github.com/apple/swift","description":null,"stargazers_count":1}]}"#)
-    }
+    let server = try LoopbackHTTPServer.searchServer()
     let base = "http://127.0.0.1:\(server.port)"
     let lines = { (mode: String) in
       """
