@@ -60,7 +60,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .stub: "answer future requests of a scripted dependency automatically (`http`: on a route, `GET /items/*`)"
     case .seed: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()"
     case .date: "print the virtual wall clock, or set it (and where later sessions start) and the time zone; works before `use`"
-    case .defaults: "set a UserDefaults value the view-model reads (`nil` removes it), or bare: show them; before `use` it seeds the next session, whose storage starts empty"
+    case .defaults: "set a UserDefaults value the view-model reads (`nil` removes it), or bare: show them; it also seeds the next `use`, whose storage otherwise starts empty"
     case .storage: "what the view-model stored: UserDefaults values and files in its sandbox (emptied at every `use`)"
     case .schedule: "run the rest under a pinned schedule: at each CHOICE point the CANDIDATE-th ready job (1 is first in, first out); bare: show it"
     case .explore: "run the history under N schedules (default 100) the runtime allows; outcomes, and a minimal schedule for each failure"

@@ -39,7 +39,8 @@ package final class Session {
   /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory
   /// at the prompt).
   package var baseDirectory = FileManager.default.currentDirectoryPath
-  /// `defaults` lines given before `use`, applied once its sandbox is fresh, before the model's `init`.
+  /// `defaults` lines since the last `use`, applied once the next `use` has emptied the sandbox,
+  /// before the model's `init` (a model in use gets them at once too).
   var pendingDefaults: [(key: String, value: CommandValue, suite: String?)] = []
   /// This session's number in the process, for `ModelContext.session`.
   let number: Int
@@ -273,9 +274,9 @@ package final class Session {
         result.output = Storage.listing().filter { !$0.hasPrefix("files:") && !$0.hasPrefix("  \(Storage.shownRoot)/") }
         break
       }
+      // The next `use` empties the storage, then gets this, then the model's `init` runs.
+      pendingDefaults.append((key.value, value.value, suite?.value))
       guard instance != nil else {
-        // Before `use`: the next session's storage starts empty, then gets this, then `init` runs.
-        pendingDefaults.append((key.value, value.value, suite?.value))
         sink.emit(.note("UserDefaults: \(key.value) = \(value.value) when the next `use` starts the model"))
         break
       }

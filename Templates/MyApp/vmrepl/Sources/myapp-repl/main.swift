@@ -129,4 +129,11 @@ let quote = ModelDefinition("quote", summary: "import Combine: URLSession.shared
   model.action("fetch", "fetch(): a dataTaskPublisher pipeline") { viewModel, _ in viewModel.fetch() }
 }
 
-VMReplCommandLine.main(models: [stopwatch, citySearch, countdown, readingList, feed, session, weather, quote])
+let users = ModelDefinition("users", summary: "fetch in init with a dataTask and a hop to main; a @UserDefault flag") { _ in
+  UsersViewModel()
+} describe: { model in
+  model.action("fetch", "fetch(): dataTask, decode, DispatchQueue.main.async") { viewModel, _ in viewModel.fetch() }
+  model.action("dismissOnboarding", "dismissOnboarding(): remember it in UserDefaults") { viewModel, _ in viewModel.dismissOnboarding() }
+}
+
+VMReplCommandLine.main(models: [stopwatch, citySearch, countdown, readingList, feed, session, weather, quote, users])
