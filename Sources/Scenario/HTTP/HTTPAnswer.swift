@@ -71,13 +71,7 @@ struct HTTPAnswer: Sendable, Equatable {
         guard file.hasPrefix("@") else {
           throw ScenarioError("`body=` names a file with `@`: body=@fixtures/items.json", column: column)
         }
-        do {
-          body = try files(String(file.dropFirst()))
-        } catch {
-          var error = error
-          error.column = error.column ?? column
-          throw error
-        }
+        body = try ScenarioError.pointing(at: column) { () throws(ScenarioError) in try files(String(file.dropFirst())) }
         if file.hasSuffix(".json") { headers["Content-Type"] = "application/json" }
       }
       for line in arguments.list("headers", of: String.self) {

@@ -29,3 +29,16 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
   }
 }
+
+extension ScenarioError {
+  /// Runs `body`; an error it throws that points at no word points at `column`.
+  static func pointing<Result>(at column: Int?, _ body: () throws(ScenarioError) -> Result) throws(ScenarioError) -> Result {
+    do {
+      return try body()
+    } catch {
+      var error = error
+      error.column = error.column ?? column
+      throw error
+    }
+  }
+}

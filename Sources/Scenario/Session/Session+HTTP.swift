@@ -1,15 +1,18 @@
 import Foundation
 import Simulation
 
-/// The session's side of the `http` dependency: files beside the scenario, cassettes, and the
-/// idle hook that keeps URLSession's own threads inside the step that set them going.
+/// The session's side of the `http` dependency: files beside the scenario and cassettes.
 extension Session {
-  /// Reads `body=@PATH` (and cassettes) relative to the scenario's folder.
+  /// `path` as the scenario names it: absolute, or relative to the scenario's folder.
+  nonisolated static func resolve(_ path: String, in base: String) -> String {
+    path.hasPrefix("/") ? path : base + "/" + path
+  }
+
+  /// Reads `body=@PATH` relative to the scenario's folder.
   func fileReader() -> @Sendable (String) -> Result<Data, ScenarioError> {
     let base = baseDirectory
     return { path in
-      let full = path.hasPrefix("/") ? path : base + "/" + path
-      guard let data = FileManager.default.contents(atPath: full) else {
+      guard let data = FileManager.default.contents(atPath: Session.resolve(path, in: base)) else {
         return .failure(ScenarioError("no file at \(path) (looked in \(base))"))
       }
       return .success(data)
@@ -21,84 +24,9 @@ extension Session {
     switch mode {
     case .script, .live: return nil
     case .record(let path), .replay(let path):
-      let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
-      do {
-        if case .record = mode { return try Cassette(path: full, recording: true) }
-        return try Cassette(path: full, recording: false)
-      } catch {
-        var error = error
-        error.column = error.column ?? column
-        throw error
-      }
+      let full = Self.resolve(path, in: baseDirectory)
+      let recording = mode == .record(path)
+      return try ScenarioError.pointing(at: column) { () throws(ScenarioError) in try Cassette(path: full, recording: recording) }
     }
-  }
-}
-
-/// Keeps URLSession's own threads inside the step that set them going: whenever the simulation
-/// has nothing left to run, it announces and answers what URLSession handed over and, while
-/// URLSession's queues are still passing a request or an answer along (work outside the
-/// simulation that ends by itself) or a resumed task's request is on its way, waits for them, so
-/// a step ends only once the app has what the step gave it.
-///
-/// URLSession runs the two sides of a request on threads of its own (a cancelled request's
-/// completion, the next request's start): whatever they hand over waits until all of them are
-/// done, then what they reported is announced, then what they handed over runs, so the order of
-/// a step's events does not depend on thread timing. A real transfer is not waited for here
-/// (`await` does that).
-final class URLSessionSettling: ForeignWorkHook {
-  /// Held until the session removes the hook (`finish`, or the next `use`).
-  private let http: HTTPDependency
-  private let simulation: Simulation
-
-  init(http: HTTPDependency, simulation: Simulation) {
-    self.http = http
-    self.simulation = simulation
-  }
-
-  func whenIdle() -> Bool {
-    let waited = quiesce(http)
-    let announced = http.hasNews && MainActor.assumeIsolated { http.settle() }
-    return waited || announced || simulation.hasWaitingJobs
-  }
-
-  func beforeAdmitting() {
-    _ = quiesce(http)
-    if http.hasNews { _ = MainActor.assumeIsolated { http.settle() } }
-  }
-
-  /// Waits (up to 5 s of wall time) while blocks on Foundation's own queues are under way or a
-  /// resumed task's request is on its way. Returns whether it waited until they were done; a
-  /// block that runs on for longer (an operation of the app's own that waits on something) is
-  /// left to `await`, which names it, and the step does not count the wait as progress.
-  private func quiesce(_ http: HTTPDependency) -> Bool {
-    guard http.mode != .live else { return false }
-    let quick = { (label: String) in !label.hasPrefix("a URLSession transfer") }
-    let arriving = { http.awaitsArrivals }
-    guard simulation.hasOutsideWork(where: quick) || arriving() else { return false }
-    return simulation.waitWhileOutsideWork(timeout: .seconds(5), counts: quick, or: arriving)
-  }
-}
-
-
-extension Session {
-  /// Empties the sandbox for a new `use`, then seeds it: the folder `files=` names, and the
-  /// `defaults` given before the `use`.
-  func prepareStorage(files option: CommandArgument?) throws(ScenarioError) {
-    Storage.reset()
-    if let option {
-      guard let folder = option.value.text else {
-        throw ScenarioError("`files=` names a folder beside the scenario", column: option.column)
-      }
-      do {
-        try Storage.seed(from: folder.hasPrefix("/") ? folder : baseDirectory + "/" + folder)
-      } catch {
-        var error = error
-        error.column = error.column ?? option.column
-        throw error
-      }
-    }
-    let seeds = pendingDefaults
-    pendingDefaults = []
-    for seed in seeds { _ = try Storage.setDefault(seed.key, seed.value, suite: seed.suite) }
   }
 }

@@ -280,13 +280,10 @@ package final class Session {
         sink.emit(.note("UserDefaults: \(key.value) = \(value.value) when the next `use` starts the model"))
         break
       }
-      do {
-        sink.emit(.note(try Storage.setDefault(key.value, value.value, suite: suite?.value)))
-      } catch {
-        var error = error
-        error.column = error.column ?? value.column
-        throw error
+      let note = try ScenarioError.pointing(at: value.column) { () throws(ScenarioError) in
+        try Storage.setDefault(key.value, value.value, suite: suite?.value)
       }
+      sink.emit(.note(note))
     case .storage: result.output = Storage.listing()
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
