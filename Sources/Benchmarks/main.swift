@@ -2,7 +2,8 @@
 // (a release build); the figures and the machine go in the README. `--executor-only` and
 // `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario), `--http-only` only
-// the scripted HTTP figures (`--requests N`); `--dump DIR` writes each in-process
+// the scripted HTTP figures (`--requests N`), `--threads-only` only the simulated threads' figures
+// (`--rounds N`); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
 import Examples
@@ -29,6 +30,11 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     for line in out { writeAll(1, line + "\n") }
     return out
   }
+  if arguments.contains("--threads-only") {
+    out += threadFigures(rounds: option("--rounds", in: arguments, default: 200_000))
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
   if arguments.contains("--process-only") {
     out += processFigures()
     for line in out { writeAll(1, line + "\n") }
@@ -38,6 +44,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     yields: option("--yields", in: arguments, default: 2_000_000),
     sleeps: option("--sleeps", in: arguments, default: 1_000_000),
     sleepers: option("--sleepers", in: arguments, default: 100_000))
+  out += threadFigures(rounds: option("--rounds", in: arguments, default: 200_000))
   if !arguments.contains("--executor-only") {
     out += silencingStandardOutput {
       engineFigures(session: session, repeats: repeats) + timeTravelFigures()

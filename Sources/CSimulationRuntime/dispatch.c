@@ -132,6 +132,12 @@ static __thread void *thread_tag;
 
 void *vmrepl_thread_tag(void) { return thread_tag; }
 
+void *vmrepl_dispatch_swap_thread_tag(void *tag) {
+  void *outer = thread_tag;
+  thread_tag = tag;
+  return outer;
+}
+
 static void run_counted(void *context) {
   struct counted *counted = context;
   void *outer = thread_tag;
@@ -207,25 +213,54 @@ static void simulated_after(uint64_t when, queue_t queue, block_t block) {
   submit(queue, block, 0, delay, NULL);
 }
 
-/// Before a `dispatch_sync` from the driving thread: what was handed to the queue earlier runs first.
+/// Before a `dispatch_sync` from the simulation: what was handed to the queue earlier runs first.
 static void flush_before_sync(queue_t queue) {
   if (atomic_load_explicit(&active, memory_order_relaxed) && vmrepl_on_driver() && queue != main_queue) {
     vmrepl_hooks->flush(queue);
   }
 }
 
-static void simulated_sync(queue_t queue, block_t block) {
+/// `DispatchQueue.main.sync` from a simulated thread, or from a job the driving thread runs off
+/// the main lane: the block joins the main lane behind what is already there, and the caller
+/// waits (parked) until it ran, as on a device. Returns 0 when it cannot be simulated.
+static int sync_onto_main(block_t block) {
+  if (!atomic_load_explicit(&active, memory_order_relaxed) || !vmrepl_threads_enabled()) return 0;
+  if (!vmrepl_current_simthread && !(vmrepl_blocking_here() && !vmrepl_driver_job_on_main())) return 0;
+  int waiter = vmrepl_simthread_current_id();
+  submit(main_queue, block, VMREPL_BLOCK_WAKES | (waiter << VMREPL_BLOCK_WAITER_SHIFT), -1, NULL);
+  // Made ready by the block's end alone (`vmrepl_simthread_wake_id`).
+  vmrepl_threads_block(VMREPL_WAIT_MAIN_SYNC, main_queue, -1);
+  return 1;
+}
+
+/// `sync` onto another queue from inside the simulation: after what was handed to it earlier,
+/// and only once no parked thread occupies it.
+static void sync_onto(queue_t queue, block_t block, int barrier) {
   flush_before_sync(queue);
-  real_sync(queue, block);
+  if (!vmrepl_blocking_here() || !vmrepl_blocking_wait_for_queue(queue, barrier)) {
+    return barrier ? real_barrier_sync(queue, block) : real_sync(queue, block);
+  }
+  vmrepl_queue_enter(queue, barrier);
+  if (barrier) real_barrier_sync(queue, block); else real_sync(queue, block);
+  vmrepl_queue_leave(queue);
+}
+
+static void simulated_sync(queue_t queue, block_t block) {
+  if (queue == main_queue && sync_onto_main(block)) return;
+  if (queue == main_queue) return real_sync(queue, block);
+  sync_onto(queue, block, 0);
 }
 
 static void simulated_barrier_sync(queue_t queue, block_t block) {
-  flush_before_sync(queue);
-  real_barrier_sync(queue, block);
+  if (queue == main_queue && sync_onto_main(block)) return;
+  if (queue == main_queue) return real_barrier_sync(queue, block);
+  sync_onto(queue, block, 1);
 }
 
 /// A deadline the driving thread computed on virtual clocks, for a real Dispatch timer or
 /// queue: the same delay from the real clock's now.
+uint64_t vmrepl_dispatch_real_deadline(uint64_t when) { return real_deadline(when); }
+
 static uint64_t real_deadline(uint64_t when) {
   if (!vmrepl_on_driver()) return when;
   int64_t delay = delay_until(when);
@@ -237,35 +272,107 @@ static uint64_t real_deadline(uint64_t when) {
   return (uint64_t)(real_now(CLOCK_MONOTONIC) + delay);
 }
 
-/// Whether the code that asked for a queue belongs to Foundation: the first caller outside
-/// Dispatch's Swift overlay and this file.
+/// Whether the code that asked for a queue belongs to Foundation: walking out of Dispatch's
+/// Swift overlay and this file, then through Foundation, the first caller is not the program.
+/// An OperationQueue the program made is the program's (its operations are simulated); one
+/// URLSession made for itself is Foundation's, and stays real.
 static int made_by_foundation(void) {
-  void *frames[16];
-  int count = backtrace(frames, 16);
-  int in_overlay = 0;
+  void *frames[32];
+  int count = backtrace(frames, 32);
+  Dl_info own;
+  if (!dladdr((void *)made_by_foundation, &own)) own.dli_fname = NULL;
+  int in_overlay = 0, in_foundation = 0;
   for (int index = 1; index < count; index++) {
     Dl_info info;
     if (!dladdr(frames[index], &info) || !info.dli_fname) continue;
     int overlay = strstr(info.dli_fname, "libswiftDispatch.so") || strstr(info.dli_fname, "libdispatch.so");
-    if (overlay) { in_overlay = 1; continue; }
+    if (overlay && !in_foundation) { in_overlay = 1; continue; }
     // Frames before the overlay are this file's own (the interposed function and its helpers).
     if (!in_overlay) continue;
-    return strstr(info.dli_fname, "libFoundation") != NULL;
+    // URLSession's queues, whoever asked for the session.
+    if (strstr(info.dli_fname, "libFoundationNetworking")) return 1;
+    if (strstr(info.dli_fname, "libFoundation") || strstr(info.dli_fname, "libswiftCore.so")) {
+      in_foundation = 1;
+      continue;
+    }
+    if (!in_foundation) return 0;
+    return !(own.dli_fname && strcmp(info.dli_fname, own.dli_fname) == 0);
+  }
+  return in_foundation;
+}
+
+/// Marks queues made concurrent (`attributes: .concurrent`): several of their blocks may be
+/// parked at once.
+static char concurrent_queue_key;
+
+/// The queue attributes that say "concurrent": libdispatch's own, and those the overlay derived
+/// from it (with a quality of service, initially inactive, ...). A handful, from a fixed table.
+#define CONCURRENT_ATTRIBUTES 64
+static void *concurrent_attributes[CONCURRENT_ATTRIBUTES];
+static _Atomic int concurrent_attribute_count;
+static pthread_mutex_t attributes_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int is_concurrent_attribute(void *attributes) {
+  if (!attributes) return 0;
+  int count = atomic_load(&concurrent_attribute_count);
+  for (int index = 0; index < count; index++) {
+    if (concurrent_attributes[index] == attributes) return 1;
   }
   return 0;
 }
 
-static queue_t mark(queue_t queue) {
+static void note_concurrent_attribute(void *attributes) {
+  if (!attributes || is_concurrent_attribute(attributes)) return;
+  vmrepl_real_mutex_lock(&attributes_lock);
+  int count = atomic_load(&concurrent_attribute_count);
+  if (!is_concurrent_attribute(attributes) && count < CONCURRENT_ATTRIBUTES) {
+    concurrent_attributes[count] = attributes;
+    atomic_store(&concurrent_attribute_count, count + 1);
+  }
+  vmrepl_real_mutex_unlock(&attributes_lock);
+}
+
+static void *(*real_attr_qos)(void *, int, int);
+static void *(*real_attr_inactive)(void *);
+static void *(*real_attr_autorelease)(void *, unsigned long);
+
+static void *simulated_attr_qos(void *attributes, int qos, int priority) {
+  void *result = real_attr_qos(attributes, qos, priority);
+  if (is_concurrent_attribute(attributes)) note_concurrent_attribute(result);
+  return result;
+}
+
+static void *simulated_attr_inactive(void *attributes) {
+  void *result = real_attr_inactive(attributes);
+  if (is_concurrent_attribute(attributes)) note_concurrent_attribute(result);
+  return result;
+}
+
+static void *simulated_attr_autorelease(void *attributes, unsigned long frequency) {
+  void *result = real_attr_autorelease(attributes, frequency);
+  if (is_concurrent_attribute(attributes)) note_concurrent_attribute(result);
+  return result;
+}
+
+int vmrepl_dispatch_queue_is_concurrent(void *queue) {
+  if (queue == main_queue) return 0;
+  if (real_get_specific(queue, &concurrent_queue_key)) return 1;
+  const char *label = real_queue_label ? real_queue_label(queue) : NULL;
+  return label && strncmp(label, "com.apple.root.", 15) == 0;
+}
+
+static queue_t mark(queue_t queue, void *attributes) {
   if (queue && made_by_foundation()) real_set_specific(queue, &foundation_queue_key, &foundation_queue_key, NULL);
+  if (queue && is_concurrent_attribute(attributes)) real_set_specific(queue, &concurrent_queue_key, &concurrent_queue_key, NULL);
   return queue;
 }
 
 static queue_t simulated_queue_create(const char *label, void *attributes) {
-  return mark(real_queue_create(label, attributes));
+  return mark(real_queue_create(label, attributes), attributes);
 }
 
 static queue_t simulated_queue_create_with_target(const char *label, void *attributes, queue_t target) {
-  return mark(real_queue_create_with_target(label, attributes, target));
+  return mark(real_queue_create_with_target(label, attributes, target), attributes);
 }
 
 /// A real timer source (one sources.c does not simulate) armed from the driving thread.
@@ -279,8 +386,6 @@ void vmrepl_dispatch_set_real_timer(void *source, uint64_t start, uint64_t inter
 
 static uint64_t (*real_dispatch_time)(uint64_t, int64_t);
 static uint64_t (*real_dispatch_walltime)(const struct timespec *, int64_t);
-static long (*real_semaphore_wait)(void *, uint64_t);
-static long (*real_group_wait)(void *, uint64_t);
 
 /// `DispatchTime.now() + d` on the driving thread: virtual uptime.
 static uint64_t simulated_dispatch_time(uint64_t when, int64_t delta) {
@@ -315,14 +420,6 @@ static uint64_t simulated_dispatch_walltime(const struct timespec *when, int64_t
   return (uint64_t)-value;
 }
 
-static long simulated_semaphore_wait(void *semaphore, uint64_t timeout) {
-  return real_semaphore_wait(semaphore, real_deadline(timeout));
-}
-
-static long simulated_group_wait(void *group, uint64_t timeout) {
-  return real_group_wait(group, real_deadline(timeout));
-}
-
 
 // MARK: Shared with sources.c
 
@@ -347,7 +444,10 @@ void vmrepl_dispatch_run(void *queue, void *block, int flags, void *group) {
     vmrepl_dispatch_invoke_on(queue, block, flags & VMREPL_BLOCK_MAIN);
   }
   vmrepl_dispatch_discard(block, group);
+  // A `main.sync` caller goes on once its block ran.
+  if (flags & VMREPL_BLOCK_WAKES) vmrepl_simthread_wake_id(flags >> VMREPL_BLOCK_WAITER_SHIFT);
 }
+
 
 void vmrepl_dispatch_retain_queue(void *queue) { real_retain(queue); }
 void vmrepl_dispatch_release_queue(void *queue) { real_release(queue); }
@@ -356,6 +456,7 @@ void vmrepl_dispatch_discard(void *block, void *group) {
   block_release(block);
   if (group) {
     real_group_leave(group);
+    vmrepl_blocking_group_left(group);
     real_release(group);
   }
 }
@@ -416,8 +517,10 @@ int vmrepl_dispatch_activate(void) {
   LOOKUP(real_source_set_timer, "dispatch_source_set_timer");
   LOOKUP(real_dispatch_time, "dispatch_time");
   LOOKUP(real_dispatch_walltime, "dispatch_walltime");
-  LOOKUP(real_semaphore_wait, "dispatch_semaphore_wait");
-  LOOKUP(real_group_wait, "dispatch_group_wait");
+  LOOKUP(real_attr_qos, "dispatch_queue_attr_make_with_qos_class");
+  LOOKUP(real_attr_inactive, "dispatch_queue_attr_make_initially_inactive");
+  LOOKUP(real_attr_autorelease, "dispatch_queue_attr_make_with_autorelease_frequency");
+  note_concurrent_attribute(dlsym(RTLD_DEFAULT, "_dispatch_queue_attr_concurrent"));
   void *global_block_class = dlsym(RTLD_DEFAULT, "_NSConcreteGlobalBlock");
   if (global_block_class) {
     noop_block.isa = global_block_class;
@@ -446,9 +549,10 @@ int vmrepl_dispatch_activate(void) {
     {"dispatch_queue_create", (void *)simulated_queue_create},
     {"dispatch_time", (void *)simulated_dispatch_time},
     {"dispatch_walltime", (void *)simulated_dispatch_walltime},
-    {"dispatch_semaphore_wait", (void *)simulated_semaphore_wait},
-    {"dispatch_group_wait", (void *)simulated_group_wait},
     {"dispatch_queue_create_with_target", (void *)simulated_queue_create_with_target},
+    {"dispatch_queue_attr_make_with_qos_class", (void *)simulated_attr_qos},
+    {"dispatch_queue_attr_make_initially_inactive", (void *)simulated_attr_inactive},
+    {"dispatch_queue_attr_make_with_autorelease_frequency", (void *)simulated_attr_autorelease},
     {NULL, NULL},
   };
   int patched = vmrepl_patch_each(redirects, vmrepl_dispatch_callers);

@@ -38,11 +38,33 @@ extern _Atomic unsigned long vmrepl_driver;
 extern _Atomic int64_t vmrepl_virtual_now;
 extern const vmrepl_callbacks *vmrepl_hooks;
 
-static inline int vmrepl_on_driver(void);
+struct simthread;
+/// The simulated thread this thread is (threads.c), or NULL: the driving thread, or a thread
+/// outside the simulation.
+extern __thread struct simthread *vmrepl_current_simthread;
+/// How deep in jobs the driving thread is (jobs run nested while a job blocks).
+extern _Atomic int vmrepl_driver_in_job;
 
 #include <pthread.h>
-static inline int vmrepl_on_driver(void) {
+/// Whether this is the driving thread, which is the program's main thread.
+static inline int vmrepl_on_main_thread(void) {
   return (unsigned long)pthread_self() == atomic_load_explicit(&vmrepl_driver, memory_order_relaxed);
+}
+
+/// Whether the calling code runs in the simulation: on the driving thread, or on a simulated
+/// thread (which runs only while the driving thread waits for it). Clocks read virtual time
+/// there, and what it hands to Dispatch is simulated.
+static inline int vmrepl_on_driver(void) {
+  return vmrepl_current_simthread != NULL || vmrepl_on_main_thread();
+}
+
+int vmrepl_threads_enabled(void);
+
+/// Whether a blocking call made here is to be simulated: on a simulated thread, or on the
+/// driving thread inside a job (its waits between jobs are the simulation's own).
+static inline int vmrepl_blocking_here(void) {
+  if (vmrepl_current_simthread) return 1;
+  return atomic_load_explicit(&vmrepl_driver_in_job, memory_order_relaxed) > 0 && vmrepl_on_main_thread() && vmrepl_threads_enabled();
 }
 
 int vmrepl_world_activate(void);
@@ -60,6 +82,28 @@ int64_t vmrepl_dispatch_delay_until(uint64_t when);
 void vmrepl_dispatch_invoke_on(void *queue, void *block, int is_main);
 void *vmrepl_main_queue(void);
 void vmrepl_dispatch_set_real_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway);
+/// A dispatch_time_t computed on virtual clocks, moved to the real clock for a real wait.
+uint64_t vmrepl_dispatch_real_deadline(uint64_t when);
+/// Sets the work tag of the block this thread runs; returns the one it had.
+void *vmrepl_dispatch_swap_thread_tag(void *tag);
+/// Whether a queue runs its blocks concurrently (a global queue, or one made `.concurrent`).
+int vmrepl_dispatch_queue_is_concurrent(void *queue);
+
+/// The real pthread mutex functions, for the runtime's own locks (the program's are simulated).
+int vmrepl_real_mutex_lock(pthread_mutex_t *mutex);
+int vmrepl_real_mutex_unlock(pthread_mutex_t *mutex);
+
+/// Shared by threads.c, blocking.c and dispatch.c.
+int vmrepl_blocking_activate(void);
+void vmrepl_blocking_reset(void);
+void vmrepl_blocking_group_left(void *group);
+int vmrepl_blocking_wait_for_queue(void *queue, int barrier);
+void vmrepl_queue_enter(void *queue, int barrier);
+void vmrepl_queue_leave(void *queue);
+int vmrepl_threads_block(int kind, void *object, int64_t deadline);
+int vmrepl_simthread_waiting(int kind, void *object);
+void vmrepl_simthread_wake_id(int id);
+int vmrepl_simthread_current_id(void);
 
 /// The virtual reading of `id` on the driving thread; 0 when `id` is not simulated.
 int vmrepl_virtual_clock(int id, int64_t *nanoseconds);

@@ -36,7 +36,7 @@ static int simulated_add(void *multi, void *easy) {
     snprintf(label, sizeof label, "a URLSession transfer of %s", url);
   }
   uint64_t id = vmrepl_hooks->external_begin(label);
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   for (int index = 0; index < TRANSFERS; index++) {
     if (!transfers[index].handle) {
       transfers[index].handle = easy;
@@ -45,7 +45,7 @@ static int simulated_add(void *multi, void *easy) {
       break;
     }
   }
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (id) vmrepl_hooks->external_end(id);  // table full: not counted rather than never ended
   return real_add(multi, easy);
 }
@@ -53,7 +53,7 @@ static int simulated_add(void *multi, void *easy) {
 static int simulated_remove(void *multi, void *easy) {
   int result = real_remove(multi, easy);
   uint64_t id = 0;
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   for (int index = 0; index < TRANSFERS; index++) {
     if (transfers[index].handle == easy) {
       id = transfers[index].id;
@@ -61,7 +61,7 @@ static int simulated_remove(void *multi, void *easy) {
       break;
     }
   }
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (id) {
     void *queue = current_queue ? current_queue() : NULL;
     if (queue && real_async_f) {

@@ -70,7 +70,7 @@ static void wrapped_callout(void *timer, void *info) {
 
 static void *simulated_timer_create(const void *allocator, double fire, double interval, unsigned long flags, long order,
                                     timer_callout callout, void *context) {
-  if (!vmrepl_on_driver() || !callout) {
+  if (!vmrepl_on_main_thread() || !callout) {
     return real_timer_create(allocator, fire, interval, flags, order, callout, context);
   }
   // CFRunLoopTimerContext: version, then info.
@@ -95,12 +95,12 @@ static void *simulated_timer_create(const void *allocator, double fire, double i
 
 static void simulated_add_timer(void *run_loop, void *timer, const void *mode) {
   real_add_timer(run_loop, timer, mode);
-  if (vmrepl_on_driver() && vmrepl_hooks && vmrepl_hooks->runloop_timer_added) vmrepl_hooks->runloop_timer_added(timer);
+  if (vmrepl_on_main_thread() && vmrepl_hooks && vmrepl_hooks->runloop_timer_added) vmrepl_hooks->runloop_timer_added(timer);
 }
 
 static void simulated_invalidate(void *timer) {
   real_invalidate(timer);
-  if (vmrepl_on_driver() && vmrepl_hooks && vmrepl_hooks->runloop_timer_invalidated) vmrepl_hooks->runloop_timer_invalidated(timer);
+  if (vmrepl_on_main_thread() && vmrepl_hooks && vmrepl_hooks->runloop_timer_invalidated) vmrepl_hooks->runloop_timer_invalidated(timer);
 }
 
 void vmrepl_runloop_timer_call(void *callout, void *timer, void *info) { ((timer_callout)callout)(timer, info); }
@@ -140,7 +140,7 @@ void vmrepl_runloop_timer_release(void *timer) {
 }
 
 static int simulated_timerfd_settime(int fd, int flags, const struct itimerspec *value, struct itimerspec *old) {
-  if (!vmrepl_on_driver() || !(flags & TFD_TIMER_ABSTIME) || !value) {
+  if (!vmrepl_on_main_thread() || !(flags & TFD_TIMER_ABSTIME) || !value) {
     return real_timerfd_settime(fd, flags, value, old);
   }
   int64_t deadline = (int64_t)value->it_value.tv_sec * 1000000000 + value->it_value.tv_nsec;
@@ -153,7 +153,7 @@ static int simulated_timerfd_settime(int fd, int flags, const struct itimerspec 
 
 static int simulated_eventfd(unsigned int initial, int flags) {
   // A run loop's wake-up port is the first descriptor CF makes for a new run loop.
-  if (vmrepl_on_driver()) atomic_store(&exists, 1);
+  if (vmrepl_on_main_thread()) atomic_store(&exists, 1);
   return real_eventfd(initial, flags);
 }
 

@@ -70,22 +70,22 @@ static void *simulated_create(const void *type, uintptr_t handle, uintptr_t mask
   void *source = real_create(type, handle, mask, queue);
   // A source on no queue (a default root queue) or on a queue Foundation keeps stays real.
   if (type != timer_type || !source || !queue || !vmrepl_on_driver() || !vmrepl_dispatch_simulates(queue)) return source;
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   int index = find(NULL);
   if (index >= 0) {
     real_retain(queue);
     sources[index] = (struct timer_source){source, queue, NULL, ~0ULL, -1, 1, 0, 0};
   }
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (index < 0) vmrepl_hooks->unsupported("more than 1024 DispatchSourceTimers");
   return source;
 }
 
 static void simulated_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   int index = find(source);
   if (index < 0) {
-    pthread_mutex_unlock(&lock);
+    vmrepl_real_mutex_unlock(&lock);
     return vmrepl_dispatch_set_real_timer(source, start, interval, leeway);
   }
   int64_t delay = vmrepl_dispatch_delay_until(start);
@@ -93,25 +93,25 @@ static void simulated_set_timer(void *source, uint64_t start, uint64_t interval,
   sources[index].interval = interval;
   uint64_t generation;
   int armed = arm(index, &delay, &generation);
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (armed) announce(index, delay, generation);
 }
 
 static void simulated_set_event_handler(void *source, block_t handler) {
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   int index = find(source);
   block_t old = NULL;
   if (index >= 0) {
     old = sources[index].handler;
     sources[index].handler = handler ? block_copy(handler) : NULL;
   }
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (old) block_release(old);
   real_set_event_handler(source, handler);
 }
 
 static void change_suspension(void *object, int change) {
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   int index = find(object);
   int armed = 0;
   int64_t delay = 0;
@@ -121,7 +121,7 @@ static void change_suspension(void *object, int change) {
     if (sources[index].suspended < 0) sources[index].suspended = 0;
     armed = arm(index, &delay, &generation);
   }
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (armed) announce(index, delay, generation);
 }
 
@@ -143,7 +143,7 @@ static void simulated_suspend(void *object) {
 static void (*real_release)(void *);
 
 static void simulated_cancel(void *source) {
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   int index = find(source);
   block_t handler = NULL;
   void *queue = NULL;
@@ -154,25 +154,25 @@ static void simulated_cancel(void *source) {
     sources[index] = (struct timer_source){0};
     sources[index].generation = ++last_generation;
   }
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (handler) block_release(handler);
   if (queue) real_release(queue);
   real_cancel(source);
 }
 
 int vmrepl_source_timer_is_live(int id, uint64_t generation) {
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   int live = id >= 0 && id < SOURCES && sources[id].source && sources[id].generation == generation &&
              !sources[id].cancelled && sources[id].suspended == 0;
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   return live;
 }
 
 void vmrepl_source_timer_fire(int id, uint64_t generation) {
-  pthread_mutex_lock(&lock);
+  vmrepl_real_mutex_lock(&lock);
   struct timer_source *timer = &sources[id];
   if (!timer->source || timer->generation != generation || timer->cancelled || timer->suspended) {
-    pthread_mutex_unlock(&lock);
+    vmrepl_real_mutex_unlock(&lock);
     return;
   }
   void *queue = timer->queue;
@@ -182,7 +182,7 @@ void vmrepl_source_timer_fire(int id, uint64_t generation) {
   int64_t delay = 0;
   uint64_t next = 0;
   int armed = arm(id, &delay, &next);
-  pthread_mutex_unlock(&lock);
+  vmrepl_real_mutex_unlock(&lock);
   if (handler) {
     vmrepl_dispatch_invoke_on(queue, handler, queue == vmrepl_main_queue());
     block_release(handler);

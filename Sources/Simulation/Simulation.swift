@@ -254,9 +254,22 @@ public final class Simulation: Sendable {
     vmrepl_world_seed(seed)
   }
 
-  /// How many threads the program started from the driving thread are still running; the
-  /// simulation cannot see what they will do.
+  /// How many threads the program started in the simulation are alive (parked ones included).
   public var liveThreads: Int { Int(vmrepl_threads_alive()) }
+
+  /// Starts the numbering of the program's threads over (`Thread 1`), for a new session.
+  public func renumberThreads() { vmrepl_threads_renumber() }
+
+  /// The stretches of time the main thread spent blocked since the last call.
+  public func takeMainThreadBlocks() -> [MainThreadBlock] {
+    core.mainThreadBlocks.withLock { blocks in
+      defer { blocks.removeAll() }
+      return blocks
+    }
+  }
+
+  /// The simulated threads parked in a blocking call now, oldest first, with what each waits on.
+  public var blockedThreads: [BlockedThread] { SimulatedThreads.parked() }
 
   /// Scheduling sources the program used since the last call that the simulation does not
   /// control (such as `DispatchSourceTimer`), each named once.
@@ -280,7 +293,12 @@ public final class Simulation: Sendable {
   public func watched<Result>(_ body: () throws -> Result) rethrows -> Result {
     let outer = core.runningJobStart.load(ordering: .relaxed)
     if outer == 0 { core.runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
-    defer { if outer == 0 { core.runningJobStart.store(0, ordering: .relaxed) } }
+    // It runs as the main lane: a blocking call in it blocks the main thread (see `driverWait`).
+    vmrepl_job_enter(1)
+    defer {
+      vmrepl_job_leave()
+      if outer == 0 { core.runningJobStart.store(0, ordering: .relaxed) }
+    }
     return try body()
   }
 

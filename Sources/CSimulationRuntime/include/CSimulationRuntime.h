@@ -38,9 +38,45 @@ typedef struct vmrepl_callbacks {
   void *(*protocol_classes)(void *classes);
   /// The driving thread resumed URLSessionTask `task`.
   void (*task_resumed)(void *task);
+  /// Simulated thread `id` can go on: the simulation resumes it as a job of its own.
+  void (*thread_ready)(int id);
+  /// Parked thread `id` waits at most until virtual `delay` from now (for its park `generation`).
+  void (*thread_timer)(int id, uint64_t generation, int64_t delay);
+  /// A job on the driving thread blocks (VMREPL_WAIT_* `kind`): run one other piece of work
+  /// (never the main lane's while the blocked job is the main lane's), or fire the next timer due
+  /// by `deadline` (-1: any). Returns 1 when something ran, 2 when, nothing else being left, time
+  /// moved to `deadline`, 0 when nothing can ever run.
+  int (*driver_wait)(int kind, int64_t deadline);
+  /// The driving thread blocks forever (VMREPL_WAIT_* `kind`): report it; does not return.
+  void (*driver_deadlock)(int kind);
+  /// A job on the driving thread was blocked (VMREPL_WAIT_* `kind`) from virtual time `since`
+  /// until now, and other work ran meanwhile.
+  void (*driver_unblocked)(int kind, int64_t since);
 } vmrepl_callbacks;
 
-enum { VMREPL_BLOCK_MAIN = 1, VMREPL_BLOCK_BARRIER = 2 };
+enum { VMREPL_BLOCK_MAIN = 1, VMREPL_BLOCK_BARRIER = 2, VMREPL_BLOCK_WAKES = 4, VMREPL_BLOCK_WAITER_SHIFT = 8 };
+
+/// What a simulated thread is parked on.
+enum {
+  VMREPL_WAIT_SEMAPHORE = 1,
+  VMREPL_WAIT_GROUP,
+  VMREPL_WAIT_MUTEX,
+  VMREPL_WAIT_CONDITION,
+  VMREPL_WAIT_SLEEP,
+  VMREPL_WAIT_MAIN_SYNC,
+  VMREPL_WAIT_QUEUE,
+  VMREPL_WAIT_JOIN,
+};
+
+/// What a simulated thread is doing (`vmrepl_simthread_state`).
+enum {
+  VMREPL_THREAD_READY = 1,
+  VMREPL_THREAD_RUNNING,
+  VMREPL_THREAD_PARKED,
+  VMREPL_THREAD_IDLE,
+  VMREPL_THREAD_FINISHED,
+  VMREPL_THREAD_ABANDONED,
+};
 
 /// What `vmrepl_runtime_activate` redirected, as bits.
 enum {
@@ -111,8 +147,54 @@ int vmrepl_sandbox_reset(void);
 /// Whether Set and Dictionary hashing is seeded the same on every run in this process.
 int vmrepl_hashing_is_deterministic(void);
 
-/// How many threads started from the driving thread are still running.
+/// How many threads the program started in the simulation are alive (not left behind parked).
 int vmrepl_threads_alive(void);
+/// Hands the baton to ready thread `id` until it parks, ends or finishes its block; returns its
+/// state then (VMREPL_THREAD_*), 0 if it was not ready.
+int vmrepl_simthread_resume(int id);
+/// Runs a Dispatch block for a queue other than main on a pooled simulated thread, with `tag`
+/// (retained, released by the worker) as its work tag. Returns 0 when the block finished, or the
+/// id of the thread parked in it, -1 when no thread could be had.
+int vmrepl_simthread_run_block(void *queue, void *block, int flags, void *group, void *tag);
+/// The driving thread enters (with its lane) and leaves a job.
+void vmrepl_job_enter(int on_main);
+void vmrepl_job_leave(void);
+/// Whether the innermost job the driving thread runs is the main lane's (1 between jobs).
+int vmrepl_driver_job_on_main(void);
+/// Whether the calling thread runs in the simulation (the driving thread or a simulated thread).
+int vmrepl_in_simulation(void);
+/// Whether the simulated threads are on (VMREPL_REAL_THREADS unset).
+int vmrepl_threads_enabled(void);
+/// Whether the timer of thread `id`'s park `generation` still matters.
+int vmrepl_simthread_timer_live(int id, uint64_t generation);
+/// The timer fired: returns 1 when the thread is now ready (the caller enqueues it), 0 if stale.
+int vmrepl_simthread_timer_fire(int id, uint64_t generation);
+/// Wake-ups posted by threads outside the simulation: makes their waiters ready; returns how many.
+int vmrepl_threads_admit_foreign(void);
+/// Numbers the program's next thread `Thread 1` again (a new session).
+void vmrepl_threads_renumber(void);
+/// Leaves parked threads behind for good and forgets locks and queues they held.
+void vmrepl_threads_reset(void);
+/// Fills `ids` with the parked threads, oldest first; returns how many.
+int vmrepl_simthreads_parked(int *ids, int capacity);
+int vmrepl_simthread_state(int id);
+int vmrepl_simthread_wait_kind(int id);
+void *vmrepl_simthread_wait_object(int id);
+/// The virtual deadline of the thread's wait, -1 for none.
+int64_t vmrepl_simthread_wait_deadline(int id);
+/// The thread's number among the program's own threads (`Thread 1`), 0 for a block's worker.
+int vmrepl_simthread_number(int id);
+/// The name the program gave the thread, "" for none (valid until the next call).
+const char *vmrepl_simthread_name(int id);
+/// The queue of the block a worker runs, NULL for the program's threads.
+void *vmrepl_simthread_block_queue(int id);
+/// The work tag the thread carries (not retained), or NULL.
+void *vmrepl_simthread_tag(int id);
+/// Which thread holds lock `mutex`: its id, 0 for the driving thread, -1 when none in the simulation.
+int vmrepl_blocking_lock_holder(void *mutex);
+/// How many queues parked threads occupy, and whether `queue` admits no block (or barrier) now.
+int vmrepl_queue_busy_count(void);
+int vmrepl_queue_is_busy(void *queue, int barrier);
 
 /// Whether the driving thread has a Foundation run loop.
 int vmrepl_runloop_exists(void);

@@ -105,6 +105,8 @@ package enum JSONLinesRenderer {
       pairs += [("waitingOn", .string(waitingOn))]
     case .offMainWrite(let paths, let job, let step):
       pairs += [("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step))]
+    case .mainThreadBlocked(let waitingOn, let from, let to):
+      pairs += [("waitingOn", .string(waitingOn)), ("from", .string(from.secondsText)), ("to", .string(to.secondsText))]
     case .backgroundEnded(let origin):
       pairs += [("origin", .string(origin.command))] + (origin.which.map { [("which", .string($0))] } ?? [])
     case .requestPending(let dependency, let id, let request):

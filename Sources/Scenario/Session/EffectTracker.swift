@@ -47,6 +47,8 @@ final class EffectTracker {
     dependencies = []
     origin = simulation.now
     sink.setOrigin(origin)
+    simulation.renumberThreads()
+    _ = simulation.takeMainThreadBlocks()
   }
 
   // MARK: Starting and ending work
@@ -178,11 +180,16 @@ final class EffectTracker {
   func deadlockReport(running: [EffectRecord], hidden: [BackgroundWork]) -> String {
     var lines = ["deadlock: nothing can run and no timer is left, but work is still waiting:"]
     let requests = pendingRequests()
+    let blocked = simulation.blockedThreads
     func waits(_ work: UInt64) -> String {
       let mine = requests.filter { $0.request.work == work }
       if !mine.isEmpty {
         return mine.map { "\(Self.describe($0)); answer it with `respond \($0.dependency) #\($0.request.id) ...`" }
           .joined(separator: "; ")
+      }
+      let threads = blocked.filter { $0.work == work }
+      if !threads.isEmpty {
+        return threads.map { "\($0.thread) blocked in \($0.waitsOn)" }.joined(separator: "; ")
       }
       return "nothing that can resume it: no timer, no pending request (a continuation nobody resumes, or a stream nobody feeds)"
     }
@@ -195,10 +202,10 @@ final class EffectTracker {
     for work in hidden {
       lines.append("  background work from \(originText(work).description) waits on \(waits(work.work))")
     }
-    let threads = simulation.liveThreads
-    if threads > 0 {
-      lines.append(
-        "  (unless a thread the view-model started resumes it: \(threads) such thread\(threads == 1 ? " is" : "s are") still running, and vmrepl cannot see what \(threads == 1 ? "it" : "they") will do)")
+    // Blocked threads whose work is no effect's or reported hidden work's: listed on their own.
+    let named = Set(running.map(\.work) + hidden.map(\.work))
+    for thread in blocked where !named.contains(thread.work ?? 0) {
+      lines.append("  \(thread.name) is blocked in \(thread.waitsOn)")
     }
     return lines.joined(separator: "\n")
   }
@@ -317,6 +324,7 @@ final class EffectTracker {
   func waits(of work: BackgroundWork, timers: [PendingTimer], requests: [(dependency: String, request: PendingRequest)]) -> String {
     let mine = timers.filter { $0.work == work.work }.map { $0.described(relativeTo: origin) }
       + requests.filter { $0.request.work == work.work }.map(Self.describe)
+      + simulation.blockedThreads.filter { $0.work == work.work && !$0.hasDeadline }.map { "\($0.thread) blocked in \($0.waitsOn)" }
     guard !mine.isEmpty else {
       return "nothing vmrepl can name (no timer, no pending request: a continuation, a stream or another thread may resume it)"
     }

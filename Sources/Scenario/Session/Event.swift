@@ -28,6 +28,9 @@ package enum Event: Equatable, Sendable {
   /// A job off the main lane changed view state, which SwiftUI wants changed on the main thread:
   /// the state paths, what the job was, and the step it ran in.
   case offMainWrite(paths: [String], job: String, step: String)
+  /// A blocking call (a semaphore, a lock, a sleep, a `sync`) held the main thread from `from`
+  /// to `to` of virtual time, while other threads went on.
+  case mainThreadBlocked(waitingOn: String, from: Duration, to: Duration)
   /// Virtual time moved.
   case timeMoved(from: Duration, to: Duration)
   /// A line of information (a check that passed, a model started).
@@ -47,6 +50,7 @@ package enum Event: Equatable, Sendable {
     case .requestAnswered: return "requestAnswered"
     case .requestCancelled: return "requestCancelled"
     case .offMainWrite: return "offMainWrite"
+    case .mainThreadBlocked: return "mainThreadBlocked"
     case .timeMoved: return "timeMoved"
     case .note: return "note"
     }
@@ -97,7 +101,7 @@ extension Event {
   var showsActivity: Bool {
     switch self {
     case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .logged, .warning, .note,
-      .offMainWrite:
+      .offMainWrite, .mainThreadBlocked:
       return true
     case .backgroundPending, .backgroundEnded, .timeMoved:
       return false

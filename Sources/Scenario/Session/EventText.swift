@@ -30,7 +30,9 @@ package enum EventText {
       // The job's own origin usually is the step; say the step only when it is another.
       let when = job.hasSuffix("(work of `\(step)`)") ? "" : " during `\(step)`"
       return "warning: \(listed) changed off the main thread, by \(job)\(when); on a device SwiftUI warns \"Publishing changes from background threads is not allowed\" and the view may not update"
-
+    case .mainThreadBlocked(let waitingOn, let from, let to):
+      let span = from == to ? "at \(from.secondsText)" : "from \(from.secondsText) to \(to.secondsText)"
+      return "warning: the main thread was blocked in \(waitingOn) \(span) while other threads ran; on a device the UI cannot respond meanwhile"
     case .timeMoved(let from, let to):
       return "time \(from.secondsText) -> \(to.secondsText)"
     case .note(let text):

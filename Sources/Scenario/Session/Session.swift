@@ -150,6 +150,9 @@ package final class Session {
     }
     for event in scheduleEvents() { sink.emit(event) }
     for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
+    for block in simulation.takeMainThreadBlocks() {
+      sink.emit(.mainThreadBlocked(waitingOn: block.waitingOn, from: block.from - tracker.origin, to: block.to - tracker.origin))
+    }
     // Hidden work is reported by the steps that can change things, not by every query.
     let hidden = tracker.backgroundEvents(reportPending: command.showsState)
     result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }

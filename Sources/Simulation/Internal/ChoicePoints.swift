@@ -19,24 +19,35 @@ private func jobTaskID(_ job: UnownedJob) -> UInt64
 /// - Timers due at the same instant may fire in any order, except those bound for the same
 ///   serial lane.
 extension SimulationState {
-  /// The next ready job: the first, unless a scheduler picks another that may run now.
-  mutating func takeReady() -> ReadyJob? {
-    guard scheduler != nil, ready.count > 1 else { return ready.popFirst() }
+  /// The next ready job: the first that may run now, unless a scheduler picks another.
+  /// `excludingMain` leaves the main lane's jobs (the main thread is blocked in a job).
+  mutating func takeReady(excludingMain: Bool = false) -> ReadyJob? {
+    let constrained = excludingMain || vmrepl_queue_busy_count() > 0
+    guard scheduler != nil, ready.count > 1 else {
+      guard constrained else { return ready.popFirst() }
+      guard let index = ready.firstIndex(where: { $0.isRunnable(excludingMain: excludingMain) }) else { return nil }
+      return ready.remove(at: index)
+    }
     var lanes = LaneTracker()
     var candidates = candidateScratch
     candidates.removeAll(keepingCapacity: true)
     for (position, job) in ready.enumerated() {
-      if let thread = lanes.admit(Lane(job)) { candidates.append(Candidate(position: position, thread: thread)) }
+      // A job that may not run still holds its lane: what follows it there waits too.
+      guard let thread = lanes.admit(Lane(job)) else { continue }
+      if !constrained || job.isRunnable(excludingMain: excludingMain) {
+        candidates.append(Candidate(position: position, thread: thread))
+      }
     }
     candidateScratch = candidates
-    guard candidates.count > 1 else { return ready.popFirst() }
+    guard let first = candidates.first else { return nil }
+    guard candidates.count > 1 else { return ready.remove(at: first.position) }
     let index = scheduler!.choose(candidates)
-    if index == 0 { return ready.popFirst() }
+    if index == 0 { return ready.remove(at: first.position) }
     if scheduler!.describesDepartures {
       scheduler!.records.append(
         DepartureRecord(
           departure: scheduler!.departures.last!, candidates: candidates.count,
-          chosen: describe(ready[candidates[index].position]), instead: describe(ready[0]), isTimer: false))
+          chosen: describe(ready[candidates[index].position]), instead: describe(ready[first.position]), isTimer: false))
     }
     return ready.remove(at: candidates[index].position)
   }
@@ -85,6 +96,7 @@ private enum Lane {
     case .task(let job, onMain: false): self = .free(thread: jobTaskID(job) &<< 2 | 2)
     case .block(let block): self = block.isMain ? .main : .queue(block.queue)
     case .firing(let firing): self = firing.onMain ? .main : .dispatchFiring
+    case .thread(let id): self = .free(thread: UInt64(UInt32(bitPattern: id)) &<< 3 | 5)
     }
   }
 
@@ -94,6 +106,7 @@ private enum Lane {
     case .virtualSleep(let id): self = .free(thread: id &<< 3 | 7)
     case .block(let block): self = block.isMain ? .main : .queue(block.queue)
     case .firing(let firing, _): self = firing.onMain ? .main : .dispatchFiring
+    case .thread(let id, _): self = .free(thread: UInt64(UInt32(bitPattern: id)) &<< 3 | 5)
     }
   }
 }
@@ -169,7 +182,16 @@ extension ReadyJob: CustomStringConvertible {
       case .runLoop: return "a run loop timer"
       case .source: return "a DispatchSourceTimer handler"
       }
+    case .thread(let id): return SimulatedThreads.describe(id)
     }
+  }
+
+  /// Whether it may run now: not a main-lane job while the main thread is blocked, not a block
+  /// for a queue that a parked thread occupies.
+  func isRunnable(excludingMain: Bool) -> Bool {
+    if excludingMain && onMain { return false }
+    guard case .block(let block) = self, !block.isMain else { return true }
+    return vmrepl_queue_is_busy(block.queue, block.isBarrier ? 1 : 0) == 0
   }
 }
 

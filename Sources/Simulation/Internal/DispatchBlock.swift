@@ -27,6 +27,7 @@ final class DispatchBlock: @unchecked Sendable {
   }
 
   var isMain: Bool { flags & Int32(VMREPL_BLOCK_MAIN) != 0 }
+  var isBarrier: Bool { flags & Int32(VMREPL_BLOCK_BARRIER) != 0 }
 
   /// Whether it is a cancelled `DispatchWorkItem`, which runs as nothing.
   var isCancelled: Bool { vmrepl_dispatch_is_cancelled(block) != 0 }
@@ -39,8 +40,13 @@ final class DispatchBlock: @unchecked Sendable {
   /// The queue as the app's code names it: `DispatchQueue.global(qos: .utility)` for Dispatch's
   /// own root queues (labelled `com.apple.root.utility-qos`), otherwise `queueName`.
   var appQueueName: String {
-    guard !isMain else { return queueName }
+    isMain ? queueName : Self.appName(of: queue)
+  }
+
+  /// A queue other than main as the app's code names it.
+  static func appName(of queue: UnsafeMutableRawPointer) -> String {
     let label = String(cString: vmrepl_dispatch_queue_label(queue))
+    let queueName = "DispatchQueue `\(label)`"
     let prefix = "com.apple.root."
     guard label.hasPrefix(prefix) else { return queueName }
     let qos = label.dropFirst(prefix.count).split(separator: "-qos").first.map(String.init) ?? ""
@@ -49,8 +55,14 @@ final class DispatchBlock: @unchecked Sendable {
     return "DispatchQueue.global(qos: \(name))"
   }
 
-  /// Runs the block on its queue and releases it.
+  /// Runs the block on its queue and releases it: a main-queue block on the driving thread,
+  /// any other on a pooled simulated thread, where it may block (and park) as on a device.
   func run() {
+    if !isMain && vmrepl_threads_enabled() != 0 {
+      let retained = tag.map { Unmanaged.passRetained($0).toOpaque() }
+      if vmrepl_simthread_run_block(queue, block, flags, group, retained) >= 0 { return }
+      if let retained { Unmanaged<WorkTag>.fromOpaque(retained).release() }
+    }
     WorkTag.running(tag) { vmrepl_dispatch_run(queue, block, flags, group) }
   }
 }

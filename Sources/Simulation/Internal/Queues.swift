@@ -33,7 +33,7 @@ final class MainQueue: MainExecutor, SimulationQueue {
 
   /// The driving thread counts as the main thread, except while it runs a global job.
   func isIsolatingCurrentContext() -> Bool? {
-    simulation.isOnDriverThread && !simulation.isRunningGlobalJob
+    simulation.isOnMainThread && !simulation.isRunningGlobalJob
   }
   func checkIsolated() {
     precondition(isIsolatingCurrentContext() == true, "not on the simulation's main actor")

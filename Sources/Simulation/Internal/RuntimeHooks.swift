@@ -60,6 +60,21 @@ enum RuntimeHooks {
         task_resumed: { task in
           guard let task, let observer = Simulation.shared.taskResumed.withLock({ $0 }) else { return }
           observer(task)
+        },
+        thread_ready: { id in
+          Simulation.shared.core.threadReady(id)
+        },
+        thread_timer: { id, generation, delay in
+          Simulation.shared.core.armThreadTimer(id: id, generation: generation, delay: delay)
+        },
+        driver_wait: { _, deadline in
+          Simulation.shared.core.driverWait(deadline: deadline)
+        },
+        driver_deadlock: { kind in
+          Simulation.shared.core.driverDeadlock(kind: kind)
+        },
+        driver_unblocked: { kind, since in
+          Simulation.shared.core.noteMainThreadBlocked(kind: kind, since: since)
         }))
     return pointer
   }

@@ -21,6 +21,8 @@ final class SimulationCore: Sendable {
   let foreignWorkHook = Mutex<(any ForeignWorkHook)?>(nil)
   let hasForeignWorkHook = Atomic<Bool>(false)
   let globalQueue = GlobalQueue()
+  /// Times the main thread was blocked since the last `takeMainThreadBlocks()`.
+  let mainThreadBlocks = Mutex<[MainThreadBlock]>([])
 
   let driverThread = Atomic<UInt>(0)
   /// Wall time at which the job now running started, 0 between jobs.
@@ -44,7 +46,11 @@ final class SimulationCore: Sendable {
   /// Signalled whenever another thread hands over work, so a waiting driver wakes up.
   let foreignArrivals = DispatchSemaphore(value: 0)
 
-  var isOnDriverThread: Bool { currentThreadID() == driverThread.load(ordering: .relaxed) }
+  /// Whether the caller runs in the simulation: on the driving thread, or on a simulated thread
+  /// (which runs only while the driving thread waits for it).
+  var isOnDriverThread: Bool { currentThreadID() == driverThread.load(ordering: .relaxed) || vmrepl_in_simulation() != 0 }
+  /// Whether the caller is the driving thread, the program's main thread.
+  var isOnMainThread: Bool { currentThreadID() == driverThread.load(ordering: .relaxed) }
   var isRunningGlobalJob: Bool { runningGlobalJob.load(ordering: .relaxed) }
 
   // MARK: Accepting work
@@ -64,12 +70,90 @@ final class SimulationCore: Sendable {
     }
   }
 
+  // MARK: Simulated threads
+
+  /// Simulated thread `id` can go on (threads.c).
+  func threadReady(_ id: Int32) {
+    enqueue(.thread(id))
+  }
+
+  /// Simulated thread `id` waits at most `delay` (for its park `generation`).
+  func armThreadTimer(id: Int32, generation: UInt64, delay: Int64) {
+    let tag = SimulatedThreads.tag(of: id)
+    let clock = SimulatedThreads.clockName(kind: vmrepl_simthread_wait_kind(id))
+    state.withLock { state in
+      state.timers.insert(
+        Timer(
+          deadline: state.now &+ max(0, delay), sequence: state.takeSequence(),
+          action: .thread(id: id, generation: generation), label: tag?.label, clock: clock, work: tag?.id))
+    }
+  }
+
+  /// A job on the driving thread blocks: runs one other piece of work, as a device's other
+  /// threads go on while its main thread waits (see `vmrepl_callbacks.driver_wait`).
+  func driverWait(deadline: Int64) -> Int32 {
+    _ = vmrepl_threads_admit_foreign()
+    admitInbox()
+    // A blocked main-lane job holds the main lane; a blocked job off it holds only itself.
+    let excludingMain = vmrepl_driver_job_on_main() != 0
+    if let next = state.withLock({ $0.takeReady(excludingMain: excludingMain) }) {
+      run(next)
+      return 1
+    }
+    if fireNextTimer(notAfter: deadline >= 0 ? deadline : nil) { return 1 }
+    if deadline >= 0 {
+      state.withLock { state in
+        state.now = max(state.now, deadline)
+        vmrepl_clock_set_now(state.now)
+      }
+      return 2
+    }
+    if state.withLock({ !$0.externalWork.isEmpty }) {
+      _ = foreignArrivals.wait(timeout: .now() + .milliseconds(100))
+      return 1
+    }
+    return 0
+  }
+
+  /// A job on the driving thread was blocked from `since` until now: remembered for the step's
+  /// report. Consecutive waits in one call (a sleep in pieces, a retried lock) are one.
+  func noteMainThreadBlocked(kind: Int32, since: Int64) {
+    let now = state.withLock { $0.now }
+    let waitingOn = SimulatedThreads.describeWait(kind: kind, object: nil, deadline: -1)
+    mainThreadBlocks.withLock { blocks in
+      if let last = blocks.last, last.waitingOn == waitingOn, last.to.wholeNanoseconds == since {
+        blocks[blocks.count - 1].to = .nanoseconds(now)
+      } else {
+        blocks.append(MainThreadBlock(waitingOn: waitingOn, from: .nanoseconds(since), to: .nanoseconds(now)))
+      }
+    }
+  }
+
+  /// The driving thread waits for something nothing can bring: on a device the app hangs. The
+  /// process cannot go on with the view-model's code stopped in the middle, so it ends here,
+  /// saying what waits on what.
+  func driverDeadlock(kind: Int32) -> Never {
+    let step = stepName.withLock { $0 }
+    var lines = [
+      "deadlock: the main thread waits in "
+        + SimulatedThreads.describeWait(kind: kind, object: nil, deadline: -1)
+        + (step.isEmpty ? "" : ", during `\(step)`")
+        + "; nothing can run and no timer is left"
+    ]
+    for thread in SimulatedThreads.parked() {
+      lines.append("  \(thread.name) waits in \(thread.waitsOn)")
+    }
+    lines.append("  (on a device the app would hang here; the process ends)")
+    writeStandardError(lines.joined(separator: "\n") + "\n")
+    exit(1)
+  }
+
   // MARK: Dispatch and run loops
 
   /// Takes a Dispatch block: ready now (`delay` < 0) or a timer `delay` nanoseconds from now.
   func submit(_ block: DispatchBlock, delay: Int64) {
     guard delay >= 0 else { return enqueue(.block(block)) }
-    let clock = block.isMain ? "DispatchQueue.main.asyncAfter" : "\(block.queueName) asyncAfter"
+    let clock = block.isMain ? "DispatchQueue.main.asyncAfter" : "\(block.appQueueName).asyncAfter"
     state.withLock { state in
       state.timers.insert(
         Timer(
@@ -146,7 +230,7 @@ final class SimulationCore: Sendable {
           madeReady = true
         case .block(let block):
           dropped.append(block)
-        case .virtualSleep, .firing:
+        case .virtualSleep, .firing, .thread:
           break
         }
       }
@@ -160,7 +244,7 @@ final class SimulationCore: Sendable {
 
   /// A Dispatch timer source fires after `delay`; its older armings are stale.
   func armSourceTimer(id: Int32, generation: UInt64, delay: Int64, onMain: Bool) {
-    let tag = WorkTag.current
+    let tag = WorkTag.inherited
     let queue = onMain ? "main" : "`\(String(cString: vmrepl_source_timer_queue_label(id)))`"
     state.withLock { state in
       state.timers.insert(
@@ -291,7 +375,12 @@ final class SimulationCore: Sendable {
     let outer = runningJobStart.load(ordering: .relaxed)
     if outer == 0 { runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
     let wasGlobal = runningGlobalJob.load(ordering: .relaxed)
+    vmrepl_job_enter(ready.onMain ? 1 : 0)
+    defer { vmrepl_job_leave() }
     switch ready {
+    case .thread(let id):
+      runningGlobalJob.store(true, ordering: .relaxed)
+      _ = vmrepl_simthread_resume(id)
     case .task(let job, onMain: true):
       job.runSynchronously(on: mainQueue.asUnownedSerialExecutor())
     case .task(let job, onMain: false):
@@ -366,7 +455,8 @@ final class SimulationCore: Sendable {
       }
       let now = state.withLock { $0.now }
       if fireNextTimer(notAfter: now) { continue }
-      if state.withLock({ !$0.ready.isEmpty }) { continue }
+      if state.withLock({ $0.hasRunnableJob }) { continue }
+      if vmrepl_threads_admit_foreign() > 0 { continue }
       if runOutsideWork() { continue }
       if hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.withLock({ $0 }), hook.whenIdle() {
         admitInbox()
@@ -396,6 +486,8 @@ final class SimulationCore: Sendable {
         state.ready.append(.block(block))
       case .firing(let firing, _):
         state.ready.append(.firing(firing))
+      case .thread(let id, let generation):
+        if vmrepl_simthread_timer_fire(id, generation) != 0 { state.ready.append(.thread(id)) }
       }
       return true
     }
@@ -407,10 +499,10 @@ final class SimulationCore: Sendable {
   private func drain(limit: Int) -> Bool {
     admitInbox()
     for _ in 0..<limit {
-      guard let next = state.withLock({ $0.ready.popFirst() }) else { return true }
+      guard let next = state.withLock({ $0.takeReady() }) else { return true }
       run(next)
     }
-    return state.withLock { $0.ready.isEmpty }
+    return state.withLock { !$0.hasRunnableJob }
   }
 
   /// Drops the timers of sleeping tasks and delayed blocks, so that what they would wake never
@@ -421,7 +513,7 @@ final class SimulationCore: Sendable {
       var kept = Heap<Timer>()
       for timer in state.timers.unordered {
         switch timer.action {
-        case .job, .block: continue
+        case .job, .block, .thread: continue
         case .virtualSleep(let id):
           // Never resumed: the continuation leaks with its task, which no session can reach.
           _ = state.virtualSleepers.removeValue(forKey: id)
@@ -430,6 +522,28 @@ final class SimulationCore: Sendable {
       }
       state.timers = kept
     }
+    abandonParkedThreads()
+  }
+
+  /// Leaves the program's parked threads behind for good, as a device leaves a thread blocked
+  /// forever, with the blocks waiting for queues they occupy: nothing of an abandoned session
+  /// runs in the next.
+  func abandonParkedThreads() {
+    let dropped = state.withLock { state -> [DispatchBlock] in
+      var dropped: [DispatchBlock] = []
+      state.ready.removeAll { job in
+        switch job {
+        case .thread: return true
+        case .block(let block) where !block.isMain && vmrepl_queue_is_busy(block.queue, block.isBarrier ? 1 : 0) != 0:
+          dropped.append(block)
+          return true
+        default: return false
+        }
+      }
+      return dropped
+    }
+    for block in dropped { vmrepl_dispatch_discard(block.block, block.group) }
+    vmrepl_threads_reset()
   }
 
   /// Starts over at virtual time 0 with a fresh wall clock and random source, when nothing is

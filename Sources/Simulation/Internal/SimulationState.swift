@@ -42,6 +42,7 @@ struct SimulationState: ~Copyable {
     case .job(_, let sleeper): return !(sleeper?.isCancelled ?? false)
     case .virtualSleep(let id): return virtualSleepers[id] != nil
     case .block(let block): return !block.isCancelled
+    case .thread(let id, let generation): return vmrepl_simthread_timer_live(id, generation) != 0
     case .firing(let firing, let generation):
       switch firing.kind {
       case .runLoop(let fd): return runLoopGenerations[fd] == generation && vmrepl_runloop_has_timer() != 0
@@ -62,10 +63,17 @@ struct SimulationState: ~Copyable {
       case .block(let block):
         // A cancelled work item runs as nothing; running it is what releases it.
         ready.append(.block(block))
-      case .virtualSleep, .firing:
+      case .virtualSleep, .firing, .thread:
         break
       }
     }
+  }
+
+  /// Whether some ready job may run now: a block for a queue a parked thread occupies may not.
+  var hasRunnableJob: Bool {
+    if ready.isEmpty { return false }
+    if vmrepl_queue_busy_count() == 0 { return true }
+    return ready.contains { $0.isRunnable(excludingMain: false) }
   }
 
   /// The earliest timer that still matters.

@@ -9,6 +9,8 @@ enum TimerAction {
   /// The earliest timer of a run loop mode (only its newest arming, `generation`, counts), or a
   /// Dispatch timer source's next firing.
   case firing(TimerFiring, generation: UInt64)
+  /// The deadline of simulated thread `id`'s timed wait or sleep, for its park `generation`.
+  case thread(id: Int32, generation: UInt64)
 }
 
 /// One scheduled wake-up, ordered by deadline and then by arrival.
@@ -37,6 +39,8 @@ enum ReadyJob {
   case block(DispatchBlock)
   /// A run loop pass, or a Dispatch timer source's event handler on its queue.
   case firing(TimerFiring)
+  /// Simulated thread `id` goes on from where it parked (or starts).
+  case thread(Int32)
 
   /// What an off-main job is, as a main-thread warning names it.
   var offMainDescription: String {
@@ -46,6 +50,8 @@ enum ReadyJob {
       return "a block on \(block.appQueueName)" + (block.tag.map { " (work of `\($0.label)`)" } ?? "")
     case .firing(let firing):
       return "a DispatchSourceTimer handler" + (firing.tag.map { " (work of `\($0.label)`)" } ?? "")
+    case .thread(let id):
+      return SimulatedThreads.describe(id)
     }
   }
 
@@ -55,6 +61,7 @@ enum ReadyJob {
     case .task(_, let onMain): return onMain
     case .block(let block): return block.isMain
     case .firing(let firing): return firing.onMain
+    case .thread: return false
     }
   }
 }
