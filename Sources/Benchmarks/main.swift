@@ -3,7 +3,7 @@
 // `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario), `--http-only` only
 // the scripted HTTP figures (`--requests N`), `--threads-only` only the simulated threads' figures
-// (`--rounds N`); `--dump DIR` writes each in-process
+// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
 import Examples
@@ -30,8 +30,14 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     for line in out { writeAll(1, line + "\n") }
     return out
   }
+  if arguments.contains("--stepping-only") {
+    out += steppingFigures(jobs: option("--jobs", in: arguments, default: 1_000))
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
   if arguments.contains("--threads-only") {
     out += threadFigures(rounds: option("--rounds", in: arguments, default: 200_000))
+  out += silencingStandardOutput { steppingFigures(jobs: option("--jobs", in: arguments, default: 1_000)) }
     for line in out { writeAll(1, line + "\n") }
     return out
   }
@@ -45,6 +51,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     sleeps: option("--sleeps", in: arguments, default: 1_000_000),
     sleepers: option("--sleepers", in: arguments, default: 100_000))
   out += threadFigures(rounds: option("--rounds", in: arguments, default: 200_000))
+  out += silencingStandardOutput { steppingFigures(jobs: option("--jobs", in: arguments, default: 1_000)) }
   if !arguments.contains("--executor-only") {
     out += silencingStandardOutput {
       engineFigures(session: session, repeats: repeats) + timeTravelFigures()

@@ -121,12 +121,16 @@ int vmrepl_threads_enabled(void) { return atomic_load_explicit(&threads_active, 
 /// The lane of each job the driving thread runs, innermost last (jobs nest while one blocks).
 static int job_lanes[256];
 
+// Only the driving thread changes the depth: a plain load and store, no read-modify-write.
 void vmrepl_job_enter(int on_main) {
-  int depth = atomic_fetch_add_explicit(&vmrepl_driver_in_job, 1, memory_order_relaxed);
+  int depth = atomic_load_explicit(&vmrepl_driver_in_job, memory_order_relaxed);
   if (depth < 256) job_lanes[depth] = on_main;
+  atomic_store_explicit(&vmrepl_driver_in_job, depth + 1, memory_order_relaxed);
 }
 
-void vmrepl_job_leave(void) { atomic_fetch_sub_explicit(&vmrepl_driver_in_job, 1, memory_order_relaxed); }
+void vmrepl_job_leave(void) {
+  atomic_store_explicit(&vmrepl_driver_in_job, atomic_load_explicit(&vmrepl_driver_in_job, memory_order_relaxed) - 1, memory_order_relaxed);
+}
 
 int vmrepl_driver_job_on_main(void) {
   int depth = atomic_load_explicit(&vmrepl_driver_in_job, memory_order_relaxed);

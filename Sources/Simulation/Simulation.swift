@@ -222,6 +222,12 @@ public final class Simulation: Sendable {
     core.hasForeignWorkHook.store(hook != nil, ordering: .relaxed)
   }
 
+  /// Installs (or, with nil, removes) the observer told of every job after it ran.
+  public func observeJobs(_ observer: (any JobObserver)?) {
+    core.jobObserver.withLock { $0 = observer }
+    core.observingJobs.store(observer != nil, ordering: .relaxed)
+  }
+
   /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.
   public func observeLanes(_ observer: (any LaneObserver)?) {
     core.laneObserver.withLock { $0 = observer }

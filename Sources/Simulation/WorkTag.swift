@@ -1,6 +1,10 @@
 internal import CSimulationRuntime
 import Synchronization
 
+/// The current task's value for a task-local key (the `TaskLocal` object), or nil.
+@_silgen_name("swift_task_localValueGet")
+private func taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
+
 /// A label that tasks inherit, so the simulation can say whose work a timer belongs to.
 ///
 /// Unstructured `Task {}` and child tasks copy task-local values, so work that a view-model
@@ -36,6 +40,16 @@ public final class WorkTag: Sendable {
     if let current { return current }
     guard let pointer = vmrepl_thread_tag() else { return nil }
     return Unmanaged<WorkTag>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// The id of the current task's tag, read straight from the runtime's task-local storage: the
+  /// executor asks on every enqueue, and `current`'s generic accessor costs more than the job.
+  @inline(__always)
+  static var currentID: UInt64? {
+    let key = Unmanaged.passUnretained($current).toOpaque()
+    guard let slot = taskLocalValueGet(key) else { return nil }
+    guard let object = slot.load(as: UnsafeRawPointer?.self) else { return nil }
+    return Unmanaged<WorkTag>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.id }
   }
 
   /// Runs `body` with `tag` as the current tag (as it is), so what `body` starts inherits it.

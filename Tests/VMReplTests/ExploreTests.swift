@@ -88,7 +88,7 @@ struct ExploreTests {
     #expect(lines.contains("    line 9 `expect count == 2`: expect failed: expectation failed: count == 2, but it is 1"))
     #expect(lines.contains("    the transcript differs from first in, first out: `connect` left another state"))
     #expect(lines.contains("      schedule 4:2"))
-    #expect(lines.contains("      line 6 `connect`: choice 4: ran an actor's turn on the global executor before an actor's turn on the global executor (candidate 2 of 2)"))
+    #expect(lines.contains("      line 6 `connect`: choice 4: ran a turn of actor SavedCart on the global executor before a turn of actor Stock on the global executor (candidate 2 of 2)"))
     #expect(lines.last == "60 schedules, 2 outcomes, 24 failed")
   }
 
@@ -129,7 +129,7 @@ struct ExploreTests {
     #expect(text.contains("\nschedule 4:2\n"))
     let run = try await VMReplProcess.run(["run", saved.path])
     #expect(run.status == 1)
-    #expect(run.output.contains("schedule: choice 4: ran an actor's turn on the global executor before an actor's turn on the global executor (candidate 2 of 2)"))
+    #expect(run.output.contains("schedule: choice 4: ran a turn of actor SavedCart on the global executor before a turn of actor Stock on the global executor (candidate 2 of 2)"))
     #expect(run.errors.contains("expectation failed: count == 2, but it is 1"))
   }
 

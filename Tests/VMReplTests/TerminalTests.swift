@@ -27,6 +27,30 @@ struct TerminalTests {
     }
   }
 
+  @Test("stepping at the prompt: ready, step, undo and timeline; the prompt says when jobs wait")
+  func stepping() async throws {
+    try await Terminal.with(arguments: "--use cart") { terminal in
+      try await terminal.waitFor("cart 0.000s>")
+      try await terminal.send("step connect", "Enter")
+      var screen = try await terminal.waitFor("cart 0.000s (jobs ready)>")
+      #expect(screen.contains("  1  a task on the main actor — task of #1 `connect`"))
+      try await terminal.send("step", "Enter")
+      screen = try await terminal.waitFor("  2  implicit closure #2 in CartViewModel.onAppear() on the global executor")
+      try await terminal.send("ready", "Enter")
+      screen = try await terminal.waitFor("> ready\nready: 2 jobs, 2 may run next")
+      try await terminal.send("step 2", "Enter")
+      screen = try await terminal.waitFor("ran: implicit closure #2 in CartViewModel.onAppear() on the global executor")
+      try await terminal.send("undo", "Enter")
+      screen = try await terminal.waitFor("at step 3 of 4: `step`")
+      try await terminal.send("timeline", "Enter")
+      screen = try await terminal.waitFor("#1 connect")
+      #expect(screen.contains("timeline: steps 1 to 3, 0s to 0s"))
+      try await terminal.send("step until #1 finished", "Enter")
+      screen = try await terminal.waitFor("`#1 finished` holds at 0.000s")
+      try await terminal.waitFor("cart 0.000s>")
+    }
+  }
+
   @Test("Ctrl-C clears the line and re-prompts; Ctrl-D on an empty line exits 0")
   func controlKeys() async throws {
     try await Terminal.with { terminal in

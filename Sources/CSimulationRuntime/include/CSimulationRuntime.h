@@ -214,4 +214,16 @@ int64_t vmrepl_runloop_timer_delay(void *timer);
 void vmrepl_runloop_timer_retain(void *timer);
 void vmrepl_runloop_timer_release(void *timer);
 
+/// The mangled name of the function at `address` (from the object's full symbol table), or NULL.
+const char *vmrepl_symbol_name(const void *address);
+/// The function a Swift job resumes in (a task's resume function, or another job's run function).
+const void *vmrepl_job_function(const void *job);
+/// The type metadata of the actor whose turn `job` is (a guess the caller checks by symbol), or NULL.
+const void *vmrepl_actor_job_metadata(const void *job);
+/// The program's function an async task resumes in, looking past the runtime's own frames.
+const void *vmrepl_task_function(const void *task);
+/// The Swift closure function a Dispatch block made from a closure carries, and the block's invoke.
+const void *vmrepl_block_function(const void *block);
+const void *vmrepl_block_invoke(const void *block);
+
 #endif

@@ -35,6 +35,8 @@ package enum TimeTravel: Equatable, Sendable {
   case goto(Located<Int>)
   /// `diff STEP [STEP]`.
   case diff(Located<Int>, Located<Int>?)
+  /// `timeline [--svg FILE]`: the session so far as a picture.
+  case timeline(svg: Located<String>?)
 }
 
 /// What a `schedule` line says.
@@ -69,6 +71,24 @@ package struct ExploreRequest: Equatable, Sendable, Codable {
   }
 }
 
+/// What `step until` and `advance until` wait for: an expression of `expect`'s language.
+package enum Condition: Equatable, Sendable {
+  case state(path: Located<String>, comparison: Comparison, value: Located<CommandValue>)
+  case effect(id: Located<Int>, status: Located<EffectStatus>)
+  case time(comparison: Comparison, value: Duration)
+  case log(text: String)
+
+  /// The expression as it was written.
+  package var text: String {
+    switch self {
+    case .state(let path, let comparison, let value): "\(path.value) \(comparison.rawValue) \(value.value)"
+    case .effect(let id, let status): "#\(id.value) \(status.value.rawValue)"
+    case .time(let comparison, let value): "time \(comparison.rawValue) \(value.commandText)"
+    case .log(let text): "log contains \(CommandValue.quote(text))"
+    }
+  }
+}
+
 /// A parsed command of the vmrepl language.
 package enum Command: Equatable, Sendable {
   case models
@@ -80,6 +100,21 @@ package enum Command: Equatable, Sendable {
   case await(EffectSelection)
   case cancel(EffectSelection)
   case advance(Duration)
+  /// `advance until EXPR`.
+  case advanceUntil(Condition)
+  /// `ready`: the jobs that may run next.
+  case ready
+  /// `step [N]`: the N-th job that may run next (nil: the first).
+  case step(Located<Int>?)
+  /// `step until EXPR`.
+  case stepUntil(Condition)
+  /// `watch PATH`: report each change of that part of the state with the job that made it;
+  /// nil lists the watched paths.
+  case watch(Located<String>?)
+  /// `watch off`.
+  case watchOff
+  /// `step COMMAND`: the command starts its work, and no job runs.
+  indirect case stepInto(Command)
   case settle
   case set(property: Located<String>, value: Located<CommandValue>)
   case state(path: Located<String>?)
@@ -123,7 +158,10 @@ package enum Command: Equatable, Sendable {
     case .send(_, _, let awaited): awaited ? .await : .send
     case .await: .await
     case .cancel: .cancel
-    case .advance: .advance
+    case .advance, .advanceUntil: .advance
+    case .ready: .ready
+    case .step, .stepUntil, .stepInto: .step
+    case .watch, .watchOff: .watch
     case .settle: .settle
     case .set: .set
     case .state: .state
@@ -144,6 +182,7 @@ package enum Command: Equatable, Sendable {
     case .travel(.redo): .redo
     case .travel(.goto): .goto
     case .travel(.diff): .diff
+    case .travel(.timeline): .timeline
     case .save: .save
     case .run: .run
     case .help: .help

@@ -160,7 +160,46 @@ struct TokenReader {
       }
       return .await(try effectSelection(allowAll: false))
     case .cancel: return .cancel(try effectSelection(allowAll: true))
-    case .advance: return .advance(try duration())
+    case .advance:
+      if next?.word == "until" {
+        _ = take()
+        return .advanceUntil(try condition())
+      }
+      return .advance(try duration())
+    case .ready: return .ready
+    case .watch:
+      guard next != nil else { return .watch(nil) }
+      let path = try word("a state path like `items.count`, or `off`")
+      return path.value == "off" ? .watchOff : .watch(path)
+    case .step:
+      guard let following = next else { return .step(nil) }
+      if following.word == "until" {
+        _ = take()
+        return .stepUntil(try condition())
+      }
+      if let word = following.word {
+        // `step connect`, `step send add item=x`: the command starts its work, and nothing runs.
+        _ = take()
+        let inner = try CommandName.resolve(word, column: following.column)
+        var reader = TokenReader(tokens: Array(tokens[position...]), name: inner, lineLength: lineLength)
+        let command = try reader.command()
+        try reader.expectEnd()
+        position = tokens.count
+        switch command {
+        case .connect, .disconnect, .send(_, _, awaited: false), .set, .cancel, .respond: return .stepInto(command)
+        default:
+          throw ScenarioError(
+            "`step` starts `connect`, `disconnect`, `send`, `set`, `cancel` or `respond` without running their jobs, not `\(inner.rawValue)`; usage: \(name.usage)",
+            column: following.column)
+        }
+      }
+      let located = try value("the number of a job that may run next (`ready` lists them), or `until EXPR`")
+      guard case .int(let number) = located.value, number >= 1 else {
+        throw ScenarioError(
+          "`step` takes the number of a job that may run next, 1 or more (`ready` lists them), or `until EXPR`; got `\(located.value)`",
+          column: located.column)
+      }
+      return .step(Located(value: number, column: located.column))
     case .settle: return .settle
     case .set:
       let property = try word("a property name (`describe` lists them)")
@@ -209,6 +248,13 @@ struct TokenReader {
     case .time: return .time
     case .log: return .log
     case .history: return .travel(.history)
+    case .timeline:
+      guard let flag = take() else { return .travel(.timeline(svg: nil)) }
+      guard flag.text == "--svg" else {
+        throw ScenarioError("unexpected `\(flag.text)` after `timeline`; usage: \(name.usage)", column: flag.column)
+      }
+      guard let file = take(), let path = file.word ?? file.value?.text else { throw missing("a file to write the picture to after `--svg`") }
+      return .travel(.timeline(svg: Located(value: path, column: file.column)))
     case .undo: return .travel(.undo(next == nil ? nil : try count()))
     case .redo: return .travel(.redo(next == nil ? nil : try count()))
     case .goto: return .travel(.goto(try step()))
@@ -400,6 +446,18 @@ struct TokenReader {
       }
     }
     return .date(date: date, timeZone: zone, locale: locale)
+  }
+
+  /// The expression after `until`: what `expect` takes.
+  mutating func condition() throws(ScenarioError) -> Condition {
+    guard next != nil else { throw missing("an expression of `expect`'s language after `until` (`uiState.isLoading == false`, `#1 finished`, `time >= 1s`)") }
+    switch try expectation() {
+    case .expectState(let path, let comparison, let value): return .state(path: path, comparison: comparison, value: value)
+    case .expectEffect(let id, let status): return .effect(id: id, status: status)
+    case .expectTime(let comparison, let value): return .time(comparison: comparison, value: value)
+    case .expectLog(let text): return .log(text: text)
+    default: throw missing("an expression of `expect`'s language after `until`")
+    }
   }
 
   mutating func expectation() throws(ScenarioError) -> Command {

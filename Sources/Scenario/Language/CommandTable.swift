@@ -7,8 +7,8 @@
 /// claimed them.
 package enum CommandName: String, CaseIterable, Sendable {
   case models, use, describe, connect, disconnect, send, await, cancel, advance, settle, set, state,
-    expect, respond, stub, seed, date, defaults, storage, schedule, effects, time, log, history, undo, redo, goto, diff,
-    explore, save, run, help, quit, exit
+    expect, respond, stub, seed, date, defaults, storage, schedule, ready, step, watch, effects, time, log, history, timeline, undo, redo,
+    goto, diff, explore, save, run, help, quit, exit
 
   /// How the command is written.
   package var usage: String {
@@ -17,7 +17,9 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .send: "send ACTION [ARGS ...]"
     case .await: "await [#N ...] | await send ACTION [ARGS ...]"
     case .cancel: "cancel [#N ... | all]"
-    case .advance: "advance DURATION"
+    case .advance: "advance DURATION | advance until EXPR"
+    case .step: "step [N] | step until EXPR | step COMMAND"
+    case .watch: "watch [PATH | off]"
     case .set: "set PROPERTY VALUE"
     case .state: "state [PATH]"
     case .expect: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\""
@@ -29,6 +31,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .schedule: "schedule [fifo | CHOICE:CANDIDATE ...]"
     case .explore: "explore [N] [strategy=pct|random] [depth=D] [seed=S]"
     case .history: "history"
+    case .timeline: "timeline [--svg FILE]"
     case .undo: "undo [N]"
     case .redo: "redo [N]"
     case .goto: "goto STEP"
@@ -36,7 +39,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .save: "save FILE [--force]"
     case .run: "run FILE"
     case .help: "help [COMMAND]"
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .storage, .quit, .exit: rawValue
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .storage, .ready, .quit, .exit: rawValue
     }
   }
 
@@ -51,7 +54,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .send: "deliver a user action without letting time pass; async work is reported as an effect"
     case .await: "let virtual time pass until the effects (default: all work) end, or send an action and wait for it"
     case .cancel: "cancel effects (default: the most recent running one)"
-    case .advance: "move virtual time forward, running what falls due in deadline order"
+    case .advance: "move virtual time forward, running what falls due in deadline order; `until EXPR`: only until `expect`'s EXPR holds, saying after which job"
     case .settle: "advance to each next timer until none is left"
     case .set: "write a bindable view property, as a text field or toggle would"
     case .state: "print the whole view state or the part at PATH"
@@ -64,10 +67,14 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .storage: "what the view-model stored: UserDefaults values and files in its sandbox (emptied at every `use`)"
     case .schedule: "run the rest under a pinned schedule: at each CHOICE point the CANDIDATE-th ready job (1 is first in, first out); bare: show it"
     case .explore: "run the history under N schedules (default 100) the runtime allows; outcomes, and a minimal schedule for each failure"
+    case .ready: "the jobs that may run next, numbered as `schedule` and `step` count them, each named by its code and whose work it is"
+    case .step: "run exactly one job (the N-th that may run next; default 1), then show what it did and what is ready; `until EXPR`: one at a time until it holds; `step connect` (or `send`, `set`, `cancel`, `respond`): start it, run nothing"
+    case .watch: "from now on, report each change of the state at PATH with the job that made it and the time; bare: list the watches; `off`: stop"
     case .effects: "list every effect: id, action, status, start and end time"
     case .time: "print the virtual time"
     case .log: "print the event log of this session"
     case .history: "the session's steps since its `use`, numbered, with what each did; the current one marked"
+    case .timeline: "the session so far as a picture: a row per effect, hidden work and dependency's requests, a column per step with its virtual time; `--svg FILE` writes it as a picture"
     case .undo: "go back N steps (default 1) by re-running the session from its `use`, and show the state then"
     case .redo: "re-apply N undone steps (default 1), while no new command has been typed"
     case .goto: "go to step STEP of the history, back or forward"
@@ -86,7 +93,9 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .send: "send refresh"
     case .await: "await send refresh"
     case .cancel: "cancel #1"
-    case .advance: "advance 1.5s"
+    case .advance: "advance until uiState.isLoading == false"
+    case .step: "step 2"
+    case .watch: "watch uiState.isLoading"
     case .set: "set word \"swift\""
     case .state: "state uiState.isLoading"
     case .expect: "expect uiState.isLoading == false"
@@ -99,6 +108,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .schedule: "schedule 4:2 9:2"
     case .explore: "explore 200 strategy=pct depth=3 seed=7"
     case .history: "history"
+    case .timeline: "timeline --svg refresh.svg"
     case .undo: "undo 2"
     case .redo: "redo"
     case .goto: "goto 3"
@@ -106,7 +116,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .save: "save scenarios/double-tap.scenario"
     case .run: "run scenarios/double-tap.scenario"
     case .help: "help send"
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .quit, .exit: rawValue
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .ready, .quit, .exit: rawValue
     }
   }
 
@@ -118,6 +128,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .await: [.awaitTarget, .action, .actionArgument]
     case .cancel: [.effect(orAll: true)]
     case .advance: [.duration]
+    case .step: [.number]
+    case .watch: [.statePath]
     case .set: [.property, .value]
     case .state: [.statePath]
     case .expect: [.expectSubject, .expectOperator, .value]
@@ -133,9 +145,10 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .goto: [.step]
     case .diff: [.step, .step]
     case .save: [.file, .flag("--force")]
+    case .timeline: [.flag("--svg"), .file]
     case .run: [.file]
     case .help: [.command]
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .history, .quit, .exit: []
+    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .history, .ready, .quit, .exit: []
     }
   }
 
@@ -150,7 +163,7 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// Whether the command can change the model, so its output ends with the view state.
   package var showsState: Bool {
     switch self {
-    case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub: true
+    case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub, .step: true
     default: false
     }
   }
@@ -158,7 +171,7 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// Whether the command only looks: it changes neither the model nor the world.
   package var isQuery: Bool {
     switch self {
-    case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff, .explore: true
+    case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff, .explore, .ready, .timeline: true
     default: false
     }
   }

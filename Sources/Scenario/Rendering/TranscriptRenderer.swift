@@ -105,6 +105,8 @@ package enum JSONLinesRenderer {
       pairs += [("waitingOn", .string(waitingOn))]
     case .offMainWrite(let paths, let job, let step):
       pairs += [("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step))]
+    case .watchChanged(let path, let from, let to, let job):
+      pairs += [("path", .string(path)), ("from", .string(from)), ("to", .string(to)), ("job", .string(job))]
     case .mainThreadBlocked(let waitingOn, let from, let to):
       pairs += [("waitingOn", .string(waitingOn)), ("from", .string(from.secondsText)), ("to", .string(to.secondsText))]
     case .backgroundEnded(let origin):

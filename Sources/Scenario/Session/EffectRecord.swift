@@ -27,6 +27,9 @@ package final class EffectRecord {
   }
 
   var isRunning: Bool { status == .running }
+
+  /// The address of its task, which is also the address of that task's jobs (`ready`).
+  var taskAddress: UInt? { task.map { unsafeBitCast($0, to: UInt.self) } }
 }
 
 /// Work a view-model started and hid, followed through the `WorkTag` its tasks inherited.

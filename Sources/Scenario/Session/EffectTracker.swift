@@ -16,6 +16,9 @@ final class EffectTracker {
   private(set) var background: [BackgroundWork] = []
   /// What the current step's `send` of a synchronous action may have left running.
   private(set) var stepWork: BackgroundWork?
+  /// The command each piece of this session's work came from, by tag id, kept after it ends:
+  /// `ready` names the work that made a job ready.
+  private(set) var workOrigins: [UInt64: String] = [:]
   /// Simulation time at which the session's virtual time is 0.
   private(set) var origin: Duration = .zero
   /// The scripted dependencies of the model in use, whose pending requests a deadlock names.
@@ -44,6 +47,7 @@ final class EffectTracker {
     _ = sink.take()
     effects = []
     background = []
+    workOrigins = [:]
     dependencies = []
     origin = simulation.now
     sink.setOrigin(origin)
@@ -99,6 +103,7 @@ final class EffectTracker {
   func follow(_ origin: String, tag: WorkTag, effect: EffectRecord?, isStepWork: Bool = false) {
     let work = BackgroundWork(origin: origin, tag: tag, effect: effect)
     background.append(work)
+    workOrigins[tag.id] = origin
     if isStepWork { stepWork = work }
   }
 
@@ -326,6 +331,10 @@ final class EffectTracker {
       + requests.filter { $0.request.work == work.work }.map(Self.describe)
       + simulation.blockedThreads.filter { $0.work == work.work && !$0.hasDeadline }.map { "\($0.thread) blocked in \($0.waitsOn)" }
     guard !mine.isEmpty else {
+      // Between two jobs (after `step`), work whose job is ready waits only for its turn.
+      if simulation.hasWaitingJobs, simulation.readyWork().contains(work.work) {
+        return "its turn: a job of it is ready (`ready` lists it, `step` runs it)"
+      }
       return "nothing vmrepl can name (no timer, no pending request: a continuation, a stream or another thread may resume it)"
     }
     return mine.joined(separator: ", ")

@@ -31,6 +31,8 @@ package enum Event: Equatable, Sendable {
   /// A blocking call (a semaphore, a lock, a sleep, a `sync`) held the main thread from `from`
   /// to `to` of virtual time, while other threads went on.
   case mainThreadBlocked(waitingOn: String, from: Duration, to: Duration)
+  /// A watched state path (`watch PATH`) changed: from what to what, and the job that changed it.
+  case watchChanged(path: String, from: String, to: String, job: String)
   /// Virtual time moved.
   case timeMoved(from: Duration, to: Duration)
   /// A line of information (a check that passed, a model started).
@@ -51,6 +53,7 @@ package enum Event: Equatable, Sendable {
     case .requestCancelled: return "requestCancelled"
     case .offMainWrite: return "offMainWrite"
     case .mainThreadBlocked: return "mainThreadBlocked"
+    case .watchChanged: return "watchChanged"
     case .timeMoved: return "timeMoved"
     case .note: return "note"
     }
@@ -101,7 +104,7 @@ extension Event {
   var showsActivity: Bool {
     switch self {
     case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .logged, .warning, .note,
-      .offMainWrite, .mainThreadBlocked:
+      .offMainWrite, .mainThreadBlocked, .watchChanged:
       return true
     case .backgroundPending, .backgroundEnded, .timeMoved:
       return false

@@ -33,6 +33,8 @@ package enum EventText {
     case .mainThreadBlocked(let waitingOn, let from, let to):
       let span = from == to ? "at \(from.secondsText)" : "from \(from.secondsText) to \(to.secondsText)"
       return "warning: the main thread was blocked in \(waitingOn) \(span) while other threads ran; on a device the UI cannot respond meanwhile"
+    case .watchChanged(let path, let from, let to, let job):
+      return "watch: `\(path)` \(from) -> \(to), by \(job)"
     case .timeMoved(let from, let to):
       return "time \(from.secondsText) -> \(to.secondsText)"
     case .note(let text):

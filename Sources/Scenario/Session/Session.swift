@@ -26,6 +26,8 @@ package final class Session {
   let tracker: EffectTracker
   /// Warns when a job off the main lane changes the view state.
   private(set) var mainThreadChecker: MainThreadChecker!
+  /// The state paths `watch` follows.
+  private(set) var watches: WatchList!
   let random = RandomSource()
   let world: World
 
@@ -60,6 +62,13 @@ package final class Session {
       guard let self, self.instance != nil else { return nil }
       return self.snapshot()
     }
+    self.watches = WatchList(
+      sink: sink,
+      snapshot: { [weak self] in
+        guard let self, self.instance != nil else { return nil }
+        return self.snapshot()
+      },
+      describe: { [weak self] job in self?.describe(job) ?? job.kind })
   }
 
   /// How many timers `settle` and `await` may fire before they report a runaway.
@@ -79,6 +88,10 @@ package final class Session {
 
   /// The model in use, if any.
   package var modelName: String? { definition?.name }
+
+  /// Whether the last step stopped between two jobs with jobs still ready (`step`, `until`): the
+  /// prompt says so, and queries look without running them.
+  package internal(set) var hasJobsReady = false
 
   /// Names for completion: actions, properties, dependencies, effect ids of the model in use.
   package var actionNames: [String] { instance?.actions.map(\.name) ?? [] }
@@ -135,18 +148,34 @@ package final class Session {
       if error.line == nil { error.line = number }
       result.error = error
     }
+    // What the command changed itself, outside any job (a synchronous action, `set`).
+    if instance != nil, !watches.isEmpty { watches.check(by: "`\(source)` itself") }
     if case .use = command, result.error == nil {
       // A new session: its time starts at zero and its state is not a change from the last one.
       before = now
       result.previousState = nil
     }
-    // What a purge of spent timers released (a stale sleeper's wake-up) runs before the step ends.
-    var settled = tracker.settleAfterStep()
-    if settled == nil, simulation.purgeStaleTimers() { settled = tracker.settleAfterStep() }
-    if let error = settled, result.error == nil {
-      var error = error
-      error.line = number
-      result.error = error
+    // `step` and `until` stop between two jobs, and the queries after them look without running
+    // the rest: every other command runs what is ready before it returns.
+    let stopsBetweenJobs: Bool
+    switch command {
+    case .step, .stepUntil, .advanceUntil, .stepInto: stopsBetweenJobs = true
+    // Settings that start no work of their own leave a stopped step stopped too.
+    case .watch, .watchOff, .stub, .schedule: stopsBetweenJobs = hasJobsReady
+    default: stopsBetweenJobs = command.name.isQuery && hasJobsReady
+    }
+    if stopsBetweenJobs {
+      hasJobsReady = simulation.hasWaitingJobs
+    } else {
+      // What a purge of spent timers released (a stale sleeper's wake-up) runs before the step ends.
+      var settled = tracker.settleAfterStep()
+      if settled == nil, simulation.purgeStaleTimers() { settled = tracker.settleAfterStep() }
+      if let error = settled, result.error == nil {
+        var error = error
+        error.line = number
+        result.error = error
+      }
+      hasJobsReady = false
     }
     for event in scheduleEvents() { sink.emit(event) }
     for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
@@ -195,6 +224,7 @@ package final class Session {
     instance = nil
     context = nil
     simulation.observeLanes(nil)
+    simulation.observeJobs(nil)
     simulation.setForeignWorkHook(nil)
     simulation.onURLSessionTaskResume(nil)
     HTTPRouter.shared.install(nil)
@@ -240,6 +270,19 @@ package final class Session {
     case .await(let selection): try awaitEffects(selection)
     case .cancel(let selection): try cancel(selection)
     case .advance(let duration): try tracker.advance(by: duration)
+    case .advanceUntil(let condition): result.output = try runUntil(condition, showsReady: false)
+    case .ready: result.output = try readyListing()
+    case .watch(let path): result.output = try watch(path)
+    case .watchOff:
+      let paths = watches.paths
+      watches.removeAll()
+      simulation.observeJobs(nil)
+      result.output = [paths.isEmpty ? "no path was watched" : "stopped watching " + paths.map { "`\($0)`" }.joined(separator: ", ")]
+    case .step(let candidate): result.output = try step(candidate)
+    case .stepUntil(let condition): result.output = try runUntil(condition, showsReady: true)
+    case .stepInto(let inner):
+      try apply(inner, to: &result)
+      result.output += readyLines()
     case .settle:
       _ = try requireModel()
       try tracker.settle()
@@ -356,6 +399,9 @@ package final class Session {
     tracker.dependencies = context.dependencies
     tracker.follow(line, tag: tag, effect: nil)
     simulation.observeLanes(mainThreadChecker)
+    // A new model: what was watched belonged to the last one.
+    watches.removeAll()
+    simulation.observeJobs(nil)
     let shown = bound.text
     sink.emit(.note("model \(definition.name) (\(made.typeName))" + (shown.isEmpty ? "" : " with \(shown)")))
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 
 /// A session with its history: the steps since its `use`, and time travel along them by exact
@@ -110,7 +111,7 @@ package final class Timeline {
       }
       result.time = session.now
       result.startTime = result.time
-      if command.name != .history && command.name != .diff && current > 0 { result.step = current }
+      if command.name != .history && command.name != .diff && command.name != .timeline && current > 0 { result.step = current }
       return result
     }
     var result = session.execute(command, source: source, line: number)
@@ -190,6 +191,20 @@ package final class Timeline {
     switch travel {
     case .history:
       result.output = historyLines()
+    case .timeline(let svg):
+      let picture = TimelinePicture(
+        steps: steps.prefix(current).enumerated().map { (number: $0.offset + 1, time: $0.element.result.time, events: $0.element.result.events) })
+      guard let svg else {
+        result.output = picture.lines
+        break
+      }
+      let path = Session.resolve(svg.value, in: session.baseDirectory)
+      do {
+        try picture.svg.write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        throw ScenarioError("could not write \(svg.value): \(error.localizedDescription)", column: svg.column)
+      }
+      result.output = ["timeline: wrote \(svg.value) (\(picture.rows.count) rows, \(picture.columns.count) steps)"]
     case .diff(let from, let to):
       result.output = try diff(from, to)
     case .undo(let located):

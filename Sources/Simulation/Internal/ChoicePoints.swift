@@ -5,6 +5,9 @@ internal import HeapModule
 @_silgen_name("swift_task_getJobTaskId")
 private func jobTaskID(_ job: UnownedJob) -> UInt64
 
+/// `jobTaskID` for the rest of the module.
+func jobTaskIDOf(_ job: UnownedJob) -> UInt64 { jobTaskID(job) }
+
 /// Where a scheduler may choose, and only there: the orders the runtime could really produce.
 ///
 /// - The main actor's jobs, main-queue blocks and main-thread firings share one serial lane and
@@ -80,7 +83,7 @@ extension SimulationState {
 }
 
 /// The serial lane a job or timer belongs to, which fixes what may overtake it.
-private enum Lane {
+enum Lane {
   /// The main thread: main-actor jobs, main-queue blocks, main-thread firings.
   case main
   /// Work of its own thread of control, free to run in any order: `thread` names it for PCT.
@@ -92,8 +95,8 @@ private enum Lane {
 
   init(_ job: ReadyJob) {
     switch job {
-    case .task(_, onMain: true): self = .main
-    case .task(let job, onMain: false): self = .free(thread: jobTaskID(job) &<< 2 | 2)
+    case .task(_, onMain: true, _): self = .main
+    case .task(let job, onMain: false, _): self = .free(thread: jobTaskID(job) &<< 2 | 2)
     case .block(let block): self = block.isMain ? .main : .queue(block.queue)
     case .firing(let firing): self = firing.onMain ? .main : .dispatchFiring
     case .thread(let id): self = .free(thread: UInt64(UInt32(bitPattern: id)) &<< 3 | 5)
@@ -113,7 +116,7 @@ private enum Lane {
 
 /// Walks work in first-in-first-out order and says which may run first: the head of each
 /// serial lane, and every piece of free work.
-private struct LaneTracker {
+struct LaneTracker {
   private static let mainThread: UInt64 = 1
   private static let dispatchFiringThread: UInt64 = 3
   private var seenMain = false
@@ -161,12 +164,19 @@ extension SimulationState {
   /// What a job is, as a departure names it; tasks are numbered in the order the schedule's
   /// departures first name them, so the words are the same on every run.
   fileprivate mutating func describe(_ job: ReadyJob) -> String {
-    guard case .task(let unowned, let onMain) = job else { return job.description }
-    let id = jobTaskID(unowned)
-    let kind = onMain ? "a main-actor job" : "a global-executor job"
-    // On the global executor, a job that is no task's is a default actor's turn.
-    guard id != 0 else { return onMain ? kind : "an actor's turn on the global executor" }
-    return kind + " of task \(scheduler!.taskNumber(id))"
+    // Named by its code, as `ready` names it: `CartViewModel.add(_:) on the main actor (task 2)`.
+    let info = job.info(candidate: nil)
+    var text: String
+    switch info.reason {
+    case .threadStarts: text = "\(info.place) starting"
+    case .threadResumes(let after): text = "\(info.place) going on after \(after)"
+    default: text = (info.code ?? info.kind) + " on " + info.place
+    }
+    if case .task(let unowned, _, _) = job {
+      let id = jobTaskID(unowned)
+      if id != 0 { text += " (task \(scheduler!.taskNumber(id)))" }
+    }
+    return text
   }
 }
 
@@ -174,8 +184,8 @@ extension ReadyJob: CustomStringConvertible {
   /// What the job is, as a departure names it.
   var description: String {
     switch self {
-    case .task(_, onMain: true): return "a main-actor job"
-    case .task(_, onMain: false): return "a global-executor job"
+    case .task(_, onMain: true, _): return "a main-actor job"
+    case .task(_, onMain: false, _): return "a global-executor job"
     case .block(let block): return "a block on \(block.queueName)"
     case .firing(let firing):
       switch firing.kind {

@@ -18,6 +18,9 @@ final class SimulationCore: Sendable {
   /// Set while a `LaneObserver` is installed, so that jobs pay one relaxed load when none is.
   let observingLanes = Atomic<Bool>(false)
   let laneObserver = Mutex<(any LaneObserver)?>(nil)
+  /// Set while a `JobObserver` is installed.
+  let observingJobs = Atomic<Bool>(false)
+  let jobObserver = Mutex<(any JobObserver)?>(nil)
   let foreignWorkHook = Mutex<(any ForeignWorkHook)?>(nil)
   let hasForeignWorkHook = Atomic<Bool>(false)
   let globalQueue = GlobalQueue()
@@ -56,7 +59,7 @@ final class SimulationCore: Sendable {
   // MARK: Accepting work
 
   func enqueue(_ job: UnownedJob, onMain: Bool) {
-    enqueue(.task(job, onMain: onMain))
+    enqueue(.task(job, onMain: onMain, by: ReadyBy.enqueued(by: WorkTag.currentID)))
   }
 
   private func enqueue(_ ready: ReadyJob) {
@@ -226,7 +229,7 @@ final class SimulationCore: Sendable {
         switch timer.action {
         case .job(let job, let sleeper):
           sleeper?.release()
-          state.ready.append(.task(job, onMain: false))
+          state.ready.append(.task(job, onMain: false, by: ReadyBy.woken(timer)))
           madeReady = true
         case .block(let block):
           dropped.append(block)
@@ -353,7 +356,23 @@ final class SimulationCore: Sendable {
 
   // MARK: Driving
 
+  /// Runs one job, observed as the driving loop's own jobs are.
+  func runJob(_ ready: ReadyJob) { run(ready) }
+
   private func run(_ ready: ReadyJob) {
+    // Only the driving loop's own jobs, as for lanes below.
+    if observingJobs.load(ordering: .relaxed), runningJobStart.load(ordering: .relaxed) == 0,
+      let observer = jobObserver.withLock({ $0 })
+    {
+      let info = ready.info(candidate: nil)
+      runObservingLanes(ready)
+      observer.didRun(info)
+      return
+    }
+    runObservingLanes(ready)
+  }
+
+  private func runObservingLanes(_ ready: ReadyJob) {
     // Only jobs the driving loop runs itself: a block a `sync` runs inside another job is part
     // of that job, which is observed as a whole.
     guard observingLanes.load(ordering: .relaxed), runningJobStart.load(ordering: .relaxed) == 0,
@@ -381,9 +400,9 @@ final class SimulationCore: Sendable {
     case .thread(let id):
       runningGlobalJob.store(true, ordering: .relaxed)
       _ = vmrepl_simthread_resume(id)
-    case .task(let job, onMain: true):
+    case .task(let job, onMain: true, _):
       job.runSynchronously(on: mainQueue.asUnownedSerialExecutor())
-    case .task(let job, onMain: false):
+    case .task(let job, onMain: false, _):
       runningGlobalJob.store(true, ordering: .relaxed)
       job.runSynchronously(on: globalQueue.asUnownedTaskExecutor())
     case .block(let block):
@@ -479,7 +498,7 @@ final class SimulationCore: Sendable {
       switch timer.action {
       case .job(let job, let sleeper):
         sleeper?.release()
-        state.ready.append(.task(job, onMain: false))
+        state.ready.append(.task(job, onMain: false, by: ReadyBy.woken(timer)))
       case .virtualSleep(let id):
         continuation = state.virtualSleepers.removeValue(forKey: id)
       case .block(let block):

@@ -59,7 +59,7 @@ struct SimulationState: ~Copyable {
       switch timer.action {
       case .job(let job, let sleeper):
         sleeper?.release()
-        ready.append(.task(job, onMain: false))
+        ready.append(.task(job, onMain: false, by: ReadyBy.woken(timer)))
       case .block(let block):
         // A cancelled work item runs as nothing; running it is what releases it.
         ready.append(.block(block))

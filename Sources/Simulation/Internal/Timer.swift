@@ -31,10 +31,20 @@ struct Timer: Comparable {
   }
 }
 
+/// Who made a task job ready, packed in one word so that jobs stay small: the id of the work that
+/// enqueued it, with the top bit set when its timer woke it.
+enum ReadyBy {
+  static let timer: UInt64 = 1 << 63
+
+  static func enqueued(by work: UInt64?) -> UInt64 { work ?? 0 }
+  static func woken(_ timer: Timer) -> UInt64 { (timer.work ?? 0) | Self.timer }
+}
+
 /// A job ready to run.
 enum ReadyJob {
-  /// A Swift concurrency job, and whether it was enqueued on the main executor.
-  case task(UnownedJob, onMain: Bool)
+  /// A Swift concurrency job, whether it was enqueued on the main executor, and who made it ready
+  /// (`ReadyBy`: the id of the work that enqueued it, or of the timer that woke it).
+  case task(UnownedJob, onMain: Bool, by: UInt64)
   /// A Dispatch block.
   case block(DispatchBlock)
   /// A run loop pass, or a Dispatch timer source's event handler on its queue.
@@ -58,7 +68,7 @@ enum ReadyJob {
   /// Whether it runs as the main actor (the main thread).
   var onMain: Bool {
     switch self {
-    case .task(_, let onMain): return onMain
+    case .task(_, let onMain, _): return onMain
     case .block(let block): return block.isMain
     case .firing(let firing): return firing.onMain
     case .thread: return false

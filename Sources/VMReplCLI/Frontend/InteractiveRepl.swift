@@ -62,7 +62,9 @@ struct InteractiveRepl {
 
   private var prompt: String {
     guard let model = timeline.session.modelName else { return "\(ToolName.current)> " }
-    return "\(model) \(timeline.session.now.secondsText)> "
+    // Between two jobs (after `step`), the prompt says so: the next command lands mid-flight.
+    let paused = timeline.session.hasJobsReady ? " (jobs ready)" : ""
+    return "\(model) \(timeline.session.now.secondsText)\(paused)> "
   }
 
   /// Runs one line, and then the front-end command it held (`save`, `run`).

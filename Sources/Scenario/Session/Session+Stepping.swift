@@ -1,0 +1,178 @@
+import Simulation
+
+/// The most jobs `step until` and `advance until` run before they give up.
+let untilJobLimit = 100_000
+
+extension Session {
+  // MARK: ready
+
+  /// `ready`: the ready queue, numbered as `step` and `schedule` count the jobs that may run next.
+  func readyListing() throws(ScenarioError) -> [String] {
+    _ = try requireModel()
+    return readyLines()
+  }
+
+  /// The ready list's lines; when nothing is ready, what comes next.
+  func readyLines() -> [String] {
+    let jobs = simulation.readyJobs()
+    guard !jobs.isEmpty else {
+      if let next = simulation.idleState.nextTimer {
+        return ["ready: nothing; the next timer falls due at \((next - tracker.origin).secondsText) (`step` fires it, `advance` moves time)"]
+      }
+      return ["ready: nothing, and no timer is set: the simulation is idle"]
+    }
+    let candidates = jobs.filter { $0.candidate != nil }.count
+    let numbers = candidates == 1 ? "1 may run next" : "\(candidates) may run next"
+    var lines = ["ready: \(jobs.count) job\(jobs.count == 1 ? "" : "s"), \(numbers) (`step N` runs the N-th)"]
+    for job in jobs {
+      let mark = job.candidate.map { String($0) } ?? "·"
+      var line = "  \(mark.padding(to: 2)) \(describe(job))"
+      if job.candidate == nil { line += " (waits for the job ahead of it on its lane)" }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// A job in words: its code and where it runs, then whose work it is and why it is ready.
+  func describe(_ job: ReadyJobInfo) -> String {
+    var text: String
+    switch job.reason {
+    case .threadStarts: text = "\(job.place) starts"
+    case .threadResumes(let after): text = "\(job.place) goes on after \(after)"
+    case .timerFired where job.kind == "a task" && job.code == nil:
+      // The runtime's own task that wakes a sleeper: what the sleeper resumes in comes next.
+      text = "a sleep's wake-up on " + job.place
+    default:
+      text = (job.code ?? job.kind) + " on " + job.place
+    }
+    var facts: [String] = []
+    let effect = job.task.flatMap { task in tracker.effects.first { $0.taskAddress == task } }
+    if let effect { facts.append("task of #\(effect.id) `\(effect.action)`") }
+    if let work = job.work, let owner = workName(work) {
+      switch job.kind {
+      case "a task", "an actor's turn":
+        if job.reason == .timerFired {
+          if effect == nil { facts.append("work of \(owner)") }
+        } else if effect?.work != work {
+          facts.append("made ready by \(owner)")
+        }
+      default:
+        facts.append("work of \(owner)")
+      }
+    }
+    switch job.reason {
+    case .timerFired where job.code == nil && job.kind == "a task": break
+    case .timerFired: facts.append(job.kind == "a task" || job.kind == "an actor's turn" ? "its sleep ended" : "its timer fell due")
+    default: break
+    }
+    return facts.isEmpty ? text : text + " — " + facts.joined(separator: ", ")
+  }
+
+  /// The work with this tag id as reports name it: `#2 `send refresh`` or `` `send tap` ``.
+  func workName(_ work: UInt64) -> String? {
+    if let effect = tracker.effects.first(where: { $0.work == work }) { return "#\(effect.id) `\(effect.action)`" }
+    if let background = tracker.background.first(where: { $0.work == work }) { return "`\(background.origin)`" }
+    return tracker.workOrigins[work].map { "`\($0)`" }
+  }
+
+  // MARK: watch
+
+  /// `watch PATH`: follows that part of the state from now on; bare, lists what is followed.
+  func watch(_ path: Located<String>?) throws(ScenarioError) -> [String] {
+    _ = try requireModel()
+    guard let path else {
+      let paths = watches.paths
+      return [paths.isEmpty ? "watching nothing (`watch PATH` starts)" : "watching " + paths.map { "`\($0)`" }.joined(separator: ", ")]
+    }
+    let value = try StatePath.resolve(path.value, in: snapshot(), column: path.column)
+    watches.add(path.value, value: value)
+    simulation.observeJobs(watches)
+    let shown = StateRenderer.inline(value) ?? "(a value over several lines)"
+    return ["watching `\(path.value)` (now \(shown)): each change is reported with the job that made it"]
+  }
+
+  // MARK: step
+
+  /// `step [N]`: runs exactly one job, the N-th that may run next.
+  func step(_ candidate: Located<Int>?) throws(ScenarioError) -> [String] {
+    _ = try requireModel()
+    try stepOnce(candidate?.value ?? 1, column: candidate?.column)
+    return readyLines()
+  }
+
+  /// Runs one job and says which, first among the step's events; throws when there is none, or
+  /// no N-th.
+  private func stepOnce(_ candidate: Int, column: Int?) throws(ScenarioError) {
+    let stepped: SteppedJob?
+    do {
+      stepped = try simulation.step(candidate: candidate)
+    } catch {
+      let jobs = error.candidates
+      throw ScenarioError(
+        "there is no job \(candidate) to step: \(jobs == 0 ? "no job may run next" : jobs == 1 ? "only 1 job may run next" : "only \(jobs) jobs may run next") (`ready` lists them)",
+        column: column ?? 1)
+    }
+    guard let stepped else {
+      throw ScenarioError("nothing to step: no job is ready and no timer is set (the simulation is idle)")
+    }
+    if let at = stepped.firedTimerAt {
+      sink.emit(.note("nothing was ready: the next timer fell due at \((at - tracker.origin).secondsText)"))
+    }
+    sink.emit(.note("ran: \(describe(stepped.job))"))
+    tracker.noteBackgroundEnds()
+  }
+
+  // MARK: until
+
+  /// `step until EXPR` and `advance until EXPR`: jobs one at a time (firing timers when nothing
+  /// is ready) until the expression holds; says after which job, at what time.
+  func runUntil(_ condition: Condition, showsReady: Bool) throws(ScenarioError) -> [String] {
+    _ = try requireModel()
+    if try holds(condition) {
+      return ["`\(condition.text)` already holds at \(now.secondsText); no job ran"] + (showsReady ? readyLines() : [])
+    }
+    var ran = 0
+    var last: SteppedJob?
+    while ran < untilJobLimit {
+      let stepped: SteppedJob?
+      do {
+        stepped = try simulation.step(candidate: 1)
+      } catch {
+        break  // nothing may run next although jobs are ready: handled below as idle
+      }
+      guard let stepped else { break }
+      ran += 1
+      last = stepped
+      tracker.noteBackgroundEnds()
+      if try holds(condition) {
+        var lines = [
+          "`\(condition.text)` holds at \(now.secondsText), after job \(ran) of this step: \(describe(stepped.job))"
+        ]
+        if showsReady { lines += readyLines() }
+        return lines
+      }
+    }
+    if ran >= untilJobLimit {
+      throw ScenarioError("`\(condition.text)` still does not hold after \(untilJobLimit) jobs; stopped there (at \(now.secondsText))")
+    }
+    let after = last.map { " after \(ran) job\(ran == 1 ? "" : "s") (the last: \(describe($0.job)))" } ?? " (no job ran)"
+    throw ScenarioError(
+      "`\(condition.text)` never holds: nothing is left to run and no timer is set\(after), at \(now.secondsText)")
+  }
+
+  /// Whether the expression holds now; a wrong path or a value of the wrong type is an error.
+  func holds(_ condition: Condition) throws(ScenarioError) -> Bool {
+    switch condition {
+    case .state(let path, let comparison, let value):
+      let actual = try StatePath.resolve(path.value, in: snapshot(), column: path.column)
+      return try StateComparison.holds(actual, comparison, value.value, column: value.column)
+    case .effect(let id, let status):
+      return try tracker.effect(id).status == status.value
+    case .time(let comparison, let value):
+      let time = now
+      return comparison.holds(order: time < value ? -1 : time == value ? 0 : 1)
+    case .log(let text):
+      return (logLines + sink.peekLines()).contains { $0.contains(text) }
+    }
+  }
+}

@@ -1,0 +1,189 @@
+internal import CSimulationRuntime
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@_silgen_name("swift_demangle")
+private func swiftDemangle(
+  _ mangled: UnsafePointer<CChar>?, _ length: UInt, _ output: UnsafeMutablePointer<CChar>?,
+  _ outputSize: UnsafeMutablePointer<UInt>?, _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?
+
+/// Names code as people read it: the function or closure at an address, demangled and without
+/// its module, signature types or async machinery (`RefreshViewModel.refresh()`,
+/// `closure #1 in SearchViewModel.search(text:)`).
+enum CodeNames {
+  /// Names by address; an address always names the same code while the process lives.
+  private static let cache = Mutex<[UInt: String]>([:])
+
+  /// The code at `address`, or nil when no symbol covers it.
+  static func name(of address: UnsafeRawPointer?) -> String? {
+    guard let address else { return nil }
+    let key = UInt(bitPattern: address)
+    if let known = cache.withLock({ $0[key] }) { return known.isEmpty ? nil : known }
+    var name = ""
+    if let mangled = vmrepl_symbol_name(address) {
+      let text = String(cString: mangled)
+      if let demangled = swiftDemangle(mangled, UInt(strlen(mangled)), nil, nil, 0) {
+        let full = String(cString: demangled)
+        // A thunk the compiler made names no code a reader wrote, and vmrepl's own code (the
+        // task an effect runs in) is not the view-model's: a release build, which inlines the
+        // thunks away, would otherwise name it where a debug build does not.
+        name = full.contains("thunk") || isMachinery(full) ? "" : simplify(full)
+        free(demangled)
+      } else {
+        name = text
+      }
+    }
+    cache.withLock { $0[key] = name }
+    return name.isEmpty ? nil : name
+  }
+
+  /// The type of the actor whose turn a job is (`Stock`), when the job points at one whose
+  /// metadata the symbol table names.
+  static func actorName(ofJob job: UnsafeRawPointer) -> String? {
+    guard let metadata = vmrepl_actor_job_metadata(job), let mangled = vmrepl_symbol_name(metadata) else { return nil }
+    guard let demangled = swiftDemangle(mangled, UInt(strlen(mangled)), nil, nil, 0) else { return nil }
+    defer { free(demangled) }
+    let text = String(cString: demangled)
+    for prefix in ["type metadata for ", "full type metadata for "] where text.hasPrefix(prefix) {
+      return dropModule(String(text.dropFirst(prefix.count)))
+    }
+    return nil
+  }
+
+  /// vmrepl's modules, whose code runs the view-model's but is none of it.
+  static let machineryModules: Set<Substring> = ["Scenario", "Simulation", "VMReplCLI", "VMReplTesting"]
+
+  /// Whether the code a demangled name names is in one of vmrepl's modules: its outermost
+  /// function's module (after the last ` in `).
+  static func isMachinery(_ demangled: String) -> Bool {
+    var outer = Substring(demangled)
+    while let range = outer.firstRange(of: " in ") { outer = outer[range.upperBound...] }
+    if let range = outer.firstRange(of: " partial function for ") { outer = outer[range.upperBound...] }
+    guard let dot = outer.firstIndex(of: ".") else { return false }
+    return machineryModules.contains(outer[..<dot])
+  }
+
+  /// Shortens a demangled Swift name to what a reader of the source recognises.
+  static func simplify(_ demangled: String) -> String {
+    var text = Substring(demangled)
+    // Machinery around the function: partial functions of async functions, thunks, specializations.
+    for prefix in ["async function pointer to ", "merged ", "partial apply forwarder for "] where text.hasPrefix(prefix) {
+      text = text.dropFirst(prefix.count)
+    }
+    if text.hasPrefix("("), let close = text.firstIndex(of: ")"),
+      let range = text.firstRange(of: " partial function for "), range.lowerBound > close
+    {
+      text = text[range.upperBound...]
+    }
+    if text.hasPrefix("generic specialization <"), let range = text.firstRange(of: "> of ") {
+      text = text[range.upperBound...]
+    }
+    return path(withoutDiscriminators(String(text)))
+  }
+
+  /// `(refresh in _52259C45109639E5255445D2559DBC0A)` → `refresh`: a private name's file discriminator.
+  private static func withoutDiscriminators(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "(") {
+      let inside = rest[rest.index(after: open)...]
+      if let marker = inside.firstRange(of: " in _"), let close = inside.firstIndex(of: ")"), marker.lowerBound < close,
+        !inside[..<marker.lowerBound].contains(where: { $0 == "(" || $0 == " " })
+      {
+        result += rest[..<open] + inside[..<marker.lowerBound]
+        rest = inside[inside.index(after: close)...]
+      } else {
+        result += rest[...open]
+        rest = inside
+      }
+    }
+    return result + rest
+  }
+
+  /// `closure #1 <signature> in <path>` → `closure #1 in <path>`; a function path loses its
+  /// module and its parameter types.
+  private static func path(_ text: String) -> String {
+    for kind in ["implicit closure #", "closure #"] where text.hasPrefix(kind) {
+      let afterNumber = text.dropFirst(kind.count).prefix { $0.isNumber }
+      let head = kind + afterNumber
+      guard let range = topLevelRange(of: " in ", in: text) else { return head }
+      return head + " in " + path(String(text[range.upperBound...]))
+    }
+    return function(text)
+  }
+
+  /// `Examples.SearchViewModel.search(text: Swift.String) async -> ()` → `SearchViewModel.search(text:)`.
+  private static func function(_ text: String) -> String {
+    guard let open = text.firstIndex(of: "(") else { return dropModule(text.split(separator: " ").first.map(String.init) ?? text) }
+    let name = dropModule(String(text[..<open]))
+    var depth = 0
+    var labels: [String] = []
+    var current = ""
+    var previous: Character = " "
+    for index in text[open...].indices {
+      let character = text[index]
+      defer { previous = character }
+      if character == ">" && previous == "-" { if depth >= 1 { current.append(character) }; continue }
+      if character == "(" || character == "<" || character == "[" {
+        depth += 1
+        if depth == 1 { continue }
+      }
+      if character == ")" || character == ">" || character == "]" {
+        depth -= 1
+        if depth == 0 {
+          labels.append(current)
+          break
+        }
+      }
+      if depth == 1 && character == "," {
+        labels.append(current)
+        current = ""
+        continue
+      }
+      if depth >= 1 { current.append(character) }
+    }
+    let parameters = labels.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.map { parameter -> String in
+      guard let colon = parameter.firstIndex(of: ":") else { return "_:" }
+      return String(parameter[..<colon]) + ":"
+    }
+    return name + "(" + parameters.joined() + ")"
+  }
+
+  /// `Examples.Type.method` → `Type.method`: the first component of a Swift path is its module.
+  private static func dropModule(_ path: String) -> String {
+    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count > 1 else { return path }
+    return parts.dropFirst().joined(separator: ".")
+  }
+
+  /// Where `needle` occurs outside any brackets.
+  private static func topLevelRange(of needle: String, in text: String) -> Range<String.Index>? {
+    var depth = 0
+    var index = text.startIndex
+    var previous: Character = " "
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "(" || character == "<" || character == "[" { depth += 1 }
+      if character == ")" || character == "]" || (character == ">" && previous != "-") { depth -= 1 }
+      previous = character
+      if depth == 0, text[index...].hasPrefix(needle) { return index..<text.index(index, offsetBy: needle.count) }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    var text = Substring(self)
+    while text.first == " " { text = text.dropFirst() }
+    while text.last == " " { text = text.dropLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,43 @@
+/// A job in the ready queue as `ready` lists it: where it runs, the code it resumes in, and
+/// whose work it is, in words that never depend on addresses.
+public struct ReadyJobInfo: Sendable, Equatable {
+  /// Its number among the jobs that may run next (1 is the one first in, first out runs), as
+  /// `schedule` counts candidates; nil when it must wait for a job ahead of it on its lane.
+  public let candidate: Int?
+  /// Where it runs: `the main actor`, `the global executor`, `DispatchQueue.main`,
+  /// `DispatchQueue.global()`, `Thread 1`.
+  public let place: String
+  /// The function or closure it runs or resumes in (`RefreshViewModel.refresh()`), when the
+  /// symbol table names it.
+  public let code: String?
+  /// What kind of job it is, in words: `a task`, `an actor's turn`, `a block`, `a timer`, `a thread`.
+  public let kind: String
+  /// The task it belongs to (its address, to match an effect's task; never printed).
+  public let task: UInt?
+  /// The id of the work it is (a block's, a timer's, a thread's), or, for a task's job, of the
+  /// work that made it ready.
+  public let work: UInt64?
+  /// Why it is ready, when the simulation knows more than "enqueued": `its timer fired`, or what
+  /// a thread waited on (`DispatchSemaphore.wait()`).
+  public let reason: Reason
+
+  /// Why a job is ready.
+  public enum Reason: Sendable, Equatable {
+    /// Handed over by running code (enqueued, resumed, dispatched).
+    case enqueued
+    /// Its sleep or deadline fell due.
+    case timerFired
+    /// A thread that will start.
+    case threadStarts
+    /// A thread parked in a blocking call goes on: what it waited on, and whether it timed out.
+    case threadResumes(after: String)
+  }
+}
+
+/// What `Simulation.step(candidate:)` did.
+public struct SteppedJob: Sendable, Equatable {
+  /// The job it ran.
+  public let job: ReadyJobInfo
+  /// The virtual time it fired a timer at first, because nothing was ready; nil if something was.
+  public let firedTimerAt: Duration?
+}

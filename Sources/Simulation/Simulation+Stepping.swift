@@ -1,0 +1,128 @@
+internal import CSimulationRuntime
+
+extension Simulation {
+  /// The ready queue, in order: each job with its candidate number when it may run next.
+  ///
+  /// ```swift
+  /// for job in Simulation.shared.readyJobs() { print(job.candidate ?? 0, job.place, job.code ?? "") }
+  /// ```
+  public func readyJobs() -> [ReadyJobInfo] {
+    core.admitInbox()
+    return core.state.withLock { state in
+      var lanes = LaneTracker()
+      var count = 0
+      return state.ready.map { job in
+        var candidate: Int?
+        if lanes.admit(Lane(job)) != nil && job.isRunnable(excludingMain: false) {
+          count += 1
+          candidate = count
+        }
+        return job.info(candidate: candidate)
+      }
+    }
+  }
+
+  /// The ids of the work the ready jobs belong to (or, for a task's job, that made it ready):
+  /// what `ready` would name, without naming code.
+  public func readyWork() -> Set<UInt64> {
+    core.state.withLock { state in
+      var ids = Set<UInt64>()
+      for job in state.ready {
+        switch job {
+        case .task(_, _, let by): if by & ~ReadyBy.timer != 0 { ids.insert(by & ~ReadyBy.timer) }
+        case .block(let block): if let id = block.tag?.id { ids.insert(id) }
+        case .firing(let firing): if let id = firing.tag?.id { ids.insert(id) }
+        case .thread(let id): if let tag = SimulatedThreads.tag(of: id) { ids.insert(tag.id) }
+        }
+      }
+      return ids
+    }
+  }
+
+  /// Runs exactly one job: the `candidate`-th of those that may run next (1: the one first in,
+  /// first out runs). When nothing is ready, first fires the next timer, moving virtual time to
+  /// it. Returns nil, running nothing, when no job is ready and no timer is set; throws when
+  /// fewer than `candidate` jobs may run next.
+  public func step(candidate: Int = 1) throws(StepError) -> SteppedJob? {
+    core.admitInbox()
+    var firedAt: Duration?
+    if !core.state.withLock({ $0.hasRunnableJob }) {
+      guard core.fireNextTimer(notAfter: nil) else { return nil }
+      firedAt = now
+    }
+    let taken = core.state.withLock { state -> Result<(ReadyJob, ReadyJobInfo), StepError> in
+      var lanes = LaneTracker()
+      var positions: [Int] = []
+      for (position, job) in state.ready.enumerated() {
+        if lanes.admit(Lane(job)) != nil && job.isRunnable(excludingMain: false) { positions.append(position) }
+      }
+      guard candidate >= 1 && candidate <= positions.count else {
+        return .failure(StepError(candidate: candidate, candidates: positions.count))
+      }
+      let job = state.ready.remove(at: positions[candidate - 1])
+      return .success((job, job.info(candidate: candidate)))
+    }
+    let (job, info) = try taken.get()
+    core.runStepped(job)
+    return SteppedJob(job: info, firedTimerAt: firedAt)
+  }
+}
+
+/// `step N` named a job that may not run next.
+public struct StepError: Error, Sendable, Equatable {
+  /// The number asked for, and how many jobs may run next.
+  public let candidate: Int
+  public let candidates: Int
+}
+
+extension SimulationCore {
+  /// Runs one job outside a drain, counted as every job is.
+  func runStepped(_ job: ReadyJob) {
+    jobsThisStep.wrappingAdd(1, ordering: .relaxed)
+    runJob(job)
+    jobsRun.wrappingAdd(1, ordering: .relaxed)
+  }
+}
+
+extension ReadyJob {
+  /// The job as `ready` lists it.
+  func info(candidate: Int?) -> ReadyJobInfo {
+    switch self {
+    case .task(let job, let onMain, let by):
+      let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+      let isTask = jobTaskIDOf(job) != 0
+      return ReadyJobInfo(
+        candidate: candidate, place: onMain ? "the main actor" : "the global executor",
+        // Another job (a default actor's turn) runs the runtime's code, which names nothing of the program.
+        code: isTask ? CodeNames.name(of: vmrepl_task_function(address)) : nil,
+        kind: isTask ? "a task" : CodeNames.actorName(ofJob: address).map { "a turn of actor \($0)" } ?? "an actor's turn", task: isTask ? UInt(bitPattern: address) : nil,
+        work: by & ~ReadyBy.timer == 0 ? nil : by & ~ReadyBy.timer,
+        reason: by & ReadyBy.timer != 0 ? .timerFired : .enqueued)
+    case .block(let block):
+      let code = CodeNames.name(of: vmrepl_block_function(block.block)) ?? CodeNames.name(of: vmrepl_block_invoke(block.block))
+      return ReadyJobInfo(
+        candidate: candidate, place: block.isMain ? "DispatchQueue.main" : block.appQueueName, code: code,
+        kind: "a block", task: nil, work: block.tag?.id, reason: .enqueued)
+    case .firing(let firing):
+      let what: String
+      switch firing.kind {
+      case .runLoop: what = "a run loop timer"
+      case .source: what = "a DispatchSourceTimer handler"
+      }
+      return ReadyJobInfo(
+        candidate: candidate, place: firing.onMain ? "the main thread" : "its queue", code: nil, kind: what,
+        task: nil, work: firing.tag?.id, reason: .timerFired)
+    case .thread(let id):
+      let kind = vmrepl_simthread_wait_kind(id)
+      let reason: ReadyJobInfo.Reason =
+        kind == 0
+        ? .threadStarts
+        : .threadResumes(
+          after: SimulatedThreads.describeWait(
+            kind: kind, object: vmrepl_simthread_wait_object(id), deadline: vmrepl_simthread_wait_deadline(id)))
+      return ReadyJobInfo(
+        candidate: candidate, place: SimulatedThreads.name(of: id), code: nil, kind: "a thread", task: nil,
+        work: SimulatedThreads.tag(of: id)?.id, reason: reason)
+    }
+  }
+}
