@@ -119,12 +119,13 @@ const void *vmrepl_job_function(const void *job) {
   return *(const void *const *)((const char *)job + 7 * sizeof(void *));
 }
 
-/// Whether `function` is the Swift runtime's own code (the concurrency library, the standard library).
+/// Whether `function` is the toolchain's code (the runtime, the standard library, Foundation).
 static int in_runtime(const void *function) {
 #if defined(__linux__)
   Dl_info info;
   if (!dladdr(function, &info) || !info.dli_fname) return 0;
-  if (strstr(info.dli_fname, "libswift_Concurrency") || strstr(info.dli_fname, "libswiftCore.so")) return 1;
+  // The toolchain's libraries (the runtime, Foundation, Dispatch): none of it is the program's.
+  if (strstr(info.dli_fname, "/lib/swift/linux/") || strstr(info.dli_fname, "libswift_Concurrency") || strstr(info.dli_fname, "libswiftCore.so")) return 1;
   // The standard library's and the concurrency library's code inlined into the program
   // (`Clock.sleep(for:)`, `Task` initializers): their mangled names name the `Swift` module.
   const char *name = vmrepl_symbol_name(function);
@@ -175,31 +176,33 @@ static const void *entry_function(const void *entry, const void *closure) {
   return entry;
 }
 
-/// The program's function an async task resumes in: its resume function, or, while that is the
-/// runtime's (inside `Task.sleep`, a continuation, a task group), the function of the first
-/// caller up the task's chain of async contexts that is the program's. A task keeps its resume
-/// context right after the job's function; an async context starts with its parent and the
-/// parent's resume function.
-const void *vmrepl_task_function(const void *task) {
-  if (!task) return 0;
+/// The functions an async task will run, innermost first: its resume function, then the resume
+/// function of each caller up its chain of async contexts (a task keeps its resume context right
+/// after the job's function; an async context starts with its parent and the parent's resume
+/// function). A task that has not started resumes in the runtime's adapter, which calls the
+/// task's own function: its entry point sits in the prefix just before the task's first context
+/// (after the indirect result, for a task with a result; before the closure's context and the
+/// error). Returns how many it wrote.
+int vmrepl_task_chain(const void *task, const void **functions, int capacity) {
+  if (!task || capacity <= 0) return 0;
   const void *function = vmrepl_job_function(task);
   const void *const *context = *(const void *const *const *)((const char *)task + 8 * sizeof(void *));
-  // A task that has not started resumes in the runtime's adapter, which calls the task's own
-  // function: its entry point sits in the prefix just before the task's first context (after
-  // the indirect result, for a task with a result; before the closure's context and the error).
   const char *first = function ? vmrepl_symbol_name(function) : 0;
   if (first && context && strstr(first, "future_adapter")) {
-    const void *entry = entry_function(context[-3], context[-2]);
-    // A task the runtime made for itself (a sleep's wake-up) names nothing of the program.
-    return entry && in_runtime(entry) ? 0 : entry;
+    functions[0] = entry_function(context[-3], context[-2]);
+    return functions[0] ? 1 : 0;
   }
-  for (int depth = 0; depth < 32 && function && in_runtime(function) && context; depth++) {
+  int count = 0;
+  while (function && count < capacity) {
+    functions[count++] = function;
+    if (!context) break;
     function = context[1];
     context = (const void *const *)context[0];
   }
-  // Only the runtime's own frames (a task about to complete): nothing of the program to name.
-  return function && in_runtime(function) ? 0 : function;
+  return count;
 }
+
+int vmrepl_is_runtime_code(const void *function) { return function && in_runtime(function); }
 
 /// The Swift closure a Dispatch block made from one carries: the block's captured function.
 const void *vmrepl_block_function(const void *block) {

@@ -22,6 +22,16 @@ extension Simulation {
     }
   }
 
+  /// Where a suspended task will resume, named as `ready` names code, with its caller:
+  /// `closure #2 in closure #1 in Examples.refresh, called from FooViewModel.randomNumbers()`.
+  /// `task` is the address of a task that is alive (an effect's, whose handle keeps it).
+  public func suspensionPoint(ofTask task: UInt) -> String? {
+    guard let pointer = UnsafeRawPointer(bitPattern: task) else { return nil }
+    let frames = CodeNames.taskFunctions(pointer, limit: 2)
+    guard let first = frames.first else { return nil }
+    return frames.count > 1 ? "\(first), called from \(frames[1])" : first
+  }
+
   /// The ids of the work the ready jobs belong to (or, for a task's job, that made it ready):
   /// what `ready` would name, without naming code.
   public func readyWork() -> Set<UInt64> {
@@ -94,7 +104,7 @@ extension ReadyJob {
       return ReadyJobInfo(
         candidate: candidate, place: onMain ? "the main actor" : "the global executor",
         // Another job (a default actor's turn) runs the runtime's code, which names nothing of the program.
-        code: isTask ? CodeNames.name(of: vmrepl_task_function(address)) : nil,
+        code: isTask ? CodeNames.taskFunction(address) : nil,
         kind: isTask ? "a task" : CodeNames.actorName(ofJob: address).map { "a turn of actor \($0)" } ?? "an actor's turn", task: isTask ? UInt(bitPattern: address) : nil,
         work: by & ~ReadyBy.timer == 0 ? nil : by & ~ReadyBy.timer,
         reason: by & ReadyBy.timer != 0 ? .timerFired : .enqueued)

@@ -64,10 +64,10 @@ struct ParserTests {
     #expect(error("sned refresh") == "column 1: unknown command `sned`; did you mean `send`?")
     #expect(error("refesh") == "column 1: unknown command `refesh`; did you mean `send refresh`?")
     #expect(error("zzz") == "column 1: unknown command `zzz` (`help` lists commands)")
-    #expect(error("s refresh") == "column 1: ambiguous command `s`: it starts `send`, `settle`, `set`, `state`, `stub`, `seed`, `storage`, `schedule`, `save`")
+    #expect(error("s refresh") == "column 1: ambiguous command `s`: it starts `send`, `settle`, `set`, `state`, `stub`, `seed`, `storage`, `schedule`, `step`, `save`")
     #expect(error("advance 2") == "column 9: bad duration `2`: it has no unit; expected ns, us, ms, s, m or h (like `2s`)")
     #expect(error("advance 2x") == "column 9: bad duration `2x`: unknown unit `x`; expected ns, us, ms, s, m or h; did you mean `s`?")
-    #expect(error("advance") == "column 8: `advance` needs a duration such as 2s or 250ms; usage: advance DURATION (example: advance 1.5s)")
+    #expect(error("advance") == "column 8: `advance` needs a duration such as 2s or 250ms; usage: advance DURATION | advance until EXPR (example: advance 1.5s)")
     #expect(error("advance -1s") == "column 9: a duration cannot be negative, got `-1s`")
     #expect(error(#"set word "swift"#) == #"column 10: unbalanced quote: the string that starts here is not closed; add a `"`"#)
     #expect(error("send refresh [1, 2") == "column 14: unbalanced bracket: the list that starts here is not closed; add a `]`")
@@ -90,7 +90,7 @@ struct ParserTests {
     #expect(try CommandParser.parse("ru a.scenario") == .run(file: Located(value: "a.scenario", column: 4)))
     #expect(error("save") == "column 5: `save` needs a file name ending in .scenario; usage: save FILE [--force] (example: save scenarios/double-tap.scenario)")
     #expect(error("save a.scenario b.scenario") == "column 17: unexpected `b.scenario` after `save`; usage: save FILE [--force]")
-    #expect(error("r x") == "column 1: ambiguous command `r`: it starts `respond`, `redo`, `run`")
+    #expect(error("r x") == "column 1: ambiguous command `r`: it starts `respond`, `ready`, `redo`, `run`")
     #expect(CommandName.allCases.allSatisfy { !$0.usage.isEmpty && !$0.summary.isEmpty && !$0.example.isEmpty })
     // Every example in the table parses to its own command.
     for name in CommandName.allCases {

@@ -7,7 +7,7 @@ struct ScenarioReplayHelperTests {
   @Test("a folder of green scenarios passes and reports its count")
   func greenFolder() async throws {
     let report = try await ScenarioReplay.check("scenarios/refresh", executable: "vmrepl")
-    #expect(report.passed == 8)
+    #expect(report.passed == 10)
     #expect(report.failed == 0)
   }
 

@@ -220,8 +220,11 @@ const char *vmrepl_symbol_name(const void *address);
 const void *vmrepl_job_function(const void *job);
 /// The type metadata of the actor whose turn `job` is (a guess the caller checks by symbol), or NULL.
 const void *vmrepl_actor_job_metadata(const void *job);
-/// The program's function an async task resumes in, looking past the runtime's own frames.
-const void *vmrepl_task_function(const void *task);
+/// The functions an async task will run, innermost first (its resume function, then its callers'),
+/// or its entry point when it has not started; returns how many were written to `functions`.
+int vmrepl_task_chain(const void *task, const void **functions, int capacity);
+/// Whether `function` is the Swift runtime's own code (or the standard library's, inlined).
+int vmrepl_is_runtime_code(const void *function);
 /// The Swift closure function a Dispatch block made from a closure carries, and the block's invoke.
 const void *vmrepl_block_function(const void *block);
 const void *vmrepl_block_invoke(const void *block);

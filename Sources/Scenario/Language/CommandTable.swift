@@ -93,7 +93,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .send: "send refresh"
     case .await: "await send refresh"
     case .cancel: "cancel #1"
-    case .advance: "advance until uiState.isLoading == false"
+    case .advance: "advance 1.5s"
     case .step: "step 2"
     case .watch: "watch uiState.isLoading"
     case .set: "set word \"swift\""

@@ -28,7 +28,11 @@ package struct TranscriptRenderer: Sendable {
         out.append((timed ? "[\(event.time.secondsText)] " : "") + EventText.line(for: event.event))
       }
     }
-    out.append(contentsOf: result.output)
+    if color, case .travel(.timeline(svg: nil))? = result.command {
+      out.append(contentsOf: result.output.map(paintTimeline))
+    } else {
+      out.append(contentsOf: result.output)
+    }
     if result.showsState, let state = result.state {
       out.append("state:")
       out.append(contentsOf: stateLines(state, previous: result.previousState))
@@ -57,6 +61,21 @@ package struct TranscriptRenderer: Sendable {
 
   /// `text` in red on a colour terminal, as errors are shown.
   package func paint(_ text: String) -> String { paint(text, "31") }
+
+  /// A line of `timeline` on a colour terminal: bars blue, ends green, yellow or red.
+  private func paintTimeline(_ line: String) -> String {
+    var painted = ""
+    for character in line {
+      switch character {
+      case "●", "━", "▶", "◆": painted += paint(String(character), "34")
+      case "✔", "◇": painted += paint(String(character), "32")
+      case "✖": painted += paint(String(character), "33")
+      case "!", "■", "⚠": painted += paint(String(character), "31")
+      default: painted.append(character)
+      }
+    }
+    return painted
+  }
 
   private func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

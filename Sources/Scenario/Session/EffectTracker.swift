@@ -202,7 +202,9 @@ final class EffectTracker {
       let waitsOnNothing = !requests.contains { $0.request.work == effect.work }
       let lifecycle = effect.isLifecycle && waitsOnNothing
         ? "; it is the view's lifecycle work, which ends when the view goes away (`disconnect`)" : ""
-      lines.append("  #\(effect.id) \(effect.action) waits on \(waits(effect.work))\(lifecycle)")
+      // Where its own task is suspended, named by its code as `ready` names jobs.
+      let suspended = effect.taskAddress.flatMap(simulation.suspensionPoint(ofTask:)).map { " (suspended in \($0))" } ?? ""
+      lines.append("  #\(effect.id) \(effect.action)\(suspended) waits on \(waits(effect.work))\(lifecycle)")
     }
     for work in hidden {
       lines.append("  background work from \(originText(work).description) waits on \(waits(work.work))")

@@ -43,6 +43,25 @@ enum CodeNames {
     return name.isEmpty ? nil : name
   }
 
+  /// The program's function a task will resume in: the innermost of its chain of async frames
+  /// that is neither the runtime's, nor a thunk, nor vmrepl's own (a scripted dependency's wait).
+  static func taskFunction(_ task: UnsafeRawPointer) -> String? {
+    taskFunctions(task, limit: 1).first
+  }
+
+  /// The first `limit` such functions, innermost first, each named once.
+  static func taskFunctions(_ task: UnsafeRawPointer, limit: Int) -> [String] {
+    var functions = [UnsafeRawPointer?](repeating: nil, count: 32)
+    let count = Int(vmrepl_task_chain(task, &functions, Int32(functions.count)))
+    var names: [String] = []
+    for function in functions.prefix(count) {
+      guard let function, vmrepl_is_runtime_code(function) == 0, let name = name(of: function) else { continue }
+      if names.last != name { names.append(name) }
+      if names.count == limit { break }
+    }
+    return names
+  }
+
   /// The type of the actor whose turn a job is (`Stock`), when the job points at one whose
   /// metadata the symbol table names.
   static func actorName(ofJob job: UnsafeRawPointer) -> String? {
@@ -72,17 +91,25 @@ enum CodeNames {
   /// Shortens a demangled Swift name to what a reader of the source recognises.
   static func simplify(_ demangled: String) -> String {
     var text = Substring(demangled)
-    // Machinery around the function: partial functions of async functions, thunks, specializations.
-    for prefix in ["async function pointer to ", "merged ", "partial apply forwarder for "] where text.hasPrefix(prefix) {
-      text = text.dropFirst(prefix.count)
-    }
-    if text.hasPrefix("("), let close = text.firstIndex(of: ")"),
-      let range = text.firstRange(of: " partial function for "), range.lowerBound > close
-    {
-      text = text[range.upperBound...]
-    }
-    if text.hasPrefix("generic specialization <"), let range = text.firstRange(of: "> of ") {
-      text = text[range.upperBound...]
+    // Machinery around the function, in any order: partial functions of async functions,
+    // forwarders of partial applications, specializations.
+    var changed = true
+    while changed {
+      changed = false
+      for prefix in ["async function pointer to ", "merged ", "partial apply forwarder for "] where text.hasPrefix(prefix) {
+        text = text.dropFirst(prefix.count)
+        changed = true
+      }
+      if text.hasPrefix("("), let close = text.firstIndex(of: ")"),
+        let range = text.firstRange(of: " partial function for "), range.lowerBound > close
+      {
+        text = text[range.upperBound...]
+        changed = true
+      }
+      if text.hasPrefix("generic specialization <"), let range = text.firstRange(of: "> of ") {
+        text = text[range.upperBound...]
+        changed = true
+      }
     }
     return path(withoutDiscriminators(String(text)))
   }
@@ -119,7 +146,16 @@ enum CodeNames {
   }
 
   /// `Examples.SearchViewModel.search(text: Swift.String) async -> ()` → `SearchViewModel.search(text:)`.
-  private static func function(_ text: String) -> String {
+  private static func function(_ whole: String) -> String {
+    var trimmed = Substring(whole)
+    for prefix in ["variable initialization expression of ", "static ", "lazy "] where trimmed.hasPrefix(prefix) {
+      trimmed = trimmed.dropFirst(prefix.count)
+    }
+    // A property (`Examples.refresh : Scenario.ModelDefinition`): its name, without its type.
+    if let colon = trimmed.firstRange(of: " : "), !trimmed[..<colon.lowerBound].contains("(") {
+      trimmed = trimmed[..<colon.lowerBound]
+    }
+    let text = String(trimmed)
     guard let open = text.firstIndex(of: "(") else { return dropModule(text.split(separator: " ").first.map(String.init) ?? text) }
     let name = dropModule(String(text[..<open]))
     var depth = 0
