@@ -110,43 +110,43 @@ static int block_watched(int kind, void *object, int64_t deadline) {
 
 // MARK: Semaphores and groups
 
-static long simulated_semaphore_wait(void *semaphore, uint64_t timeout) {
-  if (!vmrepl_blocking_here()) return real_semaphore_wait(semaphore, vmrepl_dispatch_real_deadline(timeout));
+/// A wait on a Dispatch semaphore or group: tries the real call without waiting, and parks
+/// until a signal or leave, or the virtual deadline, makes it worth trying again.
+static long timed_wait(int kind, void *object, uint64_t timeout, long (*real_wait)(void *, uint64_t)) {
+  if (!vmrepl_blocking_here()) return real_wait(object, vmrepl_dispatch_real_deadline(timeout));
   int64_t deadline = deadline_after(timeout);
   while (1) {
-    if (real_semaphore_wait(semaphore, 0) == 0) return 0;
+    if (real_wait(object, 0) == 0) return 0;
     if (deadline >= 0 && now() >= deadline) return 49;  // KERN_OPERATION_TIMED_OUT, as libdispatch says
-    if (block_watched(VMREPL_WAIT_SEMAPHORE, semaphore, deadline) == 0) return real_semaphore_wait(semaphore, timeout);
+    if (block_watched(kind, object, deadline) == 0) return real_wait(object, timeout);
   }
+}
+
+/// Wakes `limit` (0: all) of the threads parked on `object`; a thread outside the simulation
+/// posts the wake-up for the next idle point instead.
+static void wake_or_post(int kind, void *object, int limit) {
+  if (vmrepl_in_simulation()) {
+    vmrepl_simthread_wake(kind, object, limit);
+  } else {
+    post_if_watched(kind, object);
+  }
+}
+
+static long simulated_semaphore_wait(void *semaphore, uint64_t timeout) {
+  return timed_wait(VMREPL_WAIT_SEMAPHORE, semaphore, timeout, real_semaphore_wait);
 }
 
 static long simulated_semaphore_signal(void *semaphore) {
   long result = real_semaphore_signal(semaphore);
-  if (vmrepl_in_simulation()) {
-    vmrepl_simthread_wake(VMREPL_WAIT_SEMAPHORE, semaphore, 1);
-  } else {
-    post_if_watched(VMREPL_WAIT_SEMAPHORE, semaphore);
-  }
+  wake_or_post(VMREPL_WAIT_SEMAPHORE, semaphore, 1);
   return result;
 }
 
 static long simulated_group_wait(void *group, uint64_t timeout) {
-  if (!vmrepl_blocking_here()) return real_group_wait(group, vmrepl_dispatch_real_deadline(timeout));
-  int64_t deadline = deadline_after(timeout);
-  while (1) {
-    if (real_group_wait(group, 0) == 0) return 0;
-    if (deadline >= 0 && now() >= deadline) return 49;
-    if (block_watched(VMREPL_WAIT_GROUP, group, deadline) == 0) return real_group_wait(group, timeout);
-  }
+  return timed_wait(VMREPL_WAIT_GROUP, group, timeout, real_group_wait);
 }
 
-void vmrepl_blocking_group_left(void *group) {
-  if (vmrepl_in_simulation()) {
-    vmrepl_simthread_wake(VMREPL_WAIT_GROUP, group, 0);
-  } else {
-    post_if_watched(VMREPL_WAIT_GROUP, group);
-  }
-}
+void vmrepl_blocking_group_left(void *group) { wake_or_post(VMREPL_WAIT_GROUP, group, 0); }
 
 static void simulated_group_leave(void *group) {
   real_group_leave(group);
@@ -268,20 +268,12 @@ static int simulated_cond_timedwait(pthread_cond_t *condition, pthread_mutex_t *
 }
 
 static int simulated_cond_signal(pthread_cond_t *condition) {
-  if (vmrepl_in_simulation()) {
-    vmrepl_simthread_wake(VMREPL_WAIT_CONDITION, condition, 1);
-  } else {
-    post_if_watched(VMREPL_WAIT_CONDITION, condition);
-  }
+  wake_or_post(VMREPL_WAIT_CONDITION, condition, 1);
   return real_cond_signal(condition);
 }
 
 static int simulated_cond_broadcast(pthread_cond_t *condition) {
-  if (vmrepl_in_simulation()) {
-    vmrepl_simthread_wake(VMREPL_WAIT_CONDITION, condition, 0);
-  } else {
-    post_if_watched(VMREPL_WAIT_CONDITION, condition);
-  }
+  wake_or_post(VMREPL_WAIT_CONDITION, condition, 0);
   return real_cond_broadcast(condition);
 }
 
