@@ -184,7 +184,19 @@ void vmrepl_simthread_make_ready(struct simthread *thread) {
 }
 
 static struct simthread *make_thread(int is_worker) {
-  if (thread_count >= MAX_THREADS) return NULL;
+  if (thread_count >= MAX_THREADS) {
+    // A long-lived process (a replay worker) starts many threads: the record of one that ended
+    // is taken again. Its real thread no longer touches it once it has handed the baton back.
+    for (int id = 1; id <= thread_count; id++) {
+      struct simthread *old = threads[id];
+      if (!old || old->is_worker || old->state != T_FINISHED) continue;
+      memset(old, 0, sizeof *old);
+      old->id = id;
+      old->is_worker = is_worker;
+      return old;
+    }
+    return NULL;
+  }
   struct simthread *thread = calloc(1, sizeof(struct simthread));
   if (!thread) return NULL;
   thread->id = ++thread_count;
@@ -368,9 +380,8 @@ int vmrepl_simthread_run_block(void *queue, void *block, int flags, void *group,
     int failed = real_create(&worker->pthread, &attributes, worker_main, worker);
     pthread_attr_destroy(&attributes);
     if (failed) {
-      threads[worker->id] = NULL;
-      thread_count--;
-      free(worker);
+      worker->state = T_FINISHED;
+      worker->is_worker = 0;  // its record may be taken again
       return -1;
     }
     pthread_detach(worker->pthread);
@@ -430,10 +441,9 @@ static int simulated_create(pthread_t *handle, const pthread_attr_t *attributes,
   thread->start_tag = vmrepl_hooks->tag_retain ? vmrepl_hooks->tag_retain() : NULL;
   int failed = real_create(&thread->pthread, attributes, thread_main, thread);
   if (failed) {
-    threads[thread->id] = NULL;
-    thread_count--;
+    if (thread->start_tag && vmrepl_hooks->tag_release) vmrepl_hooks->tag_release(thread->start_tag);
+    thread->state = T_FINISHED;
     program_threads--;
-    free(thread);
     return failed;
   }
   if (handle) *handle = thread->pthread;
