@@ -49,6 +49,18 @@ extension Simulation {
     }
   }
 
+  /// When no job may run: lets what reached the real main queue or the run loop, and what other
+  /// threads (URLSession's) hand over once they have settled, join the ready queue, as a drain
+  /// does at its idle points, so what `ready` and `step` see does not depend on thread timing.
+  public func settleOutsideWork() {
+    guard !core.state.withLock({ $0.hasRunnableJob }) else { return }
+    _ = vmrepl_threads_admit_foreign()
+    if core.runOutsideWork() { return }
+    if core.hasForeignWorkHook.load(ordering: .relaxed), let hook = core.foreignWorkHook.withLock({ $0 }), hook.whenIdle() {
+      core.admitInbox()
+    }
+  }
+
   /// Runs exactly one job: the `candidate`-th of those that may run next (1: the one first in,
   /// first out runs). When nothing is ready, first fires the next timer, moving virtual time to
   /// it. Returns nil, running nothing, when no job is ready and no timer is set; throws when
@@ -56,6 +68,7 @@ extension Simulation {
   public func step(candidate: Int = 1) throws(StepError) -> SteppedJob? {
     core.admitInbox()
     var firedAt: Duration?
+    settleOutsideWork()
     if !core.state.withLock({ $0.hasRunnableJob }) {
       guard core.fireNextTimer(notAfter: nil) else { return nil }
       firedAt = now

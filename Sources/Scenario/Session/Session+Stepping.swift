@@ -14,10 +14,19 @@ extension Session {
 
   /// The ready list's lines; when nothing is ready, what comes next.
   func readyLines() -> [String] {
+    simulation.settleOutsideWork()
     let jobs = simulation.readyJobs()
     guard !jobs.isEmpty else {
-      if let next = simulation.idleState.nextTimer {
+      let idle = simulation.idleState
+      if let next = idle.nextTimer {
         return ["ready: nothing; the next timer falls due at \((next - tracker.origin).secondsText) (`step` fires it, `advance` moves time)"]
+      }
+      if !idle.externalWork.isEmpty {
+        return ["ready: nothing yet; work outside the simulation is under way (\(idle.externalWork.joined(separator: ", ")))"]
+      }
+      let requests = tracker.pendingRequests()
+      if !requests.isEmpty {
+        return ["ready: nothing, and no timer is set; waiting for " + requests.map(EffectTracker.describe).joined(separator: ", ") + " (`respond` answers)"]
       }
       return ["ready: nothing, and no timer is set: the simulation is idle"]
     }
@@ -113,6 +122,17 @@ extension Session {
         column: column ?? 1)
     }
     guard let stepped else {
+      let outside = simulation.idleState.externalWork
+      guard outside.isEmpty else {
+        throw ScenarioError(
+          "nothing to step yet: no job is ready and no timer is set, but work outside the simulation is under way (\(outside.joined(separator: ", "))); `await` waits for it")
+      }
+      let requests = tracker.pendingRequests()
+      guard requests.isEmpty else {
+        throw ScenarioError(
+          "nothing to step: no job is ready and no timer is set; waiting for " + requests.map(EffectTracker.describe).joined(separator: ", ")
+            + " (`respond` answers)")
+      }
       throw ScenarioError("nothing to step: no job is ready and no timer is set (the simulation is idle)")
     }
     if let at = stepped.firedTimerAt {

@@ -419,7 +419,7 @@ final class SimulationCore: Sendable {
   /// Work that reaches the driving thread outside the simulation's queues: blocks on the real
   /// main queue (a group's notify, a source's handler) and the run loop's performs. Returns
   /// whether anything became ready.
-  private func runOutsideWork() -> Bool {
+  func runOutsideWork() -> Bool {
     var ran = vmrepl_dispatch_drain_main_queue() != 0
     if vmrepl_runloop_exists() != 0 {
       vmrepl_runloop_pass()
