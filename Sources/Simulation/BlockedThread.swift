@@ -1,0 +1,13 @@
+/// A simulated thread parked in a blocking call: who it is, whose work, and what it waits on.
+public struct BlockedThread: Sendable, Equatable {
+  /// `Thread 1`, or the block a pooled worker runs, with whose work it is.
+  public let name: String
+  /// The same without whose work it is.
+  public let thread: String
+  /// The id of the work tag it carries.
+  public let work: UInt64?
+  /// What it waits on, in words.
+  public let waitsOn: String
+  /// Whether a virtual deadline will wake it (a sleep, a wait with a timeout).
+  public let hasDeadline: Bool
+}
