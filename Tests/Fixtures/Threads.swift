@@ -278,3 +278,45 @@ let seatBooking = ModelDefinition("seat-booking", summary: "two background booki
   }
   model.show("bookedBy", \.bookedBy)
 }
+
+/// A worker thread that lives as long as the view-model, waiting for jobs on a semaphore, as
+/// pre-GCD code and some SDKs keep one: each `enqueue` wakes it once.
+final class JobWorker: @unchecked Sendable {
+  // Unchecked: `pending` is guarded by `lock`; `done` is written on main only.
+  let lock = NSLock()
+  let wake = DispatchSemaphore(value: 0)
+  var pending: [String] = []
+  var done: [String] = []
+
+  init() {
+    let thread = Thread { [unowned self] in
+      while true {
+        self.wake.wait()
+        self.lock.lock()
+        let job = self.pending.removeFirst()
+        self.lock.unlock()
+        Thread.sleep(forTimeInterval: 0.1)
+        DispatchQueue.main.async { self.done.append(job) }
+      }
+    }
+    thread.name = "jobs"
+    thread.start()
+  }
+
+  func enqueue(_ job: String) {
+    lock.lock()
+    pending.append(job)
+    lock.unlock()
+    wake.signal()
+  }
+}
+
+let jobWorker = ModelDefinition("job-worker", summary: "a worker Thread that waits for jobs on a semaphore for its whole life") { _ in
+  JobWorker()
+} describe: { model in
+  model.action("enqueue", "hand the worker a job", parameters: [Parameter("job", .string)]) { worker, arguments in
+    worker.enqueue(arguments.string("job"))
+  }
+  model.show("pending", \.pending)
+  model.show("done", \.done)
+}

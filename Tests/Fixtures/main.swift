@@ -191,5 +191,5 @@ let fixedOrder = ModelDefinition("fixed-order", summary: "main-actor, main-queue
 
 VMReplCommandLine.main(models: [
   spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader, weather, launches,
-  legacyLoader, threadWorker, pipeline, importer, handshake, seatBooking,
+  legacyLoader, threadWorker, pipeline, importer, handshake, seatBooking, jobWorker,
 ])

@@ -141,6 +141,7 @@ package final class Session {
     result.previousState = lastState
     tracker.beginStep()
     mainThreadChecker.beginStep(source)
+    let jobsBeforeStep = simulation.jobsRun
     do {
       try apply(command, to: &result)
     } catch {
@@ -195,8 +196,10 @@ package final class Session {
       if let previous = result.previousState { result.changes = StatePath.changes(from: previous, to: state) }
       lastState = state
     }
+    // A job that ran in the step did something, whoever's work it was: a signal that woke a
+    // worker thread started by `use`, a block another step had queued.
     if case .send(let action, _, _) = command, result.error == nil, result.changes.isEmpty,
-      tracker.stepLeftNothingRunning,
+      tracker.stepLeftNothingRunning, simulation.jobsRun == jobsBeforeStep,
       !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd })
     {
       // A guard that ignored the action (`guard !isProcessing else { return }`) looks like this.
