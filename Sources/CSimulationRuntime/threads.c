@@ -139,8 +139,6 @@ int vmrepl_driver_job_on_main(void) {
 
 int vmrepl_in_simulation(void) { return vmrepl_on_driver(); }
 
-struct simthread *vmrepl_simthread_self(void) { return vmrepl_current_simthread; }
-
 int vmrepl_simthread_current_id(void) { return vmrepl_current_simthread ? vmrepl_current_simthread->id : 0; }
 
 static struct simthread *lookup(int id) { return id > 0 && id <= thread_count ? threads[id] : NULL; }
@@ -168,9 +166,7 @@ static void yield(struct simthread *me) {
 int vmrepl_simthread_resume(int id) {
   struct simthread *thread = lookup(id);
   if (!thread || thread->state != T_READY) return 0;
-  int state = resume(thread);
-  // After a pooled worker finished its block, say which queue it freed.
-  return state;
+  return resume(thread);
 }
 
 /// The driving thread while a job it runs blocks: not resumed by the scheduler, but its nested
@@ -270,8 +266,6 @@ int vmrepl_simthread_timer_fire(int id, uint64_t generation) {
   thread->state = T_READY;
   return 1;
 }
-
-int vmrepl_simthread_timed_out(struct simthread *thread) { return thread->timed_out; }
 
 /// Makes ready the threads parked on `object` for `kind`, oldest first; at most `limit` of them
 /// (0: all). Returns how many.
@@ -395,11 +389,6 @@ int vmrepl_simthread_run_block(void *queue, void *block, int flags, void *group,
   worker->tag = tag;
   int state = resume(worker);
   return state == T_IDLE ? 0 : worker->id;
-}
-
-int vmrepl_simthread_is_worker(int id) {
-  struct simthread *thread = lookup(id);
-  return thread && thread->is_worker;
 }
 
 // MARK: Threads the program starts

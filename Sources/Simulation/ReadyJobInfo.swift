@@ -10,8 +10,8 @@ public struct ReadyJobInfo: Sendable, Equatable {
   /// The function or closure it runs or resumes in (`RefreshViewModel.refresh()`), when the
   /// symbol table names it.
   public let code: String?
-  /// What kind of job it is, in words: `a task`, `an actor's turn`, `a block`, `a timer`, `a thread`.
-  public let kind: String
+  /// What kind of job it is.
+  public let kind: Kind
   /// The task it belongs to (its address, to match an effect's task; never printed).
   public let task: UInt?
   /// The id of the work it is (a block's, a timer's, a thread's), or, for a task's job, of the
@@ -20,6 +20,41 @@ public struct ReadyJobInfo: Sendable, Equatable {
   /// Why it is ready, when the simulation knows more than "enqueued": `its timer fired`, or what
   /// a thread waited on (`DispatchSemaphore.wait()`).
   public let reason: Reason
+
+  /// What kind of job it is.
+  public enum Kind: Sendable, Equatable {
+    /// A job of an async task.
+    case task
+    /// A default actor's turn, with the actor's type when the symbol table names it.
+    case actorTurn(actor: String?)
+    /// A Dispatch block.
+    case block
+    /// A run loop pass, or a Dispatch timer source's handler.
+    case runLoopTimer, sourceTimer
+    /// A simulated thread going on (or starting).
+    case thread
+
+    /// Whether it is the Swift runtime's job (a task's or an actor's), which something enqueued.
+    public var isSwiftJob: Bool {
+      switch self {
+      case .task, .actorTurn: true
+      default: false
+      }
+    }
+
+    /// The kind in words: `a task`, `a turn of actor Stock`, `a DispatchSourceTimer handler`.
+    public var text: String {
+      switch self {
+      case .task: "a task"
+      case .actorTurn(let actor?): "a turn of actor \(actor)"
+      case .actorTurn(nil): "an actor's turn"
+      case .block: "a block"
+      case .runLoopTimer: "a run loop timer"
+      case .sourceTimer: "a DispatchSourceTimer handler"
+      case .thread: "a thread"
+      }
+    }
+  }
 
   /// Why a job is ready.
   public enum Reason: Sendable, Equatable {

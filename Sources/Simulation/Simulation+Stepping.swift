@@ -118,19 +118,19 @@ extension ReadyJob {
         candidate: candidate, place: onMain ? "the main actor" : "the global executor",
         // Another job (a default actor's turn) runs the runtime's code, which names nothing of the program.
         code: isTask ? CodeNames.taskFunction(address) : nil,
-        kind: isTask ? "a task" : CodeNames.actorName(ofJob: address).map { "a turn of actor \($0)" } ?? "an actor's turn", task: isTask ? UInt(bitPattern: address) : nil,
+        kind: isTask ? .task : .actorTurn(actor: CodeNames.actorName(ofJob: address)), task: isTask ? UInt(bitPattern: address) : nil,
         work: by & ~ReadyBy.timer == 0 ? nil : by & ~ReadyBy.timer,
         reason: by & ReadyBy.timer != 0 ? .timerFired : .enqueued)
     case .block(let block):
       let code = CodeNames.name(of: vmrepl_block_function(block.block)) ?? CodeNames.name(of: vmrepl_block_invoke(block.block))
       return ReadyJobInfo(
         candidate: candidate, place: block.isMain ? "DispatchQueue.main" : block.appQueueName, code: code,
-        kind: "a block", task: nil, work: block.tag?.id, reason: .enqueued)
+        kind: .block, task: nil, work: block.tag?.id, reason: .enqueued)
     case .firing(let firing):
-      let what: String
+      let what: ReadyJobInfo.Kind
       switch firing.kind {
-      case .runLoop: what = "a run loop timer"
-      case .source: what = "a DispatchSourceTimer handler"
+      case .runLoop: what = .runLoopTimer
+      case .source: what = .sourceTimer
       }
       return ReadyJobInfo(
         candidate: candidate, place: firing.onMain ? "the main thread" : "its queue", code: nil, kind: what,
@@ -144,7 +144,7 @@ extension ReadyJob {
           after: SimulatedThreads.describeWait(
             kind: kind, object: vmrepl_simthread_wait_object(id), deadline: vmrepl_simthread_wait_deadline(id)))
       return ReadyJobInfo(
-        candidate: candidate, place: SimulatedThreads.name(of: id), code: nil, kind: "a thread", task: nil,
+        candidate: candidate, place: SimulatedThreads.name(of: id), code: nil, kind: .thread, task: nil,
         work: SimulatedThreads.tag(of: id)?.id, reason: reason)
     }
   }

@@ -17,18 +17,14 @@ extension Session {
     simulation.settleOutsideWork()
     let jobs = simulation.readyJobs()
     guard !jobs.isEmpty else {
-      let idle = simulation.idleState
-      if let next = idle.nextTimer {
+      if let next = simulation.idleState.nextTimer {
         return ["ready: nothing; the next timer falls due at \((next - tracker.origin).secondsText) (`step` fires it, `advance` moves time)"]
       }
-      if !idle.externalWork.isEmpty {
-        return ["ready: nothing yet; work outside the simulation is under way (\(idle.externalWork.joined(separator: ", ")))"]
+      switch nothingReady() {
+      case .outside(let work): return ["ready: nothing yet; work outside the simulation is under way (\(work))"]
+      case .requests(let requests): return ["ready: nothing, and no timer is set; waiting for \(requests) (`respond` answers)"]
+      case .idle: return ["ready: nothing, and no timer is set: the simulation is idle"]
       }
-      let requests = tracker.pendingRequests()
-      if !requests.isEmpty {
-        return ["ready: nothing, and no timer is set; waiting for " + requests.map(EffectTracker.describe).joined(separator: ", ") + " (`respond` answers)"]
-      }
-      return ["ready: nothing, and no timer is set: the simulation is idle"]
     }
     let candidates = jobs.filter { $0.candidate != nil }.count
     let numbers = candidates == 1 ? "1 may run next" : "\(candidates) may run next"
@@ -48,33 +44,51 @@ extension Session {
     switch job.reason {
     case .threadStarts: text = "\(job.place) starts"
     case .threadResumes(let after): text = "\(job.place) goes on after \(after)"
-    case .timerFired where job.kind == "a task" && job.code == nil:
+    case .timerFired where isSleepWakeUp(job):
       // The runtime's own task that wakes a sleeper: what the sleeper resumes in comes next.
       text = "a sleep's wake-up on " + job.place
     default:
-      text = (job.code ?? job.kind) + " on " + job.place
+      text = (job.code ?? job.kind.text) + " on " + job.place
     }
     var facts: [String] = []
     let effect = job.task.flatMap { task in tracker.effects.first { $0.taskAddress == task } }
     if let effect { facts.append("task of #\(effect.id) `\(effect.action)`") }
     if let work = job.work, let owner = workName(work) {
-      switch job.kind {
-      case "a task", "an actor's turn":
-        if job.reason == .timerFired {
-          if effect == nil { facts.append("work of \(owner)") }
-        } else if effect?.work != work {
-          facts.append("made ready by \(owner)")
-        }
-      default:
+      // A task's job carries the work that enqueued it; any other job, the work it is.
+      if !job.kind.isSwiftJob {
         facts.append("work of \(owner)")
+      } else if job.reason == .timerFired {
+        if effect == nil { facts.append("work of \(owner)") }
+      } else if effect?.work != work {
+        facts.append("made ready by \(owner)")
       }
     }
-    switch job.reason {
-    case .timerFired where job.code == nil && job.kind == "a task": break
-    case .timerFired: facts.append(job.kind == "a task" || job.kind == "an actor's turn" ? "its sleep ended" : "its timer fell due")
-    default: break
+    if job.reason == .timerFired && !isSleepWakeUp(job) {
+      facts.append(job.kind.isSwiftJob ? "its sleep ended" : "its timer fell due")
     }
     return facts.isEmpty ? text : text + " — " + facts.joined(separator: ", ")
+  }
+
+  /// A job of a task the runtime made to wake a sleeper: no code of the program to name.
+  private func isSleepWakeUp(_ job: ReadyJobInfo) -> Bool {
+    job.kind == .task && job.code == nil && job.reason == .timerFired
+  }
+
+  /// What the session waits for when no job is ready and no timer is set.
+  private enum NothingReady {
+    /// Work outside the simulation (a real transfer, URLSession's queues), in words.
+    case outside(String)
+    /// Requests only `respond` can answer, in words.
+    case requests(String)
+    case idle
+  }
+
+  private func nothingReady() -> NothingReady {
+    let outside = simulation.idleState.externalWork
+    if !outside.isEmpty { return .outside(outside.joined(separator: ", ")) }
+    let requests = tracker.pendingRequests()
+    if !requests.isEmpty { return .requests(requests.map(EffectTracker.describe).joined(separator: ", ")) }
+    return .idle
   }
 
   /// The work with this tag id as reports name it: `#2 `send refresh`` or `` `send tap` ``.
@@ -122,18 +136,15 @@ extension Session {
         column: column ?? 1)
     }
     guard let stepped else {
-      let outside = simulation.idleState.externalWork
-      guard outside.isEmpty else {
+      switch nothingReady() {
+      case .outside(let work):
         throw ScenarioError(
-          "nothing to step yet: no job is ready and no timer is set, but work outside the simulation is under way (\(outside.joined(separator: ", "))); `await` waits for it")
+          "nothing to step yet: no job is ready and no timer is set, but work outside the simulation is under way (\(work)); `await` waits for it")
+      case .requests(let requests):
+        throw ScenarioError("nothing to step: no job is ready and no timer is set; waiting for \(requests) (`respond` answers)")
+      case .idle:
+        throw ScenarioError("nothing to step: no job is ready and no timer is set (the simulation is idle)")
       }
-      let requests = tracker.pendingRequests()
-      guard requests.isEmpty else {
-        throw ScenarioError(
-          "nothing to step: no job is ready and no timer is set; waiting for " + requests.map(EffectTracker.describe).joined(separator: ", ")
-            + " (`respond` answers)")
-      }
-      throw ScenarioError("nothing to step: no job is ready and no timer is set (the simulation is idle)")
     }
     if let at = stepped.firedTimerAt {
       sink.emit(.note("nothing was ready: the next timer fell due at \((at - tracker.origin).secondsText)"))

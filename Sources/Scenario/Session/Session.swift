@@ -68,7 +68,7 @@ package final class Session {
         guard let self, self.instance != nil else { return nil }
         return self.snapshot()
       },
-      describe: { [weak self] job in self?.describe(job) ?? job.kind })
+      describe: { [weak self] job in self?.describe(job) ?? job.kind.text })
   }
 
   /// How many timers `settle` and `await` may fire before they report a runaway.

@@ -170,7 +170,7 @@ extension SimulationState {
     switch info.reason {
     case .threadStarts: text = "\(info.place) starting"
     case .threadResumes(let after): text = "\(info.place) going on after \(after)"
-    default: text = (info.code ?? info.kind) + " on " + info.place
+    default: text = (info.code ?? info.kind.text) + " on " + info.place
     }
     if case .task(let unowned, _, _) = job {
       let id = jobTaskID(unowned)
