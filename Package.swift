@@ -20,6 +20,8 @@ let package = Package(
     .library(name: "VMReplTesting", targets: ["VMReplTesting"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
     .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
+    /// The fuzz targets (`scripts/fuzz` builds them with libFuzzer; built as usual they replay inputs).
+    .executable(name: "vmrepl-fuzz", targets: ["Fuzzing"]),
     /// Apple's frameworks as view-models use them, for Linux: `import Combine`, `SwiftUI`,
     /// `OSLog`, `os` and `UIKit` resolve here through the compiler's module aliases (README,
     /// "Your app's files as they are"). On Apple platforms it adds nothing.
@@ -37,6 +39,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "CSimulationRuntime"),
+    .target(name: "CFuzzerDriver"),
     // The compatibility layer. Its modules carry names of their own: a module named `Combine`,
     // `SwiftUI` or `os` anywhere in the build would turn on `#if canImport(...)` branches in every
     // package of the graph (swift-argument-parser, GRDB, OpenCombine itself).
@@ -160,7 +163,7 @@ let package = Package(
     ),
     .testTarget(
       name: "VMReplTests",
-      dependencies: ["vmrepl", "VMReplFixtures", "TestSupport", "VMReplTesting"],
+      dependencies: ["vmrepl", "VMReplFixtures", "Fuzzing", "TestSupport", "VMReplTesting"],
       exclude: ["Scenarios"],
       swiftSettings: strict
     ),
@@ -184,6 +187,11 @@ let package = Package(
     .executableTarget(
       name: "vmrepl",
       dependencies: ["VMReplCLI", "Examples"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "Fuzzing",
+      dependencies: ["VMReplCLI", "Examples", "CFuzzerDriver"],
       swiftSettings: strict
     ),
     .executableTarget(

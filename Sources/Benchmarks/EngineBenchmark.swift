@@ -18,7 +18,7 @@ func scenarioFiles() -> [(name: String, lines: [String])] {
     .filter { $0.hasSuffix(".scenario") }.sorted()
   return paths.compactMap { path in
     guard let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8) else { return nil }
-    return (path, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    return (path, ScenarioText.lines(text))
   }
 }
 

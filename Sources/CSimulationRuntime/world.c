@@ -34,7 +34,7 @@ static syscall_fn real_syscall;
 static _Atomic int concurrency_clock_active;
 static _Atomic int world_active;
 /// Virtual wall clock = offset + virtual now, in nanoseconds since 1970.
-static _Atomic int64_t wall_offset = 1767260460LL * 1000000000LL;  // 2026-01-01T09:41:00Z
+static _Atomic int64_t wall_offset = VMREPL_DEFAULT_WALL_CLOCK;
 static _Atomic uint64_t random_state;
 
 int vmrepl_real_clock_gettime(int id, void *spec) {
@@ -181,7 +181,7 @@ int64_t vmrepl_world_wall_clock(void) {
 }
 
 void vmrepl_world_reset(void) {
-  atomic_store(&wall_offset, 1767260460LL * 1000000000LL);
+  atomic_store(&wall_offset, VMREPL_DEFAULT_WALL_CLOCK);
   atomic_store(&random_state, 0);
 }
 

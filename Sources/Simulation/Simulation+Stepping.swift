@@ -8,7 +8,7 @@ extension Simulation {
   /// ```
   public func readyJobs() -> [ReadyJobInfo] {
     core.admitInbox()
-    return core.state.withLock { state in
+    return core.state.guarded { state in
       var lanes = LaneTracker()
       var count = 0
       return state.ready.map { job in
@@ -35,7 +35,7 @@ extension Simulation {
   /// The ids of the work the ready jobs belong to (or, for a task's job, that made it ready):
   /// what `ready` would name, without naming code.
   public func readyWork() -> Set<UInt64> {
-    core.state.withLock { state in
+    core.state.guarded { state in
       var ids = Set<UInt64>()
       for job in state.ready {
         switch job {
@@ -53,10 +53,10 @@ extension Simulation {
   /// threads (URLSession's) hand over once they have settled, join the ready queue, as a drain
   /// does at its idle points, so what `ready` and `step` see does not depend on thread timing.
   public func settleOutsideWork() {
-    guard !core.state.withLock({ $0.hasRunnableJob }) else { return }
+    guard !core.state.guarded({ $0.hasRunnableJob }) else { return }
     _ = vmrepl_threads_admit_foreign()
     if core.runOutsideWork() { return }
-    if core.hasForeignWorkHook.load(ordering: .relaxed), let hook = core.foreignWorkHook.withLock({ $0 }), hook.whenIdle() {
+    if core.hasForeignWorkHook.load(ordering: .relaxed), let hook = core.foreignWorkHook.guarded({ $0 }), hook.whenIdle() {
       core.admitInbox()
     }
   }
@@ -69,11 +69,11 @@ extension Simulation {
     core.admitInbox()
     var firedAt: Duration?
     settleOutsideWork()
-    if !core.state.withLock({ $0.hasRunnableJob }) {
+    if !core.state.guarded({ $0.hasRunnableJob }) {
       guard core.fireNextTimer(notAfter: nil) else { return nil }
       firedAt = now
     }
-    let taken = core.state.withLock { state -> Result<(ReadyJob, ReadyJobInfo), StepError> in
+    let taken = core.state.guarded { state -> Result<(ReadyJob, ReadyJobInfo), StepError> in
       var lanes = LaneTracker()
       var positions: [Int] = []
       for (position, job) in state.ready.enumerated() {

@@ -55,7 +55,7 @@ public final class Simulation: Sendable {
   // MARK: Time
 
   /// Virtual time since the simulation started.
-  public var now: Duration { .nanoseconds(core.state.withLock { $0.now }) }
+  public var now: Duration { .nanoseconds(core.state.guarded { $0.now }) }
 
   /// Runs ready jobs one at a time, first in first out, and timers already due, until none is
   /// left; Dispatch blocks and run loop timers are jobs like the others.
@@ -66,7 +66,7 @@ public final class Simulation: Sendable {
   /// Moves virtual time forward by `duration`, firing due timers in deadline order and running
   /// what each one wakes at that timer's deadline.
   public func advance(by duration: Duration) throws(SimulationError) {
-    let target = core.state.withLock { $0.now } &+ max(.zero, duration).wholeNanoseconds
+    let target = core.state.guarded { $0.now } &+ max(.zero, duration).wholeNanoseconds
     try core.advance(to: target)
   }
 
@@ -85,7 +85,7 @@ public final class Simulation: Sendable {
   /// The timers that can still wake somebody, earliest first (cancelled sleeps are left out).
   /// A run loop's timers are listed one by one, each as the work of the step that scheduled it.
   public var pendingTimers: [PendingTimer] {
-    let (now, heap) = core.state.withLock { state in
+    let (now, heap) = core.state.guarded { state in
       (
         state.now,
         state.timers.unordered
@@ -121,37 +121,54 @@ public final class Simulation: Sendable {
     core.purgeStaleTimers()
   }
 
-  /// Starts over as a fresh process would: virtual time 0, the default wall clock, the random
-  /// source unseeded. Only when nothing the program started can still run or wake (timers have
-  /// absolute deadlines, and a thread or a quarantined task could act at any time); returns
-  /// false, changing nothing, otherwise.
-  ///
-  /// `vmrepl replay` uses it to run many scenarios in one process with the output each would
-  /// give in a process of its own.
-  public func restart() -> Bool {
-    core.restart()
+  /// What `startOver` may leave behind of an abandoned session to start clean.
+  public enum Abandon: Sendable {
+    /// Nothing: a live timer, thread or quarantined task means no fresh start (`replay`'s
+    /// workers then hand over to a new process, which leaks nothing).
+    case nothing
+    /// Sleeping tasks and `asyncAfter` blocks (`abandonSleepers`): their work never runs.
+    /// Run-loop timers and timer sources still prevent a fresh start.
+    case sleepers
+    /// Every timer, run-loop timers and timer sources too: none of them fires again.
+    case everyTimer
   }
 
-  /// Drops the timers of sleeping tasks and `asyncAfter` blocks: the work they would wake never
-  /// runs. For work an abandoned session left behind, before `restart()`; run loop and timer
-  /// source firings are kept (Foundation and Dispatch hold those timers themselves).
-  public func abandonSleepers() {
-    core.abandonSleepers()
+  /// Starts over as a fresh process would: virtual time 0, the default wall clock, the random
+  /// source unseeded; returns whether it could. A process is fresh only when nothing the program
+  /// started can still run or wake (timers have absolute deadlines, and a thread or a
+  /// quarantined task could act at any time); `abandoning` says what of an abandoned session may
+  /// be left behind for that. Still false while a thread of the program lives or a task is
+  /// quarantined; false changes nothing but what was abandoned.
+  ///
+  /// `vmrepl replay` uses it to run many scenarios in one process with the output each would
+  /// give in a process of its own; `undo` and `explore` to re-run a session from its start.
+  ///
+  /// ```swift
+  /// let fresh = Simulation.shared.startOver(abandoning: .sleepers)
+  /// ```
+  public func startOver(abandoning: Abandon) -> Bool {
+    if core.restart() { return true }
+    switch abandoning {
+    case .nothing: return false
+    case .sleepers: core.abandonSleepers()
+    case .everyTimer: core.abandonTimers()
+    }
+    return core.restart()
   }
 
   /// What is left once nothing is ready: timers, external work, or nothing at all.
   /// Whether work outside the simulation that `counts` is under way (cheaper than `idleState`).
   public func hasOutsideWork(where counts: (String) -> Bool) -> Bool {
-    core.state.withLock { $0.externalWork.values.contains(where: counts) }
+    core.state.guarded { $0.externalWork.values.contains(where: counts) }
   }
 
   /// Whether jobs are ready or waiting in the inbox (cheaper than `idleState`).
   public var hasWaitingJobs: Bool {
-    core.state.withLock { !$0.ready.isEmpty || !$0.inbox.isEmpty }
+    core.state.guarded { !$0.ready.isEmpty || !$0.inbox.isEmpty }
   }
 
   public var idleState: IdleState {
-    core.state.withLock { state in
+    core.state.guarded { state in
       state.dropStaleTimers()
       let live = state.timers.unordered.filter { state.isLive($0) }
       return IdleState(
@@ -167,14 +184,14 @@ public final class Simulation: Sendable {
   /// What chooses among the orders the Swift runtime allows at each step; nil (the default)
   /// runs first in, first out. `restart()` leaves it as it is.
   public var scheduler: Scheduler? {
-    get { core.state.withLock { $0.scheduler } }
-    set { core.state.withLock { $0.scheduler = newValue } }
+    get { core.state.guarded { $0.scheduler } }
+    set { core.state.guarded { $0.scheduler = newValue } }
   }
 
   /// The departures the scheduler described since the last call (only a scheduler made with
   /// `describingDepartures` describes them).
   public func takeDepartureRecords() -> [DepartureRecord] {
-    core.state.withLock { state in
+    core.state.guarded { state in
       guard let records = state.scheduler?.records, !records.isEmpty else { return [] }
       state.scheduler!.records.removeAll()
       return records
@@ -207,30 +224,30 @@ public final class Simulation: Sendable {
 
   /// Hears of each URLSessionTask the driving thread resumes (its address, unretained).
   public func onURLSessionTaskResume(_ observer: (@Sendable (UnsafeMutableRawPointer) -> Void)?) {
-    taskResumed.withLock { $0 = observer }
+    taskResumed.guarded { $0 = observer }
   }
 
   /// Puts `type` first in every URLSessionConfiguration's `protocolClasses` (nil: nothing).
   public func setFirstURLProtocol(_ type: AnyClass?) {
-    firstURLProtocol.withLock { $0 = type.map(ClassReference.init) }
+    firstURLProtocol.guarded { $0 = type.map(ClassReference.init) }
   }
 
   /// Installs (or, with nil, removes) what is consulted about work other threads hand over:
   /// with one installed, such jobs join only at idle points, after `beforeAdmitting()`.
   public func setForeignWorkHook(_ hook: (any ForeignWorkHook)?) {
-    core.foreignWorkHook.withLock { $0 = hook }
+    core.foreignWorkHook.guarded { $0 = hook }
     core.hasForeignWorkHook.store(hook != nil, ordering: .relaxed)
   }
 
   /// Installs (or, with nil, removes) the observer told of every job after it ran.
   public func observeJobs(_ observer: (any JobObserver)?) {
-    core.jobObserver.withLock { $0 = observer }
+    core.jobObserver.guarded { $0 = observer }
     core.observingJobs.store(observer != nil, ordering: .relaxed)
   }
 
   /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.
   public func observeLanes(_ observer: (any LaneObserver)?) {
-    core.laneObserver.withLock { $0 = observer }
+    core.laneObserver.guarded { $0 = observer }
     core.observingLanes.store(observer != nil, ordering: .relaxed)
   }
 
@@ -240,7 +257,7 @@ public final class Simulation: Sendable {
   ///
   /// `explore --cancel-anywhere` cancels an effect there.
   public func pause(afterJob job: Int, _ body: @escaping @Sendable () -> Void) {
-    core.pauseHandler.withLock { $0 = body }
+    core.pauseHandler.guarded { $0 = body }
     core.pauseAfterJob.store(job, ordering: .relaxed)
   }
 
@@ -268,7 +285,7 @@ public final class Simulation: Sendable {
 
   /// The stretches of time the main thread spent blocked since the last call.
   public func takeMainThreadBlocks() -> [MainThreadBlock] {
-    core.mainThreadBlocks.withLock { blocks in
+    core.mainThreadBlocks.guarded { blocks in
       defer { blocks.removeAll() }
       return blocks
     }
@@ -280,7 +297,7 @@ public final class Simulation: Sendable {
   /// Scheduling sources the program used since the last call that the simulation does not
   /// control (such as `DispatchSourceTimer`), each named once.
   public func takeUnsupportedSources() -> [String] {
-    core.state.withLock { state in
+    core.state.guarded { state in
       defer { state.unsupported.removeAll() }
       return state.unsupported
     }
@@ -290,7 +307,7 @@ public final class Simulation: Sendable {
 
   /// Starts a step: names it for the watchdog and resets the runaway guard's job count.
   public func beginStep(_ name: String) {
-    core.stepName.withLock { $0 = name }
+    core.stepName.guarded { $0 = name }
     core.jobsThisStep.store(0, ordering: .relaxed)
   }
 
@@ -314,6 +331,17 @@ public final class Simulation: Sendable {
     core.recoverFromRunaway()
   }
 
+  /// Where the virtual wall clock starts in a fresh process, in nanoseconds since 1970
+  /// (2026-01-01T09:41:00Z).
+  public static let defaultWallClock: Int64 = VMREPL_DEFAULT_WALL_CLOCK
+
+  /// The runaway guard's limit unless told otherwise: far above what a step of a real
+  /// view-model runs, low enough that a loop is stopped within seconds.
+  public static let defaultMaxJobsPerStep = 5_000_000
+
+  /// The watchdog's limit unless told otherwise.
+  public static let defaultWatchdogLimit = Duration.seconds(10)
+
   /// The most jobs one step may run without becoming idle; 0 means no limit.
   public var maxJobsPerStep: Int {
     get { core.maxJobsPerStep.load(ordering: .relaxed) }
@@ -329,7 +357,7 @@ public final class Simulation: Sendable {
 
   /// Extra words for the watchdog's message, such as how to change its limit.
   public func setWatchdogHint(_ hint: String) {
-    core.watchdogHint.withLock { $0 = hint }
+    core.watchdogHint.guarded { $0 = hint }
   }
 
   /// Asks the driving loop to stop between jobs with `SimulationError.interrupted`; safe from
@@ -365,7 +393,7 @@ public final class Simulation: Sendable {
   /// false on timeout.
   public func waitWhileOutsideWork(timeout: Duration, counts: (String) -> Bool, or pending: () -> Bool = { false }) -> Bool {
     let deadline = DispatchTime.now() + .nanoseconds(Int(max(0, timeout.wholeNanoseconds)))
-    while core.state.withLock({ $0.externalWork.values.contains(where: counts) }) || pending() {
+    while core.state.guarded({ $0.externalWork.values.contains(where: counts) }) || pending() {
       guard DispatchTime.now() < deadline else { return false }
       _ = core.foreignArrivals.wait(timeout: min(deadline, DispatchTime.now() + .milliseconds(5)))
     }
@@ -373,7 +401,7 @@ public final class Simulation: Sendable {
   }
 
   public func waitForForeignWork(timeout: Duration) -> Bool {
-    if core.state.withLock({ !$0.inbox.isEmpty }) { return true }
+    if core.state.guarded({ !$0.inbox.isEmpty }) { return true }
     let nanoseconds = max(0, timeout.wholeNanoseconds)
     return core.foreignArrivals.wait(timeout: DispatchTime.now() + .nanoseconds(Int(nanoseconds))) == .success
   }

@@ -258,7 +258,7 @@ func runForeign(_ arguments: [String]) {
   for index in 1...3 {
     Task {
       await withCheckedContinuation { continuation in
-        continuations.byIndex.withLock { $0[index] = continuation }
+        continuations.byIndex.guarded { $0[index] = continuation }
       }
       trace.log("task \(index) resumed")
     }
@@ -267,7 +267,7 @@ func runForeign(_ arguments: [String]) {
   let external = Simulation.shared.beginExternalWork("resumer thread")
   Thread.detachNewThread {
     for index in [3, 1, 2] {
-      continuations.byIndex.withLock { $0[index]!.resume() }
+      continuations.byIndex.guarded { $0[index]!.resume() }
       usleep(1_000)
     }
     external.finish()

@@ -10,10 +10,10 @@ final class Trace: Sendable {
 
   func log(_ event: String) {
     let time = (Simulation.shared.now - origin).secondsText
-    lines.withLock { $0.append("\(time) \(event)") }
+    lines.guarded { $0.append("\(time) \(event)") }
   }
 
-  var text: String { lines.withLock { $0.joined(separator: "\n") } }
+  var text: String { lines.guarded { $0.joined(separator: "\n") } }
 }
 
 func option(_ name: String, in arguments: [String], default value: Int) -> Int {

@@ -5,14 +5,7 @@ import Testing
 
 @Suite("Command language")
 struct ParserTests {
-  func error(_ line: String) -> String? {
-    do {
-      _ = try CommandParser.parse(line, actions: ["refresh", "refreshFireAndForget"])
-      return nil
-    } catch {
-      return error.description
-    }
-  }
+  func error(_ line: String) -> String? { parseError(line, actions: ["refresh", "refreshFireAndForget"]) }
 
   @Test("values: quoting, escapes, numbers, durations, lists, key=value, #N")
   func values() throws {

@@ -8,14 +8,7 @@ import Testing
 /// and `timeline`, how code is named, and the timeline picture, checked as values in process.
 @Suite("Stepping")
 struct SteppingTests {
-  func error(_ line: String) -> String? {
-    do {
-      _ = try CommandParser.parse(line, actions: ["refresh"])
-      return nil
-    } catch {
-      return error.description
-    }
-  }
+  func error(_ line: String) -> String? { parseError(line) }
 
   @Test("step, ready, until, watch and timeline parse; `step COMMAND` starts only what runs no job")
   func language() throws {

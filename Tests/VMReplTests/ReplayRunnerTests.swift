@@ -44,7 +44,11 @@ struct ReplayRunnerTests {
     }
   }
 
-  @Test("a worker's resident memory after 1,000 scenarios is within 2x of its memory after 10")
+  @Test(
+    "a worker's resident memory after 1,000 scenarios is within 2x of its memory after 10",
+    .disabled(
+      if: ProcessInfo.processInfo.environment["VMREPL_SANITIZER"] == "address",
+      "AddressSanitizer holds freed memory in quarantine (256 MiB): the resident size says nothing there"))
   func workerMemoryStaysBounded() async throws {
     let clean = Self.scenarios.filter { !$0.contains("debounced-search") }
     let paths = (0..<1_000).map { clean[$0 % clean.count] }

@@ -3,6 +3,9 @@
 
 #include <stdint.h>
 
+/// Where the virtual wall clock starts (2026-01-01T09:41:00Z), in nanoseconds since 1970.
+#define VMREPL_DEFAULT_WALL_CLOCK 1767260460000000000LL
+
 /// What the interposed runtime functions hand to the simulation (implemented in Swift).
 typedef struct vmrepl_callbacks {
   /// A Dispatch block for the simulation. `block` is already copied (owned by the callee);
@@ -228,5 +231,10 @@ int vmrepl_is_runtime_code(const void *function);
 /// The Swift closure function a Dispatch block made from a closure carries, and the block's invoke.
 const void *vmrepl_block_function(const void *block);
 const void *vmrepl_block_invoke(const void *block);
+
+/// A guarded section of a Mutex begins or ends (sanitizer.c): shown to ThreadSanitizer in a TSan
+/// build, nothing otherwise.
+void vmrepl_sanitizer_lock_acquired(void);
+void vmrepl_sanitizer_lock_releasing(void);
 
 #endif

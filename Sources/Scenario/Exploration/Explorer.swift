@@ -31,12 +31,9 @@ package struct Explorer {
     self.prints = prints
   }
 
-  /// A scenario's lines, numbered from 1, without the `schedule` lines: an exploration chooses
-  /// the schedule itself.
+  /// A scenario's lines (`ScenarioText`), numbered from 1.
   nonisolated package static func lines(of text: String) -> [(number: Int, text: String)] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    return lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
+    ScenarioText.lines(text).enumerated().map { (number: $0.offset + 1, text: $0.element) }
   }
 
   /// The lines an exploration runs: all but `schedule` lines (the exploration chooses the
@@ -76,10 +73,7 @@ package struct Explorer {
   ) -> RawRun? {
     let simulation = Simulation.shared
     simulation.scheduler = nil
-    if !simulation.restart() {
-      simulation.abandonSleepers()
-      guard simulation.restart() else { return nil }
-    }
+    guard simulation.startOver(abandoning: .sleepers) else { return nil }
     var scheduler = scheduler
     scheduler.onDeparture = onDeparture
     simulation.scheduler = scheduler

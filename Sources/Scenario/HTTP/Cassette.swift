@@ -71,7 +71,7 @@ final class Cassette: Sendable {
     let request = Exchange.Request(
       method: exchange.method, url: exchange.url.absoluteString, headers: Self.redacted(exchange.headers),
       body: exchange.body.isEmpty ? nil : String(decoding: exchange.body, as: UTF8.self))
-    let all = state.withLock { state -> [Exchange] in
+    let all = state.guarded { state -> [Exchange] in
       state.exchanges.append(Exchange(request: request, response: response))
       return state.exchanges
     }
@@ -86,7 +86,7 @@ final class Cassette: Sendable {
   /// or an error naming the nearest recorded request.
   func answer(for exchange: HTTPExchange) -> Result<HTTPAnswer, ScenarioError> {
     let url = exchange.url.absoluteString
-    let found = state.withLock { state -> Exchange? in
+    let found = state.guarded { state -> Exchange? in
       guard let index = state.exchanges.indices.first(where: {
         !state.used.contains($0) && state.exchanges[$0].request.method == exchange.method && state.exchanges[$0].request.url == url
       }) else { return nil }
@@ -94,7 +94,7 @@ final class Cassette: Sendable {
       return state.exchanges[index]
     }
     guard let found else {
-      let recorded = state.withLock { $0.exchanges.map { "\($0.request.method) \($0.request.url)" } }
+      let recorded = state.guarded { $0.exchanges.map { "\($0.request.method) \($0.request.url)" } }
       let wanted = "\(exchange.method) \(url)"
       let nearest = recorded.min { Suggestion.editDistance($0, wanted) < Suggestion.editDistance($1, wanted) }
       return .failure(

@@ -149,12 +149,12 @@ final class HTTPDependency: AnyScriptedDependency {
       !ScriptedURLProtocol.isForwarded(request)
     else { return }
     let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
-    expected.withLock { $0.append(ResumedTask(task: task, address: address)) }
+    expected.guarded { $0.append(ResumedTask(task: task, address: address)) }
   }
 
   /// Whether a resumed task's request is still on its way here.
   var awaitsArrivals: Bool {
-    expected.withLock { tasks in
+    expected.guarded { tasks in
       tasks.removeAll { $0.task.map { $0.state != .running } ?? true }
       return !tasks.isEmpty
     }
@@ -163,13 +163,13 @@ final class HTTPDependency: AnyScriptedDependency {
   func arrive(_ handle: ProtocolHandle) {
     if let task = handle.request.task {
       let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
-      expected.withLock { $0.removeAll { $0.address == address } }
+      expected.guarded { $0.removeAll { $0.address == address } }
     }
     let original = handle.request.request
     var body = original.httpBody ?? Data()
     if body.isEmpty, let stream = original.httpBodyStream { body = Self.read(stream) }
     let tag = WorkTag.inherited
-    state.withLock { state in
+    state.guarded { state in
       state.nextID += 1
       state.news.append(
         .arrived(HTTPExchange(
@@ -179,7 +179,7 @@ final class HTTPDependency: AnyScriptedDependency {
   }
 
   func stop(_ handle: ProtocolHandle) {
-    state.withLock { state in
+    state.guarded { state in
       let isRequest = { (exchange: HTTPExchange) in exchange.handle.request === handle.request }
       if let index = state.waiting.firstIndex(where: isRequest) {
         state.news.append(.cancelled(state.waiting.remove(at: index).id))
@@ -209,13 +209,13 @@ final class HTTPDependency: AnyScriptedDependency {
   // MARK: The driving thread's side
 
   /// Whether URLSession's threads reported something the driving thread has not announced.
-  var hasNews: Bool { state.withLock { !$0.news.isEmpty || !$0.recorded.isEmpty } }
+  var hasNews: Bool { state.guarded { !$0.news.isEmpty || !$0.recorded.isEmpty } }
 
   /// Announces what arrived or was cancelled since the last look, and answers what a stub or
   /// the cassette answers. Returns whether anything happened.
   @MainActor
   func settle() -> Bool {
-    let (news, recorded) = state.withLock { state in
+    let (news, recorded) = state.guarded { state in
       defer {
         state.news = []
         state.recorded = []
@@ -231,7 +231,7 @@ final class HTTPDependency: AnyScriptedDependency {
         if let answer = automaticAnswer(for: exchange) {
           answer.map { schedule($0, for: exchange) } ?? forward(exchange)
         } else {
-          state.withLock { $0.waiting.append(exchange) }
+          state.guarded { $0.waiting.append(exchange) }
         }
       case .cancelled(let id):
         sink.emit(.requestCancelled(dependency: name, id: id))
@@ -248,7 +248,7 @@ final class HTTPDependency: AnyScriptedDependency {
   /// "send it to the network" (recording); nil means it waits.
   @MainActor
   private func automaticAnswer(for exchange: HTTPExchange) -> HTTPAnswer?? {
-    let stub = state.withLock { $0.stubs.first { exchange.matches(method: $0.method, pattern: $0.pattern) } }
+    let stub = state.guarded { $0.stubs.first { exchange.matches(method: $0.method, pattern: $0.pattern) } }
     if let stub { return .some(stub.answer) }
     switch mode {
     case .script, .live: return nil
@@ -281,7 +281,7 @@ final class HTTPDependency: AnyScriptedDependency {
       } else {
         answer = HTTPAnswer(result: .failure((error as? URLError)?.code ?? .cannotConnectToHost))
       }
-      state.withLock { $0.recorded.append((exchange, answer)) }
+      state.guarded { $0.recorded.append((exchange, answer)) }
     }
     task.resume()
   }
@@ -290,25 +290,30 @@ final class HTTPDependency: AnyScriptedDependency {
   @MainActor
   private func schedule(_ answer: HTTPAnswer, for exchange: HTTPExchange) {
     guard answer.latency > .zero else { return deliver(answer, to: exchange) }
-    state.withLock { $0.answering[exchange.id] = (exchange, nil) }
+    state.guarded { $0.answering[exchange.id] = (exchange, nil) }
     let body = { @MainActor in
       Task { @MainActor in
         try? await Task.sleep(for: answer.latency)
-        guard self.state.withLock({ $0.answering.removeValue(forKey: exchange.id) }) != nil else { return }
+        guard self.state.guarded({ $0.answering.removeValue(forKey: exchange.id) }) != nil else { return }
         self.deliver(answer, to: exchange)
       }
     }
     // The wait is the sending step's work: reports name it, `await` waits for it.
     let delivery = exchange.tag.map { tag in WorkTag.$current.withValue(tag) { body() } } ?? body()
-    state.withLock { state in
+    state.guarded { state in
       if state.answering[exchange.id] != nil { state.answering[exchange.id]?.delivery = delivery } else { delivery.cancel() }
     }
   }
 
   @MainActor
   private func deliver(_ answer: HTTPAnswer, to exchange: HTTPExchange) {
-    sink.emit(.requestAnswered(dependency: name, id: exchange.id, outcome: answer.summary))
     let request = exchange.handle.request
+    // A task URLSession has cancelled meanwhile (on its own queue) is gone from its session's
+    // registry: a client call for it would trap in FoundationNetworking. The answer came too late.
+    guard request.task.map({ $0.state == .running }) ?? true else {
+      return sink.emit(.requestCancelled(dependency: name, id: exchange.id))
+    }
+    sink.emit(.requestAnswered(dependency: name, id: exchange.id, outcome: answer.summary))
     guard let client = request.client else { return }
     switch answer.result {
     case .failure(let code):
@@ -324,7 +329,7 @@ final class HTTPDependency: AnyScriptedDependency {
   // MARK: Commands
 
   var pendingRequests: [PendingRequest] {
-    state.withLock { state in
+    state.guarded { state in
       (state.waiting + state.arrivals).map {
         PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id)
       }
@@ -333,7 +338,7 @@ final class HTTPDependency: AnyScriptedDependency {
 
   func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn)
-    let (exchange, pending) = state.withLock { state -> (HTTPExchange?, [HTTPExchange]) in
+    let (exchange, pending) = state.guarded { state -> (HTTPExchange?, [HTTPExchange]) in
       let index: Int?
       switch request {
       case nil: index = state.waiting.isEmpty ? nil : 0
@@ -367,7 +372,7 @@ final class HTTPDependency: AnyScriptedDependency {
   func stub(route: (method: Located<String>, path: Located<String>)?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn)
     let stub = Stub(method: route?.method.value.uppercased(), pattern: route?.path.value, answer: answer)
-    state.withLock { state in
+    state.guarded { state in
       state.stubs.removeAll { $0.method == stub.method && $0.pattern == stub.pattern }
       state.stubs.insert(stub, at: 0)
     }

@@ -54,7 +54,7 @@ final class HTTPRouter: Sendable {
 
   /// Makes `dependency` the one that answers (nil: none does, and requests fail as offline).
   func install(_ dependency: HTTPDependency?) {
-    current.withLock { $0 = dependency }
+    current.guarded { $0 = dependency }
     // Sessions made from a configuration ask only its protocols: put this one first there too.
     let scripted = dependency.map { $0.mode != .live } ?? false
     Simulation.shared.setFirstURLProtocol(scripted ? ScriptedURLProtocol.self : nil)
@@ -64,14 +64,14 @@ final class HTTPRouter: Sendable {
   /// it said `http=live`. (Outside a session no view-model code runs; a program that uses
   /// URLSession for itself, such as a test, is left alone.)
   var intercepts: Bool {
-    current.withLock { dependency in
+    current.guarded { dependency in
       guard let dependency else { return false }
       return dependency.mode != .live
     }
   }
 
   func start(_ request: ScriptedURLProtocol) {
-    guard let dependency = current.withLock({ $0 }) else {
+    guard let dependency = current.guarded({ $0 }) else {
       // The session ended between `canInit` and here: nobody can answer.
       request.client?.urlProtocol(request, didFailWithError: URLError(.notConnectedToInternet))
       return
@@ -80,6 +80,6 @@ final class HTTPRouter: Sendable {
   }
 
   func stop(_ request: ScriptedURLProtocol) {
-    current.withLock { $0 }?.stop(ProtocolHandle(request: request))
+    current.guarded { $0 }?.stop(ProtocolHandle(request: request))
   }
 }

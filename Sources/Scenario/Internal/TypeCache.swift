@@ -8,9 +8,9 @@ final class TypeCache<Value: Sendable>: Sendable {
   /// The value for `type`, computed by `compute` the first time.
   func value(for type: Any.Type, compute: (Any.Type) -> Value) -> Value {
     let key = ObjectIdentifier(type)
-    if let known = storage.withLock({ $0[key] }) { return known }
+    if let known = storage.guarded({ $0[key] }) { return known }
     let computed = compute(type)
-    storage.withLock { $0[key] = computed }
+    storage.guarded { $0[key] = computed }
     return computed
   }
 }

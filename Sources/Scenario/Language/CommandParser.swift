@@ -311,7 +311,7 @@ struct TokenReader {
     guard let pathToken = next, let path = pathToken.word ?? pathToken.value?.text, path.hasPrefix("/") else {
       throw ScenarioError(
         "`\(method)` needs a path after it, like `\(method) /items` (`*` stands for any run of characters)",
-        column: next?.column ?? token.column + method.count + 1)
+        column: next?.column ?? min(token.column + method.count + 1, endColumn))
     }
     _ = take()
     return .route(method: Located(value: method, column: token.column), path: Located(value: path, column: pathToken.column))

@@ -101,7 +101,8 @@ package struct Lexer {
     while let character = current {
       index += 1
       if inString {
-        if character == "\\" { index += 1 } else if character == "\"" { inString = false }
+        // An escape takes the next character, unless the line ends first.
+        if character == "\\" { index = min(index + 1, characters.count) } else if character == "\"" { inString = false }
         continue
       }
       switch character {

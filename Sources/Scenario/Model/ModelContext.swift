@@ -54,10 +54,10 @@ public final class ModelContext {
 
   /// A folder of this session's own that outlives `use` (the view-model's storage does not):
   /// for a file a scenario names on purpose, such as a database a second `use` opens again.
-  /// Removed when the process exits.
+  /// Removed when the session ends (`storage` lists it as `/sandbox/scratch/`).
   public var scratchFolder: String {
     let base = Simulation.shared.sandboxRoot ?? (NSTemporaryDirectory() + "vmrepl-\(ProcessInfo.processInfo.processIdentifier)")
-    let folder = base + "/scratch/session-\(session)"
+    let folder = base + "/" + Storage.scratchPath(session: session)
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
   }

@@ -1,3 +1,4 @@
+import Simulation
 import Synchronization
 
 /// The seeded random source a session hands its view-model; `seed N` resets it.
@@ -13,16 +14,10 @@ public final class RandomSource: RandomNumberGenerator, Sendable {
   public init(seed: UInt64 = 0) { state = Mutex(seed) }
 
   /// Starts the sequence again from `seed`.
-  public func reseed(_ seed: UInt64) { state.withLock { $0 = seed } }
+  public func reseed(_ seed: UInt64) { state.guarded { $0 = seed } }
 
-  /// SplitMix64: small, fast and the same on every platform.
+  /// The next number of SplitMix64: small, fast and the same on every platform.
   public func next() -> UInt64 {
-    state.withLock { state in
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    state.guarded { SplitMix64.advance(&$0) }
   }
 }

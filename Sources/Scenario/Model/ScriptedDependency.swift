@@ -86,7 +86,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
   /// Cancelling the calling task ends the request with `CancellationError`.
   public func request(_ description: String) async throws -> Response {
     let tag = WorkTag.current
-    let (id, stub) = state.withLock { state -> (String, (answer: Answer, latency: Duration)?) in
+    let (id, stub) = state.guarded { state -> (String, (answer: Answer, latency: Duration)?) in
       state.nextID += 1
       return ("r\(state.nextID)", state.stub)
     }
@@ -113,7 +113,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
-        let cancelled = state.withLock { state -> Bool in
+        let cancelled = state.guarded { state -> Bool in
           if Task.isCancelled { return true }
           let request = PendingRequest(id: id, description: description, origin: tag?.label, work: tag?.id)
           state.waiting.append(Waiter(request: request, continuation: continuation))
@@ -125,7 +125,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
         }
       }
     } onCancel: {
-      let waiter = state.withLock { state -> Waiter? in
+      let waiter = state.guarded { state -> Waiter? in
         guard let index = state.waiting.firstIndex(where: { $0.request.id == id }) else { return nil }
         return state.waiting.remove(at: index)
       }
@@ -136,13 +136,13 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     }
   }
 
-  var pendingRequests: [PendingRequest] { state.withLock { $0.waiting.map(\.request) } }
+  var pendingRequests: [PendingRequest] { state.guarded { $0.waiting.map(\.request) } }
 
   func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: false)
     // The oldest pending request, or the one named: `async let` starts several at once, and
     // which of them a scenario answers first should not depend on the order they started in.
-    let (waiter, pending) = state.withLock { state -> (Waiter?, [PendingRequest]) in
+    let (waiter, pending) = state.guarded { state -> (Waiter?, [PendingRequest]) in
       guard let request else { return (state.waiting.isEmpty ? nil : state.waiting.removeFirst(), []) }
       let index = state.waiting.firstIndex { waiter in
         switch request {
@@ -171,7 +171,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
 
   func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let stub = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: true)
-    state.withLock { $0.stub = stub }
+    state.guarded { $0.stub = stub }
     sink.emit(.note("\(name): future requests get \(Self.text(stub.answer)) after \(stub.latency.commandText)"))
   }
 

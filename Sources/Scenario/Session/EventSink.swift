@@ -24,7 +24,7 @@ package final class EventSink: Sendable {
 
   init(prints: (any PrintSource)?) { self.prints = prints }
 
-  func setOrigin(_ time: Duration) { origin.withLock { $0 = time } }
+  func setOrigin(_ time: Duration) { origin.guarded { $0 = time } }
 
   /// Adds `event` after anything printed so far, stamped with the current virtual time.
   package func emit(_ event: Event) {
@@ -48,8 +48,8 @@ package final class EventSink: Sendable {
   /// `body` the events under the lock.
   private func withEvents<Result>(adding event: Event? = nil, _ body: (inout [TimedEvent]) -> Result) -> Result {
     let printed = prints?.collect() ?? []
-    let time = Simulation.shared.now - origin.withLock { $0 }
-    return events.withLock { events in
+    let time = Simulation.shared.now - origin.guarded { $0 }
+    return events.guarded { events in
       events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: Storage.shown($0, root: sandbox))) })
       if let event { events.append(TimedEvent(time: time, event: event.shown(sandbox: sandbox))) }
       return body(&events)

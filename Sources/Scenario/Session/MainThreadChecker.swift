@@ -26,7 +26,7 @@ final class MainThreadChecker: LaneObserver {
 
   /// A new step, named as the transcript echoes it.
   func beginStep(_ step: String) {
-    state.withLock { state in
+    state.guarded { state in
       state.before = nil
       state.step = step
       state.warned = []
@@ -34,25 +34,25 @@ final class MainThreadChecker: LaneObserver {
   }
 
   func mainLaneRan() {
-    state.withLock { $0.before = nil }
+    state.guarded { $0.before = nil }
   }
 
   func willRunOffMain() {
-    guard state.withLock({ $0.before == nil }) else { return }
+    guard state.guarded({ $0.before == nil }) else { return }
     // The driving loop calls this between jobs, on the thread and executor of the session.
     let seen = MainActor.assumeIsolated { snapshot() }
-    state.withLock { $0.before = seen }
+    state.guarded { $0.before = seen }
   }
 
   func didRunOffMain(_ job: String) {
     let after = MainActor.assumeIsolated { snapshot() }
-    let (before, step) = state.withLock { state -> (StateValue?, String) in
+    let (before, step) = state.guarded { state -> (StateValue?, String) in
       let before = state.before
       state.before = after
       return (before, state.step)
     }
     guard let before, let after, before != after else { return }
-    let paths = state.withLock { state in
+    let paths = state.guarded { state in
       StatePath.changes(from: before, to: after).filter { state.warned.insert($0 + "\u{0}" + job).inserted }
     }
     if !paths.isEmpty { sink.emit(.offMainWrite(paths: paths, job: job, step: step)) }

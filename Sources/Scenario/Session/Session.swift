@@ -231,6 +231,10 @@ package final class Session {
     simulation.setForeignWorkHook(nil)
     simulation.onURLSessionTaskResume(nil)
     HTTPRouter.shared.install(nil)
+    Storage.removeScratch(session: number)
+    // The next session of the process (a replay worker's next scenario) starts with empty
+    // storage even before its first `use` (a bare `defaults` reads it).
+    Storage.reset()
     return !tracker.hasLiveWork
   }
 
@@ -320,7 +324,7 @@ package final class Session {
     case .effects: result.output = tracker.listing()
     case .defaults(let key, let value, let suite):
       guard let key, let value else {
-        result.output = Storage.listing().filter { !$0.hasPrefix("files:") && !$0.hasPrefix("  \(Storage.shownRoot)/") }
+        result.output = Storage.listing(session: number).filter { !$0.hasPrefix("files:") && !$0.hasPrefix("  \(Storage.shownRoot)/") }
         break
       }
       // The next `use` empties the storage, then gets this, then the model's `init` runs.
@@ -333,7 +337,7 @@ package final class Session {
         try Storage.setDefault(key.value, value.value, suite: suite?.value)
       }
       sink.emit(.note(note))
-    case .storage: result.output = Storage.listing()
+    case .storage: result.output = Storage.listing(session: number)
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
     case .save(let file, _), .run(let file):

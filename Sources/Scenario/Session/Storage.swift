@@ -87,8 +87,20 @@ enum Storage {
     return "\(place): \(key) = \(value)"
   }
 
-  /// `storage`: every UserDefaults value and every file in the sandbox, sorted.
-  static func listing() -> [String] {
+  /// The folder of session `number`'s scratch files, inside the sandbox (`ModelContext.scratchFolder`).
+  nonisolated static func scratchPath(session number: Int) -> String { "scratch/session-\(number)" }
+
+  /// Removes session `number`'s scratch folder: nothing of one session outlives it, so a later
+  /// session of the process (the next scenario a replay worker runs) lists only its own files.
+  static func removeScratch(session number: Int) {
+    guard let root else { return }
+    try? FileManager.default.removeItem(atPath: root + "/" + scratchPath(session: number))
+  }
+
+  /// `storage`: every UserDefaults value and every file in the sandbox, sorted; of the scratch
+  /// files, session `session`'s, as `/sandbox/scratch/NAME` (which session it is depends on what
+  /// the process ran before).
+  static func listing(session: Int) -> [String] {
     guard let root else { return ["there is no storage sandbox in this process (VMREPL_NO_SANDBOX is set)"] }
     Simulation.shared.flushPreferences()
     var lines: [String] = []
@@ -102,7 +114,13 @@ enum Storage {
     section("UserDefaults.standard:", ProcessInfo.processInfo.processName + ".plist")
     for suite in suites(in: root) { section("UserDefaults(suiteName: \"\(suite)\"):", suite + ".plist") }
     // UserDefaults' own files are listed above as values.
-    let files = filesIn(root).filter { !($0.path.hasPrefix("home/.config/") && $0.path.hasSuffix(".plist")) }
+    let own = scratchPath(session: session) + "/"
+    let files = filesIn(root).compactMap { file -> (path: String, size: Int)? in
+      if file.path.hasPrefix("home/.config/") && file.path.hasSuffix(".plist") { return nil }
+      guard file.path.hasPrefix("scratch/") else { return file }
+      guard file.path.hasPrefix(own) else { return nil }
+      return ("scratch/" + file.path.dropFirst(own.count), file.size)
+    }
     if !files.isEmpty {
       lines.append("files:")
       let width = files.map(\.path.count).max() ?? 0
@@ -122,7 +140,7 @@ enum Storage {
       var isFolder: ObjCBool = false
       guard manager.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
       let size = (try? manager.attributesOfItem(atPath: root + "/" + path)[.size] as? Int) ?? 0
-      files.append((path, size ?? 0))
+      files.append((path, size))
     }
     return files.sorted { $0.0 < $1.0 }
   }

@@ -266,11 +266,7 @@ package final class Timeline {
   private func rerun(to target: Int) -> (Int, String?) {
     _ = session.finish()
     // Work the old session hid and left sleeping must not wake during the re-run.
-    var fresh = Simulation.shared.restart()
-    if !fresh {
-      Simulation.shared.abandonSleepers()
-      fresh = Simulation.shared.restart()
-    }
+    let fresh = Simulation.shared.startOver(abandoning: .sleepers)
     Simulation.shared.scheduler = startScheduler
     let base = session.baseDirectory
     session = Session(models: models, prints: prints)

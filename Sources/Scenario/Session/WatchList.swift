@@ -23,18 +23,18 @@ final class WatchList: JobObserver {
     self.describe = describe
   }
 
-  var paths: [String] { entries.withLock { $0.map(\.path) } }
-  var isEmpty: Bool { entries.withLock { $0.isEmpty } }
+  var paths: [String] { entries.guarded { $0.map(\.path) } }
+  var isEmpty: Bool { entries.guarded { $0.isEmpty } }
 
   /// Follows `path`, whose value now is `value`.
   func add(_ path: String, value: StateValue) {
-    entries.withLock { entries in
+    entries.guarded { entries in
       entries.removeAll { $0.path == path }
       entries.append(Entry(path: path, last: value))
     }
   }
 
-  func removeAll() { entries.withLock { $0.removeAll() } }
+  func removeAll() { entries.guarded { $0.removeAll() } }
 
   func didRun(_ job: ReadyJobInfo) {
     // Called on the driving thread between jobs, which is the main actor's thread.
@@ -45,7 +45,7 @@ final class WatchList: JobObserver {
   @MainActor
   func check(by: @autoclosure () -> String) {
     do {
-      let current = entries.withLock { $0 }
+      let current = entries.guarded { $0 }
       guard !current.isEmpty, let state = snapshot() else { return }
       var changed: [(index: Int, value: StateValue?)] = []
       for (index, entry) in current.enumerated() {
@@ -55,7 +55,7 @@ final class WatchList: JobObserver {
         sink.emit(.watchChanged(path: entry.path, from: Self.text(entry.last), to: Self.text(value), job: by()))
       }
       guard !changed.isEmpty else { return }
-      entries.withLock { entries in
+      entries.guarded { entries in
         for (index, value) in changed where index < entries.count { entries[index].last = value }
       }
     }

@@ -14,8 +14,8 @@ import Simulation
 /// sessions). The time zone is the process's `TZ`, pinned to UTC until `date tz=ZONE` changes it.
 @MainActor
 final class World {
-  /// 2026-01-01T09:41:00Z, in nanoseconds since 1970.
-  static let defaultStart: Int64 = 1_767_260_460 * 1_000_000_000
+  /// 2026-01-01T09:41:00Z, in nanoseconds since 1970: where the runtime's clock starts.
+  static let defaultStart = Simulation.defaultWallClock
   static let defaultTimeZone = "UTC"
 
   /// What the wall clock reads when a session starts.
@@ -45,17 +45,24 @@ final class World {
         "the locale cannot be changed here: Foundation on Linux gives every program `\(locale)`, whatever the machine's LANG, so it is already the same everywhere; to check another locale, format with an explicit `Locale(identifier: \"\(requested.value)\")`",
         column: requested.column)
     }
+    var newZone = timeZone
     if let zone {
       guard TimeZone(identifier: zone.value) != nil else {
         throw Suggestion.unknown(
           "time zone", zone.value, among: TimeZone.knownTimeZoneIdentifiers.sorted(),
           suffix: " (an IANA name such as UTC, Europe/Paris or Asia/Tokyo)", column: zone.column)
       }
-      timeZone = zone.value
-      Self.applyTimeZone(zone.value)
+      newZone = zone.value
     }
-    if let date {
-      let nanoseconds = try Self.parse(date.value, in: TimeZone(identifier: timeZone)!, column: date.column)
+    // Everything is checked before anything changes: a rejected `date` leaves the world as it was.
+    let nanoseconds = try date.map { (date) throws(ScenarioError) in
+      try Self.parse(date.value, in: TimeZone(identifier: newZone)!, column: date.column)
+    }
+    if zone != nil {
+      timeZone = newZone
+      Self.applyTimeZone(newZone)
+    }
+    if let nanoseconds {
       start = nanoseconds
       simulation.setWallClock(unixNanoseconds: nanoseconds)
     }
@@ -95,6 +102,9 @@ final class World {
     return text + sign + two(abs(offset) / 3600) + ":" + two(abs(offset) % 3600 / 60)
   }
 
+  /// The years a date may have: 64-bit nanoseconds from 1970 reach from 1677-09-21 to 2262-04-11.
+  static let years = 1678...2261
+
   /// `2026-03-15`, `2026-03-15T08:30`, `2026-03-15T08:30:00`, with `Z` or `+09:00` or in `zone`.
   static func parse(_ text: String, in zone: TimeZone, column: Int) throws(ScenarioError) -> Int64 {
     let bad = ScenarioError(
@@ -107,7 +117,9 @@ final class World {
       rest = rest.dropLast()
     } else if rest.count > 16, let sign = rest.dropFirst(16).lastIndex(where: { $0 == "+" || $0 == "-" }) {
       let zonePart = rest[rest.index(after: sign)...].split(separator: ":")
-      guard zonePart.count == 2, let hours = Int(zonePart[0]), let minutes = Int(zonePart[1]) else { throw bad }
+      guard zonePart.count == 2, let hours = Int(zonePart[0]), let minutes = Int(zonePart[1]), (0...18).contains(hours),
+        (0...59).contains(minutes)
+      else { throw bad }
       offset = (hours * 3600 + minutes * 60) * (rest[sign] == "-" ? -1 : 1)
       rest = rest[..<sign]
     }
@@ -129,6 +141,10 @@ final class World {
     guard (1...12).contains(month), (1...31).contains(dayOfMonth), (0...23).contains(hour), (0...59).contains(minute),
       (0...60).contains(second)
     else { throw bad }
+    // The virtual wall clock counts nanoseconds since 1970 in 64 bits.
+    guard years.contains(year) else {
+      throw ScenarioError("date `\(text)` is out of range: the virtual clock reaches years \(years.lowerBound) to \(years.upperBound)", column: column)
+    }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone
     let components = DateComponents(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute, second: second)

@@ -24,7 +24,7 @@ enum CodeNames {
   static func name(of address: UnsafeRawPointer?) -> String? {
     guard let address else { return nil }
     let key = UInt(bitPattern: address)
-    if let known = cache.withLock({ $0[key] }) { return known.isEmpty ? nil : known }
+    if let known = cache.guarded({ $0[key] }) { return known.isEmpty ? nil : known }
     var name = ""
     if let mangled = vmrepl_symbol_name(address) {
       let text = String(cString: mangled)
@@ -39,7 +39,7 @@ enum CodeNames {
         name = text
       }
     }
-    cache.withLock { $0[key] = name }
+    cache.guarded { $0[key] = name }
     return name.isEmpty ? nil : name
   }
 

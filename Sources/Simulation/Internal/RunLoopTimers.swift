@@ -22,7 +22,7 @@ final class RunLoopTimers: Sendable {
   func added(_ timer: UnsafeMutableRawPointer) {
     let address = UInt(bitPattern: timer)
     let tag = WorkTag.current
-    let isNew = entries.withLock { entries -> Bool in
+    let isNew = entries.guarded { entries -> Bool in
       guard !entries.contains(where: { $0.address == address }) else { return false }
       entries.append(Entry(address: address, tag: tag))
       return true
@@ -33,14 +33,14 @@ final class RunLoopTimers: Sendable {
   /// Runs `timer`'s own callout as the work of the step that scheduled it.
   func fire(_ timer: UnsafeMutableRawPointer, callout: UnsafeMutableRawPointer, info: UnsafeMutableRawPointer?) {
     let address = UInt(bitPattern: timer)
-    let tag = entries.withLock { $0.first(where: { $0.address == address })?.tag }
+    let tag = entries.guarded { $0.first(where: { $0.address == address })?.tag }
     WorkTag.running(tag) { vmrepl_runloop_timer_call(callout, timer, info) }
   }
 
   /// Lets go of the timers that can no longer fire (invalidated, or one-shot and fired), and so
   /// of the work they kept alive.
   func sweep() {
-    let gone = entries.withLock { entries -> [UInt] in
+    let gone = entries.guarded { entries -> [UInt] in
       var gone: [UInt] = []
       entries.removeAll { entry in
         guard let timer = UnsafeMutableRawPointer(bitPattern: entry.address),
@@ -56,14 +56,14 @@ final class RunLoopTimers: Sendable {
   }
 
   /// Whether any timer is followed.
-  var isEmpty: Bool { entries.withLock { $0.isEmpty } }
+  var isEmpty: Bool { entries.guarded { $0.isEmpty } }
 
   /// The timers that can still fire, with their virtual deadlines: `now` plus the time to the
   /// timer's fire date, to the nearest microsecond. (A fire date is a `CFAbsoluteTime`, good to
   /// about 119 ns today, and so is the reading of now it is measured against; the simulation
   /// snaps the result to the run loop's own deadline when it is that one.)
   func pending(now: Int64) -> [PendingTimer] {
-    let live = entries.withLock { $0 }
+    let live = entries.guarded { $0 }
     return live.compactMap { entry -> PendingTimer? in
       guard let timer = UnsafeMutableRawPointer(bitPattern: entry.address),
         vmrepl_runloop_timer_is_valid(timer) != 0

@@ -17,7 +17,7 @@ final class RunawayDiagnosis: Sendable {
   func recordCurrentTask() {
     guard let task = SleeperReference.current() else { return }
     let label = WorkTag.current?.label
-    seen.withLock { seen in
+    seen.guarded { seen in
       if seen.contains(where: { $0.task.address == task.address }) {
         task.release()
       } else {
@@ -32,23 +32,23 @@ final class RunawayDiagnosis: Sendable {
     return withUnsafeCurrentTask { task in
       guard let task else { return false }
       let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeMutableRawPointer.self))
-      return quarantined.withLock { $0.contains(address) }
+      return quarantined.guarded { $0.contains(address) }
     }
   }
 
   /// The tasks seen since `begin`, with their labels, in the order they were first seen.
   func takeSeen() -> [(task: SleeperReference, label: String?)] {
-    seen.withLock { seen in
+    seen.guarded { seen in
       defer { seen.removeAll() }
       return seen
     }
   }
 
   /// Whether any task was ever quarantined: its jobs are dropped, so it never ends.
-  var hasQuarantined: Bool { quarantined.withLock { !$0.isEmpty } }
+  var hasQuarantined: Bool { quarantined.guarded { !$0.isEmpty } }
 
   func quarantine(_ tasks: [SleeperReference]) {
-    quarantined.withLock { set in
+    quarantined.guarded { set in
       for task in tasks { set.insert(task.address) }
     }
     hasQuarantine.store(true, ordering: .relaxed)

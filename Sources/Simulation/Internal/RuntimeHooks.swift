@@ -54,11 +54,11 @@ enum RuntimeHooks {
           Unmanaged<WorkTag>.fromOpaque(tag).release()
         },
         protocol_classes: { classes in
-          guard let first = Simulation.shared.firstURLProtocol.withLock({ $0 }) else { return classes }
+          guard let first = Simulation.shared.firstURLProtocol.guarded({ $0 }) else { return classes }
           return ProtocolClasses.prepending(first.type, to: classes)
         },
         task_resumed: { task in
-          guard let task, let observer = Simulation.shared.taskResumed.withLock({ $0 }) else { return }
+          guard let task, let observer = Simulation.shared.taskResumed.guarded({ $0 }) else { return }
           observer(task)
         },
         thread_ready: { id in

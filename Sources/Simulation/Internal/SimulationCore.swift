@@ -39,8 +39,8 @@ final class SimulationCore: Sendable {
   /// The job after which `pauseHandler` runs; 0 for none.
   let pauseAfterJob = Atomic<Int>(0)
   let pauseHandler = Mutex<(@Sendable () -> Void)?>(nil)
-  let maxJobsPerStep = Atomic<Int>(5_000_000)
-  let watchdogNanoseconds = Atomic<Int64>(10_000_000_000)
+  let maxJobsPerStep = Atomic<Int>(Simulation.defaultMaxJobsPerStep)
+  let watchdogNanoseconds = Atomic<Int64>(Simulation.defaultWatchdogLimit.wholeNanoseconds)
   let stepName = Mutex("")
   /// What `vmrepl_runtime_activate` redirected (VMREPL_* bits).
   let redirected = Atomic<Int32>(0)
@@ -66,9 +66,9 @@ final class SimulationCore: Sendable {
     if isOnDriverThread {
       if runaway.active.load(ordering: .relaxed) { runaway.recordCurrentTask() }
       if runaway.currentTaskIsQuarantined() { return }
-      state.withLock { $0.ready.append(ready) }
+      state.guarded { $0.ready.append(ready) }
     } else {
-      state.withLock { $0.inbox.append(ready) }
+      state.guarded { $0.inbox.append(ready) }
       foreignArrivals.signal()
     }
   }
@@ -84,7 +84,7 @@ final class SimulationCore: Sendable {
   func armThreadTimer(id: Int32, generation: UInt64, delay: Int64) {
     let tag = SimulatedThreads.tag(of: id)
     let clock = SimulatedThreads.clockName(kind: vmrepl_simthread_wait_kind(id))
-    state.withLock { state in
+    state.guarded { state in
       state.timers.insert(
         Timer(
           deadline: state.now &+ max(0, delay), sequence: state.takeSequence(),
@@ -99,19 +99,19 @@ final class SimulationCore: Sendable {
     admitInbox()
     // A blocked main-lane job holds the main lane; a blocked job off it holds only itself.
     let excludingMain = vmrepl_driver_job_on_main() != 0
-    if let next = state.withLock({ $0.takeReady(excludingMain: excludingMain) }) {
+    if let next = state.guarded({ $0.takeReady(excludingMain: excludingMain) }) {
       run(next)
       return 1
     }
     if fireNextTimer(notAfter: deadline >= 0 ? deadline : nil) { return 1 }
     if deadline >= 0 {
-      state.withLock { state in
+      state.guarded { state in
         state.now = max(state.now, deadline)
         vmrepl_clock_set_now(state.now)
       }
       return 2
     }
-    if state.withLock({ !$0.externalWork.isEmpty }) {
+    if state.guarded({ !$0.externalWork.isEmpty }) {
       _ = foreignArrivals.wait(timeout: .now() + .milliseconds(100))
       return 1
     }
@@ -121,9 +121,9 @@ final class SimulationCore: Sendable {
   /// A job on the driving thread was blocked from `since` until now: remembered for the step's
   /// report. Consecutive waits in one call (a sleep in pieces, a retried lock) are one.
   func noteMainThreadBlocked(kind: Int32, since: Int64) {
-    let now = state.withLock { $0.now }
+    let now = state.guarded { $0.now }
     let waitingOn = SimulatedThreads.describeWait(kind: kind, object: nil, deadline: -1)
-    mainThreadBlocks.withLock { blocks in
+    mainThreadBlocks.guarded { blocks in
       if let last = blocks.last, last.waitingOn == waitingOn, last.to.wholeNanoseconds == since {
         blocks[blocks.count - 1].to = .nanoseconds(now)
       } else {
@@ -136,7 +136,7 @@ final class SimulationCore: Sendable {
   /// process cannot go on with the view-model's code stopped in the middle, so it ends here,
   /// saying what waits on what.
   func driverDeadlock(kind: Int32) -> Never {
-    let step = stepName.withLock { $0 }
+    let step = stepName.guarded { $0 }
     var lines = [
       "deadlock: the main thread waits in "
         + SimulatedThreads.describeWait(kind: kind, object: nil, deadline: -1)
@@ -157,7 +157,7 @@ final class SimulationCore: Sendable {
   func submit(_ block: DispatchBlock, delay: Int64) {
     guard delay >= 0 else { return enqueue(.block(block)) }
     let clock = block.isMain ? "DispatchQueue.main.asyncAfter" : "\(block.appQueueName).asyncAfter"
-    state.withLock { state in
+    state.guarded { state in
       state.timers.insert(
         Timer(
           deadline: state.now &+ delay, sequence: state.takeSequence(), action: .block(block),
@@ -169,7 +169,7 @@ final class SimulationCore: Sendable {
   /// Runs at once the blocks still waiting for `queue`, in their order, before a
   /// `dispatch_sync` on it: a serial queue runs what was handed to it first.
   func flush(queue: UnsafeMutableRawPointer) {
-    let waiting = state.withLock { state -> [DispatchBlock] in
+    let waiting = state.guarded { state -> [DispatchBlock] in
       var waiting: [DispatchBlock] = []
       state.ready.removeAll { ready in
         guard case .block(let block) = ready, !block.isMain, block.queue == queue else { return false }
@@ -198,7 +198,7 @@ final class SimulationCore: Sendable {
   /// The mode's timer belongs to no step: each `Timer` behind it is followed by `runLoopTimers`,
   /// which credits it to the step that scheduled it.
   func armRunLoopTimer(fd: Int32, delay: Int64) {
-    state.withLock { state in
+    state.guarded { state in
       let generation = (state.runLoopGenerations[fd] ?? 0) &+ 1
       state.runLoopGenerations[fd] = generation
       guard delay >= 0 else { return }
@@ -216,7 +216,7 @@ final class SimulationCore: Sendable {
   func purgeStaleTimers() -> Bool {
     runLoopTimers.sweep()
     var madeReady = false
-    let dropped = state.withLock { state -> [DispatchBlock] in
+    let dropped = state.guarded { state -> [DispatchBlock] in
       let all = state.timers.unordered
       guard all.contains(where: { !state.isLive($0) }) else { return [] }
       var kept: [Timer] = []
@@ -249,7 +249,7 @@ final class SimulationCore: Sendable {
   func armSourceTimer(id: Int32, generation: UInt64, delay: Int64, onMain: Bool) {
     let tag = WorkTag.inherited
     let queue = onMain ? "main" : "`\(String(cString: vmrepl_source_timer_queue_label(id)))`"
-    state.withLock { state in
+    state.guarded { state in
       state.timers.insert(
         Timer(
           deadline: state.now &+ max(0, delay), sequence: state.takeSequence(),
@@ -261,7 +261,7 @@ final class SimulationCore: Sendable {
   }
 
   func beginExternal(_ label: String) -> UInt64 {
-    state.withLock { state -> UInt64 in
+    state.guarded { state -> UInt64 in
       let id = state.takeSequence()
       state.externalWork[id] = label
       return id
@@ -269,13 +269,13 @@ final class SimulationCore: Sendable {
   }
 
   func endExternal(_ id: UInt64) {
-    _ = state.withLock { $0.externalWork.removeValue(forKey: id) }
+    _ = state.guarded { $0.externalWork.removeValue(forKey: id) }
     foreignArrivals.signal()
   }
 
   /// Remembers that the program used a source the simulation does not control.
   func noteUnsupported(_ what: String) {
-    state.withLock { state in
+    state.guarded { state in
       if !state.unsupported.contains(what) { state.unsupported.append(what) }
     }
   }
@@ -322,7 +322,7 @@ final class SimulationCore: Sendable {
   private func addTimer(_ job: UnownedJob, delay: Int64, clock: String) {
     let sleeper = SleeperReference.current()
     let tag = WorkTag.current
-    state.withLock { state in
+    state.guarded { state in
       state.timers.insert(
         Timer(
           deadline: state.now &+ delay, sequence: state.takeSequence(),
@@ -333,11 +333,11 @@ final class SimulationCore: Sendable {
 
   /// Suspends the caller until virtual time reaches `deadline`; cancellation ends it at once.
   func sleepVirtual(until deadline: Int64) async throws {
-    let id = state.withLock { $0.takeSequence() }
+    let id = state.guarded { $0.takeSequence() }
     let tag = WorkTag.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let cancelled = state.withLock { state -> Bool in
+        let cancelled = state.guarded { state -> Bool in
           if Task.isCancelled { return true }
           state.virtualSleepers[id] = continuation
           state.timers.insert(
@@ -349,7 +349,7 @@ final class SimulationCore: Sendable {
         if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
-      let continuation = state.withLock { $0.virtualSleepers.removeValue(forKey: id) }
+      let continuation = state.guarded { $0.virtualSleepers.removeValue(forKey: id) }
       continuation?.resume(throwing: CancellationError())
     }
   }
@@ -362,7 +362,7 @@ final class SimulationCore: Sendable {
   private func run(_ ready: ReadyJob) {
     // Only the driving loop's own jobs, as for lanes below.
     if observingJobs.load(ordering: .relaxed), runningJobStart.load(ordering: .relaxed) == 0,
-      let observer = jobObserver.withLock({ $0 })
+      let observer = jobObserver.guarded({ $0 })
     {
       let info = ready.info(candidate: nil)
       runObservingLanes(ready)
@@ -376,7 +376,7 @@ final class SimulationCore: Sendable {
     // Only jobs the driving loop runs itself: a block a `sync` runs inside another job is part
     // of that job, which is observed as a whole.
     guard observingLanes.load(ordering: .relaxed), runningJobStart.load(ordering: .relaxed) == 0,
-      let observer = laneObserver.withLock({ $0 })
+      let observer = laneObserver.guarded({ $0 })
     else {
       return runUnobserved(ready)
     }
@@ -425,8 +425,8 @@ final class SimulationCore: Sendable {
       vmrepl_runloop_pass()
       ran = true
     }
-    if ran, observingLanes.load(ordering: .relaxed) { laneObserver.withLock { $0 }?.mainLaneRan() }
-    return ran && state.withLock { !$0.ready.isEmpty }
+    if ran, observingLanes.load(ordering: .relaxed) { laneObserver.guarded { $0 }?.mainLaneRan() }
+    return ran && state.guarded { !$0.ready.isEmpty }
   }
 
   /// Moves what other threads handed over to the ready queue. First the admission hook hears
@@ -434,17 +434,17 @@ final class SimulationCore: Sendable {
   /// arrived or was cancelled on URLSession's threads) is announced before they run, so the
   /// order of a step's events follows the order things happened in, not thread timing.
   func admitInbox() {
-    guard hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.withLock({ $0 }) else {
-      return state.withLock { $0.admitInbox() }
+    guard hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.guarded({ $0 }) else {
+      return state.guarded { $0.admitInbox() }
     }
     // Taken before the hook looks: every job in it was handed over after what it reports.
-    let arrived = state.withLock { state -> [ReadyJob] in
+    let arrived = state.guarded { state -> [ReadyJob] in
       defer { state.inbox.removeAll() }
       return Array(state.inbox)
     }
     guard !arrived.isEmpty else { return }
     hook.beforeAdmitting()
-    state.withLock { state in
+    state.guarded { state in
       // Jobs that came meanwhile stay in the inbox, behind these.
       state.ready.append(contentsOf: arrived)
     }
@@ -457,27 +457,27 @@ final class SimulationCore: Sendable {
     if !hasForeignWorkHook.load(ordering: .relaxed) { admitInbox() }
     while true {
       if interruptRequested.exchange(false, ordering: .relaxed) { throw .interrupted }
-      if let next = state.withLock({ $0.takeReady() }) {
+      if let next = state.guarded({ $0.takeReady() }) {
         let count = jobsThisStep.wrappingAdd(1, ordering: .relaxed).newValue
         let limit = maxJobsPerStep.load(ordering: .relaxed)
         if limit > 0 && count > limit {
           // Put it back so the work is not lost; the caller decides what to do.
-          state.withLock { $0.ready.prepend(next) }
+          state.guarded { $0.ready.prepend(next) }
           throw .runaway(limit: limit)
         }
         run(next)
         let ran = jobsRun.wrappingAdd(1, ordering: .relaxed).newValue
-        if ran == pauseAfterJob.load(ordering: .relaxed), let handler = pauseHandler.withLock({ $0 }) {
+        if ran == pauseAfterJob.load(ordering: .relaxed), let handler = pauseHandler.guarded({ $0 }) {
           handler()
         }
         continue
       }
-      let now = state.withLock { $0.now }
+      let now = state.guarded { $0.now }
       if fireNextTimer(notAfter: now) { continue }
-      if state.withLock({ $0.hasRunnableJob }) { continue }
+      if state.guarded({ $0.hasRunnableJob }) { continue }
       if vmrepl_threads_admit_foreign() > 0 { continue }
       if runOutsideWork() { continue }
-      if hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.withLock({ $0 }), hook.whenIdle() {
+      if hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.guarded({ $0 }), hook.whenIdle() {
         admitInbox()
         continue
       }
@@ -489,7 +489,7 @@ final class SimulationCore: Sendable {
   /// deadline. Returns false when there is none.
   func fireNextTimer(notAfter limit: Int64?) -> Bool {
     var continuation: CheckedContinuation<Void, any Error>?
-    let fired = state.withLock { state -> Bool in
+    let fired = state.guarded { state -> Bool in
       guard let first = state.nextLiveTimer() else { return false }
       if let limit, first.deadline > limit { return false }
       let timer = state.takeTimer(first)
@@ -518,17 +518,17 @@ final class SimulationCore: Sendable {
   private func drain(limit: Int) -> Bool {
     admitInbox()
     for _ in 0..<limit {
-      guard let next = state.withLock({ $0.takeReady() }) else { return true }
+      guard let next = state.guarded({ $0.takeReady() }) else { return true }
       run(next)
     }
-    return state.withLock { !$0.hasRunnableJob }
+    return state.guarded { !$0.hasRunnableJob }
   }
 
   /// Drops the timers of sleeping tasks and delayed blocks, so that what they would wake never
   /// runs (the tasks stay suspended, as quarantined ones do). Run loop and timer-source firings
   /// stay: their timers live in Foundation and Dispatch, which would arm them again.
   func abandonSleepers() {
-    state.withLock { state in
+    state.guarded { state in
       var kept = Heap<Timer>()
       for timer in state.timers.unordered {
         switch timer.action {
@@ -544,11 +544,18 @@ final class SimulationCore: Sendable {
     abandonParkedThreads()
   }
 
+  /// Drops every timer, run-loop and timer-source firings too, and leaves parked threads behind:
+  /// nothing an abandoned session armed fires again.
+  func abandonTimers() {
+    abandonSleepers()
+    state.guarded { $0.timers = Heap<Timer>() }
+  }
+
   /// Leaves the program's parked threads behind for good, as a device leaves a thread blocked
   /// forever, with the blocks waiting for queues they occupy: nothing of an abandoned session
   /// runs in the next.
   func abandonParkedThreads() {
-    let dropped = state.withLock { state -> [DispatchBlock] in
+    let dropped = state.guarded { state -> [DispatchBlock] in
       var dropped: [DispatchBlock] = []
       state.ready.removeAll { job in
         switch job {
@@ -569,7 +576,7 @@ final class SimulationCore: Sendable {
   /// ready, no timer is live, nothing outside runs and no task is quarantined.
   func restart() -> Bool {
     guard !runaway.hasQuarantined, vmrepl_threads_alive() == 0 else { return false }
-    return state.withLock { state in
+    return state.guarded { state in
       state.dropStaleTimers()
       guard state.ready.isEmpty, state.inbox.isEmpty, state.timers.isEmpty, state.externalWork.isEmpty,
         state.virtualSleepers.isEmpty
@@ -578,7 +585,7 @@ final class SimulationCore: Sendable {
       state.nextSequence = 0
       jobsRun.store(0, ordering: .relaxed)
       pauseAfterJob.store(0, ordering: .relaxed)
-      pauseHandler.withLock { $0 = nil }
+      pauseHandler.guarded { $0 = nil }
       state.runLoopGenerations = [:]
       state.unsupported = []
       vmrepl_clock_set_now(0)
@@ -613,7 +620,7 @@ final class SimulationCore: Sendable {
     while fireNextTimer(notAfter: target) {
       try runUntilIdle()
     }
-    state.withLock { state in
+    state.guarded { state in
       state.now = max(state.now, target)
       vmrepl_clock_set_now(state.now)
     }
@@ -636,7 +643,7 @@ final class SimulationCore: Sendable {
         writeStandardError("simulation: \(error)\n")
         exit(1)
       }
-      if state.withLock({ !$0.externalWork.isEmpty }) {
+      if state.guarded({ !$0.externalWork.isEmpty }) {
         _ = foreignArrivals.wait(timeout: .now() + .milliseconds(100))
         continue
       }
@@ -658,8 +665,8 @@ final class SimulationCore: Sendable {
         let start = runningJobStart.load(ordering: .relaxed)
         let limit = watchdogNanoseconds.load(ordering: .relaxed)
         guard start != 0, limit > 0, wallNanoseconds() - start > limit else { continue }
-        let step = stepName.withLock { $0 }
-        let hint = watchdogHint.withLock { $0 }
+        let step = stepName.guarded { $0 }
+        let hint = watchdogHint.guarded { $0 }
         let seconds = Double(limit) / 1e9
         var message = "watchdog: the view-model's code ran for more than \(seconds) s of wall time without returning"
         if !step.isEmpty { message += ", during `\(step)`" }

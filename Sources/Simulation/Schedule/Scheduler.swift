@@ -42,7 +42,7 @@ public struct Scheduler: Sendable {
   var records: [DepartureRecord] = []
   /// Tasks as departures name them: 1, 2, 3 in the order they were first named.
   private var taskNumbers: [UInt64: Int] = [:]
-  private var random: ScheduleRandom
+  private var random: SplitMix64
   private var pinned: [Int: Int] = [:]
   private var priorities: [UInt64: UInt64] = [:]
   /// PCT's change points, ascending, each with the priority it gives.
@@ -55,14 +55,14 @@ public struct Scheduler: Sendable {
     self.describesDepartures = describingDepartures
     switch strategy {
     case .fifo:
-      random = ScheduleRandom(seed: 0)
+      random = SplitMix64(seed: 0)
     case .pinned(let departures):
-      random = ScheduleRandom(seed: 0)
+      random = SplitMix64(seed: 0)
       for departure in departures where pinned[departure.choice] == nil { pinned[departure.choice] = departure.pick }
     case .random(let seed):
-      random = ScheduleRandom(seed: seed)
+      random = SplitMix64(seed: seed)
     case .pct(let seed, let depth, let expected):
-      random = ScheduleRandom(seed: seed)
+      random = SplitMix64(seed: seed)
       var points: Set<Int> = []
       let span = max(1, expected)
       // Distinct change points; fewer when there are fewer choice points than depth - 1.
@@ -82,7 +82,7 @@ public struct Scheduler: Sendable {
   /// The seed of schedule `schedule` of an exploration seeded with `seed`: made from the two
   /// alone, so that any process can run any schedule.
   public static func seed(_ seed: UInt64, schedule: Int) -> UInt64 {
-    ScheduleRandom.mix(seed &+ UInt64(schedule) &* ScheduleRandom.increment)
+    SplitMix64.mix(seed &+ UInt64(schedule) &* SplitMix64.increment)
   }
 
   /// Whether the strategy can ever leave first-in-first-out order.

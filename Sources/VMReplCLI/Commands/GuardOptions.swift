@@ -5,10 +5,13 @@ import Simulation
 /// command that runs view-model code takes them, and hands them on to its workers.
 struct GuardOptions: ParsableArguments {
   @Option(help: "The most jobs one step may run before it is stopped as a runaway.")
-  var maxJobs: Int = 5_000_000
+  var maxJobs: Int = Simulation.defaultMaxJobsPerStep
 
   @Option(help: "Seconds one job of the view-model may run without returning before it is stopped (0: never).")
-  var watchdog: Double = 10
+  var watchdog: Double = Self.defaultWatchdog
+
+  /// The watchdog's default limit, in the option's unit.
+  static let defaultWatchdog = Double(Simulation.defaultWatchdogLimit.components.seconds)
 
   func validate() throws {
     guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
@@ -17,7 +20,8 @@ struct GuardOptions: ParsableArguments {
 
   /// The same guards on a worker's command line; the defaults are left out.
   var arguments: [String] {
-    (watchdog == 10 ? [] : ["--watchdog", "\(watchdog)"]) + (maxJobs == 5_000_000 ? [] : ["--max-jobs", "\(maxJobs)"])
+    (watchdog == Self.defaultWatchdog ? [] : ["--watchdog", "\(watchdog)"])
+      + (maxJobs == Simulation.defaultMaxJobsPerStep ? [] : ["--max-jobs", "\(maxJobs)"])
   }
 
   /// Installs the simulation with these guards.

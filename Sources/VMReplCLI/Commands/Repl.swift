@@ -65,9 +65,7 @@ struct Run: ParsableCommand {
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
       throw ValidationError("cannot read `\(file)`")
     }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    var iterator = lines.makeIterator()
+    var iterator = ScenarioText.lines(text).makeIterator()
     let failed = MainActor.assumeIsolated {
       ScriptRunner(options: options, transcript: transcript, file: file).run { iterator.next() }
     }

@@ -42,8 +42,11 @@ struct ScriptRunner {
   }
 
   /// Runs every line from `next`, printing with `printer` (by default to standard output);
-  /// returns whether any step failed.
-  func run(_ next: () -> String?, printer: StepPrinter? = nil) -> Bool {
+  /// returns whether any step failed. `observe` sees each line's number (nil for `--use`) and
+  /// result before it is printed.
+  func run(
+    _ next: () -> String?, printer: StepPrinter? = nil, observe: (_ line: Int?, _ result: StepResult) -> Void = { _, _ in }
+  ) -> Bool {
     let printer = printer ?? self.printer(echo: true, errorsInline: transcript)
     var failed = false
     var number = 0
@@ -57,6 +60,7 @@ struct ScriptRunner {
         writeAll(2, "\(StepMarker.prefix)\(isOption ? "" : "line \(number): ")\(line)\n")
       }
       let result = timeline.execute(line, line: isOption ? nil : number)
+      observe(isOption ? nil : number, result)
       printer.print(result)
       if result.error != nil {
         failed = true

@@ -46,7 +46,7 @@ struct ExploreWorker: ParsableCommand {
           exploration.stopped = "cannot read `\(request.path)`"
         }
         output.capture?.discard()
-        let fresh = exploration.resumeAt == nil && Simulation.shared.restart()
+        let fresh = exploration.resumeAt == nil && Simulation.shared.startOver(abandoning: .nothing)
         var answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)
         answer.cancel = cancel
         if let bytes = ResidentMemory.bytes { answer.resident = bytes }

@@ -96,8 +96,8 @@ struct InteractiveRepl {
       return true
     }
     var failed = false
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let step = execute(String(line))
+    for (index, line) in ScenarioText.lines(text).enumerated() {
+      let step = execute(line)
       failed = step.failed || failed
       if step.interrupted {
         editor.write(paint.paint("error: `run \(file)` stopped by Ctrl-C at line \(index + 1)") + "\n")

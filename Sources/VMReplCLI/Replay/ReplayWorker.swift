@@ -52,21 +52,8 @@ struct ReplayWorker: ParsableCommand {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       return Answer(path: path, transcript: "error: cannot read `\(path)`\n", fresh: true)
     }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    var iterator = lines.makeIterator()
-    let runner = ScriptRunner(options: options, transcript: true, output: output, file: path)
-    let transcript = TextBuffer()
-    let printer = StepPrinter(
-      format: .human, renderer: TranscriptRenderer(echo: true, errorsInline: true),
-      writeOutput: transcript.append, writeErrors: transcript.append)
-    _ = runner.run({ iterator.next() }, printer: printer)
-    let ended = runner.timeline.session.finish()
-    // A schedule the scenario pinned holds for that scenario only.
-    Simulation.shared.scheduler = nil
-    output.capture?.discard()
-    let fresh = ended && Simulation.shared.restart()
-    return Answer(path: path, transcript: transcript.text, fresh: fresh)
+    let replay = InProcessReplay(options: options, output: output).run(ScenarioText.lines(text), file: path)
+    return Answer(path: path, transcript: replay.transcript, fresh: replay.fresh)
   }
 }
 

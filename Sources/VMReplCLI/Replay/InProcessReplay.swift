@@ -1,0 +1,35 @@
+import Scenario
+import Simulation
+
+/// One scenario replayed in this process, then the process made ready for the next: what a
+/// replay worker does per scenario, and what the session fuzz target does per input.
+@MainActor
+struct InProcessReplay {
+  var options: SessionOptions
+  var output: SessionOutput
+
+  /// The golden transcript of `lines`, and whether the process is clean for another scenario.
+  ///
+  /// Afterwards the session is ended and the simulation restarted (virtual time 0, the default
+  /// wall clock and random source), so the next transcript is the one a process of its own would
+  /// print. `fresh` is false when something the scenario started could still act (a live timer,
+  /// a thread, hidden work, a quarantined task): the next scenario needs a new process.
+  /// `observe` sees each step's line number and result.
+  func run(
+    _ lines: [String], file: String?, observe: (_ line: Int?, _ result: StepResult) -> Void = { _, _ in }
+  ) -> (transcript: String, fresh: Bool) {
+    var iterator = lines.makeIterator()
+    let runner = ScriptRunner(options: options, transcript: true, output: output, file: file)
+    let transcript = TextBuffer()
+    let printer = StepPrinter(
+      format: .human, renderer: TranscriptRenderer(echo: true, errorsInline: true),
+      writeOutput: transcript.append, writeErrors: transcript.append)
+    _ = runner.run({ iterator.next() }, printer: printer, observe: observe)
+    let ended = runner.timeline.session.finish()
+    // A schedule the scenario pinned holds for that scenario only.
+    Simulation.shared.scheduler = nil
+    output.capture?.discard()
+    let fresh = ended && Simulation.shared.startOver(abandoning: .nothing)
+    return (transcript.text, fresh)
+  }
+}
