@@ -7,6 +7,8 @@ import Simulation
 struct InProcessReplay {
   var options: SessionOptions
   var output: SessionOutput
+  /// How many timers `settle` and `await` may fire in one step, when not the session's default.
+  var timerLimit: Int?
 
   /// The golden transcript of `lines`, and whether the process is clean for another scenario.
   ///
@@ -20,6 +22,7 @@ struct InProcessReplay {
   ) -> (transcript: String, fresh: Bool) {
     var iterator = lines.makeIterator()
     let runner = ScriptRunner(options: options, transcript: true, output: output, file: file)
+    if let timerLimit { runner.timeline.timerLimit = timerLimit }
     let transcript = TextBuffer()
     let printer = StepPrinter(
       format: .human, renderer: TranscriptRenderer(echo: true, errorsInline: true),
