@@ -75,6 +75,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
   }
 }
 
+/// Text as Swift writes a string literal, so control characters show in a message.
+func literal(_ text: String) -> String { String(reflecting: text) }
+
 /// Stops the process when an invariant is broken; the message says which.
 func invariant(_ condition: Bool, _ message: @autoclosure () -> String) {
   if !condition { fatalError("fuzz invariant: \(message())") }

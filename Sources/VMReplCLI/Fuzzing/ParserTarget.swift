@@ -19,12 +19,12 @@ enum ParserTarget {
     do {
       var last = 0
       for token in try Lexer.tokenize(line) {
-        invariant(token.column > last, "token `\(token.text)` at column \(token.column) after column \(last) in \(debug(line))")
+        invariant(token.column > last, "token `\(token.text)` at column \(token.column) after column \(last) in \(literal(line))")
         invariant(
           token.column >= 1 && token.column - 1 + token.text.count <= characters.count,
-          "token `\(token.text)` at column \(token.column) runs past the end of \(debug(line))")
+          "token `\(token.text)` at column \(token.column) runs past the end of \(literal(line))")
         let typed = String(characters[(token.column - 1)..<(token.column - 1 + token.text.count)])
-        invariant(typed == token.text, "token `\(token.text)` at column \(token.column) is `\(typed)` in \(debug(line))")
+        invariant(typed == token.text, "token `\(token.text)` at column \(token.column) is `\(typed)` in \(literal(line))")
         last = token.column
       }
     } catch {
@@ -43,13 +43,10 @@ enum ParserTarget {
   /// An error of one line: a message, no line number of its own, and a column inside the line
   /// or just past its end.
   static func located(_ error: ScenarioError, in line: String) {
-    invariant(!error.message.isEmpty, "an empty error message for \(debug(line))")
-    invariant(error.line == nil, "a parse error names line \(error.line ?? 0) for \(debug(line))")
+    invariant(!error.message.isEmpty, "an empty error message for \(literal(line))")
+    invariant(error.line == nil, "a parse error names line \(error.line ?? 0) for \(literal(line))")
     if let column = error.column {
-      invariant(column >= 1 && column <= line.count + 1, "column \(column) outside \(debug(line)) (\(line.count) characters): \(error)")
+      invariant(column >= 1 && column <= line.count + 1, "column \(column) outside \(literal(line)) (\(line.count) characters): \(error)")
     }
   }
 }
-
-/// A line as Swift writes a string literal, so control characters show in a message.
-func debug(_ text: String) -> String { String(reflecting: text) }

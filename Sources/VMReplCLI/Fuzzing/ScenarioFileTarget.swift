@@ -63,9 +63,9 @@ enum ScenarioFileTarget {
   /// A worker's answer reads back as it was written.
   static func answer(path: String, transcript: String) {
     let written = JSON.write(ReplayWorker.Answer(path: path, transcript: transcript, fresh: true).json)
-    invariant(!written.contains("\n"), "a worker answer spans lines: \(debug(written))")
+    invariant(!written.contains("\n"), "a worker answer spans lines: \(literal(written))")
     let read = WorkerAnswer(written)
-    invariant(read?.path == path && read?.transcript == transcript, "a worker answer reads back as \(read.map { debug($0.transcript) } ?? "nothing") from \(debug(written))")
+    invariant(read?.path == path && read?.transcript == transcript, "a worker answer reads back as \(read.map { literal($0.transcript) } ?? "nothing") from \(literal(written))")
   }
 
   /// A failure's JUnit text has no markup of its own and no character XML 1.0 forbids.
@@ -75,7 +75,7 @@ enum ScenarioFileTarget {
     for line in xml.split(separator: "\n") where line.contains("<testcase") || line.contains("<failure") {
       let inside = line.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
       for value in inside {
-        invariant(!value.contains("<") && !value.contains(">"), "markup inside a JUnit attribute: \(debug(String(line)))")
+        invariant(!value.contains("<") && !value.contains(">"), "markup inside a JUnit attribute: \(literal(String(line)))")
       }
     }
     for scalar in xml.unicodeScalars {

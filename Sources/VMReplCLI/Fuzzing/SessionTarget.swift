@@ -22,9 +22,8 @@ enum SessionTarget {
   /// second run would halve the inputs tried; `FuzzTarget.prepare(fuzzing:)` sets 4.
   static var compareOneIn = 1
 
-  /// Inputs run; how many left timers armed (dropped before the next run); whether one left a
-  /// thread alive or a task quarantined, after which no run starts clean and none is compared.
-  static var inputs = 0
+  /// How many runs left timers armed (dropped before the next run); whether one left a thread
+  /// alive or a task quarantined, after which no run starts clean and none is compared.
   static var unclean = 0
   static var dirty = false
 
@@ -71,7 +70,6 @@ enum SessionTarget {
   }
 
   static func run(_ text: String) {
-    inputs += 1
     let lines = script(text)
     let file = folder + "/input.scenario"
     emptyFolder()
@@ -133,12 +131,12 @@ enum SessionTarget {
   /// A step's result: an error names its line, and a column inside it when it names one.
   static func check(_ result: StepResult, line: Int?, lines: [String]) {
     guard let error = result.error else { return }
-    invariant(!error.message.isEmpty, "an empty error message for \(debug(result.source))")
+    invariant(!error.message.isEmpty, "an empty error message for \(literal(result.source))")
     guard let line else { return }
     invariant(error.line == line, "the error of line \(line) names line \(error.line.map(String.init) ?? "none"): \(error)")
     if let column = error.column {
       let text = lines[line - 1]
-      invariant(column >= 1 && column <= text.count + 1, "column \(column) outside line \(line), \(debug(text)): \(error)")
+      invariant(column >= 1 && column <= text.count + 1, "column \(column) outside line \(line), \(literal(text)): \(error)")
     }
   }
 }
