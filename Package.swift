@@ -39,6 +39,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "CSimulationRuntime"),
+    .target(name: "Platform", swiftSettings: strict),
     .target(name: "CFuzzerDriver"),
     // The compatibility layer. Its modules carry names of their own: a module named `Combine`,
     // `SwiftUI` or `os` anywhere in the build would turn on `#if canImport(...)` branches in every
@@ -89,7 +90,7 @@ let package = Package(
     ),
     .target(
       name: "Simulation",
-      dependencies: ["CSimulationRuntime", .product(name: "Collections", package: "swift-collections")],
+      dependencies: ["CSimulationRuntime", "Platform", .product(name: "Collections", package: "swift-collections")],
       swiftSettings: strict
     ),
     .target(
@@ -98,7 +99,7 @@ let package = Package(
     ),
     .target(
       name: "Scenario",
-      dependencies: ["Simulation", "ViewModelKit"],
+      dependencies: ["Simulation", "ViewModelKit", "Platform"],
       swiftSettings: strict
     ),
     .target(
@@ -113,7 +114,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "ViewModelKitProbe",
-      dependencies: ["Simulation", "ViewModelKit"],
+      dependencies: ["Simulation", "ViewModelKit", "Platform"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -128,22 +129,22 @@ let package = Package(
     ),
     .executableTarget(
       name: "SimulationProbe",
-      dependencies: ["Simulation"],
+      dependencies: ["Simulation", "Platform"],
       swiftSettings: strict
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Simulation", "Scenario", "Examples", "Processes"],
+      dependencies: ["Simulation", "Scenario", "Examples", "Processes", "Platform"],
       swiftSettings: strict
     ),
     .target(
       name: "Processes",
-      dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+      dependencies: ["Platform", .product(name: "Subprocess", package: "swift-subprocess")],
       swiftSettings: strict
     ),
     .target(
       name: "TestSupport",
-      dependencies: ["Processes"],
+      dependencies: ["Processes", "Platform"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -171,6 +172,7 @@ let package = Package(
       name: "VMReplCLI",
       dependencies: [
         "Simulation",
+        "Platform",
         "CLibedit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Subprocess", package: "swift-subprocess"),

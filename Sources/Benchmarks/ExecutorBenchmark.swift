@@ -1,11 +1,7 @@
 import Foundation
 import Simulation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 func wallSeconds() -> Double {
   var spec = timespec()

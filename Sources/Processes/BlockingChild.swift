@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 extension ChildProcess {
   /// Runs `executable` to its end without Swift concurrency: `posix_spawn`, `poll` and
@@ -20,11 +16,7 @@ extension ChildProcess {
     guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorsFromChild) == 0 else {
       return Result(status: 127, output: "", errors: "cannot make pipes for \(executable)")
     }
-    #if canImport(Glibc)
-      var actions = posix_spawn_file_actions_t()
-    #else
-      var actions: posix_spawn_file_actions_t?
-    #endif
+    var actions = Platform.makeSpawnFileActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)

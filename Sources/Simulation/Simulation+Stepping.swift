@@ -38,12 +38,7 @@ extension Simulation {
     core.state.guarded { state in
       var ids = Set<UInt64>()
       for job in state.ready {
-        switch job {
-        case .task(_, _, let by): if by & ~ReadyBy.timer != 0 { ids.insert(by & ~ReadyBy.timer) }
-        case .block(let block): if let id = block.tag?.id { ids.insert(id) }
-        case .firing(let firing): if let id = firing.tag?.id { ids.insert(id) }
-        case .thread(let id): if let tag = SimulatedThreads.tag(of: id) { ids.insert(tag.id) }
-        }
+        if let id = job.workID { ids.insert(id) }
       }
       return ids
     }
@@ -102,50 +97,7 @@ extension SimulationCore {
   /// Runs one job outside a drain, counted as every job is.
   func runStepped(_ job: ReadyJob) {
     jobsThisStep.wrappingAdd(1, ordering: .relaxed)
-    runJob(job)
+    run(job)
     jobsRun.wrappingAdd(1, ordering: .relaxed)
-  }
-}
-
-extension ReadyJob {
-  /// The job as `ready` lists it.
-  func info(candidate: Int?) -> ReadyJobInfo {
-    switch self {
-    case .task(let job, let onMain, let by):
-      let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
-      let isTask = jobTaskIDOf(job) != 0
-      return ReadyJobInfo(
-        candidate: candidate, place: onMain ? "the main actor" : "the global executor",
-        // Another job (a default actor's turn) runs the runtime's code, which names nothing of the program.
-        code: isTask ? CodeNames.taskFunction(address) : nil,
-        kind: isTask ? .task : .actorTurn(actor: CodeNames.actorName(ofJob: address)), task: isTask ? UInt(bitPattern: address) : nil,
-        work: by & ~ReadyBy.timer == 0 ? nil : by & ~ReadyBy.timer,
-        reason: by & ReadyBy.timer != 0 ? .timerFired : .enqueued)
-    case .block(let block):
-      let code = CodeNames.name(of: vmrepl_block_function(block.block)) ?? CodeNames.name(of: vmrepl_block_invoke(block.block))
-      return ReadyJobInfo(
-        candidate: candidate, place: block.isMain ? "DispatchQueue.main" : block.appQueueName, code: code,
-        kind: .block, task: nil, work: block.tag?.id, reason: .enqueued)
-    case .firing(let firing):
-      let what: ReadyJobInfo.Kind
-      switch firing.kind {
-      case .runLoop: what = .runLoopTimer
-      case .source: what = .sourceTimer
-      }
-      return ReadyJobInfo(
-        candidate: candidate, place: firing.onMain ? "the main thread" : "its queue", code: nil, kind: what,
-        task: nil, work: firing.tag?.id, reason: .timerFired)
-    case .thread(let id):
-      let kind = vmrepl_simthread_wait_kind(id)
-      let reason: ReadyJobInfo.Reason =
-        kind == 0
-        ? .threadStarts
-        : .threadResumes(
-          after: SimulatedThreads.describeWait(
-            kind: kind, object: vmrepl_simthread_wait_object(id), deadline: vmrepl_simthread_wait_deadline(id)))
-      return ReadyJobInfo(
-        candidate: candidate, place: SimulatedThreads.name(of: id), code: nil, kind: .thread, task: nil,
-        work: SimulatedThreads.tag(of: id)?.id, reason: reason)
-    }
   }
 }

@@ -31,7 +31,7 @@ public final class Simulation: Sendable {
     let simulation = shared
     if !installed.exchange(true, ordering: .relaxed) {
       simulation.core.driverThread.store(currentThreadID(), ordering: .relaxed)
-      vmrepl_clock_set_now(0)
+      simulation.core.state.guarded { $0.setNow(0) }
       simulation.core.startWatchdog()
       simulation.core.redirected.store(
         vmrepl_runtime_activate(currentThreadID(), RuntimeHooks.makeCallbacks()), ordering: .relaxed)
@@ -98,16 +98,12 @@ public final class Simulation: Sendable {
     guard !runLoop.isEmpty else { return heap.map(\.1) }
     // The run loop's own deadline stands for the timers listed one by one; the timer it is for
     // takes it as its deadline, exactly.
-    let isRunLoop = { (timer: Timer) -> Bool in
-      if case .firing(let firing, _) = timer.action, case .runLoop = firing.kind { return true }
-      return false
-    }
-    for (timer, pending) in heap where isRunLoop(timer) {
+    for (timer, pending) in heap where timer.action.isRunLoopDeadline {
       for index in runLoop.indices where abs((runLoop[index].deadline - pending.deadline).wholeNanoseconds) <= 1_000 {
         runLoop[index].deadline = pending.deadline
       }
     }
-    let others = heap.filter { timer, _ in !isRunLoop(timer) }
+    let others = heap.filter { timer, _ in !timer.action.isRunLoopDeadline }
     return (others.map(\.1) + runLoop).enumerated()
       .sorted { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }
       .map(\.element)

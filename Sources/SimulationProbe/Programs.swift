@@ -3,11 +3,7 @@ import Foundation
 import Simulation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 let programs: [String: @Sendable ([String]) -> Void] = [
   "mixed": runMixed,

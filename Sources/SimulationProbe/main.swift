@@ -4,11 +4,7 @@ import Dispatch
 import Simulation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 let simulation = Simulation.install()
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,11 +1,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: one thread per connection, one request per
 /// connection, and a log of what it saw, including clients that hung up before an answer.
@@ -146,26 +142,5 @@ extension [UInt8] {
       return true
     }
     return false
-  }
-}
-
-/// The socket calls that differ between glibc and Darwin.
-private enum Platform {
-  /// A new TCP socket.
-  static func streamSocket() -> Int32 {
-    #if canImport(Glibc)
-      return Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      return Darwin.socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-  }
-
-  /// `send` flags so that a peer that went away is an error, not a SIGPIPE.
-  static var noSignal: Int32 {
-    #if canImport(Glibc)
-      return Int32(MSG_NOSIGNAL)
-    #else
-      return 0  // Darwin has no MSG_NOSIGNAL; a server there would set SO_NOSIGPIPE on the socket
-    #endif
   }
 }

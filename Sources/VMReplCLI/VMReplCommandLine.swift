@@ -3,11 +3,7 @@ public import Scenario
 import Simulation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 /// The whole vmrepl command line (interactive REPL, pipe, `run`, `replay`, `models`) for a list
 /// of view-models: how the `vmrepl` executable is made, and how you make your own.

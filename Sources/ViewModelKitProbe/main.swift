@@ -5,11 +5,7 @@ import Simulation
 import Synchronization
 import ViewModelKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 let simulation = Simulation.install()
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -1,11 +1,7 @@
 import Foundation
 import Simulation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 /// The world a view-model sees besides its own code: the wall clock, the time zone and the
 /// locale, fixed by default so that a transcript is the same on every machine.

@@ -1,11 +1,7 @@
 internal import CSimulationRuntime
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 @_silgen_name("swift_demangle")
 private func swiftDemangle(

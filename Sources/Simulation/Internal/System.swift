@@ -1,10 +1,6 @@
 internal import CSimulationRuntime
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 /// Real monotonic time in nanoseconds, read without going through any Swift `Clock`.
 ///
@@ -18,11 +14,7 @@ func wallNanoseconds() -> Int64 {
 /// The calling thread's identity, comparable across threads.
 @inline(__always)
 func currentThreadID() -> UInt {
-  #if canImport(Glibc)
-    return UInt(pthread_self())
-  #else
-    return UInt(bitPattern: pthread_self())
-  #endif
+  Platform.currentThreadID()
 }
 
 /// Writes straight to file descriptor 2, bypassing stdio buffers (safe from any thread).

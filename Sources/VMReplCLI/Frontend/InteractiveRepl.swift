@@ -1,4 +1,5 @@
 import Foundation
+internal import Platform
 import Scenario
 import Simulation
 import Synchronization
@@ -134,22 +135,12 @@ enum SignalFlags {
   /// Ctrl-C during a step stops it between jobs; at the prompt it drops the line. No SA_RESTART,
   /// so the terminal read returns and the prompt comes back.
   static func install() {
-    var action = sigaction()
-    let handler: @convention(c) (Int32) -> Void = { _ in
+    Platform.setSignalHandler(SIGINT) { _ in
       if SignalFlags.stepRunning.load(ordering: .relaxed) {
         Simulation.shared.interruptFromSignalHandler()
       } else {
         SignalFlags.promptInterrupted.store(true, ordering: .relaxed)
       }
     }
-    // The handler field's name is the one thing about sigaction that differs between libcs.
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = handler
-    #else
-      action.__sigaction_u.__sa_handler = handler
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
   }
 }

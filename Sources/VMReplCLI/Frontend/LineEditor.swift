@@ -1,10 +1,6 @@
 import CLibedit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 /// A line editor over libedit: prompt, persistent history, Tab completion, Ctrl-C and Ctrl-D.
 @MainActor

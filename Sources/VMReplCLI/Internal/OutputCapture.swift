@@ -2,11 +2,7 @@ import Scenario
 import Simulation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import Platform
 
 /// Captures what the view-model prints to standard output, line by line.
 ///

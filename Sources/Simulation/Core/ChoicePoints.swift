@@ -96,29 +96,32 @@ enum Lane {
   init(_ job: ReadyJob) {
     switch job {
     case .task(_, onMain: true, _): self = .main
-    case .task(let job, onMain: false, _): self = .free(thread: jobTaskID(job) &<< 2 | 2)
-    case .block(let block): self = block.isMain ? .main : .queue(block.queue)
-    case .firing(let firing): self = firing.onMain ? .main : .dispatchFiring
-    case .thread(let id): self = .free(thread: UInt64(UInt32(bitPattern: id)) &<< 3 | 5)
+    case .task(let job, onMain: false, _): self = SwiftTasks.freeLane(of: job)
+    case .work(let work): self = work.lane
     }
   }
 
-  init(_ timer: Timer) {
-    switch timer.action {
-    case .job(let job, _): self = .free(thread: jobTaskID(job) &<< 2 | 2)
-    case .virtualSleep(let id): self = .free(thread: id &<< 3 | 7)
-    case .block(let block): self = block.isMain ? .main : .queue(block.queue)
-    case .firing(let firing, _): self = firing.onMain ? .main : .dispatchFiring
-    case .thread(let id, _): self = .free(thread: UInt64(UInt32(bitPattern: id)) &<< 3 | 5)
-    }
-  }
+  init(_ timer: Timer) { self = timer.action.lane }
+}
+
+/// The low bits of a lane's PCT thread number, which keep the numbers of different kinds of work
+/// apart: a task's id, a thread's id and a sleep's id may be equal numbers.
+enum LaneTag {
+  /// The main thread (the whole number).
+  static let mainThread: UInt64 = 1
+  /// A task's job: `task id << 2 | 2`.
+  static let task: UInt64 = 2
+  /// Timer-source handlers off the main queue (the whole number).
+  static let dispatchFiring: UInt64 = 3
+  /// A simulated thread: `thread id << 3 | 5`.
+  static let thread: UInt64 = 5
+  /// A `VirtualClock` sleep: `sleep id << 3 | 7`.
+  static let virtualSleep: UInt64 = 7
 }
 
 /// Walks work in first-in-first-out order and says which may run first: the head of each
 /// serial lane, and every piece of free work.
 struct LaneTracker {
-  private static let mainThread: UInt64 = 1
-  private static let dispatchFiringThread: UInt64 = 3
   private var seenMain = false
   private var seenDispatch = false
   private var seenDispatchFiring = false
@@ -141,7 +144,7 @@ struct LaneTracker {
     switch lane {
     case .main:
       defer { seenMain = true }
-      return seenMain ? nil : Self.mainThread
+      return seenMain ? nil : LaneTag.mainThread
     case .free(let thread):
       return thread
     case .queue(let queue):
@@ -155,7 +158,7 @@ struct LaneTracker {
         seenDispatch = true
         seenDispatchFiring = true
       }
-      return seenDispatch ? nil : Self.dispatchFiringThread
+      return seenDispatch ? nil : LaneTag.dispatchFiring
     }
   }
 }
@@ -177,37 +180,5 @@ extension SimulationState {
       if id != 0 { text += " (task \(scheduler!.taskNumber(id)))" }
     }
     return text
-  }
-}
-
-extension ReadyJob: CustomStringConvertible {
-  /// What the job is, as a departure names it.
-  var description: String {
-    switch self {
-    case .task(_, onMain: true, _): return "a main-actor job"
-    case .task(_, onMain: false, _): return "a global-executor job"
-    case .block(let block): return "a block on \(block.queueName)"
-    case .firing(let firing):
-      switch firing.kind {
-      case .runLoop: return "a run loop timer"
-      case .source: return "a DispatchSourceTimer handler"
-      }
-    case .thread(let id): return SimulatedThreads.describe(id)
-    }
-  }
-
-  /// Whether it may run now: not a main-lane job while the main thread is blocked, not a block
-  /// for a queue that a parked thread occupies.
-  func isRunnable(excludingMain: Bool) -> Bool {
-    if excludingMain && onMain { return false }
-    guard case .block(let block) = self, !block.isMain else { return true }
-    return vmrepl_queue_is_busy(block.queue, block.isBarrier ? 1 : 0) == 0
-  }
-}
-
-extension Timer: CustomStringConvertible {
-  /// The timer, as a departure names it: its clock and whose it is.
-  var description: String {
-    "the \(clock) timer" + (label.map { " of `\($0)`" } ?? "")
   }
 }

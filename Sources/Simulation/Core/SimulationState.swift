@@ -12,8 +12,8 @@ struct SimulationState: ~Copyable {
   /// Continuations of `VirtualClock` sleeps by timer id; a missing id means the sleep ended.
   var virtualSleepers: [UInt64: CheckedContinuation<Void, any Error>] = [:]
   var nextSequence: UInt64 = 0
-  /// Virtual now, in nanoseconds since the simulation started.
-  var now: Int64 = 0
+  /// Virtual now, in nanoseconds since the simulation started; set only through `setNow`.
+  private(set) var now: Int64 = 0
   /// Labels of work announced as happening outside the executor (a real network request).
   var externalWork: [UInt64: String] = [:]
   /// The newest arming of each run loop timer descriptor; older timers for it are stale.
@@ -24,6 +24,17 @@ struct SimulationState: ~Copyable {
   var scheduler: Scheduler?
   /// Reused by every choice point, so that choosing allocates nothing.
   var candidateScratch: [Candidate] = []
+
+  /// Moves virtual now, for Swift and for the C runtime's clocks alike.
+  mutating func setNow(_ nanoseconds: Int64) {
+    now = nanoseconds
+    vmrepl_clock_set_now(nanoseconds)
+  }
+
+  /// Moves virtual now forward to `nanoseconds`; never back.
+  mutating func moveNow(to nanoseconds: Int64) {
+    setNow(max(now, nanoseconds))
+  }
 
   mutating func admitInbox() {
     if inbox.isEmpty { return }
@@ -36,19 +47,20 @@ struct SimulationState: ~Copyable {
     return nextSequence
   }
 
+  /// Adds a timer `delay` nanoseconds from now (`delay` below 0 counts as 0).
+  mutating func arm(
+    _ action: some TimerAction, delay: Int64, label: String?, clock: String, work: UInt64?,
+    sequence: UInt64? = nil
+  ) {
+    timers.insert(
+      Timer(
+        deadline: now &+ max(0, delay), sequence: sequence ?? takeSequence(), action: action,
+        label: label, clock: clock, work: work))
+  }
+
   /// Whether a timer still stands for a sleep that can wake someone.
   func isLive(_ timer: Timer) -> Bool {
-    switch timer.action {
-    case .job(_, let sleeper): return !(sleeper?.isCancelled ?? false)
-    case .virtualSleep(let id): return virtualSleepers[id] != nil
-    case .block(let block): return !block.isCancelled
-    case .thread(let id, let generation): return vmrepl_simthread_timer_live(id, generation) != 0
-    case .firing(let firing, let generation):
-      switch firing.kind {
-      case .runLoop(let fd): return runLoopGenerations[fd] == generation && vmrepl_runloop_has_timer() != 0
-      case .source(let id, _): return vmrepl_source_timer_is_live(id, generation) != 0
-      }
-    }
+    timer.action.isLive(in: self)
   }
 
   /// Removes timers at the top of the heap that no longer wake anyone; a stale wake-up job is
@@ -56,16 +68,7 @@ struct SimulationState: ~Copyable {
   mutating func dropStaleTimers() {
     while let top = timers.min, !isLive(top) {
       let timer = timers.removeMin()
-      switch timer.action {
-      case .job(let job, let sleeper):
-        sleeper?.release()
-        ready.append(.task(job, onMain: false, by: ReadyBy.woken(timer)))
-      case .block(let block):
-        // A cancelled work item runs as nothing; running it is what releases it.
-        ready.append(.block(block))
-      case .virtualSleep, .firing, .thread:
-        break
-      }
+      if let job = timer.action.staleJob(timer) { ready.append(job) }
     }
   }
 

@@ -72,3 +72,90 @@ enum SimulatedThreads {
     }
   }
 }
+
+/// A simulated thread's turn: it starts, or goes on from where it parked (threads.c).
+final class ThreadTurn: ReadyWork {
+  let id: Int32
+
+  init(id: Int32) { self.id = id }
+
+  var onMain: Bool { false }
+  var lane: Lane { SimulatedThreads.lane(of: id) }
+  var workID: UInt64? { SimulatedThreads.tag(of: id)?.id }
+  var description: String { SimulatedThreads.describe(id) }
+  var offMainDescription: String { SimulatedThreads.describe(id) }
+  /// A start over leaves the program's parked threads behind for good.
+  var isAbandonedWithParkedThreads: Bool { true }
+
+  func info(candidate: Int?) -> ReadyJobInfo {
+    let kind = vmrepl_simthread_wait_kind(id)
+    let reason: ReadyJobInfo.Reason =
+      kind == 0
+      ? .threadStarts
+      : .threadResumes(
+        after: SimulatedThreads.describeWait(
+          kind: kind, object: vmrepl_simthread_wait_object(id), deadline: vmrepl_simthread_wait_deadline(id)))
+    return ReadyJobInfo(
+      candidate: candidate, place: SimulatedThreads.name(of: id), code: nil, kind: .thread, task: nil,
+      work: workID, reason: reason)
+  }
+
+  func run() { _ = vmrepl_simthread_resume(id) }
+}
+
+/// The deadline of a parked thread's timed wait or sleep, for its park `generation`.
+struct ThreadDeadline: TimerAction {
+  let id: Int32
+  let generation: UInt64
+
+  func isLive(in state: borrowing SimulationState) -> Bool { vmrepl_simthread_timer_live(id, generation) != 0 }
+
+  func fire(_ timer: Timer, in state: inout SimulationState) -> CheckedContinuation<Void, any Error>? {
+    if vmrepl_simthread_timer_fire(id, generation) != 0 { state.ready.append(.work(ThreadTurn(id: id))) }
+    return nil
+  }
+
+  var lane: Lane { SimulatedThreads.lane(of: id) }
+}
+
+extension SimulatedThreads {
+  /// A thread's lane: its own, free to run in any order.
+  static func lane(of id: Int32) -> Lane {
+    .free(thread: UInt64(UInt32(bitPattern: id)) &<< 3 | LaneTag.thread)
+  }
+
+  /// Fills the callback table's entries for simulated threads (threads.c, blocking.c).
+  static func install(into callbacks: inout vmrepl_callbacks) {
+    callbacks.thread_ready = { id in
+      Simulation.shared.core.threadReady(id)
+    }
+    callbacks.thread_timer = { id, generation, delay in
+      Simulation.shared.core.armThreadTimer(id: id, generation: generation, delay: delay)
+    }
+    callbacks.driver_wait = { _, deadline in
+      Simulation.shared.core.driverWait(deadline: deadline)
+    }
+    callbacks.driver_deadlock = { kind in
+      Simulation.shared.core.driverDeadlock(kind: kind)
+    }
+    callbacks.driver_unblocked = { kind, since in
+      Simulation.shared.core.noteMainThreadBlocked(kind: kind, since: since)
+    }
+  }
+}
+
+extension SimulationCore {
+  /// Simulated thread `id` can go on (threads.c).
+  func threadReady(_ id: Int32) {
+    enqueue(.work(ThreadTurn(id: id)))
+  }
+
+  /// Simulated thread `id` waits at most `delay` (for its park `generation`).
+  func armThreadTimer(id: Int32, generation: UInt64, delay: Int64) {
+    let tag = SimulatedThreads.tag(of: id)
+    let clock = SimulatedThreads.clockName(kind: vmrepl_simthread_wait_kind(id))
+    state.guarded { state in
+      state.arm(ThreadDeadline(id: id, generation: generation), delay: delay, label: tag?.label, clock: clock, work: tag?.id)
+    }
+  }
+}

@@ -1,0 +1,198 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+internal import Platform
+internal import CSimulationRuntime
+internal import HeapModule
+import Dispatch
+import Synchronization
+
+extension SimulationCore {
+  // MARK: Driving
+
+  /// Runs one job, observed as the driving loop's own jobs are.
+  func run(_ ready: ReadyJob) {
+    // Only the driving loop's own jobs, as for lanes below.
+    if observingJobs.load(ordering: .relaxed), runningJobStart.load(ordering: .relaxed) == 0,
+      let observer = jobObserver.guarded({ $0 })
+    {
+      let info = ready.info(candidate: nil)
+      runObservingLanes(ready)
+      observer.didRun(info)
+      return
+    }
+    runObservingLanes(ready)
+  }
+
+  private func runObservingLanes(_ ready: ReadyJob) {
+    // Only jobs the driving loop runs itself: a block a `sync` runs inside another job is part
+    // of that job, which is observed as a whole.
+    guard observingLanes.load(ordering: .relaxed), runningJobStart.load(ordering: .relaxed) == 0,
+      let observer = laneObserver.guarded({ $0 })
+    else {
+      return runUnobserved(ready)
+    }
+    if ready.onMain {
+      runUnobserved(ready)
+      observer.mainLaneRan()
+    } else {
+      observer.willRunOffMain()
+      runUnobserved(ready)
+      observer.didRunOffMain(ready.offMainDescription)
+    }
+  }
+
+  private func runUnobserved(_ ready: ReadyJob) {
+    let outer = runningJobStart.load(ordering: .relaxed)
+    if outer == 0 { runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
+    let wasGlobal = runningGlobalJob.load(ordering: .relaxed)
+    vmrepl_job_enter(ready.onMain ? 1 : 0)
+    defer { vmrepl_job_leave() }
+    switch ready {
+    case .task(let job, onMain: true, _):
+      job.runSynchronously(on: mainQueue.asUnownedSerialExecutor())
+    case .task(let job, onMain: false, _):
+      runningGlobalJob.store(true, ordering: .relaxed)
+      job.runSynchronously(on: globalQueue.asUnownedTaskExecutor())
+    case .work(let work):
+      runningGlobalJob.store(!work.onMain, ordering: .relaxed)
+      work.run()
+    }
+    runningGlobalJob.store(wasGlobal, ordering: .relaxed)
+    if outer == 0 { runningJobStart.store(0, ordering: .relaxed) }
+  }
+
+  /// Work that reaches the driving thread outside the simulation's queues: blocks on the real
+  /// main queue (a group's notify, a source's handler) and the run loop's performs. Returns
+  /// whether anything became ready.
+  func runOutsideWork() -> Bool {
+    var ran = vmrepl_dispatch_drain_main_queue() != 0
+    if vmrepl_runloop_exists() != 0 {
+      vmrepl_runloop_pass()
+      ran = true
+    }
+    if ran, observingLanes.load(ordering: .relaxed) { laneObserver.guarded { $0 }?.mainLaneRan() }
+    return ran && state.guarded { !$0.ready.isEmpty }
+  }
+
+  /// Moves what other threads handed over to the ready queue. First the admission hook hears
+  /// of it: whatever another thread reported before handing over these jobs (a request that
+  /// arrived or was cancelled on URLSession's threads) is announced before they run, so the
+  /// order of a step's events follows the order things happened in, not thread timing.
+  func admitInbox() {
+    guard hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.guarded({ $0 }) else {
+      return state.guarded { $0.admitInbox() }
+    }
+    // Taken before the hook looks: every job in it was handed over after what it reports.
+    let arrived = state.guarded { state -> [ReadyJob] in
+      defer { state.inbox.removeAll() }
+      return Array(state.inbox)
+    }
+    guard !arrived.isEmpty else { return }
+    hook.beforeAdmitting()
+    state.guarded { state in
+      // Jobs that came meanwhile stay in the inbox, behind these.
+      state.ready.append(contentsOf: arrived)
+    }
+  }
+
+  func runUntilIdle() throws(SimulationError) {
+    // With an admission hook, what other threads handed over joins only once the simulation is
+    // idle: jobs already ready (a cache look-up that starts a request) go first, whatever the
+    // threads' timing.
+    if !hasForeignWorkHook.load(ordering: .relaxed) { admitInbox() }
+    while true {
+      if interruptRequested.exchange(false, ordering: .relaxed) { throw .interrupted }
+      if let next = state.guarded({ $0.takeReady() }) {
+        let count = jobsThisStep.wrappingAdd(1, ordering: .relaxed).newValue
+        let limit = maxJobsPerStep.load(ordering: .relaxed)
+        if limit > 0 && count > limit {
+          // Put it back so the work is not lost; the caller decides what to do.
+          state.guarded { $0.ready.prepend(next) }
+          throw .runaway(limit: limit)
+        }
+        run(next)
+        let ran = jobsRun.wrappingAdd(1, ordering: .relaxed).newValue
+        if ran == pauseAfterJob.load(ordering: .relaxed), let handler = pauseHandler.guarded({ $0 }) {
+          handler()
+        }
+        continue
+      }
+      let now = state.guarded { $0.now }
+      if fireNextTimer(notAfter: now) { continue }
+      if state.guarded({ $0.hasRunnableJob }) { continue }
+      if vmrepl_threads_admit_foreign() > 0 { continue }
+      if runOutsideWork() { continue }
+      if hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.guarded({ $0 }), hook.whenIdle() {
+        admitInbox()
+        continue
+      }
+      return
+    }
+  }
+
+  /// Runs up to `limit` jobs without the runaway guard; returns whether the simulation became idle.
+  private func drain(limit: Int) -> Bool {
+    admitInbox()
+    for _ in 0..<limit {
+      guard let next = state.guarded({ $0.takeReady() }) else { return true }
+      run(next)
+    }
+    return state.guarded { !$0.hasRunnableJob }
+  }
+
+  /// After the runaway guard stopped a step: finds the tasks that keep enqueuing jobs, cancels
+  /// them, and quarantines those that go on regardless.
+  func recoverFromRunaway() -> RunawayReport {
+    runaway.active.store(true, ordering: .relaxed)
+    _ = drain(limit: 10_000)
+    runaway.active.store(false, ordering: .relaxed)
+    let seen = runaway.takeSeen()
+    for entry in seen { entry.task.cancel() }
+    var quarantined = false
+    if !drain(limit: 100_000) {
+      runaway.quarantine(seen.map(\.task))
+      quarantined = true
+      _ = drain(limit: 100_000)
+    }
+    for entry in seen { entry.task.release() }
+    jobsThisStep.store(0, ordering: .relaxed)
+    var labels: [String?] = []
+    for entry in seen where !labels.contains(entry.label) { labels.append(entry.label) }
+    return RunawayReport(labels: labels, quarantined: quarantined)
+  }
+
+  func advance(to target: Int64) throws(SimulationError) {
+    try runUntilIdle()
+    while fireNextTimer(notAfter: target) {
+      try runUntilIdle()
+    }
+    state.guarded { $0.moveNow(to: target) }
+  }
+
+  func advanceToNextTimer() throws(SimulationError) -> Bool {
+    try runUntilIdle()
+    guard fireNextTimer(notAfter: nil) else { return false }
+    try runUntilIdle()
+    return true
+  }
+
+  /// The loop behind `MainExecutor.run()`: time jumps whenever nothing can run, and the
+  /// process ends with a message when the program waits for something that can never come.
+  func runMainLoop() throws {
+    while !stopRequested.load(ordering: .relaxed) {
+      do {
+        if try advanceToNextTimer() { continue }
+      } catch {
+        writeStandardError("simulation: \(error)\n")
+        exit(1)
+      }
+      if state.guarded({ !$0.externalWork.isEmpty }) {
+        _ = foreignArrivals.wait(timeout: .now() + .milliseconds(100))
+        continue
+      }
+      writeStandardError("simulation: the program waits for work that can never arrive (no job, no timer)\n")
+      exit(1)
+    }
+  }
+
+  func requestStop() { stopRequested.store(true, ordering: .relaxed) }
+}

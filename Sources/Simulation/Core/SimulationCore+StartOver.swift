@@ -1,0 +1,67 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+internal import CSimulationRuntime
+internal import HeapModule
+import Dispatch
+import Synchronization
+
+extension SimulationCore {
+  /// Drops the timers of sleeping tasks and delayed blocks, so that what they would wake never
+  /// runs (the tasks stay suspended, as quarantined ones do). Run loop and timer-source firings
+  /// stay: their timers live in Foundation and Dispatch, which would arm them again.
+  func abandonSleepers() {
+    state.guarded { state in
+      var kept = Heap<Timer>()
+      for timer in state.timers.unordered where timer.action.keepWhenAbandoningSleepers(in: &state) {
+        kept.insert(timer)
+      }
+      state.timers = kept
+    }
+    abandonParkedThreads()
+  }
+
+  /// Drops every timer, run-loop and timer-source firings too, and leaves parked threads behind:
+  /// nothing an abandoned session armed fires again.
+  func abandonTimers() {
+    abandonSleepers()
+    state.guarded { $0.timers = Heap<Timer>() }
+  }
+
+  /// Leaves the program's parked threads behind for good, as a device leaves a thread blocked
+  /// forever, with the blocks waiting for queues they occupy: nothing of an abandoned session
+  /// runs in the next.
+  func abandonParkedThreads() {
+    let dropped = state.guarded { state -> [any ReadyWork] in
+      var dropped: [any ReadyWork] = []
+      state.ready.removeAll { job in
+        guard case .work(let work) = job, work.isAbandonedWithParkedThreads else { return false }
+        dropped.append(work)
+        return true
+      }
+      return dropped
+    }
+    // Outside the lock, as every release of a block.
+    for work in dropped { work.discard() }
+    vmrepl_threads_reset()
+  }
+
+  /// Starts over at virtual time 0 with a fresh wall clock and random source, when nothing is
+  /// ready, no timer is live, nothing outside runs and no task is quarantined.
+  func restart() -> Bool {
+    guard !runaway.hasQuarantined, vmrepl_threads_alive() == 0 else { return false }
+    return state.guarded { state in
+      state.dropStaleTimers()
+      guard state.ready.isEmpty, state.inbox.isEmpty, state.timers.isEmpty, state.externalWork.isEmpty,
+        state.virtualSleepers.isEmpty
+      else { return false }
+      state.setNow(0)
+      state.nextSequence = 0
+      jobsRun.store(0, ordering: .relaxed)
+      pauseAfterJob.store(0, ordering: .relaxed)
+      pauseHandler.guarded { $0 = nil }
+      state.runLoopGenerations = [:]
+      state.unsupported = []
+      vmrepl_world_reset()
+      return true
+    }
+  }
+}

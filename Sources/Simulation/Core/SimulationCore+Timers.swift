@@ -1,0 +1,58 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+internal import CSimulationRuntime
+internal import HeapModule
+import Dispatch
+import Synchronization
+
+extension SimulationCore {
+  /// Drops every timer that can no longer wake anyone, wherever it stands in the heap, so that
+  /// what it held (a cancelled work item's block and the work tag of whoever scheduled it) is
+  /// let go now rather than when its deadline comes round.
+  func purgeStaleTimers() -> Bool {
+    runLoopTimers.sweep()
+    var madeReady = false
+    let dropped = state.guarded { state -> [any ReadyWork] in
+      let all = state.timers.unordered
+      guard all.contains(where: { !state.isLive($0) }) else { return [] }
+      var kept: [Timer] = []
+      var dropped: [any ReadyWork] = []
+      for timer in all {
+        if state.isLive(timer) {
+          kept.append(timer)
+          continue
+        }
+        switch timer.action.staleJob(timer) {
+        case .task(let job, let onMain, let by)?:
+          // The runtime frees a wake-up job only by running it.
+          state.ready.append(.task(job, onMain: onMain, by: by))
+          madeReady = true
+        case .work(let work)?:
+          dropped.append(work)
+        case nil:
+          break
+        }
+      }
+      state.timers = Heap(kept)
+      return dropped
+    }
+    // Releasing a block can run a closure's deinit, which may hand work back: outside the lock.
+    for work in dropped { work.discard() }
+    return madeReady || !dropped.isEmpty
+  }
+
+  /// Fires the earliest live timer due no later than `limit`, moving virtual now to its
+  /// deadline. Returns false when there is none.
+  func fireNextTimer(notAfter limit: Int64?) -> Bool {
+    var continuation: CheckedContinuation<Void, any Error>?
+    let fired = state.guarded { state -> Bool in
+      guard let first = state.nextLiveTimer() else { return false }
+      if let limit, first.deadline > limit { return false }
+      let timer = state.takeTimer(first)
+      state.moveNow(to: timer.deadline)
+      continuation = timer.action.fire(timer, in: &state)
+      return true
+    }
+    continuation?.resume()
+    return fired
+  }
+}

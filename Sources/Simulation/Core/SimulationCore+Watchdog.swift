@@ -1,0 +1,33 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+internal import CSimulationRuntime
+internal import HeapModule
+import Dispatch
+import Synchronization
+
+internal import Platform
+
+extension SimulationCore {
+  // MARK: Watchdog
+
+  /// Starts the watchdog's thread. Call it before the runtime is redirected: afterwards a block
+  /// handed to Dispatch from the driving thread would run on the driving thread.
+  func startWatchdog() {
+    DispatchQueue(label: "vmrepl.simulation.watchdog").async { [self] in
+      while true {
+        usleep(50_000)
+        let start = runningJobStart.load(ordering: .relaxed)
+        let limit = watchdogNanoseconds.load(ordering: .relaxed)
+        guard start != 0, limit > 0, wallNanoseconds() - start > limit else { continue }
+        let step = stepName.guarded { $0 }
+        let hint = watchdogHint.guarded { $0 }
+        let seconds = Double(limit) / 1e9
+        var message = "watchdog: the view-model's code ran for more than \(seconds) s of wall time without returning"
+        if !step.isEmpty { message += ", during `\(step)`" }
+        message += "; a synchronous loop cannot be stopped, so the process ends here"
+        if !hint.isEmpty { message += " (\(hint))" }
+        writeStandardError(message + "\n")
+        _exit(3)
+      }
+    }
+  }
+}

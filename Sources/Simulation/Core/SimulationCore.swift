@@ -1,0 +1,89 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+internal import CSimulationRuntime
+internal import HeapModule
+import Dispatch
+import Synchronization
+
+internal import Platform
+
+/// The run queue, the timers and the driving loop behind `Simulation`.
+final class SimulationCore: Sendable {
+  let state = Mutex(SimulationState())
+  let mainQueue = MainQueue()
+  let runLoopTimers = RunLoopTimers()
+  /// Set while a `LaneObserver` is installed, so that jobs pay one relaxed load when none is.
+  let observingLanes = Atomic<Bool>(false)
+  let laneObserver = Mutex<(any LaneObserver)?>(nil)
+  /// Set while a `JobObserver` is installed.
+  let observingJobs = Atomic<Bool>(false)
+  let jobObserver = Mutex<(any JobObserver)?>(nil)
+  let foreignWorkHook = Mutex<(any ForeignWorkHook)?>(nil)
+  let hasForeignWorkHook = Atomic<Bool>(false)
+  let globalQueue = GlobalQueue()
+  /// Times the main thread was blocked since the last `takeMainThreadBlocks()`.
+  let mainThreadBlocks = Mutex<[MainThreadBlock]>([])
+
+  let driverThread = Atomic<UInt>(0)
+  /// Wall time at which the job now running started, 0 between jobs.
+  let runningJobStart = Atomic<Int64>(0)
+  let runningGlobalJob = Atomic<Bool>(false)
+  let interruptRequested = Atomic<Bool>(false)
+  let stopRequested = Atomic<Bool>(false)
+  let jobsThisStep = Atomic<Int>(0)
+  /// Jobs run since the simulation started or restarted.
+  let jobsRun = Atomic<Int>(0)
+  /// The job after which `pauseHandler` runs; 0 for none.
+  let pauseAfterJob = Atomic<Int>(0)
+  let pauseHandler = Mutex<(@Sendable () -> Void)?>(nil)
+  let maxJobsPerStep = Atomic<Int>(Simulation.defaultMaxJobsPerStep)
+  let watchdogNanoseconds = Atomic<Int64>(Simulation.defaultWatchdogLimit.wholeNanoseconds)
+  let stepName = Mutex("")
+  /// What `vmrepl_runtime_activate` redirected (VMREPL_* bits).
+  let redirected = Atomic<Int32>(0)
+  let runaway = RunawayDiagnosis()
+  let watchdogHint = Mutex("")
+  /// Signalled whenever another thread hands over work, so a waiting driver wakes up.
+  let foreignArrivals = DispatchSemaphore(value: 0)
+
+  /// Whether the caller runs in the simulation: on the driving thread, or on a simulated thread
+  /// (which runs only while the driving thread waits for it).
+  var isOnDriverThread: Bool { currentThreadID() == driverThread.load(ordering: .relaxed) || vmrepl_in_simulation() != 0 }
+  /// Whether the caller is the driving thread, the program's main thread.
+  var isOnMainThread: Bool { currentThreadID() == driverThread.load(ordering: .relaxed) }
+  var isRunningGlobalJob: Bool { runningGlobalJob.load(ordering: .relaxed) }
+
+  // MARK: Accepting work
+
+  /// Takes a job that is ready now: into the ready queue from the simulation, into the inbox
+  /// from another thread.
+  func enqueue(_ ready: ReadyJob) {
+    if isOnDriverThread {
+      if runaway.active.load(ordering: .relaxed) { runaway.recordCurrentTask() }
+      if runaway.currentTaskIsQuarantined() { return }
+      state.guarded { $0.ready.append(ready) }
+    } else {
+      state.guarded { $0.inbox.append(ready) }
+      foreignArrivals.signal()
+    }
+  }
+
+  func beginExternal(_ label: String) -> UInt64 {
+    state.guarded { state -> UInt64 in
+      let id = state.takeSequence()
+      state.externalWork[id] = label
+      return id
+    }
+  }
+
+  func endExternal(_ id: UInt64) {
+    _ = state.guarded { $0.externalWork.removeValue(forKey: id) }
+    foreignArrivals.signal()
+  }
+
+  /// Remembers that the program used a source the simulation does not control.
+  func noteUnsupported(_ what: String) {
+    state.guarded { state in
+      if !state.unsupported.contains(what) { state.unsupported.append(what) }
+    }
+  }
+}

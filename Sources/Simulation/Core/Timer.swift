@@ -1,0 +1,95 @@
+/// One scheduled wake-up, ordered by deadline and then by arrival.
+struct Timer: Comparable {
+  var deadline: Int64
+  var sequence: UInt64
+  /// What firing it does; its type is the scheduling source that armed it.
+  var action: any TimerAction
+  var label: String?
+  var clock: String
+  /// The id of the `WorkTag` of whoever set it.
+  var work: UInt64? = nil
+
+  static func < (lhs: Timer, rhs: Timer) -> Bool {
+    (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
+  }
+  static func == (lhs: Timer, rhs: Timer) -> Bool {
+    lhs.deadline == rhs.deadline && lhs.sequence == rhs.sequence
+  }
+}
+
+/// Who made a task job ready, packed in one word so that jobs stay small: the id of the work that
+/// enqueued it, with the top bit set when its timer woke it.
+enum ReadyBy {
+  static let timer: UInt64 = 1 << 63
+
+  static func enqueued(by work: UInt64?) -> UInt64 { work ?? 0 }
+  static func woken(_ timer: Timer) -> UInt64 { (timer.work ?? 0) | Self.timer }
+}
+
+/// A job ready to run.
+enum ReadyJob {
+  /// A Swift concurrency job, whether it was enqueued on the main executor, and who made it ready
+  /// (`ReadyBy`: the id of the work that enqueued it, or of the timer that woke it).
+  case task(UnownedJob, onMain: Bool, by: UInt64)
+  /// Work of another scheduling source: a Dispatch block, a firing, a thread's turn.
+  case work(any ReadyWork)
+
+  /// Whether it runs as the main actor (the main thread).
+  var onMain: Bool {
+    switch self {
+    case .task(_, let onMain, _): onMain
+    case .work(let work): work.onMain
+    }
+  }
+
+  /// The id of the work it is, or, for a task's job, of the work that made it ready.
+  var workID: UInt64? {
+    switch self {
+    case .task(_, _, let by): by & ~ReadyBy.timer == 0 ? nil : by & ~ReadyBy.timer
+    case .work(let work): work.workID
+    }
+  }
+
+  /// What an off-main job is, as a main-thread warning names it.
+  var offMainDescription: String {
+    switch self {
+    case .task: "a task on the global executor"
+    case .work(let work): work.offMainDescription
+    }
+  }
+
+  /// The job as `ready` lists it.
+  func info(candidate: Int?) -> ReadyJobInfo {
+    switch self {
+    case .task(let job, let onMain, let by): SwiftTasks.info(of: job, onMain: onMain, by: by, candidate: candidate)
+    case .work(let work): work.info(candidate: candidate)
+    }
+  }
+
+  /// Whether it may run now: not a main-lane job while the main thread is blocked, not a block
+  /// for a queue that a parked thread occupies.
+  func isRunnable(excludingMain: Bool) -> Bool {
+    switch self {
+    case .task(_, let onMain, _): !(excludingMain && onMain)
+    case .work(let work): !(excludingMain && work.onMain) && work.mayRunNow
+    }
+  }
+}
+
+extension ReadyJob: CustomStringConvertible {
+  /// What the job is, as a departure names it.
+  var description: String {
+    switch self {
+    case .task(_, onMain: true, _): "a main-actor job"
+    case .task(_, onMain: false, _): "a global-executor job"
+    case .work(let work): work.description
+    }
+  }
+}
+
+extension Timer: CustomStringConvertible {
+  /// The timer, as a departure names it: its clock and whose it is.
+  var description: String {
+    "the \(clock) timer" + (label.map { " of `\($0)`" } ?? "")
+  }
+}

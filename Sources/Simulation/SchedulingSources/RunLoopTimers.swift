@@ -1,0 +1,174 @@
+internal import CSimulationRuntime
+import Synchronization
+
+/// The run loop timers Foundation scheduled on the driving thread, each with the work of the
+/// step that scheduled it.
+///
+/// A run loop mode arms one descriptor for its earliest timer, so the simulation's own timer
+/// for a mode says nothing about whose timer is due. Following each `CFRunLoopTimer` from
+/// `CFRunLoopAddTimer` to its invalidation lets a report credit every `Timer` to the step that
+/// scheduled it, keeps that step's work alive exactly as long as the timer can fire, and runs the
+/// timer's callback as that step's work (a task it starts is that step's work too).
+final class RunLoopTimers: Sendable {
+  private struct Entry: Sendable {
+    /// The timer's address; the entry holds a CF retain on it until it is let go.
+    let address: UInt
+    let tag: WorkTag?
+  }
+
+  private let entries = Mutex<[Entry]>([])
+
+  /// Foundation added `timer` to a run loop: it is the current work's, until invalidated.
+  func added(_ timer: UnsafeMutableRawPointer) {
+    let address = UInt(bitPattern: timer)
+    let tag = WorkTag.current
+    let isNew = entries.guarded { entries -> Bool in
+      guard !entries.contains(where: { $0.address == address }) else { return false }
+      entries.append(Entry(address: address, tag: tag))
+      return true
+    }
+    if isNew { vmrepl_runloop_timer_retain(timer) }
+  }
+
+  /// Runs `timer`'s own callout as the work of the step that scheduled it.
+  func fire(_ timer: UnsafeMutableRawPointer, callout: UnsafeMutableRawPointer, info: UnsafeMutableRawPointer?) {
+    let address = UInt(bitPattern: timer)
+    let tag = entries.guarded { $0.first(where: { $0.address == address })?.tag }
+    WorkTag.running(tag) { vmrepl_runloop_timer_call(callout, timer, info) }
+  }
+
+  /// Lets go of the timers that can no longer fire (invalidated, or one-shot and fired), and so
+  /// of the work they kept alive.
+  func sweep() {
+    let gone = entries.guarded { entries -> [UInt] in
+      var gone: [UInt] = []
+      entries.removeAll { entry in
+        guard let timer = UnsafeMutableRawPointer(bitPattern: entry.address),
+          vmrepl_runloop_timer_is_valid(timer) == 0
+        else { return false }
+        gone.append(entry.address)
+        return true
+      }
+      return gone
+    }
+    // Releasing a timer can free the Swift `Timer` and its closure: outside the lock.
+    for address in gone { vmrepl_runloop_timer_release(UnsafeMutableRawPointer(bitPattern: address)) }
+  }
+
+  /// Whether any timer is followed.
+  var isEmpty: Bool { entries.guarded { $0.isEmpty } }
+
+  /// The timers that can still fire, with their virtual deadlines: `now` plus the time to the
+  /// timer's fire date, to the nearest microsecond. (A fire date is a `CFAbsoluteTime`, good to
+  /// about 119 ns today, and so is the reading of now it is measured against; the simulation
+  /// snaps the result to the run loop's own deadline when it is that one.)
+  func pending(now: Int64) -> [PendingTimer] {
+    let live = entries.guarded { $0 }
+    return live.compactMap { entry -> PendingTimer? in
+      guard let timer = UnsafeMutableRawPointer(bitPattern: entry.address),
+        vmrepl_runloop_timer_is_valid(timer) != 0
+      else { return nil }
+      let delay = vmrepl_runloop_timer_delay(timer)
+      guard delay >= 0 else { return nil }
+      let deadline = (now &+ delay &+ 500) / 1_000 * 1_000
+      return PendingTimer(deadline: .nanoseconds(deadline), clock: "RunLoop timer", label: entry.tag?.label, work: entry.tag?.id)
+    }
+  }
+}
+
+/// One pass of the run loop behind descriptor `fd`, whose earliest timer fell due: it runs every
+/// `Timer` due, each as the work of the step that scheduled it (see `RunLoopTimers`).
+final class RunLoopPass: ReadyWork {
+  let fd: Int32
+
+  init(fd: Int32) { self.fd = fd }
+
+  var onMain: Bool { true }
+  var lane: Lane { .main }
+  var workID: UInt64? { nil }
+  var description: String { "a run loop timer" }
+  var offMainDescription: String { "a run loop timer" }
+
+  func info(candidate: Int?) -> ReadyJobInfo {
+    ReadyJobInfo(
+      candidate: candidate, place: "the main thread", code: nil, kind: .runLoopTimer, task: nil, work: nil,
+      reason: .timerFired)
+  }
+
+  func run() {
+    vmrepl_runloop_fire(fd)
+    // CF invalidates a one-shot timer after its callout, inside the pass.
+    Simulation.shared.core.runLoopTimers.sweep()
+  }
+}
+
+/// The deadline a run loop mode armed for its earliest timer; only its newest arming counts.
+struct RunLoopDeadline: TimerAction {
+  let pass: RunLoopPass
+  let generation: UInt64
+
+  func isLive(in state: borrowing SimulationState) -> Bool {
+    state.runLoopGenerations[pass.fd] == generation && vmrepl_runloop_has_timer() != 0
+  }
+
+  func fire(_ timer: Timer, in state: inout SimulationState) -> CheckedContinuation<Void, any Error>? {
+    state.ready.append(.work(pass))
+    return nil
+  }
+
+  /// Foundation would arm it again: abandoning sleepers keeps it.
+  func keepWhenAbandoningSleepers(in state: inout SimulationState) -> Bool { true }
+
+  var lane: Lane { .main }
+  var isRunLoopDeadline: Bool { true }
+}
+
+extension SimulationCore {
+  /// Where a run-loop deadline lands: rounded up to the next whole microsecond.
+  ///
+  /// CoreFoundation keeps fire dates as `CFAbsoluteTime`, a Double of seconds since 2001, whose
+  /// grain at today's dates is about 119 ns; `RunLoop.now + 0.3` comes back as 0.299999952 s
+  /// after `now`. Rounding up lands such a deadline where the code meant it (0.300000 s), and
+  /// never before CoreFoundation's own fire date, so the run-loop pass then always finds the
+  /// timer due (a device, too, fires a timer late, never early).
+  static func runLoopDeadline(_ nanoseconds: Int64) -> Int64 {
+    let remainder = nanoseconds % 1_000
+    return remainder == 0 ? nanoseconds : nanoseconds &+ (1_000 - remainder)
+  }
+
+  /// A run loop mode armed (or, with `delay` < 0, disarmed) the timer on descriptor `fd`.
+  ///
+  /// The mode's timer belongs to no step: each `Timer` behind it is followed by `runLoopTimers`,
+  /// which credits it to the step that scheduled it.
+  func armRunLoopTimer(fd: Int32, delay: Int64) {
+    state.guarded { state in
+      let generation = (state.runLoopGenerations[fd] ?? 0) &+ 1
+      state.runLoopGenerations[fd] = generation
+      guard delay >= 0 else { return }
+      let deadline = Self.runLoopDeadline(state.now &+ delay)
+      state.arm(
+        RunLoopDeadline(pass: RunLoopPass(fd: fd), generation: generation), delay: deadline &- state.now,
+        label: nil, clock: "RunLoop timer", work: nil)
+    }
+  }
+}
+
+extension RunLoopTimers {
+  /// Fills the callback table's entries for Foundation's run loops (runloop.c).
+  static func install(into callbacks: inout vmrepl_callbacks) {
+    callbacks.runloop_timer = { fd, delay in
+      Simulation.shared.core.armRunLoopTimer(fd: fd, delay: delay)
+    }
+    callbacks.runloop_timer_added = { timer in
+      guard let timer else { return }
+      Simulation.shared.core.runLoopTimers.added(timer)
+    }
+    callbacks.runloop_timer_invalidated = { _ in
+      Simulation.shared.core.runLoopTimers.sweep()
+    }
+    callbacks.runloop_timer_fire = { timer, callout, info in
+      guard let timer, let callout else { return }
+      Simulation.shared.core.runLoopTimers.fire(timer, callout: callout, info: info)
+    }
+  }
+}
