@@ -12,8 +12,6 @@ package final class EffectRecord {
   package internal(set) var error: String?
   var cancelRequested = false
   var task: Task<Void, Never>?
-  /// The label timers and requests of this effect carry.
-  let tagLabel: String
   /// The id of its `WorkTag`: the timers and requests that are this effect's work carry it.
   let work: UInt64
 
@@ -22,7 +20,6 @@ package final class EffectRecord {
     self.action = action
     self.isLifecycle = isLifecycle
     self.start = start
-    self.tagLabel = tag.label
     self.work = tag.id
   }
 

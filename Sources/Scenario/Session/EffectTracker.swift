@@ -280,14 +280,14 @@ final class EffectTracker {
       return ScenarioError("\(error)", cause: error)
     }
     let report = simulation.recoverFromRunaway()
-    let names = report.labels.map { label -> String in
-      guard let label else { return "work with no action's name" }
-      if let effect = effects.first(where: { $0.tagLabel == label }) { return "`#\(effect.id) \(effect.action)`" }
-      return "`\(label)`"
+    let names = report.work.map { work -> String in
+      guard let work else { return "work with no action's name" }
+      if let effect = effects.first(where: { $0.work == work.id }) { return "`#\(effect.id) \(effect.action)`" }
+      return "`\(work.label)`"
     }
     let who = names.isEmpty ? "something" : names.joined(separator: ", ")
-    for label in report.labels.compactMap({ $0 }) {
-      let stuck = effects.filter { $0.isRunning && $0.tagLabel == label }
+    for work in report.work.compactMap({ $0 }) {
+      let stuck = effects.filter { $0.isRunning && $0.work == work.id }
       cancel(stuck)
       if report.quarantined {
         for effect in stuck {
@@ -295,7 +295,7 @@ final class EffectTracker {
           effect.end = now
           sink.emit(.effectEnded(id: effect.id, action: effect.action, status: .cancelled, error: nil))
         }
-        background.removeAll { $0.tag?.label == label }
+        background.removeAll { $0.work == work.id }
       }
     }
     var message = "runaway: \(who) kept the step busy for \(limit) jobs without it becoming idle (a loop that keeps yielding or starting work?); vmrepl cancelled it"

@@ -10,18 +10,19 @@ import Synchronization
 final class RunawayDiagnosis: Sendable {
   let active = Atomic<Bool>(false)
   let hasQuarantine = Atomic<Bool>(false)
-  private let seen = Mutex<[(task: SleeperReference, label: String?)]>([])
+  private let seen = Mutex<[(task: SleeperReference, work: RunawayReport.Work?)]>([])
   private let quarantined = Mutex<Set<UInt>>([])
 
   /// Records the current task as one that enqueued a job during diagnosis.
   func recordCurrentTask() {
     guard let task = SleeperReference.current() else { return }
-    let label = WorkTag.current?.label
+    // Its id and label, not the tag: holding the tag would keep the work alive.
+    let work = WorkTag.current.map { RunawayReport.Work(id: $0.id, label: $0.label) }
     seen.guarded { seen in
       if seen.contains(where: { $0.task.address == task.address }) {
         task.release()
       } else {
-        seen.append((task, label))
+        seen.append((task, work))
       }
     }
   }
@@ -36,8 +37,8 @@ final class RunawayDiagnosis: Sendable {
     }
   }
 
-  /// The tasks seen since `begin`, with their labels, in the order they were first seen.
-  func takeSeen() -> [(task: SleeperReference, label: String?)] {
+  /// The tasks seen since `begin`, with their work, in the order they were first seen.
+  func takeSeen() -> [(task: SleeperReference, work: RunawayReport.Work?)] {
     seen.guarded { seen in
       defer { seen.removeAll() }
       return seen
@@ -57,8 +58,15 @@ final class RunawayDiagnosis: Sendable {
 
 /// What the runaway recovery found and did.
 public struct RunawayReport: Equatable, Sendable {
-  /// Work tags of the tasks that kept the step busy, in the order first seen (nil: untagged).
-  public var labels: [String?]
+  /// A piece of work, known by its tag's id; the label is how reports name it.
+  public struct Work: Equatable, Sendable {
+    public var id: UInt64
+    public var label: String
+  }
+
+  /// The work of the tasks that kept the step busy, each once, in the order first seen (nil:
+  /// tasks that carry no work tag).
+  public var work: [Work?]
   /// Whether they ignored cancellation, so that their jobs are no longer run.
   public var quarantined: Bool
 }

@@ -155,9 +155,9 @@ extension SimulationCore {
     }
     for entry in seen { entry.task.release() }
     jobsThisStep.store(0, ordering: .relaxed)
-    var labels: [String?] = []
-    for entry in seen where !labels.contains(entry.label) { labels.append(entry.label) }
-    return RunawayReport(labels: labels, quarantined: quarantined)
+    var work: [RunawayReport.Work?] = []
+    for entry in seen where !work.contains(entry.work) { work.append(entry.work) }
+    return RunawayReport(work: work, quarantined: quarantined)
   }
 
   func advance(to target: Int64) throws(SimulationError) {
