@@ -22,13 +22,13 @@ struct ParserTests {
 
   @Test("schedule and explore: departures sorted, options in any order, defaults")
   func scheduleAndExplore() throws {
-    #expect(try CommandParser.parse("schedule 9:3 4:2") == .schedule(.pinned([Departure(choice: 4, pick: 2), Departure(choice: 9, pick: 3)])))
-    #expect(try CommandParser.parse("sched fifo") == .schedule(.fifo))
-    #expect(try CommandParser.parse("schedule") == .schedule(.show))
-    #expect(try CommandParser.parse("explore") == .explore(ExploreRequest()))
+    #expect(try CommandParser.parse("schedule 9:3 4:2") == .session(.schedule(.pinned([Departure(choice: 4, pick: 2), Departure(choice: 9, pick: 3)]))))
+    #expect(try CommandParser.parse("sched fifo") == .session(.schedule(.fifo)))
+    #expect(try CommandParser.parse("schedule") == .session(.schedule(.show)))
+    #expect(try CommandParser.parse("explore") == .timeline(.explore(ExploreRequest())))
     #expect(
       try CommandParser.parse("explore 200 seed=7 strategy=random depth=3")
-        == .explore(ExploreRequest(schedules: 200, strategy: .random, depth: 3, seed: 7)))
+        == .timeline(.explore(ExploreRequest(schedules: 200, strategy: .random, depth: 3, seed: 7))))
     #expect(error("exp 5") == "column 1: ambiguous command `exp`: it starts `expect`, `explore`")
     #expect(error("explore 5 7") == "column 11: unexpected `7` after `explore`; usage: explore [N] [strategy=pct|random] [depth=D] [seed=S]")
   }
@@ -41,15 +41,15 @@ struct ParserTests {
 
   @Test("unique prefixes abbreviate commands; exact names win over longer ones")
   func abbreviations() throws {
-    #expect(try CommandParser.parse("adv 2s") == .advance(.seconds(2)))
-    #expect(try CommandParser.parse("set word x") == .set(property: Located(value: "word", column: 5), value: Located(value: .word("x"), column: 10)))
-    #expect(try CommandParser.parse("sett") == .settle)
-    #expect(try CommandParser.parse("await send refresh") == .send(action: Located(value: "refresh", column: 12), arguments: [], awaited: true))
-    #expect(try CommandParser.parse("cancel #1 #3") == .cancel(.ids([Located(value: 1, column: 8), Located(value: 3, column: 11)])))
-    #expect(try CommandParser.parse("cancel all") == .cancel(.all))
-    #expect(try CommandParser.parse("expect items.count >= 3") == .expectState(path: Located(value: "items.count", column: 8), comparison: .greaterOrEqual, value: Located(value: .int(3), column: 23)))
-    #expect(try CommandParser.parse("expect log contains \"task cancel\"") == .expectLog(text: "task cancel"))
-    #expect(try CommandParser.parse("expect time == 1.5s") == .expectTime(comparison: .equal, value: .milliseconds(1500)))
+    #expect(try CommandParser.parse("adv 2s") == .session(.advance(.seconds(2))))
+    #expect(try CommandParser.parse("set word x") == .session(.set(property: Located(value: "word", column: 5), value: Located(value: .word("x"), column: 10))))
+    #expect(try CommandParser.parse("sett") == .session(.settle))
+    #expect(try CommandParser.parse("await send refresh") == .session(.send(action: Located(value: "refresh", column: 12), arguments: [], awaited: true)))
+    #expect(try CommandParser.parse("cancel #1 #3") == .session(.cancel(.ids([Located(value: 1, column: 8), Located(value: 3, column: 11)]))))
+    #expect(try CommandParser.parse("cancel all") == .session(.cancel(.all)))
+    #expect(try CommandParser.parse("expect items.count >= 3") == .session(.expectState(path: Located(value: "items.count", column: 8), comparison: .greaterOrEqual, value: Located(value: .int(3), column: 23))))
+    #expect(try CommandParser.parse("expect log contains \"task cancel\"") == .session(.expectLog(text: "task cancel")))
+    #expect(try CommandParser.parse("expect time == 1.5s") == .session(.expectTime(comparison: .equal, value: .milliseconds(1500))))
   }
 
   @Test("errors name the column, the word, what was expected and the nearest choice")
@@ -78,9 +78,9 @@ struct ParserTests {
 
   @Test("front-end commands parse like the others: quoted paths, flags, help, prefixes")
   func frontEndCommands() throws {
-    #expect(try CommandParser.parse(#"save "my runs/a b.scenario" --force"#) == .save(file: Located(value: "my runs/a b.scenario", column: 6), force: true))
-    #expect(try CommandParser.parse("sa runs/2.scenario") == .save(file: Located(value: "runs/2.scenario", column: 4), force: false))
-    #expect(try CommandParser.parse("ru a.scenario") == .run(file: Located(value: "a.scenario", column: 4)))
+    #expect(try CommandParser.parse(#"save "my runs/a b.scenario" --force"#) == .frontEnd(.save(file: Located(value: "my runs/a b.scenario", column: 6), force: true)))
+    #expect(try CommandParser.parse("sa runs/2.scenario") == .frontEnd(.save(file: Located(value: "runs/2.scenario", column: 4), force: false)))
+    #expect(try CommandParser.parse("ru a.scenario") == .frontEnd(.run(file: Located(value: "a.scenario", column: 4))))
     #expect(error("save") == "column 5: `save` needs a file name ending in .scenario; usage: save FILE [--force] (example: save scenarios/double-tap.scenario)")
     #expect(error("save a.scenario b.scenario") == "column 17: unexpected `b.scenario` after `save`; usage: save FILE [--force]")
     #expect(error("r x") == "column 1: ambiguous command `r`: it starts `respond`, `ready`, `redo`, `run`")

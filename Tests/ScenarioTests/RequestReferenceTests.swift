@@ -25,20 +25,20 @@ struct RequestReferenceTests {
 
   @Test("respond names a pending request or takes the oldest; stub takes none")
   func parsing() throws {
-    guard case .respond(let dependency, let request, let outcome, let arguments) = try CommandParser.parse("respond api #r3 ok value=3") else {
+    guard case .session(.respond(let dependency, let request, let outcome, let arguments)) = try CommandParser.parse("respond api #r3 ok value=3") else {
       Issue.record("not a respond")
       return
     }
     #expect(dependency.value == "api")
     #expect(request == .id(Located(value: 3, column: 13)))
-    guard case .respond(_, .matching(let text)?, _, _) = try CommandParser.parse(#"respond api "GET /news" offline"#) else {
+    guard case .session(.respond(_, .matching(let text)?, _, _)) = try CommandParser.parse(#"respond api "GET /news" offline"#) else {
       Issue.record("not a respond by description")
       return
     }
     #expect(text == Located(value: "GET /news", column: 13))
     #expect(outcome.value == "ok")
     #expect(arguments.count == 1)
-    guard case .respond(_, nil, let status, let shorthand) = try CommandParser.parse("respond api status=403") else {
+    guard case .session(.respond(_, nil, let status, let shorthand)) = try CommandParser.parse("respond api status=403") else {
       Issue.record("not a respond of the oldest request")
       return
     }

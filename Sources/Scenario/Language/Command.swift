@@ -24,8 +24,8 @@ package enum EffectSelection: Equatable, Sendable {
   case ids([Located<Int>])
 }
 
-/// A move along the session's history, which a `Timeline` carries out.
-package enum TimeTravel: Equatable, Sendable {
+/// A command about the session's history, which a `Timeline` carries out: it keeps the steps.
+package enum TimelineCommand: Equatable, Sendable {
   case history
   /// `undo [N]`: N steps back, default 1.
   case undo(Located<Int>?)
@@ -37,6 +37,65 @@ package enum TimeTravel: Equatable, Sendable {
   case diff(Located<Int>, Located<Int>?)
   /// `timeline [--svg FILE]`: the session so far as a picture.
   case timeline(svg: Located<String>?)
+  /// `explore`: runs the history under many schedules.
+  case explore(ExploreRequest)
+
+  /// The table entry of the command.
+  package var name: CommandName {
+    switch self {
+    case .history: .history
+    case .undo: .undo
+    case .redo: .redo
+    case .goto: .goto
+    case .diff: .diff
+    case .timeline: .timeline
+    case .explore: .explore
+    }
+  }
+}
+
+/// A command the interactive front end carries out: it reads and writes files.
+package enum FrontEndCommand: Equatable, Sendable {
+  /// `save FILE [--force]`.
+  case save(file: Located<String>, force: Bool)
+  /// `run FILE`.
+  case run(file: Located<String>)
+
+  /// The file it names.
+  package var file: Located<String> {
+    switch self {
+    case .save(let file, _), .run(let file): file
+    }
+  }
+
+  /// The table entry of the command.
+  package var name: CommandName {
+    switch self {
+    case .save: .save
+    case .run: .run
+    }
+  }
+}
+
+/// A parsed command of the vmrepl language, by what carries it out: the session, the timeline
+/// that keeps its history, or the interactive front end (`CommandName.handler` says which for
+/// each name).
+package enum Command: Equatable, Sendable {
+  case session(SessionCommand)
+  case timeline(TimelineCommand)
+  case frontEnd(FrontEndCommand)
+
+  /// The table entry of the command.
+  package var name: CommandName {
+    switch self {
+    case .session(let command): command.name
+    case .timeline(let command): command.name
+    case .frontEnd(let command): command.name
+    }
+  }
+
+  /// Whether the command can change the model, so its output ends with the view state.
+  package var showsState: Bool { name.showsState }
 }
 
 /// What a `schedule` line says.
@@ -89,8 +148,8 @@ package enum Condition: Equatable, Sendable {
   }
 }
 
-/// A parsed command of the vmrepl language.
-package enum Command: Equatable, Sendable {
+/// A command the session carries out.
+package enum SessionCommand: Equatable, Sendable {
   case models
   case use(model: Located<String>, options: [CommandArgument])
   case describe
@@ -114,7 +173,7 @@ package enum Command: Equatable, Sendable {
   /// `watch off`.
   case watchOff
   /// `step COMMAND`: the command starts its work, and no job runs.
-  indirect case stepInto(Command)
+  indirect case stepInto(SessionCommand)
   case settle
   case set(property: Located<String>, value: Located<CommandValue>)
   case state(path: Located<String>?)
@@ -129,8 +188,6 @@ package enum Command: Equatable, Sendable {
   case seed(UInt64)
   case date(date: Located<String>?, timeZone: Located<String>?, locale: Located<String>?)
   case schedule(ScheduleSetting)
-  /// `explore`: the timeline's, which runs its history under many schedules.
-  case explore(ExploreRequest)
   case effects
   case time
   case log
@@ -138,12 +195,6 @@ package enum Command: Equatable, Sendable {
   case defaults(key: Located<String>?, value: Located<CommandValue>?, suite: Located<String>?)
   /// `storage`: every UserDefaults value and file in the sandbox.
   case storage
-  /// `history`, `undo`, `redo`, `goto`, `diff`: the timeline's, not the session's.
-  case travel(TimeTravel)
-  /// `save FILE [--force]`: a front-end command.
-  case save(file: Located<String>, force: Bool)
-  /// `run FILE`: a front-end command.
-  case run(file: Located<String>)
   case help(Located<String>?)
   case quit
 
@@ -171,20 +222,11 @@ package enum Command: Equatable, Sendable {
     case .seed: .seed
     case .date: .date
     case .schedule: .schedule
-    case .explore: .explore
     case .effects: .effects
     case .time: .time
     case .log: .log
     case .defaults: .defaults
     case .storage: .storage
-    case .travel(.history): .history
-    case .travel(.undo): .undo
-    case .travel(.redo): .redo
-    case .travel(.goto): .goto
-    case .travel(.diff): .diff
-    case .travel(.timeline): .timeline
-    case .save: .save
-    case .run: .run
     case .help: .help
     case .quit: .quit
     }

@@ -135,7 +135,16 @@ struct TokenReader {
       "expected a comparison (==, !=, <, <=, >, >= or contains), found `\(token.text)`", column: token.column)
   }
 
+  /// The command, made as the case of `Command` for what carries it out.
   mutating func command() throws(ScenarioError) -> Command {
+    switch name.handler {
+    case .session: return .session(try sessionCommand())
+    case .timeline: return .timeline(try timelineCommand())
+    case .frontEnd: return .frontEnd(try frontEndCommand())
+    }
+  }
+
+  mutating func sessionCommand() throws(ScenarioError) -> SessionCommand {
     switch name {
     case .models: return .models
     case .use:
@@ -186,12 +195,16 @@ struct TokenReader {
         try reader.expectEnd()
         position = tokens.count
         switch command {
-        case .connect, .disconnect, .send(_, _, awaited: false), .set, .cancel, .respond: return .stepInto(command)
-        default:
-          throw ScenarioError(
-            "`step` starts `connect`, `disconnect`, `send`, `set`, `cancel` or `respond` without running their jobs, not `\(inner.rawValue)`; usage: \(name.usage)",
-            column: following.column)
+        case .session(let command):
+          switch command {
+          case .connect, .disconnect, .send(_, _, awaited: false), .set, .cancel, .respond: return .stepInto(command)
+          default: break
+          }
+        case .timeline, .frontEnd: break
         }
+        throw ScenarioError(
+          "`step` starts `connect`, `disconnect`, `send`, `set`, `cancel` or `respond` without running their jobs, not `\(inner.rawValue)`; usage: \(name.usage)",
+          column: following.column)
       }
       let located = try value("the number of a job that may run next (`ready` lists them), or `until EXPR`")
       guard case .int(let number) = located.value, number >= 1 else {
@@ -241,24 +254,42 @@ struct TokenReader {
       return .seed(UInt64(number))
     case .date: return try dateCommand()
     case .schedule: return .schedule(try scheduleSetting())
-    case .explore: return .explore(try exploreRequest())
     case .effects: return .effects
     case .defaults: return try defaultsCommand()
     case .storage: return .storage
     case .time: return .time
     case .log: return .log
-    case .history: return .travel(.history)
+    case .help:
+      guard next != nil else { return .help(nil) }
+      return .help(try word("a command name"))
+    case .quit, .exit: return .quit
+    case .history, .timeline, .undo, .redo, .goto, .diff, .explore, .save, .run:
+      preconditionFailure("`\(name.rawValue)` is not the session's: `command()` routes it by `handler`")
+    }
+  }
+
+  mutating func timelineCommand() throws(ScenarioError) -> TimelineCommand {
+    switch name {
+    case .explore: return .explore(try exploreRequest())
+    case .history: return .history
     case .timeline:
-      guard let flag = take() else { return .travel(.timeline(svg: nil)) }
+      guard let flag = take() else { return .timeline(svg: nil) }
       guard flag.text == "--svg" else {
         throw ScenarioError("unexpected `\(flag.text)` after `timeline`; usage: \(name.usage)", column: flag.column)
       }
       guard let file = take(), let path = file.word ?? file.value?.text else { throw missing("a file to write the picture to after `--svg`") }
-      return .travel(.timeline(svg: Located(value: path, column: file.column)))
-    case .undo: return .travel(.undo(next == nil ? nil : try count()))
-    case .redo: return .travel(.redo(next == nil ? nil : try count()))
-    case .goto: return .travel(.goto(try step()))
-    case .diff: return .travel(.diff(try step(), next == nil ? nil : try step()))
+      return .timeline(svg: Located(value: path, column: file.column))
+    case .undo: return .undo(next == nil ? nil : try count())
+    case .redo: return .redo(next == nil ? nil : try count())
+    case .goto: return .goto(try step())
+    case .diff: return .diff(try step(), next == nil ? nil : try step())
+    default:
+      preconditionFailure("`\(name.rawValue)` is not the timeline's: `command()` routes it by `handler`")
+    }
+  }
+
+  mutating func frontEndCommand() throws(ScenarioError) -> FrontEndCommand {
+    switch name {
     case .save:
       var file: Located<String>?
       var force = false
@@ -279,10 +310,8 @@ struct TokenReader {
         throw ScenarioError("expected a file name, found `\(file.value)`; usage: \(name.usage)", column: file.column)
       }
       return .run(file: Located(value: text, column: file.column))
-    case .help:
-      guard next != nil else { return .help(nil) }
-      return .help(try word("a command name"))
-    case .quit, .exit: return .quit
+    default:
+      preconditionFailure("`\(name.rawValue)` is not the front end's: `command()` routes it by `handler`")
     }
   }
 
@@ -395,7 +424,7 @@ struct TokenReader {
 
   /// `date [DATE] [tz=ZONE] [locale=ID]`, in any order.
   /// `defaults`, or `defaults KEY VALUE [suite=NAME]` (`nil` removes the key).
-  mutating func defaultsCommand() throws(ScenarioError) -> Command {
+  mutating func defaultsCommand() throws(ScenarioError) -> SessionCommand {
     guard next != nil else { return .defaults(key: nil, value: nil, suite: nil) }
     var suite: Located<String>?
     var words: [Token] = []
@@ -422,7 +451,7 @@ struct TokenReader {
     return .defaults(key: Located(value: key, column: words[0].column), value: Located(value: value, column: words[1].column), suite: suite)
   }
 
-  mutating func dateCommand() throws(ScenarioError) -> Command {
+  mutating func dateCommand() throws(ScenarioError) -> SessionCommand {
     var date: Located<String>?
     var zone: Located<String>?
     var locale: Located<String>?
@@ -460,7 +489,7 @@ struct TokenReader {
     }
   }
 
-  mutating func expectation() throws(ScenarioError) -> Command {
+  mutating func expectation() throws(ScenarioError) -> SessionCommand {
     guard let subject = take() else { throw missing("something to check") }
     if case .value(.effect(let id)) = subject.kind {
       let word = try word("a status: running, finished, cancelled or failed")

@@ -152,29 +152,36 @@ package enum CommandName: String, CaseIterable, Sendable {
     }
   }
 
-  /// Whether the front end, not the session, carries the command out.
-  package var isFrontEnd: Bool {
+  /// What carries the command out: the session, the timeline that keeps its history, or the
+  /// interactive front end. The parser makes the matching case of `Command`.
+  package var handler: CommandHandler {
     switch self {
-    case .save, .run: true
-    default: false
+    case .models, .use, .describe, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .state,
+      .expect, .respond, .stub, .seed, .date, .defaults, .storage, .schedule, .ready, .step, .watch, .effects, .time,
+      .log, .help, .quit, .exit:
+      .session
+    case .history, .timeline, .undo, .redo, .goto, .diff, .explore: .timeline
+    case .save, .run: .frontEnd
     }
   }
+
+  /// What the command does to the session: changes the model, only looks, or changes a setting.
+  package var role: CommandRole {
+    switch self {
+    case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub, .step: .changesModel
+    case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff, .explore, .ready, .timeline: .query
+    case .seed, .date, .defaults, .storage, .schedule, .watch, .undo, .redo, .goto, .save, .run, .quit, .exit: .other
+    }
+  }
+
+  /// Whether the front end, not the session, carries the command out.
+  package var isFrontEnd: Bool { handler == .frontEnd }
 
   /// Whether the command can change the model, so its output ends with the view state.
-  package var showsState: Bool {
-    switch self {
-    case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub, .step: true
-    default: false
-    }
-  }
+  package var showsState: Bool { role == .changesModel }
 
   /// Whether the command only looks: it changes neither the model nor the world.
-  package var isQuery: Bool {
-    switch self {
-    case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff, .explore, .ready, .timeline: true
-    default: false
-    }
-  }
+  package var isQuery: Bool { role == .query }
 
   /// All command names, in the order `help` lists them.
   package static var names: [String] { allCases.map(\.rawValue) }
@@ -190,6 +197,21 @@ package enum CommandName: String, CaseIterable, Sendable {
     }
     throw Suggestion.unknown("command", word, among: names, otherwise: " (`help` lists commands)", column: column)
   }
+}
+
+/// What carries a command out.
+package enum CommandHandler: Sendable {
+  case session, timeline, frontEnd
+}
+
+/// What a command does to the session.
+package enum CommandRole: Sendable {
+  /// It can change the model: its output ends with the view state.
+  case changesModel
+  /// It only looks: it changes neither the model nor the world, and is not a step of the history.
+  case query
+  /// A setting, a move in the history, a file or leaving.
+  case other
 }
 
 /// What a word after a command's name stands for: what completion offers there.

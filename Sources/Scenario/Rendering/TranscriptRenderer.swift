@@ -28,7 +28,7 @@ package struct TranscriptRenderer: Sendable {
         out.append((timed ? "[\(event.time.secondsText)] " : "") + EventText.line(for: event.event))
       }
     }
-    if color, case .travel(.timeline(svg: nil))? = result.command {
+    if color, case .timeline(.timeline(svg: nil))? = result.command {
       out.append(contentsOf: result.output.map(paintTimeline))
     } else {
       out.append(contentsOf: result.output)

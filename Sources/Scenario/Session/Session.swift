@@ -106,7 +106,12 @@ package final class Session {
   /// Runs one line: parses it, applies it, runs every ready job, and reports what happened.
   package func execute(_ line: String, line number: Int? = nil) -> StepResult {
     switch parse(line, line: number) {
-    case .success(let command?): return execute(command, source: line.trimmingSpaces, line: number)
+    case .success(.session(let command)?): return execute(command, source: line.trimmingSpaces, line: number)
+    case .success(.frontEnd(let command)?): return execute(command, source: line.trimmingSpaces, line: number)
+    case .success(.timeline(let command)?):
+      var error = ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1)
+      error.line = number
+      return rejected(error, source: line.trimmingSpaces)
     case .success(nil): return StepResult(line: number, source: line.trimmingSpaces, isEmpty: true)
     case .failure(let error): return rejected(error, source: line.trimmingSpaces)
     }
@@ -133,9 +138,31 @@ package final class Session {
   }
 
   /// Applies `command`, runs every ready job, and reports what happened.
-  package func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
+  package func execute(_ command: SessionCommand, source: String, line number: Int?) -> StepResult {
+    perform(.session(command), source: source, line: number) { (result) throws(ScenarioError) in
+      try apply(command, to: &result)
+    }
+  }
+
+  /// A front-end command reaches the session after (or, in a script, instead of) the front end
+  /// that claimed it: it is a step like the others, which is an error when no front end did.
+  package func execute(_ command: FrontEndCommand, source: String, line number: Int?) -> StepResult {
+    perform(.frontEnd(command), source: source, line: number) { [frontEndCommands] (_) throws(ScenarioError) in
+      guard frontEndCommands.contains(command.name) else {
+        throw ScenarioError(
+          "`\(command.name.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(command.file.value)` here instead",
+          column: 1)
+      }
+    }
+  }
+
+  /// Carries a command out with `body`, runs every ready job, and reports what happened.
+  private func perform(
+    _ routed: Command, source: String, line number: Int?, _ body: (inout StepResult) throws(ScenarioError) -> Void
+  ) -> StepResult {
     var result = StepResult(line: number, source: source)
-    result.command = command
+    result.command = routed
+    let command: SessionCommand? = if case .session(let command) = routed { command } else { nil }
     simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
     var before = now
     result.previousState = lastState
@@ -143,7 +170,7 @@ package final class Session {
     mainThreadChecker.beginStep(source)
     let jobsBeforeStep = simulation.jobsRun
     do {
-      try apply(command, to: &result)
+      try body(&result)
     } catch {
       var error = error
       if error.line == nil { error.line = number }
@@ -151,7 +178,7 @@ package final class Session {
     }
     // What the command changed itself, outside any job (a synchronous action, `set`).
     if instance != nil, !watches.isEmpty { watches.check(by: "`\(source)` itself") }
-    if case .use = command, result.error == nil {
+    if case .use? = command, result.error == nil {
       // A new session: its time starts at zero and its state is not a change from the last one.
       before = now
       result.previousState = nil
@@ -160,10 +187,10 @@ package final class Session {
     // the rest: every other command runs what is ready before it returns.
     let stopsBetweenJobs: Bool
     switch command {
-    case .step, .stepUntil, .advanceUntil, .stepInto: stopsBetweenJobs = true
+    case .step?, .stepUntil?, .advanceUntil?, .stepInto?: stopsBetweenJobs = true
     // Settings that start no work of their own leave a stopped step stopped too.
-    case .watch, .watchOff, .stub, .schedule: stopsBetweenJobs = hasJobsReady
-    default: stopsBetweenJobs = command.name.isQuery && hasJobsReady
+    case .watch?, .watchOff?, .stub?, .schedule?: stopsBetweenJobs = hasJobsReady
+    default: stopsBetweenJobs = routed.name.isQuery && hasJobsReady
     }
     if stopsBetweenJobs {
       hasJobsReady = simulation.hasWaitingJobs
@@ -184,7 +211,7 @@ package final class Session {
       sink.emit(.mainThreadBlocked(waitingOn: block.waitingOn, from: block.from - tracker.origin, to: block.to - tracker.origin))
     }
     // Hidden work is reported by the steps that can change things, not by every query.
-    let hidden = tracker.backgroundEvents(reportPending: command.showsState)
+    let hidden = tracker.backgroundEvents(reportPending: routed.showsState)
     result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }
     let after = now
     if after != before { result.events.append(TimedEvent(time: after, event: .timeMoved(from: before, to: after))) }
@@ -198,7 +225,7 @@ package final class Session {
     }
     // A job that ran in the step did something, whoever's work it was: a signal that woke a
     // worker thread started by `use`, a block another step had queued.
-    if case .send(let action, _, _) = command, result.error == nil, result.changes.isEmpty,
+    if case .send(let action, _, _)? = command, result.error == nil, result.changes.isEmpty,
       tracker.stepLeftNothingRunning, simulation.jobsRun == jobsBeforeStep,
       !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd })
     {
@@ -206,9 +233,9 @@ package final class Session {
       result.events.append(
         TimedEvent(time: now, event: .note("`\(action.value)` changed nothing: the state is as it was and no work is left running")))
     }
-    result.showsState = command.showsState && instance != nil && result.error == nil
-      || (command.showsState && instance != nil && !result.changes.isEmpty)
-    if case .quit = command { result.isQuit = true }
+    result.showsState = routed.showsState && instance != nil && result.error == nil
+      || (routed.showsState && instance != nil && !result.changes.isEmpty)
+    if case .quit? = command { result.isQuit = true }
     result.interrupted = tracker.interrupted
     record(result)
     return result
@@ -265,7 +292,7 @@ package final class Session {
 
   // MARK: Applying commands
 
-  func apply(_ command: Command, to result: inout StepResult) throws(ScenarioError) {
+  func apply(_ command: SessionCommand, to result: inout StepResult) throws(ScenarioError) {
     switch command {
     case .models: result.output = modelList()
     case .use(let model, let options): try use(model, options: options, line: result.source)
@@ -340,16 +367,6 @@ package final class Session {
     case .storage: result.output = Storage.listing(session: number)
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
-    case .save(let file, _), .run(let file):
-      // Reached only when no front end claimed the command: a script, a pipe.
-      guard frontEndCommands.contains(command.name) else {
-        throw ScenarioError(
-          "`\(command.name.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(file.value)` here instead",
-          column: 1)
-      }
-    case .travel, .explore:
-      // A Timeline carries these out before its session sees them.
-      throw ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1)
     case .help(let topic): result.output = try help(topic)
     case .quit: break
     }

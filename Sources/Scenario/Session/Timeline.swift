@@ -91,38 +91,42 @@ package final class Timeline {
 
   /// Runs a command already parsed from `source` (an exploration parses its lines once).
   package func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
-    if case .explore(let request) = command {
-      var result = StepResult(line: number, source: source)
-      result.command = command
-      result.output = explore(request)
-      result.time = session.now
-      result.startTime = result.time
+    switch command {
+    case .timeline(let command): return execute(command, source: source, line: number)
+    case .session(let command):
+      var result = session.execute(command, source: source, line: number)
+      result.step = record(command, result)
       return result
+    case .frontEnd(let command):
+      // Not a step: the front end reads or writes files, the model is as it was.
+      return session.execute(command, source: source, line: number)
     }
-    if case .travel(let travel) = command {
-      var result = StepResult(line: number, source: source)
-      result.command = command
-      do {
-        try self.travel(travel, &result)
-      } catch {
-        var error = error
-        error.line = error.line ?? number
-        result.error = error
-      }
-      result.time = session.now
-      result.startTime = result.time
-      if command.name != .history && command.name != .diff && command.name != .timeline && current > 0 { result.step = current }
-      return result
+  }
+
+  /// Carries out a command about the history.
+  private func execute(_ command: TimelineCommand, source: String, line number: Int?) -> StepResult {
+    var result = StepResult(line: number, source: source)
+    result.command = .timeline(command)
+    do {
+      try travel(command, &result)
+    } catch {
+      var error = error
+      error.line = error.line ?? number
+      result.error = error
     }
-    var result = session.execute(command, source: source, line: number)
-    result.step = record(command, result)
+    result.time = session.now
+    result.startTime = result.time
+    switch command {
+    case .undo, .redo, .goto: if current > 0 { result.step = current }
+    case .history, .diff, .timeline, .explore: break
+    }
     return result
   }
 
   // MARK: Recording
 
   /// Adds the step `result` is to the history, if it is one, and returns its number.
-  private func record(_ command: Command, _ result: StepResult) -> Int? {
+  private func record(_ command: SessionCommand, _ result: StepResult) -> Int? {
     if case .use = command {
       guard result.error == nil else { return nil }
       prelude += beforeFirstUse + steps.prefix(current).flatMap { [$0.source] + $0.queries }
@@ -131,7 +135,7 @@ package final class Timeline {
       current = 1
       return 1
     }
-    guard !command.name.isFrontEnd, command != .quit else { return nil }
+    guard command != .quit else { return nil }
     guard current > 0 else {
       if !command.name.isQuery, result.error == nil { beforeFirstUse.append(result.source) }
       return nil
@@ -187,7 +191,7 @@ package final class Timeline {
 
   // MARK: Time travel
 
-  private func travel(_ travel: TimeTravel, _ result: inout StepResult) throws(ScenarioError) {
+  private func travel(_ travel: TimelineCommand, _ result: inout StepResult) throws(ScenarioError) {
     switch travel {
     case .history:
       result.output = historyLines()
@@ -231,6 +235,8 @@ package final class Timeline {
         throw ScenarioError("there is no step \(target.value); the history has steps 1 to \(steps.count) (`history` lists them)", column: target.column)
       }
       try move(to: target.value, &result)
+    case .explore(let request):
+      result.output = explore(request)
     }
   }
 

@@ -81,11 +81,11 @@ struct InteractiveRepl {
       return (result.error != nil, false, result.interrupted)
     }
     switch command {
-    case .save(let file, let force):
+    case .frontEnd(.save(let file, let force)):
       return (save(to: file.value, force: force), false, false)
-    case .run(let file):
+    case .frontEnd(.run(let file)):
       return (run(file.value), false, false)
-    default:
+    case .session, .timeline:
       return (false, result.isQuit, result.interrupted)
     }
   }

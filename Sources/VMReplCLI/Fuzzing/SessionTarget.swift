@@ -113,7 +113,7 @@ enum SessionTarget {
     }
     lines.removeAll { isTooLong($0) }
     let firstCommand = lines.lazy.compactMap { try? CommandParser.parse($0) }.first
-    let startsWithUse = if case .use? = firstCommand { true } else { false }
+    let startsWithUse = if case .session(.use)? = firstCommand { true } else { false }
     if !startsWithUse {
       let models = ModelCatalog.models
       let pick = text.utf8.reduce(0) { ($0 &+ Int($1)) & 0xFFFF } % max(1, models.count)
@@ -124,7 +124,7 @@ enum SessionTarget {
 
   /// An `explore` of more schedules than an input may take: not a hang, only slow.
   static func isTooLong(_ line: String) -> Bool {
-    guard case .explore(let request)? = try? CommandParser.parse(line) else { return false }
+    guard case .timeline(.explore(let request))? = try? CommandParser.parse(line) else { return false }
     return request.schedules > maxSchedules
   }
 
