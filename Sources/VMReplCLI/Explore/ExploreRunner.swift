@@ -38,7 +38,7 @@ struct ExploreRunner: Sendable {
       var result = CancelExploration()
       switch reply {
       case .answer(let line)?:
-        let answer = try? JSONDecoder().decode(ExploreWorkAnswer.self, from: Data(line.utf8))
+        let answer = WorkerJSON.decode(ExploreWorkAnswer.self, from: line)
         result = answer?.cancel ?? result
         if answer?.cancel == nil { result.stopped = "a worker answered something unreadable" }
       case .died(let status, let signal, let errors)?:
@@ -71,7 +71,7 @@ struct ExploreRunner: Sendable {
         guard counting else { return }
         switch reply {
         case .answer(let line):
-          let answer = try? JSONDecoder().decode(ExploreWorkAnswer.self, from: Data(line.utf8))
+          let answer = WorkerJSON.decode(ExploreWorkAnswer.self, from: line)
           progress.advance(failed: (answer?.exploration.failed ?? 1) > 0)
         case .died, .noProcess: progress.advance(failed: true)
         }
@@ -81,7 +81,7 @@ struct ExploreRunner: Sendable {
         let (scenario, work) = round[index]
         switch reply {
         case .answer(let line)?:
-          guard let answer = try? JSONDecoder().decode(ExploreWorkAnswer.self, from: Data(line.utf8)) else {
+          guard let answer = WorkerJSON.decode(ExploreWorkAnswer.self, from: line) else {
             results[scenario].stopped = "a worker answered something unreadable"
             continue
           }

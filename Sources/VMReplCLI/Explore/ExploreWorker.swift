@@ -25,7 +25,7 @@ struct ExploreWorker: ParsableCommand {
       explorer.willRun = { writeAll(2, $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n") }
       explorer.onDeparture = { writeAll(2, "\(ExploreMarker.departure)\($0)\n") }
       while let line = readLine(strippingNewline: true) {
-        guard let request = try? JSONDecoder().decode(ExploreWorkRequest.self, from: Data(line.utf8)) else { continue }
+        guard let request = WorkerJSON.decode(ExploreWorkRequest.self, from: line) else { continue }
         writeAll(2, "\(StepMarker.scenarioPrefix)\(request.path)\n")
         var exploration: Exploration
         var cancel: CancelExploration?
@@ -55,37 +55,6 @@ struct ExploreWorker: ParsableCommand {
         if !fresh { return }
       }
     }
-  }
-}
-
-/// What `explore` asks a worker: schedules `from...through` of one scenario.
-struct ExploreWorkRequest: Codable {
-  var path: String
-  var from: Int
-  var through: Int
-  /// Whether to shrink failing outcomes (not after a shrink run crashed the last worker).
-  var shrink = true
-  /// Instead of exploring: run this one pinned schedule (to shrink a crash).
-  var pinned: [Departure]?
-}
-
-/// A worker's answer to one request.
-struct ExploreWorkAnswer: Codable {
-  var path: String
-  var fresh: Bool
-  var exploration: Exploration
-  /// What `--cancel-anywhere` found, in that mode.
-  var cancel: CancelExploration?
-  /// The worker's resident memory after the request, for the memory benchmark.
-  var resident: Int?
-}
-
-/// The one-line JSON form of what `explore` and its workers send each other.
-enum WorkerJSON {
-  static func line(_ value: some Encodable) -> String? {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
   }
 }
 

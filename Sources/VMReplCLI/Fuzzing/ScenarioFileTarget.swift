@@ -62,9 +62,9 @@ enum ScenarioFileTarget {
 
   /// A worker's answer reads back as it was written.
   static func answer(path: String, transcript: String) {
-    let written = JSON.write(ReplayWorker.Answer(path: path, transcript: transcript, fresh: true).json)
+    let written = WorkerJSON.line(ReplayWorkAnswer(path: path, transcript: transcript, fresh: true)) ?? ""
     invariant(!written.contains("\n"), "a worker answer spans lines: \(literal(written))")
-    let read = WorkerAnswer(written)
+    let read = WorkerJSON.decode(ReplayWorkAnswer.self, from: written)
     invariant(read?.path == path && read?.transcript == transcript, "a worker answer reads back as \(read.map { literal($0.transcript) } ?? "nothing") from \(literal(written))")
   }
 

@@ -24,36 +24,23 @@ struct ReplayWorker: ParsableCommand {
     MainActor.assumeIsolated {
       let output = SessionOutput()
       while let path = readLine(strippingNewline: true) {
-        let answer = replay(path, output: output)
-        output.write(JSON.write(answer.json) + "\n")
+        var answer = replay(path, output: output)
+        answer.resident = ResidentMemory.bytes
+        output.write((WorkerJSON.line(answer) ?? "") + "\n")
         if !answer.fresh { return }
       }
     }
   }
 
-  /// What one scenario gave, and whether the process is clean for the next.
-  struct Answer {
-    var path: String
-    var transcript: String
-    var fresh: Bool
-
-    var json: JSON.Node {
-      var fields: [(String, JSON.Node)] = [("path", .string(path)), ("transcript", .string(transcript)), ("fresh", .bool(fresh))]
-      // For the memory benchmark and test: what the worker holds after this scenario.
-      if let bytes = ResidentMemory.bytes { fields.append(("resident", .number(String(bytes)))) }
-      return .object(fields)
-    }
-  }
-
   @MainActor
-  private func replay(_ path: String, output: SessionOutput) -> Answer {
+  private func replay(_ path: String, output: SessionOutput) -> ReplayWorkAnswer {
     // If the view-model traps, the last markers name the scenario and the step.
     writeAll(2, "\(StepMarker.scenarioPrefix)\(path)\n")
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      return Answer(path: path, transcript: "error: cannot read `\(path)`\n", fresh: true)
+      return ReplayWorkAnswer(path: path, transcript: "error: cannot read `\(path)`\n", fresh: true)
     }
     let replay = InProcessReplay(options: options, output: output).run(ScenarioText.lines(text), file: path)
-    return Answer(path: path, transcript: replay.transcript, fresh: replay.fresh)
+    return ReplayWorkAnswer(path: path, transcript: replay.transcript, fresh: replay.fresh)
   }
 }
 

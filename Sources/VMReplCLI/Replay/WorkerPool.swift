@@ -56,7 +56,7 @@ struct WorkerPool: Sendable {
     await run(requests: scenarios) { index, reply in
       switch reply {
       case .answer(let line):
-        done(index, WorkerAnswer(line).map { .transcript($0.transcript) } ?? .crash(reason: "no answer", step: nil, errors: [line]))
+        done(index, WorkerJSON.decode(ReplayWorkAnswer.self, from: line).map { .transcript($0.transcript) } ?? .crash(reason: "no answer", step: nil, errors: [line]))
       case .died(let status, let signal, let errors):
         done(index, .crash(exitStatus: status, signal: signal, errors: errors))
       case .noProcess(let why):
@@ -149,8 +149,7 @@ struct WorkerPool: Sendable {
 
 /// Whether a worker's answer says the worker is clean for another request.
 private func answerIsFresh(_ line: String) -> Bool {
-  struct Flag: Decodable { var fresh: Bool }
-  return (try? JSONDecoder().decode(Flag.self, from: Data(line.utf8)))?.fresh ?? false
+  WorkerJSON.decode(WorkerStatus.self, from: line)?.fresh ?? false
 }
 
 /// Hands out scenario indices, each once.
@@ -224,16 +223,4 @@ struct LineSplitter: Sendable {
 
   /// An unfinished last line.
   var remainder: String { String(decoding: pending, as: UTF8.self) }
-}
-
-/// One answer line of a worker.
-struct WorkerAnswer: Decodable {
-  var path: String
-  var transcript: String
-  var fresh: Bool
-
-  init?(_ line: String) {
-    guard let answer = try? JSONDecoder().decode(WorkerAnswer.self, from: Data(line.utf8)) else { return nil }
-    self = answer
-  }
 }
