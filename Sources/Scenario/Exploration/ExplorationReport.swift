@@ -151,3 +151,28 @@ extension ExplorationReport {
     return JSON.write(.object(fields)) + "\n"
   }
 }
+
+extension ExplorationReport {
+  /// One JSON object for a scenario's `explore --cancel-anywhere` (`--format jsonl`): the
+  /// scenario, the counts, and each outcome with its failures and the first cancellations.
+  package static func jsonLine(_ exploration: CancelExploration, name: String) -> String {
+    let outcomes: [JSON.Node] = exploration.outcomes.map { outcome in
+      .object([
+        ("cancellations", .number(String(outcome.count))),
+        ("failures", .array(outcome.failures.map { .string($0) })),
+        ("points", .array(outcome.points.map { .string($0.text) })),
+        ("notes", .array(outcome.notes.map { .string($0) })),
+      ])
+    }
+    var fields: [(String, JSON.Node)] = [
+      ("scenario", .string(name)),
+      ("jobs", .number(String(exploration.jobs))),
+      ("cancellations", .number(String(exploration.runs))),
+      ("failed", .number(String(exploration.failed))),
+      ("fifoFailures", .array(exploration.fifoFailures.map { .string($0) })),
+      ("outcomes", .array(outcomes)),
+    ]
+    if let stopped = exploration.stopped { fields.append(("stopped", .string(stopped))) }
+    return JSON.write(.object(fields)) + "\n"
+  }
+}

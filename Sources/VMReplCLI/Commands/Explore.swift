@@ -47,28 +47,22 @@ struct Explore: ParsableCommand {
       let runner = Self.runner(options: options, jobs: jobs)
       let selected = scenarios
       let results = awaitBlocking { await runner.runCancels(selected) }
+      let renderer = format.renderer()
       for (path, result) in zip(scenarios, results) {
-        writeAll(1, ExplorationReport.lines(result, name: path).joined(separator: "\n") + "\n")
+        renderer.render(result, name: path).write()
       }
-      if scenarios.count > 1 {
-        let runs = results.reduce(0) { $0 + $1.runs }
-        writeAll(1, "total: \(runs) cancellation\(runs == 1 ? "" : "s"), \(results.reduce(0) { $0 + $1.failed }) failed\n")
-      }
+      renderer.summary(of: results).write()
       if results.contains(where: { $0.failed > 0 || $0.stopped != nil }) { throw ExitCode(1) }
       return
     }
     let explorations = Self.explore(scenarios, options: options, jobs: jobs)
     var failed = false
+    let renderer = format.renderer()
     for (path, exploration) in zip(scenarios, explorations) {
-      switch format {
-      case .human: writeAll(1, ExplorationReport.lines(exploration, name: path).joined(separator: "\n") + "\n")
-      case .jsonl: writeAll(1, ExplorationReport.jsonLine(exploration, name: path))
-      }
+      renderer.render(exploration, name: path).write()
       failed = failed || exploration.failed > 0 || exploration.stopped != nil
     }
-    if scenarios.count > 1 && format == .human {
-      writeAll(1, "total: " + ExplorationReport.total(explorations) + "\n")
-    }
+    renderer.summary(of: explorations).write()
     if let save {
       do {
         // In JSON lines mode, standard output holds only the objects.

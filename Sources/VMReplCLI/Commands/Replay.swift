@@ -65,7 +65,8 @@ struct Replay: ParsableCommand {
     let verdicts = awaitBlocking { await runner.run(selected) }
     if let junit {
       do {
-        try Data(JUnitReport.xml(verdicts, name: "\(ToolName.current) replay").utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+        let report = JUnitOutput().summary(of: verdicts, name: "\(ToolName.current) replay").output
+        try Data(report.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
       } catch {
         throw ValidationError("cannot write the JUnit report \(junit): \(error.localizedDescription)")
       }
@@ -116,18 +117,12 @@ struct ReplayRunner: Sendable {
     }
     progress.finish()
     let verdicts = collected.all
-    if format == .human {
-      let passed = verdicts.filter(\.passed).count
-      writeAll(1, "\(passed) passed, \(verdicts.count - passed) failed\n")
-    }
+    format.renderer().summary(of: verdicts, name: "\(ToolName.current) replay").write()
     return verdicts
   }
 
   private static func write(_ verdict: Verdict, format: OutputFormat) {
-    switch format {
-    case .human: writeAll(verdict.passed ? 1 : 2, verdict.text)
-    case .jsonl: writeAll(1, verdict.jsonLine)
-    }
+    format.renderer().render(verdict).write()
   }
 }
 

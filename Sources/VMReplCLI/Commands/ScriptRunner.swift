@@ -37,7 +37,7 @@ struct ScriptRunner {
   /// A printer for this runner's output; `echo` repeats each command as `> command`.
   func printer(echo: Bool, errorsInline: Bool) -> StepPrinter {
     StepPrinter(
-      format: options.format, renderer: TranscriptRenderer(echo: echo, errorsInline: errorsInline),
+      renderer: options.format.renderer(echo: echo, errorsInline: errorsInline),
       writeOutput: output.write, writeErrors: output.writeError)
   }
 

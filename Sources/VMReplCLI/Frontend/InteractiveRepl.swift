@@ -21,7 +21,7 @@ struct InteractiveRepl {
     let editor = LineEditor(program: ToolName.current, outputDescriptor: output.descriptor, historyFile: historyFilePath())
     self.editor = editor
     self.paint = renderer
-    self.printer = StepPrinter(format: .human, renderer: renderer, writeOutput: editor.write, writeErrors: editor.write)
+    self.printer = StepPrinter(renderer: HumanOutput(transcript: renderer), writeOutput: editor.write, writeErrors: editor.write)
     editor.completer = { [timeline] text in
       MainActor.assumeIsolated {
         var completion = timeline.completions(for: text)

@@ -32,7 +32,7 @@ enum ScenarioSaver {
     let run: ScenarioRun = WorkerJSON.decode(ReplayWorkAnswer.self, from: child.output.split(separator: "\n").first.map(String.init) ?? "").map { ScenarioRun.transcript($0.transcript) }
       ?? .crash(exitStatus: child.status, signal: child.signal, errors: child.errors.split(separator: "\n").map(String.init))
     let verdict = GoldenCheck(update: true, inCI: false).verdict(for: path, run)
-    guard verdict.passed else { return .failure(ReplayError(verdict.text.trimmingCharacters(in: .newlines))) }
+    guard verdict.passed else { return .failure(ReplayError(HumanOutput.text(of: verdict).trimmingCharacters(in: .newlines))) }
     return .success("saved \(lines.count) commands to \(path) and recorded \(ScenarioFiles.golden(for: path))")
   }
 }

@@ -25,7 +25,7 @@ struct InProcessReplay {
     if let timerLimit { runner.timeline.timerLimit = timerLimit }
     let transcript = TextBuffer()
     let printer = StepPrinter(
-      format: .human, renderer: TranscriptRenderer(echo: true, errorsInline: true),
+      renderer: OutputFormat.human.renderer(),
       writeOutput: transcript.append, writeErrors: transcript.append)
     _ = runner.run({ iterator.next() }, printer: printer, observe: observe)
     let ended = runner.timeline.session.finish()

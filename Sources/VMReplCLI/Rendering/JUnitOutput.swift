@@ -1,27 +1,13 @@
 import Scenario
 
-extension Verdict {
-  /// The human report: a line per scenario, then the diff or the crash's reasons.
-  var text: String {
-    switch kind {
-    case .pass: return "ok   \(scenario)\n"
-    case .recorded: return "new  \(scenario): recorded \(golden)\n"
-    case .updated: return "upd  \(scenario): recorded \(golden)\n"
-    case .crash:
-      return "CRASH \(scenario): \(message ?? "")\n" + details.map { "    " + $0 + "\n" }.joined()
-    case .fail:
-      guard let diff else { return "FAIL \(scenario): \(message ?? "")\n" }
-      return "FAIL \(scenario): \(message ?? "")\n\(diff)\nre-record after reading the diff: \(ToolName.current) replay --update \(scenario)\n"
-    }
-  }
+/// The JUnit XML report, the format GitHub Actions, GitLab and Jenkins read: one test case per
+/// scenario, a `failure` with the diff for a mismatch, an `error` for a crash. A file written
+/// once every verdict is known (`replay --junit FILE`), so each verdict alone writes nothing.
+struct JUnitOutput: VerdictRenderer {
+  func render(_ verdict: Verdict) -> RenderedText { RenderedText() }
 
-  /// One JSON object: the path, the verdict, and the diff or the crash.
-  var jsonLine: String {
-    var fields: [(String, JSON.Node)] = [("scenario", .string(scenario)), ("verdict", .string(kind.rawValue)), ("golden", .string(golden))]
-    if let message { fields.append(("message", .string(message))) }
-    if let diff { fields.append(("diff", .string(diff))) }
-    if kind == .crash { fields.append(("crash", .array(details.map { .string($0) }))) }
-    return JSON.write(.object(fields)) + "\n"
+  func summary(of verdicts: [Verdict], name: String) -> RenderedText {
+    RenderedText(output: JUnitReport.xml(verdicts, name: name))
   }
 }
 

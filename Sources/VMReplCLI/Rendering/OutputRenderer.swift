@@ -1,0 +1,56 @@
+import Scenario
+import Simulation
+
+/// Text a renderer made: for standard output, and for standard error.
+struct RenderedText: Equatable, Sendable {
+  var output = ""
+  var errors = ""
+}
+
+/// Writes steps of a session: the transcript's echoed command, events, output and state.
+protocol StepRenderer: Sendable {
+  func render(_ result: StepResult) -> RenderedText
+}
+
+/// Writes what replaying scenarios came to against their golden files.
+protocol VerdictRenderer: Sendable {
+  /// One scenario's verdict, written as soon as it is known.
+  func render(_ verdict: Verdict) -> RenderedText
+  /// After every verdict of a run named `name`.
+  func summary(of verdicts: [Verdict], name: String) -> RenderedText
+}
+
+/// Writes what exploring schedules of scenarios found.
+protocol ExplorationRenderer: Sendable {
+  /// One scenario's exploration.
+  func render(_ exploration: Exploration, name: String) -> RenderedText
+  /// After the explorations of every scenario of a run.
+  func summary(of explorations: [Exploration]) -> RenderedText
+  /// One scenario's `--cancel-anywhere` exploration.
+  func render(_ cancels: CancelExploration, name: String) -> RenderedText
+  /// After the `--cancel-anywhere` explorations of every scenario of a run.
+  func summary(of cancels: [CancelExploration]) -> RenderedText
+}
+
+/// An output format of the command line: one conformer per format (`HumanOutput`,
+/// `JSONLinesOutput`); JUnit, a report file of verdicts alone, is a `VerdictRenderer`
+/// (`JUnitOutput`). A new format is a new conformer and a case of `OutputFormat`.
+typealias OutputRenderer = StepRenderer & VerdictRenderer & ExplorationRenderer
+
+/// Writes rendered text to the process's standard output and error.
+extension RenderedText {
+  func write() {
+    if !output.isEmpty { writeAll(1, output) }
+    if !errors.isEmpty { writeAll(2, errors) }
+  }
+}
+
+extension OutputFormat {
+  /// The format's renderer; `echo`, `errorsInline` and `color` shape the human transcript.
+  func renderer(echo: Bool = true, errorsInline: Bool = true, color: Bool = false) -> any OutputRenderer {
+    switch self {
+    case .human: HumanOutput(transcript: TranscriptRenderer(echo: echo, errorsInline: errorsInline, color: color))
+    case .jsonl: JSONLinesOutput()
+    }
+  }
+}
