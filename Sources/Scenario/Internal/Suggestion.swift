@@ -17,7 +17,7 @@ enum Suggestion {
 
   /// `"; did you mean `x`?"` or an empty string.
   static func hint(for word: String, in candidates: [String]) -> String {
-    nearest(to: word, in: candidates).map { "; did you mean `\($0)`?" } ?? ""
+    ScenarioError.Reason.didYouMean(nearest(to: word, in: candidates))
   }
 
   /// The error for a word that names nothing known: "unknown KIND `WORD`", the nearest candidate,
@@ -26,9 +26,11 @@ enum Suggestion {
     _ kind: String, _ word: String, among candidates: [String], listedAs plural: String? = nil,
     suffix: String = "", otherwise: String = "", column: Int?
   ) -> ScenarioError {
-    let hint = hint(for: word, in: candidates)
-    let list = plural.map { " (\($0): \(candidates.joined(separator: ", ")))" } ?? ""
-    return ScenarioError("unknown \(kind) `\(word)`\(hint)\(list)\(suffix)\(hint.isEmpty ? otherwise : "")", column: column)
+    ScenarioError(
+      .unknown(
+        kind: kind, word: word, nearest: nearest(to: word, in: candidates), listedAs: plural.map { ($0, candidates) },
+        suffix: suffix, otherwise: otherwise),
+      column: column)
   }
 
   /// Levenshtein distance, counting an adjacent swap as one edit.

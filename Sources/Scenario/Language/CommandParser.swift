@@ -43,22 +43,19 @@ struct TokenReader {
   }
 
   func missing(_ what: String) -> ScenarioError {
-    ScenarioError(
-      "`\(name.rawValue)` needs \(what); usage: \(name.usage) (example: \(name.example))",
-      column: endColumn)
+    ScenarioError(.missing(what, in: name), column: endColumn)
   }
 
   mutating func expectEnd() throws(ScenarioError) {
     if let extra = next {
-      throw ScenarioError(
-        "unexpected `\(extra.text)` after `\(name.rawValue)`; usage: \(name.usage)", column: extra.column)
+      throw ScenarioError(.unexpectedWord(extra.text, after: name), column: extra.column)
     }
   }
 
   mutating func word(_ what: String) throws(ScenarioError) -> Located<String> {
     guard let token = take() else { throw missing(what) }
     guard let word = token.word else {
-      throw ScenarioError("expected \(what), found `\(token.text)`; usage: \(name.usage)", column: token.column)
+      throw ScenarioError(.expected(what, found: token.text, usage: name), column: token.column)
     }
     return Located(value: word, column: token.column)
   }
@@ -66,7 +63,7 @@ struct TokenReader {
   mutating func value(_ what: String) throws(ScenarioError) -> Located<CommandValue> {
     guard let token = take() else { throw missing(what) }
     guard let value = token.value else {
-      throw ScenarioError("expected \(what), found `\(token.text)`", column: token.column)
+      throw ScenarioError(.expected(what, found: token.text), column: token.column)
     }
     return Located(value: value, column: token.column)
   }
@@ -76,21 +73,15 @@ struct TokenReader {
     switch located.value {
     case .duration(let duration):
       if duration < .zero {
-        throw ScenarioError("a duration cannot be negative, got `\(located.value)`", column: located.column)
+        throw ScenarioError(.negativeDuration("\(located.value)"), column: located.column)
       }
       return duration
     case .int(let number):
-      throw ScenarioError(
-        "bad duration `\(number)`: it has no unit; expected ns, us, ms, s, m or h (like `\(number)s`)",
-        column: located.column)
+      throw ScenarioError(.durationWithoutUnit("\(number)"), column: located.column)
     case .double(let number):
-      throw ScenarioError(
-        "bad duration `\(number)`: it has no unit; expected ns, us, ms, s, m or h (like `\(number)s`)",
-        column: located.column)
+      throw ScenarioError(.durationWithoutUnit("\(number)"), column: located.column)
     default:
-      throw ScenarioError(
-        "bad duration `\(tokens[position - 1].text)`: expected a number and a unit, like 2s or 250ms",
-        column: located.column)
+      throw ScenarioError(.badDuration(tokens[position - 1].text), column: located.column)
     }
   }
 
@@ -120,7 +111,7 @@ struct TokenReader {
     while let token = take() {
       guard case .value(.effect(let id)) = token.kind else {
         let expected = allowAll ? "effect references like `#1`, or `all`" : "effect references like `#1`"
-        throw ScenarioError("expected \(expected), found `\(token.text)`", column: token.column)
+        throw ScenarioError(.expected(expected, found: token.text), column: token.column)
       }
       ids.append(Located(value: id, column: token.column))
     }
@@ -131,8 +122,7 @@ struct TokenReader {
     guard let token = take() else { throw missing("a comparison (==, !=, <, <=, >, >= or contains)") }
     if case .comparison(let comparison) = token.kind { return comparison }
     if token.word == "contains" { return .contains }
-    throw ScenarioError(
-      "expected a comparison (==, !=, <, <=, >, >= or contains), found `\(token.text)`", column: token.column)
+    throw ScenarioError(.expected("a comparison (==, !=, <, <=, >, >= or contains)", found: token.text), column: token.column)
   }
 
   /// The command, made as the case of `Command` for what carries it out.
@@ -159,9 +149,7 @@ struct TokenReader {
     case .await:
       if let token = next, let word = token.word {
         guard "send".hasPrefix(word) && word.count >= 2 || word == "send" else {
-          throw ScenarioError(
-            "expected `send` or effect references like `#1` after `await`, found `\(token.text)`",
-            column: token.column)
+          throw ScenarioError(.expected("`send` or effect references like `#1` after `await`", found: token.text), column: token.column)
         }
         position += 1
         let action = try self.word("an action name (`describe` lists them)")
@@ -249,7 +237,7 @@ struct TokenReader {
     case .seed:
       let seed = try value("a number")
       guard case .int(let number) = seed.value, number >= 0 else {
-        throw ScenarioError("`seed` takes a whole number 0 or more, got `\(seed.value)`", column: seed.column)
+        throw ScenarioError(.outOfRange(option: "seed", range: "a whole number 0 or more", got: "\(seed.value)"), column: seed.column)
       }
       return .seed(UInt64(number))
     case .date: return try dateCommand()
@@ -275,7 +263,7 @@ struct TokenReader {
     case .timeline:
       guard let flag = take() else { return .timeline(svg: nil) }
       guard flag.text == "--svg" else {
-        throw ScenarioError("unexpected `\(flag.text)` after `timeline`; usage: \(name.usage)", column: flag.column)
+        throw ScenarioError(.unexpectedWord(flag.text, after: name), column: flag.column)
       }
       guard let file = take(), let path = file.word ?? file.value?.text else { throw missing("a file to write the picture to after `--svg`") }
       return .timeline(svg: Located(value: path, column: file.column))
@@ -299,7 +287,7 @@ struct TokenReader {
         } else if file == nil, let text = token.value?.text {
           file = Located(value: text, column: token.column)
         } else {
-          throw ScenarioError("unexpected `\(token.text)` after `save`; usage: \(name.usage)", column: token.column)
+          throw ScenarioError(.unexpectedWord(token.text, after: name), column: token.column)
         }
       }
       guard let file else { throw missing("a file name ending in .scenario") }
@@ -307,7 +295,7 @@ struct TokenReader {
     case .run:
       let file = try value("a file name")
       guard let text = file.value.text else {
-        throw ScenarioError("expected a file name, found `\(file.value)`; usage: \(name.usage)", column: file.column)
+        throw ScenarioError(.expected("a file name", found: "\(file.value)", usage: name), column: file.column)
       }
       return .run(file: Located(value: text, column: file.column))
     default:
@@ -389,13 +377,13 @@ struct TokenReader {
     if let token = next, case .value(let value) = token.kind {
       _ = take()
       guard case .int(let count) = value, count >= 1 else {
-        throw ScenarioError("expected a number of schedules, 1 or more, found `\(token.text)`; usage: \(name.usage)", column: token.column)
+        throw ScenarioError(.expected("a number of schedules, 1 or more", found: token.text, usage: name), column: token.column)
       }
       request.schedules = count
     }
     while let token = take() {
       guard case .keyValue(let key, let value) = token.kind else {
-        throw ScenarioError("unexpected `\(token.text)` after `explore`; usage: \(name.usage)", column: token.column)
+        throw ScenarioError(.unexpectedWord(token.text, after: name), column: token.column)
       }
       let column = token.column + key.count + 1
       switch key {
@@ -406,17 +394,17 @@ struct TokenReader {
         request.strategy = strategy
       case "depth":
         guard case .int(let depth) = value, (1...10).contains(depth) else {
-          throw ScenarioError("`depth` takes a whole number from 1 to 10, got `\(value)`", column: column)
+          throw ScenarioError(.outOfRange(option: "depth", range: "a whole number from 1 to 10", got: "\(value)"), column: column)
         }
         request.depth = depth
       case "seed":
         guard case .int(let seed) = value, seed >= 0 else {
-          throw ScenarioError("`seed` takes a whole number 0 or more, got `\(value)`", column: column)
+          throw ScenarioError(.outOfRange(option: "seed", range: "a whole number 0 or more", got: "\(value)"), column: column)
         }
         request.seed = UInt64(seed)
       default:
-        let hint = Suggestion.hint(for: key, in: ["strategy", "depth", "seed"])
-        throw ScenarioError("unknown option `\(key)` of `explore`\(hint); usage: \(name.usage)", column: token.column)
+        throw ScenarioError(
+          .unknownOption(key, of: name, nearest: Suggestion.nearest(to: key, in: ["strategy", "depth", "seed"])), column: token.column)
       }
     }
     return request
@@ -436,8 +424,7 @@ struct TokenReader {
         }
         suite = Located(value: text, column: token.column + 6)
       case .keyValue(let option, _):
-        throw ScenarioError(
-          "unknown option `\(option)` of `defaults`\(Suggestion.hint(for: option, in: ["suite"])); usage: \(name.usage)", column: token.column)
+        throw ScenarioError(.unknownOption(option, of: name, nearest: Suggestion.nearest(to: option, in: ["suite"])), column: token.column)
       default:
         words.append(token)
       }
@@ -465,8 +452,7 @@ struct TokenReader {
         let located = Located(value: text, column: token.column + option.count + 1)
         if option == "tz" { zone = located } else { locale = located }
       case .keyValue(let option, _):
-        let hint = Suggestion.hint(for: option, in: ["tz", "locale"])
-        throw ScenarioError("unknown option `\(option)` of `date`\(hint); usage: \(name.usage)", column: token.column)
+        throw ScenarioError(.unknownOption(option, of: name, nearest: Suggestion.nearest(to: option, in: ["tz", "locale"])), column: token.column)
       default:
         guard date == nil else {
           throw ScenarioError("unexpected `\(token.text)`: `date` takes one date; usage: \(name.usage)", column: token.column)
@@ -502,9 +488,7 @@ struct TokenReader {
       return .expectEffect(id: Located(value: id, column: subject.column), status: Located(value: status, column: word.column))
     }
     guard let path = subject.word else {
-      throw ScenarioError(
-        "expected a state path, `#N`, `time` or `log` after `expect`, found `\(subject.text)`",
-        column: subject.column)
+      throw ScenarioError(.expected("a state path, `#N`, `time` or `log` after `expect`", found: subject.text), column: subject.column)
     }
     if path == "time" {
       let comparison = try comparison()

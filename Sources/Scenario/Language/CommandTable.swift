@@ -192,8 +192,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     let matches = allCases.filter { $0.rawValue.hasPrefix(word) }
     if matches.count == 1 { return matches[0] }
     if matches.count > 1 {
-      let names = matches.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-      throw ScenarioError("ambiguous command `\(word)`: it starts \(names)", column: column)
+      throw ScenarioError(.ambiguousCommand(word, candidates: matches), column: column)
     }
     throw Suggestion.unknown("command", word, among: names, otherwise: " (`help` lists commands)", column: column)
   }

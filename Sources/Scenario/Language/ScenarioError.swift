@@ -9,14 +9,21 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   public var line: Int?
   /// 1-based column of the offending word.
   public var column: Int?
+  /// What went wrong, by kind; `message` is its text.
+  package var reason: Reason
   /// What went wrong, what was expected, and the nearest valid choice.
-  public var message: String
+  public var message: String { reason.text }
   /// The simulation's own error, when the simulation stopped the command (a runaway, Ctrl-C).
   public var cause: SimulationError?
 
-  /// An error at `column` of the current line.
+  /// An error at `column` of the current line, with a message of its own.
   public init(_ message: String, column: Int? = nil, line: Int? = nil, cause: SimulationError? = nil) {
-    self.message = message
+    self.init(.message(message), column: column, line: line, cause: cause)
+  }
+
+  /// An error of a kind that `Reason.text` words.
+  package init(_ reason: Reason, column: Int? = nil, line: Int? = nil, cause: SimulationError? = nil) {
+    self.reason = reason
     self.cause = cause
     self.column = column
     self.line = line

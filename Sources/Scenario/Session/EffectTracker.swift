@@ -118,8 +118,7 @@ final class EffectTracker {
   /// Effect `#N`, or the error that names which effects there are.
   func effect(_ id: Located<Int>) throws(ScenarioError) -> EffectRecord {
     guard id.value >= 1, id.value <= effects.count else {
-      let known = effects.isEmpty ? "no effect has started" : "effects are #1 to #\(effects.count)"
-      throw ScenarioError("there is no effect #\(id.value); \(known)", column: id.column)
+      throw ScenarioError(.noSuchEffect(id.value, effects: effects.count), column: id.column)
     }
     return effects[id.value - 1]
   }

@@ -54,7 +54,7 @@ extension Session {
     let claim = "\(path.value) \(comparison.rawValue) \(value.value)"
     guard try StateComparison.holds(actual, comparison, value.value, column: value.column) else {
       let shown = StateRenderer.inline(actual) ?? StateRenderer.render(actual)
-      throw ScenarioError("expectation failed: \(claim), but it is \(shown)", column: path.column)
+      throw ScenarioError(.expectationFailed(claim: claim, actual: shown), column: path.column)
     }
     return ["ok: \(claim)"]
   }
@@ -63,7 +63,7 @@ extension Session {
     let effect = try tracker.effect(id)
     guard effect.status == status.value else {
       throw ScenarioError(
-        "expectation failed: #\(id.value) \(status.value.rawValue), but it is \(effect.status.rawValue) (\(effect.action))",
+        .expectationFailed(claim: "#\(id.value) \(status.value.rawValue)", actual: "\(effect.status.rawValue) (\(effect.action))"),
         column: status.column)
     }
     return ["ok: #\(id.value) \(status.value.rawValue)"]
@@ -73,7 +73,7 @@ extension Session {
     let time = now
     let holds = comparison.holds(order: time < value ? -1 : time == value ? 0 : 1)
     let claim = "time \(comparison.rawValue) \(value.commandText)"
-    guard holds else { throw ScenarioError("expectation failed: \(claim), but it is \(time.secondsText)") }
+    guard holds else { throw ScenarioError(.expectationFailed(claim: claim, actual: time.secondsText)) }
     return ["ok: \(claim)"]
   }
 

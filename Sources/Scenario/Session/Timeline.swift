@@ -230,9 +230,9 @@ package final class Timeline {
       }
       try move(to: current + count, &result)
     case .goto(let target):
-      guard current > 0 else { throw ScenarioError("no history yet; `use MODEL` first") }
+      guard current > 0 else { throw ScenarioError(.noHistory) }
       guard target.value <= steps.count else {
-        throw ScenarioError("there is no step \(target.value); the history has steps 1 to \(steps.count) (`history` lists them)", column: target.column)
+        throw ScenarioError(.noSuchStep(target.value, steps: steps.count), column: target.column)
       }
       try move(to: target.value, &result)
     case .explore(let request):
@@ -367,9 +367,9 @@ package final class Timeline {
   private func diff(_ from: Located<Int>, _ to: Located<Int>?) throws(ScenarioError) -> [String] {
     let target = to ?? Located(value: current, column: 0)
     for step in [from, target] where step.value > steps.count {
-      throw ScenarioError("there is no step \(step.value); the history has steps 1 to \(steps.count) (`history` lists them)", column: step.column)
+      throw ScenarioError(.noSuchStep(step.value, steps: steps.count), column: step.column)
     }
-    guard current > 0 else { throw ScenarioError("no history yet; `use MODEL` first") }
+    guard current > 0 else { throw ScenarioError(.noHistory) }
     let old = steps[from.value - 1]
     let new = steps[target.value - 1]
     let header = "state from step \(from.value) `\(old.source)` to step \(target.value) `\(new.source)`"

@@ -1,0 +1,103 @@
+extension ScenarioError {
+  /// What went wrong, by kind, with the words that differ from one error to the next. `text` is
+  /// the one place each kind's message is written (as swift-argument-parser's
+  /// `ErrorMessageGenerator` is for its errors), so a message shared by several commands reads
+  /// the same everywhere and is tested once (`ErrorReasonTests`).
+  package enum Reason: Equatable, Sendable {
+    /// A word after everything the command takes.
+    case unexpectedWord(String, after: CommandName)
+    /// The command ends where it needs `what`.
+    case missing(String, in: CommandName)
+    /// A word that is not what the command takes there; with `usage`, the command's usage too.
+    case expected(String, found: String, usage: CommandName? = nil)
+    /// A number with no unit where a duration goes.
+    case durationWithoutUnit(String)
+    /// A duration below zero.
+    case negativeDuration(String)
+    /// Something that is neither a number nor a duration where a duration goes.
+    case badDuration(String)
+    /// A `key=` option the command does not have, with the nearest one it has.
+    case unknownOption(String, of: CommandName, nearest: String?)
+    /// A word naming nothing known of its kind (a model, an action, a command...).
+    case unknown(kind: String, word: String, nearest: String?, listedAs: (plural: String, all: [String])?, suffix: String, otherwise: String)
+    /// A prefix of several commands.
+    case ambiguousCommand(String, candidates: [CommandName])
+    /// A whole number outside what an option takes: `range` says what it takes.
+    case outOfRange(option: String, range: String, got: String)
+    /// A history command before the history's `use`.
+    case noHistory
+    /// A step number past the history's end.
+    case noSuchStep(Int, steps: Int)
+    /// An effect number no effect has.
+    case noSuchEffect(Int, effects: Int)
+    /// A check of `expect` that does not hold: what it claimed and what is.
+    case expectationFailed(claim: String, actual: String)
+    /// A message of its own, not (yet) shared by any other error.
+    case message(String)
+
+    /// The message users see.
+    package var text: String {
+      switch self {
+      case .unexpectedWord(let word, let command):
+        return "unexpected `\(word)` after `\(command.rawValue)`; usage: \(command.usage)"
+      case .missing(let what, let command):
+        return "`\(command.rawValue)` needs \(what); usage: \(command.usage) (example: \(command.example))"
+      case .expected(let what, let found, let usage):
+        return "expected \(what), found `\(found)`" + (usage.map { "; usage: \($0.usage)" } ?? "")
+      case .durationWithoutUnit(let number):
+        return "bad duration `\(number)`: it has no unit; expected ns, us, ms, s, m or h (like `\(number)s`)"
+      case .negativeDuration(let text):
+        return "a duration cannot be negative, got `\(text)`"
+      case .badDuration(let text):
+        return "bad duration `\(text)`: expected a number and a unit, like 2s or 250ms"
+      case .unknownOption(let option, let command, let nearest):
+        return "unknown option `\(option)` of `\(command.rawValue)`" + Self.didYouMean(nearest) + "; usage: \(command.usage)"
+      case .unknown(let kind, let word, let nearest, let listedAs, let suffix, let otherwise):
+        let list = listedAs.map { " (\($0.plural): \($0.all.joined(separator: ", ")))" } ?? ""
+        return "unknown \(kind) `\(word)`" + Self.didYouMean(nearest) + list + suffix + (nearest == nil ? otherwise : "")
+      case .ambiguousCommand(let word, let candidates):
+        return "ambiguous command `\(word)`: it starts " + candidates.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+      case .outOfRange(let option, let range, let got):
+        return "`\(option)` takes \(range), got `\(got)`"
+      case .noHistory:
+        return "no history yet; `use MODEL` first"
+      case .noSuchStep(let step, let steps):
+        return "there is no step \(step); the history has steps 1 to \(steps) (`history` lists them)"
+      case .noSuchEffect(let id, let effects):
+        return "there is no effect #\(id); " + (effects == 0 ? "no effect has started" : "effects are #1 to #\(effects)")
+      case .expectationFailed(let claim, let actual):
+        return "expectation failed: \(claim), but it is \(actual)"
+      case .message(let text):
+        return text
+      }
+    }
+
+    /// `; did you mean `x`?`, or nothing.
+    static func didYouMean(_ nearest: String?) -> String {
+      nearest.map { "; did you mean `\($0)`?" } ?? ""
+    }
+
+    package static func == (lhs: Reason, rhs: Reason) -> Bool { lhs.text == rhs.text && lhs.kind == rhs.kind }
+
+    /// The case's name, so that equal texts of different kinds stay apart.
+    private var kind: String {
+      switch self {
+      case .unexpectedWord: "unexpectedWord"
+      case .missing: "missing"
+      case .expected: "expected"
+      case .durationWithoutUnit: "durationWithoutUnit"
+      case .negativeDuration: "negativeDuration"
+      case .badDuration: "badDuration"
+      case .unknownOption: "unknownOption"
+      case .unknown: "unknown"
+      case .ambiguousCommand: "ambiguousCommand"
+      case .outOfRange: "outOfRange"
+      case .noHistory: "noHistory"
+      case .noSuchStep: "noSuchStep"
+      case .noSuchEffect: "noSuchEffect"
+      case .expectationFailed: "expectationFailed"
+      case .message: "message"
+      }
+    }
+  }
+}
