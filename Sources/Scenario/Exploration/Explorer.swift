@@ -112,8 +112,8 @@ package struct Explorer {
         errors.append(StepError(line: number, command: result.command?.name.rawValue ?? "", source: result.source, message: message))
       }
       for timed in result.events {
-        if case .note(let note) = timed.event, note.hasPrefix("schedule: ") {
-          described.append("line \(number) `\(result.source)`: " + note.dropFirst("schedule: ".count))
+        if case .departure(let text) = timed.event {
+          described.append("line \(number) `\(result.source)`: " + text)
         }
       }
       if result.isQuit { break }

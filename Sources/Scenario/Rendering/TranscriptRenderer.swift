@@ -117,6 +117,8 @@ package enum JSONLinesRenderer {
       pairs += [("effect", .number(String(id))), ("action", .string(action)), ("status", .string(status.rawValue)), ("error", error.map { .string($0) } ?? .null)]
     case .printed(let text), .warning(let text), .note(let text):
       pairs += [("text", .string(text))]
+    case .modelStarted, .departure:
+      pairs += [("text", .string(EventText.line(for: event)))]
     case .logged(let level, let category, let message):
       pairs += [("level", .string(level)), ("category", .string(category)), ("message", .string(message))]
     case .backgroundPending(let origin, let waitingOn):

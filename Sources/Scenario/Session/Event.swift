@@ -35,7 +35,11 @@ package enum Event: Equatable, Sendable {
   case watchChanged(path: String, from: String, to: String, job: String)
   /// Virtual time moved.
   case timeMoved(from: Duration, to: Duration)
-  /// A line of information (a check that passed, a model started).
+  /// `use` made the model: its name, its type, and the options it was given (words, or empty).
+  case modelStarted(model: String, type: String, options: String)
+  /// The pinned schedule took a departure from first-in-first-out order: what ran instead of what.
+  case departure(String)
+  /// A line of information (a check that passed).
   case note(String)
 
   /// The kind, as JSON output names it.
@@ -55,7 +59,8 @@ package enum Event: Equatable, Sendable {
     case .mainThreadBlocked: return "mainThreadBlocked"
     case .watchChanged: return "watchChanged"
     case .timeMoved: return "timeMoved"
-    case .note: return "note"
+    // Both read as notes in JSON lines, which named them so before they had kinds of their own.
+    case .note, .modelStarted, .departure: return "note"
     }
   }
 }
@@ -104,7 +109,7 @@ extension Event {
   var showsActivity: Bool {
     switch self {
     case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .logged, .warning, .note,
-      .offMainWrite, .mainThreadBlocked, .watchChanged:
+      .modelStarted, .departure, .offMainWrite, .mainThreadBlocked, .watchChanged:
       return true
     case .backgroundPending, .backgroundEnded, .timeMoved:
       return false

@@ -37,6 +37,10 @@ package enum EventText {
       return "watch: `\(path)` \(from) -> \(to), by \(job)"
     case .timeMoved(let from, let to):
       return "time \(from.secondsText) -> \(to.secondsText)"
+    case .modelStarted(let model, let type, let options):
+      return "model \(model) (\(type))" + (options.isEmpty ? "" : " with \(options)")
+    case .departure(let text):
+      return "schedule: " + text
     case .note(let text):
       return text
     }

@@ -34,7 +34,7 @@ extension Session {
 
   /// What the pinned schedule did during the step: each departure, and each it could not make.
   func scheduleEvents() -> [Event] {
-    var events = simulation.takeDepartureRecords().map { Event.note("schedule: " + $0.text) }
+    var events = simulation.takeDepartureRecords().map { Event.departure($0.text) }
     if let unmet = simulation.scheduler?.unmet, unmet.count > reportedUnmet {
       for (departure, candidates) in unmet[reportedUnmet...] {
         events.append(

@@ -427,7 +427,7 @@ package final class Session {
     watches.removeAll()
     simulation.observeJobs(nil)
     let shown = bound.text
-    sink.emit(.note("model \(definition.name) (\(made.typeName))" + (shown.isEmpty ? "" : " with \(shown)")))
+    sink.emit(.modelStarted(model: definition.name, type: made.typeName, options: shown))
   }
 
   private func scriptedDependency(_ name: Located<String>) throws(ScenarioError) -> any AnyScriptedDependency {

@@ -166,7 +166,7 @@ package final class Timeline {
       switch timed.event {
       case .effectStarted(let id, _): parts.append("#\(id) started")
       case .effectEnded(let id, _, let status, _): parts.append("#\(id) \(status.rawValue)")
-      case .note(let text) where text.hasPrefix("model "): parts.append(String(text.prefix { $0 != "(" }).trimmingSpaces)
+      case .modelStarted(let model, _, _): parts.append("model \(model)")
       default: break
       }
     }

@@ -95,7 +95,7 @@ package struct TimelinePicture: Equatable {
           mark(row("off main", label: "writes off the main thread"), .offMainWrite)
         case .watchChanged(let path, _, _, _):
           mark(row("watch \(path)", label: "`\(path)` changed"), .watched)
-        case .printed, .logged, .warning, .timeMoved, .note:
+        case .printed, .logged, .warning, .timeMoved, .note, .modelStarted, .departure:
           break
         }
       }
