@@ -10,4 +10,12 @@ public struct BlockedThread: Sendable, Equatable {
   public let waitsOn: String
   /// Whether a virtual deadline will wake it (a sleep, a wait with a timeout).
   public let hasDeadline: Bool
+
+  public init(name: String, thread: String, work: UInt64?, waitsOn: String, hasDeadline: Bool) {
+    self.name = name
+    self.thread = thread
+    self.work = work
+    self.waitsOn = waitsOn
+    self.hasDeadline = hasDeadline
+  }
 }

@@ -33,6 +33,13 @@ public struct IdleState: Equatable, Sendable {
   /// Labels of announced external work not yet finished, oldest first.
   public var externalWork: [String]
 
+  public init(hasReadyJobs: Bool, nextTimer: Duration?, liveTimers: Int, externalWork: [String]) {
+    self.hasReadyJobs = hasReadyJobs
+    self.nextTimer = nextTimer
+    self.liveTimers = liveTimers
+    self.externalWork = externalWork
+  }
+
   /// Nothing ready, no live timer, no external work: whoever still waits, waits forever.
   public var isQuiescent: Bool { !hasReadyJobs && liveTimers == 0 && externalWork.isEmpty }
 }

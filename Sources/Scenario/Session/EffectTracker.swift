@@ -10,7 +10,7 @@ final class EffectTracker {
   /// How long `await` waits in wall time for work outside the executor (a real request).
   var externalWaitLimit: Duration = .seconds(30)
 
-  let simulation: Simulation
+  let simulation: any SimulationDriving
   let sink: EventSink
   private(set) var effects: [EffectRecord] = []
   private(set) var background: [BackgroundWork] = []
@@ -26,7 +26,7 @@ final class EffectTracker {
   /// Set when Ctrl-C stopped work during the current step.
   private(set) var interrupted = false
 
-  init(simulation: Simulation, sink: EventSink) {
+  init(simulation: any SimulationDriving, sink: EventSink) {
     self.simulation = simulation
     self.sink = sink
   }

@@ -20,9 +20,18 @@ package final class EventSink: Sendable {
   private let prints: (any PrintSource)?
 
   /// The sandbox's real folder, which what the view-model prints and logs shows as `/sandbox`.
-  private let sandbox = Simulation.shared.sandboxRoot
+  private let sandbox: String?
+  /// Simulation time now.
+  private let now: @Sendable () -> Duration
 
-  init(prints: (any PrintSource)?) { self.prints = prints }
+  init(
+    prints: (any PrintSource)?, sandbox: String? = Simulation.shared.sandboxRoot,
+    now: @escaping @Sendable () -> Duration = { Simulation.shared.now }
+  ) {
+    self.prints = prints
+    self.sandbox = sandbox
+    self.now = now
+  }
 
   func setOrigin(_ time: Duration) { origin.guarded { $0 = time } }
 
@@ -48,7 +57,7 @@ package final class EventSink: Sendable {
   /// `body` the events under the lock.
   private func withEvents<Result>(adding event: Event? = nil, _ body: (inout [TimedEvent]) -> Result) -> Result {
     let printed = prints?.collect() ?? []
-    let time = Simulation.shared.now - origin.guarded { $0 }
+    let time = now() - origin.guarded { $0 }
     return events.guarded { events in
       events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: Storage.shown($0, root: sandbox))) })
       if let event { events.append(TimedEvent(time: time, event: event.shown(sandbox: sandbox))) }

@@ -160,7 +160,7 @@ package final class Timeline {
   }
 
   /// One line about what a step did: effects started and ended, time, what changed, its error.
-  static func summary(of result: StepResult) -> String {
+  nonisolated static func summary(of result: StepResult) -> String {
     var parts: [String] = []
     for timed in result.events {
       switch timed.event {

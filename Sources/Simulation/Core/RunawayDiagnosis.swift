@@ -62,6 +62,11 @@ public struct RunawayReport: Equatable, Sendable {
   public struct Work: Equatable, Sendable {
     public var id: UInt64
     public var label: String
+
+    public init(id: UInt64, label: String) {
+      self.id = id
+      self.label = label
+    }
   }
 
   /// The work of the tasks that kept the step busy, each once, in the order first seen (nil:
@@ -69,4 +74,9 @@ public struct RunawayReport: Equatable, Sendable {
   public var work: [Work?]
   /// Whether they ignored cancellation, so that their jobs are no longer run.
   public var quarantined: Bool
+
+  public init(work: [Work?], quarantined: Bool) {
+    self.work = work
+    self.quarantined = quarantined
+  }
 }

@@ -1,0 +1,76 @@
+import Simulation
+import Testing
+
+@testable import Scenario
+
+/// What a step looks like in the history, the transcript and JSON lines, from values alone.
+@Suite("Report text")
+struct ReportTextTests {
+  /// A `use` that started the model, then a step that started and ended effects, moved time,
+  /// changed the state and failed.
+  static func steps() -> (use: StepResult, send: StepResult) {
+    var use = StepResult(line: 1, source: "use refresh work=2s")
+    use.command = .session(.use(model: Located(value: "refresh", column: 5), options: []))
+    use.events = [TimedEvent(time: .zero, event: .modelStarted(model: "refresh", type: "RefreshViewModel", options: "work=2s"))]
+    use.state = .record(type: "RefreshViewModel", fields: [.init(name: "count", value: .int(0))])
+    use.showsState = true
+    var send = StepResult(line: 2, source: "await send refresh")
+    send.events = [
+      TimedEvent(time: .zero, event: .effectStarted(id: 1, action: "send refresh")),
+      TimedEvent(time: .seconds(2), event: .effectEnded(id: 1, action: "send refresh", status: .finished, error: nil)),
+      TimedEvent(time: .seconds(2), event: .timeMoved(from: .zero, to: .seconds(2))),
+    ]
+    send.startTime = .zero
+    send.time = .seconds(2)
+    send.previousState = use.state
+    send.state = .record(type: "RefreshViewModel", fields: [.init(name: "count", value: .int(1))])
+    send.changes = ["count"]
+    send.showsState = true
+    send.error = ScenarioError(.expectationFailed(claim: "count == 2", actual: "1"), line: 2)
+    return (use, send)
+  }
+
+  @Test("the history sums a step up in one line: the model, effects, time, changes, the error")
+  func summaries() {
+    let (use, send) = Self.steps()
+    #expect(Timeline.summary(of: use) == "model refresh")
+    #expect(
+      Timeline.summary(of: send)
+        == "#1 started; #1 finished; time 0.000s -> 2.000s; changed count; error: expectation failed: count == 2, but it is 1")
+    #expect(Timeline.summary(of: StepResult(line: 3, source: "state")) == "no change")
+  }
+
+  @Test("the transcript: echo, timed events, the state with its change marked, the error")
+  func transcript() {
+    let (use, send) = Self.steps()
+    let renderer = TranscriptRenderer(echo: true, errorsInline: true)
+    #expect(
+      renderer.render(use).output
+        == "> use refresh work=2s\nmodel refresh (RefreshViewModel) with work=2s\nstate:\n  RefreshViewModel(\n    count: 0\n  )\n")
+    #expect(
+      renderer.render(send).output
+        == """
+        > await send refresh
+        [0.000s] effect #1 started: send refresh
+        [2.000s] effect #1 finished: send refresh
+        time 0.000s -> 2.000s
+        state:
+          RefreshViewModel(
+        -   count: 0
+        +   count: 1
+          )
+        error: line 2: expectation failed: count == 2, but it is 1
+
+        """)
+  }
+
+  @Test("JSON lines: the model's start is a note, as it always was, with the same text")
+  func jsonLines() {
+    let (use, _) = Self.steps()
+    let line = JSONLinesRenderer.render(use)
+    #expect(line.contains(#""events":[{"kind":"note","time":"0.000s","text":"model refresh (RefreshViewModel) with work=2s"}]"#))
+    #expect(
+      JSON.write(JSONLinesRenderer.node(TimedEvent(time: .seconds(1), event: .departure("3:2 ran `b` instead of `a`"))))
+        == #"{"kind":"note","time":"1.000s","text":"schedule: 3:2 ran `b` instead of `a`"}"#)
+  }
+}
