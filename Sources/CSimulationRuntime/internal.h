@@ -76,6 +76,13 @@ int vmrepl_threads_activate(void);
 int vmrepl_urlsession_activate(void);
 int vmrepl_sandbox_activate(void);
 
+/// The backend's answers about addresses (linux/symbols.c): the symbol at or before `address`
+/// (NULL when unknown), whether a function lies in the toolchain's libraries, and whether an
+/// address is where a symbol starts.
+const char *vmrepl_symbol_name(const void *address);
+int vmrepl_in_toolchain_library(const void *function);
+int vmrepl_is_symbol_address(const void *address);
+
 /// Shared by dispatch.c and sources.c.
 int vmrepl_dispatch_simulates(void *queue);
 int64_t vmrepl_dispatch_delay_until(uint64_t when);

@@ -8,7 +8,8 @@
 // `use`, on every run, and never touch the machine's own. The original values stay readable
 // as VMREPL_REAL_HOME and VMREPL_REAL_TMPDIR (a replay worker, started by a sandboxed parent,
 // makes its own sandbox beside its parent's).
-#include "internal.h"
+#include "../internal.h"
+#include "libraries.h"
 
 #if defined(__linux__)
 #define __USE_XOPEN_EXTENDED 1
@@ -161,7 +162,7 @@ int vmrepl_sandbox_activate(void) {
   snprintf(sandbox_home, sizeof sandbox_home, "%s/home", root);
   *(void **)&create_string = dlsym(RTLD_DEFAULT, "CFStringCreateWithCString");
   if (create_string) {
-    static const char *const core[] = {"libFoundation.so", NULL};
+    static const char *const core[] = {VMREPL_LIB_FOUNDATION, NULL};
     vmrepl_patch_own("_CFXDGCreateConfigHomePath", (void *)sandboxed_config_home, core);
     vmrepl_patch_own("_CFXDGCreateDataHomePath", (void *)sandboxed_data_home, core);
     vmrepl_patch_own("_CFXDGCreateCacheDirectoryPath", (void *)sandboxed_cache_home, core);
@@ -169,7 +170,7 @@ int vmrepl_sandbox_activate(void) {
   *(void **)&real_getpwuid = dlsym(RTLD_DEFAULT, "getpwuid");
   *(void **)&real_getpwuid_r = dlsym(RTLD_DEFAULT, "getpwuid_r");
   if (!real_getpwuid || !real_getpwuid_r) return 0;
-  static const char *const foundation[] = {"libFoundation.so", "libFoundationEssentials.so", "libFoundationNetworking.so", NULL};
+  static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION_NETWORKING, NULL};
   int patched = vmrepl_patch("getpwuid", (void *)sandboxed_getpwuid, foundation, NULL);
   patched += vmrepl_patch("getpwuid_r", (void *)sandboxed_getpwuid_r, foundation, NULL);
   return patched;
@@ -201,11 +202,4 @@ void vmrepl_flush_preferences(void) {
   if (flush) flush();
 }
 
-#else
-
-const char *vmrepl_sandbox_root(void) { return ""; }
-void vmrepl_flush_preferences(void) {}
-int vmrepl_sandbox_activate(void) { return 0; }
-int vmrepl_sandbox_reset(void) { return 0; }
-
-#endif
+#endif  // __linux__

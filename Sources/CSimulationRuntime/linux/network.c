@@ -5,7 +5,8 @@
 // wait for a response on its way instead of calling it a deadlock. The end is counted once the
 // queue that removed the handle has finished its current block, by which time URLSession has
 // handed the completion to its delegate queue (itself counted as another thread's block).
-#include "internal.h"
+#include "../internal.h"
+#include "libraries.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -80,14 +81,10 @@ int vmrepl_network_activate(void) {
   *(void **)&current_queue = dlsym(RTLD_DEFAULT, "dispatch_get_current_queue");
   *(void **)&real_async_f = dlsym(RTLD_DEFAULT, "dispatch_async_f");
   if (!real_add || !real_remove) return 0;  // FoundationNetworking is not loaded
-  static const char *const networking[] = {"libFoundationNetworking.so", NULL};
+  static const char *const networking[] = {VMREPL_LIB_FOUNDATION_NETWORKING, NULL};
   int patched = vmrepl_patch("curl_multi_add_handle", (void *)simulated_add, networking, NULL);
   patched += vmrepl_patch("curl_multi_remove_handle", (void *)simulated_remove, networking, NULL);
   return patched > 0 ? VMREPL_NETWORK : 0;
 }
 
-#else
-
-int vmrepl_network_activate(void) { return 0; }
-
-#endif
+#endif  // __linux__

@@ -9,7 +9,8 @@
 //   a serial queue's exclusion hold;
 // - blocks other threads hand to other queues run for real, counted as work outside the
 //   simulation until they end, so that `await` waits for a callback on its way.
-#include "internal.h"
+#include "../internal.h"
+#include "libraries.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -285,13 +286,13 @@ static int made_by_foundation(void) {
   for (int index = 1; index < count; index++) {
     Dl_info info;
     if (!dladdr(frames[index], &info) || !info.dli_fname) continue;
-    int overlay = strstr(info.dli_fname, "libswiftDispatch.so") || strstr(info.dli_fname, "libdispatch.so");
+    int overlay = strstr(info.dli_fname, VMREPL_LIB_SWIFT_DISPATCH) || strstr(info.dli_fname, VMREPL_LIB_DISPATCH);
     if (overlay && !in_foundation) { in_overlay = 1; continue; }
     // Frames before the overlay are this file's own (the interposed function and its helpers).
     if (!in_overlay) continue;
     // URLSession's queues, whoever asked for the session.
-    if (strstr(info.dli_fname, "libFoundationNetworking")) return 1;
-    if (strstr(info.dli_fname, "libFoundation") || strstr(info.dli_fname, "libswiftCore.so")) {
+    if (strstr(info.dli_fname, VMREPL_LIB_FOUNDATION_NETWORKING)) return 1;
+    if (strstr(info.dli_fname, VMREPL_LIBS_FOUNDATION) || strstr(info.dli_fname, VMREPL_LIB_SWIFT_CORE)) {
       in_foundation = 1;
       continue;
     }
@@ -534,7 +535,7 @@ int vmrepl_dispatch_activate(void) {
   // (a group's notify, a source's handler) are drained from the driving thread.
   main_handle = main_queue_handle();
   *(void **)&real_eventfd_write = dlsym(RTLD_DEFAULT, "eventfd_write");
-  static const char *const dispatch_library[] = {"libdispatch.so", NULL};
+  static const char *const dispatch_library[] = {VMREPL_LIB_DISPATCH, NULL};
   if (!real_eventfd_write || vmrepl_patch("eventfd_write", (void *)simulated_eventfd_write, dispatch_library, NULL) == 0) {
     real_eventfd_write = NULL;  // without the signal, look every time
   }
@@ -561,16 +562,4 @@ int vmrepl_dispatch_activate(void) {
   return VMREPL_DISPATCH;
 }
 
-#else
-
-int vmrepl_dispatch_activate(void) { return 0; }
-void vmrepl_dispatch_run(void *queue, void *block, int flags, void *group) { (void)queue; (void)block; (void)flags; (void)group; }
-void vmrepl_dispatch_discard(void *block, void *group) { (void)block; (void)group; }
-void vmrepl_dispatch_retain_queue(void *queue) { (void)queue; }
-void vmrepl_dispatch_release_queue(void *queue) { (void)queue; }
-int vmrepl_dispatch_is_cancelled(void *block) { (void)block; return 0; }
-const char *vmrepl_dispatch_queue_label(void *queue) { (void)queue; return ""; }
-int vmrepl_dispatch_drain_main_queue(void) { return 0; }
-void *vmrepl_thread_tag(void) { return 0; }
-
-#endif
+#endif  // __linux__

@@ -5,7 +5,8 @@
 // read on the simulation's thread answered from virtual time, the executor recovers `d` exactly,
 // whatever the load on the machine, and `Date()` reads a wall clock that starts where the session
 // says. Other threads keep the real clocks and real randomness.
-#include "internal.h"
+#include "../internal.h"
+#include "libraries.h"
 
 #include <time.h>
 
@@ -191,12 +192,12 @@ void vmrepl_world_reset(void) {
 // dispatch_sync, the main queue's callback), which must keep real time for real timers. The
 // overlay's dispatch_time and dispatch_walltime are answered in dispatch.c instead.
 static const char *const runtime_libraries[] = {
-  "libswift_Concurrency.so", "libswiftDispatch.so", "libFoundation.so",
-  "libFoundationEssentials.so", "libFoundationInternationalization.so", "libFoundationNetworking.so",
+  VMREPL_LIB_SWIFT_CONCURRENCY, VMREPL_LIB_SWIFT_DISPATCH, VMREPL_LIB_FOUNDATION,
+  VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION_INTERNATIONALIZATION, VMREPL_LIB_FOUNDATION_NETWORKING,
   NULL,
 };
-static const char *const system_libraries[] = {"libswiftCore.so", NULL};
-static const char *const random_syscall_libraries[] = {"libswiftCore.so", "libFoundationEssentials.so", "libFoundation.so", NULL};
+static const char *const system_libraries[] = {VMREPL_LIB_SWIFT_CORE, NULL};
+static const char *const random_syscall_libraries[] = {VMREPL_LIB_SWIFT_CORE, VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION, NULL};
 
 int vmrepl_world_activate(void) {
   real_clock_gettime = (clock_gettime_fn)dlsym(RTLD_DEFAULT, "clock_gettime");
@@ -205,7 +206,7 @@ int vmrepl_world_activate(void) {
   real_syscall = (syscall_fn)dlsym(RTLD_DEFAULT, "syscall");
   if (!real_clock_gettime || !real_gettimeofday || !real_time || !real_syscall) return 0;
   int result = 0;
-  static const char *const concurrency[] = {"libswift_Concurrency.so", NULL};
+  static const char *const concurrency[] = {VMREPL_LIB_SWIFT_CONCURRENCY, NULL};
   if (vmrepl_patch("clock_gettime", (void *)simulated_clock_gettime, concurrency, NULL) > 0) {
     atomic_store(&concurrency_clock_active, 1);
     result |= VMREPL_CONCURRENCY_CLOCK;
@@ -221,7 +222,7 @@ int vmrepl_world_activate(void) {
   real_read = (read_fn)dlsym(RTLD_DEFAULT, "read");
   real_close = (close_fn)dlsym(RTLD_DEFAULT, "close");
   if (real_open && real_read && real_close) {
-    static const char *const uuid_libraries[] = {"libFoundationEssentials.so", "libFoundation.so", NULL};
+    static const char *const uuid_libraries[] = {VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION, NULL};
     random += vmrepl_patch("open", (void *)simulated_open, uuid_libraries, NULL);
     vmrepl_patch("read", (void *)simulated_read, uuid_libraries, NULL);
     vmrepl_patch("close", (void *)simulated_close, uuid_libraries, NULL);
@@ -233,43 +234,4 @@ int vmrepl_world_activate(void) {
 
 int vmrepl_clock_is_active(void) { return atomic_load(&concurrency_clock_active); }
 
-#else
-
-_Atomic unsigned long vmrepl_driver;
-_Atomic int64_t vmrepl_virtual_now;
-const vmrepl_callbacks *vmrepl_hooks;
-
-int vmrepl_world_activate(void) { return 0; }
-int vmrepl_clock_is_active(void) { return 0; }
-int vmrepl_virtual_clock(int id, int64_t *nanoseconds) { (void)id; (void)nanoseconds; return 0; }
-int vmrepl_real_clock_gettime(int id, void *spec) { return clock_gettime((clockid_t)id, spec); }
-void vmrepl_world_seed(uint64_t seed) { (void)seed; }
-void vmrepl_world_set_wall_clock(int64_t unix_nanoseconds, int64_t at) { (void)unix_nanoseconds; (void)at; }
-int64_t vmrepl_world_wall_clock(void) { return 0; }
-void vmrepl_world_reset(void) {}
-
-#endif
-
-void vmrepl_clock_set_now(int64_t nanoseconds) {
-  atomic_store_explicit(&vmrepl_virtual_now, nanoseconds, memory_order_relaxed);
-}
-
-int64_t vmrepl_clock_wall_nanoseconds(void) {
-  struct timespec spec;
-  vmrepl_real_clock_gettime(CLOCK_MONOTONIC, &spec);
-  return (int64_t)spec.tv_sec * 1000000000 + spec.tv_nsec;
-}
-
-int vmrepl_runtime_activate(unsigned long driver_thread, const vmrepl_callbacks *callbacks) {
-  atomic_store(&vmrepl_driver, driver_thread);
-  vmrepl_hooks = callbacks;
-  int result = vmrepl_world_activate();
-  result |= vmrepl_dispatch_activate();
-  result |= vmrepl_runloop_activate();
-  result |= vmrepl_network_activate();
-  if (vmrepl_urlsession_activate()) result |= VMREPL_URLSESSION;
-  vmrepl_sandbox_activate();
-  vmrepl_sources_activate();
-  vmrepl_threads_activate();
-  return result;
-}
+#endif  // __linux__

@@ -6,7 +6,7 @@
 // before any Swift code of the program, when no Swift collection can exist yet, and sets the
 // runtime's hashing parameters as that variable would: seed zero, deterministic. Every program
 // linking the simulation gets it: vmrepl, a user's REPL, replay children.
-#include "internal.h"
+#include "../internal.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -32,8 +32,4 @@ int vmrepl_hashing_is_deterministic(void) {
   return parameters && parameters->deterministic;
 }
 
-#else
-
-int vmrepl_hashing_is_deterministic(void) { return 0; }
-
-#endif
+#endif  // __linux__

@@ -7,7 +7,8 @@
 // time reaches it we make the descriptor readable and run one pass of the run loop, which fires
 // exactly the timers due at that instant. `RunLoop.main.perform` blocks run in the pass the
 // simulation makes whenever it becomes idle.
-#include "internal.h"
+#include "../internal.h"
+#include "libraries.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -201,7 +202,7 @@ int vmrepl_runloop_activate(void) {
   *(void **)&cf_retain = dlsym(RTLD_DEFAULT, "CFRetain");
   *(void **)&cf_release = dlsym(RTLD_DEFAULT, "CFRelease");
   if (!real_timerfd_settime || !real_eventfd || !run_in_mode || !default_mode) return 0;
-  static const char *const foundation[] = {"libFoundation.so", NULL};
+  static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, NULL};
   int patched = vmrepl_patch("timerfd_settime", (void *)simulated_timerfd_settime, foundation, NULL);
   patched += vmrepl_patch("eventfd", (void *)simulated_eventfd, foundation, NULL);
   // Which step each timer belongs to: Foundation's Timer and RunLoop reach CF through these.
@@ -213,17 +214,4 @@ int vmrepl_runloop_activate(void) {
   return patched > 0 ? VMREPL_RUNLOOP : 0;
 }
 
-#else
-
-int vmrepl_runloop_activate(void) { return 0; }
-int vmrepl_runloop_exists(void) { return 0; }
-int vmrepl_runloop_has_timer(void) { return 0; }
-void vmrepl_runloop_pass(void) {}
-void vmrepl_runloop_fire(int fd) { (void)fd; }
-void vmrepl_runloop_timer_call(void *callout, void *timer, void *info) { ((void (*)(void *, void *))callout)(timer, info); }
-int vmrepl_runloop_timer_is_valid(void *timer) { (void)timer; return 0; }
-int64_t vmrepl_runloop_timer_delay(void *timer) { (void)timer; return -1; }
-void vmrepl_runloop_timer_retain(void *timer) { (void)timer; }
-void vmrepl_runloop_timer_release(void *timer) { (void)timer; }
-
-#endif
+#endif  // __linux__

@@ -7,7 +7,8 @@
 // can slip in between the try and the park, so no wake-up is lost and the order is the
 // scheduler's. Calls from threads outside the simulation, and the simulation's own waits between
 // jobs, go to the real functions.
-#include "internal.h"
+#include "../internal.h"
+#include "libraries.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -409,7 +410,7 @@ int vmrepl_blocking_activate(void) {
   LOOKUP(real_sleep, "sleep");
   // The program's Dispatch calls come through the Swift overlay; its locks, conditions and
   // sleeps through Foundation (NSLock, NSCondition, Thread.sleep) or straight from its code.
-  static const char *const dispatch_callers[] = {"libswiftDispatch.so", "<main>", NULL};
+  static const char *const dispatch_callers[] = {VMREPL_LIB_SWIFT_DISPATCH, "<main>", NULL};
   static const struct vmrepl_redirect dispatch_redirects[] = {
     {"dispatch_semaphore_wait", (void *)simulated_semaphore_wait},
     {"dispatch_semaphore_signal", (void *)simulated_semaphore_signal},
@@ -417,7 +418,7 @@ int vmrepl_blocking_activate(void) {
     {"dispatch_group_leave", (void *)simulated_group_leave},
     {NULL, NULL},
   };
-  static const char *const thread_callers[] = {"libFoundation.so", "<main>", NULL};
+  static const char *const thread_callers[] = {VMREPL_LIB_FOUNDATION, "<main>", NULL};
   static const struct vmrepl_redirect thread_redirects[] = {
     {"pthread_mutex_lock", (void *)simulated_mutex_lock},
     {"pthread_mutex_trylock", (void *)simulated_mutex_trylock},
@@ -436,15 +437,10 @@ int vmrepl_blocking_activate(void) {
   static const char *const sleep_until = "$s10Foundation6ThreadC5sleep5untily0A10Essentials4DateV_tFZ";
   *(void **)&real_thread_sleep_interval = dlsym(RTLD_DEFAULT, sleep_interval);
   *(void **)&real_thread_sleep_until = dlsym(RTLD_DEFAULT, sleep_until);
-  static const char *const except[] = {"libFoundation", "libswift", "libdispatch", NULL};
+  static const char *const except[] = {VMREPL_LIBS_FOUNDATION, VMREPL_LIBS_SWIFT, VMREPL_LIBS_DISPATCH, NULL};
   if (real_thread_sleep_interval) patched += vmrepl_patch(sleep_interval, (void *)simulated_thread_sleep_interval, NULL, except);
   if (real_thread_sleep_until) patched += vmrepl_patch(sleep_until, (void *)simulated_thread_sleep_until, NULL, except);
   return patched;
 }
 
-#else
-
-int vmrepl_blocking_activate(void) { return 0; }
-void vmrepl_blocking_reset(void) {}
-
-#endif
+#endif  // __linux__

@@ -7,7 +7,7 @@
 // getter is an `open` property, called through URLSessionConfiguration's vtable, so its vtable
 // slot is rewritten (like an import slot) to a function that lets the simulation put its
 // protocol first while a session answers requests by script.
-#include "internal.h"
+#include "../internal.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -80,8 +80,4 @@ int vmrepl_urlsession_activate(void) {
   return patched;
 }
 
-#else
-
-int vmrepl_urlsession_activate(void) { return 0; }
-
-#endif
+#endif  // __linux__

@@ -5,7 +5,7 @@
 // Swift overlay has its object, but it is never armed; its schedule, event handler, resume,
 // suspend and cancel are recorded here, and each firing runs the handler on its queue as a
 // simulation job. Combine's `debounce` and `throttle` on a Dispatch scheduler work this way.
-#include "internal.h"
+#include "../internal.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -225,11 +225,4 @@ int vmrepl_sources_activate(void) {
   return patched > 0;
 }
 
-#else
-
-int vmrepl_sources_activate(void) { return 0; }
-int vmrepl_source_timer_is_live(int id, uint64_t generation) { (void)id; (void)generation; return 0; }
-void vmrepl_source_timer_fire(int id, uint64_t generation) { (void)id; (void)generation; }
-const char *vmrepl_source_timer_queue_label(int id) { (void)id; return ""; }
-
-#endif
+#endif  // __linux__

@@ -3,11 +3,12 @@
 // A call from a shared library to a function of another goes through a slot in the caller's
 // global offset table. Rewriting the slot redirects that one library's calls and nothing else:
 // Dispatch's own scheduling threads, the kernel and our own code keep the real functions.
-#include "internal.h"
-
-const char *const vmrepl_dispatch_callers[] = {"libswiftDispatch.so", "libFoundation.so", "libFoundationNetworking.so", "<main>", NULL};
+#include "../internal.h"
+#include "libraries.h"
 
 #if defined(__linux__)
+const char *const vmrepl_dispatch_callers[] = {VMREPL_LIB_SWIFT_DISPATCH, VMREPL_LIB_FOUNDATION, VMREPL_LIB_FOUNDATION_NETWORKING, "<main>", NULL};
+
 #include <elf.h>
 #include <link.h>
 #include <string.h>
@@ -82,7 +83,7 @@ static int record(struct dl_phdr_info *info, size_t size, void *data) {
   // The main program has no name here; "<main>" lets a list name it.
   const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "<main>";
   // Never rewrite the dynamic loader or the C library: they are what the rewrites call.
-  if (strstr(name, "ld-linux") || strstr(name, "libc.so") || strstr(name, "linux-vdso")) return 0;
+  if (strstr(name, VMREPL_LIB_LOADER) || strstr(name, VMREPL_LIB_C) || strstr(name, VMREPL_LIB_VDSO)) return 0;
   const ElfW(Dyn) *dynamic = NULL;
   for (int index = 0; index < info->dlpi_phnum; index++) {
     const ElfW(Phdr) *header = &info->dlpi_phdr[index];
@@ -138,21 +139,4 @@ int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const
   return patched;
 }
 
-#else
-
-int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
-  (void)symbol; (void)replacement; (void)only; (void)except;
-  return 0;
-}
-
-int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only) {
-  (void)redirects; (void)only;
-  return 0;
-}
-
-int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only) {
-  (void)symbol; (void)replacement; (void)only;
-  return 0;
-}
-
-#endif
+#endif  // __linux__

@@ -13,7 +13,8 @@
 //
 // Every structure here is touched only by the baton's holder, except the list of wake-ups that
 // threads outside the simulation post (`vmrepl_threads_post_foreign`), which has a lock.
-#include "internal.h"
+#include "../internal.h"
+#include "libraries.h"
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -551,7 +552,7 @@ int vmrepl_threads_activate(void) {
   *(void **)&real_join = dlsym(RTLD_DEFAULT, "pthread_join");
   if (!real_create || !real_join) return 0;
   if (getenv("VMREPL_REAL_THREADS")) return 0;
-  static const char *const starters[] = {"libFoundation.so", "<main>", NULL};
+  static const char *const starters[] = {VMREPL_LIB_FOUNDATION, "<main>", NULL};
   int patched = vmrepl_patch("pthread_create", (void *)simulated_create, starters, NULL);
   vmrepl_patch("pthread_join", (void *)simulated_join, starters, NULL);
   atomic_store(&threads_active, 1);
@@ -559,9 +560,4 @@ int vmrepl_threads_activate(void) {
   return patched > 0;
 }
 
-#else
-
-int vmrepl_threads_activate(void) { return 0; }
-int vmrepl_threads_alive(void) { return 0; }
-
-#endif
+#endif  // __linux__

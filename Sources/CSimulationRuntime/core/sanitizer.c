@@ -5,7 +5,7 @@
 // a race (a ten-line program shows it: scripts/sanitize). `Mutex.guarded` calls these around
 // its critical section: TSan then sees each section happen after the previous one. In other
 // builds they do nothing.
-#include "CSimulationRuntime.h"
+#include "../include/CSimulationRuntime.h"
 
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
