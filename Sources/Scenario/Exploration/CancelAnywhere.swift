@@ -39,16 +39,7 @@ extension Explorer {
   /// end, hidden work left at the end.
   package func cancelAnywhere(_ lines: [(number: Int, text: String)], limit: Int = 10_000) -> CancelExploration {
     var exploration = CancelExploration()
-    let begun = start(lines)
-    let lines: [(number: Int, text: String)]
-    let fifo: RawRun
-    switch begun {
-    case .success(let started): (lines, fifo) = started
-    case .failure(.unexplorable(let why)):
-      exploration.stopped = why
-      return exploration
-    case .failure(.notFresh):
-      exploration.stopped = "the process could not start fresh"
+    guard let (lines, fifo) = start(lines, stopped: &exploration.stopped, notFresh: "the process could not start fresh") else {
       return exploration
     }
     exploration.jobs = fifo.jobs

@@ -141,6 +141,19 @@ package struct Explorer {
     case notFresh
   }
 
+  /// `start`, or nil with why the exploration stops in `stopped`; `notFresh` says it when the
+  /// process could not start fresh.
+  func start(
+    _ lines: [(number: Int, text: String)], stopped: inout String?, notFresh: String
+  ) -> (lines: [(number: Int, text: String)], fifo: RawRun)? {
+    switch start(lines) {
+    case .success(let started): return started
+    case .failure(.unexplorable(let why)): stopped = why
+    case .failure(.notFresh): stopped = notFresh
+    }
+    return nil
+  }
+
   /// What every exploration begins with: the lines it runs, and their first-in-first-out run,
   /// which everything else is measured against.
   func start(_ lines: [(number: Int, text: String)]) -> Result<(lines: [(number: Int, text: String)], fifo: RawRun), StartFailure> {
@@ -169,20 +182,11 @@ package struct Explorer {
     _ lines: [(number: Int, text: String)], request: ExploreRequest, from first: Int = 1, through last: Int? = nil
   ) -> Exploration {
     var exploration = Exploration(request: request)
-    let begun = start(lines)
-    let lines: [(number: Int, text: String)]
-    let fifo: ScheduleRun
-    switch begun {
-    case .success(let started):
-      lines = started.lines
-      fifo = started.fifo.rendered()
-    case .failure(.unexplorable(let why)):
-      exploration.stopped = why
-      return exploration
-    case .failure(.notFresh):
-      exploration.stopped = "the process could not start fresh for schedule 1"
+    guard let started = start(lines, stopped: &exploration.stopped, notFresh: "the process could not start fresh for schedule 1") else {
       return exploration
     }
+    let lines = started.lines
+    let fifo = started.fifo.rendered()
     exploration.fifoChoicePoints = fifo.choicePoints
     exploration.add(fifo, schedule: 1)
     if first > 1 {
