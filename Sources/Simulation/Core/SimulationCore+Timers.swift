@@ -21,7 +21,7 @@ extension SimulationCore {
           kept.append(timer)
           continue
         }
-        switch timer.action.staleJob(timer) {
+        switch timer.action.dropped(timer) {
         case .task(let job, let onMain, let by)?:
           // The runtime frees a wake-up job only by running it.
           state.ready.append(.task(job, onMain: onMain, by: by))

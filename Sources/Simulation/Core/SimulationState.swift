@@ -68,7 +68,7 @@ struct SimulationState: ~Copyable {
   mutating func dropStaleTimers() {
     while let top = timers.min, !isLive(top) {
       let timer = timers.removeMin()
-      if let job = timer.action.staleJob(timer) { ready.append(job) }
+      if let job = timer.action.dropped(timer) { ready.append(job) }
     }
   }
 

@@ -101,7 +101,7 @@ struct DelayedBlock: TimerAction {
   }
 
   /// A cancelled work item runs as nothing; running it is what releases it.
-  func staleJob(_ timer: Timer) -> ReadyJob? { .work(block) }
+  func dropped(_ timer: Timer) -> ReadyJob? { .work(block) }
 
   var lane: Lane { block.lane }
 }

@@ -44,9 +44,9 @@ protocol TimerAction {
   /// Fires it: makes what it wakes ready, or hands back the continuation to resume once the
   /// simulation's lock is let go.
   func fire(_ timer: Timer, in state: inout SimulationState) -> CheckedContinuation<Void, any Error>?
-  /// For a stale timer taken out of the heap: the job that, run, frees what it held (a sleep's
-  /// wake-up job, a cancelled work item); nil when nothing must run.
-  func staleJob(_ timer: Timer) -> ReadyJob?
+  /// The timer is dropped as stale, once: lets go of what it holds and returns the job that,
+  /// run, frees the rest (a sleep's wake-up job, a cancelled work item); nil when none must run.
+  func dropped(_ timer: Timer) -> ReadyJob?
   /// `startOver` abandons sleepers: whether this timer stays (a firing Foundation or Dispatch
   /// would arm again) or is dropped, after letting go of what it holds.
   func keepWhenAbandoningSleepers(in state: inout SimulationState) -> Bool
@@ -57,7 +57,7 @@ protocol TimerAction {
 }
 
 extension TimerAction {
-  func staleJob(_ timer: Timer) -> ReadyJob? { nil }
+  func dropped(_ timer: Timer) -> ReadyJob? { nil }
   func keepWhenAbandoningSleepers(in state: inout SimulationState) -> Bool { false }
   var isRunLoopDeadline: Bool { false }
 }

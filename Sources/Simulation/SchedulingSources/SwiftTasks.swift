@@ -37,7 +37,7 @@ struct TaskWakeUp: TimerAction {
   }
 
   /// A cancelled sleeper's wake-up job still runs, as nothing but the runtime freeing it.
-  func staleJob(_ timer: Timer) -> ReadyJob? {
+  func dropped(_ timer: Timer) -> ReadyJob? {
     sleeper?.release()
     return .task(job, onMain: false, by: ReadyBy.woken(timer))
   }
