@@ -3,7 +3,8 @@ package import Simulation
 /// What a session's bookkeeping (`EffectTracker`) asks of the simulation: its time, driving it,
 /// and what still waits. `Simulation` is the conformer in a program; a test hands the tracker a
 /// stand-in, so effects, hidden work, waits and reports are checked against values in the test's
-/// own process, without installing the process-wide executor.
+/// own process, without installing the process-wide executor. Each member is the `Simulation`
+/// member of the same name, documented there.
 package protocol SimulationDriving: AnyObject, Sendable {
   var now: Duration { get }
   func runUntilIdle() throws(SimulationError)
