@@ -16,6 +16,13 @@ struct ErrorReasonTests {
       (.durationWithoutUnit("2"), "bad duration `2`: it has no unit; expected ns, us, ms, s, m or h (like `2s`)"),
       (.negativeDuration("-1s"), "a duration cannot be negative, got `-1s`"),
       (.badDuration("soon"), "bad duration `soon`: expected a number and a unit, like 2s or 250ms"),
+      (.unknownDurationUnit("2sec", unit: "sec", nearest: "s"), "bad duration `2sec`: unknown unit `sec`; expected ns, us, ms, s, m or h; did you mean `s`?"),
+      (.durationTooLong("99999999999h"), "duration `99999999999h` is too long"),
+      (.notANumber("4x2"), "`4x2` is not a number; expected something like 42, -3 or 1.5"),
+      (.unknownOperator("=<"), "unknown operator `=<`; expected one of ==, !=, <, <=, >, >="),
+      (.optionWithoutValue("work"), "`work=` has no value; write `work=VALUE`"),
+      (.unbalanced(mark: "quote", what: "string", closer: "\""), "unbalanced quote: the string that starts here is not closed; add a `\"`"),
+      (.unbalanced(mark: "bracket", what: "list", closer: "]"), "unbalanced bracket: the list that starts here is not closed; add a `]`"),
       (.unknownOption("sed", of: .explore, nearest: "seed"),
        "unknown option `sed` of `explore`; did you mean `seed`?; usage: explore [N] [strategy=pct|random] [depth=D] [seed=S]"),
       (.unknownOption("x", of: .date, nearest: nil), "unknown option `x` of `date`; usage: date [DATE] [tz=ZONE] [locale=ID]"),
@@ -55,5 +62,8 @@ struct ErrorReasonTests {
     #expect(reason("seed -1") == .outOfRange(option: "seed", range: "a whole number 0 or more", got: "-1"))
     #expect(reason("date 2026-01-01 zone=UTC") == .unknownOption("zone", of: .date, nearest: nil))
     #expect(reason("exp") == .ambiguousCommand("exp", candidates: [.expect, .explore]))
+    #expect(reason("set word \"a") == .unbalanced(mark: "quote", what: "string", closer: "\""))
+    #expect(reason("send add ids=[1 2]") == .expected("`,` or `]` in a list", found: "2"))
+    #expect(reason("advance 2sec") == .unknownDurationUnit("2sec", unit: "sec", nearest: "s"))
   }
 }

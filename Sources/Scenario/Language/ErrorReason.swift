@@ -18,6 +18,19 @@ extension ScenarioError {
     case badDuration(String)
     /// A `key=` option the command does not have, with the nearest one it has.
     case unknownOption(String, of: CommandName, nearest: String?)
+    /// A duration whose unit is none of ns, us, ms, s, m or h, with the nearest unit.
+    case unknownDurationUnit(String, unit: String, nearest: String?)
+    /// A duration past what virtual time can count.
+    case durationTooLong(String)
+    /// A word that starts like a number and is not one.
+    case notANumber(String)
+    /// A comparison operator that is none of ==, !=, <, <=, >, >=.
+    case unknownOperator(String)
+    /// A `key=` with nothing after the `=`.
+    case optionWithoutValue(String)
+    /// A string or list whose closing mark never comes: `mark` names the opener (`quote`,
+    /// `bracket`), `what` the value, `closer` what to add.
+    case unbalanced(mark: String, what: String, closer: String)
     /// A word naming nothing known of its kind (a model, an action, a command...).
     case unknown(kind: String, word: String, nearest: String?, listedAs: (plural: String, all: [String])?, suffix: String, otherwise: String)
     /// A prefix of several commands.
@@ -50,6 +63,18 @@ extension ScenarioError {
         return "a duration cannot be negative, got `\(text)`"
       case .badDuration(let text):
         return "bad duration `\(text)`: expected a number and a unit, like 2s or 250ms"
+      case .unknownDurationUnit(let word, let unit, let nearest):
+        return "bad duration `\(word)`: unknown unit `\(unit)`; expected ns, us, ms, s, m or h" + Self.didYouMean(nearest)
+      case .durationTooLong(let word):
+        return "duration `\(word)` is too long"
+      case .notANumber(let word):
+        return "`\(word)` is not a number; expected something like 42, -3 or 1.5"
+      case .unknownOperator(let symbol):
+        return "unknown operator `\(symbol)`; expected one of ==, !=, <, <=, >, >="
+      case .optionWithoutValue(let key):
+        return "`\(key)=` has no value; write `\(key)=VALUE`"
+      case .unbalanced(let mark, let what, let closer):
+        return "unbalanced \(mark): the \(what) that starts here is not closed; add a `\(closer)`"
       case .unknownOption(let option, let command, let nearest):
         return "unknown option `\(option)` of `\(command.rawValue)`" + Self.didYouMean(nearest) + "; usage: \(command.usage)"
       case .unknown(let kind, let word, let nearest, let listedAs, let suffix, let otherwise):
@@ -88,6 +113,12 @@ extension ScenarioError {
       case .durationWithoutUnit: "durationWithoutUnit"
       case .negativeDuration: "negativeDuration"
       case .badDuration: "badDuration"
+      case .unknownDurationUnit: "unknownDurationUnit"
+      case .durationTooLong: "durationTooLong"
+      case .notANumber: "notANumber"
+      case .unknownOperator: "unknownOperator"
+      case .optionWithoutValue: "optionWithoutValue"
+      case .unbalanced: "unbalanced"
       case .unknownOption: "unknownOption"
       case .unknown: "unknown"
       case .ambiguousCommand: "ambiguousCommand"

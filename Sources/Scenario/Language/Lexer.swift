@@ -53,8 +53,7 @@ package struct Lexer {
       if "=!<>".contains(character) {
         let symbol = readWhile { "=!<>".contains($0) }
         guard let comparison = Comparison(rawValue: symbol), comparison != .contains else {
-          throw ScenarioError(
-            "unknown operator `\(symbol)`; expected one of ==, !=, <, <=, >, >=", column: start + 1)
+          throw ScenarioError(.unknownOperator(symbol), column: start + 1)
         }
         tokens.append(Token(kind: .comparison(comparison), column: start + 1, text: symbol))
         continue
@@ -68,7 +67,7 @@ package struct Lexer {
       if current == "=" && isIdentifier(word) {
         index += 1
         guard let next = current, !next.isWhitespace else {
-          throw ScenarioError("`\(word)=` has no value; write `\(word)=VALUE`", column: start + 1)
+          throw ScenarioError(.optionWithoutValue(word), column: start + 1)
         }
         // `json=` takes JSON as it is written, objects and arrays alike (`json=[{"id":1}]`).
         let value = word == "json" && (next == "{" || next == "[") ? .string(try readJSON()) : try readValue()
@@ -147,8 +146,7 @@ package struct Lexer {
         text.append(character)
       }
     }
-    throw ScenarioError(
-      "unbalanced quote: the string that starts here is not closed; add a `\"`", column: start + 1)
+    throw ScenarioError(.unbalanced(mark: "quote", what: "string", closer: "\""), column: start + 1)
   }
 
   private mutating func readList() throws(ScenarioError) -> CommandValue {
@@ -158,7 +156,7 @@ package struct Lexer {
     while true {
       while let character = current, character.isWhitespace { index += 1 }
       guard let character = current else {
-        throw ScenarioError("unbalanced bracket: the list that starts here is not closed; add a `]`", column: start + 1)
+        throw ScenarioError(.unbalanced(mark: "bracket", what: "list", closer: "]"), column: start + 1)
       }
       if character == "]" {
         index += 1
@@ -166,7 +164,7 @@ package struct Lexer {
       }
       if !values.isEmpty {
         guard character == "," else {
-          throw ScenarioError("expected `,` or `]` in a list, found `\(character)`", column: column)
+          throw ScenarioError(.expected("`,` or `]` in a list", found: String(character)), column: column)
         }
         index += 1
         while let character = current, character.isWhitespace { index += 1 }
@@ -216,7 +214,7 @@ package struct Lexer {
     if unit.isEmpty {
       if let integer = Int(numberPart) { return .int(integer) }
       if let number = Double(numberPart), numberPart.contains(".") { return .double(number) }
-      throw ScenarioError("`\(word)` is not a number; expected something like 42, -3 or 1.5", column: column)
+      throw ScenarioError(.notANumber(word), column: column)
     }
     guard let amount = Double(numberPart) else {
       throw ScenarioError("`\(word)` is not a number or a duration", column: column)
@@ -230,14 +228,12 @@ package struct Lexer {
     case "m": scale = 60_000_000_000
     case "h": scale = 3_600_000_000_000
     default:
-      let hint = Suggestion.hint(for: unit, in: ["ns", "us", "ms", "s", "m", "h"])
       throw ScenarioError(
-        "bad duration `\(word)`: unknown unit `\(unit)`; expected ns, us, ms, s, m or h\(hint)",
-        column: column)
+        .unknownDurationUnit(word, unit: unit, nearest: Suggestion.nearest(to: unit, in: ["ns", "us", "ms", "s", "m", "h"])), column: column)
     }
     let nanoseconds = (amount * scale).rounded()
     guard nanoseconds.magnitude < 9e18 else {
-      throw ScenarioError("duration `\(word)` is too long", column: column)
+      throw ScenarioError(.durationTooLong(word), column: column)
     }
     return .duration(.nanoseconds(Int64(nanoseconds)))
   }
