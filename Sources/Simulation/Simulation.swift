@@ -1,5 +1,6 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 internal import CSimulationRuntime
+internal import Platform
 import Dispatch
 import Synchronization
 
@@ -30,11 +31,11 @@ public final class Simulation: Sendable {
   public static func install() -> Simulation {
     let simulation = shared
     if !installed.exchange(true, ordering: .relaxed) {
-      simulation.core.driverThread.store(currentThreadID(), ordering: .relaxed)
+      simulation.core.driverThread.store(Platform.currentThreadID(), ordering: .relaxed)
       simulation.core.state.guarded { $0.setNow(0) }
       simulation.core.startWatchdog()
       simulation.core.redirected.store(
-        vmrepl_runtime_activate(currentThreadID(), RuntimeHooks.makeCallbacks()), ordering: .relaxed)
+        vmrepl_runtime_activate(Platform.currentThreadID(), RuntimeHooks.makeCallbacks()), ordering: .relaxed)
       _createExecutors(factory: SimulationExecutorFactory.self)
     }
     return simulation

@@ -26,7 +26,7 @@ struct ErrorReasonTests {
       (.unknownOption("sed", of: .explore, nearest: "seed"),
        "unknown option `sed` of `explore`; did you mean `seed`?; usage: explore [N] [strategy=pct|random] [depth=D] [seed=S]"),
       (.unknownOption("x", of: .date, nearest: nil), "unknown option `x` of `date`; usage: date [DATE] [tz=ZONE] [locale=ID]"),
-      (.unknown(kind: "model", word: "refesh", nearest: "refresh", listedAs: ("models", ["refresh", "search"]), suffix: "", otherwise: " (none near)"),
+      (.unknown(kind: "model", word: "refesh", nearest: "refresh", listedAs: .init(plural: "models", all: ["refresh", "search"]), suffix: "", otherwise: " (none near)"),
        "unknown model `refesh`; did you mean `refresh`? (models: refresh, search)"),
       (.unknown(kind: "command", word: "zzz", nearest: nil, listedAs: nil, suffix: "", otherwise: " (`help` lists commands)"),
        "unknown command `zzz` (`help` lists commands)"),

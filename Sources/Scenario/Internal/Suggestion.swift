@@ -28,7 +28,7 @@ enum Suggestion {
   ) -> ScenarioError {
     ScenarioError(
       .unknown(
-        kind: kind, word: word, nearest: nearest(to: word, in: candidates), listedAs: plural.map { ($0, candidates) },
+        kind: kind, word: word, nearest: nearest(to: word, in: candidates), listedAs: plural.map { .init(plural: $0, all: candidates) },
         suffix: suffix, otherwise: otherwise),
       column: column)
   }

@@ -32,7 +32,7 @@ extension ScenarioError {
     /// `bracket`), `what` the value, `closer` what to add.
     case unbalanced(mark: String, what: String, closer: String)
     /// A word naming nothing known of its kind (a model, an action, a command...).
-    case unknown(kind: String, word: String, nearest: String?, listedAs: (plural: String, all: [String])?, suffix: String, otherwise: String)
+    case unknown(kind: String, word: String, nearest: String?, listedAs: Listing?, suffix: String, otherwise: String)
     /// A prefix of several commands.
     case ambiguousCommand(String, candidates: [CommandName])
     /// A whole number outside what an option takes: `range` says what it takes.
@@ -97,38 +97,16 @@ extension ScenarioError {
       }
     }
 
+    /// Every candidate an unknown word was looked for among, as the message lists them.
+    package struct Listing: Equatable, Sendable {
+      /// What they are called together: `models`, `actions`.
+      package var plural: String
+      package var all: [String]
+    }
+
     /// `; did you mean `x`?`, or nothing.
     static func didYouMean(_ nearest: String?) -> String {
       nearest.map { "; did you mean `\($0)`?" } ?? ""
-    }
-
-    package static func == (lhs: Reason, rhs: Reason) -> Bool { lhs.text == rhs.text && lhs.kind == rhs.kind }
-
-    /// The case's name, so that equal texts of different kinds stay apart.
-    private var kind: String {
-      switch self {
-      case .unexpectedWord: "unexpectedWord"
-      case .missing: "missing"
-      case .expected: "expected"
-      case .durationWithoutUnit: "durationWithoutUnit"
-      case .negativeDuration: "negativeDuration"
-      case .badDuration: "badDuration"
-      case .unknownDurationUnit: "unknownDurationUnit"
-      case .durationTooLong: "durationTooLong"
-      case .notANumber: "notANumber"
-      case .unknownOperator: "unknownOperator"
-      case .optionWithoutValue: "optionWithoutValue"
-      case .unbalanced: "unbalanced"
-      case .unknownOption: "unknownOption"
-      case .unknown: "unknown"
-      case .ambiguousCommand: "ambiguousCommand"
-      case .outOfRange: "outOfRange"
-      case .noHistory: "noHistory"
-      case .noSuchStep: "noSuchStep"
-      case .noSuchEffect: "noSuchEffect"
-      case .expectationFailed: "expectationFailed"
-      case .message: "message"
-      }
     }
   }
 }

@@ -1,9 +1,5 @@
-@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 internal import CSimulationRuntime
-internal import HeapModule
 import Dispatch
-import Synchronization
-
 internal import Platform
 
 extension SimulationCore {

@@ -1,9 +1,7 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-internal import Platform
 internal import CSimulationRuntime
-internal import HeapModule
 import Dispatch
-import Synchronization
+internal import Platform
 
 extension SimulationCore {
   // MARK: Driving

@@ -1,8 +1,5 @@
-@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 internal import CSimulationRuntime
 internal import HeapModule
-import Dispatch
-import Synchronization
 
 extension SimulationCore {
   /// Drops the timers of sleeping tasks and delayed blocks, so that what they would wake never

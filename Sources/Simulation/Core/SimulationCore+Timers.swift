@@ -1,8 +1,4 @@
-@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-internal import CSimulationRuntime
 internal import HeapModule
-import Dispatch
-import Synchronization
 
 extension SimulationCore {
   /// Drops every timer that can no longer wake anyone, wherever it stands in the heap, so that

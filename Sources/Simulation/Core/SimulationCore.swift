@@ -1,10 +1,7 @@
-@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 internal import CSimulationRuntime
-internal import HeapModule
 import Dispatch
-import Synchronization
-
 internal import Platform
+import Synchronization
 
 /// The run queue, the timers and the driving loop behind `Simulation`.
 final class SimulationCore: Sendable {
@@ -47,9 +44,9 @@ final class SimulationCore: Sendable {
 
   /// Whether the caller runs in the simulation: on the driving thread, or on a simulated thread
   /// (which runs only while the driving thread waits for it).
-  var isOnDriverThread: Bool { currentThreadID() == driverThread.load(ordering: .relaxed) || vmrepl_in_simulation() != 0 }
+  var isOnDriverThread: Bool { Platform.currentThreadID() == driverThread.load(ordering: .relaxed) || vmrepl_in_simulation() != 0 }
   /// Whether the caller is the driving thread, the program's main thread.
-  var isOnMainThread: Bool { currentThreadID() == driverThread.load(ordering: .relaxed) }
+  var isOnMainThread: Bool { Platform.currentThreadID() == driverThread.load(ordering: .relaxed) }
   var isRunningGlobalJob: Bool { runningGlobalJob.load(ordering: .relaxed) }
 
   // MARK: Accepting work

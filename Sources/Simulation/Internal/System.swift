@@ -11,12 +11,6 @@ func wallNanoseconds() -> Int64 {
   vmrepl_clock_wall_nanoseconds()
 }
 
-/// The calling thread's identity, comparable across threads.
-@inline(__always)
-func currentThreadID() -> UInt {
-  Platform.currentThreadID()
-}
-
 /// Writes straight to file descriptor 2, bypassing stdio buffers (safe from any thread).
 func writeStandardError(_ text: String) { writeAll(2, text) }
 

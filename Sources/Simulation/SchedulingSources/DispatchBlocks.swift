@@ -62,7 +62,7 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
   var workID: UInt64? { tag?.id }
   var description: String { "a block on \(queueName)" }
   var offMainDescription: String {
-    "a block on \(appQueueName)" + (tag.map { " (work of `\($0.label)`)" } ?? "")
+    "a block on \(appQueueName)" + WorkTag.workOf(tag)
   }
   /// A block for a queue that a parked thread occupies waits for the thread.
   var mayRunNow: Bool { isMain || vmrepl_queue_is_busy(queue, isBarrier ? 1 : 0) == 0 }

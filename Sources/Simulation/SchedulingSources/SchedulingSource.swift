@@ -37,6 +37,14 @@ extension ReadyWork {
   func discard() {}
 }
 
+extension WorkTag {
+  /// ` (work of `send refresh`)`, as a job's name in reports says whose work it is; nothing for
+  /// untagged work.
+  static func workOf(_ tag: WorkTag?) -> String {
+    tag.map { " (work of `\($0.label)`)" } ?? ""
+  }
+}
+
 /// What a timer does when it fires: one conformer per scheduling source that arms timers.
 protocol TimerAction {
   /// Whether it still stands for a wake-up that matters (not cancelled, not re-armed).

@@ -5,9 +5,7 @@ internal import CSimulationRuntime
 enum SimulatedThreads {
   /// The thread as reports name it: `Thread 2 (work of `send worker`)`, or the block a worker runs.
   static func describe(_ id: Int32) -> String {
-    var text = name(of: id)
-    if let tag = tag(of: id) { text += " (work of `\(tag.label)`)" }
-    return text
+    name(of: id) + WorkTag.workOf(tag(of: id))
   }
 
   /// `Thread 2`, or `a block on DispatchQueue.global()` for a block's worker.
