@@ -7,8 +7,12 @@ package struct CancelExploration: Equatable, Sendable, Codable {
   package var jobs = 0
   /// Cancellations tried: one per job boundary and effect running there.
   package var runs = 0
+  /// Job boundaries where an effect was running, so there was something to cancel.
+  package var boundaries = 0
   package var outcomes: [CancelOutcome] = []
   package var stopped: String?
+  /// Why the scenario is not explored, when it is not by design.
+  package var skipped: String?
   /// What failed in the run where nothing was cancelled: the scenario fails on its own.
   package var fifoFailures: [String] = []
 
@@ -39,7 +43,7 @@ extension Explorer {
   /// end, hidden work left at the end.
   package func cancelAnywhere(_ lines: [(number: Int, text: String)], limit: Int = 10_000) -> CancelExploration {
     var exploration = CancelExploration()
-    guard let (lines, fifo) = start(lines, stopped: &exploration.stopped, notFresh: "the process could not start fresh") else {
+    guard let (lines, fifo) = start(lines, stopped: &exploration.stopped, skipped: &exploration.skipped, notFresh: "the process could not start fresh") else {
       return exploration
     }
     exploration.jobs = fifo.jobs
@@ -59,6 +63,7 @@ extension Explorer {
           return exploration
         }
         guard let point = run.cancelled else { break }
+        if index == 0 { exploration.boundaries += 1 }
         running = point.running
         exploration.runs += 1
         add(run, point: point, to: &exploration)
@@ -85,7 +90,6 @@ extension Explorer {
       default: notes.append("line \(error.line) `\(error.source)` was rejected: \(error.message)")
       }
     }
-    failures += run.failures.filter { $0.hasPrefix("hidden work") }
     if failures.isEmpty { notes = [] }
     if let index = exploration.outcomes.firstIndex(where: { $0.failures == failures }) {
       exploration.outcomes[index].count += 1
@@ -100,7 +104,17 @@ extension Explorer {
 extension ExplorationReport {
   /// The report of `explore --cancel-anywhere` for one scenario.
   package static func lines(_ exploration: CancelExploration, name: String) -> [String] {
-    var lines = ["\(name): cancel anywhere: an effect cancelled after each of \(exploration.jobs) jobs where one runs"]
+    let head: String
+    if let skipped = exploration.skipped {
+      head = "\(name): not explored: \(skipped)"
+    } else if exploration.runs == 0 {
+      head = "\(name): cancel anywhere: no effect was running after any of the \(exploration.jobs) jobs, so there was nothing to cancel"
+    } else {
+      let plural = exploration.runs == 1 ? "" : "s"
+      head = "\(name): cancel anywhere: \(exploration.runs) cancellation\(plural), each running effect after each of the "
+        + "\(exploration.boundaries) of \(exploration.jobs) jobs where one was running"
+    }
+    var lines = [head]
     if !exploration.fifoFailures.isEmpty {
       lines.append("  without a cancel, first in, first out, the scenario already FAILED:")
       lines += exploration.fifoFailures.map { "    " + $0 }

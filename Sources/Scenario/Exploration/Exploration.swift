@@ -10,6 +10,11 @@ package struct Exploration: Equatable, Sendable, Codable {
   package var fifoChoicePoints = 0
   /// Why the exploration ended before `request.schedules`, if it did.
   package var stopped: String?
+  /// Why the scenario is not explored, when it is not by design (it travels in time, it pins
+  /// its schedule): not a failure.
+  package var skipped: String?
+  /// The race the scenario says it demonstrates (`race`), which the exploration must find.
+  package var race: RaceClaim?
   /// The schedule a new process should go on from, when this one could not start it fresh.
   package var resumeAt: Int?
   /// Schedules whose process died: schedule number, how, and the departures it had made.
@@ -19,16 +24,38 @@ package struct Exploration: Equatable, Sendable, Codable {
     self.request = request
   }
 
-  /// How many schedules failed.
+  /// Whether `outcome` is the race the scenario's `race` line claims: a failure first in,
+  /// first out does not have, which is then what the scenario shows, not a failure of it.
+  package func isRace(_ outcome: ExploredOutcome) -> Bool {
+    guard let race, !outcome.isFIFO else { return false }
+    return race.matches(outcome.failures)
+  }
+
+  /// How many schedules found the race the scenario claims.
+  package var raceSchedules: Int {
+    outcomes.filter(isRace).reduce(0) { $0 + $1.count }
+  }
+
+  /// Whether the scenario claims a race that no schedule found: a failure of the scenario.
+  package var raceMissing: Bool {
+    race != nil && skipped == nil && stopped == nil && raceSchedules == 0
+  }
+
+  /// How many schedules failed: a crash, or a failure first in, first out does not have (or has
+  /// itself), but the race the scenario claims.
   package var failed: Int {
-    outcomes.filter { !$0.failures.isEmpty }.reduce(0) { $0 + $1.count } + crashes.count
+    outcomes.filter { !$0.failures.isEmpty && !isRace($0) }.reduce(0) { $0 + $1.count } + crashes.count
   }
 
   /// How many schedules other than those giving first-in-first-out order's outcome failed:
   /// what `replay --explore` counts, since the golden file judges that outcome.
   package var failedBesidesFIFO: Int {
-    outcomes.filter { !$0.isFIFO && !$0.failures.isEmpty }.reduce(0) { $0 + $1.count } + crashes.count
+    outcomes.filter { !$0.isFIFO && !$0.failures.isEmpty && !isRace($0) }.reduce(0) { $0 + $1.count } + crashes.count
   }
+
+  /// Whether the exploration fails the scenario: a failed schedule, a race not found, or an
+  /// exploration that could not go on.
+  package var isFailure: Bool { failed > 0 || raceMissing || stopped != nil }
 
   /// Counts one more schedule for the outcome `key` names.
   mutating func count(_ key: String) {
@@ -45,13 +72,16 @@ package struct Exploration: Equatable, Sendable, Codable {
       outcomes[index].count += 1
       return
     }
-    var failures = run.failures
+    // Only what first in, first out does not have fails a schedule: the rest is the scenario's
+    // own verdict, which `run` and `replay` give.
+    let failures = fifo.map { fifo in run.failures.filter { !fifo.failures.contains($0) } } ?? run.failures
+    var difference: String?
     if let fifo, fifo.transcript != run.transcript {
-      failures.append(TranscriptDifference.describe(fifo: fifo.transcript, other: run.transcript))
-    } else if let fifo, fifo.outcome != key {
-      failures.append("what it leaves behind differs from first in, first out")
+      difference = TranscriptDifference.describe(fifo: fifo.transcript, other: run.transcript)
     }
-    outcomes.append(ExploredOutcome(run: run, count: 1, firstSchedule: schedule, isFIFO: fifo == nil, failures: failures))
+    var outcome = ExploredOutcome(run: run, count: 1, firstSchedule: schedule, isFIFO: fifo == nil, failures: failures)
+    outcome.difference = difference
+    outcomes.append(outcome)
   }
 
   /// Folds in what another process found for other schedules of the same scenario.
@@ -76,6 +106,8 @@ package struct Exploration: Equatable, Sendable, Codable {
     }
     crashes += other.crashes
     stopped = other.stopped ?? stopped
+    skipped = other.skipped ?? skipped
+    race = other.race ?? race
   }
 
   /// Outcomes in the order of the schedule that first gave them, first in, first out first.

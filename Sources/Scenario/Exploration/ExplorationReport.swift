@@ -9,7 +9,11 @@ package enum ExplorationReport {
     var head = "\(name): \(request.strategy.rawValue)"
     if request.strategy == .pct { head += " depth \(request.depth)" }
     head += " seed \(request.seed); \(exploration.fifoChoicePoints) choice point\(plural(exploration.fifoChoicePoints)) in first-in-first-out order"
+    if let skipped = exploration.skipped { return ["\(name): not explored: \(skipped)"] }
     var lines = [head]
+    if let race = exploration.race {
+      lines.append("  \(race.described): the scenario demonstrates a race, which a schedule must find")
+    }
     let fifo = exploration.outcomes.first(where: \.isFIFO)
     for (number, outcome) in exploration.ordered.enumerated() {
       var line = "  outcome \(number + 1): \(outcome.count) schedule\(plural(outcome.count))"
@@ -18,9 +22,17 @@ package enum ExplorationReport {
       } else {
         line += " (first: schedule \(outcome.firstSchedule))"
       }
-      if !outcome.failures.isEmpty { line += ", FAILED" }
+      if exploration.isRace(outcome) {
+        line += ", the race"
+      } else if !outcome.failures.isEmpty {
+        line += ", FAILED"
+      }
       lines.append(line)
       lines += outcome.failures.map { "    " + $0 }
+      if let difference = outcome.difference { lines.append("    " + difference) }
+      // Notes first in, first out has too are said once, under it.
+      let notes = outcome.isFIFO ? outcome.run.notes : outcome.run.notes.filter { !(fifo?.run.notes.contains($0) ?? false) }
+      lines += notes.map { "    note: \($0) (information, not a failure)" }
       guard !outcome.isFIFO, !outcome.failures.isEmpty else { continue }
       guard let minimal = outcome.minimal else {
         lines.append("    (not shrunk: only the first failing outcomes are; its schedule departs at \(outcome.run.departures.count) choice points)")
@@ -60,13 +72,20 @@ package enum ExplorationReport {
       }
     }
     if let stopped = exploration.stopped { lines.append("  stopped: " + stopped) }
+    if let race = exploration.race, exploration.raceMissing {
+      lines.append(
+        "  FAILED: \(race.described) says a schedule finds a race, but none of the \(exploration.schedules) did"
+          + " (a failure first in, first out does not have\(race.text.map { ", containing " + CommandValue.quote($0) } ?? ""))")
+    }
     lines.append(summary(exploration))
     return lines
   }
 
-  /// `N schedules, K outcomes, F failed`.
+  /// `N schedules, K outcomes, F failed`, and how many found the race the scenario claims.
   package static func summary(_ exploration: Exploration) -> String {
-    summary(schedules: exploration.schedules + exploration.crashes.count, outcomes: outcomeCount(exploration), failed: exploration.failed)
+    let counts = summary(schedules: exploration.schedules + exploration.crashes.count, outcomes: outcomeCount(exploration), failed: exploration.failed)
+    guard exploration.race != nil else { return counts }
+    return counts + (exploration.raceMissing ? ", race not found" : ", race found in \(exploration.raceSchedules)")
   }
 
   /// Distinct outcomes, crashes with the same reason and message counted as one.
@@ -90,10 +109,14 @@ package enum ExplorationReport {
   /// `N schedules, K outcomes, F failed` over several scenarios; `failed` counts the failures
   /// (by default every failed schedule).
   package static func total(_ explorations: [Exploration], failed: Int? = nil) -> String {
-    summary(
+    let counts = summary(
       schedules: explorations.reduce(0) { $0 + $1.schedules + $1.crashes.count },
       outcomes: explorations.reduce(0) { $0 + outcomeCount($1) },
       failed: failed ?? explorations.reduce(0) { $0 + $1.failed })
+    let races = explorations.filter { $0.race != nil && $0.skipped == nil }
+    guard !races.isEmpty else { return counts }
+    let missing = races.filter(\.raceMissing).count
+    return counts + ", \(races.count - missing) of \(races.count) race\(plural(races.count)) found"
   }
 
   /// `N schedules, K outcomes, F failed`, for one scenario or a total.
@@ -119,7 +142,10 @@ extension ExplorationReport {
         ("firstSchedule", .number(String(outcome.isFIFO ? 1 : outcome.firstSchedule))),
         ("fifo", .bool(outcome.isFIFO)),
         ("failures", .array(outcome.failures.map { .string($0) })),
+        ("race", .bool(exploration.isRace(outcome))),
+        ("notes", .array(outcome.run.notes.map { .string($0) })),
       ]
+      if let difference = outcome.difference { fields.append(("difference", .string(difference))) }
       if let minimal = outcome.minimal {
         fields.append(("schedule", .string(pinLine(minimal.departures))))
         fields.append(("departures", .array(minimal.described.map { .string($0) })))
@@ -147,7 +173,14 @@ extension ExplorationReport {
       ("failed", .number(String(exploration.failed))),
       ("outcomes", .array(outcomes)),
     ]
+    if let race = exploration.race {
+      fields.append(("race", .object([
+        ("line", .number(String(race.line))), ("text", race.text.map { .string($0) } ?? .null),
+        ("found", .number(String(exploration.raceSchedules))),
+      ])))
+    }
     if let stopped = exploration.stopped { fields.append(("stopped", .string(stopped))) }
+    if let skipped = exploration.skipped { fields.append(("skipped", .string(skipped))) }
     return JSON.write(.object(fields)) + "\n"
   }
 }
@@ -168,6 +201,7 @@ extension ExplorationReport {
       ("scenario", .string(name)),
       ("jobs", .number(String(exploration.jobs))),
       ("cancellations", .number(String(exploration.runs))),
+      ("boundaries", .number(String(exploration.boundaries))),
       ("failed", .number(String(exploration.failed))),
       ("fifoFailures", .array(exploration.fifoFailures.map { .string($0) })),
       ("outcomes", .array(outcomes)),

@@ -25,6 +25,9 @@ package struct Explorer {
   package var shrinkBudget = 400
   /// How many failing outcomes get a minimal schedule; the rest are counted.
   package var shrinkLimit = 5
+  /// Where the scenario's files are (`body=@FILE`, cassettes): the scenario's folder, as in
+  /// `run` and `replay`. Nil: the current folder.
+  package var baseDirectory: String?
 
   package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
     self.models = models
@@ -46,12 +49,27 @@ package struct Explorer {
   }
 
   /// Why `lines` cannot be explored, if they cannot: time travel re-runs steps in the middle,
-  /// which one schedule cannot pin.
+  /// which one schedule cannot pin; a pinned schedule makes the scenario a check of that one
+  /// order, which other orders would contradict.
   nonisolated package static func unexplorable(_ lines: [(number: Int, text: String)]) -> String? {
     for (number, text) in lines {
-      guard let command = try? CommandParser.parse(text), command.name == .undo || command.name == .redo || command.name == .goto
-      else { continue }
-      return "line \(number) `\(text.trimmingSpaces)` travels in time, which re-runs earlier steps; explore the scenario without it"
+      switch try? CommandParser.parse(text) {
+      case .session(.schedule(.pinned))?:
+        return "line \(number) `\(text.trimmingSpaces)` pins the schedule: the scenario checks that one order (explore the scenario without it)"
+      case let command? where command.name == .undo || command.name == .redo || command.name == .goto:
+        return "line \(number) `\(text.trimmingSpaces)` travels in time, which re-runs earlier steps; explore the scenario without it"
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// What a `race` line of `lines` claims, if one does.
+  nonisolated package static func race(in lines: [(number: Int, text: String)]) -> RaceClaim? {
+    for (number, text) in lines {
+      if case .session(.race(let claim))? = try? CommandParser.parse(text) {
+        return RaceClaim(line: number, text: claim?.value)
+      }
     }
     return nil
   }
@@ -61,9 +79,9 @@ package struct Explorer {
   /// Runs `lines` (as `runnable` leaves them) under `scheduler` from a fresh start. Nil when the process cannot start fresh
   /// (a thread or a quarantined task of an earlier run could still act).
   package func run(
-    _ lines: [(number: Int, text: String)], scheduler: Scheduler, cancel: (job: Int, index: Int)? = nil
+    _ lines: [(number: Int, text: String)], scheduler: Scheduler, cancel: (job: Int, index: Int)? = nil, strict: Bool = false
   ) -> ScheduleRun? {
-    runRaw(lines, scheduler: scheduler, cancel: cancel)?.rendered()
+    runRaw(lines, scheduler: scheduler, cancel: cancel)?.rendered(strict: strict)
   }
 
   /// A run whose steps are kept as values, rendered only when it is a new outcome: comparing
@@ -79,6 +97,7 @@ package struct Explorer {
     simulation.scheduler = scheduler
     defer { simulation.scheduler = nil }
     let timeline = Timeline(models: models, prints: prints)
+    if let baseDirectory { timeline.baseDirectory = baseDirectory }
     let probe = RunProbe()
     if let cancel {
       simulation.pause(afterJob: cancel.job) {
@@ -92,6 +111,7 @@ package struct Explorer {
     }
     var results: [StepResult] = []
     var failures: [String] = []
+    var notes: [String] = []
     var described: [String] = []
     var errors: [StepError] = []
     for (number, text) in lines {
@@ -99,14 +119,15 @@ package struct Explorer {
       probe.source = text.trimmingSpaces
       // Parsed once per exploration; a line that does not parse goes the long way, for its message.
       let result: StepResult
-      if case .success(let command?)? = parsed[text] {
+      // A `fails` line whose command did not parse is re-parsed too: its message may name the model's actions.
+      if case .success(let command?)? = parsed[text], !command.isUnparsedFailing {
         result = timeline.execute(command, source: probe.source, line: number)
       } else {
         result = timeline.execute(text, line: number)
       }
       results.append(result)
-      if let error = result.error {
-        let what = result.command?.name == .expect ? "expect failed" : "error"
+      if let error = result.failure {
+        let what = result.command?.name == .expect && result.errorExpectation == nil ? "expect failed" : "error"
         let message = String(error.message.prefix { $0 != "\n" })
         failures.append("line \(number) `\(result.source)`: \(what): " + message)
         errors.append(StepError(line: number, command: result.command?.name.rawValue ?? "", source: result.source, message: message))
@@ -118,15 +139,16 @@ package struct Explorer {
       }
       if result.isQuit { break }
     }
+    // An app keeps a debounce or a repeating timer armed: information, not a failure.
     let hidden = timeline.session.pendingBackground
     if !hidden.isEmpty {
-      failures.append("hidden work left at the end: from " + hidden.map { "`\($0)`" }.joined(separator: ", "))
+      notes.append("work still armed at the end: from " + hidden.map { "`\($0)`" }.joined(separator: ", "))
     }
     let made = simulation.scheduler
     let jobs = simulation.jobsRun
     _ = timeline.session.finish()
     return RawRun(
-      results: results, failures: failures, departures: made?.departures ?? [],
+      results: results, failures: failures, notes: notes, departures: made?.departures ?? [],
       choicePoints: made?.choicePoints ?? 0, described: described, errors: errors, jobs: jobs,
       cancelled: probe.cancelled)
   }
@@ -144,11 +166,11 @@ package struct Explorer {
   /// `start`, or nil with why the exploration stops in `stopped`; `notFresh` says it when the
   /// process could not start fresh.
   func start(
-    _ lines: [(number: Int, text: String)], stopped: inout String?, notFresh: String
+    _ lines: [(number: Int, text: String)], stopped: inout String?, skipped: inout String?, notFresh: String
   ) -> (lines: [(number: Int, text: String)], fifo: RawRun)? {
     switch start(lines) {
     case .success(let started): return started
-    case .failure(.unexplorable(let why)): stopped = why
+    case .failure(.unexplorable(let why)): skipped = why
     case .failure(.notFresh): stopped = notFresh
     }
     return nil
@@ -182,11 +204,15 @@ package struct Explorer {
     _ lines: [(number: Int, text: String)], request: ExploreRequest, from first: Int = 1, through last: Int? = nil
   ) -> Exploration {
     var exploration = Exploration(request: request)
-    guard let started = start(lines, stopped: &exploration.stopped, notFresh: "the process could not start fresh for schedule 1") else {
+    exploration.race = Self.race(in: lines)
+    guard
+      let started = start(
+        lines, stopped: &exploration.stopped, skipped: &exploration.skipped, notFresh: "the process could not start fresh for schedule 1")
+    else {
       return exploration
     }
     let lines = started.lines
-    let fifo = started.fifo.rendered()
+    let fifo = started.fifo.rendered(strict: request.strict)
     exploration.fifoChoicePoints = fifo.choicePoints
     exploration.add(fifo, schedule: 1)
     if first > 1 {
@@ -205,10 +231,10 @@ package struct Explorer {
         exploration.resumeAt = index
         break
       }
-      if let same = known.first(where: { $0.run.failures == raw.failures && $0.run.results == raw.results }) {
+      if let same = known.first(where: { $0.run.sameOutcome(as: raw, strict: request.strict) }) {
         exploration.count(same.outcome)
       } else {
-        let run = raw.rendered()
+        let run = raw.rendered(strict: request.strict)
         exploration.add(run, schedule: index, fifo: fifo)
         known.append((raw, run.outcome))
       }
@@ -221,22 +247,23 @@ package struct Explorer {
   /// Gives each failing outcome (up to `shrinkLimit`) its minimal schedule.
   func shrinkFailures(_ exploration: inout Exploration, lines: [(number: Int, text: String)]) {
     var shrunk = 0
-    for index in exploration.outcomes.indices where !exploration.outcomes[index].isFIFO {
+    for index in exploration.outcomes.indices where !exploration.outcomes[index].isFIFO && !exploration.outcomes[index].failures.isEmpty {
       guard shrunk < shrinkLimit else { break }
       shrunk += 1
       let outcome = exploration.outcomes[index]
-      let departures = shrink(outcome.run.departures, to: outcome.run.outcome, lines: lines)
+      let departures = shrink(outcome.run.departures, to: outcome.run.outcome, lines: lines, strict: exploration.request.strict)
       willRun?(0)
-      exploration.outcomes[index].minimal = run(lines, scheduler: Scheduler(.pinned(departures), describingDepartures: true))
+      exploration.outcomes[index].minimal = run(
+        lines, scheduler: Scheduler(.pinned(departures), describingDepartures: true), strict: exploration.request.strict)
       exploration.outcomes[index].minimal?.departures = departures
     }
   }
 
   /// The fewest departures found whose run gives exactly `outcome` (see `ScheduleShrinker`).
-  func shrink(_ departures: [Departure], to outcome: String, lines: [(number: Int, text: String)]) -> [Departure] {
+  func shrink(_ departures: [Departure], to outcome: String, lines: [(number: Int, text: String)], strict: Bool) -> [Departure] {
     ScheduleShrinker.shrink(departures, budget: shrinkBudget) { candidate in
       willRun?(0)
-      return run(lines, scheduler: Scheduler(.pinned(candidate)))?.outcome == outcome
+      return run(lines, scheduler: Scheduler(.pinned(candidate)), strict: strict)?.outcome == outcome
     }
   }
 }
@@ -245,6 +272,7 @@ package struct Explorer {
 struct RawRun {
   var results: [StepResult]
   var failures: [String]
+  var notes: [String]
   var departures: [Departure]
   var choicePoints: Int
   var described: [String]
@@ -252,14 +280,34 @@ struct RawRun {
   var jobs: Int
   var cancelled: CancelPoint?
 
-  /// The run with its transcript, as `replay` would print it.
-  func rendered() -> ScheduleRun {
+  /// The run with its transcript, as `replay` would print it, and what makes it an outcome:
+  /// with `strict`, the transcript; otherwise the state and the verdict of each step.
+  func rendered(strict: Bool = false) -> ScheduleRun {
     let renderer = TranscriptRenderer(echo: true, errorsInline: true)
     var transcript = ""
     for result in results { transcript += renderer.render(result).output }
-    return ScheduleRun(
+    var run = ScheduleRun(
       transcript: transcript, failures: failures, departures: departures, choicePoints: choicePoints,
       described: described, errors: errors, jobs: jobs, cancelled: cancelled)
+    run.notes = notes
+    if !strict {
+      run.verdicts = results.map { result in
+        let verdict = result.failure.map { "fails: " + $0.message.prefix { $0 != "\n" } } ?? "ok"
+        let state = result.showsState ? result.state.map { "\n" + StateRenderer.render($0) } ?? "" : ""
+        return "> \(result.source): \(verdict)\(state)"
+      }.joined(separator: "\n")
+    }
+    return run
+  }
+
+  /// Whether `other` gives the same outcome: the same failures and, with `strict`, the same
+  /// steps to the event; otherwise the same state and verdict at each step.
+  func sameOutcome(as other: RawRun, strict: Bool) -> Bool {
+    guard failures == other.failures, results.count == other.results.count else { return false }
+    if strict { return results == other.results }
+    return zip(results, other.results).allSatisfy { mine, theirs in
+      mine.state == theirs.state && mine.failure?.message.prefix { $0 != "\n" } == theirs.failure?.message.prefix { $0 != "\n" }
+    }
   }
 }
 

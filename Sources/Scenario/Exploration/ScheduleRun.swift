@@ -4,9 +4,15 @@ package import Simulation
 package struct ScheduleRun: Equatable, Sendable, Codable {
   /// The transcript, as `replay` would print it.
   package var transcript: String
-  /// What the oracles found besides the transcript itself: failed `expect` lines, rejected
-  /// commands, deadlocks, runaways, and hidden work left at the end.
+  /// What the oracles found: failed `expect` lines, rejected commands (but those a `fails` line
+  /// expects), deadlocks, runaways.
   package var failures: [String]
+  /// What is worth knowing but fails nothing: work still armed at the end (a debounce, a
+  /// repeating timer an app keeps).
+  package var notes: [String] = []
+  /// The state and verdict of each step, which make the outcome unless the exploration is
+  /// strict (nil then: the transcript makes it).
+  package var verdicts: String?
   /// Where the run left first-in-first-out order.
   package var departures: [Departure]
   /// How many choice points the run met.
@@ -20,9 +26,11 @@ package struct ScheduleRun: Equatable, Sendable, Codable {
   /// What `--cancel-anywhere` cancelled in this run, and where; nil when nothing was running.
   package var cancelled: CancelPoint?
 
-  /// What makes two runs the same outcome: what they printed and what they left behind.
+  /// What makes two runs the same outcome: the state and verdict of each step (or, strictly,
+  /// everything they printed) and what failed.
   package var outcome: String {
-    failures.isEmpty ? transcript : transcript + "\u{0}" + failures.joined(separator: "\n")
+    let steps = verdicts ?? transcript
+    return failures.isEmpty ? steps : steps + "\u{0}" + failures.joined(separator: "\n")
   }
 }
 
@@ -35,8 +43,11 @@ package struct ExploredOutcome: Equatable, Sendable, Codable {
   package var firstSchedule: Int
   /// Whether first-in-first-out order gives it.
   package var isFIFO: Bool
-  /// What makes it a failure; empty for a passing first-in-first-out outcome.
+  /// What makes it a failure: for first in, first out its own failures; for another outcome
+  /// only those first in, first out does not have. Empty when it passes.
   package var failures: [String]
+  /// How its transcript differs from first-in-first-out order's, when it does.
+  package var difference: String? = nil
   /// The fewest departures from first-in-first-out order found that give exactly this outcome.
   package var minimal: ScheduleRun?
 }
@@ -85,5 +96,24 @@ package struct CancelPoint: Equatable, Sendable, Codable {
 
   package var text: String {
     "cancel \(effect) after job \(job), during line \(line) `\(source)` at \(time)"
+  }
+}
+
+/// What a `race` line claims: `explore` must find a schedule that fails where first in, first
+/// out does not, with a failure containing `text` when it is given.
+package struct RaceClaim: Equatable, Sendable, Codable {
+  package var line: Int
+  package var text: String?
+
+  /// Whether `failures` (an outcome's new failures) are the race the line claims.
+  package func matches(_ failures: [String]) -> Bool {
+    guard !failures.isEmpty else { return false }
+    guard let text else { return true }
+    return failures.contains { $0.contains(text) }
+  }
+
+  /// The claim in words: `line 1 `race "count == 2"``.
+  package var described: String {
+    "line \(line) `race\(text.map { " " + CommandValue.quote($0) } ?? "")`"
   }
 }

@@ -84,18 +84,30 @@ package enum Command: Equatable, Sendable {
   case session(SessionCommand)
   case timeline(TimelineCommand)
   case frontEnd(FrontEndCommand)
+  /// `fails ["TEXT"] COMMAND`: the command, which must fail; or the error it got when it did
+  /// not parse, which is then the error the line checks.
+  indirect case failing(ErrorExpectation, Result<Command, ScenarioError>)
 
-  /// The table entry of the command.
+  /// The table entry of the command (for `fails`, of the command it wraps, or `fails` when that
+  /// did not parse).
   package var name: CommandName {
     switch self {
     case .session(let command): command.name
     case .timeline(let command): command.name
     case .frontEnd(let command): command.name
+    case .failing(_, .success(let command)): command.name
+    case .failing(_, .failure): .fails
     }
   }
 
   /// Whether the command can change the model, so its output ends with the view state.
   package var showsState: Bool { name.showsState }
+
+  /// Whether it is a `fails` line whose command did not parse.
+  package var isUnparsedFailing: Bool {
+    if case .failing(_, .failure) = self { return true }
+    return false
+  }
 }
 
 /// What a `schedule` line says.
@@ -121,12 +133,17 @@ package struct ExploreRequest: Equatable, Sendable, Codable {
   /// PCT's bug depth: how many ordering constraints a bug it aims at needs.
   package var depth = 2
   package var seed: UInt64 = 0
+  /// Whether any difference of the transcript makes another outcome, the order of the same
+  /// events in a step and the ids requests got included (by default, only the state and the
+  /// verdict of each step do).
+  package var strict = false
 
-  package init(schedules: Int = 100, strategy: ExploreStrategy = .pct, depth: Int = 2, seed: UInt64 = 0) {
+  package init(schedules: Int = 100, strategy: ExploreStrategy = .pct, depth: Int = 2, seed: UInt64 = 0, strict: Bool = false) {
     self.schedules = schedules
     self.strategy = strategy
     self.depth = depth
     self.seed = seed
+    self.strict = strict
   }
 }
 
@@ -196,6 +213,8 @@ package enum SessionCommand: Equatable, Sendable {
   /// `storage`: every UserDefaults value and file in the sandbox.
   case storage
   case help(Located<String>?)
+  /// `race ["TEXT"]`: the scenario demonstrates a race that `explore` must find.
+  case race(Located<String>?)
   case quit
 
   /// The table entry of the command.
@@ -228,6 +247,7 @@ package enum SessionCommand: Equatable, Sendable {
     case .defaults: .defaults
     case .storage: .storage
     case .help: .help
+    case .race: .race
     case .quit: .quit
     }
   }

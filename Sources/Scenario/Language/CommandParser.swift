@@ -4,8 +4,36 @@ package enum CommandParser {
   /// The command on `line`, or nil for a blank or comment-only line. `actions` are the current
   /// model's action names, so a mistyped command that is really an action gets `send` suggested.
   package static func parse(_ line: String, actions: [String] = []) throws(ScenarioError) -> Command? {
-    let tokens = try Lexer.tokenize(line)
-    guard let first = tokens.first else { return nil }
+    let tokens: [Token]
+    do {
+      tokens = try Lexer.tokenize(line)
+    } catch {
+      // `fails "unbalanced quote" set word "swift`: a word the lexer rejects after `fails` and its
+      // command's name is the error the line checks.
+      if let failing = failing(line, lexerError: error, actions: actions) { return failing }
+      throw error
+    }
+    guard !tokens.isEmpty else { return nil }
+    return try command(tokens, lineLength: line.count, actions: actions)
+  }
+
+  /// The `fails` line whose command the lexer rejected at `lexerError`'s column, when the words
+  /// before it are `fails`, its optional text and a command's name.
+  private static func failing(_ line: String, lexerError: ScenarioError, actions: [String]) -> Command? {
+    guard let column = lexerError.column, column > 1,
+      let before = try? Lexer.tokenize(String(line.prefix(column - 1))),
+      let first = before.first?.word, (try? CommandName.resolve(first, column: 1)) == .fails
+    else { return nil }
+    var reader = TokenReader(tokens: Array(before.dropFirst()), name: .fails, lineLength: line.count)
+    reader.nameColumn = before[0].column
+    reader.actions = actions
+    guard case .failing(let expectation, _)? = try? reader.failingCommand() else { return nil }
+    return .failing(expectation, .failure(lexerError))
+  }
+
+  /// The command `tokens` (a line's, or what follows `fails`) hold, its name first.
+  static func command(_ tokens: [Token], lineLength: Int, actions: [String]) throws(ScenarioError) -> Command {
+    let first = tokens[0]
     guard let word = first.word else {
       throw ScenarioError(
         "expected a command, found `\(first.text)`; commands are words like `send` (`help` lists them)",
@@ -20,7 +48,9 @@ package enum CommandParser {
       }
       throw error
     }
-    var reader = TokenReader(tokens: Array(tokens.dropFirst()), name: name, lineLength: line.count)
+    var reader = TokenReader(tokens: Array(tokens.dropFirst()), name: name, lineLength: lineLength)
+    reader.nameColumn = first.column
+    reader.actions = actions
     let command = try reader.command()
     try reader.expectEnd()
     return command
@@ -33,6 +63,10 @@ struct TokenReader {
   var name: CommandName
   var lineLength: Int
   var position = 0
+  /// The column of the command's name.
+  var nameColumn = 1
+  /// The model's action names, for `fails` to suggest `send ACTION` for a mistyped command.
+  var actions: [String] = []
 
   var next: Token? { position < tokens.count ? tokens[position] : nil }
   var endColumn: Int { lineLength + 1 }
@@ -131,6 +165,29 @@ struct TokenReader {
     case .session: return .session(try sessionCommand())
     case .timeline: return .timeline(try timelineCommand())
     case .frontEnd: return .frontEnd(try frontEndCommand())
+    case .modifier: return try failingCommand()
+    }
+  }
+
+  /// `fails ["TEXT"] COMMAND`: the command after it, with what its error must say. A command
+  /// that does not parse is kept with its error, which is then the error the line checks.
+  mutating func failingCommand() throws(ScenarioError) -> Command {
+    var text: Located<String>?
+    if let token = next, case .value(.string(let value)) = token.kind {
+      _ = take()
+      text = Located(value: value, column: token.column)
+    }
+    guard let token = next else { throw missing("a command that must fail, like `fails send refesh`") }
+    if token.word.flatMap({ try? CommandName.resolve($0, column: token.column) }) == .fails {
+      throw ScenarioError("`fails` once is enough: `fails fails ...` says nothing more", column: token.column)
+    }
+    let rest = Array(tokens[position...])
+    position = tokens.count
+    let expectation = ErrorExpectation(text: text, column: nameColumn)
+    do {
+      return .failing(expectation, .success(try CommandParser.command(rest, lineLength: lineLength, actions: actions)))
+    } catch {
+      return .failing(expectation, .failure(error))
     }
   }
 
@@ -188,7 +245,7 @@ struct TokenReader {
           case .connect, .disconnect, .send(_, _, awaited: false), .set, .cancel, .respond: return .stepInto(command)
           default: break
           }
-        case .timeline, .frontEnd: break
+        case .timeline, .frontEnd, .failing: break
         }
         throw ScenarioError(
           "`step` starts `connect`, `disconnect`, `send`, `set`, `cancel` or `respond` without running their jobs, not `\(inner.rawValue)`; usage: \(name.usage)",
@@ -250,8 +307,14 @@ struct TokenReader {
     case .help:
       guard next != nil else { return .help(nil) }
       return .help(try word("a command name"))
+    case .race:
+      guard let token = take() else { return .race(nil) }
+      guard case .value(.string(let text)) = token.kind else {
+        throw ScenarioError(.expected("a quoted text the failure must contain, like `race \"count == 2\"`", found: token.text), column: token.column)
+      }
+      return .race(Located(value: text, column: token.column))
     case .quit, .exit: return .quit
-    case .history, .timeline, .undo, .redo, .goto, .diff, .explore, .save, .run:
+    case .history, .timeline, .undo, .redo, .goto, .diff, .explore, .save, .run, .fails:
       preconditionFailure("`\(name.rawValue)` is not the session's: `command()` routes it by `handler`")
     }
   }

@@ -7,8 +7,8 @@
 /// claimed them.
 package enum CommandName: String, CaseIterable, Sendable {
   case models, use, describe, connect, disconnect, send, await, cancel, advance, settle, set, state,
-    expect, respond, stub, seed, date, defaults, storage, schedule, ready, step, watch, effects, time, log, history, timeline, undo, redo,
-    goto, diff, explore, save, run, help, quit, exit
+    expect, fails, race, respond, stub, seed, date, defaults, storage, schedule, ready, step, watch, effects, time, log, history,
+    timeline, undo, redo, goto, diff, explore, save, run, help, quit, exit
 
   /// How the command is written.
   package var usage: String {
@@ -23,6 +23,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "set PROPERTY VALUE"
     case .state: "state [PATH]"
     case .expect: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\""
+    case .fails: "fails [\"TEXT\"] COMMAND"
+    case .race: "race [\"TEXT\"]"
     case .respond: "respond DEPENDENCY [#rN | \"TEXT\" | METHOD PATH] OUTCOME [key=value ...]"
     case .stub: "stub DEPENDENCY [METHOD PATH] OUTCOME [key=value ...]"
     case .seed: "seed N"
@@ -59,6 +61,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "write a bindable view property, as a text field or toggle would"
     case .state: "print the whole view state or the part at PATH"
     case .expect: "check the state, an effect, the virtual time or the log"
+    case .fails: "run COMMAND and check that it fails (its error containing TEXT): an error a scenario checks on purpose, which then is no failure; a COMMAND that succeeds fails"
+    case .race: "say that the scenario demonstrates a race: `explore` fails it when no schedule finds a failure (containing TEXT) that first in, first out does not have"
     case .respond: "answer a pending request of a scripted dependency (`http` too): the oldest, the one `#rN` names, the oldest whose description contains TEXT, or (for `http`) the oldest on a route"
     case .stub: "answer future requests of a scripted dependency automatically (`http`: on a route, `GET /items/*`)"
     case .seed: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()"
@@ -99,6 +103,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: "set word \"swift\""
     case .state: "state uiState.isLoading"
     case .expect: "expect uiState.isLoading == false"
+    case .fails: "fails \"unknown action\" send refesh"
+    case .race: "race \"count == 2\""
     case .respond: "respond search #r2 ok count=3"
     case .stub: "stub search ok count=3 latency=300ms"
     case .seed: "seed 42"
@@ -133,6 +139,8 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .set: [.property, .value]
     case .state: [.statePath]
     case .expect: [.expectSubject, .expectOperator, .value]
+    case .fails: [.command]
+    case .race: [.value]
     case .respond: [.dependency, .requestOrOutcome, .outcome, .outcomeArgument]
     case .stub: [.dependency, .outcome, .outcomeArgument]
     case .seed: [.number]
@@ -158,8 +166,9 @@ package enum CommandName: String, CaseIterable, Sendable {
     switch self {
     case .models, .use, .describe, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .state,
       .expect, .respond, .stub, .seed, .date, .defaults, .storage, .schedule, .ready, .step, .watch, .effects, .time,
-      .log, .help, .quit, .exit:
+      .log, .help, .quit, .exit, .race:
       .session
+    case .fails: .modifier
     case .history, .timeline, .undo, .redo, .goto, .diff, .explore: .timeline
     case .save, .run: .frontEnd
     }
@@ -169,8 +178,9 @@ package enum CommandName: String, CaseIterable, Sendable {
   package var role: CommandRole {
     switch self {
     case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub, .step: .changesModel
+    case .fails: .modifier
     case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff, .explore, .ready, .timeline: .query
-    case .seed, .date, .defaults, .storage, .schedule, .watch, .undo, .redo, .goto, .save, .run, .quit, .exit: .other
+    case .race, .seed, .date, .defaults, .storage, .schedule, .watch, .undo, .redo, .goto, .save, .run, .quit, .exit: .other
     }
   }
 
@@ -201,6 +211,8 @@ package enum CommandName: String, CaseIterable, Sendable {
 /// What carries a command out.
 package enum CommandHandler: Sendable {
   case session, timeline, frontEnd
+  /// Nothing of its own: it changes how the command after it is judged (`fails`).
+  case modifier
 }
 
 /// What a command does to the session.
@@ -209,6 +221,8 @@ package enum CommandRole: Sendable {
   case changesModel
   /// It only looks: it changes neither the model nor the world, and is not a step of the history.
   case query
+  /// It wraps another command, whose role is the line's (`fails`).
+  case modifier
   /// A setting, a move in the history, a file or leaving.
   case other
 }

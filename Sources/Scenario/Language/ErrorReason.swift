@@ -45,6 +45,16 @@ extension ScenarioError {
     case noSuchEffect(Int, effects: Int)
     /// A check of `expect` that does not hold: what it claimed and what is.
     case expectationFailed(claim: String, actual: String)
+    /// Nothing can run and no timer is left, but work waits on what can never come; the lines
+    /// after the first say what each piece of work waits on.
+    case deadlock(String)
+    /// `await` cannot finish because the work waits on requests the scenario has not answered:
+    /// nothing is stuck. The lines say which request and the line that answers it.
+    case waitingOnScenario(String)
+    /// A `fails` line whose command succeeded; `what` says which error it wanted.
+    case expectedErrorMissing(String)
+    /// A `fails "TEXT"` line whose command failed with another error.
+    case expectedErrorDiffers(expected: String, got: String)
     /// A message of its own, not (yet) shared by any other error.
     case message(String)
 
@@ -92,6 +102,14 @@ extension ScenarioError {
         return "there is no effect #\(id); " + (effects == 0 ? "no effect has started" : "effects are #1 to #\(effects)")
       case .expectationFailed(let claim, let actual):
         return "expectation failed: \(claim), but it is \(actual)"
+      case .deadlock(let details):
+        return "deadlock: nothing can run and no timer is left, but work is still waiting:\n" + details
+      case .waitingOnScenario(let details):
+        return "await cannot finish: the work waits on requests the scenario has not answered yet (not a deadlock: a `respond` line lets it go on):\n" + details
+      case .expectedErrorMissing(let what):
+        return "`fails` expected the command to fail\(what), but it succeeded"
+      case .expectedErrorDiffers(let expected, let got):
+        return "`fails` expected an error containing \(CommandValue.quote(expected)), but the error was: \(got)"
       case .message(let text):
         return text
       }

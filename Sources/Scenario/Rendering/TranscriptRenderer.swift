@@ -38,8 +38,13 @@ package struct TranscriptRenderer: Sendable {
       out.append(contentsOf: stateLines(state, previous: result.previousState))
     }
     var errors = ""
-    if let error = result.error {
-      let line = paint("error: \(error)", "31")
+    let failure = result.failure
+    if let error = result.error, failure == nil {
+      // A `fails` line's error is what it checks: output, not a failure.
+      out.append("failed as expected: \(error)")
+    }
+    if let failure {
+      let line = paint("error: \(failure)", "31")
       if errorsInline { out.append(line) } else { errors = line + "\n" }
     }
     return (out.isEmpty ? "" : out.joined(separator: "\n") + "\n", errors)
@@ -94,14 +99,23 @@ package enum JSONLinesRenderer {
     pairs.append(("time", .string(result.time.secondsText)))
     pairs.append(("state", result.state.map(JSON.node) ?? .null))
     pairs.append(("changed", .array(result.changes.map { .string($0) })))
-    if let error = result.error {
-      pairs.append(("error", .object([
+    func errorNode(_ error: ScenarioError?) -> JSON.Node {
+      guard let error else { return .null }
+      return .object([
         ("line", error.line.map { .number(String($0)) } ?? .null),
         ("column", error.column.map { .number(String($0)) } ?? .null),
         ("message", .string(error.message)),
+      ])
+    }
+    // `error` is what fails the line; a `fails` line's own error, which it expected, is
+    // `expectedError`.
+    let failure = result.failure
+    pairs.append(("error", errorNode(failure)))
+    if let expectation = result.errorExpectation {
+      pairs.append(("expectedError", .object([
+        ("text", expectation.text.map { .string($0.value) } ?? .null),
+        ("got", errorNode(failure == nil ? result.error : nil)),
       ])))
-    } else {
-      pairs.append(("error", .null))
     }
     pairs.append(("step", result.step.map { .number(String($0)) } ?? .null))
     return JSON.write(.object(pairs)) + "\n"

@@ -176,15 +176,20 @@ final class EffectTracker {
         }
         continue
       }
-      throw ScenarioError(deadlockReport(running: running, hidden: hidden))
+      throw deadlockReport(running: running, hidden: hidden)
     }
   }
 
-  /// Says what each blocked effect waits on, when nothing can make it go on.
-  func deadlockReport(running: [EffectRecord], hidden: [BackgroundWork]) -> String {
-    var lines = ["deadlock: nothing can run and no timer is left, but work is still waiting:"]
+  /// Says what each blocked effect waits on, when nothing can make it go on: a deadlock, or,
+  /// when everything waits on a request the scenario has not answered yet, not one: nothing is
+  /// stuck, the scenario has a line to write.
+  func deadlockReport(running: [EffectRecord], hidden: [BackgroundWork]) -> ScenarioError {
     let requests = pendingRequests()
     let blocked = simulation.blockedThreads
+    let waitingWork = running.map(\.work) + hidden.map(\.work)
+    let onScenario = !waitingWork.isEmpty && waitingWork.allSatisfy { work in requests.contains { $0.request.work == work } }
+      && blocked.allSatisfy { thread in waitingWork.contains(thread.work ?? 0) }
+    var lines = [String]()
     func waits(_ work: UInt64) -> String {
       let mine = requests.filter { $0.request.work == work }
       if !mine.isEmpty {
@@ -213,7 +218,8 @@ final class EffectTracker {
     for thread in blocked where !named.contains(thread.work ?? 0) {
       lines.append("  \(thread.name) is blocked in \(thread.waitsOn)")
     }
-    return lines.joined(separator: "\n")
+    let details = lines.joined(separator: "\n")
+    return ScenarioError(onScenario ? .waitingOnScenario(details) : .deadlock(details))
   }
 
   /// Advances to each next timer until none is left.

@@ -105,15 +105,33 @@ package final class Session {
 
   /// Runs one line: parses it, applies it, runs every ready job, and reports what happened.
   package func execute(_ line: String, line number: Int? = nil) -> StepResult {
+    let source = line.trimmingSpaces
     switch parse(line, line: number) {
-    case .success(.session(let command)?): return execute(command, source: line.trimmingSpaces, line: number)
-    case .success(.frontEnd(let command)?): return execute(command, source: line.trimmingSpaces, line: number)
-    case .success(.timeline(let command)?):
-      var error = ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1)
-      error.line = number
-      return rejected(error, source: line.trimmingSpaces)
-    case .success(nil): return StepResult(line: number, source: line.trimmingSpaces, isEmpty: true)
-    case .failure(let error): return rejected(error, source: line.trimmingSpaces)
+    case .success(let command?): return execute(command, source: source, line: number)
+    case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
+    case .failure(let error): return rejected(error, source: source)
+    }
+  }
+
+  private func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
+    switch command {
+    case .session(let command): return execute(command, source: source, line: number)
+    case .frontEnd(let command): return execute(command, source: source, line: number)
+    case .timeline(let command):
+      return rejected(
+        ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1, line: number),
+        source: source)
+    case .failing(let expectation, let inner):
+      var result: StepResult
+      switch inner {
+      case .success(let inner): result = execute(inner, source: source, line: number)
+      case .failure(var error):
+        error.line = number
+        result = rejected(error, source: source)
+      }
+      result.command = command
+      result.errorExpectation = expectation
+      return result
     }
   }
 
@@ -368,6 +386,10 @@ package final class Session {
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
     case .help(let topic): result.output = try help(topic)
+    case .race(let text):
+      // Only `explore` acts on it: one order (this one) cannot show whether a race exists.
+      let failure = text.map { " whose failure contains \(CommandValue.quote($0.value))" } ?? " with a failure first in, first out does not have"
+      result.output = ["race: `explore` must find a schedule\(failure)"]
     case .quit: break
     }
   }

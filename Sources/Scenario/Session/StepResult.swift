@@ -24,6 +24,8 @@ package struct StepResult: Equatable, Sendable {
   package var changes: [String] = []
   /// The error, if the command was rejected or a check failed.
   package var error: ScenarioError?
+  /// What a `fails` line expects of the command's error, when the line says `fails`.
+  package var errorExpectation: ErrorExpectation?
   /// Whether the command asked to leave.
   package var isQuit = false
   /// Whether the line held no command (blank or comment).
@@ -33,6 +35,23 @@ package struct StepResult: Equatable, Sendable {
   /// The step number the command got in the history (1 for its `use`), when it is a step; the
   /// step reached, for `undo`, `redo` and `goto`.
   package var step: Int?
+
+  /// What makes the step a failure: its error, unless the line expected it (`fails`), or, on a
+  /// `fails` line, that the error did not come or said something else. Nil when the step passed.
+  package var failure: ScenarioError? {
+    guard let errorExpectation else { return error }
+    return errorExpectation.judge(error, line: line)
+  }
+
+  /// Whether the step failed, as `run`, `replay` and `explore` count it.
+  package var failed: Bool { failure != nil }
+
+  /// Whether the step's failure is only an `await` waiting on a request the scenario has not
+  /// answered: not a deadlock, and an exit status of its own.
+  package var failedWaitingOnScenario: Bool {
+    guard case .waitingOnScenario? = failure?.reason else { return false }
+    return true
+  }
 
   package init(line: Int?, source: String, isEmpty: Bool = false) {
     self.line = line

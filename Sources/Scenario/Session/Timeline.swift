@@ -100,6 +100,22 @@ package final class Timeline {
     case .frontEnd(let command):
       // Not a step: the front end reads or writes files, the model is as it was.
       return session.execute(command, source: source, line: number)
+    case .failing(let expectation, let inner):
+      var result: StepResult
+      switch inner {
+      case .success(.session(let inner)):
+        // Recorded as the line it is: a check that failed as expected is part of what `save` keeps.
+        result = session.execute(inner, source: source, line: number)
+        result.errorExpectation = expectation
+        result.step = record(inner, result)
+      case .success(let inner): result = execute(inner, source: source, line: number)
+      case .failure(var error):
+        error.line = number
+        result = session.rejected(error, source: source)
+      }
+      result.command = command
+      result.errorExpectation = expectation
+      return result
     }
   }
 
@@ -142,7 +158,7 @@ package final class Timeline {
     }
     if command.name.isQuery {
       // A check that held is part of the scenario `save` writes.
-      if command.name == .expect, result.error == nil { steps[current - 1].queries.append(result.source) }
+      if command.name == .expect, !result.failed { steps[current - 1].queries.append(result.source) }
       return nil
     }
     // A rejected command that did nothing (a typo) is not a step.
@@ -342,7 +358,8 @@ package final class Timeline {
     guard current > 0 else { return ["no history yet; `use MODEL` first, then the steps to explore"] }
     let lines = savedLines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
     _ = session.finish()
-    let explorer = Explorer(models: models, prints: prints)
+    var explorer = Explorer(models: models, prints: prints)
+    explorer.baseDirectory = baseDirectory
     let exploration = explorer.explore(lines, request: request)
     var report = ExplorationReport.lines(exploration, name: "explore: the \(lines.count) lines `save` would write")
     let (reached, divergence) = rerun(to: current)

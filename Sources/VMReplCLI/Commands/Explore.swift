@@ -11,11 +11,14 @@ struct Explore: ParsableCommand {
     abstract: "Replay scenarios under many schedules the Swift runtime allows; report outcomes and minimal failing schedules.",
     discussion: """
       Schedule 1 is first in, first out; the others are drawn by --strategy from --seed. A \
-      schedule fails on a failed expect, a rejected command, a crash, a deadlock, a runaway, \
-      hidden work left at the end, or a transcript different from first-in-first-out order's. \
-      Each failing outcome is shrunk to its fewest departures from first-in-first-out order, \
-      shown as a `schedule` line that pins it. Ends with `N schedules, K outcomes, F failed`. \
-      Exit status 1 when any schedule fails.
+      schedule fails only on a failure first-in-first-out order does not have: a failed expect, \
+      a rejected command, a crash, a deadlock, a runaway (first in, first out fails on its own \
+      failures). Other differences are outcomes, grouped by the state and the verdict of each \
+      step (--strict: by the whole transcript); work still armed at the end is a note. A \
+      scenario with a `race` line fails when no schedule finds its race. Each failing outcome \
+      is shrunk to its fewest departures from first-in-first-out order, shown as a `schedule` \
+      line that pins it. Ends with `N schedules, K outcomes, F failed`. Exit status 1 when \
+      any schedule fails or a race is not found.
       """)
 
   @ArgumentParser.Argument(help: "Scenario files or folders.")
@@ -60,7 +63,7 @@ struct Explore: ParsableCommand {
     let renderer = format.renderer()
     for (path, exploration) in zip(scenarios, explorations) {
       renderer.render(exploration, name: path).write()
-      failed = failed || exploration.failed > 0 || exploration.stopped != nil
+      failed = failed || exploration.isFailure
     }
     renderer.summary(of: explorations).write()
     if let save {
@@ -101,7 +104,7 @@ enum ScheduleScenarios {
       }
       let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       var pins: [(String, [Departure])] = exploration.ordered.enumerated().compactMap { number, outcome in
-        guard !outcome.isFIFO, !outcome.failures.isEmpty, let minimal = outcome.minimal else { return nil }
+        guard !outcome.isFIFO, !outcome.failures.isEmpty, !exploration.isRace(outcome), let minimal = outcome.minimal else { return nil }
         return ("outcome \(number + 1): " + outcome.failures.joined(separator: "; "), minimal.departures)
       }
       pins += exploration.crashes.map { ("schedule \($0.schedule) crashed (\($0.reason))", $0.departures) }

@@ -24,15 +24,15 @@ struct ReplOptions: ParsableArguments {
     let environment = ProcessInfo.processInfo.environment
     let color = useEditor && isatty(1) == 1 && !options.noColor && options.format == .human
       && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-    let failed = MainActor.assumeIsolated { () -> Bool in
+    let outcome = MainActor.assumeIsolated { () -> ScriptOutcome in
       let runner = ScriptRunner(options: options, transcript: false)
       guard useEditor && options.format == .human else {
         return runner.run { readLine(strippingNewline: true) }
       }
       var repl = InteractiveRepl(timeline: runner.timeline, output: runner.output, color: color)
-      return repl.run(firstCommand: options.use.map { "use \($0)" })
+      return repl.run(firstCommand: options.use.map { "use \($0)" }) ? .failed : .passed
     }
-    if failed && !useEditor { throw ExitCode(1) }
+    if outcome.failed && !useEditor { throw ExitCode(outcome.exitCode) }
   }
 }
 
@@ -66,10 +66,10 @@ struct Run: ParsableCommand {
       throw ValidationError("cannot read `\(file)`")
     }
     var iterator = ScenarioText.lines(text).makeIterator()
-    let failed = MainActor.assumeIsolated {
+    let outcome = MainActor.assumeIsolated {
       ScriptRunner(options: options, transcript: transcript, file: file).run { iterator.next() }
     }
-    if failed { throw ExitCode(1) }
+    if outcome.failed { throw ExitCode(outcome.exitCode) }
   }
 }
 

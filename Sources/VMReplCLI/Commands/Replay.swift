@@ -87,12 +87,13 @@ struct Replay: ParsableCommand {
     options.guards = guards
     let explorations = Explore.explore(scenarios, options: options, jobs: jobs)
     var failed = 0
-    for (path, exploration) in zip(scenarios, explorations) where exploration.failedBesidesFIFO > 0 || exploration.stopped != nil {
+    for (path, exploration) in zip(scenarios, explorations)
+    where exploration.failedBesidesFIFO > 0 || exploration.stopped != nil || exploration.raceMissing {
       failed += exploration.failedBesidesFIFO
       writeAll(2, ExplorationReport.lines(exploration, name: path).joined(separator: "\n") + "\n")
     }
     writeAll(1, "explore: " + ExplorationReport.total(explorations, failed: failed) + "\n")
-    return failed > 0 || explorations.contains { $0.stopped != nil }
+    return failed > 0 || explorations.contains { $0.stopped != nil || $0.raceMissing }
   }
 }
 

@@ -42,13 +42,14 @@ struct ScriptRunner {
   }
 
   /// Runs every line from `next`, printing with `printer` (by default to standard output);
-  /// returns whether any step failed. `observe` sees each line's number (nil for `--use`) and
-  /// result before it is printed.
+  /// returns how it ended. `observe` sees each line's number (nil for `--use`) and result before
+  /// it is printed.
+  @discardableResult
   func run(
     _ next: () -> String?, printer: StepPrinter? = nil, observe: (_ line: Int?, _ result: StepResult) -> Void = { _, _ in }
-  ) -> Bool {
+  ) -> ScriptOutcome {
     let printer = printer ?? self.printer(echo: true, errorsInline: transcript)
-    var failed = false
+    var outcome = ScriptOutcome.passed
     var number = 0
     var first = options.use.map { "use \($0)" }
     while let line = first ?? next() {
@@ -62,13 +63,13 @@ struct ScriptRunner {
       let result = timeline.execute(line, line: isOption ? nil : number)
       observe(isOption ? nil : number, result)
       printer.print(result)
-      if result.error != nil {
-        failed = true
+      if result.failed {
+        outcome = result.failedWaitingOnScenario && outcome != .failed ? .waitingOnScenario : .failed
         if options.bail { break }
       }
       if result.isQuit { break }
     }
-    return failed
+    return outcome
   }
 
   /// Runs lines printing only their output, without echoing them.
@@ -78,8 +79,29 @@ struct ScriptRunner {
     for line in lines {
       let result = timeline.execute(line)
       printer.print(result)
-      failed = failed || result.error != nil
+      failed = failed || result.failed
     }
     return failed
+  }
+}
+
+/// How a script ended, as the exit status says it.
+enum ScriptOutcome: Equatable {
+  case passed
+  /// A failed `expect`, a rejected command, a deadlock: exit status 1.
+  case failed
+  /// Every failure was an `await` waiting on a request the scenario has not answered: exit
+  /// status 3, so that a harness can tell an unfinished scenario from a broken view-model.
+  case waitingOnScenario
+
+  var failed: Bool { self != .passed }
+
+  /// The process's exit status for it.
+  var exitCode: Int32 {
+    switch self {
+    case .passed: 0
+    case .failed: 1
+    case .waitingOnScenario: 3
+    }
   }
 }

@@ -15,7 +15,9 @@ struct VMRepl: ParsableCommand {
         With no subcommand, \(ToolName.current) reads commands from standard input: interactively on a \
         terminal, as a script otherwise (`\(ToolName.current) < session.scenario`). Type `help` for the \
         command language.
-        Exit status: 0 success; 1 a failed expect, a rejected command or a golden mismatch; 2 a usage error.
+        Exit status: 0 success; 1 a failed expect, a rejected command, a deadlock or a golden mismatch; \
+        2 a usage error; 3 `run` or a script whose only failures are awaits on requests the scenario has \
+        not answered.
 
         \(replOptions)
         """,

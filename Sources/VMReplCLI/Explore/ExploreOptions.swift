@@ -15,6 +15,9 @@ struct ExploreOptions: ParsableArguments {
   @Option(help: "The seed schedules are drawn from; the same seed gives the same schedules.")
   var seed: UInt64 = 0
 
+  @Flag(help: "Count any difference of the transcript as another outcome, the order of the same events in a step and the ids requests got included.")
+  var strict = false
+
   @Flag(help: "Instead of schedules: cancel each running effect (or disconnect the view) after each job, first in, first out, and check the expects from there on.")
   var cancelAnywhere = false
 
@@ -26,13 +29,13 @@ struct ExploreOptions: ParsableArguments {
   }
 
   var request: ExploreRequest {
-    ExploreRequest(schedules: schedules, strategy: strategy, depth: depth, seed: seed)
+    ExploreRequest(schedules: schedules, strategy: strategy, depth: depth, seed: seed, strict: strict)
   }
 
   /// The same options, for a worker's command line.
   var arguments: [String] {
     ["--schedules", "\(schedules)", "--strategy", strategy.rawValue, "--depth", "\(depth)", "--seed", "\(seed)",
-    ] + guards.arguments + (cancelAnywhere ? ["--cancel-anywhere"] : [])
+    ] + guards.arguments + (cancelAnywhere ? ["--cancel-anywhere"] : []) + (strict ? ["--strict"] : [])
   }
 }
 

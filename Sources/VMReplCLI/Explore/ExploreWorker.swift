@@ -31,6 +31,8 @@ struct ExploreWorker: ParsableCommand {
         var cancel: CancelExploration?
         if let text = try? String(contentsOfFile: request.path, encoding: .utf8) {
           explorer.shrinkLimit = request.shrink ? 5 : 0
+          // Files the scenario names are beside it, as in `run` and `replay`.
+          explorer.baseDirectory = ScriptRunner.folder(of: request.path)
           let lines = Explorer.lines(of: text)
           exploration = Exploration(request: options.request)
           if let pinned = request.pinned {

@@ -78,15 +78,16 @@ struct InteractiveRepl {
     if result.interrupted { editor.write("\n") }
     printer.print(result)
     guard result.error == nil, let command = result.command else {
-      return (result.error != nil, false, result.interrupted)
+      return (result.failed, false, result.interrupted)
     }
     switch command {
     case .frontEnd(.save(let file, let force)):
       return (save(to: file.value, force: force), false, false)
     case .frontEnd(.run(let file)):
       return (run(file.value), false, false)
-    case .session, .timeline:
-      return (false, result.isQuit, result.interrupted)
+    case .session, .timeline, .failing:
+      // A `fails` line that succeeded failed; a front-end command inside one is not carried out.
+      return (result.failed, result.isQuit, result.interrupted)
     }
   }
 

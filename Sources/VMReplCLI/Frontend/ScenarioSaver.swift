@@ -29,7 +29,7 @@ enum ScenarioSaver {
     // Started without Swift concurrency: in this process the simulation owns the executor.
     let child = ChildProcess.runBlocking(
       CurrentExecutable.path, ["replay-worker"], input: path + "\n", environment: ["SWIFT_BACKTRACE": "enable=no"])
-    let run: ScenarioRun = WorkerJSON.decode(ReplayWorkAnswer.self, from: child.output.split(separator: "\n").first.map(String.init) ?? "").map { ScenarioRun.transcript($0.transcript) }
+    let run: ScenarioRun = WorkerJSON.decode(ReplayWorkAnswer.self, from: child.output.split(separator: "\n").first.map(String.init) ?? "").map(ScenarioRun.init)
       ?? .crash(exitStatus: child.status, signal: child.signal, errors: child.errors.split(separator: "\n").map(String.init))
     let verdict = GoldenCheck(update: true, inCI: false).verdict(for: path, run)
     guard verdict.passed else { return .failure(ReplayError(HumanOutput.text(of: verdict).trimmingCharacters(in: .newlines))) }

@@ -31,6 +31,9 @@ struct ReplayWorkAnswer: Codable {
   var path: String
   var transcript: String
   var fresh: Bool
+  /// Each line that failed (`line 9 `expect count == 2`: expectation failed: ...`): a failure
+  /// fails the scenario whatever its golden file says.
+  var failures: [String]?
   /// The worker's resident memory after the scenario, for the memory benchmark and test.
   var resident: Int?
 }

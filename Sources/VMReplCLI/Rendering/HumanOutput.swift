@@ -49,8 +49,11 @@ struct HumanOutput: OutputRenderer {
     case .crash:
       return "CRASH \(verdict.scenario): \(verdict.message ?? "")\n" + verdict.details.map { "    " + $0 + "\n" }.joined()
     case .fail:
-      guard let diff = verdict.diff else { return "FAIL \(verdict.scenario): \(verdict.message ?? "")\n" }
-      return "FAIL \(verdict.scenario): \(verdict.message ?? "")\n\(diff)\nre-record after reading the diff: \(ToolName.current) replay --update \(verdict.scenario)\n"
+      let head = "FAIL \(verdict.scenario): \(verdict.message ?? "")\n" + verdict.details.map { "    " + $0 + "\n" }.joined()
+      guard let diff = verdict.diff else { return head }
+      // Failed lines are mended in the scenario or the view-model: re-recording cannot pass them.
+      let advice = verdict.details.isEmpty ? "re-record after reading the diff: \(ToolName.current) replay --update \(verdict.scenario)\n" : ""
+      return head + "\(diff)\n" + advice
     }
   }
 }

@@ -31,6 +31,7 @@ struct JSONLinesOutput: OutputRenderer {
     if let message = verdict.message { fields.append(("message", .string(message))) }
     if let diff = verdict.diff { fields.append(("diff", .string(diff))) }
     if verdict.kind == .crash { fields.append(("crash", .array(verdict.details.map { .string($0) }))) }
+    if verdict.kind == .fail, !verdict.details.isEmpty { fields.append(("failures", .array(verdict.details.map { .string($0) }))) }
     return JSON.write(.object(fields)) + "\n"
   }
 }

@@ -30,7 +30,7 @@ enum JUnitReport {
         lines.append(open + "/>")
       case .fail:
         lines.append(open + ">")
-        lines.append(#"      <failure message="\#(escape(verdict.message ?? ""))" type="golden mismatch">\#(escape(verdict.diff ?? verdict.message ?? ""))</failure>"#)
+        lines.append(#"      <failure message="\#(escape(verdict.message ?? ""))" type="golden mismatch">\#(escape(verdict.details.isEmpty ? verdict.diff ?? verdict.message ?? "" : (verdict.details + (verdict.diff.map { [$0] } ?? [])).joined(separator: "\n")))</failure>"#)
         lines.append("    </testcase>")
       case .crash:
         lines.append(open + ">")

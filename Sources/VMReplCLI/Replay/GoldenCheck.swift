@@ -54,8 +54,19 @@ struct GoldenCheck: Sendable {
       verdict.message = "the process ended with \(reason) \(place)"
       verdict.details = why.isEmpty ? Array(errors.suffix(5)) : why
       return verdict
-    case .transcript(let text):
+    case .transcript(let text, let failures):
       transcript = text
+      // A failure fails whatever the golden file says, and is never recorded as the truth.
+      if !failures.isEmpty {
+        let expected = try? String(contentsOfFile: golden, encoding: .utf8)
+        verdict.kind = .fail
+        let lines = failures.count == 1 ? "a line failed" : "\(failures.count) lines failed"
+        let kept = expected == nil ? "no golden file is recorded" : update ? "the golden file is not updated" : "whatever the golden file says"
+        verdict.message = "\(lines) (\(kept); a line that checks an error on purpose says `fails`)"
+        verdict.details = failures
+        if let expected, !update { verdict.diff = GoldenComparison.diff(expected: expected, actual: transcript, name: golden) }
+        return verdict
+      }
     }
     let expected = try? String(contentsOfFile: golden, encoding: .utf8)
     if update || expected == nil {

@@ -10,7 +10,8 @@ struct InProcessReplay {
   /// How many timers `settle` and `await` may fire in one step, when not the session's default.
   var timerLimit: Int?
 
-  /// The golden transcript of `lines`, and whether the process is clean for another scenario.
+  /// The golden transcript of `lines`, whether the process is clean for another scenario, and
+  /// each line that failed (`line 9 `expect count == 2`: expectation failed: ...`).
   ///
   /// Afterwards the session is ended and the simulation restarted (virtual time 0, the default
   /// wall clock and random source), so the next transcript is the one a process of its own would
@@ -19,7 +20,7 @@ struct InProcessReplay {
   /// `observe` sees each step's line number and result.
   func run(
     _ lines: [String], file: String?, observe: (_ line: Int?, _ result: StepResult) -> Void = { _, _ in }
-  ) -> (transcript: String, fresh: Bool) {
+  ) -> (transcript: String, fresh: Bool, failures: [String]) {
     var iterator = lines.makeIterator()
     let runner = ScriptRunner(options: options, transcript: true, output: output, file: file)
     if let timerLimit { runner.timeline.timerLimit = timerLimit }
@@ -27,12 +28,16 @@ struct InProcessReplay {
     let printer = StepPrinter(
       renderer: OutputFormat.human.renderer(),
       writeOutput: transcript.append, writeErrors: transcript.append)
-    _ = runner.run({ iterator.next() }, printer: printer, observe: observe)
+    var failures: [String] = []
+    _ = runner.run({ iterator.next() }, printer: printer) { line, result in
+      if let failure = result.failure { failures.append(StepFailure.text(failure, source: result.source)) }
+      observe(line, result)
+    }
     let ended = runner.timeline.session.finish()
     // A schedule the scenario pinned holds for that scenario only.
     Simulation.shared.scheduler = nil
     output.capture?.discard()
     let fresh = ended && Simulation.shared.startOver(abandoning: .nothing)
-    return (transcript.text, fresh)
+    return (transcript.text, fresh, failures)
   }
 }

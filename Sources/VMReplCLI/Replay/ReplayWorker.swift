@@ -37,10 +37,10 @@ struct ReplayWorker: ParsableCommand {
     // If the view-model traps, the last markers name the scenario and the step.
     writeAll(2, "\(StepMarker.scenarioPrefix)\(path)\n")
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      return ReplayWorkAnswer(path: path, transcript: "error: cannot read `\(path)`\n", fresh: true)
+      return ReplayWorkAnswer(path: path, transcript: "error: cannot read `\(path)`\n", fresh: true, failures: ["cannot read `\(path)`"])
     }
     let replay = InProcessReplay(options: options, output: output).run(ScenarioText.lines(text), file: path)
-    return ReplayWorkAnswer(path: path, transcript: replay.transcript, fresh: replay.fresh)
+    return ReplayWorkAnswer(path: path, transcript: replay.transcript, fresh: replay.fresh, failures: replay.failures)
   }
 }
 

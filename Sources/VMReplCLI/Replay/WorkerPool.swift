@@ -11,13 +11,19 @@ import Synchronization
 
 /// What replaying one scenario in a worker gave: its transcript, or how the worker died.
 enum ScenarioRun: Sendable, Equatable {
-  case transcript(String)
+  /// The transcript, and each line that failed in it.
+  case transcript(String, failures: [String])
   /// The worker ended while the scenario ran: why (`signal 4`, `exit status 3`), the step that
   /// was running, and what it wrote to standard error.
   case crash(reason: String, step: String?, errors: [String])
 }
 
 extension ScenarioRun {
+  /// What a worker's answer says of the scenario.
+  init(_ answer: ReplayWorkAnswer) {
+    self = .transcript(answer.transcript, failures: answer.failures ?? [])
+  }
+
   /// A worker that ended with `exitStatus` (or from `signal`) while the scenario ran, and what it
   /// wrote to standard error: the step markers name the step.
   static func crash(exitStatus: Int32, signal: Int32?, errors: [String]) -> ScenarioRun {
@@ -56,7 +62,7 @@ struct WorkerPool: Sendable {
     await run(requests: scenarios) { index, reply in
       switch reply {
       case .answer(let line):
-        done(index, WorkerJSON.decode(ReplayWorkAnswer.self, from: line).map { .transcript($0.transcript) } ?? .crash(reason: "no answer", step: nil, errors: [line]))
+        done(index, WorkerJSON.decode(ReplayWorkAnswer.self, from: line).map(ScenarioRun.init) ?? .crash(reason: "no answer", step: nil, errors: [line]))
       case .died(let status, let signal, let errors):
         done(index, .crash(exitStatus: status, signal: signal, errors: errors))
       case .noProcess(let why):
