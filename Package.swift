@@ -198,7 +198,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "VMReplFixtures",
-      dependencies: ["VMReplCLI", "Scenario"],
+      dependencies: [
+        "VMReplCLI", "Scenario",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ],
       path: "Tests/Fixtures",
       swiftSettings: strict
     ),

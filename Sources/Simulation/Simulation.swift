@@ -242,6 +242,14 @@ public final class Simulation: Sendable {
     core.observingJobs.store(observer != nil, ordering: .relaxed)
   }
 
+  /// Installs (or, with nil, removes) what is called on the driving thread just before virtual
+  /// time moves forward, while `now` still reads the time the work so far happened at: a
+  /// session takes what was printed then, and stamps it with that time.
+  public func observeTime(_ observer: (@Sendable () -> Void)?) {
+    core.timeObserver.guarded { $0 = observer }
+    core.observingTime.store(observer != nil, ordering: .relaxed)
+  }
+
   /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.
   public func observeLanes(_ observer: (any LaneObserver)?) {
     core.laneObserver.guarded { $0 = observer }

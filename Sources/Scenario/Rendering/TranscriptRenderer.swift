@@ -135,9 +135,10 @@ package enum JSONLinesRenderer {
       pairs += [("text", .string(EventText.line(for: event)))]
     case .logged(let level, let category, let message):
       pairs += [("level", .string(level)), ("category", .string(category)), ("message", .string(message))]
-    case .backgroundPending(let origin, let waitingOn):
+    case .backgroundPending(let origin, let waitingOn, let heldBy):
       pairs += [("origin", .string(origin.command))] + (origin.which.map { [("which", .string($0))] } ?? [])
       pairs += [("waitingOn", .string(waitingOn))]
+      if !heldBy.isEmpty { pairs += [("heldBy", .array(heldBy.map { .string($0) }))] }
     case .offMainWrite(let paths, let job, let step):
       pairs += [("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step))]
     case .watchChanged(let path, let from, let to, let job):

@@ -40,6 +40,9 @@ final class BackgroundWork {
   /// The effect the same step started, whose own end does not count as the hidden work's end.
   let effect: EffectRecord?
   var reported = false
+  /// The view-model's properties that gained a handle in the step that started it (nil until
+  /// that step ends): while one still holds it, the view-model can cancel the work.
+  var holders: [(property: String, kind: String, handles: Set<AnyHashable>)]?
 
   init(origin: String, tag: WorkTag, effect: EffectRecord?) {
     self.origin = origin

@@ -23,6 +23,10 @@ final class EffectTracker {
   private(set) var origin: Duration = .zero
   /// The scripted dependencies of the model in use, whose pending requests a deadlock names.
   var dependencies: [any AnyScriptedDependency] = []
+  /// The view-model in use, whose properties may hold handles to its hidden work.
+  weak var model: AnyObject?
+  /// The handles the view-model held when the current step began.
+  private var handlesBefore: [HeldHandles.Holding] = []
   /// Set when Ctrl-C stopped work during the current step.
   private(set) var interrupted = false
 
@@ -38,6 +42,7 @@ final class EffectTracker {
   func beginStep() {
     stepWork = nil
     interrupted = false
+    handlesBefore = model.map(HeldHandles.scan) ?? []
   }
 
   /// Ends every effect of the session and starts a new one whose time 0 is now.
@@ -376,11 +381,15 @@ final class EffectTracker {
     var kept: [BackgroundWork] = []
     let timers = simulation.pendingTimers
     let requests = pendingRequests()
+    let handlesNow = background.contains(where: \.isPending) ? model.map(HeldHandles.scan) ?? [] : []
     for work in background {
+      // Work this step started is held by the properties that gained a handle in it.
+      if work.holders == nil { work.holders = HeldHandles.gained(from: handlesBefore, to: handlesNow) }
       if work.isPending {
         let waiting = waits(of: work, timers: timers, requests: requests)
         if reportPending || !work.reported {
-          events.append(.backgroundPending(origin: originText(work), waitingOn: waiting))
+          let held = heldBy(work, now: handlesNow, timers: timers, requests: requests)
+          events.append(.backgroundPending(origin: originText(work), waitingOn: waiting, heldBy: held))
         }
         work.reported = true
         kept.append(work)
@@ -392,6 +401,31 @@ final class EffectTracker {
     }
     background = kept
     return events
+  }
+
+  /// The properties that still hold a handle to `work`, as reports name them: "`searchTask` (a
+  /// Task the view-model keeps, which can cancel it)". A holder counts only for what its kind can
+  /// stop: a `Task` a task's sleep or request, a `Timer` a run-loop timer, a subscription or a
+  /// Dispatch handle a run-loop or Dispatch timer (a task a pipeline's `sink` starts is not the
+  /// subscription's to cancel).
+  func heldBy(
+    _ work: BackgroundWork, now: [HeldHandles.Holding], timers: [PendingTimer], requests: [(dependency: String, request: PendingRequest)]
+  ) -> [String] {
+    let clocks = timers.filter { $0.work == work.work }.map(\.clock)
+    let waitsAsTask = clocks.contains { $0.hasSuffix("Clock") } || requests.contains { $0.request.work == work.work }
+    let waitsOnRunLoop = clocks.contains { $0.hasPrefix("RunLoop") }
+    let waitsOnDispatch = clocks.contains { $0.hasPrefix("Dispatch") }
+    return (work.holders ?? []).compactMap { holder in
+      guard let current = now.first(where: { $0.property == holder.property }), !current.handles.isDisjoint(with: holder.handles)
+      else { return nil }
+      let stops: Bool
+      switch holder.kind {
+      case HeldHandles.taskKind: stops = waitsAsTask
+      case HeldHandles.timerKind: stops = waitsOnRunLoop
+      default: stops = waitsOnRunLoop || waitsOnDispatch
+      }
+      return stops ? "`\(holder.property)` (\(holder.kind) the view-model keeps, which can cancel it)" : nil
+    }
   }
 
   /// The `effects` listing: one row per effect, then hidden work still running.

@@ -15,8 +15,9 @@ package enum Event: Equatable, Sendable {
   case logged(level: String, category: String, message: String)
   /// Something that works but deserves attention.
   case warning(String)
-  /// Background work nothing can await or cancel, still running after the step.
-  case backgroundPending(origin: WorkOrigin, waitingOn: String)
+  /// Background work with no effect to await or cancel it, still running after the step;
+  /// `heldBy` names the view-model's properties that keep a handle to it, which can cancel it.
+  case backgroundPending(origin: WorkOrigin, waitingOn: String, heldBy: [String] = [])
   /// Background work that ended during the step.
   case backgroundEnded(origin: WorkOrigin)
   /// A scripted dependency received a request.
@@ -114,5 +115,11 @@ extension Event {
     case .backgroundPending, .backgroundEnded, .timeMoved:
       return false
     }
+  }
+
+  /// Whether it says hidden work is still running.
+  var isBackgroundPending: Bool {
+    if case .backgroundPending = self { return true }
+    return false
   }
 }

@@ -40,6 +40,12 @@ package final class EventSink: Sendable {
     withEvents(adding: event) { _ in }
   }
 
+  /// Takes what was printed so far, stamped with the current virtual time: called before time
+  /// moves, so that a line printed at 1 s reads 1 s, not the time the step ended at.
+  func collectPrints() {
+    withEvents { _ in }
+  }
+
   /// Lines of the events emitted so far in this step, without taking them.
   func peekLines() -> [String] {
     withEvents { events in events.map { EventText.line(for: $0.event) } }

@@ -14,8 +14,12 @@ package enum EventText {
       return "log: " + place + levelText + message
     case .warning(let text):
       return "warning: \(text)"
-    case .backgroundPending(let origin, let waitingOn):
-      return "background work from \(origin) is still running, and nothing can await or cancel it; waits on \(waitingOn)"
+    case .backgroundPending(let origin, let waitingOn, let heldBy):
+      guard !heldBy.isEmpty else {
+        return "background work from \(origin) is still running, and nothing can await or cancel it; waits on \(waitingOn)"
+      }
+      // The view-model keeps a handle: `await` still waits for it, and the model can cancel it.
+      return "background work from \(origin) is still running, held by \(heldBy.joined(separator: " and ")); waits on \(waitingOn)"
     case .backgroundEnded(let origin):
       return "background work from \(origin) ended"
     case .requestPending(let dependency, let id, let request):

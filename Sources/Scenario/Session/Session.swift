@@ -69,6 +69,12 @@ package final class Session {
         return self.snapshot()
       },
       describe: { [weak self] job in self?.describe(job) ?? job.kind.text })
+    // What was printed, and hidden work that ended, before time moves carry the time they
+    // happened at. Time moves on the driving thread, which is the main thread.
+    simulation.observeTime { [sink, tracker] in
+      sink.collectPrints()
+      if Thread.isMainThread { MainActor.assumeIsolated { tracker.noteBackgroundEnds() } }
+    }
   }
 
   /// How many timers `settle` and `await` may fire before they report a runaway.
@@ -243,9 +249,10 @@ package final class Session {
     }
     // A job that ran in the step did something, whoever's work it was: a signal that woke a
     // worker thread started by `use`, a block another step had queued.
+    // "Changed nothing" is a claim: never beside work the same step reports running.
     if case .send(let action, _, _)? = command, result.error == nil, result.changes.isEmpty,
       tracker.stepLeftNothingRunning, simulation.jobsRun == jobsBeforeStep,
-      !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd })
+      !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd || $0.event.isBackgroundPending })
     {
       // A guard that ignored the action (`guard !isProcessing else { return }`) looks like this.
       result.events.append(
@@ -273,6 +280,7 @@ package final class Session {
     context = nil
     simulation.observeLanes(nil)
     simulation.observeJobs(nil)
+    simulation.observeTime(nil)
     simulation.setForeignWorkHook(nil)
     simulation.onURLSessionTaskResume(nil)
     HTTPRouter.shared.install(nil)
@@ -443,6 +451,7 @@ package final class Session {
     self.context = context
     context.dependencies.append(http)
     tracker.dependencies = context.dependencies
+    tracker.model = instance?.object
     tracker.follow(line, tag: tag, effect: nil)
     simulation.observeLanes(mainThreadChecker)
     // A new model: what was watched belonged to the last one.

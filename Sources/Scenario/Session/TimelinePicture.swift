@@ -70,7 +70,7 @@ package struct TimelinePicture: Equatable {
           let index = row("effect \(id)", label: "#\(id) \(action)")
           openRows.remove(index)
           mark(index, Self.end(status))
-        case .backgroundPending(let origin, _):
+        case .backgroundPending(let origin, _, _):
           let key = "work \(origin.command) \(origin.which ?? "")"
           if rowIndex[key] == nil {
             let index = row(key, label: "`\(origin.command)`" + (origin.which.map { " (\($0))" } ?? ""))

@@ -16,7 +16,7 @@ extension SimulationCore {
     }
     if fireNextTimer(notAfter: deadline >= 0 ? deadline : nil) { return 1 }
     if deadline >= 0 {
-      state.guarded { $0.moveNow(to: deadline) }
+      moveTime(to: deadline)
       return 2
     }
     if state.guarded({ !$0.externalWork.isEmpty }) {

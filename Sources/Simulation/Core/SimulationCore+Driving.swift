@@ -163,7 +163,7 @@ extension SimulationCore {
     while fireNextTimer(notAfter: target) {
       try runUntilIdle()
     }
-    state.guarded { $0.moveNow(to: target) }
+    moveTime(to: target)
   }
 
   func advanceToNextTimer() throws(SimulationError) -> Bool {

@@ -39,6 +39,13 @@ extension SimulationCore {
   /// Fires the earliest live timer due no later than `limit`, moving virtual now to its
   /// deadline. Returns false when there is none.
   func fireNextTimer(notAfter limit: Int64?) -> Bool {
+    if observingTime.load(ordering: .relaxed) {
+      let moves = state.guarded { state -> Bool in
+        guard let first = state.nextLiveTimer(), limit.map({ first.deadline <= $0 }) ?? true else { return false }
+        return first.deadline > state.now
+      }
+      if moves { timeWillMove() }
+    }
     var continuation: CheckedContinuation<Void, any Error>?
     let fired = state.guarded { state -> Bool in
       guard let first = state.nextLiveTimer() else { return false }
@@ -50,5 +57,18 @@ extension SimulationCore {
     }
     continuation?.resume()
     return fired
+  }
+
+  /// Tells the time observer that virtual now is about to move (outside every lock: it reads
+  /// what was printed and may emit events).
+  func timeWillMove() {
+    guard observingTime.load(ordering: .relaxed), let observer = timeObserver.guarded({ $0 }) else { return }
+    observer()
+  }
+
+  /// Moves virtual now forward to `target`, telling the time observer first.
+  func moveTime(to target: Int64) {
+    if observingTime.load(ordering: .relaxed), state.guarded({ target > $0.now }) { timeWillMove() }
+    state.guarded { $0.moveNow(to: target) }
   }
 }

@@ -14,6 +14,8 @@ final class SimulationCore: Sendable {
   /// Set while a `JobObserver` is installed.
   let observingJobs = Atomic<Bool>(false)
   let jobObserver = Mutex<(any JobObserver)?>(nil)
+  let observingTime = Atomic<Bool>(false)
+  let timeObserver = Mutex<(@Sendable () -> Void)?>(nil)
   let foreignWorkHook = Mutex<(any ForeignWorkHook)?>(nil)
   let hasForeignWorkHook = Atomic<Bool>(false)
   let globalQueue = GlobalQueue()

@@ -1,0 +1,102 @@
+/// What a view-model keeps in its stored properties that can cancel work: a `Task` handle, a
+/// `Timer`, Combine subscriptions (`AnyCancellable`, one or a set), a `DispatchWorkItem`, a
+/// Dispatch source. Found by reflection, through optionals, arrays, sets and dictionaries.
+///
+/// A step's hidden work is *held* by the properties that gained a handle during that step
+/// (`searchTask = Task { ... }`, `timer = Timer.scheduledTimer(...)`, `.store(in: &cancellables)`),
+/// and stays held while the property still holds that handle: then the view-model can cancel it,
+/// and reports say so instead of "nothing can await or cancel it".
+@MainActor
+struct HeldHandles {
+  /// A property that holds handles, with what kind they are and each one's identity.
+  struct Holding {
+    var property: String
+    var kind: String
+    var handles: Set<AnyHashable>
+  }
+
+  /// Which properties of a type can hold handles, found once per type from their declared types.
+  private static var candidates: [ObjectIdentifier: [(label: String, kind: String)]] = [:]
+
+  /// The handles `object`'s properties hold now; empty, and cheap, for a type with none.
+  static func scan(_ object: AnyObject) -> [Holding] {
+    let key = ObjectIdentifier(type(of: object))
+    let mirror = Mirror(reflecting: object)
+    let known = candidates[key] ?? {
+      let found = children(of: mirror).compactMap { child -> (label: String, kind: String)? in
+        guard let label = child.label, let kind = kind(ofTypeName: String(describing: type(of: child.value))) else { return nil }
+        return (label, kind)
+      }
+      candidates[key] = found
+      return found
+    }()
+    guard !known.isEmpty else { return [] }
+    var holdings: [Holding] = []
+    for child in children(of: mirror) {
+      guard let label = child.label, let candidate = known.first(where: { $0.label == label }) else { continue }
+      var handles: Set<AnyHashable> = []
+      collect(child.value, into: &handles, depth: 0)
+      holdings.append(Holding(property: Self.shown(label), kind: candidate.kind, handles: handles))
+    }
+    return holdings
+  }
+
+  /// The properties of `after` that hold a handle `before` did not have.
+  static func gained(from before: [Holding], to after: [Holding]) -> [(property: String, kind: String, handles: Set<AnyHashable>)] {
+    after.compactMap { holding in
+      let old = before.first { $0.property == holding.property }?.handles ?? []
+      let new = holding.handles.subtracting(old)
+      return new.isEmpty ? nil : (holding.property, holding.kind, new)
+    }
+  }
+
+  /// A class's stored properties, its superclasses' included.
+  private static func children(of mirror: Mirror) -> [Mirror.Child] {
+    var all = Array(mirror.children)
+    var next = mirror.superclassMirror
+    while let superclass = next {
+      all += superclass.children
+      next = superclass.superclassMirror
+    }
+    return all
+  }
+
+  /// What kind of handle a declared type holds (through containers), if it holds one.
+  static let taskKind = "a Task"
+  static let timerKind = "a Timer"
+
+  static func kind(ofTypeName name: String) -> String? {
+    if name.contains("Task<") { return taskKind }
+    if name.contains("AnyCancellable") { return "Combine subscriptions" }
+    if name.contains("DispatchWorkItem") { return "a DispatchWorkItem" }
+    if name.contains("DispatchSource") || name.contains("OS_dispatch_source") { return "a Dispatch source" }
+    // `Timer`, `Optional<Timer>`, `[Timer]`, but not a `Timer.TimerPublisher` (a Combine source).
+    let words = name.split { !$0.isLetter && !$0.isNumber && $0 != "_" }
+    if words.contains("Timer") || words.contains("NSTimer"), !name.contains("Publisher") { return timerKind }
+    return nil
+  }
+
+  /// The identity of every handle in `value`, looking through optionals and collections.
+  private static func collect(_ value: Any, into handles: inout Set<AnyHashable>, depth: Int) {
+    guard depth < 4 else { return }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional, .collection, .set:
+      for child in mirror.children.prefix(1_000) { collect(child.value, into: &handles, depth: depth + 1) }
+    case .dictionary:
+      for pair in mirror.children.prefix(1_000) {
+        if let entry = Mirror(reflecting: pair.value).children.dropFirst().first { collect(entry.value, into: &handles, depth: depth + 1) }
+      }
+    case .class:
+      handles.insert(AnyHashable(ObjectIdentifier(value as AnyObject)))
+    default:
+      // A `Task` is a struct whose equality is its task's identity.
+      if let hashable = value as? AnyHashable, kind(ofTypeName: String(describing: type(of: value))) != nil { handles.insert(hashable) }
+    }
+  }
+
+  /// A property's name as the source writes it: `_name` of a property wrapper is `name`.
+  private static func shown(_ label: String) -> String {
+    label.hasPrefix("_") ? String(label.dropFirst()) : label
+  }
+}
