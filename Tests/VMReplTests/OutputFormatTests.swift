@@ -56,12 +56,13 @@ struct OutputFormatTests {
     var cancels = CancelExploration()
     cancels.jobs = 4
     cancels.runs = 3
+    cancels.boundaries = 2
     cancels.outcomes = [CancelOutcome(failures: [], count: 3, points: [], notes: [])]
     #expect(
       OutputFormat.human.renderer().summary(of: [cancels, cancels]) == RenderedText(output: "total: 6 cancellations, 0 failed\n"))
     #expect(
       OutputFormat.jsonl.renderer().render(cancels, name: "a.scenario").output
-        == #"{"scenario":"a.scenario","jobs":4,"cancellations":3,"failed":0,"fifoFailures":[],"outcomes":[{"cancellations":3,"failures":[],"points":[],"notes":[]}]}"#
+        == #"{"scenario":"a.scenario","jobs":4,"cancellations":3,"boundaries":2,"failed":0,"fifoFailures":[],"outcomes":[{"cancellations":3,"failures":[],"points":[],"notes":[]}]}"#
         + "\n")
   }
 }

@@ -73,7 +73,7 @@ struct VerdictTests {
     let result = try await VMReplProcess.run(["--batch"], input: input + "\n", executable: "VMReplFixtures")
     #expect(result.status == 1)
     #expect(result.output.contains("failed as expected: line 2, column 29: unknown action `toggel`; did you mean `toggle`? (actions: toggle)"))
-    #expect(result.output.contains("failed as expected: line 5, column 32: expectation failed: on == false, but it is true"))
+    #expect(result.output.contains("failed as expected: line 5, column 31: expectation failed: on == false, but it is true"))
     #expect(
       result.errors
         == """
@@ -94,7 +94,7 @@ struct VerdictTests {
         "error: line 3: await cannot finish: the work waits on requests the scenario has not answered yet (not a deadlock: a `respond` line lets it go on):\n"
           + "  #1 send load"))
     #expect(result.errors.contains("answer it with `respond http #r1 ...`"))
-    #expect(!result.errors.contains("deadlock:"))
+    #expect(!result.errors.contains("error: line 3: deadlock"))
   }
 
   @Test("each reproduction says what really happened, at the time it happened (golden files)")

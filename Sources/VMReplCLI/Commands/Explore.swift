@@ -104,7 +104,7 @@ enum ScheduleScenarios {
       }
       let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       var pins: [(String, [Departure])] = exploration.ordered.enumerated().compactMap { number, outcome in
-        guard !outcome.isFIFO, !outcome.failures.isEmpty, !exploration.isRace(outcome), let minimal = outcome.minimal else { return nil }
+        guard !outcome.isFIFO, !outcome.failures.isEmpty, let minimal = outcome.minimal else { return nil }
         return ("outcome \(number + 1): " + outcome.failures.joined(separator: "; "), minimal.departures)
       }
       pins += exploration.crashes.map { ("schedule \($0.schedule) crashed (\($0.reason))", $0.departures) }
