@@ -142,3 +142,27 @@ struct VerdictTests {
     #expect(!result.output.contains("no file at"))
   }
 }
+
+/// A view-model that traps in `init`: `run` and the REPL name the line, as `replay` does.
+@Suite("Traps named by their line")
+struct TrapLineTests {
+  @Test("`run` of a model whose init traps says which line started it")
+  func runNamesTheLine() async throws {
+    let folder = try VMReplProcess.folder("verdict-trap", files: ["launch.scenario": "models\nuse broken-launch\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["run", folder.appendingPathComponent("launch.scenario").path], environment: ["SWIFT_BACKTRACE": "enable=no"],
+      executable: "VMReplFixtures")
+    #expect(result.status != 0)
+    #expect(result.errors.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
+    #expect(result.errors.contains("VMReplFixtures: the view-model crashed during line 2 `use broken-launch`\n"), "\(result.errors)")
+  }
+
+  @Test("the REPL reading a pipe names the line too")
+  func replNamesTheLine() async throws {
+    let result = try await VMReplProcess.run(
+      [], input: "use broken-launch\n", environment: ["SWIFT_BACKTRACE": "enable=no"], executable: "VMReplFixtures")
+    #expect(result.status != 0)
+    #expect(result.errors.contains("VMReplFixtures: the view-model crashed during line 1 `use broken-launch`\n"), "\(result.errors)")
+  }
+}

@@ -237,4 +237,10 @@ const void *vmrepl_block_invoke(const void *block);
 void vmrepl_sanitizer_lock_acquired(void);
 void vmrepl_sanitizer_lock_releasing(void);
 
+/// Installs handlers of fatal signals (traps, aborts, bad accesses) that write the note set
+/// last to standard error, then hand the signal to the handler that was there before.
+void vmrepl_crash_note_install(void);
+/// The line those handlers write (it should end in a newline); an empty text writes nothing.
+void vmrepl_crash_note_set(const char *text);
+
 #endif

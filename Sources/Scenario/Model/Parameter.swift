@@ -35,17 +35,21 @@ public struct Arguments: Sendable {
   private var values: [String: CommandValue]
   /// Parameter names in declaration order, for printing.
   public let names: [String]
+  /// Each given value as the command wrote it (`30` for a Double option, not `30.0`), for printing.
+  private var typed: [String: CommandValue] = [:]
 
-  init(values: [String: CommandValue], names: [String]) {
+  init(values: [String: CommandValue], names: [String], typed: [String: CommandValue] = [:]) {
     self.values = values
     self.names = names
+    self.typed = typed
   }
 
   /// `name=value` pairs in declaration order, as a command would spell them.
   public var text: String {
     // An empty string is every such parameter's "not given"; printing it is noise.
     names.compactMap { name in
-      values[name].flatMap { value in
+      values[name].flatMap { converted in
+        let value = typed[name] ?? converted
         if value == .string("") || value == .null { return nil }
         // An unlabeled associated value (`_0`) is written as the value alone.
         return Parameter.isUnlabeled(name) ? "\(value)" : "\(name)=\(value)"
@@ -58,6 +62,7 @@ public struct Arguments: Sendable {
     _ arguments: [CommandArgument], to parameters: [Parameter], owner: String, endColumn: Int
   ) throws(ScenarioError) -> Arguments {
     var values: [String: CommandValue] = [:]
+    var typed: [String: CommandValue] = [:]
     var positional = 0
     for argument in arguments {
       let parameter: Parameter
@@ -87,6 +92,7 @@ public struct Arguments: Sendable {
         continue
       }
       values[parameter.name] = try parameter.type.convert(argument.value, name: parameter.name, column: argument.column)
+      typed[parameter.name] = argument.value
     }
     for parameter in parameters where values[parameter.name] == nil {
       guard let fallback = parameter.defaultValue else {
@@ -100,14 +106,16 @@ public struct Arguments: Sendable {
       }
       values[parameter.name] = fallback
     }
-    return Arguments(values: values, names: parameters.map(\.name))
+    return Arguments(values: values, names: parameters.map(\.name), typed: typed)
   }
 
   /// `arguments` without `name`.
   static func dropping(_ name: String, from arguments: Arguments) -> Arguments {
     var values = arguments.values
     values[name] = nil
-    return Arguments(values: values, names: arguments.names.filter { $0 != name })
+    var typed = arguments.typed
+    typed[name] = nil
+    return Arguments(values: values, names: arguments.names.filter { $0 != name }, typed: typed)
   }
 
   /// The value of `name` as typed in the command language.

@@ -138,7 +138,9 @@ package enum JSONLinesRenderer {
     case .backgroundPending(let origin, let waitingOn, let heldBy):
       pairs += [("origin", .string(origin.command))] + (origin.which.map { [("which", .string($0))] } ?? [])
       pairs += [("waitingOn", .string(waitingOn))]
-      if !heldBy.isEmpty { pairs += [("heldBy", .array(heldBy.map { .string($0) }))] }
+      if !heldBy.isEmpty {
+        pairs += [("heldBy", .array(heldBy.properties.map { .string($0) })), ("heldEntirely", .bool(heldBy.entirely))]
+      }
     case .offMainWrite(let paths, let job, let step):
       pairs += [("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step))]
     case .watchChanged(let path, let from, let to, let job):

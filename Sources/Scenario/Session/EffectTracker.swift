@@ -403,29 +403,34 @@ final class EffectTracker {
     return events
   }
 
-  /// The properties that still hold a handle to `work`, as reports name them: "`searchTask` (a
-  /// Task the view-model keeps, which can cancel it)". A holder counts only for what its kind can
-  /// stop: a `Task` a task's sleep or request, a `Timer` a run-loop timer, a subscription or a
-  /// Dispatch handle a run-loop or Dispatch timer (a task a pipeline's `sink` starts is not the
+  /// The properties that still hold a handle to `work`, as reports name them ("`searchTask` (a
+  /// Task the view-model keeps)"), and whether they can stop all of what it waits on. A holder
+  /// counts only for what its kind can stop: a `Task` a task's sleep or request, a `Timer` a
+  /// run-loop timer, a work item a Dispatch `asyncAfter`, a Dispatch source its timer, Combine
+  /// subscriptions the timers of their schedulers (a task a pipeline's `sink` starts is not the
   /// subscription's to cancel).
   func heldBy(
     _ work: BackgroundWork, now: [HeldHandles.Holding], timers: [PendingTimer], requests: [(dependency: String, request: PendingRequest)]
-  ) -> [String] {
-    let clocks = timers.filter { $0.work == work.work }.map(\.clock)
-    let waitsAsTask = clocks.contains { $0.hasSuffix("Clock") } || requests.contains { $0.request.work == work.work }
-    let waitsOnRunLoop = clocks.contains { $0.hasPrefix("RunLoop") }
-    let waitsOnDispatch = clocks.contains { $0.hasPrefix("Dispatch") }
-    return (work.holders ?? []).compactMap { holder in
-      guard let current = now.first(where: { $0.property == holder.property }), !current.handles.isDisjoint(with: holder.handles)
-      else { return nil }
-      let stops: Bool
-      switch holder.kind {
-      case HeldHandles.taskKind: stops = waitsAsTask
-      case HeldHandles.timerKind: stops = waitsOnRunLoop
-      default: stops = waitsOnRunLoop || waitsOnDispatch
-      }
-      return stops ? "`\(holder.property)` (\(holder.kind) the view-model keeps, which can cancel it)" : nil
+  ) -> BackgroundHolders {
+    let waits = timers.filter { $0.work == work.work }.map(\.clock) + requests.filter { $0.request.work == work.work }.map { _ in "request" }
+    let holders = (work.holders ?? []).filter { holder in
+      guard let current = now.first(where: { $0.property == holder.property }) else { return false }
+      return !current.handles.isDisjoint(with: holder.handles)
     }
+    // Each handle stops one wait of its kind (a work item its own `asyncAfter`, not another
+    // queue's); subscriptions stop every timer of their pipeline.
+    var capacity = holders.map { $0.kind == HeldHandles.subscriptionsKind ? Int.max : $0.handles.count }
+    var used = Array(repeating: false, count: holders.count)
+    var covered = 0
+    for wait in waits {
+      guard let index = holders.indices.first(where: { capacity[$0] > 0 && HeldHandles.stops(holders[$0].kind, wait) }) else { continue }
+      capacity[index] -= 1
+      used[index] = true
+      covered += 1
+    }
+    let stopping = holders.indices.filter { used[$0] }.map { holders[$0] }
+    guard !stopping.isEmpty else { return BackgroundHolders() }
+    return BackgroundHolders(properties: stopping.map { "`\($0.property)` (\($0.kind) the view-model keeps)" }, entirely: covered == waits.count)
   }
 
   /// The `effects` listing: one row per effect, then hidden work still running.

@@ -17,7 +17,7 @@ package enum Event: Equatable, Sendable {
   case warning(String)
   /// Background work with no effect to await or cancel it, still running after the step;
   /// `heldBy` names the view-model's properties that keep a handle to it, which can cancel it.
-  case backgroundPending(origin: WorkOrigin, waitingOn: String, heldBy: [String] = [])
+  case backgroundPending(origin: WorkOrigin, waitingOn: String, heldBy: BackgroundHolders = BackgroundHolders())
   /// Background work that ended during the step.
   case backgroundEnded(origin: WorkOrigin)
   /// A scripted dependency received a request.
@@ -116,10 +116,15 @@ extension Event {
       return false
     }
   }
+}
 
-  /// Whether it says hidden work is still running.
-  var isBackgroundPending: Bool {
-    if case .backgroundPending = self { return true }
-    return false
-  }
+/// The view-model's properties that keep a handle to a piece of hidden work (`searchTask`, a
+/// `Timer`, `cancellables`), and whether they can stop all of what it waits on or only part.
+package struct BackgroundHolders: Equatable, Sendable {
+  /// "`searchTask` (a Task the view-model keeps)", in the order of the properties.
+  package var properties: [String] = []
+  /// Whether those handles can stop every wait of the work (else only some of them).
+  package var entirely = true
+
+  package var isEmpty: Bool { properties.isEmpty }
 }

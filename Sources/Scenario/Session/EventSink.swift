@@ -46,6 +46,20 @@ package final class EventSink: Sendable {
     withEvents { _ in }
   }
 
+  /// Takes what was printed so far and returns where the next event will go: `insert(_:at:)`
+  /// can then put an event before what a job about to run emits.
+  func mark() -> Int {
+    withEvents { $0.count }
+  }
+
+  /// Puts `event`, stamped now, at `index` (a `mark()`), before what was emitted since.
+  func insert(_ event: Event, at index: Int) {
+    let time = now() - origin.guarded { $0 }
+    withEvents { events in
+      events.insert(TimedEvent(time: time, event: event.shown(sandbox: sandbox)), at: min(index, events.count))
+    }
+  }
+
   /// Lines of the events emitted so far in this step, without taking them.
   func peekLines() -> [String] {
     withEvents { events in events.map { EventText.line(for: $0.event) } }

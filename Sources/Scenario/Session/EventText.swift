@@ -18,8 +18,10 @@ package enum EventText {
       guard !heldBy.isEmpty else {
         return "background work from \(origin) is still running, and nothing can await or cancel it; waits on \(waitingOn)"
       }
-      // The view-model keeps a handle: `await` still waits for it, and the model can cancel it.
-      return "background work from \(origin) is still running, held by \(heldBy.joined(separator: " and ")); waits on \(waitingOn)"
+      // The view-model keeps a handle, through which it can cancel the work (or part of it).
+      let holders = heldBy.properties.joined(separator: " and ")
+      let which = heldBy.entirely ? "held by \(holders), which can cancel it" : "partly held by \(holders), which can cancel part of it"
+      return "background work from \(origin) is still running, \(which); waits on \(waitingOn)"
     case .backgroundEnded(let origin):
       return "background work from \(origin) ended"
     case .requestPending(let dependency, let id, let request):

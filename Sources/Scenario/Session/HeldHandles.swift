@@ -64,12 +64,32 @@ struct HeldHandles {
   /// What kind of handle a declared type holds (through containers), if it holds one.
   static let taskKind = "a Task"
   static let timerKind = "a Timer"
+  static let subscriptionsKind = "Combine subscriptions"
+  static let workItemKind = "a DispatchWorkItem"
+  static let sourceKind = "a Dispatch source"
+
+  /// Whether a handle of `kind` can stop a wait on `clock` (a `PendingTimer`'s clock, or
+  /// `request`).
+  static func stops(_ kind: String, _ clock: String) -> Bool {
+    let taskSleep = clock.hasSuffix("Clock") || clock == "request"
+    let runLoop = clock.hasPrefix("RunLoop")
+    let after = clock.hasPrefix("DispatchQueue")
+    let source = clock.hasPrefix("DispatchSource")
+    switch kind {
+    case taskKind: return taskSleep
+    case timerKind: return runLoop
+    case workItemKind: return after
+    case sourceKind: return source
+    case subscriptionsKind: return runLoop || after || source
+    default: return false
+    }
+  }
 
   static func kind(ofTypeName name: String) -> String? {
     if name.contains("Task<") { return taskKind }
-    if name.contains("AnyCancellable") { return "Combine subscriptions" }
-    if name.contains("DispatchWorkItem") { return "a DispatchWorkItem" }
-    if name.contains("DispatchSource") || name.contains("OS_dispatch_source") { return "a Dispatch source" }
+    if name.contains("AnyCancellable") { return subscriptionsKind }
+    if name.contains("DispatchWorkItem") { return workItemKind }
+    if name.contains("DispatchSource") || name.contains("OS_dispatch_source") { return sourceKind }
     // `Timer`, `Optional<Timer>`, `[Timer]`, but not a `Timer.TimerPublisher` (a Combine source).
     let words = name.split { !$0.isLetter && !$0.isNumber && $0 != "_" }
     if words.contains("Timer") || words.contains("NSTimer"), !name.contains("Publisher") { return timerKind }

@@ -126,6 +126,8 @@ extension Session {
   /// Runs one job and says which, first among the step's events; throws when there is none, or
   /// no N-th.
   private func stepOnce(_ candidate: Int, column: Int?) throws(ScenarioError) {
+    // `ran:` goes before what the job printed and emitted, which the job did after it began.
+    let before = sink.mark()
     let stepped: SteppedJob?
     do {
       stepped = try simulation.step(candidate: candidate)
@@ -146,10 +148,10 @@ extension Session {
         throw ScenarioError("nothing to step: no job is ready and no timer is set (the simulation is idle)")
       }
     }
+    sink.insert(.note("ran: \(describe(stepped.job))"), at: before)
     if let at = stepped.firedTimerAt {
-      sink.emit(.note("nothing was ready: the next timer fell due at \((at - tracker.origin).secondsText)"))
+      sink.insert(.note("nothing was ready: the next timer fell due at \((at - tracker.origin).secondsText)"), at: before)
     }
-    sink.emit(.note("ran: \(describe(stepped.job))"))
     tracker.noteBackgroundEnds()
   }
 

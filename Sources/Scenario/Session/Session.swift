@@ -249,14 +249,15 @@ package final class Session {
     }
     // A job that ran in the step did something, whoever's work it was: a signal that woke a
     // worker thread started by `use`, a block another step had queued.
-    // "Changed nothing" is a claim: never beside work the same step reports running.
+    // "Changed nothing" speaks of this step's own work only: an earlier step's work (the first
+    // tap's, which a guard protects) may still run beside it, and the same step says so.
     if case .send(let action, _, _)? = command, result.error == nil, result.changes.isEmpty,
       tracker.stepLeftNothingRunning, simulation.jobsRun == jobsBeforeStep,
-      !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd || $0.event.isBackgroundPending })
+      !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd })
     {
       // A guard that ignored the action (`guard !isProcessing else { return }`) looks like this.
       result.events.append(
-        TimedEvent(time: now, event: .note("`\(action.value)` changed nothing: the state is as it was and no work is left running")))
+        TimedEvent(time: now, event: .note("`\(action.value)` changed nothing: the state is as it was, and it left no work of its own running")))
     }
     result.showsState = routed.showsState && instance != nil && result.error == nil
       || (routed.showsState && instance != nil && !result.changes.isEmpty)

@@ -29,7 +29,14 @@ enum CodeNames {
         // A thunk the compiler made names no code a reader wrote, and vmrepl's own code (the
         // task an effect runs in) is not the view-model's: a release build, which inlines the
         // thunks away, would otherwise name it where a debug build does not.
-        name = full.contains("thunk") || isMachinery(full) ? "" : simplify(full)
+        if full.contains("thunk") || isMachinery(full) {
+          name = ""
+        } else if let owner = systemOwner(of: full) {
+          // Foundation's own code (URLSession's cache lookup) is not the view-model's.
+          name = "\(owner)'s own work (\(simplify(full)))"
+        } else {
+          name = simplify(full)
+        }
         free(demangled)
       } else {
         name = text
@@ -77,11 +84,28 @@ enum CodeNames {
   /// Whether the code a demangled name names is in one of vmrepl's modules: its outermost
   /// function's module (after the last ` in `).
   static func isMachinery(_ demangled: String) -> Bool {
+    outerModule(demangled).map(machineryModules.contains) ?? false
+  }
+
+  /// The toolchain's modules whose code runs on behalf of the view-model, and who they are to a
+  /// reader: a job of theirs is named as theirs, not as the user's code.
+  static let systemModules: [Substring: String] = [
+    "FoundationNetworking": "URLSession", "Foundation": "Foundation", "FoundationEssentials": "Foundation",
+    "FoundationInternationalization": "Foundation", "Dispatch": "Dispatch",
+  ]
+
+  /// Who the code a demangled name names belongs to, when it is the toolchain's.
+  static func systemOwner(of demangled: String) -> String? {
+    outerModule(demangled).flatMap { systemModules[$0] }
+  }
+
+  /// The module of a demangled name's outermost function (after the last ` in `).
+  private static func outerModule(_ demangled: String) -> Substring? {
     var outer = Substring(demangled)
     while let range = outer.firstRange(of: " in ") { outer = outer[range.upperBound...] }
     if let range = outer.firstRange(of: " partial function for ") { outer = outer[range.upperBound...] }
-    guard let dot = outer.firstIndex(of: ".") else { return false }
-    return machineryModules.contains(outer[..<dot])
+    guard let dot = outer.firstIndex(of: ".") else { return nil }
+    return outer[..<dot]
   }
 
   /// Shortens a demangled Swift name to what a reader of the source recognises.

@@ -32,20 +32,21 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
   /// Whether it is a cancelled `DispatchWorkItem`, which runs as nothing.
   var isCancelled: Bool { vmrepl_dispatch_is_cancelled(block) != 0 }
 
-  /// The queue as reports name it: `DispatchQueue.main` or the queue's label.
-  var queueName: String {
-    isMain ? "DispatchQueue.main" : "DispatchQueue `\(String(cString: vmrepl_dispatch_queue_label(queue)))`"
-  }
-
-  /// The queue as the app's code names it: `DispatchQueue.global(qos: .utility)` for Dispatch's
-  /// own root queues (labelled `com.apple.root.utility-qos`), otherwise `queueName`.
+  /// The queue as every report names it, the way the app's code does: `DispatchQueue.main`,
+  /// `DispatchQueue.global(qos: .utility)` for Dispatch's own root queues (labelled
+  /// `com.apple.root.utility-qos`), otherwise its label.
   var appQueueName: String {
-    isMain ? queueName : Self.appName(of: queue)
+    isMain ? "DispatchQueue.main" : Self.appName(of: queue)
   }
 
   /// A queue other than main as the app's code names it.
   static func appName(of queue: UnsafeMutableRawPointer) -> String {
-    let label = String(cString: vmrepl_dispatch_queue_label(queue))
+    appName(label: String(cString: vmrepl_dispatch_queue_label(queue)))
+  }
+
+  /// A queue other than main, by its label, as the app's code names it: one name per queue in
+  /// every report (a block's place, a timer, a thread's wait).
+  static func appName(label: String) -> String {
     let queueName = "DispatchQueue `\(label)`"
     let prefix = "com.apple.root."
     guard label.hasPrefix(prefix) else { return queueName }
@@ -60,7 +61,7 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
   var onMain: Bool { isMain }
   var lane: Lane { isMain ? .main : .queue(queue) }
   var workID: UInt64? { tag?.id }
-  var description: String { "a block on \(queueName)" }
+  var description: String { "a block on \(appQueueName)" }
   var offMainDescription: String {
     "a block on \(appQueueName)" + WorkTag.workOf(tag)
   }

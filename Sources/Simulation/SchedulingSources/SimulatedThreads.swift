@@ -49,8 +49,8 @@ enum SimulatedThreads {
     case Int(VMREPL_WAIT_SLEEP): return "a sleep until \(until ?? "ever")"
     case Int(VMREPL_WAIT_MAIN_SYNC): return "DispatchQueue.main.sync"
     case Int(VMREPL_WAIT_QUEUE):
-      let label = object.map { String(cString: vmrepl_dispatch_queue_label($0)) } ?? "?"
-      return "a sync onto DispatchQueue `\(label)`, which a blocked thread occupies"
+      let queue = object.map(DispatchBlock.appName(of:)) ?? "a queue"
+      return "a sync onto \(queue), which a blocked thread occupies"
     case Int(VMREPL_WAIT_JOIN): return "pthread_join on a thread that has not ended"
     default: return "something vmrepl does not know"
     }

@@ -54,7 +54,7 @@ extension SimulationCore {
   /// A Dispatch timer source fires after `delay`; its older armings are stale.
   func armSourceTimer(id: Int32, generation: UInt64, delay: Int64, onMain: Bool) {
     let tag = WorkTag.inherited
-    let queue = onMain ? "main" : "`\(String(cString: vmrepl_source_timer_queue_label(id)))`"
+    let queue = onMain ? "DispatchQueue.main" : DispatchBlock.appName(label: String(cString: vmrepl_source_timer_queue_label(id)))
     let firing = SourceTimerFiring(id: id, generation: generation, onMain: onMain, tag: tag)
     state.guarded { state in
       state.arm(

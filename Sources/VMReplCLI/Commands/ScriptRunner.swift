@@ -25,6 +25,8 @@ struct ScriptRunner {
     self.output = output
     self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
     if let file { timeline.baseDirectory = Self.folder(of: file) }
+    // `replay`'s workers name the step of a crash with markers; `run` and the REPL by this note.
+    if !transcript { CrashNote.install() }
   }
 
   /// The folder `file` is in, as an absolute path.
@@ -59,6 +61,9 @@ struct ScriptRunner {
       if transcript {
         // For `replay`: if the view-model traps, the last marker names the step it trapped in.
         writeAll(2, "\(StepMarker.prefix)\(isOption ? "" : "line \(number): ")\(line)\n")
+      } else {
+        let place = isOption ? "`\(line)` (from --use)" : "line \(number) `\(line.trimmingCharacters(in: .whitespaces))`"
+        CrashNote.set("\(ToolName.current): the view-model crashed during \(place)")
       }
       let result = timeline.execute(line, line: isOption ? nil : number)
       observe(isOption ? nil : number, result)

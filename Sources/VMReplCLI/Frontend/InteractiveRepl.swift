@@ -72,6 +72,7 @@ struct InteractiveRepl {
   private mutating func execute(_ line: String) -> (failed: Bool, quit: Bool, interrupted: Bool) {
     Simulation.shared.clearInterrupt()
     SignalFlags.stepRunning.store(true, ordering: .relaxed)
+    CrashNote.set("\(ToolName.current): the view-model crashed during `\(line.trimmingCharacters(in: .whitespaces))`")
     let result = timeline.execute(line)
     SignalFlags.stepRunning.store(false, ordering: .relaxed)
     // The terminal echoed `^C` where the cursor was; start the step's report on a line of its own.

@@ -1,0 +1,65 @@
+// A line that names the step a view-model crashed in, written when the process gets a fatal
+// signal (a Swift trap, an abort, a bad access), before the handler that was there before it
+// (Swift's backtracer, or the default action) runs.
+//
+// `replay` learns the step from markers its workers write before each step; `run` and the REPL
+// write no markers, so without this line a trap in a model's `init` shows only Swift's message.
+// Only async-signal-safe calls happen in the handler: `write`, `sigaction`, `raise`.
+#include "../include/CSimulationRuntime.h"
+
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static char note[1024];
+static volatile sig_atomic_t note_length;
+static const int fatal_signals[] = {SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE};
+#define FATAL_SIGNAL_COUNT ((int)(sizeof fatal_signals / sizeof fatal_signals[0]))
+static struct sigaction previous[FATAL_SIGNAL_COUNT];
+static int installed;
+
+void vmrepl_crash_note_set(const char *text) {
+  // Shortened while it is written, so a signal mid-copy writes nothing rather than half a note.
+  note_length = 0;
+  size_t length = strlen(text);
+  if (length > sizeof note) length = sizeof note;
+  memcpy(note, text, length);
+  note_length = (sig_atomic_t)length;
+}
+
+static void on_fatal_signal(int signal, siginfo_t *info, void *context) {
+  if (note_length > 0) {
+    ssize_t written = write(2, note, (size_t)note_length);
+    (void)written;
+    note_length = 0;
+  }
+  for (int index = 0; index < FATAL_SIGNAL_COUNT; index++) {
+    if (fatal_signals[index] != signal) continue;
+    struct sigaction *before = &previous[index];
+    if ((before->sa_flags & SA_SIGINFO) && before->sa_sigaction) {
+      before->sa_sigaction(signal, info, context);
+      return;
+    }
+    if (before->sa_handler != SIG_DFL && before->sa_handler != SIG_IGN) {
+      before->sa_handler(signal);
+      return;
+    }
+    // The default action: put it back and let the signal happen again.
+    sigaction(signal, before, NULL);
+    raise(signal);
+    return;
+  }
+}
+
+void vmrepl_crash_note_install(void) {
+  if (installed) return;
+  installed = 1;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_fatal_signal;
+  action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  for (int index = 0; index < FATAL_SIGNAL_COUNT; index++) {
+    sigaction(fatal_signals[index], &action, &previous[index]);
+  }
+}

@@ -1,0 +1,22 @@
+internal import CSimulationRuntime
+
+/// A line written to standard error when the process dies of a fatal signal (a view-model that
+/// traps), naming what it was doing: `run` and the REPL set it before each step, so a trap in a
+/// model's `init` says which line started it, as `replay` does.
+///
+/// ```swift
+/// CrashNote.install()
+/// CrashNote.set("vmrepl: the view-model crashed during line 2 `use broken-launch`")
+/// ```
+public enum CrashNote {
+  /// Installs the handlers, once; the handlers that were there before (Swift's backtracer) run
+  /// after the note is written.
+  public static func install() {
+    vmrepl_crash_note_install()
+  }
+
+  /// The line to write if the process dies now.
+  public static func set(_ line: String) {
+    vmrepl_crash_note_set(line.hasSuffix("\n") ? line : line + "\n")
+  }
+}
