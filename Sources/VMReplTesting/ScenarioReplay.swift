@@ -105,6 +105,7 @@ extension ScenarioReplay.Report {
     var message: String?
     var diff: String?
     var crash: [String]?
+    var failures: [String]?
   }
 
   /// Reads the objects `replay --format jsonl` prints, one per scenario.
@@ -124,6 +125,8 @@ extension ScenarioReplay.Report {
       default:
         failed += 1
         output += "\(entry.verdict.uppercased()) \(entry.scenario): \(entry.message ?? "")\n"
+        // Each failed line first: a failure fails whatever the golden file says.
+        for failure in entry.failures ?? [] { output += "    \(failure)\n" }
         if let diff = entry.diff { output += diff + "\n" }
         for reason in entry.crash ?? [] { output += "    \(reason)\n" }
       }

@@ -18,12 +18,23 @@ final class WorkoutViewModel {
       print("tick \(second)")
     }
   }
+
+  /// Saves the workout and, fire-and-forget, uploads it: the upload outlives the save.
+  func finish() async {
+    Task {
+      try? await Task.sleep(for: .seconds(3))
+      print("uploaded")
+    }
+    try? await Task.sleep(for: .seconds(1))
+    print("saved")
+  }
 }
 
 let workout = ModelDefinition("workout", summary: "an effect that sleeps a second and prints, three times") { _ in
   WorkoutViewModel()
 } describe: { model in
   model.asyncAction("start", "tick three times, a second apart", perform: { workout, _ in await workout.start() })
+  model.asyncAction("finish", "save for a second; upload, unawaited, for three", perform: { workout, _ in await workout.finish() })
   model.show("elapsed", \.elapsed)
 }
 

@@ -63,6 +63,12 @@ package struct Lexer {
         tokens.append(Token(kind: .value(value), column: start + 1, text: text(from: start)))
         continue
       }
+      if character == ".", let next = peek(), next.isLetter || next == "_" {
+        // An enum case as Swift writes it, payload included: `.failed("no network")`.
+        let whole = try readEnumCase()
+        tokens.append(Token(kind: .value(try Lexer.bareValue(whole, column: start + 1)), column: start + 1, text: whole))
+        continue
+      }
       let word = readWhile { !$0.isWhitespace && $0 != "=" && $0 != "\"" && $0 != "[" }
       if current == "=" && isIdentifier(word) {
         index += 1
@@ -115,6 +121,32 @@ package struct Lexer {
     }
     throw ScenarioError(
       "the JSON value `\(text(from: start))` is not closed; expected `\(characters[start] == "{" ? "}" : "]")`", column: start + 1)
+  }
+
+  /// `.name` or `.name(payload)` up to the parenthesis that closes it, strings inside kept as
+  /// written (spaces and parentheses in them too), then whatever follows up to a space.
+  private mutating func readEnumCase() throws(ScenarioError) -> String {
+    let start = index
+    _ = readWhile { $0 != "(" && !$0.isWhitespace }
+    guard current == "(" else { return text(from: start) }
+    var depth = 0
+    var inString = false
+    while let character = current {
+      index += 1
+      if inString {
+        if character == "\\" { index = min(index + 1, characters.count) } else if character == "\"" { inString = false }
+        continue
+      }
+      switch character {
+      case "\"": inString = true
+      case "(": depth += 1
+      case ")":
+        depth -= 1
+        if depth == 0 { return text(from: start) + readBareWord() }
+      default: break
+      }
+    }
+    throw ScenarioError(.unbalanced(mark: "parenthesis", what: "enum case payload", closer: ")"), column: start + 1)
   }
 
   private mutating func readBareWord() -> String {

@@ -321,7 +321,8 @@ final class EffectTracker {
   /// Reports, at the current virtual time, the end of hidden work an earlier report said was
   /// running.
   func noteBackgroundEnds() {
-    let ended = background.filter { $0.reported && $0.effect == nil && !$0.isPending }
+    // Ended: no task holds its tag any more (work beside a running effect is not pending, but not ended).
+    let ended = background.filter { $0.reported && $0.tag == nil }
     guard !ended.isEmpty else { return }
     for work in ended { sink.emit(.backgroundEnded(origin: originText(work))) }
     background.removeAll { work in ended.contains { $0 === work } }

@@ -212,8 +212,10 @@ package final class Timeline {
     case .history:
       result.output = historyLines()
     case .timeline(let svg):
+      let shown = steps.prefix(current)
       let picture = TimelinePicture(
-        steps: steps.prefix(current).enumerated().map { (number: $0.offset + 1, time: $0.element.result.time, events: $0.element.result.events) })
+        steps: shown.enumerated().map { (number: $0.offset + 1, time: $0.element.result.time, events: $0.element.result.events) },
+        sources: shown.map(\.source))
       guard let svg else {
         result.output = picture.lines
         break

@@ -39,8 +39,10 @@ package struct TimelinePicture: Equatable {
   /// The most steps a picture shows: the latest ones.
   package static let maxColumns = 24
 
-  /// The picture of `steps` (number, the time it ended, its events), in order.
-  package init(steps: [(number: Int, time: Duration, events: [TimedEvent])]) {
+  /// The picture of `steps` (number, the time it ended, its events), in order; `sources` are the
+  /// steps' commands as typed, by which a piece of hidden work first reported at a later step (it
+  /// ran beside an effect until then) starts at the step that started it.
+  package init(steps: [(number: Int, time: Duration, events: [TimedEvent])], sources: [String] = []) {
     let shown = steps.suffix(Self.maxColumns)
     leftOut = steps.count - shown.count
     columns = shown.map { Column(step: $0.number, time: $0.time) }
@@ -75,7 +77,13 @@ package struct TimelinePicture: Equatable {
           if rowIndex[key] == nil {
             let index = row(key, label: "`\(origin.command)`" + (origin.which.map { " (\($0))" } ?? ""))
             openRows.insert(index)
-            mark(index, .start)
+            // The step that started it: the latest one up to here with its words.
+            let started = sources.indices.last { $0 <= stepIndex && sources[$0] == origin.command } ?? stepIndex
+            for earlier in started..<stepIndex where earlier - leftOut >= 0 {
+              let at = earlier - leftOut
+              rows[index].marks[at] = Self.combine(rows[index].marks[at], earlier == started ? .start : .running)
+            }
+            mark(index, started == stepIndex ? .start : .running)
           }
         case .backgroundEnded(let origin):
           let key = "work \(origin.command) \(origin.which ?? "")"

@@ -63,7 +63,7 @@ struct GoldenCheck: Sendable {
         let lines = failures.count == 1 ? "a line failed" : "\(failures.count) lines failed"
         let kept = expected == nil ? "no golden file is recorded" : update ? "the golden file is not updated" : "whatever the golden file says"
         verdict.message = "\(lines) (\(kept); a line that checks an error on purpose says `fails`)"
-        verdict.details = failures
+        verdict.details = failures.map { StepFailure.located($0, file: scenario) }
         if let expected, !update { verdict.diff = GoldenComparison.diff(expected: expected, actual: transcript, name: golden) }
         return verdict
       }
