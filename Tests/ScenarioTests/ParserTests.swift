@@ -98,4 +98,34 @@ struct ParserTests {
     #expect(Duration.seconds(120).commandText == "2m")
     #expect(Duration.microseconds(3).commandText == "3us")
   }
+
+  @Test("`fails` wraps a command, or the error it got when it did not parse; `race` takes an optional text")
+  func failsAndRace() throws {
+    let expectation = ErrorExpectation(text: Located(value: "no unit", column: 7), column: 1)
+    #expect(try CommandParser.parse(#"fails "no unit" advance 2s"#) == .failing(expectation, .success(.session(.advance(.seconds(2))))))
+    #expect(try CommandParser.parse("fails connect") == .failing(ErrorExpectation(text: nil, column: 1), .success(.session(.connect))))
+    // The command's own error is the one the line checks, with its column in the whole line.
+    guard case .failing(_, .failure(let wrong))? = try CommandParser.parse("fails advance 2") else {
+      Issue.record("`fails advance 2` did not keep its command's error")
+      return
+    }
+    #expect(wrong.column == 15)
+    guard case .failing(_, .failure(let lexed))? = try CommandParser.parse(#"fails "unit" advance 2x"#) else {
+      Issue.record("a lexer error after `fails COMMAND` is not the line's check")
+      return
+    }
+    #expect(lexed.description == "column 22: bad duration `2x`: unknown unit `x`; expected ns, us, ms, s, m or h; did you mean `s`?")
+    #expect(error("fails") == "column 6: `fails` needs a command that must fail, like `fails send refesh`; usage: fails [\"TEXT\"] COMMAND (example: fails \"unknown action\" send refesh)")
+    #expect(error("fails fails connect") == "column 7: `fails` once is enough: `fails fails ...` says nothing more")
+    #expect(try CommandParser.parse(#"race "count == 2""#) == .session(.race(Located(value: "count == 2", column: 6))))
+    #expect(try CommandParser.parse("race") == .session(.race(nil)))
+    #expect(error("race count") == "column 6: expected a quoted text the failure must contain, like `race \"count == 2\"`, found `count`")
+  }
+
+  @Test("an enum case with a payload is one value, spaces and parentheses in its strings included")
+  func enumPayload() throws {
+    let tokens = try Lexer.tokenize(#"expect state == .failed("no (real) network") "#)
+    #expect(tokens.last?.kind == .value(.word(#".failed("no (real) network")"#)))
+    #expect(error(#"expect state == .failed("x""#) == "column 17: unbalanced parenthesis: the enum case payload that starts here is not closed; add a `)`")
+  }
 }

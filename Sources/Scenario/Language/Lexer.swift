@@ -101,6 +101,28 @@ package struct Lexer {
   /// do not count).
   private mutating func readJSON() throws(ScenarioError) -> String {
     let start = index
+    guard readBalanced(opening: "{[", closing: "}]") else {
+      throw ScenarioError(
+        "the JSON value `\(text(from: start))` is not closed; expected `\(characters[start] == "{" ? "}" : "]")`", column: start + 1)
+    }
+    return text(from: start)
+  }
+
+  /// `.name` or `.name(payload)` up to the parenthesis that closes it, strings inside kept as
+  /// written (spaces and parentheses in them too), then whatever follows up to a space.
+  private mutating func readEnumCase() throws(ScenarioError) -> String {
+    let start = index
+    _ = readWhile { $0 != "(" && !$0.isWhitespace }
+    guard current == "(" else { return text(from: start) }
+    guard readBalanced(opening: "(", closing: ")") else {
+      throw ScenarioError(.unbalanced(mark: "parenthesis", what: "enum case payload", closer: ")"), column: start + 1)
+    }
+    return text(from: start) + readBareWord()
+  }
+
+  /// Moves past the bracket at the cursor and everything up to the one that closes it (brackets
+  /// inside double-quoted strings do not count); false when the line ends first.
+  private mutating func readBalanced(opening: String, closing: String) -> Bool {
     var depth = 0
     var inString = false
     while let character = current {
@@ -110,43 +132,16 @@ package struct Lexer {
         if character == "\\" { index = min(index + 1, characters.count) } else if character == "\"" { inString = false }
         continue
       }
-      switch character {
-      case "\"": inString = true
-      case "{", "[": depth += 1
-      case "}", "]":
+      if character == "\"" {
+        inString = true
+      } else if opening.contains(character) {
+        depth += 1
+      } else if closing.contains(character) {
         depth -= 1
-        if depth == 0 { return text(from: start) }
-      default: break
+        if depth == 0 { return true }
       }
     }
-    throw ScenarioError(
-      "the JSON value `\(text(from: start))` is not closed; expected `\(characters[start] == "{" ? "}" : "]")`", column: start + 1)
-  }
-
-  /// `.name` or `.name(payload)` up to the parenthesis that closes it, strings inside kept as
-  /// written (spaces and parentheses in them too), then whatever follows up to a space.
-  private mutating func readEnumCase() throws(ScenarioError) -> String {
-    let start = index
-    _ = readWhile { $0 != "(" && !$0.isWhitespace }
-    guard current == "(" else { return text(from: start) }
-    var depth = 0
-    var inString = false
-    while let character = current {
-      index += 1
-      if inString {
-        if character == "\\" { index = min(index + 1, characters.count) } else if character == "\"" { inString = false }
-        continue
-      }
-      switch character {
-      case "\"": inString = true
-      case "(": depth += 1
-      case ")":
-        depth -= 1
-        if depth == 0 { return text(from: start) + readBareWord() }
-      default: break
-      }
-    }
-    throw ScenarioError(.unbalanced(mark: "parenthesis", what: "enum case payload", closer: ")"), column: start + 1)
+    return false
   }
 
   private mutating func readBareWord() -> String {
