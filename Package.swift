@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
     .library(name: "VMReplCLI", targets: ["VMReplCLI"]),
     .library(name: "VMReplTesting", targets: ["VMReplTesting"]),
+    /// A test per `.scenario` file in a test target that depends on a REPL executable.
+    .plugin(name: "VMReplScenarioTests", targets: ["VMReplScenarioTests"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
     .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
     /// The fuzz targets (`scripts/fuzz` builds them with libFuzzer; built as usual they replay inputs).
@@ -184,6 +186,16 @@ let package = Package(
     .target(
       name: "VMReplTesting",
       dependencies: ["Processes"],
+      swiftSettings: strict
+    ),
+    .plugin(
+      name: "VMReplScenarioTests",
+      capability: .buildTool(),
+      dependencies: ["vmrepl-scenario-tests"]
+    ),
+    .executableTarget(
+      name: "vmrepl-scenario-tests",
+      path: "Sources/ScenarioTestGenerator",
       swiftSettings: strict
     ),
     .executableTarget(

@@ -53,8 +53,7 @@ public enum ScenarioReplay {
     }
     var arguments = ["replay", folder, "--format", "jsonl"]
     if let filter { arguments += ["--filter", filter] }
-    let recording = ProcessInfo.processInfo.environment["VMREPL_RECORD"].map { !$0.isEmpty && $0 != "0" } ?? false
-    if recording { arguments.append("--update") }
+    if isRecording { arguments.append("--update") }
     let result = try await ChildProcess.run(binary.path, arguments, environment: environment, directory: root.path, limit: limit)
     let report = Report(jsonLines: result.output)
     if result.status != 0 || report.failed > 0 {
@@ -65,6 +64,11 @@ public enum ScenarioReplay {
       Issue.record(Comment(rawValue: "no .scenario files under \(root.path)/\(folder)"), sourceLocation: sourceLocation)
     }
     return report
+  }
+
+  /// Whether `VMREPL_RECORD` asks to re-record golden files.
+  static var isRecording: Bool {
+    ProcessInfo.processInfo.environment["VMREPL_RECORD"].map { !$0.isEmpty && $0 != "0" } ?? false
   }
 
   /// The folder that holds `Package.swift`, from `filePath` upward.
@@ -106,6 +110,14 @@ extension ScenarioReplay.Report {
     var diff: String?
     var crash: [String]?
     var failures: [String]?
+    var locations: [Location]?
+
+    /// Where in the scenario a failure is.
+    struct Location: Decodable {
+      var line: Int
+      var column: Int?
+      var message: String
+    }
   }
 
   /// Reads the objects `replay --format jsonl` prints, one per scenario.

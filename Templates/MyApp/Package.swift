@@ -41,11 +41,13 @@ let package = Package(
       ],
       path: "vmrepl/Sources/myapp-repl"
     ),
-    // Golden scenarios under scenarios/, replayed by `swift test`.
+    // Golden scenarios under scenarios/, replayed by `swift test`: the plugin makes a test per
+    // scenario file, replayed with the one executable this target depends on.
     .testTarget(
       name: "MyAppScenarios",
       dependencies: ["myapp-repl", .product(name: "VMReplTesting", package: "vmrepl")],
-      path: "vmrepl/Tests/MyAppScenarios"
+      path: "vmrepl/Tests/MyAppScenarios",
+      plugins: [.plugin(name: "VMReplScenarioTests", package: "vmrepl")]
     ),
   ]
 )

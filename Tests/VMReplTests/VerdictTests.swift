@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VMReplTesting
 
 /// Verdicts a user can trust (issue 37): a failing line fails every command whatever a golden
 /// file says, `fails` checks an error on purpose, `await` on an unanswered request is no
@@ -164,5 +165,47 @@ struct TrapLineTests {
       [], input: "use broken-launch\n", environment: ["SWIFT_BACKTRACE": "enable=no"], executable: "VMReplFixtures")
     #expect(result.status != 0)
     #expect(result.errors.contains("VMReplFixtures: the view-model crashed during line 1 `use broken-launch`\n"), "\(result.errors)")
+  }
+}
+
+/// `VMReplTesting`'s test per scenario: a failure is an issue at the scenario's own line.
+@Suite("A test per scenario")
+struct ScenarioCaseTests {
+  @Test("a failed expect is an issue at the scenario file's line and column")
+  func issueAtTheScenarioLine() async throws {
+    let folder = try VMReplProcess.folder("verdict-issue", files: ["toggle.scenario": VerdictTests.wrong])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = ScenarioCase(path: "toggle.scenario", packageRoot: folder.path)
+    try await withKnownIssue {
+      try await scenario.check(executable: "VMReplFixtures")
+    } matching: { issue in
+      issue.sourceLocation?.fileName == "toggle.scenario" && issue.sourceLocation?.line == 3 && issue.sourceLocation?.column == 8
+        && issue.comments.contains { $0.rawValue.hasPrefix("expectation failed: on == false, but it is true") }
+    }
+  }
+
+  @Test("a golden mismatch is an issue at the step that first printed something else, with the diff")
+  func mismatchAtItsStep() async throws {
+    let folder = try VMReplProcess.folder("verdict-mismatch", files: ["toggle.scenario": "use flag\n# flip it\nsend toggle\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = ScenarioCase(path: "toggle.scenario", packageRoot: folder.path)
+    try await scenario.check(executable: "VMReplFixtures")
+    let golden = folder.appendingPathComponent("toggle.golden")
+    let recorded = try String(contentsOf: golden, encoding: .utf8)
+    try recorded.replacingOccurrences(of: "+   on: true", with: "+   on: maybe").write(to: golden, atomically: true, encoding: .utf8)
+    try await withKnownIssue {
+      try await scenario.check(executable: "VMReplFixtures")
+    } matching: { issue in
+      issue.sourceLocation?.line == 3 && issue.comments.contains { $0.rawValue.contains("-+   on: maybe") }
+    }
+  }
+
+  @Test("the cases of a folder are its scenario files, by path")
+  func cases() throws {
+    let cases = try ScenarioCase.all(in: "scenarios/cart")
+    #expect(cases.map(\.path) == [
+      "scenarios/cart/fixed.scenario", "scenarios/cart/lost-update-race.scenario", "scenarios/cart/lost-update.scenario",
+      "scenarios/cart/step-lost-update.scenario",
+    ])
   }
 }

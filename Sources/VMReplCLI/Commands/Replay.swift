@@ -31,8 +31,8 @@ struct Replay: ParsableCommand {
   @Option(help: "Replay part K of N of the scenarios, split by path (for N CI machines).")
   var shard: Shard?
 
-  @Option(help: "Output: human (a line per scenario, diffs) or jsonl (one JSON object per scenario).")
-  var format: OutputFormat = .human
+  @Option(help: "Output: human (a line per scenario, diffs), jsonl (one JSON object per scenario) or github (human, and each failure as a GitHub Actions annotation on its scenario line; the default under GitHub Actions).")
+  var format: OutputFormat?
 
   @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
   var junit: String?
@@ -58,6 +58,8 @@ struct Replay: ParsableCommand {
     if let shard { scenarios = ScenarioFiles.shard(scenarios, index: shard.index, of: shard.count) }
     let environment = ProcessInfo.processInfo.environment
     let check = GoldenCheck(update: update, inCI: environment["CI"].map { !$0.isEmpty } ?? false)
+    // Under GitHub Actions, failures become annotations on the scenario's line unless asked otherwise.
+    let format = format ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : .human)
     let runner = ReplayRunner(
       pool: WorkerPool(executable: CurrentExecutable.path, arguments: guards.arguments, jobs: jobs),
       check: check, format: format)

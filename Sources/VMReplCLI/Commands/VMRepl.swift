@@ -60,5 +60,7 @@ struct SessionOptions: ParsableArguments {
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case human, jsonl
+  /// `github`: the human format, and each failure of a replay as a GitHub Actions annotation
+  /// (chosen by itself under GitHub Actions).
+  case human, jsonl, github
 }

@@ -32,6 +32,14 @@ struct JSONLinesOutput: OutputRenderer {
     if let diff = verdict.diff { fields.append(("diff", .string(diff))) }
     if verdict.kind == .crash { fields.append(("crash", .array(verdict.details.map { .string($0) }))) }
     if verdict.kind == .fail, !verdict.details.isEmpty { fields.append(("failures", .array(verdict.details.map { .string($0) }))) }
+    if !verdict.locations.isEmpty {
+      fields.append(("locations", .array(verdict.locations.map { location in
+        .object([
+          ("line", .number(String(location.line))), ("column", location.column.map { .number(String($0)) } ?? .null),
+          ("message", .string(location.message)),
+        ])
+      })))
+    }
     return JSON.write(.object(fields)) + "\n"
   }
 }

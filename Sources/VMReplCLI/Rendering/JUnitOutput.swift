@@ -24,7 +24,9 @@ enum JUnitReport {
     ]
     for verdict in verdicts {
       let folder = verdict.scenario.split(separator: "/").dropLast().joined(separator: "/")
-      let open = #"    <testcase name="\#(escape(verdict.scenario))" classname="\#(escape(folder.isEmpty ? "scenarios" : folder))" file="\#(escape(verdict.scenario))""#
+      // The line of the first failure, for reports that link a failure to its source.
+      let line = verdict.locations.first.map { #" line="\#($0.line)""# } ?? ""
+      let open = #"    <testcase name="\#(escape(verdict.scenario))" classname="\#(escape(folder.isEmpty ? "scenarios" : folder))" file="\#(escape(verdict.scenario))"\#(line)"#
       switch verdict.kind {
       case .pass, .recorded, .updated:
         lines.append(open + "/>")

@@ -51,6 +51,7 @@ extension OutputFormat {
     switch self {
     case .human: HumanOutput(transcript: TranscriptRenderer(echo: echo, errorsInline: errorsInline, color: color))
     case .jsonl: JSONLinesOutput()
+    case .github: GitHubOutput(human: HumanOutput(transcript: TranscriptRenderer(echo: echo, errorsInline: errorsInline, color: color)))
     }
   }
 }

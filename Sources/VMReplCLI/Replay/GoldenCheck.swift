@@ -23,8 +23,11 @@ struct Verdict: Sendable, Equatable {
   var diff: String?
   /// What went wrong in one line, for `fail` and `crash`.
   var message: String?
-  /// For `crash`: what the process wrote to standard error that says why.
+  /// For `crash`: what the process wrote to standard error that says why; for `fail`, each
+  /// failed line as `FILE:LINE:COLUMN: error: ...`.
   var details: [String] = []
+  /// For `fail`: where in the scenario each failure is, for editors, annotations and issues.
+  var locations: [VerdictLocation] = []
 
   var passed: Bool {
     switch kind {
@@ -64,6 +67,7 @@ struct GoldenCheck: Sendable {
         let kept = expected == nil ? "no golden file is recorded" : update ? "the golden file is not updated" : "whatever the golden file says"
         verdict.message = "\(lines) (\(kept); a line that checks an error on purpose says `fails`)"
         verdict.details = failures.map { StepFailure.located($0, file: scenario) }
+        verdict.locations = failures.compactMap(VerdictLocation.init(failure:))
         if let expected, !update { verdict.diff = GoldenComparison.diff(expected: expected, actual: transcript, name: golden) }
         return verdict
       }
@@ -90,6 +94,11 @@ struct GoldenCheck: Sendable {
       verdict.kind = .fail
       verdict.message = "the transcript differs from \(golden)"
       verdict.diff = diff
+      if let text = try? String(contentsOfFile: scenario, encoding: .utf8),
+        let location = VerdictLocation.firstDifference(expected: expected ?? "", actual: transcript, scenario: text)
+      {
+        verdict.locations = [location]
+      }
     }
     return verdict
   }
