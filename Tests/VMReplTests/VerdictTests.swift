@@ -209,3 +209,22 @@ struct ScenarioCaseTests {
     ])
   }
 }
+
+/// The editors' grammar of `.scenario` files follows the command table.
+@Suite("Scenario grammar")
+struct ScenarioGrammarTests {
+  @Test("Editors/vscode holds the grammar `vmrepl grammar` prints, which names every command")
+  func noDrift() async throws {
+    let printed = try await VMReplProcess.run(["grammar"])
+    #expect(printed.status == 0)
+    let file = VMReplProcess.packageRoot.appendingPathComponent("Editors/vscode/syntaxes/vmrepl-scenario.tmLanguage.json")
+    let committed = try String(contentsOf: file, encoding: .utf8)
+    #expect(committed == printed.output, "re-make it: vmrepl grammar > Editors/vscode/syntaxes/vmrepl-scenario.tmLanguage.json")
+    let grammar = try #require(try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
+    let repository = try #require(grammar["repository"] as? [String: Any])
+    let command = try #require((repository["command"] as? [String: Any])?["match"] as? String)
+    for name in ["use", "send", "await", "expect", "respond", "explore", "race", "step"] {
+      #expect(command.contains("|\(name)|") || command.contains("(\(name)|") || command.contains("|\(name))"), "\(name)")
+    }
+  }
+}
