@@ -21,6 +21,8 @@ struct HeldHandles {
   /// The handles `object`'s properties hold now; empty, and cheap, for a type with none.
   static func scan(_ object: AnyObject) -> [Holding] {
     let key = ObjectIdentifier(type(of: object))
+    // A type with no such property (most view-models) costs a dictionary look-up per step.
+    if let known = candidates[key], known.isEmpty { return [] }
     let mirror = Mirror(reflecting: object)
     let known = candidates[key] ?? {
       let found = children(of: mirror).compactMap { child -> (label: String, kind: String)? in
