@@ -38,6 +38,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     .target(name: "CSimulationRuntime"),
@@ -198,9 +199,25 @@ let package = Package(
       path: "Sources/ScenarioTestGenerator",
       swiftSettings: strict
     ),
+    // `vmrepl adopt`: reads an app's files with swift-syntax. Only the vmrepl executable links it,
+    // so a user's own REPL (which depends on VMReplCLI) does not build swift-syntax.
+    .target(
+      name: "Adopt",
+      dependencies: [
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "AdoptTests",
+      dependencies: ["Adopt"],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "vmrepl",
-      dependencies: ["VMReplCLI", "Examples"],
+      dependencies: ["VMReplCLI", "Examples", "Adopt"],
       swiftSettings: strict
     ),
     .executableTarget(

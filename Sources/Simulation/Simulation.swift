@@ -217,11 +217,11 @@ public final class Simulation: Sendable {
   /// scripted `http`); nil leaves configurations as Foundation makes them.
   let firstURLProtocol = Mutex<ClassReference?>(nil)
 
-  let taskResumed = Mutex<(@Sendable (UnsafeMutableRawPointer) -> Void)?>(nil)
+  let taskResumed = Mutex<Callback<UnsafeMutableRawPointer>?>(nil)
 
   /// Hears of each URLSessionTask the driving thread resumes (its address, unretained).
   public func onURLSessionTaskResume(_ observer: (@Sendable (UnsafeMutableRawPointer) -> Void)?) {
-    taskResumed.guarded { $0 = observer }
+    taskResumed.guarded { $0 = observer.map(Callback.init) }
   }
 
   /// Puts `type` first in every URLSessionConfiguration's `protocolClasses` (nil: nothing).
@@ -246,7 +246,7 @@ public final class Simulation: Sendable {
   /// time moves forward, while `now` still reads the time the work so far happened at: a
   /// session takes what was printed then, and stamps it with that time.
   public func observeTime(_ observer: (@Sendable () -> Void)?) {
-    core.timeObserver.guarded { $0 = observer }
+    core.timeObserver.guarded { $0 = observer.map { body in Callback { _ in body() } } }
     core.observingTime.store(observer != nil, ordering: .relaxed)
   }
 
@@ -262,7 +262,7 @@ public final class Simulation: Sendable {
   ///
   /// `explore --cancel-anywhere` cancels an effect there.
   public func pause(afterJob job: Int, _ body: @escaping @Sendable () -> Void) {
-    core.pauseHandler.guarded { $0 = body }
+    core.pauseHandler.guarded { $0 = Callback { _ in body() } }
     core.pauseAfterJob.store(job, ordering: .relaxed)
   }
 

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 public import Scenario
 import Simulation
 import Synchronization
@@ -21,8 +21,11 @@ internal import Platform
 public enum VMReplCommandLine {
   /// Parses the process's arguments, runs the command, and exits with the contract's status:
   /// 0 success, 1 a failed check, rejected command or golden mismatch, 2 a usage error.
-  public static func main(models: [ModelDefinition]) -> Never {
+  ///
+  /// `commands` adds subcommands of the executable's own (the `vmrepl` executable adds `adopt`).
+  public static func main(models: [ModelDefinition], commands: [any ParsableCommand.Type] = []) -> Never {
     ModelCatalog.register(models)
+    ModelCatalog.registerCommands(commands)
     do {
       var command = try VMRepl.parseAsRoot()
       try command.run()
@@ -47,4 +50,13 @@ enum ModelCatalog {
   }
 
   static var models: [ModelDefinition] { storage.withLock { $0 } }
+
+  private static let commands = Mutex<[any ParsableCommand.Type]>([])
+
+  /// Subcommands the executable adds; read once, when the command line's configuration is made.
+  static func registerCommands(_ list: [any ParsableCommand.Type]) {
+    commands.withLock { $0 = list }
+  }
+
+  static var extraCommands: [any ParsableCommand.Type] { commands.withLock { $0 } }
 }

@@ -44,7 +44,7 @@ enum RuntimeHooks {
     }
     callbacks.task_resumed = { task in
       guard let task, let observer = Simulation.shared.taskResumed.guarded({ $0 }) else { return }
-      observer(task)
+      observer.body(task)
     }
   }
 }

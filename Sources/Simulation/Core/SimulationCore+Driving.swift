@@ -110,7 +110,7 @@ extension SimulationCore {
         run(next)
         let ran = jobsRun.wrappingAdd(1, ordering: .relaxed).newValue
         if ran == pauseAfterJob.load(ordering: .relaxed), let handler = pauseHandler.guarded({ $0 }) {
-          handler()
+          handler.body(())
         }
         continue
       }

@@ -63,7 +63,7 @@ extension SimulationCore {
   /// what was printed and may emit events).
   func timeWillMove() {
     guard observingTime.load(ordering: .relaxed), let observer = timeObserver.guarded({ $0 }) else { return }
-    observer()
+    observer.body(())
   }
 
   /// Moves virtual now forward to `target`, telling the time observer first.

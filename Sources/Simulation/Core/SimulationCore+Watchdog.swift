@@ -15,7 +15,9 @@ extension SimulationCore {
         guard start != 0, limit > 0, wallNanoseconds() - start > limit else { continue }
         let step = stepName.guarded { $0 }
         let hint = watchdogHint.guarded { $0 }
-        let seconds = Double(limit) / 1e9
+        // As the user typed it: `--watchdog 3` reads "3 s", not "3.0 s".
+        let value = Double(limit) / 1e9
+        let seconds = value == value.rounded() ? String(Int(value)) : String(value)
         var message = "watchdog: the view-model's code ran for more than \(seconds) s of wall time without returning"
         if !step.isEmpty { message += ", during `\(step)`" }
         message += "; a synchronous loop cannot be stopped, so the process ends here"

@@ -15,7 +15,9 @@ final class SimulationCore: Sendable {
   let observingJobs = Atomic<Bool>(false)
   let jobObserver = Mutex<(any JobObserver)?>(nil)
   let observingTime = Atomic<Bool>(false)
-  let timeObserver = Mutex<(@Sendable () -> Void)?>(nil)
+  /// In a box: a function value kept in a generic Mutex is re-abstracted (wrapped in one more
+  /// thunk) at every access through its `inout`, which made each firing slower than the last.
+  let timeObserver = Mutex<Callback<Void>?>(nil)
   let foreignWorkHook = Mutex<(any ForeignWorkHook)?>(nil)
   let hasForeignWorkHook = Atomic<Bool>(false)
   let globalQueue = GlobalQueue()
@@ -33,7 +35,7 @@ final class SimulationCore: Sendable {
   let jobsRun = Atomic<Int>(0)
   /// The job after which `pauseHandler` runs; 0 for none.
   let pauseAfterJob = Atomic<Int>(0)
-  let pauseHandler = Mutex<(@Sendable () -> Void)?>(nil)
+  let pauseHandler = Mutex<Callback<Void>?>(nil)
   let maxJobsPerStep = Atomic<Int>(Simulation.defaultMaxJobsPerStep)
   let watchdogNanoseconds = Atomic<Int64>(Simulation.defaultWatchdogLimit.wholeNanoseconds)
   let stepName = Mutex("")
@@ -85,4 +87,10 @@ final class SimulationCore: Sendable {
       if !state.unsupported.contains(what) { state.unsupported.append(what) }
     }
   }
+}
+
+/// A function the simulation calls back, held by reference (see `timeObserver`).
+final class Callback<Argument>: Sendable {
+  let body: @Sendable (Argument) -> Void
+  init(_ body: @escaping @Sendable (Argument) -> Void) { self.body = body }
 }

@@ -22,7 +22,8 @@ struct VMRepl: ParsableCommand {
         \(replOptions)
         """,
       version: vmreplVersion,
-      subcommands: [Repl.self, Run.self, Replay.self, Explore.self, Models.self, Grammar.self, ReplayWorker.self, ExploreWorker.self],
+      subcommands: [Repl.self, Run.self, Replay.self, Explore.self, Models.self, Grammar.self]
+        + ModelCatalog.extraCommands + [ReplayWorker.self, ExploreWorker.self],
       defaultSubcommand: Repl.self)
   }()
 

@@ -1,0 +1,65 @@
+/// Which methods become actions, and how the command line's arguments reach them.
+enum ActionInference {
+  /// Why a method is no action; `text` is nil for methods no one would expect as one.
+  struct Reason: Error {
+    var text: String?
+  }
+
+  /// How a parameter type is written: its `ParameterType`, and how to read it from `arguments`.
+  static let argumentTypes: [String: (kind: String, read: String)] = [
+    "String": (".string", "arguments.string(%@)"),
+    "Int": (".int", "arguments.int(%@)"),
+    "Double": (".double", "arguments.double(%@)"),
+    "TimeInterval": (".double", "arguments.double(%@)"),
+    "Float": (".double", "Float(arguments.double(%@))"),
+    "CGFloat": (".double", "CGFloat(arguments.double(%@))"),
+    "Bool": (".bool", "arguments.bool(%@)"),
+    "Duration": (".duration", "arguments.duration(%@)"),
+    "[String]": (".list(.string)", "arguments.list(%@, of: String.self)"),
+    "[Int]": (".list(.int)", "arguments.list(%@, of: Int.self)"),
+    "[Double]": (".list(.double)", "arguments.list(%@, of: Double.self)"),
+    "[Bool]": (".list(.bool)", "arguments.list(%@, of: Bool.self)"),
+  ]
+
+  /// Names a view-model's method never gets as an action: protocol plumbing.
+  static let plumbing: Set<String> = ["hash", "encode", "description", "debugDescription", "isEqual"]
+
+  static func action(for method: Method) -> Result<ModelPlan.Action, Reason> {
+    guard !method.isStatic, method.access >= .internal, !plumbing.contains(method.name),
+          let first = method.name.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
+          !method.name.hasPrefix("_")
+    else { return .failure(Reason(text: nil)) }
+    if method.isGeneric { return .failure(Reason(text: "generic")) }
+    var parameters: [String] = []
+    var arguments: [String] = []
+    for parameter in method.parameters {
+      var type = parameter.type
+      let isOptional = type.hasSuffix("?")
+      if isOptional { type.removeLast() }
+      guard let written = argumentTypes[type] else {
+        return .failure(Reason(text: "takes `\(parameter.name): \(parameter.type)`, which a command cannot write"))
+      }
+      let key = "\"\(parameter.name)\""
+      let read = written.read.replacingOccurrences(of: "%@", with: key)
+      parameters.append("Parameter(\(key), \(written.kind)" + (isOptional ? ", default: .null" : "") + ")")
+      let value = isOptional ? "(arguments[\(key)] == CommandValue.null ? nil : \(read))" : read
+      arguments.append((parameter.label.map { "\($0): " } ?? "") + value)
+    }
+    let call = "viewModel.\(method.name)(\(arguments.joined(separator: ", ")))"
+    var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
+    if let returned = method.returnType { summary += " -> \(returned)" }
+    let kind: ModelPlan.Action.Kind
+    let body: String
+    if method.isAsync {
+      kind = .async
+      body = (method.returnType == nil ? "" : "_ = ") + (method.isThrowing ? "try " : "") + "await " + call
+    } else if let returned = method.returnType, returned.hasPrefix("Task<") || returned == "Task" {
+      kind = .tracking
+      body = (method.isThrowing ? "try " : "") + call
+    } else {
+      kind = .sync
+      body = (method.returnType == nil ? "" : "_ = ") + (method.isThrowing ? "try " : "") + call
+    }
+    return .success(ModelPlan.Action(name: method.name, summary: summary, parameters: parameters, kind: kind, call: body))
+  }
+}

@@ -1,0 +1,123 @@
+/// How `adopt` makes a view-model: an `init` whose parameters all have a value it can write.
+///
+/// A parameter gets, in this order: its default argument; `nil` when optional; an empty
+/// collection; the shared instance of a Foundation type (`URLSession.shared`); a `use` option
+/// for a string, number or flag; an app type made the same way; for a protocol, the first type
+/// of the app that conforms and can be made, live ones before mocks.
+struct FactoryInference {
+  struct Made {
+    var expression: String
+    var options: [String]
+  }
+
+  let index: TypeIndex
+  /// What the model's simplest `init` lacked, when no `init` could be filled.
+  private(set) var missing: [ModelPlan.Missing] = []
+  private var options: [String] = []
+  private var optionNames: Set<String> = []
+
+  init(index: TypeIndex) { self.index = index }
+
+  static let sharedInstances: [String: String] = [
+    "URLSession": "URLSession.shared", "UserDefaults": "UserDefaults.standard",
+    "NotificationCenter": "NotificationCenter.default", "FileManager": "FileManager.default",
+    "JSONDecoder": "JSONDecoder()", "JSONEncoder": "JSONEncoder()", "Date": "Date()",
+    "Calendar": "Calendar.current", "Locale": "Locale.current", "TimeZone": "TimeZone.current",
+    "DispatchQueue": "DispatchQueue.main", "OperationQueue": "OperationQueue.main",
+    "RunLoop": "RunLoop.main", "Bundle": "Bundle.main",
+  ]
+
+  /// The option kinds of plain parameter types: the `ParameterType`, its default and how the
+  /// factory reads it.
+  static let optionTypes: [String: (kind: String, value: String, read: String)] = [
+    "String": (".string", ".string(\"\")", "context.options.string(%@)"),
+    "Int": (".int", ".int(0)", "context.options.int(%@)"),
+    "Double": (".double", ".double(0)", "context.options.double(%@)"),
+    "TimeInterval": (".double", ".double(0)", "context.options.double(%@)"),
+    "Float": (".double", ".double(0)", "Float(context.options.double(%@))"),
+    "CGFloat": (".double", ".double(0)", "CGFloat(context.options.double(%@))"),
+    "Bool": (".bool", ".bool(false)", "context.options.bool(%@)"),
+  ]
+
+  /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
+  mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
+    let saved = (options, optionNames)
+    for initializer in Self.initializers(of: type, members: members) {
+      var arguments: [String] = []
+      var lacking: [ModelPlan.Missing] = []
+      for parameter in initializer.parameters where !parameter.hasDefault {
+        if let value = value(for: parameter, of: type.name, depth: depth) {
+          arguments.append((parameter.label.map { "\($0): " } ?? "") + value)
+        } else {
+          lacking.append(.init(parameter: parameter.name, type: parameter.type))
+        }
+      }
+      if lacking.isEmpty {
+        let call = (initializer.isThrowing ? "try " : "") + type.name + "(" + arguments.joined(separator: ", ") + ")"
+        return Made(expression: call, options: options)
+      }
+      if depth == 0, missing.isEmpty { missing = lacking }
+      (options, optionNames) = saved
+    }
+    return nil
+  }
+
+  /// A value for one parameter, or nil.
+  private mutating func value(for parameter: ParameterFacts, of owner: String, depth: Int) -> String? {
+    let type = parameter.type
+    if type.hasSuffix("?") || type.hasSuffix("!") { return "nil" }
+    if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
+    if type.contains("->") || type.hasPrefix("(") { return nil }
+    if let shared = Self.sharedInstances[type] { return shared }
+    if let option = Self.optionTypes[type] {
+      var name = parameter.name
+      if optionNames.contains(name) { name = ModelPlan.lowerFirst(owner) + ModelPlan.upperFirst(name) }
+      optionNames.insert(name)
+      options.append("Parameter(\"\(name)\", \(option.kind), default: \(option.value), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+      return option.read.replacingOccurrences(of: "%@", with: "\"\(name)\"")
+    }
+    guard depth < 4 else { return nil }
+    let bare = LinuxSupport.bareName(type)
+    guard let declared = index.type(bare) else { return nil }
+    switch declared.kind {
+    case .protocol:
+      let conformers = index.conformers(of: bare)
+      let makers = conformers.filter { !Self.isStandIn($0.name) } + conformers.filter { Self.isStandIn($0.name) }
+      for maker in makers {
+        if let made = construct(maker, members: index.allMembers(of: maker), depth: depth + 1, optionsFor: maker.name) {
+          return made.expression
+        }
+      }
+      return nil
+    case .class, .struct, .actor:
+      return construct(declared, members: index.allMembers(of: declared), depth: depth + 1, optionsFor: declared.name)?.expression
+    case .enum:
+      return nil
+    }
+  }
+
+  /// Whether a type's name says it stands in for the live one (`MockNewsService`, `PreviewStore`).
+  static func isStandIn(_ name: String) -> Bool {
+    ["Mock", "Fake", "Stub", "Dummy", "Preview", "Spy"].contains { name.contains($0) } || name.hasPrefix("Test")
+  }
+
+  /// The initialisers `adopt` may call, fewest parameters to fill first; a struct without one
+  /// has its memberwise `init`, a class its `init()`.
+  static func initializers(of type: DeclaredType, members: Members) -> [Initializer] {
+    guard type.kind != .protocol, type.kind != .enum else { return [] }
+    let declared = members.initializers.filter { $0.access >= .internal && !$0.isFailable && !$0.isAsync }
+    if !declared.isEmpty {
+      return declared.enumerated().sorted {
+        let left = $0.element.parameters.filter { !$0.hasDefault }.count
+        let right = $1.element.parameters.filter { !$0.hasDefault }.count
+        return left == right ? $0.offset < $1.offset : left < right
+      }.map(\.element)
+    }
+    if !members.initializers.isEmpty { return [] }
+    guard type.kind == .struct else { return [Initializer(parameters: [])] }
+    let stored = members.properties.filter { !$0.isStatic && !$0.isComputed && !($0.hasInitialValue && !$0.isVar) }
+    return [Initializer(parameters: stored.map {
+      ParameterFacts(label: $0.name, name: $0.name, type: $0.type ?? "?unknown", hasDefault: $0.hasInitialValue)
+    })]
+  }
+}

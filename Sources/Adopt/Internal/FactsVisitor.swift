@@ -1,0 +1,241 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Reads a parsed file into `SourceFacts`: one pass over its syntax.
+final class FactsVisitor: SyntaxVisitor {
+  private(set) var facts: SourceFacts
+  private let converter: SourceLocationConverter
+  /// How many type declarations enclose the node being visited.
+  private var typeDepth = 0
+
+  init(path: String, tree: SourceFileSyntax) {
+    facts = SourceFacts(path: path)
+    converter = SourceLocationConverter(fileName: path, tree: tree)
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  /// The facts of `source`, a file at `path` relative to the app.
+  static func facts(of source: String, path: String) -> SourceFacts {
+    let tree = Parser.parse(source: source)
+    let visitor = FactsVisitor(path: path, tree: tree)
+    visitor.walk(tree)
+    return visitor.facts
+  }
+
+  // MARK: Imports and references
+
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let module = node.path.first?.name.text { facts.imports.append(module) }
+    return .skipChildren
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    mention(node.name.text)
+    return .visitChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    mention(node.baseName.text)
+    return .visitChildren
+  }
+
+  private func mention(_ name: String) {
+    guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return }
+    facts.mentions.insert(name)
+  }
+
+  // MARK: What cannot build on Linux
+
+  override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if node.macroName.text == "Preview" { block("has a `#Preview`") }
+    return .visitChildren
+  }
+
+  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.macroName.text == "Preview" { block("has a `#Preview`") }
+    return .visitChildren
+  }
+
+  private func block(_ reason: String) {
+    if !facts.blockers.contains(reason) { facts.blockers.append(reason) }
+  }
+
+  // MARK: Types
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    declare(.class, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
+            members: node.memberBlock, at: node)
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { typeDepth -= 1 }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    declare(.struct, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
+            members: node.memberBlock, at: node)
+  }
+  override func visitPost(_ node: StructDeclSyntax) { typeDepth -= 1 }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    declare(.enum, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
+            members: node.memberBlock, at: node)
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { typeDepth -= 1 }
+
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    declare(.protocol, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
+            members: node.memberBlock, at: node)
+  }
+  override func visitPost(_ node: ProtocolDeclSyntax) { typeDepth -= 1 }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    declare(.actor, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
+            members: node.memberBlock, at: node)
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { typeDepth -= 1 }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    var facts = ExtensionFacts(extendedType: Self.typeText(node.extendedType))
+    facts.inherited = node.inheritanceClause?.inheritedTypes.map { Self.typeText($0.type) } ?? []
+    facts.members = Self.members(of: node.memberBlock, converter: converter)
+    self.facts.extensions.append(facts)
+    mention(facts.extendedType)
+    return .visitChildren
+  }
+
+  private func declare(
+    _ kind: DeclaredType.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
+    inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, at node: some SyntaxProtocol
+  ) -> SyntaxVisitorContinueKind {
+    var type = DeclaredType(name: name.text, kind: kind)
+    type.inherited = inheritance?.inheritedTypes.map { Self.typeText($0.type) } ?? []
+    type.attributes = Self.attributeNames(attributes)
+    type.members = Self.members(of: members, converter: converter)
+    type.line = node.startLocation(converter: converter).line
+    type.isTopLevel = typeDepth == 0
+    facts.types.append(type)
+    typeDepth += 1
+    for reason in LinuxSupport.blockers(of: type) { block(reason) }
+    return .visitChildren
+  }
+
+  // MARK: Members
+
+  static func members(of block: MemberBlockSyntax, converter: SourceLocationConverter) -> Members {
+    var members = Members()
+    for item in block.members {
+      if let function = item.decl.as(FunctionDeclSyntax.self) {
+        let effects = function.signature.effectSpecifiers
+        var method = Method(name: function.name.text, parameters: parameters(function.signature.parameterClause))
+        method.isAsync = effects?.asyncSpecifier != nil
+        method.isThrowing = effects?.throwsClause != nil
+        method.returnType = function.signature.returnClause.map { typeText($0.type) }
+        method.isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+        method.isGeneric = function.genericParameterClause != nil
+        method.access = access(function.modifiers)
+        method.line = function.startLocation(converter: converter).line
+        members.methods.append(method)
+      } else if let initializer = item.decl.as(InitializerDeclSyntax.self) {
+        let effects = initializer.signature.effectSpecifiers
+        var facts = Initializer(parameters: parameters(initializer.signature.parameterClause))
+        facts.isFailable = initializer.optionalMark != nil
+        facts.isThrowing = effects?.throwsClause != nil
+        facts.isAsync = effects?.asyncSpecifier != nil
+        facts.isConvenience = initializer.modifiers.contains { $0.name.text == "convenience" }
+        facts.access = access(initializer.modifiers)
+        members.initializers.append(facts)
+      } else if let variable = item.decl.as(VariableDeclSyntax.self) {
+        members.properties += properties(variable)
+      }
+    }
+    return members
+  }
+
+  private static func properties(_ variable: VariableDeclSyntax) -> [Property] {
+    let isVar = variable.bindingSpecifier.text == "var"
+    let isStatic = variable.modifiers.contains { ["static", "class"].contains($0.name.text) }
+    let access = access(variable.modifiers)
+    let setter = variable.modifiers.first { $0.detail?.detail.text == "set" }.map { accessLevel($0.name.text) } ?? access
+    let attributes = attributeNames(variable.attributes)
+    var result: [Property] = []
+    // `var a, b: Int` gives both bindings the last annotation.
+    let lastType = variable.bindings.last?.typeAnnotation.map { typeText($0.type) }
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      var property = Property(name: name, type: nil, isVar: isVar)
+      property.type = binding.typeAnnotation.map { typeText($0.type) } ?? binding.initializer.flatMap { literalType($0.value) }
+      if property.type == nil, binding.initializer == nil { property.type = lastType }
+      property.hasInitialValue = binding.initializer != nil
+      if let accessors = binding.accessorBlock {
+        switch accessors.accessors {
+        case .getter:
+          property.isComputed = true
+          property.setterAccess = .private
+        case .accessors(let list):
+          let kinds = list.map(\.accessorSpecifier.text)
+          property.isComputed = !kinds.allSatisfy { ["willSet", "didSet"].contains($0) }
+          if property.isComputed, !kinds.contains("set") { property.setterAccess = .private }
+        }
+      }
+      property.isStatic = isStatic
+      property.access = access
+      // A getter alone, or a `let`, cannot be set; otherwise `private(set)` decides.
+      let settable = isVar && !(property.isComputed && property.setterAccess == .private)
+      property.setterAccess = settable ? setter : .private
+      property.attributes = attributes
+      result.append(property)
+    }
+    return result
+  }
+
+  /// The type of a literal an initial value starts with (`""`, `0`, `0.5`, `false`, `Foo()`).
+  private static func literalType(_ value: ExprSyntax) -> String? {
+    if value.is(StringLiteralExprSyntax.self) { return "String" }
+    if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    if let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+       let first = callee.baseName.text.unicodeScalars.first, first.properties.isUppercase {
+      return callee.baseName.text
+    }
+    return nil
+  }
+
+  private static func parameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterFacts] {
+    clause.parameters.map { parameter in
+      let first = parameter.firstName.text
+      let second = parameter.secondName?.text
+      return ParameterFacts(
+        label: first == "_" ? nil : first, name: second ?? first,
+        type: typeText(parameter.type) + (parameter.ellipsis == nil ? "" : "..."),
+        hasDefault: parameter.defaultValue != nil)
+    }
+  }
+
+  private static func access(_ modifiers: DeclModifierListSyntax) -> Access {
+    for modifier in modifiers where modifier.detail == nil {
+      switch modifier.name.text {
+      case "private", "fileprivate", "internal", "public", "open": return accessLevel(modifier.name.text)
+      default: continue
+      }
+    }
+    return .internal
+  }
+
+  private static func accessLevel(_ word: String) -> Access {
+    switch word {
+    case "private": return .private
+    case "fileprivate": return .fileprivate
+    case "public": return .public
+    case "open": return .open
+    default: return .internal
+    }
+  }
+
+  static func attributeNames(_ list: AttributeListSyntax) -> [String] {
+    list.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+  }
+
+  /// A type as written, on one line with single spaces.
+  static func typeText(_ type: some SyntaxProtocol) -> String {
+    type.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}

@@ -1,0 +1,99 @@
+/// One view-model's registration as `adopt` generates it.
+public struct ModelPlan: Sendable, Equatable {
+  /// An action: a method the command line can call.
+  public struct Action: Sendable, Equatable {
+    /// The name `send` takes.
+    public var name: String
+    /// The method as Swift names it, with `async`, `throws` and what it returns.
+    public var summary: String
+    /// `Parameter(...)` expressions, in order.
+    public var parameters: [String]
+    /// `action`, `asyncAction` or `action(tracking:)`.
+    public var kind: Kind
+    /// The call, with `viewModel` and `arguments` in scope.
+    public var call: String
+
+    public enum Kind: String, Sendable { case sync, async, tracking }
+  }
+
+  /// A method left out, and why.
+  public struct Skipped: Sendable, Equatable {
+    public var selector: String
+    public var reason: String
+  }
+
+  /// An `init` parameter nothing in the app can fill.
+  public struct Missing: Sendable, Equatable {
+    public var parameter: String
+    public var type: String
+  }
+
+  public var type: String
+  public var path: String
+  public var line: Int
+  /// The name `use` takes: the type's name without `ViewModel`, lower camel case.
+  public var name: String
+  /// The factory's expression, with `context` in scope; nil when a parameter is missing.
+  public var factory: String?
+  /// `Parameter(...)` expressions for `use NAME key=value` (an `init` parameter of a plain type).
+  public var options: [String] = []
+  public var missing: [Missing] = []
+  public var actions: [Action] = []
+  public var properties: [String] = []
+  public var skipped: [Skipped] = []
+  /// Whether the user's `Overrides.swift` defines a model of this name.
+  public var isOverridden = false
+
+  init(type: DeclaredType, path: String, index: TypeIndex) {
+    self.type = type.name
+    self.path = path
+    line = type.line
+    var short = type.name
+    for suffix in ["ViewModel", "VM"] where short.hasSuffix(suffix) && short.count > suffix.count {
+      short = String(short.dropLast(suffix.count))
+    }
+    name = Self.lowerFirst(short)
+    let members = index.allMembers(of: type)
+    var factories = FactoryInference(index: index)
+    if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
+      factory = made.expression
+      options = made.options
+    } else {
+      missing = factories.missing
+    }
+    var used: Set<String> = []
+    for method in members.methods {
+      switch ActionInference.action(for: method) {
+      case .success(var action):
+        if used.contains(action.name) {
+          action.name += method.parameters.first.map { Self.upperFirst($0.label ?? $0.name) } ?? "\(method.line)"
+        }
+        guard !used.contains(action.name) else {
+          skipped.append(Skipped(selector: method.selector, reason: "another method has its name"))
+          continue
+        }
+        used.insert(action.name)
+        actions.append(action)
+      case .failure(let reason):
+        if let reason = reason.text { skipped.append(Skipped(selector: method.selector, reason: reason)) }
+      }
+    }
+    for property in members.properties {
+      guard !property.isStatic, property.isVar, property.setterAccess >= .internal,
+            let declared = property.type, ["String", "Int", "Double", "Bool"].contains(declared)
+      else { continue }
+      properties.append(property.name)
+    }
+  }
+
+  static func lowerFirst(_ text: String) -> String {
+    // `URLListViewModel` reads `urlList`: the leading capitals of an acronym go down together.
+    let scalars = Array(text)
+    var upper = 0
+    while upper < scalars.count, scalars[upper].isUppercase { upper += 1 }
+    if upper <= 1 || upper == scalars.count { return text.prefix(1).lowercased() + text.dropFirst() }
+    return String(scalars[..<(upper - 1)]).lowercased() + String(scalars[(upper - 1)...])
+  }
+
+  static func upperFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import Adopt
+
+@Suite("vmrepl adopt: finding an app's view-models and what they need")
+struct AdoptionTests {
+  @Test("the report names every model, action, file compiled, file left out and why")
+  func report() throws {
+    let folder = try AppFolder("News", files: NewsApp.files)
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.appName == "News")
+    let adoption = Adoption(app)
+    #expect(
+      AdoptReport.text(adoption, shownFolder: "News") == """
+        News: 10 Swift files in News
+
+        view-models (3 registered of 4 found):
+          settingsStore: SettingsStore, News/Settings/SettingsStore.swift:3, made as SettingsStore()
+            actions: toggle
+            set: darkMode, fontSize
+          news: NewsViewModel, News/ViewModels/NewsViewModel.swift:3, made as NewsViewModel(newsService: NewsService(category: nil))
+            actions: fetchNews (async)
+            set: isLoading, filter
+            not an action: select(_:): takes `article: Article`, which a command cannot write
+          search: SearchViewModel, News/ViewModels/SearchViewModel.swift:4, made as SearchViewModel(pageSize: context.options.int("pageSize"))
+            options (use search NAME=VALUE): pageSize
+            actions: search text limit (task), clear
+            set: query
+          ProfileViewModel: left out: News/Views/ProfileView.swift declares the SwiftUI view `ProfileView`: move `ProfileViewModel` to a file of its own
+
+        compiled in place (6 files): News/Extensions/String+Trimmed.swift, News/Models/Article.swift, News/Services/NewsService.swift, News/Settings/SettingsStore.swift, News/ViewModels/NewsViewModel.swift, News/ViewModels/SearchViewModel.swift
+        left out (3 files):
+          News/NewsApp.swift: declares the app `NewsApp`
+          News/Views/NewsView.swift: declares the SwiftUI view `NewsView`; has a `#Preview`
+          News/Views/ProfileView.swift: declares the SwiftUI view `ProfileView`
+        not needed by any view-model: 1 file
+
+        """)
+  }
+
+  @Test("the registrations: awaited async methods, tracked tasks, optional and list arguments, settable state, options")
+  func registrations() throws {
+    let folder = try AppFolder("News", files: NewsApp.files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let text = RegistrationWriter.generatedFile(adoption, module: "News")
+    #expect(text.contains("""
+      let generatedModels: [ModelDefinition] = [
+        adoptedSettingsStore,
+        adoptedNews,
+        adoptedSearch,
+      ]
+      """))
+    #expect(text.contains("""
+      let adoptedSearch = ModelDefinition(
+        "search", summary: "SearchViewModel (News/ViewModels/SearchViewModel.swift)",
+        options: [
+          Parameter("pageSize", .int, default: .int(0), "SearchViewModel.init pageSize: Int"),
+        ]
+      ) { context in
+        SearchViewModel(pageSize: context.options.int("pageSize"))
+      } describe: { model in
+        model.action("search", "search(text:limit:) -> Task<Void, Never>", parameters: [Parameter("text", .string), Parameter("limit", .int, default: .null)], tracking: { viewModel, arguments in viewModel.search(text: arguments.string("text"), limit: (arguments["limit"] == CommandValue.null ? nil : arguments.int("limit"))) })
+        model.action("clear", "clear() throws") { viewModel, _ in try viewModel.clear() }
+        model.property("query", \\.query)
+      }
+      """))
+    #expect(text.contains("""
+      model.asyncAction("fetchNews", "fetchNews() async") { viewModel, _ in await viewModel.fetchNews() }
+      """))
+  }
+
+  @Test("a model whose init nothing can fill is not registered: a warning names the parameter and the line to write")
+  func missingDependency() throws {
+    var files = NewsApp.files
+    files["News/Services/NewsService.swift"] = """
+      import Foundation
+
+      protocol NewsServiceProtocol {
+          func fetchNews() async -> [Article]
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let news = try #require(adoption.models.first { $0.type == "NewsViewModel" })
+    #expect(news.factory == nil)
+    #expect(news.missing == [.init(parameter: "newsService", type: "NewsServiceProtocol")])
+    let text = RegistrationWriter.generatedFile(adoption, module: "News")
+    #expect(!text.contains("  adoptedNews,"))
+    #expect(text.contains("""
+      #warning("vmrepl adopt: NewsViewModel is not registered: adopt cannot make its init's newsService: NewsServiceProtocol. \
+      Add to `overrides` in Overrides.swift: ModelDefinition(\\"news\\", summary: \\"NewsViewModel\\") { _ in \
+      NewsViewModel(newsService: <a NewsServiceProtocol>) } describe: { _ in }")
+      """))
+    // Once Overrides.swift defines `news`, the generated file leaves it to the user, and warns no more.
+    let overridden = Adoption(try AppSources.scan(folder: folder.path), overridden: OverrideNames.names(in: """
+      let overrides: [ModelDefinition] = [
+        ModelDefinition("news", summary: "NewsViewModel") { _ in NewsViewModel(newsService: Scripted()) } describe: { _ in }
+      ]
+      """))
+    let regenerated = RegistrationWriter.generatedFile(overridden, module: "News")
+    #expect(!regenerated.contains("#warning"))
+    #expect(regenerated.contains("// NewsViewModel (News/ViewModels/NewsViewModel.swift:3): registered in Overrides.swift as `news`."))
+  }
+
+  @Test("a view-model that needs a type only a view's file declares is left out with that reason")
+  func needsALeftOutFile() throws {
+    var files = NewsApp.files
+    files["News/Views/Theme.swift"] = """
+      import SwiftUI
+      struct ThemePicker: View { var body: some View { Text("") } }
+      enum Theme { case light, dark }
+      """
+    files["News/ViewModels/ThemeViewModel.swift"] = """
+      import Foundation
+      final class ThemeViewModel: ObservableObject {
+          @Published var theme: Theme = .light
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.skippedModels.contains(.init(
+      type: "ThemeViewModel", path: "News/ViewModels/ThemeViewModel.swift",
+      reason: "News/ViewModels/ThemeViewModel.swift uses `Theme` from News/Views/Theme.swift, which is left out")))
+    #expect(adoption.leftOut.contains(.init(
+      path: "News/ViewModels/ThemeViewModel.swift", reason: "uses `Theme` from News/Views/Theme.swift, which is left out")))
+  }
+
+  @Test("imports with no Linux version leave a file out, naming the module")
+  func unsupportedImport() throws {
+    let facts = try #require(try AppFolder("Shop", files: [
+      "Cart.swift": "import FirebaseFirestore\nfinal class CartViewModel: ObservableObject { @Published var count = 0 }\n"
+    ]).scanOnly().files.first)
+    #expect(facts.blockers == ["imports `FirebaseFirestore`, which has no Linux version"])
+  }
+
+  @Test("names: model names without ViewModel, identifiers and executables from app names")
+  func names() {
+    #expect(ModelPlan.lowerFirst("URLListViewModel".replacingOccurrences(of: "ViewModel", with: "")) == "urlList")
+    #expect(ModelPlan.lowerFirst("Search") == "search")
+    #expect(PackageWriter.identifier("My App") == "MyApp")
+    #expect(PackageWriter.identifier("2048") == "_2048")
+    #expect(PackageWriter.kebab("StockAnalyzer") == "stock-analyzer")
+    #expect(PackageWriter.relativePath(from: "/a/b/c", to: "/a/d") == "../../d")
+  }
+
+  @Test("a bad path is an error that says what adopt takes")
+  func badPath() {
+    #expect(throws: AdoptError("no folder at /nonexistent/App: give the app's folder, its Xcode project's folder or a package")) {
+      try AppSources.scan(folder: "/nonexistent/App")
+    }
+  }
+}
+
+extension AppFolder {
+  borrowing func scanOnly() throws -> AppSources { try AppSources.scan(folder: path) }
+}
