@@ -21,7 +21,7 @@ struct FactoryInference {
   static let sharedInstances: [String: String] = [
     "URLSession": "URLSession.shared", "UserDefaults": "UserDefaults.standard",
     "NotificationCenter": "NotificationCenter.default", "FileManager": "FileManager.default",
-    "JSONDecoder": "JSONDecoder()", "JSONEncoder": "JSONEncoder()", "Date": "Date()",
+    "JSONDecoder": "JSONDecoder()", "JSONEncoder": "JSONEncoder()", "Date": "Date()", "UUID": "UUID()", "Data": "Data()",
     "Calendar": "Calendar.current", "Locale": "Locale.current", "TimeZone": "TimeZone.current",
     "DispatchQueue": "DispatchQueue.main", "OperationQueue": "OperationQueue.main",
     "RunLoop": "RunLoop.main", "Bundle": "Bundle.main",

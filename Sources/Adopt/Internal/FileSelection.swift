@@ -66,14 +66,9 @@ struct FileSelection {
       }
     }
     included = selected.filter { blocked[$0] == nil }
-    // Report what keeps a needed file out; views no view-model needs are left out as unneeded.
-    let wanted = Set(candidates.map(\.1))
-    for (path, reason) in blocked {
-      let isNeeded = wanted.contains(path) || files.contains { file in
-        included.contains(file.path) && file.mentions.contains { declaredIn[$0]?.contains(path) == true }
-      }
-      if isNeeded || Self.isUIFile(byPath[path]) { leftOut[path] = reason }
-    }
+    // Every file that cannot build is reported with its reason, so that a chain (a view-model
+    // that needs a service that needs a mock that imports Firebase) can be followed to its root.
+    leftOut = blocked
     for (type, path) in candidates {
       if included.contains(path) {
         models.append((type, path))
@@ -97,7 +92,7 @@ struct FileSelection {
 
   /// Whether a file holds a view, a controller or the app (left out however little it is needed).
   static func isUIFile(_ file: SourceFacts?) -> Bool {
-    file?.blockers.contains { $0.hasPrefix("declares the") || $0.hasPrefix("has a `#Preview`") } ?? false
+    file?.blockers.contains { $0.hasPrefix("declares the") || $0.hasPrefix("has a") } ?? false
   }
 
   /// The files `file` needs: those declaring the types it names, and the makers of the

@@ -10,7 +10,7 @@ enum LinuxSupport {
   static let viewProtocols: Set<String> = [
     "View", "ViewModifier", "Shape", "InsettableShape", "ButtonStyle", "PrimitiveButtonStyle",
     "ToggleStyle", "LabelStyle", "TextFieldStyle", "ProgressViewStyle", "UIViewRepresentable",
-    "UIViewControllerRepresentable", "NSViewRepresentable", "PreviewProvider", "Widget",
+    "UIViewControllerRepresentable", "NSViewRepresentable", "Widget",
   ]
 
   /// UIKit's and AppKit's classes whose subclasses are views, controllers or app delegates.
@@ -29,6 +29,8 @@ enum LinuxSupport {
       reasons.append("declares the app `\(type.name)`")
     } else if inherited.contains("Scene") {
       reasons.append("declares the scene `\(type.name)`")
+    } else if inherited.contains("PreviewProvider") {
+      reasons.append("has a preview (`\(type.name)`)")
     } else if !inherited.isDisjoint(with: viewProtocols) {
       reasons.append("declares the SwiftUI view `\(type.name)`")
     } else if !inherited.isDisjoint(with: uiKitClasses) {

@@ -82,7 +82,9 @@ struct HeldHandles {
     case timerKind: return runLoop
     case workItemKind: return after
     case sourceKind: return source
-    case subscriptionsKind: return runLoop || after || source
+    // A Combine pipeline stores one subscription for its whole chain: cancelling it cancels a
+    // `dataTaskPublisher`'s request as much as a `Timer.publish` or a `debounce`.
+    case subscriptionsKind: return runLoop || after || source || clock == "request"
     default: return false
     }
   }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import Adopt
+
+@Suite("vmrepl adopt: the package it writes")
+struct PackageWriterTests {
+  @Test("a link to the app's folder, the listed files, and a second adopt that keeps the user's files")
+  func writeTwice() throws {
+    let folder = try AppFolder("News", files: NewsApp.files)
+    let output = (folder.path as NSString).deletingLastPathComponent + "/News-vmrepl"
+    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: Adoption(try AppSources.scan(folder: folder.path)))
+    let first = try writer.write()
+    #expect(first.map { "\($0.1.rawValue) \($0.0)" } == [
+      "wrote Sources/News", "wrote Package.swift", "wrote Sources/news-repl/Models.generated.swift",
+      "wrote Sources/news-repl/main.swift", "wrote Sources/news-repl/Overrides.swift",
+      "wrote Tests/NewsScenarios/Scenarios.swift", "wrote scenarios/settingsStore/start.scenario",
+      "wrote scenarios/news/start.scenario", "wrote scenarios/search/start.scenario",
+    ])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output + "/Sources/News") == "../../News")
+    let manifest = try String(contentsOfFile: output + "/Package.swift", encoding: .utf8)
+    #expect(manifest.contains(#".package(name: "vmrepl", path: "../../../opt/vmrepl")"#) || manifest.contains("/opt/vmrepl"))
+    #expect(manifest.contains("""
+            exclude: [
+              "News/NewsApp.swift",
+              "News/Unused",
+              "News/Views",
+              "News.xcodeproj",
+              "NewsTests",
+            ],
+            sources: [
+              "News/Extensions/String+Trimmed.swift",
+      """))
+    #expect(try String(contentsOfFile: output + "/scenarios/news/start.scenario", encoding: .utf8) == """
+      # A first look at NewsViewModel (News/ViewModels/NewsViewModel.swift), written once by `vmrepl adopt`: yours to change.
+      # `swift run news-repl replay scenarios` records what it prints into start.golden beside it.
+      use news
+      describe
+      await send fetchNews
+
+      """)
+    try "// mine\n".write(toFile: output + "/Sources/news-repl/Overrides.swift", atomically: true, encoding: .utf8)
+    let second = try writer.write()
+    #expect(second.filter { $0.1 != .unchanged }.map { "\($0.1.rawValue) \($0.0)" } == [
+      "kept Sources/news-repl/Overrides.swift", "kept Tests/NewsScenarios/Scenarios.swift",
+      "kept scenarios/settingsStore/start.scenario", "kept scenarios/news/start.scenario",
+      "kept scenarios/search/start.scenario",
+    ])
+    #expect(try String(contentsOfFile: output + "/Sources/news-repl/Overrides.swift", encoding: .utf8) == "// mine\n")
+  }
+}
