@@ -114,8 +114,10 @@ public struct PackageWriter {
       "use \(model.name)",
       "describe",
     ]
+    // `send`, not `await send`: an action that waits on a request shows the request pending,
+    // which the next line of the scenario can answer (`respond http #r1 ...`).
     if let action = model.actions.first(where: { $0.parameters.isEmpty }) {
-      lines.append(action.kind == .async ? "await send \(action.name)" : "send \(action.name)")
+      lines.append("send \(action.name)")
     }
     return lines.joined(separator: "\n") + "\n"
   }

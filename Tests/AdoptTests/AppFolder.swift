@@ -105,6 +105,10 @@ enum NewsApp {
 
           private func log() {}
       }
+
+      private extension NewsViewModel {
+          func bind() {}
+      }
       """,
     "News/ViewModels/SearchViewModel.swift": """
       import Foundation

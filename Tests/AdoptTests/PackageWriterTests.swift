@@ -36,7 +36,7 @@ struct PackageWriterTests {
       # `swift run news-repl replay scenarios` records what it prints into start.golden beside it.
       use news
       describe
-      await send fetchNews
+      send fetchNews
 
       """)
     try "// mine\n".write(toFile: output + "/Sources/news-repl/Overrides.swift", atomically: true, encoding: .utf8)

@@ -96,6 +96,18 @@ final class FactsVisitor: SyntaxVisitor {
     var facts = ExtensionFacts(extendedType: Self.typeText(node.extendedType))
     facts.inherited = node.inheritanceClause?.inheritedTypes.map { Self.typeText($0.type) } ?? []
     facts.members = Self.members(of: node.memberBlock, converter: converter)
+    // A `private extension`'s members are no more visible than the extension.
+    let limit = Self.access(node.modifiers)
+    if limit < .internal {
+      for index in facts.members.methods.indices { facts.members.methods[index].access = min(facts.members.methods[index].access, limit) }
+      for index in facts.members.properties.indices {
+        facts.members.properties[index].access = min(facts.members.properties[index].access, limit)
+        facts.members.properties[index].setterAccess = min(facts.members.properties[index].setterAccess, limit)
+      }
+      for index in facts.members.initializers.indices {
+        facts.members.initializers[index].access = min(facts.members.initializers[index].access, limit)
+      }
+    }
     self.facts.extensions.append(facts)
     mention(facts.extendedType)
     return .visitChildren
@@ -210,7 +222,7 @@ final class FactsVisitor: SyntaxVisitor {
     }
   }
 
-  private static func access(_ modifiers: DeclModifierListSyntax) -> Access {
+  static func access(_ modifiers: DeclModifierListSyntax) -> Access {
     for modifier in modifiers where modifier.detail == nil {
       switch modifier.name.text {
       case "private", "fileprivate", "internal", "public", "open": return accessLevel(modifier.name.text)
