@@ -63,7 +63,7 @@ public struct ModelPlan: Sendable, Equatable {
     }
     var used: Set<String> = []
     for method in members.methods {
-      switch ActionInference.action(for: method) {
+      switch ActionInference.action(for: method, index: index) {
       case .success(var action):
         if used.contains(action.name) {
           action.name += method.parameters.first.map { Self.upperFirst($0.label ?? $0.name) } ?? "\(method.line)"

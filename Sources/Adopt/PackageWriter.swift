@@ -201,7 +201,7 @@ public struct PackageWriter {
       let child = relative.isEmpty ? entry : relative + "/" + entry
       if keeping.contains(child) { continue }
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &isFolder)
+      _ = FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &isFolder)
       if isFolder.boolValue, keeping.contains(where: { $0.hasPrefix(child + "/") }) {
         result += excluded(in: folder, keeping: keeping, relative: child)
       } else {

@@ -39,6 +39,10 @@ public struct DeclaredType: Sendable, Equatable {
   public var line: Int = 0
   /// Whether it is declared at file scope.
   public var isTopLevel = true
+  /// An enum's case names, in order.
+  public var cases: [String] = []
+  /// Whether any of an enum's cases carries a payload.
+  public var hasPayloads = false
 
   public init(name: String, kind: Kind) {
     self.name = name

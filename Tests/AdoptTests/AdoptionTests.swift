@@ -20,7 +20,7 @@ struct AdoptionTests {
             actions: toggle
             set: darkMode, fontSize
           news: NewsViewModel, News/ViewModels/NewsViewModel.swift:3, made as NewsViewModel(newsService: NewsService(category: nil))
-            actions: fetchNews (async)
+            actions: fetchNews (async), sort order
             set: isLoading, filter
             not an action: select(_:): takes `article: Article`, which a command cannot write
           search: SearchViewModel, News/ViewModels/SearchViewModel.swift:4, made as SearchViewModel(pageSize: context.options.int("pageSize"))
@@ -67,6 +67,12 @@ struct AdoptionTests {
       """))
     #expect(text.contains("""
       model.asyncAction("fetchNews", "fetchNews() async") { viewModel, _ in await viewModel.fetchNews() }
+      """))
+    // An enum of the app without payloads is written by its case names.
+    #expect(text.contains("""
+      model.action("sort", "sort(by:)", parameters: [Parameter("order", .oneOf(["newest", "oldest"]))]) { viewModel, arguments in \
+      viewModel.sort(by: ({ () -> SortOrder in switch arguments.string("order") { case "newest": return SortOrder.newest; \
+      default: return SortOrder.oldest } })()) }
       """))
   }
 

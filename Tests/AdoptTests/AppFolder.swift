@@ -49,6 +49,10 @@ enum NewsApp {
       struct ArticleResponse: Codable {
           let data: [Article]
       }
+
+      enum SortOrder {
+          case newest, oldest
+      }
       """,
     "News/Services/NewsService.swift": """
       import Foundation
@@ -97,6 +101,10 @@ enum NewsApp {
           func fetchNews() async {
               news = await newsService.fetchNews().sorted { $0.date > $1.date }
               isLoading = false
+          }
+
+          func sort(by order: SortOrder) {
+              news.sort { order == .newest ? $0.date > $1.date : $0.date < $1.date }
           }
 
           func select(_ article: Article) {

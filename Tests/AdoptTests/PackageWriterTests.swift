@@ -49,3 +49,19 @@ struct PackageWriterTests {
     #expect(try String(contentsOfFile: output + "/Sources/news-repl/Overrides.swift", encoding: .utf8) == "// mine\n")
   }
 }
+
+extension PackageWriterTests {
+  @Test("the generated manifest carries AppleCompat's settings exactly as the README gives them")
+  func settingsAsTheREADME() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "<!-- apple-compat:begin -->\n```swift\n"))
+    let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+    let settings = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let folder = try AppFolder("News", files: NewsApp.files)
+    let writer = PackageWriter(output: folder.path + "-vmrepl", vmrepl: "/opt/vmrepl", adoption: Adoption(try AppSources.scan(folder: folder.path)))
+    let manifest = writer.manifest().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let first = try #require(manifest.firstIndex(of: settings[0]))
+    #expect(Array(manifest[first..<(first + settings.count)]) == settings)
+  }
+}

@@ -81,7 +81,7 @@ struct SchedulingSourceTests {
     let result = try await Probe.run("urlsession", "http://127.0.0.1:\(server.port)/x")
     #expect(
       result.output == """
-        external while the transfer runs: true
+        external or answered while the transfer runs: true
         answer: 5 bytes
         quiescent at the end: true, external: []
 

@@ -21,10 +21,18 @@ enum ActionInference {
     "[Bool]": (".list(.bool)", "arguments.list(%@, of: Bool.self)"),
   ]
 
+  /// The cases of an app enum without payloads, when `type` names one.
+  static func simpleCases(of type: String, index: TypeIndex) -> [String]? {
+    guard let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum,
+          !declared.cases.isEmpty, !declared.hasPayloads
+    else { return nil }
+    return declared.cases
+  }
+
   /// Names a view-model's method never gets as an action: protocol plumbing.
   static let plumbing: Set<String> = ["hash", "encode", "description", "debugDescription", "isEqual"]
 
-  static func action(for method: Method) -> Result<ModelPlan.Action, Reason> {
+  static func action(for method: Method, index: TypeIndex) -> Result<ModelPlan.Action, Reason> {
     guard !method.isStatic, method.access >= .internal, !plumbing.contains(method.name),
           let first = method.name.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
           !method.name.hasPrefix("_")
@@ -36,12 +44,21 @@ enum ActionInference {
       var type = parameter.type
       let isOptional = type.hasSuffix("?")
       if isOptional { type.removeLast() }
-      guard let written = argumentTypes[type] else {
+      let key = "\"\(parameter.name)\""
+      let kind: String
+      let read: String
+      if let written = argumentTypes[type] {
+        kind = written.kind
+        read = written.read.replacingOccurrences(of: "%@", with: key)
+      } else if let cases = simpleCases(of: type, index: index) {
+        // An enum of the app without payloads: its case names, as `send sort by=newest` writes one.
+        kind = ".oneOf([" + cases.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
+        let choices = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
+        read = "({ () -> \(type) in switch arguments.string(\(key)) { \(choices)\(choices.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"
+      } else {
         return .failure(Reason(text: "takes `\(parameter.name): \(parameter.type)`, which a command cannot write"))
       }
-      let key = "\"\(parameter.name)\""
-      let read = written.read.replacingOccurrences(of: "%@", with: key)
-      parameters.append("Parameter(\(key), \(written.kind)" + (isOptional ? ", default: .null" : "") + ")")
+      parameters.append("Parameter(\(key), \(kind)" + (isOptional ? ", default: .null" : "") + ")")
       let value = isOptional ? "(arguments[\(key)] == CommandValue.null ? nil : \(read))" : read
       arguments.append((parameter.label.map { "\($0): " } ?? "") + value)
     }

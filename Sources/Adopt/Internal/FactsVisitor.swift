@@ -62,34 +62,15 @@ final class FactsVisitor: SyntaxVisitor {
 
   // MARK: Types
 
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    declare(.class, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
-            members: node.memberBlock, at: node)
-  }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { declare(.class, node) }
   override func visitPost(_ node: ClassDeclSyntax) { typeDepth -= 1 }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    declare(.struct, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
-            members: node.memberBlock, at: node)
-  }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { declare(.struct, node) }
   override func visitPost(_ node: StructDeclSyntax) { typeDepth -= 1 }
-
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    declare(.enum, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
-            members: node.memberBlock, at: node)
-  }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { declare(.enum, node) }
   override func visitPost(_ node: EnumDeclSyntax) { typeDepth -= 1 }
-
-  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    declare(.protocol, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
-            members: node.memberBlock, at: node)
-  }
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { declare(.protocol, node) }
   override func visitPost(_ node: ProtocolDeclSyntax) { typeDepth -= 1 }
-
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    declare(.actor, name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause,
-            members: node.memberBlock, at: node)
-  }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { declare(.actor, node) }
   override func visitPost(_ node: ActorDeclSyntax) { typeDepth -= 1 }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -113,16 +94,21 @@ final class FactsVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
-  private func declare(
-    _ kind: DeclaredType.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
-    inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, at node: some SyntaxProtocol
-  ) -> SyntaxVisitorContinueKind {
-    var type = DeclaredType(name: name.text, kind: kind)
-    type.inherited = inheritance?.inheritedTypes.map { Self.typeText($0.type) } ?? []
-    type.attributes = Self.attributeNames(attributes)
-    type.members = Self.members(of: members, converter: converter)
+  /// Records a type declaration; its `visitPost` leaves its scope.
+  private func declare(_ kind: DeclaredType.Kind, _ node: some DeclGroupSyntax & NamedDeclSyntax) -> SyntaxVisitorContinueKind {
+    var type = DeclaredType(name: node.name.text, kind: kind)
+    type.inherited = node.inheritanceClause?.inheritedTypes.map { Self.typeText($0.type) } ?? []
+    type.attributes = Self.attributeNames(node.attributes)
+    type.members = Self.members(of: node.memberBlock, converter: converter)
     type.line = node.startLocation(converter: converter).line
     type.isTopLevel = typeDepth == 0
+    for member in node.memberBlock.members {
+      guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+      for element in declaration.elements {
+        type.cases.append(element.name.text)
+        if element.parameterClause != nil { type.hasPayloads = true }
+      }
+    }
     facts.types.append(type)
     typeDepth += 1
     for reason in LinuxSupport.blockers(of: type) { block(reason) }

@@ -49,7 +49,7 @@ static void gate_pass(struct gate *gate, int spins) {
   for (int spin = 0; spin < spins; spin++) {
     int open = 1;
     if (atomic_compare_exchange_weak_explicit(&gate->state, &open, 0, memory_order_acquire, memory_order_relaxed)) return;
-    __builtin_ia32_pause();
+    vmrepl_spin_pause();
   }
   while (1) {
     int expected = 1;
@@ -308,7 +308,7 @@ static _Atomic int foreign_pending;
 
 void vmrepl_threads_post_foreign(int kind, void *object) {
   // A spin lock of its own: pthread's functions are simulated here.
-  while (atomic_flag_test_and_set_explicit(&foreign_lock, memory_order_acquire)) __builtin_ia32_pause();
+  while (atomic_flag_test_and_set_explicit(&foreign_lock, memory_order_acquire)) vmrepl_spin_pause();
   if (foreign_count < FOREIGN_SLOTS) {
     foreign[foreign_count].kind = kind;
     foreign[foreign_count].object = object;
@@ -321,7 +321,7 @@ void vmrepl_threads_post_foreign(int kind, void *object) {
 
 int vmrepl_threads_admit_foreign(void) {
   if (!atomic_load_explicit(&foreign_pending, memory_order_relaxed)) return 0;
-  while (atomic_flag_test_and_set_explicit(&foreign_lock, memory_order_acquire)) __builtin_ia32_pause();
+  while (atomic_flag_test_and_set_explicit(&foreign_lock, memory_order_acquire)) vmrepl_spin_pause();
   int count = foreign_count;
   void *objects[FOREIGN_SLOTS];
   int kinds[FOREIGN_SLOTS];
