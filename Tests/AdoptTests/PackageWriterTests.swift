@@ -51,6 +51,16 @@ struct PackageWriterTests {
 }
 
 extension PackageWriterTests {
+  @Test("adopt never writes over a package it did not write")
+  func foreignPackage() throws {
+    let folder = try AppFolder("News", files: NewsApp.files.merging(["Other/Package.swift": "// swift-tools-version:6.1\n"]) { $1 })
+    let output = folder.path + "/Other"
+    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: Adoption(try AppSources.scan(folder: folder.path)))
+    #expect(throws: AdoptError("\(output) holds a Package.swift that adopt did not write: choose another folder with --output DIR")) {
+      try writer.write()
+    }
+  }
+
   @Test("the generated manifest carries AppleCompat's settings exactly as the README gives them")
   func settingsAsTheREADME() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
