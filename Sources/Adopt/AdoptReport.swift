@@ -21,6 +21,7 @@ public enum AdoptReport {
         continue
       }
       lines.append("  \(model.name): \(model.type), \(model.path):\(model.line), made as \(factory)")
+      for note in model.notes { lines.append("    note: \(note)") }
       if !model.options.isEmpty {
         lines.append("    options (use \(model.name) NAME=VALUE): " + model.options.map(optionName).joined(separator: ", "))
       }

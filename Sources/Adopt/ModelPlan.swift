@@ -41,6 +41,8 @@ public struct ModelPlan: Sendable, Equatable {
   public var actions: [Action] = []
   public var properties: [String] = []
   public var skipped: [Skipped] = []
+  /// What the report says of how the model is made (a mock in place of a live client).
+  public var notes: [String] = []
   /// Whether the user's `Overrides.swift` defines a model of this name.
   public var isOverridden = false
 
@@ -58,6 +60,7 @@ public struct ModelPlan: Sendable, Equatable {
     if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
       factory = made.expression
       options = made.options
+      notes = factories.notes
     } else {
       missing = factories.missing
     }

@@ -109,6 +109,28 @@ struct AdoptionTests {
     #expect(regenerated.contains("// NewsViewModel (News/ViewModels/NewsViewModel.swift:3): registered in Overrides.swift as `news`."))
   }
 
+  @Test("a mock made for want of a live client is said, not passed off as the app's client")
+  func standIn() throws {
+    var files = NewsApp.files
+    files["News/Services/NewsService.swift"] = """
+      import Foundation
+
+      protocol NewsServiceProtocol {
+          func fetchNews() async -> [Article]
+      }
+
+      final class MockNewsService: NewsServiceProtocol {
+          func fetchNews() async -> [Article] { [] }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let report = AdoptReport.text(Adoption(try AppSources.scan(folder: folder.path)), shownFolder: "News")
+    #expect(report.contains("""
+        news: NewsViewModel, News/ViewModels/NewsViewModel.swift:3, made as NewsViewModel(newsService: MockNewsService())
+          note: `MockNewsService` stands in for `NewsServiceProtocol`: the app has no live conformer that adopt can make
+      """))
+  }
+
   @Test("a view-model that needs a type only a view's file declares is left out with that reason")
   func needsALeftOutFile() throws {
     var files = NewsApp.files

@@ -15,6 +15,8 @@ struct FactoryInference {
   private(set) var missing: [ModelPlan.Missing] = []
   private var options: [String] = []
   private var optionNames: Set<String> = []
+  /// What the report should say of the choices made (a mock chosen for want of a live client).
+  private(set) var notes: [String] = []
 
   init(index: TypeIndex) { self.index = index }
 
@@ -41,7 +43,7 @@ struct FactoryInference {
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
-    let saved = (options, optionNames)
+    let saved = (options, optionNames, notes)
     for initializer in Self.initializers(of: type, members: members) {
       var arguments: [String] = []
       var lacking: [ModelPlan.Missing] = []
@@ -57,7 +59,7 @@ struct FactoryInference {
         return Made(expression: call, options: options)
       }
       if depth == 0, missing.isEmpty { missing = lacking }
-      (options, optionNames) = saved
+      (options, optionNames, notes) = saved
     }
     return nil
   }
@@ -85,6 +87,9 @@ struct FactoryInference {
       let makers = conformers.filter { !Self.isStandIn($0.name) } + conformers.filter { Self.isStandIn($0.name) }
       for maker in makers {
         if let made = construct(maker, members: index.allMembers(of: maker), depth: depth + 1, optionsFor: maker.name) {
+          if Self.isStandIn(maker.name) {
+            notes.append("`\(maker.name)` stands in for `\(bare)`: the app has no live conformer that adopt can make")
+          }
           return made.expression
         }
       }
