@@ -5,22 +5,6 @@ enum ActionInference {
     var text: String?
   }
 
-  /// How a parameter type is written: its `ParameterType`, and how to read it from `arguments`.
-  static let argumentTypes: [String: (kind: String, read: String)] = [
-    "String": (".string", "arguments.string(%@)"),
-    "Int": (".int", "arguments.int(%@)"),
-    "Double": (".double", "arguments.double(%@)"),
-    "TimeInterval": (".double", "arguments.double(%@)"),
-    "Float": (".double", "Float(arguments.double(%@))"),
-    "CGFloat": (".double", "CGFloat(arguments.double(%@))"),
-    "Bool": (".bool", "arguments.bool(%@)"),
-    "Duration": (".duration", "arguments.duration(%@)"),
-    "[String]": (".list(.string)", "arguments.list(%@, of: String.self)"),
-    "[Int]": (".list(.int)", "arguments.list(%@, of: Int.self)"),
-    "[Double]": (".list(.double)", "arguments.list(%@, of: Double.self)"),
-    "[Bool]": (".list(.bool)", "arguments.list(%@, of: Bool.self)"),
-  ]
-
   /// The cases of an app enum without payloads, when `type` names one.
   static func simpleCases(of type: String, index: TypeIndex) -> [String]? {
     guard let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum,
@@ -47,9 +31,9 @@ enum ActionInference {
       let key = "\"\(parameter.name)\""
       let kind: String
       let read: String
-      if let written = argumentTypes[type] {
+      if let written = WrittenTypes.table[type] {
         kind = written.kind
-        read = written.read.replacingOccurrences(of: "%@", with: key)
+        read = WrittenTypes.read(written, key: key, from: "arguments")
       } else if let cases = simpleCases(of: type, index: index) {
         // An enum of the app without payloads: its case names, as `send sort by=newest` writes one.
         kind = ".oneOf([" + cases.map { "\"\($0)\"" }.joined(separator: ", ") + "])"

@@ -29,18 +29,6 @@ struct FactoryInference {
     "RunLoop": "RunLoop.main", "Bundle": "Bundle.main",
   ]
 
-  /// The option kinds of plain parameter types: the `ParameterType`, its default and how the
-  /// factory reads it.
-  static let optionTypes: [String: (kind: String, value: String, read: String)] = [
-    "String": (".string", ".string(\"\")", "context.options.string(%@)"),
-    "Int": (".int", ".int(0)", "context.options.int(%@)"),
-    "Double": (".double", ".double(0)", "context.options.double(%@)"),
-    "TimeInterval": (".double", ".double(0)", "context.options.double(%@)"),
-    "Float": (".double", ".double(0)", "Float(context.options.double(%@))"),
-    "CGFloat": (".double", ".double(0)", "CGFloat(context.options.double(%@))"),
-    "Bool": (".bool", ".bool(false)", "context.options.bool(%@)"),
-  ]
-
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
     let saved = (options, optionNames, notes)
@@ -71,12 +59,12 @@ struct FactoryInference {
     if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
     if type.contains("->") || type.hasPrefix("(") { return nil }
     if let shared = Self.sharedInstances[type] { return shared }
-    if let option = Self.optionTypes[type] {
+    if let option = WrittenTypes.table[type], let initial = option.optionDefault {
       var name = parameter.name
       if optionNames.contains(name) { name = ModelPlan.lowerFirst(owner) + ModelPlan.upperFirst(name) }
       optionNames.insert(name)
-      options.append("Parameter(\"\(name)\", \(option.kind), default: \(option.value), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
-      return option.read.replacingOccurrences(of: "%@", with: "\"\(name)\"")
+      options.append("Parameter(\"\(name)\", \(option.kind), default: \(initial), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+      return WrittenTypes.read(option, key: "\"\(name)\"", from: "context.options")
     }
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)

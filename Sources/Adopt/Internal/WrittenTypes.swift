@@ -1,0 +1,38 @@
+/// The Swift types a command can write, with their `ParameterType` and how a value is read: one
+/// table for action arguments (`arguments`) and `use` options (`context.options`).
+enum WrittenTypes {
+  struct Written {
+    /// The `ParameterType` expression (`.int`).
+    var kind: String
+    /// The `Arguments` method that reads it (`int`).
+    var reader: String
+    /// A conversion around what the reader gives (`Float`), if the type is not the reader's.
+    var conversion: String?
+    /// The value an option starts with (`.int(0)`); nil for types that are no option.
+    var optionDefault: String?
+  }
+
+  static let table: [String: Written] = [
+    "String": Written(kind: ".string", reader: "string", optionDefault: ".string(\"\")"),
+    "Int": Written(kind: ".int", reader: "int", optionDefault: ".int(0)"),
+    "Double": Written(kind: ".double", reader: "double", optionDefault: ".double(0)"),
+    "TimeInterval": Written(kind: ".double", reader: "double", optionDefault: ".double(0)"),
+    "Float": Written(kind: ".double", reader: "double", conversion: "Float", optionDefault: ".double(0)"),
+    "CGFloat": Written(kind: ".double", reader: "double", conversion: "CGFloat", optionDefault: ".double(0)"),
+    "Bool": Written(kind: ".bool", reader: "bool", optionDefault: ".bool(false)"),
+    "Duration": Written(kind: ".duration", reader: "duration"),
+    "[String]": Written(kind: ".list(.string)", reader: "list", conversion: "String"),
+    "[Int]": Written(kind: ".list(.int)", reader: "list", conversion: "Int"),
+    "[Double]": Written(kind: ".list(.double)", reader: "list", conversion: "Double"),
+    "[Bool]": Written(kind: ".list(.bool)", reader: "list", conversion: "Bool"),
+  ]
+
+  /// The expression reading `key` (a Swift string literal) of `type` from `source`.
+  static func read(_ written: Written, key: String, from source: String) -> String {
+    if written.reader == "list", let element = written.conversion {
+      return "\(source).list(\(key), of: \(element).self)"
+    }
+    let value = "\(source).\(written.reader)(\(key))"
+    return written.conversion.map { "\($0)(\(value))" } ?? value
+  }
+}
