@@ -118,6 +118,10 @@ void vmrepl_world_reset(void) {}
 
 // What symbols.c provides on Linux.
 const char *vmrepl_symbol_name(const void *address) { (void)address; return 0; }
+int vmrepl_source_declaration(const void *address, char *file, size_t file_size, int *line) {
+  (void)address; (void)file; (void)file_size; (void)line;
+  return 0;
+}
 int vmrepl_in_toolchain_library(const void *function) { (void)function; return 0; }
 int vmrepl_is_symbol_address(const void *address) { (void)address; return 0; }
 

@@ -2,6 +2,7 @@
 #define C_SIMULATION_RUNTIME_H
 
 #include <stdint.h>
+#include <stddef.h>
 
 /// Where the virtual wall clock starts (2026-01-01T09:41:00Z), in nanoseconds since 1970.
 #define VMREPL_DEFAULT_WALL_CLOCK 1767260460000000000LL
@@ -219,6 +220,9 @@ void vmrepl_runloop_timer_release(void *timer);
 
 /// The mangled name of the function at `address` (from the object's full symbol table), or NULL.
 const char *vmrepl_symbol_name(const void *address);
+/// Where the function at `address` is declared, from the debug information (libdw, opened at run
+/// time): its absolute path into `file` and its line; 0 without libdw or debug information.
+int vmrepl_source_declaration(const void *address, char *file, size_t file_size, int *line);
 /// The function a Swift job resumes in (a task's resume function, or another job's run function).
 const void *vmrepl_job_function(const void *job);
 /// The type metadata of the actor whose turn `job` is (a guess the caller checks by symbol), or NULL.

@@ -33,8 +33,10 @@ extension SimulationCore {
       observer.mainLaneRan()
     } else {
       observer.willRunOffMain()
+      // Named before it runs: a task's job says where it resumes, and is gone once it ran.
+      let description = ready.offMainDescription
       runUnobserved(ready)
-      observer.didRunOffMain(ready.offMainDescription)
+      observer.didRunOffMain(description)
     }
   }
 

@@ -53,7 +53,8 @@ enum ReadyJob {
   /// What an off-main job is, as a main-thread warning names it.
   var offMainDescription: String {
     switch self {
-    case .task: "a task on the global executor"
+    case .task(let job, _, _):
+      (SwiftTasks.info(of: job, onMain: false, by: 0, candidate: nil).code ?? "a task") + " on the global executor"
     case .work(let work): work.offMainDescription
     }
   }

@@ -36,6 +36,7 @@ enum CodeNames {
           name = "\(owner)'s own work (\(simplify(full)))"
         } else {
           name = simplify(full)
+          if let location = SourceLines.location(of: address) { name += " at \(location)" }
         }
         free(demangled)
       } else {

@@ -63,7 +63,8 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
   var workID: UInt64? { tag?.id }
   var description: String { "a block on \(appQueueName)" }
   var offMainDescription: String {
-    "a block on \(appQueueName)" + WorkTag.workOf(tag)
+    let code = CodeNames.name(of: vmrepl_block_function(block)) ?? CodeNames.name(of: vmrepl_block_invoke(block))
+    return (code ?? "a block") + " on \(appQueueName)" + WorkTag.workOf(tag)
   }
   /// A block for a queue that a parked thread occupies waits for the thread.
   var mayRunNow: Bool { isMain || vmrepl_queue_is_busy(queue, isBarrier ? 1 : 0) == 0 }
