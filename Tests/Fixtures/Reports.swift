@@ -225,3 +225,44 @@ let backgroundLoader = ModelDefinition("background-loader", summary: "writes its
   model.action("loadOnMain", "load on a global queue, write the result on the main queue", perform: { loader, _ in loader.loadOnMain() })
   model.action("reset", "empty the list", perform: { loader, _ in loader.reset() })
 }
+
+/// A list a `Task` loads through a service, from a view-model without `@MainActor`, as apps
+/// written before Swift 6 often do: the task starts on the global executor, so what it writes
+/// after the service returns is written off the main thread.
+// Unchecked on purpose, as `BackgroundLoader`: the off-main write is what the checker reports.
+final class ProductList: @unchecked Sendable {
+  var products: [String] = []
+  var loading = false
+  private let service: any ProductService
+
+  init(service: any ProductService) {
+    self.service = service
+  }
+
+  func reload() {
+    Task {
+      loading = true
+      products = await service.products()
+      loading = false
+    }
+  }
+}
+
+/// Where products come from, as an app's service protocol with its live client.
+protocol ProductService: Sendable {
+  func products() async -> [String]
+}
+
+/// A client whose answer takes a second of virtual time.
+struct SlowProductService: ProductService {
+  func products() async -> [String] {
+    try? await Task.sleep(for: .seconds(1))
+    return ["mug", "shirt"]
+  }
+}
+
+let productList = ModelDefinition("product-list", summary: "a Task that writes its state off the main thread") { _ in
+  ProductList(service: SlowProductService())
+} describe: { model in
+  model.action("reload", "load the products in a Task", perform: { list, _ in list.reload() })
+}

@@ -41,6 +41,13 @@ struct SteppingTests {
     // vmrepl's own code (the task an effect runs in) is nobody's code to a user.
     #expect(CodeNames.isMachinery("closure #1 () async -> () in closure #1 () -> () in Scenario.EffectTracker.start(_: Swift.String) -> ()"))
     #expect(!CodeNames.isMachinery("closure #1 in Examples.CartViewModel.onAppear() async -> ()"))
+    // A function an app's extension adds to a toolchain type is the app's, named by its type.
+    let extended = "(extension in MiniStore):FoundationNetworking.URLSession.load(url: FoundationEssentials.URL) async throws -> (FoundationEssentials.Data, FoundationNetworking.URLResponse)"
+    #expect(CodeNames.simplify(extended) == "URLSession.load(url:)")
+    #expect(CodeNames.systemOwner(of: extended) == nil)
+    #expect(CodeNames.simplify("closure #1 () async -> () in " + extended) == "closure #1 in URLSession.load(url:)")
+    #expect(CodeNames.isMachinery("(extension in Scenario):Swift.Array.render() -> Swift.String"))
+    #expect(CodeNames.simplify("MiniStore.NetworkSession.load<A where A: Swift.Decodable, A: Swift.Encodable>(_: MiniStore.Request<A>) async throws -> A") == "NetworkSession.load(_:)")
   }
 
   @Test("timeline: a row per effect, hidden work and dependency; marks under the step that caused them")

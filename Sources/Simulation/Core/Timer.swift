@@ -54,7 +54,7 @@ enum ReadyJob {
   var offMainDescription: String {
     switch self {
     case .task(let job, _, _):
-      (SwiftTasks.info(of: job, onMain: false, by: 0, candidate: nil).code ?? "a task") + " on the global executor"
+      SwiftTasks.offMainDescription(of: job)
     case .work(let work): work.offMainDescription
     }
   }

@@ -26,10 +26,11 @@ enum CodeNames {
       let text = String(cString: mangled)
       if let demangled = swiftDemangle(mangled, UInt(strlen(mangled)), nil, nil, 0) {
         let full = String(cString: demangled)
-        // A thunk the compiler made names no code a reader wrote, and vmrepl's own code (the
+        // A thunk or a protocol witness the compiler made names no code a reader wrote (the
+        // function it forwards to is the next frame), and vmrepl's own code (the
         // task an effect runs in) is not the view-model's: a release build, which inlines the
         // thunks away, would otherwise name it where a debug build does not.
-        if full.contains("thunk") || isMachinery(full) {
+        if full.contains("thunk") || full.contains("protocol witness for ") || isMachinery(full) {
           name = ""
         } else if let owner = systemOwner(of: full) {
           // Foundation's own code (URLSession's cache lookup) is not the view-model's.
@@ -100,9 +101,10 @@ enum CodeNames {
     outerModule(demangled).flatMap { systemModules[$0] }
   }
 
-  /// The module of a demangled name's outermost function (after the last ` in `).
+  /// The module of a demangled name's outermost function (after the last ` in `); a function of
+  /// an extension is its extension's module's (`(extension in MiniStore):FoundationNetworking.URLSession.load`).
   private static func outerModule(_ demangled: String) -> Substring? {
-    var outer = Substring(demangled)
+    var outer = Substring(demangled.replacing(extensionMarker) { "\($0.output.1)." })
     while let range = outer.firstRange(of: " in ") { outer = outer[range.upperBound...] }
     if let range = outer.firstRange(of: " partial function for ") { outer = outer[range.upperBound...] }
     guard let dot = outer.firstIndex(of: ".") else { return nil }
@@ -132,8 +134,11 @@ enum CodeNames {
         changed = true
       }
     }
-    return path(withoutDiscriminators(String(text)))
+    return path(withoutDiscriminators(String(text).replacing(extensionMarker, with: "")))
   }
+
+  /// `(extension in MiniStore):`, before the extended type of a function an extension declares.
+  private static var extensionMarker: Regex<(Substring, Substring)> { #/\(extension in ([^():]+)\):/# }
 
   /// `(refresh in _52259C45109639E5255445D2559DBC0A)` → `refresh`: a private name's file discriminator.
   private static func withoutDiscriminators(_ text: String) -> String {
@@ -178,7 +183,7 @@ enum CodeNames {
     }
     let text = String(trimmed)
     guard let open = text.firstIndex(of: "(") else { return dropModule(text.split(separator: " ").first.map(String.init) ?? text) }
-    let name = dropModule(String(text[..<open]))
+    let name = dropModule(withoutGenericClauses(text[..<open]))
     var depth = 0
     var labels: [String] = []
     var current = ""
@@ -210,6 +215,17 @@ enum CodeNames {
       return String(parameter[..<colon]) + ":"
     }
     return name + "(" + parameters.joined() + ")"
+  }
+
+  /// `NetworkSession.load<A where A: Swift.Decodable>` → `NetworkSession.load`: a generic
+  /// function's parameter clause is its signature's, not its name's.
+  private static func withoutGenericClauses(_ path: Substring) -> String {
+    var result = ""
+    var depth = 0
+    for character in path {
+      if character == "<" { depth += 1 } else if character == ">" && depth > 0 { depth -= 1 } else if depth == 0 { result.append(character) }
+    }
+    return result
   }
 
   /// `Examples.Type.method` → `Type.method`: the first component of a Swift path is its module.

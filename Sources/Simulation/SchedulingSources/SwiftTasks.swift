@@ -17,6 +17,20 @@ enum SwiftTasks {
       reason: by & ReadyBy.timer != 0 ? .timerFired : .enqueued)
   }
 
+  /// A task's job as a main-thread warning names it, before it runs: the function the task was
+  /// started with (what wrote the state, most often: a view-model's `Task { }` closure, while
+  /// the helpers it awaits return values) and, when it is not there, the function it resumes in:
+  /// `closure #1 in ProductsViewModel.reload() at F:16 (resuming in URLSession.load(url:) at G:8)
+  /// on the global executor`.
+  static func offMainDescription(of job: UnownedJob) -> String {
+    let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+    guard jobTaskIDOf(job) != 0 else { return "a task on the global executor" }
+    let frames = CodeNames.taskFunctions(address, limit: 16)
+    guard let innermost = frames.first, let outermost = frames.last else { return "a task on the global executor" }
+    let resuming = frames.count > 1 ? " (resuming in \(innermost))" : ""
+    return outermost + resuming + " on the global executor"
+  }
+
   /// The lane of a task's job off the main actor: its own, free to run in any order.
   static func freeLane(of job: UnownedJob) -> Lane {
     .free(thread: jobTaskIDOf(job) &<< 2 | LaneTag.task)
