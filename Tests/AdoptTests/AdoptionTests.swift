@@ -79,13 +79,7 @@ struct AdoptionTests {
   @Test("a model whose init nothing can fill is not registered: a warning names the parameter and the line to write")
   func missingDependency() throws {
     var files = NewsApp.files
-    files["News/Services/NewsService.swift"] = """
-      import Foundation
-
-      protocol NewsServiceProtocol {
-          func fetchNews() async -> [Article]
-      }
-      """
+    files["News/Services/NewsService.swift"] = NewsApp.serviceWithoutClient
     let folder = try AppFolder("News", files: files)
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     let news = try #require(adoption.models.first { $0.type == "NewsViewModel" })
@@ -112,12 +106,7 @@ struct AdoptionTests {
   @Test("a mock made for want of a live client is said, not passed off as the app's client")
   func standIn() throws {
     var files = NewsApp.files
-    files["News/Services/NewsService.swift"] = """
-      import Foundation
-
-      protocol NewsServiceProtocol {
-          func fetchNews() async -> [Article]
-      }
+    files["News/Services/NewsService.swift"] = NewsApp.serviceWithoutClient + """
 
       final class MockNewsService: NewsServiceProtocol {
           func fetchNews() async -> [Article] { [] }

@@ -25,6 +25,15 @@ struct AppFolder: ~Copyable {
 /// kept `Task`, an `@Observable` model, views beside them, and one view-model that shares its
 /// file with its view.
 enum NewsApp {
+  /// The service file with its protocol alone: no conformer that adopt can make.
+  static let serviceWithoutClient = """
+    import Foundation
+
+    protocol NewsServiceProtocol {
+        func fetchNews() async -> [Article]
+    }
+    """
+
   static let files: [String: String] = [
     "News.xcodeproj/project.pbxproj": "// an Xcode project\n",
     "News/NewsApp.swift": """

@@ -55,6 +55,7 @@ struct unit_range {
 struct image_units {
   void *module;
   void *dwarf;
+  vmrepl_dwarf_addr bias;  // what the image was moved by when loaded
   struct unit_range *ranges;
   size_t count;
   struct image_units *next;
@@ -137,8 +138,7 @@ static struct image_units *units_of(void *module) {
   struct image_units *made = calloc(1, sizeof *made);
   if (!made) return 0;
   made->module = module;
-  vmrepl_dwarf_addr bias = 0;
-  made->dwarf = dw.module_getdwarf(module, &bias);
+  made->dwarf = dw.module_getdwarf(module, &made->bias);
   size_t capacity = 0;
   uint64_t offset = 0, next = 0;
   size_t header = 0;
@@ -253,11 +253,10 @@ int vmrepl_source_declaration(const void *address, char *file, size_t file_size,
   if (open_session()) {
     vmrepl_dwarf_addr pc = (vmrepl_dwarf_addr)(uintptr_t)address;
     void *module = dw.addrmodule(session, pc);
-    vmrepl_dwarf_addr bias = 0;
     struct image_units *units = module ? units_of(module) : 0;
     vmrepl_dwarf_die unit, function;
-    int known = units && units->dwarf && dw.module_getdwarf(module, &bias) && unit_at(units, pc - bias, &unit) &&
-                subprogram_at(&unit, pc - bias, &function, 0);
+    int known = units && units->dwarf && unit_at(units, pc - units->bias, &unit) &&
+                subprogram_at(&unit, pc - units->bias, &function, 0);
     // A forwarder is named by the closure it forwards to (`ready` names it so too), which the
     // compiler writes in the same unit.
     size_t forwarded = known ? forwarded_length(mangled) : 0;
