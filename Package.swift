@@ -1,14 +1,22 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.3
+// Swift 6.3 is what the simulation needs: its executor-factory SPI (`_createExecutors`) makes it
+// the main and the default executor (docs/architecture.md, "Decisions worth knowing").
 import PackageDescription
 
 /// Linux only, for now: the simulation redirects the toolchain libraries' imports by rewriting
-/// ELF import slots (`Sources/CSimulationRuntime/got.c`), which has no Mach-O counterpart here.
+/// ELF import slots (`Sources/CSimulationRuntime/platform/linux/redirect.c`), which has no Mach-O counterpart here.
 /// So the package declares no platform; the README's "Platforms" says what a port needs.
 let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+
+/// A module of the compatibility layer: its sources in `Sources/AppleCompat/FOLDER`, in Swift 6
+/// mode without the upcoming features the rest uses (it mirrors Apple's interfaces as they are).
+func appleCompat(_ name: String, folder: String, dependencies: [Target.Dependency] = []) -> Target {
+  .target(name: name, dependencies: dependencies, path: "Sources/AppleCompat/" + folder, swiftSettings: [.swiftLanguageMode(.v6)])
+}
 
 let package = Package(
   name: "vmrepl",
@@ -47,45 +55,16 @@ let package = Package(
     // The compatibility layer. Its modules carry names of their own: a module named `Combine`,
     // `SwiftUI` or `os` anywhere in the build would turn on `#if canImport(...)` branches in every
     // package of the graph (swift-argument-parser, GRDB, OpenCombine itself).
-    .target(
-      name: "AppleCombine",
-      dependencies: [
-        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
-        .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
-      ],
-      path: "Sources/AppleCompat/Combine",
-      swiftSettings: [.swiftLanguageMode(.v6)]
-    ),
-    .target(
-      name: "AppleOSLog",
-      path: "Sources/AppleCompat/OSLog",
-      swiftSettings: [.swiftLanguageMode(.v6)]
-    ),
-    .target(
-      name: "AppleOS",
-      dependencies: ["AppleOSLog"],
-      path: "Sources/AppleCompat/os",
-      swiftSettings: [.swiftLanguageMode(.v6)]
-    ),
-    .target(
-      name: "AppleSwiftUI",
-      dependencies: ["AppleCombine"],
-      path: "Sources/AppleCompat/SwiftUI",
-      swiftSettings: [.swiftLanguageMode(.v6)]
-    ),
-    .target(
-      name: "AppleUIKit",
-      dependencies: ["AppleCombine"],
-      path: "Sources/AppleCompat/UIKit",
-      swiftSettings: [.swiftLanguageMode(.v6)]
-    ),
-    .target(
-      name: "AppleCompat",
-      dependencies: ["AppleCombine"],
-      path: "Sources/AppleCompat/Implicit",
-      swiftSettings: [.swiftLanguageMode(.v6)]
-    ),
+    appleCompat("AppleCombine", folder: "Combine", dependencies: [
+      .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+    ]),
+    appleCompat("AppleOSLog", folder: "OSLog"),
+    appleCompat("AppleOS", folder: "os", dependencies: ["AppleOSLog"]),
+    appleCompat("AppleSwiftUI", folder: "SwiftUI", dependencies: ["AppleCombine"]),
+    appleCompat("AppleUIKit", folder: "UIKit", dependencies: ["AppleCombine"]),
+    appleCompat("AppleCompat", folder: "Implicit", dependencies: ["AppleCombine"]),
     .systemLibrary(
       name: "CLibedit",
       pkgConfig: "libedit",
@@ -100,9 +79,16 @@ let package = Package(
       name: "ViewModelKit",
       swiftSettings: strict
     ),
+    // The scenario language: commands, their table, lexer and parser, errors. The bottom layer of
+    // what Scenario builds on; it knows nothing of sessions.
+    .target(
+      name: "ScenarioLanguage",
+      dependencies: ["Simulation"],
+      swiftSettings: strict
+    ),
     .target(
       name: "Scenario",
-      dependencies: ["Simulation", "ViewModelKit", "Platform"],
+      dependencies: ["ScenarioLanguage", "Simulation", "ViewModelKit", "Platform"],
       swiftSettings: strict
     ),
     .target(
@@ -115,9 +101,12 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // Test support lives under Tests/Support (the probes' executables, TestSupport's helpers) and
+    // Tests/Fixtures (the fixture models' REPL), apart from the products.
     .executableTarget(
       name: "ViewModelKitProbe",
       dependencies: ["Simulation", "ViewModelKit", "Platform"],
+      path: "Tests/Support/ViewModelKitProbe",
       swiftSettings: strict
     ),
     .testTarget(
@@ -133,6 +122,7 @@ let package = Package(
     .executableTarget(
       name: "SimulationProbe",
       dependencies: ["Simulation", "Platform"],
+      path: "Tests/Support/SimulationProbe",
       swiftSettings: strict
     ),
     .executableTarget(
@@ -148,6 +138,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: ["Processes", "Platform"],
+      path: "Tests/Support/TestSupport",
       swiftSettings: strict
     ),
     .testTarget(
@@ -162,7 +153,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenarioTests",
-      dependencies: ["Scenario"],
+      dependencies: ["Scenario", "ScenarioLanguage"],
       swiftSettings: strict
     ),
     .testTarget(

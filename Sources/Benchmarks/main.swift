@@ -1,5 +1,5 @@
 // `vmrepl-bench`: prints the executor's and the engine's figures. Run it through scripts/bench
-// (a release build); the figures and the machine go in the README. `--executor-only` and
+// (a release build); the figures and the machine go in docs/benchmarks.md. `--executor-only` and
 // `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario), `--http-only` only
 // the scripted HTTP figures (`--requests N`), `--threads-only` only the simulated threads' figures

@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// An app repository with a package at its root, as the README's "Your app's files as they are"
+// An app repository with a package at its root, as docs/guide/your-app.md ("Your app's files on Linux")
 // has you add one: the app's own view-model, model and service files compiled in place, on
 // Linux, with vmrepl's AppleCompat layer standing in for Combine, SwiftUI, OSLog, os and UIKit.
 import PackageDescription

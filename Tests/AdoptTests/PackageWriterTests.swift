@@ -61,13 +61,13 @@ extension PackageWriterTests {
     }
   }
 
-  @Test("the generated manifest carries AppleCompat's settings exactly as the README gives them")
-  func settingsAsTheREADME() throws {
+  @Test("the generated manifest carries AppleCompat's settings exactly as docs/guide/your-app.md gives them")
+  func settingsAsTheGuide() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "<!-- apple-compat:begin -->\n```swift\n"))
-    let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-    let settings = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let guide = try String(contentsOf: root.appendingPathComponent("docs/guide/your-app.md"), encoding: .utf8)
+    let start = try #require(guide.range(of: "<!-- apple-compat:begin -->\n```swift\n"))
+    let end = try #require(guide.range(of: "```", range: start.upperBound..<guide.endIndex))
+    let settings = guide[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     let folder = try AppFolder("News", files: NewsApp.files)
     let writer = PackageWriter(output: folder.path + "-vmrepl", vmrepl: "/opt/vmrepl", adoption: Adoption(try AppSources.scan(folder: folder.path)))
     let manifest = writer.manifest().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Every kind of error's text, written once in `ScenarioError.Reason.text`, checked once here.
 @Suite("Error messages")

@@ -2,6 +2,7 @@ import Observation
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 @Observable
 final class ObservableModel {

@@ -216,11 +216,7 @@ struct ScenarioCaseTests {
 struct ScenarioGrammarTests {
   @Test("Editors/vscode holds the grammar `vmrepl grammar` prints, which names every command")
   func noDrift() async throws {
-    let printed = try await VMReplProcess.run(["grammar"])
-    #expect(printed.status == 0)
-    let file = VMReplProcess.packageRoot.appendingPathComponent("Editors/vscode/syntaxes/vmrepl-scenario.tmLanguage.json")
-    let committed = try String(contentsOf: file, encoding: .utf8)
-    #expect(committed == printed.output, "re-make it: vmrepl grammar > Editors/vscode/syntaxes/vmrepl-scenario.tmLanguage.json")
+    let committed = try await committedOutput(of: "grammar", in: "Editors/vscode/syntaxes/vmrepl-scenario.tmLanguage.json")
     let grammar = try #require(try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
     let repository = try #require(grammar["repository"] as? [String: Any])
     let command = try #require((repository["command"] as? [String: Any])?["match"] as? String)
@@ -228,4 +224,27 @@ struct ScenarioGrammarTests {
       #expect(command.contains("|\(name)|") || command.contains("(\(name)|") || command.contains("|\(name))"), "\(name)")
     }
   }
+}
+
+/// The language reference in docs/ follows the command table.
+@Suite("Language reference")
+struct LanguageReferenceTests {
+  @Test("docs/reference/language.md is what `vmrepl reference` prints, with an entry per command")
+  func noDrift() async throws {
+    let committed = try await committedOutput(of: "reference", in: "docs/reference/language.md")
+    for name in ["use", "send", "await", "expect", "respond", "explore", "race", "step", "fails", "save"] {
+      #expect(committed.contains("### `\(name)`"), "\(name)")
+    }
+    #expect(committed.contains("send ACTION [ARGS ...]"))
+  }
+}
+
+/// What the committed file at `path` holds, having checked that it is what `vmrepl SUBCOMMAND`
+/// prints now (a file made from the command table).
+private func committedOutput(of subcommand: String, in path: String) async throws -> String {
+  let printed = try await VMReplProcess.run([subcommand])
+  #expect(printed.status == 0)
+  let committed = try String(contentsOf: VMReplProcess.packageRoot.appendingPathComponent(path), encoding: .utf8)
+  #expect(committed == printed.output, "re-make it: vmrepl \(subcommand) > \(path)")
+  return committed
 }

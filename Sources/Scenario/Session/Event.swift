@@ -1,8 +1,3 @@
-/// How an effect ended, or that it is still running.
-package enum EffectStatus: String, CaseIterable, Equatable, Sendable {
-  case running, finished, cancelled, failed
-}
-
 /// Something that happened during a step; one model feeds the human and the JSON renderers.
 package enum Event: Equatable, Sendable {
   /// An effect started: its id and the command that started it.

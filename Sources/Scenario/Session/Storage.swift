@@ -3,7 +3,7 @@ import Simulation
 
 /// The storage a view-model reaches (`UserDefaults.standard` and named suites, the Documents,
 /// Caches and Application Support folders, `NSHomeDirectory()`, the temporary folder), kept in
-/// the process's sandbox (`CSimulationRuntime/linux/sandbox.c`) and emptied at every `use`, so that a
+/// the process's sandbox (`CSimulationRuntime/sandbox/sandbox.c`) and emptied at every `use`, so that a
 /// scenario reads the same storage on every run and machine, and two `use`s in one session do
 /// not see each other's writes.
 ///

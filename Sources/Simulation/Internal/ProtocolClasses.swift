@@ -1,5 +1,5 @@
 /// URLSessionConfiguration's `protocolClasses` with one class put first, in the raw form the
-/// rewritten vtable slot passes (`CSimulationRuntime/linux/urlsession.c`): an owned `[AnyClass]?`,
+/// rewritten vtable slot passes (`CSimulationRuntime/network/urlsession.c`): an owned `[AnyClass]?`,
 /// nil or the array's storage object.
 enum ProtocolClasses {
   static func prepending(_ type: AnyClass, to raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {

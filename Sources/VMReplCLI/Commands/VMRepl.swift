@@ -22,7 +22,7 @@ struct VMRepl: ParsableCommand {
         \(replOptions)
         """,
       version: vmreplVersion,
-      subcommands: [Repl.self, Run.self, Replay.self, Explore.self, Models.self, Grammar.self]
+      subcommands: [Repl.self, Run.self, Replay.self, Explore.self, Models.self, Grammar.self, Reference.self]
         + ModelCatalog.extraCommands + [ReplayWorker.self, ExploreWorker.self],
       defaultSubcommand: Repl.self)
   }()
@@ -41,27 +41,3 @@ struct VMRepl: ParsableCommand {
 }
 
 let vmreplVersion = "0.1.0"
-
-/// Options every command that runs a session shares.
-struct SessionOptions: ParsableArguments {
-  @Option(help: "Output format: human or jsonl (one JSON object per command).")
-  var format: OutputFormat = .human
-
-  @Flag(help: "Stop at the first rejected command or failed expect.")
-  var bail = false
-
-  @OptionGroup var guards: GuardOptions
-
-  @Flag(help: "Never colour output.")
-  var noColor = false
-
-  @Option(help: ArgumentHelp("Start with `use MODEL`.", valueName: "MODEL"))
-  var use: String?
-
-}
-
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-  /// `github`: the human format, and each failure of a replay as a GitHub Actions annotation
-  /// (chosen by itself under GitHub Actions).
-  case human, jsonl, github
-}

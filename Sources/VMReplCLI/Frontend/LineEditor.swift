@@ -164,7 +164,7 @@ func historyFilePath() -> String? {
     mkdir(state + "/vmrepl", 0o700)
     return state + "/vmrepl/history"
   }
-  // HOME is the view-model's sandbox (CSimulationRuntime's linux/sandbox.c); the history is the user's.
+  // HOME is the view-model's sandbox (CSimulationRuntime's sandbox/sandbox.c); the history is the user's.
   if let home = environment("VMREPL_REAL_HOME") ?? environment("HOME") { return home + "/.vmrepl_history" }
   return nil
 }

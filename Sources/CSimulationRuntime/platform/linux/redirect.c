@@ -1,0 +1,142 @@
+// Rewrites import slots (GOT entries) of loaded shared objects.
+//
+// A call from a shared library to a function of another goes through a slot in the caller's
+// global offset table. Rewriting the slot redirects that one library's calls and nothing else:
+// Dispatch's own scheduling threads, the kernel and our own code keep the real functions.
+#include "../platform.h"
+#include "libraries.h"
+
+#if defined(VMREPL_BACKEND_LINUX)
+const char *const vmrepl_dispatch_callers[] = {VMREPL_LIB_SWIFT_DISPATCH, VMREPL_LIB_FOUNDATION, VMREPL_LIB_FOUNDATION_NETWORKING, "<main>", NULL};
+
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+struct request {
+  const char *symbol;
+  void *replacement;
+  const char *const *only;
+  const char *const *except;
+  int patched;
+  /// Also a library's calls to its own exported functions (they go through its PLT too).
+  int own;
+};
+
+/// Each loaded object's import tables, read once: a rewrite then scans only the objects it names.
+struct object {
+  char name[256];
+  uintptr_t base;
+  const ElfW(Sym) *symbols;
+  const char *strings;
+  const ElfW(Rela) *plt, *data;
+  size_t plt_size, data_size;
+};
+
+#define OBJECTS 256
+static struct object objects[OBJECTS];
+static int object_count = -1;
+
+static uintptr_t absolute(struct dl_phdr_info *info, uintptr_t pointer) {
+  // glibc relocates these dynamic entries in place; other loaders may leave them relative.
+  return pointer < info->dlpi_addr ? pointer + info->dlpi_addr : pointer;
+}
+
+static int matches(const char *name, const char *const *list) {
+  for (; list && *list; list++) {
+    if (strstr(name, *list)) return 1;
+  }
+  return 0;
+}
+
+static void patch_slots(const struct object *object, const ElfW(Rela) *relocations, size_t size,
+                        struct request *request) {
+  const ElfW(Sym) *symbols = object->symbols;
+  const char *strings = object->strings;
+  const char first = request->symbol[0];
+  long page = sysconf(_SC_PAGESIZE);
+  for (size_t index = 0; index < size / sizeof(ElfW(Rela)); index++) {
+    const ElfW(Rela) *relocation = &relocations[index];
+    size_t symbol = ELF64_R_SYM(relocation->r_info);
+    if (symbol == 0) continue;
+    const char *name = strings + symbols[symbol].st_name;
+    if (name[0] != first || strcmp(name, request->symbol) != 0) continue;
+    // Only imports: a library's own definition of the symbol is not a slot to rewrite.
+    if (symbols[symbol].st_shndx != SHN_UNDEF && !request->own) continue;
+    void **slot = (void **)(object->base + relocation->r_offset);
+    uintptr_t start = (uintptr_t)slot & ~(uintptr_t)(page - 1);
+    // The slot may sit in RELRO (read-only after relocation); make it writable for the store.
+    // It is left writable: restoring read-only could also protect a neighbouring slot that a
+    // later rewrite of another symbol on the same page needs.
+    if (mprotect((void *)start, (size_t)page, PROT_READ | PROT_WRITE) != 0) continue;
+    __atomic_store_n(slot, request->replacement, __ATOMIC_RELEASE);
+    request->patched++;
+  }
+}
+
+static int record(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  (void)data;
+  if (object_count >= OBJECTS) return 0;
+  // The main program has no name here; "<main>" lets a list name it.
+  const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "<main>";
+  // Never rewrite the dynamic loader or the C library: they are what the rewrites call.
+  if (strstr(name, VMREPL_LIB_LOADER) || strstr(name, VMREPL_LIB_C) || strstr(name, VMREPL_LIB_VDSO)) return 0;
+  const ElfW(Dyn) *dynamic = NULL;
+  for (int index = 0; index < info->dlpi_phnum; index++) {
+    const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+    if (header->p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
+  }
+  if (!dynamic) return 0;
+  struct object object = {0};
+  strncpy(object.name, name, sizeof object.name - 1);
+  object.base = info->dlpi_addr;
+  for (; dynamic->d_tag != DT_NULL; dynamic++) {
+    switch (dynamic->d_tag) {
+      case DT_SYMTAB: object.symbols = (const ElfW(Sym) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_STRTAB: object.strings = (const char *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_JMPREL: object.plt = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_PLTRELSZ: object.plt_size = dynamic->d_un.d_val; break;
+      case DT_RELA: object.data = (const ElfW(Rela) *)absolute(info, dynamic->d_un.d_ptr); break;
+      case DT_RELASZ: object.data_size = dynamic->d_un.d_val; break;
+      default: break;
+    }
+  }
+  if (!object.symbols || !object.strings) return 0;
+  objects[object_count++] = object;
+  return 0;
+}
+
+static int patch(const char *symbol, void *replacement, const char *const *only, const char *const *except, int own) {
+  // The objects loaded when the simulation is installed; a library loaded later is not rewritten.
+  if (object_count < 0) {
+    object_count = 0;
+    dl_iterate_phdr(record, NULL);
+  }
+  struct request request = {symbol, replacement, only, except, 0, own};
+  for (int index = 0; index < object_count; index++) {
+    const struct object *object = &objects[index];
+    if (only ? !matches(object->name, only) : matches(object->name, except)) continue;
+    if (object->plt) patch_slots(object, object->plt, object->plt_size, &request);
+    if (object->data) patch_slots(object, object->data, object->data_size, &request);
+  }
+  return request.patched;
+}
+
+int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except) {
+  return patch(symbol, replacement, only, except, 0);
+}
+
+int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only) {
+  return patch(symbol, replacement, only, NULL, 1);
+}
+
+int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only) {
+  int patched = 0;
+  for (; redirects->symbol; redirects++) patched += vmrepl_patch(redirects->symbol, redirects->replacement, only, NULL);
+  return patched;
+}
+
+#endif  // VMREPL_BACKEND_LINUX

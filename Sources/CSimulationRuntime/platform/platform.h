@@ -1,0 +1,60 @@
+// The thin layer under every feature: what differs from one operating system to another.
+// Each backend (linux/) provides these; where none exists (fallback/), nothing is redirected and
+// every feature reports that it simulates nothing.
+#ifndef VMREPL_PLATFORM_H
+#define VMREPL_PLATFORM_H
+
+#include "../core/core.h"
+
+/// Which backend this build has. A feature's file compiles to nothing without one (fallback/
+/// then stands in for it); code that only one backend's libraries need (CFRunLoop's timerfd on
+/// Linux, getrandom through syscall) checks its backend by name.
+#if defined(__linux__)
+#define VMREPL_BACKEND_LINUX 1
+#endif
+#if defined(VMREPL_BACKEND_LINUX)
+#define VMREPL_HAS_BACKEND 1
+#else
+#define VMREPL_HAS_BACKEND 0
+#endif
+
+// MARK: Symbol redirection (linux/redirect.c)
+
+/// Rewrites the import slot of `symbol` to `replacement` in every loaded object whose path
+/// contains one of `only` (NULL-terminated), or, when `only` is NULL, in every object whose path
+/// contains none of `except`. Returns how many slots were rewritten.
+int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except);
+
+/// `vmrepl_patch` in the objects `only` names, including their calls to functions they define
+/// and export themselves (which go through their own PLT): Foundation calls CoreFoundation, which
+/// it contains, that way.
+int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only);
+
+/// One symbol and what its import slots are to call instead.
+struct vmrepl_redirect {
+  const char *symbol;
+  void *replacement;
+};
+
+/// `vmrepl_patch` for each redirect of `redirects` (ended by a NULL symbol) in the objects `only`
+/// names; returns how many slots were rewritten in all.
+int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only);
+
+/// Where Swift code's Dispatch calls come from: the Swift overlay, Foundation, and the program.
+extern const char *const vmrepl_dispatch_callers[];
+
+// MARK: Names of code (linux/symbols.c; `vmrepl_symbol_name` is in the public header)
+
+/// Whether a function lies in the toolchain's libraries.
+int vmrepl_in_toolchain_library(const void *function);
+/// Whether an address is where a symbol starts.
+int vmrepl_is_symbol_address(const void *address);
+
+// MARK: Waiting for a word to change (linux/wait.c: a futex)
+
+/// Sleeps while `*word` holds `expected` (it may return early: callers check again).
+void vmrepl_platform_wait(_Atomic int *word, int expected);
+/// Wakes one thread sleeping in `vmrepl_platform_wait` on `word`.
+void vmrepl_platform_wake_one(_Atomic int *word);
+
+#endif

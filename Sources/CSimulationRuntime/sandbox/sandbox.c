@@ -1,0 +1,205 @@
+// A storage sandbox for the process: a home folder and a temporary folder of its own.
+//
+// Foundation on Linux finds the user's folders through HOME, XDG_CONFIG_HOME (UserDefaults'
+// property lists), XDG_CACHE_HOME (Caches), XDG_DATA_HOME (Application Support) and TMPDIR, and
+// caches some of them at first use. This constructor points them, before any Swift code runs,
+// at a folder of this process's own, which the session empties at every `use` and which is
+// removed when the process exits: a view-model's UserDefaults and files start empty at every
+// `use`, on every run, and never touch the machine's own. The original values stay readable
+// as VMREPL_REAL_HOME and VMREPL_REAL_TMPDIR (a replay worker, started by a sandboxed parent,
+// makes its own sandbox beside its parent's).
+#include "sandbox.h"
+#include "../platform/linux/libraries.h"
+
+#if VMREPL_HAS_BACKEND
+#define __USE_XOPEN_EXTENDED 1
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <pwd.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char root[512];
+/// The folders a fresh sandbox has.
+static const char *const skeleton[] = {"home", "home/Documents", "home/.config", "home/.cache", "home/.local", "home/.local/share", "tmp", NULL};
+
+#define SKELETON_FOLDERS 7
+/// The skeleton's folders' modification times when the sandbox was last made or found empty: a
+/// folder whose entries change gets a new one, so equal times mean nothing was written.
+static struct timespec made_at[SKELETON_FOLDERS];
+
+static int note_times(struct timespec *times) {
+  for (int index = 0; skeleton[index]; index++) {
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", root, skeleton[index]);
+    struct stat status;
+    if (stat(path, &status) != 0) return 0;
+    times[index] = status.st_mtim;
+  }
+  return 1;
+}
+
+
+
+static int remove_entry(const char *path, const struct stat *status, int flag, struct FTW *walk) {
+  (void)status;
+  (void)flag;
+  (void)walk;
+  return remove(path);
+}
+
+static void remove_sandbox(void) {
+  if (root[0] && getpid() == (pid_t)atoll(strrchr(root, '-') + 1)) nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void make(const char *relative) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s", root, relative);
+  mkdir(path, 0700);
+}
+
+/// Sandboxes of processes that are gone (ended by a signal, before their `atexit`).
+static void remove_stale(const char *base) {
+  DIR *folder = opendir(base);
+  if (!folder) return;
+  struct dirent *entry;
+  const char *prefix = "vmrepl-sandbox-";
+  while ((entry = readdir(folder))) {
+    if (strncmp(entry->d_name, prefix, strlen(prefix)) != 0) continue;
+    long pid = atol(entry->d_name + strlen(prefix));
+    if (pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", base, entry->d_name);
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  }
+  closedir(folder);
+}
+
+__attribute__((constructor)) static void vmrepl_make_sandbox(void) {
+  if (getenv("VMREPL_NO_SANDBOX")) return;
+  const char *real_home = getenv("VMREPL_REAL_HOME");
+  const char *real_tmp = getenv("VMREPL_REAL_TMPDIR");
+  if (!real_home) {
+    real_home = getenv("HOME");
+    setenv("VMREPL_REAL_HOME", real_home ? real_home : "", 1);
+  }
+  if (!real_tmp) {
+    real_tmp = getenv("TMPDIR");
+    setenv("VMREPL_REAL_TMPDIR", real_tmp ? real_tmp : "", 1);
+  }
+  const char *base = getenv("VMREPL_REAL_TMPDIR");
+  if (!base || !base[0]) base = "/tmp";
+  char clean[400];
+  snprintf(clean, sizeof clean, "%s", base);
+  size_t length = strlen(clean);
+  while (length > 1 && clean[length - 1] == '/') clean[--length] = 0;
+  remove_stale(clean);
+  snprintf(root, sizeof root, "%s/vmrepl-sandbox-%ld", clean, (long)getpid());
+  if (mkdir(root, 0700) != 0) {
+    root[0] = 0;
+    return;
+  }
+  for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
+  note_times(made_at);
+  char path[700];
+  snprintf(path, sizeof path, "%s/home", root);
+  setenv("HOME", path, 1);
+  setenv("CFFIXED_USER_HOME", path, 1);
+  snprintf(path, sizeof path, "%s/home/.config", root);
+  setenv("XDG_CONFIG_HOME", path, 1);
+  snprintf(path, sizeof path, "%s/home/.cache", root);
+  setenv("XDG_CACHE_HOME", path, 1);
+  snprintf(path, sizeof path, "%s/home/.local/share", root);
+  setenv("XDG_DATA_HOME", path, 1);
+  snprintf(path, sizeof path, "%s/tmp/", root);
+  setenv("TMPDIR", path, 1);
+  atexit(remove_sandbox);
+}
+
+const char *vmrepl_sandbox_root(void) { return root; }
+
+// CoreFoundation takes the home folder from the password database before HOME (and keeps its
+// own copy of the environment from before this constructor ran): the sandbox's home is what
+// Foundation's look-ups of the user's entry say.
+static char sandbox_home[600];
+static struct passwd *(*real_getpwuid)(uid_t);
+static int (*real_getpwuid_r)(uid_t, struct passwd *, char *, size_t, struct passwd **);
+
+static struct passwd *sandboxed_getpwuid(uid_t uid) {
+  struct passwd *entry = real_getpwuid(uid);
+  if (entry && sandbox_home[0] && uid == getuid()) entry->pw_dir = sandbox_home;
+  return entry;
+}
+
+static int sandboxed_getpwuid_r(uid_t uid, struct passwd *entry, char *buffer, size_t size, struct passwd **result) {
+  int status = real_getpwuid_r(uid, entry, buffer, size, result);
+  if (status == 0 && result && *result && sandbox_home[0] && uid == getuid()) (*result)->pw_dir = sandbox_home;
+  return status;
+}
+
+// CoreFoundation's own XDG look-ups (where UserDefaults keeps its property lists) read its copy
+// of the environment, taken before this file's constructor ran: they answer with the sandbox.
+static const void *(*create_string)(const void *, const char *, unsigned int);
+
+static const void *sandbox_string(const char *relative) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s", root, relative);
+  return create_string(NULL, path, 0x08000100 /* kCFStringEncodingUTF8 */);
+}
+
+static const void *sandboxed_config_home(void) { return sandbox_string("home/.config"); }
+static const void *sandboxed_data_home(void) { return sandbox_string("home/.local/share"); }
+static const void *sandboxed_cache_home(void) { return sandbox_string("home/.cache"); }
+
+int vmrepl_sandbox_activate(void) {
+  if (!root[0]) return 0;
+  snprintf(sandbox_home, sizeof sandbox_home, "%s/home", root);
+  *(void **)&create_string = dlsym(RTLD_DEFAULT, "CFStringCreateWithCString");
+  if (create_string) {
+    static const char *const core[] = {VMREPL_LIB_FOUNDATION, NULL};
+    vmrepl_patch_own("_CFXDGCreateConfigHomePath", (void *)sandboxed_config_home, core);
+    vmrepl_patch_own("_CFXDGCreateDataHomePath", (void *)sandboxed_data_home, core);
+    vmrepl_patch_own("_CFXDGCreateCacheDirectoryPath", (void *)sandboxed_cache_home, core);
+  }
+  *(void **)&real_getpwuid = dlsym(RTLD_DEFAULT, "getpwuid");
+  *(void **)&real_getpwuid_r = dlsym(RTLD_DEFAULT, "getpwuid_r");
+  if (!real_getpwuid || !real_getpwuid_r) return 0;
+  static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION_NETWORKING, NULL};
+  int patched = vmrepl_patch("getpwuid", (void *)sandboxed_getpwuid, foundation, NULL);
+  patched += vmrepl_patch("getpwuid_r", (void *)sandboxed_getpwuid_r, foundation, NULL);
+  return patched;
+}
+
+int vmrepl_sandbox_reset(void) {
+  if (!root[0]) return 0;
+  vmrepl_flush_preferences();
+  // Most sessions write nothing (explore and undo start a session per run): then a look at the
+  // folders' times is all it costs.
+  struct timespec now[SKELETON_FOLDERS];
+  if (note_times(now) && !memcmp(now, made_at, sizeof now)) return 0;
+  char path[700];
+  snprintf(path, sizeof path, "%s/home", root);
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  snprintf(path, sizeof path, "%s/tmp", root);
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
+  note_times(made_at);
+  return 1;
+}
+
+void vmrepl_flush_preferences(void) {
+  // CoreFoundation keeps every preferences domain (UserDefaults.standard, each suite) in memory;
+  // flushing writes what changed to its property list and forgets the domain, so the files are
+  // then all there is.
+  void (*flush)(void) = NULL;
+  *(void **)&flush = dlsym(RTLD_DEFAULT, "CFPreferencesFlushCaches");
+  if (flush) flush();
+}
+
+#endif  // VMREPL_HAS_BACKEND

@@ -1,0 +1,217 @@
+// Foundation's run loop on virtual time.
+//
+// On Linux a CFRunLoop mode arms one timerfd (CLOCK_MONOTONIC, absolute) for its earliest
+// timer, and fires the timers that are due when that descriptor becomes readable. With
+// Foundation's clocks virtual on the driving thread, the armed deadline is a virtual instant:
+// we keep the real descriptor disarmed, hand the deadline to the simulation, and when virtual
+// time reaches it we make the descriptor readable and run one pass of the run loop, which fires
+// exactly the timers due at that instant. `RunLoop.main.perform` blocks run in the pass the
+// simulation makes whenever it becomes idle.
+#include "sources.h"
+#include "../platform/linux/libraries.h"
+
+#if VMREPL_HAS_BACKEND
+#include <dlfcn.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <stdlib.h>
+#include <time.h>
+
+typedef int (*timerfd_settime_fn)(int, int, const struct itimerspec *, struct itimerspec *);
+typedef int (*eventfd_fn)(unsigned int, int);
+
+static timerfd_settime_fn real_timerfd_settime;
+static eventfd_fn real_eventfd;
+static int32_t (*run_in_mode)(const void *, double, unsigned char);
+static double (*next_fire_date)(void *, const void *);
+static void *(*main_run_loop)(void);
+static const void **default_mode;
+static _Atomic int exists;
+
+// Each CFRunLoopTimer Foundation makes on the driving thread has its callout replaced by
+// `wrapped_callout`, which hands the firing to the simulation (so it runs as the work of the step
+// that scheduled the timer) with the original callout, remembered here by the timer's info.
+typedef void (*timer_callout)(void *timer, void *info);
+typedef void *(*timer_create_fn)(const void *, double, double, unsigned long, long, timer_callout, void *);
+typedef void (*add_timer_fn)(void *, void *, const void *);
+typedef void (*invalidate_fn)(void *);
+static timer_create_fn real_timer_create;
+static add_timer_fn real_add_timer;
+static invalidate_fn real_invalidate;
+static int (*timer_is_valid)(void *);
+static double (*timer_next_fire)(void *);
+static double (*absolute_now)(void);
+static const void *(*cf_retain)(const void *);
+static void (*cf_release)(const void *);
+
+struct callout_entry {
+  void *info;
+  timer_callout callout;
+};
+static struct callout_entry *callouts;
+static size_t callout_count, callout_capacity;
+
+static timer_callout find_callout(void *info) {
+  for (size_t i = callout_count; i > 0; i--) {
+    if (callouts[i - 1].info == info) return callouts[i - 1].callout;
+  }
+  return NULL;
+}
+
+static void wrapped_callout(void *timer, void *info) {
+  timer_callout original = find_callout(info);
+  if (!original) return;
+  if (vmrepl_hooks && vmrepl_hooks->runloop_timer_fire) {
+    vmrepl_hooks->runloop_timer_fire(timer, (void *)original, info);
+  } else {
+    original(timer, info);
+  }
+}
+
+static void *simulated_timer_create(const void *allocator, double fire, double interval, unsigned long flags, long order,
+                                    timer_callout callout, void *context) {
+  if (!vmrepl_on_main_thread() || !callout) {
+    return real_timer_create(allocator, fire, interval, flags, order, callout, context);
+  }
+  // CFRunLoopTimerContext: version, then info.
+  void *info = context ? ((void **)context)[1] : NULL;
+  if (callout_count == callout_capacity) {
+    size_t capacity = callout_capacity ? callout_capacity * 2 : 16;
+    struct callout_entry *grown = realloc(callouts, capacity * sizeof *grown);
+    if (!grown) return real_timer_create(allocator, fire, interval, flags, order, callout, context);
+    callouts = grown;
+    callout_capacity = capacity;
+  }
+  // A new timer with the info of one that is gone takes its entry over.
+  for (size_t i = 0; i < callout_count; i++) {
+    if (callouts[i].info == info) {
+      callouts[i] = callouts[--callout_count];
+      break;
+    }
+  }
+  callouts[callout_count++] = (struct callout_entry){info, callout};
+  return real_timer_create(allocator, fire, interval, flags, order, wrapped_callout, context);
+}
+
+static void simulated_add_timer(void *run_loop, void *timer, const void *mode) {
+  real_add_timer(run_loop, timer, mode);
+  if (vmrepl_on_main_thread() && vmrepl_hooks && vmrepl_hooks->runloop_timer_added) vmrepl_hooks->runloop_timer_added(timer);
+}
+
+static void simulated_invalidate(void *timer) {
+  real_invalidate(timer);
+  if (vmrepl_on_main_thread() && vmrepl_hooks && vmrepl_hooks->runloop_timer_invalidated) vmrepl_hooks->runloop_timer_invalidated(timer);
+}
+
+void vmrepl_runloop_timer_call(void *callout, void *timer, void *info) { ((timer_callout)callout)(timer, info); }
+
+int vmrepl_runloop_timer_is_valid(void *timer) { return timer_is_valid ? timer_is_valid(timer) : 0; }
+
+int64_t vmrepl_runloop_timer_delay(void *timer) {
+  if (!timer_next_fire || !absolute_now) return -1;
+  double seconds = timer_next_fire(timer) - absolute_now();
+  if (seconds <= 0) return 0;
+  return (int64_t)(seconds * 1e9);
+}
+
+void vmrepl_runloop_timer_retain(void *timer) {
+  if (cf_retain) cf_retain(timer);
+}
+
+void vmrepl_runloop_timer_release(void *timer) {
+  if (!timer) return;
+  struct {
+    long version;
+    void *info;
+    void *retain, *release, *describe;
+  } context = {0};
+  void (*get_context)(void *, void *) = NULL;
+  *(void **)&get_context = dlsym(RTLD_DEFAULT, "CFRunLoopTimerGetContext");
+  if (get_context) {
+    get_context(timer, &context);
+    for (size_t i = 0; i < callout_count; i++) {
+      if (callouts[i].info == context.info) {
+        callouts[i] = callouts[--callout_count];
+        break;
+      }
+    }
+  }
+  if (cf_release) cf_release(timer);
+}
+
+static int simulated_timerfd_settime(int fd, int flags, const struct itimerspec *value, struct itimerspec *old) {
+  if (!vmrepl_on_main_thread() || !(flags & TFD_TIMER_ABSTIME) || !value) {
+    return real_timerfd_settime(fd, flags, value, old);
+  }
+  int64_t deadline = (int64_t)value->it_value.tv_sec * 1000000000 + value->it_value.tv_nsec;
+  struct itimerspec disarmed = {{0, 0}, {0, 0}};
+  int result = real_timerfd_settime(fd, 0, &disarmed, old);
+  int64_t now = VMREPL_MONOTONIC_BASE + atomic_load_explicit(&vmrepl_virtual_now, memory_order_relaxed);
+  vmrepl_hooks->runloop_timer(fd, deadline == 0 ? -1 : (deadline > now ? deadline - now : 0));
+  return result;
+}
+
+static int simulated_eventfd(unsigned int initial, int flags) {
+  // A run loop's wake-up port is the first descriptor CF makes for a new run loop.
+  if (vmrepl_on_main_thread()) atomic_store(&exists, 1);
+  return real_eventfd(initial, flags);
+}
+
+int vmrepl_runloop_exists(void) { return atomic_load_explicit(&exists, memory_order_relaxed); }
+
+void vmrepl_runloop_pass(void) {
+  if (run_in_mode && default_mode) run_in_mode(*default_mode, 0, 1);
+}
+
+int vmrepl_runloop_has_timer(void) {
+  // CF on Linux leaves the descriptor armed when its last timer goes (it never disarms it), so
+  // whether a timer is left is asked of the run loop itself.
+  if (!next_fire_date || !main_run_loop || !default_mode) return 1;
+  return next_fire_date(main_run_loop(), *default_mode) != 0;
+}
+
+void vmrepl_runloop_fire(int fd) {
+  struct itimerspec soon = {{0, 0}, {0, 1}};
+  real_timerfd_settime(fd, 0, &soon, NULL);
+  // Readiness comes from the kernel a moment later; wait for it, so that the pass below sees it
+  // whatever the machine's load (a real wait of microseconds; virtual time does not move).
+  struct pollfd descriptor = {.fd = fd, .events = POLLIN};
+  if (poll(&descriptor, 1, 1000) <= 0) return;
+  // A pass services one ready descriptor; make passes until CF has read this one.
+  for (int pass = 0; pass < 16; pass++) {
+    vmrepl_runloop_pass();
+    descriptor.revents = 0;
+    if (poll(&descriptor, 1, 0) <= 0) return;
+  }
+}
+
+int vmrepl_runloop_activate(void) {
+  real_timerfd_settime = (timerfd_settime_fn)dlsym(RTLD_DEFAULT, "timerfd_settime");
+  real_eventfd = (eventfd_fn)dlsym(RTLD_DEFAULT, "eventfd");
+  *(void **)&run_in_mode = dlsym(RTLD_DEFAULT, "CFRunLoopRunInMode");
+  default_mode = (const void **)dlsym(RTLD_DEFAULT, "kCFRunLoopDefaultMode");
+  *(void **)&next_fire_date = dlsym(RTLD_DEFAULT, "CFRunLoopGetNextTimerFireDate");
+  *(void **)&main_run_loop = dlsym(RTLD_DEFAULT, "CFRunLoopGetMain");
+  *(void **)&real_timer_create = dlsym(RTLD_DEFAULT, "CFRunLoopTimerCreate");
+  *(void **)&real_add_timer = dlsym(RTLD_DEFAULT, "CFRunLoopAddTimer");
+  *(void **)&real_invalidate = dlsym(RTLD_DEFAULT, "CFRunLoopTimerInvalidate");
+  *(void **)&timer_is_valid = dlsym(RTLD_DEFAULT, "CFRunLoopTimerIsValid");
+  *(void **)&timer_next_fire = dlsym(RTLD_DEFAULT, "CFRunLoopTimerGetNextFireDate");
+  *(void **)&absolute_now = dlsym(RTLD_DEFAULT, "CFAbsoluteTimeGetCurrent");
+  *(void **)&cf_retain = dlsym(RTLD_DEFAULT, "CFRetain");
+  *(void **)&cf_release = dlsym(RTLD_DEFAULT, "CFRelease");
+  if (!real_timerfd_settime || !real_eventfd || !run_in_mode || !default_mode) return 0;
+  static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, NULL};
+  int patched = vmrepl_patch("timerfd_settime", (void *)simulated_timerfd_settime, foundation, NULL);
+  patched += vmrepl_patch("eventfd", (void *)simulated_eventfd, foundation, NULL);
+  // Which step each timer belongs to: Foundation's Timer and RunLoop reach CF through these.
+  if (real_timer_create && real_add_timer && real_invalidate && timer_is_valid && cf_retain && cf_release) {
+    patched += vmrepl_patch_own("CFRunLoopTimerCreate", (void *)simulated_timer_create, foundation);
+    patched += vmrepl_patch_own("CFRunLoopAddTimer", (void *)simulated_add_timer, foundation);
+    patched += vmrepl_patch_own("CFRunLoopTimerInvalidate", (void *)simulated_invalidate, foundation);
+  }
+  return patched > 0 ? VMREPL_RUNLOOP : 0;
+}
+
+#endif  // VMREPL_HAS_BACKEND

@@ -1,0 +1,23 @@
+// The deterministic world (world.c, dispatch_time.c): clocks that read virtual time in the
+// simulation, Dispatch's times on those clocks, and seeded randomness.
+#ifndef VMREPL_WORLD_H
+#define VMREPL_WORLD_H
+
+#include "../platform/platform.h"
+
+int vmrepl_world_activate(void);
+
+/// The virtual reading of `id` on the driving thread; 0 when `id` is not simulated.
+int vmrepl_virtual_clock(int id, int64_t *nanoseconds);
+/// Reads the real clock (never virtual).
+int vmrepl_real_clock_gettime(int id, void *spec);
+/// Clock `id` in nanoseconds as the calling thread reads it (virtual in the simulation).
+int64_t vmrepl_clock_now(int id);
+
+/// The delay until a dispatch_time_t, read on the calling thread's clock (virtual on the driver).
+int64_t vmrepl_delay_until(uint64_t when);
+/// A deadline the driving thread computed on virtual clocks, for a real Dispatch timer, queue or
+/// wait: the same delay from the real clock's now.
+uint64_t vmrepl_real_deadline(uint64_t when);
+
+#endif

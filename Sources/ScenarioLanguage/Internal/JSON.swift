@@ -1,0 +1,43 @@
+/// A minimal JSON writer with a fixed key order, so the same state always gives the same bytes.
+package enum JSON {
+  package indirect enum Node {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([Node])
+    case object([(String, Node)])
+  }
+
+  package static func write(_ node: Node) -> String {
+    switch node {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number(let text): return text
+    case .string(let text): return quote(text)
+    case .array(let nodes): return "[" + nodes.map(write).joined(separator: ",") + "]"
+    case .object(let pairs): return "{" + pairs.map { quote($0.0) + ":" + write($0.1) }.joined(separator: ",") + "}"
+    }
+  }
+
+  package static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `vmrepl models`: list the models.
+struct Models: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "List the view-models that can be used.")
+
+  func run() throws {
+    let failed = MainActor.assumeIsolated {
+      let options = (try? SessionOptions.parse([])) ?? SessionOptions()
+      return ScriptRunner(options: options, transcript: false).runQuietly(["models"])
+    }
+    if failed { throw ExitCode(1) }
+  }
+}
