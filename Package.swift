@@ -91,6 +91,12 @@ let package = Package(
       dependencies: ["ScenarioLanguage", "Simulation", "ViewModelKit", "Platform"],
       swiftSettings: strict
     ),
+    // Running a scenario under many schedules: above the session, which it drives.
+    .target(
+      name: "ScenarioExploration",
+      dependencies: ["Scenario", "Simulation"],
+      swiftSettings: strict
+    ),
     .target(
       name: "Examples",
       dependencies: [
@@ -127,7 +133,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Simulation", "Scenario", "Examples", "Processes", "Platform"],
+      dependencies: ["Simulation", "Scenario", "ScenarioExploration", "Examples", "Processes", "Platform"],
       swiftSettings: strict
     ),
     .target(
@@ -171,6 +177,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Subprocess", package: "swift-subprocess"),
         "Scenario",
+        "ScenarioExploration",
         "Processes",
       ],
       swiftSettings: strict

@@ -2,6 +2,7 @@ import Examples
 import Foundation
 import Processes
 import Scenario
+import ScenarioExploration
 import Simulation
 
 /// Schedule exploration: schedules per second on the example scenarios (in this process, one

@@ -51,6 +51,15 @@ extension ScenarioError {
     /// `await` cannot finish because the work waits on requests the scenario has not answered:
     /// nothing is stuck. The lines say which request and the line that answers it.
     case waitingOnScenario(String)
+    /// `respond` to a scripted dependency (`http` too) with no pending request to answer.
+    case nothingToRespondTo(dependency: String)
+    /// `respond` naming a request (`#r2`, `"TEXT"`, a route) that is not pending: what it named,
+    /// and the requests that are (id and description), oldest first.
+    case noSuchPendingRequest(dependency: String, wanted: String, pending: [PendingRequestName])
+    /// A state path that cannot be read as one: `problem` says where it breaks.
+    case badStatePath(String, problem: String)
+    /// An action's arguments do not fit it, or it threw: the action and what went wrong.
+    case actionFailed(action: String, problem: String)
     /// A `fails` line whose command succeeded; `what` says which error it wanted.
     case expectedErrorMissing(String)
     /// A `fails "TEXT"` line whose command failed with another error.
@@ -106,6 +115,15 @@ extension ScenarioError {
         return "deadlock: nothing can run and no timer is left, but work is still waiting:\n" + details
       case .waitingOnScenario(let details):
         return "await cannot finish: the work waits on requests the scenario has not answered yet (not a deadlock: a `respond` line lets it go on):\n" + details
+      case .nothingToRespondTo(let dependency):
+        return "`\(dependency)` has no pending request to answer; `stub \(dependency) ...` answers future ones"
+      case .noSuchPendingRequest(let dependency, let wanted, let pending):
+        let listed = pending.isEmpty ? "it has no pending request" : "pending: " + pending.map { "#\($0.id) (\($0.description))" }.joined(separator: ", ")
+        return "`\(dependency)` has no pending request \(wanted); \(listed)"
+      case .badStatePath(let path, let problem):
+        return "bad state path `\(path)`: \(problem)"
+      case .actionFailed(let action, let problem):
+        return "action `\(action)`: \(problem)"
       case .expectedErrorMissing(let what):
         return "`fails` expected the command to fail\(what), but it succeeded"
       case .expectedErrorDiffers(let expected, let got):
@@ -126,5 +144,16 @@ extension ScenarioError {
     static func didYouMean(_ nearest: String?) -> String {
       nearest.map { "; did you mean `\($0)`?" } ?? ""
     }
+  }
+}
+
+/// A pending request as an error lists it: `#r2 (GET /items)`.
+package struct PendingRequestName: Equatable, Sendable {
+  package var id: String
+  package var description: String
+
+  package init(id: String, description: String) {
+    self.id = id
+    self.description = description
   }
 }

@@ -15,6 +15,9 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   public var message: String { reason.text }
   /// The simulation's own error, when the simulation stopped the command (a runaway, Ctrl-C).
   public var cause: SimulationError?
+  /// What the message says, as data for `--format jsonl` (an object whose fields join the
+  /// error's): a deadlock report's stuck work, for instance. Nil for most errors.
+  package var report: JSON.Node?
 
   /// An error at `column` of the current line, with a message of its own.
   public init(_ message: String, column: Int? = nil, line: Int? = nil, cause: SimulationError? = nil) {

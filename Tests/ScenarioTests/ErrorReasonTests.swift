@@ -38,6 +38,12 @@ struct ErrorReasonTests {
       (.noSuchEffect(2, effects: 0), "there is no effect #2; no effect has started"),
       (.noSuchEffect(5, effects: 3), "there is no effect #5; effects are #1 to #3"),
       (.expectationFailed(claim: "count == 2", actual: "1"), "expectation failed: count == 2, but it is 1"),
+      (.nothingToRespondTo(dependency: "http"), "`http` has no pending request to answer; `stub http ...` answers future ones"),
+      (.noSuchPendingRequest(dependency: "search", wanted: "#r9", pending: []), "`search` has no pending request #r9; it has no pending request"),
+      (.noSuchPendingRequest(dependency: "http", wanted: "#r9", pending: [.init(id: "r1", description: "GET /a"), .init(id: "r2", description: "GET /b")]),
+       "`http` has no pending request #r9; pending: #r1 (GET /a), #r2 (GET /b)"),
+      (.badStatePath("items[0", problem: "`[` without `]`"), "bad state path `items[0`: `[` without `]`"),
+      (.actionFailed(action: "add", problem: "needs `item` (a string); write `item=VALUE`"), "action `add`: needs `item` (a string); write `item=VALUE`"),
       (.message("anything else"), "anything else"),
     ]
     for (reason, text) in cases {

@@ -73,4 +73,39 @@ struct ReportTextTests {
       JSON.write(JSONLinesRenderer.node(TimedEvent(time: .seconds(1), event: .departure("3:2 ran `b` instead of `a`"))))
         == #"{"kind":"note","time":"1.000s","text":"schedule: 3:2 ran `b` instead of `a`"}"#)
   }
+
+  @Test("JSON lines: hidden work's waits and a warning's subject as data, beside the same words")
+  func waitsAndWarningsAsData() {
+    let pending = Event.backgroundPending(
+      origin: WorkOrigin(command: "send refresh"),
+      waits: [.timer(clock: "ContinuousClock", until: .seconds(3)), .request(dependency: "http", id: "r1", description: "GET /items")])
+    #expect(
+      EventText.line(for: pending)
+        == "background work from `send refresh` is still running, and nothing can await or cancel it; waits on ContinuousClock sleep until 3.000s, a response to http #r1 (GET /items)")
+    #expect(
+      JSON.write(JSONLinesRenderer.node(TimedEvent(time: .seconds(1), event: pending)))
+        == #"{"kind":"backgroundPending","time":"1.000s","origin":"send refresh","waitingOn":"ContinuousClock sleep until 3.000s, a response to http #r1 (GET /items)","waits":[{"kind":"timer","clock":"ContinuousClock","until":"3.000s"},{"kind":"request","dependency":"http","request":"r1","description":"GET /items"}]}"#)
+    let unseen = Event.backgroundPending(origin: WorkOrigin(command: "connect"), waits: [.unseen])
+    #expect(JSON.write(JSONLinesRenderer.node(TimedEvent(time: .zero, event: unseen))).contains(#""waits":[{"kind":"unseen"}]"#))
+    let warning = Event.warning("the view-model used NotificationCenter, which vmrepl does not run on virtual time", about: .unsupportedSource(source: "NotificationCenter"))
+    #expect(
+      JSON.write(JSONLinesRenderer.node(TimedEvent(time: .zero, event: warning)))
+        == #"{"kind":"warning","time":"0.000s","text":"the view-model used NotificationCenter, which vmrepl does not run on virtual time","about":"unsupportedSource","source":"NotificationCenter"}"#)
+  }
+
+  @Test("a deadlock report's lines and its stuck work as data say the same")
+  func stuckWork() {
+    let effect = StuckWork(
+      subject: .effect(id: 1, action: "send load", suspendedIn: "Loader.load() at Sources/Loader.swift:12", lifecycle: false),
+      waits: [.request(dependency: "http", id: "r1", description: "GET /items")])
+    #expect(effect.line == "  #1 send load (suspended in Loader.load() at Sources/Loader.swift:12) waits on a response to http #r1 (GET /items); answer it with `respond http #r1 ...`")
+    #expect(
+      JSON.write(effect.node)
+        == #"{"effect":1,"action":"send load","suspendedIn":"Loader.load() at Sources/Loader.swift:12","lifecycle":false,"waits":[{"kind":"request","dependency":"http","request":"r1","description":"GET /items"}]}"#)
+    let lifecycle = StuckWork(subject: .effect(id: 2, action: "connect", suspendedIn: nil, lifecycle: true), waits: [])
+    #expect(lifecycle.line == "  #2 connect waits on nothing that can resume it: no timer, no pending request (a continuation nobody resumes, or a stream nobody feeds); it is the view's lifecycle work, which ends when the view goes away (`disconnect`)")
+    let thread = StuckWork(subject: .thread(name: "Thread 1 (work of `send start`)"), waits: [.thread(name: "Thread 1", blockedIn: "NSLock.lock()")])
+    #expect(thread.line == "  Thread 1 (work of `send start`) is blocked in NSLock.lock()")
+    #expect(JSON.write(thread.node) == #"{"thread":"Thread 1 (work of `send start`)","waits":[{"kind":"thread","thread":"Thread 1","blockedIn":"NSLock.lock()"}]}"#)
+  }
 }

@@ -55,7 +55,7 @@ struct SteppingTests {
     let steps: [(number: Int, time: Duration, events: [TimedEvent])] = [
       (1, .zero, []),
       (2, .zero, [TimedEvent(time: .zero, event: .effectStarted(id: 1, action: "connect")), TimedEvent(time: .zero, event: .requestPending(dependency: "api", id: "r1", request: "GET /a"))]),
-      (3, .seconds(1), [TimedEvent(time: .seconds(1), event: .backgroundPending(origin: WorkOrigin(command: "send tap"), waitingOn: "x"))]),
+      (3, .seconds(1), [TimedEvent(time: .seconds(1), event: .backgroundPending(origin: WorkOrigin(command: "send tap"), waits: [.unseen]))]),
       (4, .seconds(2), [
         TimedEvent(time: .seconds(2), event: .requestAnswered(dependency: "api", id: "r1", outcome: "ok")),
         TimedEvent(time: .seconds(2), event: .effectEnded(id: 1, action: "connect", status: .cancelled, error: nil)),

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioExploration
 @testable import VMReplCLI
 
 /// The output formats through the one renderer seam, from values: no process, no golden file.

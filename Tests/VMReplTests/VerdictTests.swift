@@ -98,6 +98,14 @@ struct VerdictTests {
     #expect(!result.errors.contains("error: line 3: deadlock"))
   }
 
+  @Test("--format jsonl carries what a report says as data: the stuck work of an await and what it waits on")
+  func stuckWorkAsData() async throws {
+    let result = try await VMReplProcess.run(["--format", "jsonl"], input: "use weather\nsend load\nawait\n", executable: "VMReplFixtures")
+    let awaitLine = try #require(result.output.split(separator: "\n").last.map(String.init))
+    #expect(awaitLine.contains(#""stuck":[{"effect":1,"action":"send load","#))
+    #expect(awaitLine.contains(#""waits":[{"kind":"request","dependency":"http","request":"r1","#))
+  }
+
   @Test("each reproduction says what really happened, at the time it happened (golden files)")
   func reproductions() async throws {
     let result = try await VMReplProcess.run(

@@ -257,7 +257,7 @@ final class HTTPDependency: AnyScriptedDependency {
       switch cassette?.answer(for: exchange) {
       case .success(let answer)?: return .some(answer)
       case .failure(let error)?:
-        sink.emit(.warning(error.message))
+        sink.emit(.warning(error.message, about: .cassette))
         return .some(HTTPAnswer(result: .failure(.resourceUnavailable)))
       case nil: return nil
       }
@@ -351,12 +351,10 @@ final class HTTPDependency: AnyScriptedDependency {
     }
     guard let exchange else {
       guard let request else {
-        throw ScenarioError("`http` has no pending request to answer; `stub http ...` answers future ones", column: outcome.column)
+        throw ScenarioError(.nothingToRespondTo(dependency: "http"), column: outcome.column)
       }
-      let listed = pending.isEmpty
-        ? "it has no pending request"
-        : "pending: " + pending.map { "#\($0.id) (\($0.description))" }.joined(separator: ", ")
-      throw ScenarioError("`http` has no pending request \(request.wanted); \(listed)", column: request.column)
+      let names = pending.map { PendingRequestName(id: $0.id, description: $0.description) }
+      throw ScenarioError(.noSuchPendingRequest(dependency: "http", wanted: request.wanted, pending: names), column: request.column)
     }
     if answer.latency > .zero {
       sink.emit(.note("http #\(exchange.id) gets \(answer.summary) after \(answer.latency.commandText)"))

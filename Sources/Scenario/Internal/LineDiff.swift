@@ -1,6 +1,6 @@
 /// A line-by-line difference of two texts: which lines are kept, removed and added.
-enum LineDiff {
-  enum Line: Equatable {
+package enum LineDiff {
+  package enum Line: Equatable {
     case same(String)
     case removed(String)
     case added(String)
@@ -8,7 +8,7 @@ enum LineDiff {
 
   /// The shortest edit from `old` to `new` (longest common subsequence), removals before
   /// additions in each changed run.
-  static func lines(_ old: [String], _ new: [String]) -> [Line] {
+  package static func lines(_ old: [String], _ new: [String]) -> [Line] {
     let n = old.count
     let m = new.count
     var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
@@ -48,7 +48,7 @@ enum LineDiff {
   }
 
   /// A unified diff (`---`/`+++`, `@@` hunks with `context` lines around changes); nil if equal.
-  static func unified(old: [String], new: [String], oldName: String, newName: String, context: Int = 3) -> String? {
+  package static func unified(old: [String], new: [String], oldName: String, newName: String, context: Int = 3) -> String? {
     let diff = lines(old, new)
     guard diff.contains(where: { if case .same = $0 { return false } else { return true } }) else { return nil }
     var out = ["--- \(oldName)", "+++ \(newName)"]

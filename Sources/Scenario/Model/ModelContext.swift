@@ -63,5 +63,5 @@ public final class ModelContext {
   }
 
   /// Adds a warning to the step's events, as the REPL's own warnings are.
-  public func warn(_ text: String) { sink.emit(.warning(text)) }
+  public func warn(_ text: String) { sink.emit(.warning(text, about: .model)) }
 }

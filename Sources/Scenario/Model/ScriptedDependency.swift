@@ -156,14 +156,10 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     }
     guard let waiter else {
       guard let request else {
-        throw ScenarioError(
-          "`\(name)` has no pending request to answer; `stub \(name) ...` answers future ones",
-          column: outcome.column)
+        throw ScenarioError(.nothingToRespondTo(dependency: name), column: outcome.column)
       }
-      let listed = pending.isEmpty
-        ? "it has no pending request"
-        : "pending: " + pending.map { "#\($0.id) (\($0.description))" }.joined(separator: ", ")
-      throw ScenarioError("`\(name)` has no pending request \(request.wanted); \(listed)", column: request.column)
+      let names = pending.map { PendingRequestName(id: $0.id, description: $0.description) }
+      throw ScenarioError(.noSuchPendingRequest(dependency: name, wanted: request.wanted, pending: names), column: request.column)
     }
     sink.emit(.requestAnswered(dependency: name, id: waiter.request.id, outcome: Self.text(answer.answer)))
     waiter.continuation.resume(with: decode(answer.answer))

@@ -12,11 +12,13 @@ package enum JSONLinesRenderer {
     pairs.append(("changed", .array(result.changes.map { .string($0) })))
     func errorNode(_ error: ScenarioError?) -> JSON.Node {
       guard let error else { return .null }
-      return .object([
+      var fields: [(String, JSON.Node)] = [
         ("line", error.line.map { .number(String($0)) } ?? .null),
         ("column", error.column.map { .number(String($0)) } ?? .null),
         ("message", .string(error.message)),
-      ])
+      ]
+      if case .object(let report)? = error.report { fields += report }
+      return .object(fields)
     }
     // `error` is what fails the line; a `fails` line's own error, which it expected, is
     // `expectedError`.
@@ -40,15 +42,17 @@ package enum JSONLinesRenderer {
       pairs += [("effect", .number(String(id))), ("action", .string(action))]
     case .effectEnded(let id, let action, let status, let error):
       pairs += [("effect", .number(String(id))), ("action", .string(action)), ("status", .string(status.rawValue)), ("error", error.map { .string($0) } ?? .null)]
-    case .printed(let text), .warning(let text), .note(let text):
+    case .printed(let text), .note(let text):
       pairs += [("text", .string(text))]
+    case .warning(let text, let about):
+      pairs += [("text", .string(text)), ("about", .string(about.name))] + about.fields
     case .modelStarted, .departure:
       pairs += [("text", .string(EventText.line(for: event)))]
     case .logged(let level, let category, let message):
       pairs += [("level", .string(level)), ("category", .string(category)), ("message", .string(message))]
-    case .backgroundPending(let origin, let waitingOn, let heldBy):
+    case .backgroundPending(let origin, let waits, let heldBy):
       pairs += [("origin", .string(origin.command))] + (origin.which.map { [("which", .string($0))] } ?? [])
-      pairs += [("waitingOn", .string(waitingOn))]
+      pairs += [("waitingOn", .string(Wait.text(of: waits))), ("waits", .array(waits.map { .object($0.fields) }))]
       if !heldBy.isEmpty {
         pairs += [("heldBy", .array(heldBy.properties.map { .string($0) })), ("heldEntirely", .bool(heldBy.entirely))]
       }

@@ -194,37 +194,33 @@ final class EffectTracker {
     let waitingWork = running.map(\.work) + hidden.map(\.work)
     let onScenario = !waitingWork.isEmpty && waitingWork.allSatisfy { work in requests.contains { $0.request.work == work } }
       && blocked.allSatisfy { thread in waitingWork.contains(thread.work ?? 0) }
-    var lines = [String]()
-    func waits(_ work: UInt64) -> String {
+    // A request the scenario can answer is what to say first; else the threads it blocks.
+    func waits(_ work: UInt64) -> [Wait] {
       let mine = requests.filter { $0.request.work == work }
-      if !mine.isEmpty {
-        return mine.map { "\(Self.describe($0)); answer it with `respond \($0.dependency) #\($0.request.id) ...`" }
-          .joined(separator: "; ")
-      }
-      let threads = blocked.filter { $0.work == work }
-      if !threads.isEmpty {
-        return threads.map { "\($0.thread) blocked in \($0.waitsOn)" }.joined(separator: "; ")
-      }
-      return "nothing that can resume it: no timer, no pending request (a continuation nobody resumes, or a stream nobody feeds)"
+      if !mine.isEmpty { return mine.map(Self.wait) }
+      return blocked.filter { $0.work == work }.map { Wait.thread(name: $0.thread, blockedIn: $0.waitsOn) }
     }
+    var stuck = [StuckWork]()
     for effect in running {
       let waitsOnNothing = !requests.contains { $0.request.work == effect.work }
-      let lifecycle = effect.isLifecycle && waitsOnNothing
-        ? "; it is the view's lifecycle work, which ends when the view goes away (`disconnect`)" : ""
       // Where its own task is suspended, named by its code as `ready` names jobs.
-      let suspended = effect.taskAddress.flatMap(simulation.suspensionPoint(ofTask:)).map { " (suspended in \($0))" } ?? ""
-      lines.append("  #\(effect.id) \(effect.action)\(suspended) waits on \(waits(effect.work))\(lifecycle)")
+      let suspended = effect.taskAddress.flatMap(simulation.suspensionPoint(ofTask:))
+      stuck.append(StuckWork(
+        subject: .effect(id: effect.id, action: effect.action, suspendedIn: suspended, lifecycle: effect.isLifecycle && waitsOnNothing),
+        waits: waits(effect.work)))
     }
     for work in hidden {
-      lines.append("  background work from \(originText(work).description) waits on \(waits(work.work))")
+      stuck.append(StuckWork(subject: .background(origin: originText(work)), waits: waits(work.work)))
     }
     // Blocked threads whose work is no effect's or reported hidden work's: listed on their own.
     let named = Set(running.map(\.work) + hidden.map(\.work))
     for thread in blocked where !named.contains(thread.work ?? 0) {
-      lines.append("  \(thread.name) is blocked in \(thread.waitsOn)")
+      stuck.append(StuckWork(subject: .thread(name: thread.name), waits: [.thread(name: thread.thread, blockedIn: thread.waitsOn)]))
     }
-    let details = lines.joined(separator: "\n")
-    return ScenarioError(onScenario ? .waitingOnScenario(details) : .deadlock(details))
+    let details = stuck.map(\.line).joined(separator: "\n")
+    var error = ScenarioError(onScenario ? .waitingOnScenario(details) : .deadlock(details))
+    error.report = .object([("stuck", .array(stuck.map(\.node)))])
+    return error
   }
 
   /// Advances to each next timer until none is left.
@@ -240,7 +236,10 @@ final class EffectTracker {
       }
       fired += 1
       if fired >= timerLimit {
-        sink.emit(.warning("settle stopped after \(timerLimit) timers; \(simulation.idleState.liveTimers) still pending (a timer that repeats forever?)"))
+        let pending = simulation.idleState.liveTimers
+        sink.emit(.warning(
+          "settle stopped after \(timerLimit) timers; \(pending) still pending (a timer that repeats forever?)",
+          about: .settleStopped(timers: timerLimit, stillPending: pending)))
         return
       }
     }
@@ -269,7 +268,7 @@ final class EffectTracker {
       return nil
     } catch .interrupted {
       interrupted = true
-      sink.emit(.warning("\(SimulationError.interrupted)"))
+      sink.emit(.warning("\(SimulationError.interrupted)", about: .interrupted))
       return nil
     } catch {
       return failure(error)
@@ -334,23 +333,24 @@ final class EffectTracker {
   }
 
   /// A request as waits name it: `a response to api #r2 (GET /trends)`.
-  static func describe(_ pending: (dependency: String, request: PendingRequest)) -> String {
-    "a response to \(pending.dependency) #\(pending.request.id) (\(pending.request.description))"
-  }
+  static func describe(_ pending: (dependency: String, request: PendingRequest)) -> String { wait(on: pending).text }
 
   /// What hidden work waits on: its own timers and requests, found by its identity.
-  func waits(of work: BackgroundWork, timers: [PendingTimer], requests: [(dependency: String, request: PendingRequest)]) -> String {
-    let mine = timers.filter { $0.work == work.work }.map { $0.described(relativeTo: origin) }
-      + requests.filter { $0.request.work == work.work }.map(Self.describe)
-      + simulation.blockedThreads.filter { $0.work == work.work && !$0.hasDeadline }.map { "\($0.thread) blocked in \($0.waitsOn)" }
+  func waits(of work: BackgroundWork, timers: [PendingTimer], requests: [(dependency: String, request: PendingRequest)]) -> [Wait] {
+    let mine = timers.filter { $0.work == work.work }.map { Wait.timer(clock: $0.clock, until: $0.deadline - origin) }
+      + requests.filter { $0.request.work == work.work }.map(Self.wait)
+      + simulation.blockedThreads.filter { $0.work == work.work && !$0.hasDeadline }.map { Wait.thread(name: $0.thread, blockedIn: $0.waitsOn) }
     guard !mine.isEmpty else {
       // Between two jobs (after `step`), work whose job is ready waits only for its turn.
-      if simulation.hasWaitingJobs, simulation.readyWork().contains(work.work) {
-        return "its turn: a job of it is ready (`ready` lists it, `step` runs it)"
-      }
-      return "nothing vmrepl can name (no timer, no pending request: a continuation, a stream or another thread may resume it)"
+      if simulation.hasWaitingJobs, simulation.readyWork().contains(work.work) { return [.turn] }
+      return [.unseen]
     }
-    return mine.joined(separator: ", ")
+    return mine
+  }
+
+  /// A pending request as a wait.
+  static func wait(on pending: (dependency: String, request: PendingRequest)) -> Wait {
+    .request(dependency: pending.dependency, id: pending.request.id, description: pending.request.description)
   }
 
   /// How a report names hidden work: the command that started it, and, when another live piece
@@ -390,7 +390,7 @@ final class EffectTracker {
         let waiting = waits(of: work, timers: timers, requests: requests)
         if reportPending || !work.reported {
           let held = heldBy(work, now: handlesNow, timers: timers, requests: requests)
-          events.append(.backgroundPending(origin: originText(work), waitingOn: waiting, heldBy: held))
+          events.append(.backgroundPending(origin: originText(work), waits: waiting, heldBy: held))
         }
         work.reported = true
         kept.append(work)

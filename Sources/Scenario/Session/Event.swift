@@ -8,11 +8,11 @@ package enum Event: Equatable, Sendable {
   case printed(String)
   /// A message the view-model logged through `Logger` or `os_log`, private values redacted.
   case logged(level: String, category: String, message: String)
-  /// Something that works but deserves attention.
-  case warning(String)
+  /// Something that works but deserves attention: its text, and what it is about as data.
+  case warning(String, about: WarningKind)
   /// Background work with no effect to await or cancel it, still running after the step;
   /// `heldBy` names the view-model's properties that keep a handle to it, which can cancel it.
-  case backgroundPending(origin: WorkOrigin, waitingOn: String, heldBy: BackgroundHolders = BackgroundHolders())
+  case backgroundPending(origin: WorkOrigin, waits: [Wait], heldBy: BackgroundHolders = BackgroundHolders())
   /// Background work that ended during the step.
   case backgroundEnded(origin: WorkOrigin)
   /// A scripted dependency received a request.
@@ -88,7 +88,7 @@ extension Event {
     switch self {
     case .printed(let text): return .printed(Storage.shown(text, root: sandbox))
     case .logged(let level, let category, let message): return .logged(level: level, category: category, message: Storage.shown(message, root: sandbox))
-    case .warning(let text): return .warning(Storage.shown(text, root: sandbox))
+    case .warning(let text, let about): return .warning(Storage.shown(text, root: sandbox), about: about)
     case .effectEnded(let id, let action, let status, let error):
       return .effectEnded(id: id, action: action, status: status, error: error.map { Storage.shown($0, root: sandbox) })
     default: return self

@@ -12,9 +12,10 @@ package enum EventText {
       let place = category.isEmpty ? "" : "[\(category)] "
       let levelText = level == "notice" ? "" : "\(level): "
       return "log: " + place + levelText + message
-    case .warning(let text):
+    case .warning(let text, _):
       return "warning: \(text)"
-    case .backgroundPending(let origin, let waitingOn, let heldBy):
+    case .backgroundPending(let origin, let waits, let heldBy):
+      let waitingOn = Wait.text(of: waits)
       guard !heldBy.isEmpty else {
         return "background work from \(origin) is still running, and nothing can await or cancel it; waits on \(waitingOn)"
       }

@@ -28,7 +28,7 @@ extension Session {
     do throws(ScenarioError) {
       try action.check?(bound)
     } catch {
-      throw ScenarioError("action `\(action.name)`: \(error.message)", column: name.column)
+      throw ScenarioError(.actionFailed(action: action.name, problem: error.message), column: name.column)
     }
     let label = (awaited ? "await send " : "send ") + ([action.name] + (bound.text.isEmpty ? [] : [bound.text])).joined(separator: " ")
     let record: EffectRecord?
@@ -44,7 +44,7 @@ extension Session {
         tracked = try simulation.watched { try WorkTag.$current.withValue(tag) { try perform(bound) } }
       } catch let error as ScenarioError {
         // The command line could not make the action (an argument that does not fit its type).
-        throw ScenarioError("action `\(action.name)`: \(error.message)", column: name.column)
+        throw ScenarioError(.actionFailed(action: action.name, problem: error.message), column: name.column)
       } catch {
         throw ScenarioError("action `\(action.name)` threw: \(error)", column: name.column)
       }
@@ -62,7 +62,7 @@ extension Session {
       } else {
         record = nil
         if awaited {
-          sink.emit(.warning("`\(action.name)` is synchronous and hands back nothing to await; it completed at once"))
+          sink.emit(.warning("`\(action.name)` is synchronous and hands back nothing to await; it completed at once", about: .synchronousAction(action: action.name)))
         }
       }
     }

@@ -39,8 +39,8 @@ extension Session {
       for (departure, candidates) in unmet[reportedUnmet...] {
         events.append(
           .warning(
-            "schedule: departure \(departure) cannot apply: choice point \(departure.choice) has \(candidates) candidates, so it ran first in, first out; the scenario no longer meets this schedule"
-          ))
+            "schedule: departure \(departure) cannot apply: choice point \(departure.choice) has \(candidates) candidates, so it ran first in, first out; the scenario no longer meets this schedule",
+            about: .unmetDeparture(departure: departure.description, candidates: candidates)))
       }
       reportedUnmet = unmet.count
     }

@@ -230,7 +230,7 @@ package final class Session {
       hasJobsReady = false
     }
     for event in scheduleEvents() { sink.emit(event) }
-    for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source))) }
+    for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source), about: .unsupportedSource(source: source))) }
     for block in simulation.takeMainThreadBlocks() {
       sink.emit(.mainThreadBlocked(waitingOn: block.waitingOn, from: block.from - tracker.origin, to: block.to - tracker.origin))
     }
@@ -491,7 +491,7 @@ package final class Session {
 }
 
 extension String {
-  var trimmingSpaces: String {
+  package var trimmingSpaces: String {
     var text = Substring(self)
     while let first = text.first, first.isWhitespace { text.removeFirst() }
     while let last = text.last, last.isWhitespace { text.removeLast() }

@@ -34,6 +34,9 @@ package final class Timeline {
   package private(set) var session: Session
   private let models: [ModelDefinition]
   private let prints: (any PrintSource)?
+  /// What carries out `explore`: ScenarioExploration's explorer, a layer above this one, which
+  /// whoever makes the timeline hands in (the front end does). Without one, `explore` says so.
+  package var exploring: (any TimelineExploring)?
   /// Front-end commands the front end carries out, passed on to each new session.
   package var frontEndCommands: Set<CommandName> = [] {
     didSet { session.frontEndCommands = frontEndCommands }
@@ -359,11 +362,9 @@ package final class Timeline {
   private func explore(_ request: ExploreRequest) -> [String] {
     guard current > 0 else { return ["no history yet; `use MODEL` first, then the steps to explore"] }
     let lines = savedLines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
+    guard let exploring else { return ["explore: this session has no explorer (its front end gave it none); `vmrepl explore FILE` explores a scenario"] }
     _ = session.finish()
-    var explorer = Explorer(models: models, prints: prints)
-    explorer.baseDirectory = baseDirectory
-    let exploration = explorer.explore(lines, request: request)
-    var report = ExplorationReport.lines(exploration, name: "explore: the \(lines.count) lines `save` would write")
+    var report = exploring.report(exploring: lines, request: request, models: models, prints: prints, baseDirectory: baseDirectory)
     let (reached, divergence) = rerun(to: current)
     current = reached
     if let divergence { report += ["back at step \(current): " + divergence] }

@@ -16,7 +16,7 @@ package enum StatePath {
     for part in path.split(separator: ".", omittingEmptySubsequences: false) {
       var rest = Substring(part)
       guard !rest.isEmpty else {
-        throw ScenarioError("bad state path `\(path)`: an empty segment; write paths like `items.count`", column: column)
+        throw ScenarioError(.badStatePath(path, problem: "an empty segment; write paths like `items.count`"), column: column)
       }
       if let bracket = rest.firstIndex(of: "[") {
         let head = rest[..<bracket]
@@ -24,13 +24,13 @@ package enum StatePath {
         rest = rest[bracket...]
         while rest.first == "[" {
           guard let close = rest.firstIndex(of: "]") else {
-            throw ScenarioError("bad state path `\(path)`: `[` without `]`", column: column)
+            throw ScenarioError(.badStatePath(path, problem: "`[` without `]`"), column: column)
           }
           segments.append(String(rest[rest.index(after: rest.startIndex)..<close]))
           rest = rest[rest.index(after: close)...]
         }
         if !rest.isEmpty {
-          throw ScenarioError("bad state path `\(path)`: unexpected `\(rest)` after `]`", column: column)
+          throw ScenarioError(.badStatePath(path, problem: "unexpected `\(rest)` after `]`"), column: column)
         }
       } else {
         segments.append(String(rest))

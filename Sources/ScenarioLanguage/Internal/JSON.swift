@@ -1,12 +1,24 @@
 /// A minimal JSON writer with a fixed key order, so the same state always gives the same bytes.
 package enum JSON {
-  package indirect enum Node {
+  package indirect enum Node: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(String)
     case string(String)
     case array([Node])
     case object([(String, Node)])
+
+    // By hand: an object's pairs are tuples, which synthesis cannot compare.
+    package static func == (lhs: Node, rhs: Node) -> Bool {
+      switch (lhs, rhs) {
+      case (.null, .null): return true
+      case (.bool(let a), .bool(let b)): return a == b
+      case (.number(let a), .number(let b)), (.string(let a), .string(let b)): return a == b
+      case (.array(let a), .array(let b)): return a == b
+      case (.object(let a), .object(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+      default: return false
+      }
+    }
   }
 
   package static func write(_ node: Node) -> String {

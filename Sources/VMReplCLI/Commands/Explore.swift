@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Processes
 import Scenario
+import ScenarioExploration
 import Simulation
 
 /// `vmrepl explore`: replay scenarios under many schedules the Swift runtime allows, and report

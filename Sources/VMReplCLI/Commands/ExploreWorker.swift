@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scenario
+import ScenarioExploration
 import Simulation
 
 /// `vmrepl explore-worker`: the child `explore` starts. It reads requests on standard input, one

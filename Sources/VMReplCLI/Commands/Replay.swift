@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Processes
 import Scenario
+import ScenarioExploration
 import Simulation
 import Synchronization
 

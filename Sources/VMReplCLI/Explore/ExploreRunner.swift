@@ -1,6 +1,7 @@
 import Foundation
 import Processes
 import Scenario
+import ScenarioExploration
 import Simulation
 import Synchronization
 

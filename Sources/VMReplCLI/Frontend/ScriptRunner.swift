@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import Scenario
+import ScenarioExploration
 import Simulation
 
 /// Feeds lines to a session and writes what each step printed.
@@ -24,6 +25,7 @@ struct ScriptRunner {
     let output = output ?? SessionOutput()
     self.output = output
     self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
+    timeline.exploring = ExplorerReports()
     if let file { timeline.baseDirectory = Self.folder(of: file) }
     // `replay`'s workers name the step of a crash with markers; `run` and the REPL by this note.
     if !transcript { CrashNote.install() }

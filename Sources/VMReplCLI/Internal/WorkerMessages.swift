@@ -1,5 +1,6 @@
 import Foundation
 import Scenario
+import ScenarioExploration
 import Simulation
 
 // What `replay` and `explore` send their worker processes and what the workers answer, one

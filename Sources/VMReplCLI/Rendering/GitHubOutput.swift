@@ -1,4 +1,5 @@
 import Scenario
+import ScenarioExploration
 
 /// The human format, with each failure of a replay also written as a GitHub Actions workflow
 /// command (`::error file=...,line=...,col=...::message`), which the Actions log turns into an

@@ -1,4 +1,5 @@
 import Scenario
+import ScenarioExploration
 
 /// The human format: transcripts as golden files hold them, a line per verdict, and the
 /// exploration report.

@@ -1,4 +1,5 @@
 import Scenario
+import ScenarioExploration
 
 /// The JSON lines format, for programs: one object per step, per verdict, per exploration.
 struct JSONLinesOutput: OutputRenderer {

@@ -1,4 +1,5 @@
 import Scenario
+import ScenarioExploration
 import Simulation
 
 /// Text a renderer made: for standard output, and for standard error.

@@ -1,3 +1,4 @@
+package import Scenario
 package import Simulation
 
 /// The human report of an exploration: its outcomes with their counts, each failure with its

@@ -1,3 +1,4 @@
+package import Scenario
 import Simulation
 
 /// What exploring one scenario found: its outcomes, the first-in-first-out one first.

@@ -1,3 +1,4 @@
+package import Scenario
 package import Simulation
 
 /// Runs a scenario under many schedules, in this process, and sorts what each gave into
@@ -97,6 +98,7 @@ package struct Explorer {
     simulation.scheduler = scheduler
     defer { simulation.scheduler = nil }
     let timeline = Timeline(models: models, prints: prints)
+    timeline.exploring = ExplorerReports()
     if let baseDirectory { timeline.baseDirectory = baseDirectory }
     let probe = RunProbe()
     if let cancel {
