@@ -21,7 +21,6 @@ func appleCompat(_ name: String, folder: String, dependencies: [Target.Dependenc
 let package = Package(
   name: "vmrepl",
   products: [
-    .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Scenario", targets: ["Scenario"]),
     .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
     .library(name: "VMReplCLI", targets: ["VMReplCLI"]),

@@ -60,6 +60,20 @@ extension ScenarioError {
     case badStatePath(String, problem: String)
     /// An action's arguments do not fit it, or it threw: the action and what went wrong.
     case actionFailed(action: String, problem: String)
+    /// A state path's step that the value there cannot take: `here` names the path so far.
+    case cannotFollowPath(here: String, problem: String)
+    /// An action enum the registration cannot read: `problem` says what went wrong.
+    case actionEnumUnreadable(problem: String)
+    /// `step` with nothing to run: no job ready, no timer set; `requests` names what the work
+    /// waits for when it waits on requests the scenario answers.
+    case nothingToStep(requests: String?)
+    /// `undo` before any session, or `redo` with nothing undone.
+    case nothingToUndo, nothingToRedo
+    /// A command that needs a model before `use`.
+    case noModelInUse
+    /// Something the session does on the disk or with the view-model failed: what it tried, and
+    /// why (`could not write t.svg: ...`).
+    case couldNot(String, because: String)
     /// A `fails` line whose command succeeded; `what` says which error it wanted.
     case expectedErrorMissing(String)
     /// A `fails "TEXT"` line whose command failed with another error.
@@ -124,6 +138,22 @@ extension ScenarioError {
         return "bad state path `\(path)`: \(problem)"
       case .actionFailed(let action, let problem):
         return "action `\(action)`: \(problem)"
+      case .cannotFollowPath(let here, let problem):
+        return "\(here) \(problem)"
+      case .actionEnumUnreadable(let problem):
+        return problem + "; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"
+      case .nothingToStep(let requests?):
+        return "nothing to step: no job is ready and no timer is set; waiting for \(requests) (`respond` answers)"
+      case .nothingToStep(nil):
+        return "nothing to step: no job is ready and no timer is set (the simulation is idle)"
+      case .nothingToUndo:
+        return "nothing to undo: no session yet; `use MODEL` first"
+      case .nothingToRedo:
+        return "nothing to redo: no step has been undone since the last new command"
+      case .noModelInUse:
+        return "no model in use; `use MODEL` first (`models` lists them)"
+      case .couldNot(let what, let reason):
+        return "could not \(what): \(reason)"
       case .expectedErrorMissing(let what):
         return "`fails` expected the command to fail\(what), but it succeeded"
       case .expectedErrorDiffers(let expected, let got):

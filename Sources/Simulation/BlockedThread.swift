@@ -1,17 +1,17 @@
 /// A simulated thread parked in a blocking call: who it is, whose work, and what it waits on.
-public struct BlockedThread: Sendable, Equatable {
+package struct BlockedThread: Sendable, Equatable {
   /// `Thread 1`, or the block a pooled worker runs, with whose work it is.
-  public let name: String
+  package let name: String
   /// The same without whose work it is.
-  public let thread: String
+  package let thread: String
   /// The id of the work tag it carries.
-  public let work: UInt64?
+  package let work: UInt64?
   /// What it waits on, in words.
-  public let waitsOn: String
+  package let waitsOn: String
   /// Whether a virtual deadline will wake it (a sleep, a wait with a timeout).
-  public let hasDeadline: Bool
+  package let hasDeadline: Bool
 
-  public init(name: String, thread: String, work: UInt64?, waitsOn: String, hasDeadline: Bool) {
+  package init(name: String, thread: String, work: UInt64?, waitsOn: String, hasDeadline: Bool) {
     self.name = name
     self.thread = thread
     self.work = work

@@ -8,15 +8,15 @@ internal import CSimulationRuntime
 /// CrashNote.install()
 /// CrashNote.set("vmrepl: the view-model crashed during line 2 `use broken-launch`")
 /// ```
-public enum CrashNote {
+package enum CrashNote {
   /// Installs the handlers, once; the handlers that were there before (Swift's backtracer) run
   /// after the note is written.
-  public static func install() {
+  package static func install() {
     vmrepl_crash_note_install()
   }
 
   /// The line to write if the process dies now.
-  public static func set(_ line: String) {
+  package static func set(_ line: String) {
     vmrepl_crash_note_set(line.hasSuffix("\n") ? line : line + "\n")
   }
 }

@@ -3,7 +3,7 @@ extension Duration {
   ///
   /// Three decimals when the value is whole milliseconds, six for whole microseconds, nine
   /// otherwise, so equal durations always print the same way.
-  public var secondsText: String {
+  package var secondsText: String {
     let total = wholeNanoseconds
     let sign = total < 0 ? "-" : ""
     let magnitude = total.magnitude

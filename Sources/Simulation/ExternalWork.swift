@@ -1,5 +1,5 @@
 /// A piece of work announced as happening outside the executor; see `Simulation.beginExternalWork`.
-public final class ExternalWork: Sendable {
+package final class ExternalWork: Sendable {
   let id: UInt64
   let core: SimulationCore
 
@@ -9,7 +9,7 @@ public final class ExternalWork: Sendable {
   }
 
   /// Marks the work as over; later calls do nothing.
-  public func finish() {
+  package func finish() {
     core.endExternal(id)
   }
 }

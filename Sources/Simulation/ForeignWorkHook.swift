@@ -3,7 +3,7 @@
 ///
 /// An object rather than two closures: it is read on every idle point of every step, and a
 /// closure kept in a generic container is called through a conversion each time.
-public protocol ForeignWorkHook: AnyObject, Sendable {
+package protocol ForeignWorkHook: AnyObject, Sendable {
   /// Nothing else can run: returns true when it made work ready or waited for some, and the
   /// simulation looks again.
   func whenIdle() -> Bool

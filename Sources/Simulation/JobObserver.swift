@@ -4,7 +4,7 @@
 /// ```swift
 /// Simulation.shared.observeJobs(watchList)  // nil stops it
 /// ```
-public protocol JobObserver: AnyObject, Sendable {
+package protocol JobObserver: AnyObject, Sendable {
   /// `job` (described as `ready` describes it, before it ran) has just run.
   func didRun(_ job: ReadyJobInfo)
 }

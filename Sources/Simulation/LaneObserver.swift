@@ -5,7 +5,7 @@
 /// ```swift
 /// Simulation.shared.observeLanes(checker)  // nil stops it
 /// ```
-public protocol LaneObserver: AnyObject, Sendable {
+package protocol LaneObserver: AnyObject, Sendable {
   /// Work ran on the main lane (a main-actor job, a main-queue block, a run loop pass): what the
   /// observer saw before is stale.
   func mainLaneRan()

@@ -1,39 +1,39 @@
 /// A timer that can still wake somebody: when, on which clock, and for whose work.
-public struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
+package struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
   /// The virtual time at which it fires.
-  public var deadline: Duration
+  package var deadline: Duration
   /// What set it: the sleeper's clock (`ContinuousClock`, `SuspendingClock`, `VirtualClock`),
   /// `DispatchQueue.main.asyncAfter` (or another queue's), or `RunLoop timer`.
-  public var clock: String
+  package var clock: String
   /// The `WorkTag` label of the sleeping task, if it had one.
-  public var label: String?
+  package var label: String?
   /// The `WorkTag` id of whoever set it, if it had one: whose work the timer is.
-  public var work: UInt64?
+  package var work: UInt64?
 
-  public var description: String {
+  package var description: String {
     described(relativeTo: .zero) + (label.map { " (\($0))" } ?? "")
   }
 
   /// What waits and until when, with the deadline measured from `origin`:
   /// `ContinuousClock sleep until 3.000s`, `DispatchQueue.main.asyncAfter until 1.000s`.
-  public func described(relativeTo origin: Duration) -> String {
+  package func described(relativeTo origin: Duration) -> String {
     "\(clock)\(clock.hasSuffix("Clock") ? " sleep" : "") until \((deadline - origin).secondsText)"
   }
 }
 
 /// What is left once no job is ready.
-public struct IdleState: Equatable, Sendable {
+package struct IdleState: Equatable, Sendable {
   /// Whether jobs are ready: handed over by another thread since the last drain, or left by an
   /// interrupt or the runaway guard.
-  public var hasReadyJobs: Bool
+  package var hasReadyJobs: Bool
   /// The deadline of the earliest live timer.
-  public var nextTimer: Duration?
+  package var nextTimer: Duration?
   /// How many timers can still wake somebody.
-  public var liveTimers: Int
+  package var liveTimers: Int
   /// Labels of announced external work not yet finished, oldest first.
-  public var externalWork: [String]
+  package var externalWork: [String]
 
-  public init(hasReadyJobs: Bool, nextTimer: Duration?, liveTimers: Int, externalWork: [String]) {
+  package init(hasReadyJobs: Bool, nextTimer: Duration?, liveTimers: Int, externalWork: [String]) {
     self.hasReadyJobs = hasReadyJobs
     self.nextTimer = nextTimer
     self.liveTimers = liveTimers
@@ -41,5 +41,5 @@ public struct IdleState: Equatable, Sendable {
   }
 
   /// Nothing ready, no live timer, no external work: whoever still waits, waits forever.
-  public var isQuiescent: Bool { !hasReadyJobs && liveTimers == 0 && externalWork.isEmpty }
+  package var isQuiescent: Bool { !hasReadyJobs && liveTimers == 0 && externalWork.isEmpty }
 }

@@ -1,28 +1,28 @@
 /// A job in the ready queue as `ready` lists it: where it runs, the code it resumes in, and
 /// whose work it is, in words that never depend on addresses.
-public struct ReadyJobInfo: Sendable, Equatable {
+package struct ReadyJobInfo: Sendable, Equatable {
   /// Its number among the jobs that may run next (1 is the one first in, first out runs), as
   /// `schedule` counts candidates; nil when it must wait for a job ahead of it on its lane.
-  public let candidate: Int?
+  package let candidate: Int?
   /// Where it runs: `the main actor`, `the global executor`, `DispatchQueue.main`,
   /// `DispatchQueue.global()`, `Thread 1`.
-  public let place: String
+  package let place: String
   /// The function or closure it runs or resumes in (`RefreshViewModel.refresh()`), when the
   /// symbol table names it.
-  public let code: String?
+  package let code: String?
   /// What kind of job it is.
-  public let kind: Kind
+  package let kind: Kind
   /// The task it belongs to (its address, to match an effect's task; never printed).
-  public let task: UInt?
+  package let task: UInt?
   /// The id of the work it is (a block's, a timer's, a thread's), or, for a task's job, of the
   /// work that made it ready.
-  public let work: UInt64?
+  package let work: UInt64?
   /// Why it is ready, when the simulation knows more than "enqueued": `its timer fired`, or what
   /// a thread waited on (`DispatchSemaphore.wait()`).
-  public let reason: Reason
+  package let reason: Reason
 
   /// What kind of job it is.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// A job of an async task.
     case task
     /// A default actor's turn, with the actor's type when the symbol table names it.
@@ -35,7 +35,7 @@ public struct ReadyJobInfo: Sendable, Equatable {
     case thread
 
     /// Whether it is the Swift runtime's job (a task's or an actor's), which something enqueued.
-    public var isSwiftJob: Bool {
+    package var isSwiftJob: Bool {
       switch self {
       case .task, .actorTurn: true
       default: false
@@ -43,7 +43,7 @@ public struct ReadyJobInfo: Sendable, Equatable {
     }
 
     /// The kind in words: `a task`, `a turn of actor Stock`, `a DispatchSourceTimer handler`.
-    public var text: String {
+    package var text: String {
       switch self {
       case .task: "a task"
       case .actorTurn(let actor?): "a turn of actor \(actor)"
@@ -57,7 +57,7 @@ public struct ReadyJobInfo: Sendable, Equatable {
   }
 
   /// Why a job is ready.
-  public enum Reason: Sendable, Equatable {
+  package enum Reason: Sendable, Equatable {
     /// Handed over by running code (enqueued, resumed, dispatched).
     case enqueued
     /// Its sleep or deadline fell due.
@@ -70,9 +70,9 @@ public struct ReadyJobInfo: Sendable, Equatable {
 }
 
 /// What `Simulation.step(candidate:)` did.
-public struct SteppedJob: Sendable, Equatable {
+package struct SteppedJob: Sendable, Equatable {
   /// The job it ran.
-  public let job: ReadyJobInfo
+  package let job: ReadyJobInfo
   /// The virtual time it fired a timer at first, because nothing was ready; nil if something was.
-  public let firedTimerAt: Duration?
+  package let firedTimerAt: Duration?
 }

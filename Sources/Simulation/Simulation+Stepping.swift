@@ -6,7 +6,7 @@ extension Simulation {
   /// ```swift
   /// for job in Simulation.shared.readyJobs() { print(job.candidate ?? 0, job.place, job.code ?? "") }
   /// ```
-  public func readyJobs() -> [ReadyJobInfo] {
+  package func readyJobs() -> [ReadyJobInfo] {
     core.admitInbox()
     return core.state.guarded { state in
       var lanes = LaneTracker()
@@ -25,7 +25,7 @@ extension Simulation {
   /// Where a suspended task will resume, named as `ready` names code, with its caller:
   /// `closure #2 in closure #1 in Examples.refresh, called from FooViewModel.randomNumbers()`.
   /// `task` is the address of a task that is alive (an effect's, whose handle keeps it).
-  public func suspensionPoint(ofTask task: UInt) -> String? {
+  package func suspensionPoint(ofTask task: UInt) -> String? {
     guard let pointer = UnsafeRawPointer(bitPattern: task) else { return nil }
     let frames = CodeNames.taskFunctions(pointer, limit: 2)
     guard let first = frames.first else { return nil }
@@ -34,7 +34,7 @@ extension Simulation {
 
   /// The ids of the work the ready jobs belong to (or, for a task's job, that made it ready):
   /// what `ready` would name, without naming code.
-  public func readyWork() -> Set<UInt64> {
+  package func readyWork() -> Set<UInt64> {
     core.state.guarded { state in
       var ids = Set<UInt64>()
       for job in state.ready {
@@ -47,7 +47,7 @@ extension Simulation {
   /// When no job may run: lets what reached the real main queue or the run loop, and what other
   /// threads (URLSession's) hand over once they have settled, join the ready queue, as a drain
   /// does at its idle points, so what `ready` and `step` see does not depend on thread timing.
-  public func settleOutsideWork() {
+  package func settleOutsideWork() {
     guard !core.state.guarded({ $0.hasRunnableJob }) else { return }
     _ = vmrepl_threads_admit_foreign()
     if core.runOutsideWork() { return }
@@ -60,7 +60,7 @@ extension Simulation {
   /// first out runs). When nothing is ready, first fires the next timer, moving virtual time to
   /// it. Returns nil, running nothing, when no job is ready and no timer is set; throws when
   /// fewer than `candidate` jobs may run next.
-  public func step(candidate: Int = 1) throws(StepError) -> SteppedJob? {
+  package func step(candidate: Int = 1) throws(StepError) -> SteppedJob? {
     core.admitInbox()
     var firedAt: Duration?
     settleOutsideWork()
@@ -87,10 +87,10 @@ extension Simulation {
 }
 
 /// `step N` named a job that may not run next.
-public struct StepError: Error, Sendable, Equatable {
+package struct StepError: Error, Sendable, Equatable {
   /// The number asked for, and how many jobs may run next.
-  public let candidate: Int
-  public let candidates: Int
+  package let candidate: Int
+  package let candidates: Int
 }
 
 extension SimulationCore {

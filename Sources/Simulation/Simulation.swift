@@ -16,9 +16,9 @@ import Synchronization
 /// try simulation.runUntilIdle()          // the task starts and sleeps
 /// try simulation.advance(by: .seconds(2)) // prints "woke" at exactly 1.5 s
 /// ```
-public final class Simulation: Sendable {
+package final class Simulation: Sendable {
   /// The process-wide instance; `install()` makes it the executor of every task.
-  public static let shared = Simulation()
+  package static let shared = Simulation()
   private static let installed = Atomic<Bool>(false)
 
   let core = SimulationCore()
@@ -28,7 +28,7 @@ public final class Simulation: Sendable {
   ///
   /// Call it on the thread that will drive the simulation: that thread counts as the main thread.
   @discardableResult
-  public static func install() -> Simulation {
+  package static func install() -> Simulation {
     let simulation = shared
     if !installed.exchange(true, ordering: .relaxed) {
       simulation.core.driverThread.store(Platform.currentThreadID(), ordering: .relaxed)
@@ -45,47 +45,47 @@ public final class Simulation: Sendable {
   /// thread, which makes every sleep's deadline exact. When false (a platform or runtime where
   /// the clock cannot be redirected), deadlines are recovered from real-clock readings: exact for
   /// whole milliseconds, approximate for finer durations.
-  public var readsVirtualClock: Bool { vmrepl_clock_is_active() != 0 }
+  package var readsVirtualClock: Bool { vmrepl_clock_is_active() != 0 }
 
   /// Whether `install()` has run.
-  public static var isInstalled: Bool { installed.load(ordering: .relaxed) }
+  package static var isInstalled: Bool { installed.load(ordering: .relaxed) }
 
   /// Which parts of the runtime were redirected to the simulation on this platform.
-  public var redirections: Redirections { Redirections(rawValue: Int(core.redirected.load(ordering: .relaxed))) }
+  package var redirections: Redirections { Redirections(rawValue: Int(core.redirected.load(ordering: .relaxed))) }
 
   // MARK: Time
 
   /// Virtual time since the simulation started.
-  public var now: Duration { .nanoseconds(core.state.guarded { $0.now }) }
+  package var now: Duration { .nanoseconds(core.state.guarded { $0.now }) }
 
   /// Runs ready jobs one at a time, first in first out, and timers already due, until none is
   /// left; Dispatch blocks and run loop timers are jobs like the others.
-  public func runUntilIdle() throws(SimulationError) {
+  package func runUntilIdle() throws(SimulationError) {
     try core.runUntilIdle()
   }
 
   /// Moves virtual time forward by `duration`, firing due timers in deadline order and running
   /// what each one wakes at that timer's deadline.
-  public func advance(by duration: Duration) throws(SimulationError) {
+  package func advance(by duration: Duration) throws(SimulationError) {
     let target = core.state.guarded { $0.now } &+ max(.zero, duration).wholeNanoseconds
     try core.advance(to: target)
   }
 
   /// Moves virtual time forward to `instant` (no-op if it has passed), like `advance(by:)`.
-  public func advance(to instant: Duration) throws(SimulationError) {
+  package func advance(to instant: Duration) throws(SimulationError) {
     try core.advance(to: instant.wholeNanoseconds)
   }
 
   /// Runs until idle, then jumps to the next live timer, fires it and runs until idle again.
   /// Returns false, leaving time where it is, when no live timer is left.
   @discardableResult
-  public func advanceToNextTimer() throws(SimulationError) -> Bool {
+  package func advanceToNextTimer() throws(SimulationError) -> Bool {
     try core.advanceToNextTimer()
   }
 
   /// The timers that can still wake somebody, earliest first (cancelled sleeps are left out).
   /// A run loop's timers are listed one by one, each as the work of the step that scheduled it.
-  public var pendingTimers: [PendingTimer] {
+  package var pendingTimers: [PendingTimer] {
     let (now, heap) = core.state.guarded { state in
       (
         state.now,
@@ -114,12 +114,12 @@ public final class Simulation: Sendable {
   /// source or run loop timer), and of what it held.
   /// Returns whether that made jobs ready (a cancelled sleeper's wake-up, which frees it).
   @discardableResult
-  public func purgeStaleTimers() -> Bool {
+  package func purgeStaleTimers() -> Bool {
     core.purgeStaleTimers()
   }
 
   /// What `startOver` may leave behind of an abandoned session to start clean.
-  public enum Abandon: Sendable {
+  package enum Abandon: Sendable {
     /// Nothing: a live timer, thread or quarantined task means no fresh start (`replay`'s
     /// workers then hand over to a new process, which leaks nothing).
     case nothing
@@ -143,7 +143,7 @@ public final class Simulation: Sendable {
   /// ```swift
   /// let fresh = Simulation.shared.startOver(abandoning: .sleepers)
   /// ```
-  public func startOver(abandoning: Abandon) -> Bool {
+  package func startOver(abandoning: Abandon) -> Bool {
     if core.restart() { return true }
     switch abandoning {
     case .nothing: return false
@@ -155,16 +155,16 @@ public final class Simulation: Sendable {
 
   /// What is left once nothing is ready: timers, external work, or nothing at all.
   /// Whether work outside the simulation that `counts` is under way (cheaper than `idleState`).
-  public func hasOutsideWork(where counts: (String) -> Bool) -> Bool {
+  package func hasOutsideWork(where counts: (String) -> Bool) -> Bool {
     core.state.guarded { $0.externalWork.values.contains(where: counts) }
   }
 
   /// Whether jobs are ready or waiting in the inbox (cheaper than `idleState`).
-  public var hasWaitingJobs: Bool {
+  package var hasWaitingJobs: Bool {
     core.state.guarded { !$0.ready.isEmpty || !$0.inbox.isEmpty }
   }
 
-  public var idleState: IdleState {
+  package var idleState: IdleState {
     core.state.guarded { state in
       state.dropStaleTimers()
       let live = state.timers.unordered.filter { state.isLive($0) }
@@ -180,14 +180,14 @@ public final class Simulation: Sendable {
 
   /// What chooses among the orders the Swift runtime allows at each step; nil (the default)
   /// runs first in, first out. `restart()` leaves it as it is.
-  public var scheduler: Scheduler? {
+  package var scheduler: Scheduler? {
     get { core.state.guarded { $0.scheduler } }
     set { core.state.guarded { $0.scheduler = newValue } }
   }
 
   /// The departures the scheduler described since the last call (only a scheduler made with
   /// `describingDepartures` describes them).
-  public func takeDepartureRecords() -> [DepartureRecord] {
+  package func takeDepartureRecords() -> [DepartureRecord] {
     core.state.guarded { state in
       guard let records = state.scheduler?.records, !records.isEmpty else { return [] }
       state.scheduler!.records.removeAll()
@@ -197,21 +197,21 @@ public final class Simulation: Sendable {
 
   /// Jobs run since the simulation was installed or last restarted (the runaway guard's
   /// recovery runs are not counted).
-  public var jobsRun: Int { core.jobsRun.load(ordering: .relaxed) }
+  package var jobsRun: Int { core.jobsRun.load(ordering: .relaxed) }
 
   /// The folder of this process's storage sandbox (HOME is its `home`, TMPDIR its `tmp`), made
   /// before any Swift code ran; nil with `VMREPL_NO_SANDBOX` set.
-  public var sandboxRoot: String? {
+  package var sandboxRoot: String? {
     let root = String(cString: vmrepl_sandbox_root())
     return root.isEmpty ? nil : root
   }
 
   /// Writes every UserDefaults domain (standard, each suite) to its file in the sandbox and
   /// makes Foundation forget it, so the files are all there is to read, empty or reset.
-  public func flushPreferences() { vmrepl_flush_preferences() }
+  package func flushPreferences() { vmrepl_flush_preferences() }
 
   /// Empties the storage sandbox, as a fresh process has it; cheap when nothing was written.
-  public func resetSandbox() { _ = vmrepl_sandbox_reset() }
+  package func resetSandbox() { _ = vmrepl_sandbox_reset() }
 
   /// The URLProtocol every URLSession configuration lists first while set (the session's
   /// scripted `http`); nil leaves configurations as Foundation makes them.
@@ -220,24 +220,24 @@ public final class Simulation: Sendable {
   let taskResumed = Mutex<Callback<UnsafeMutableRawPointer>?>(nil)
 
   /// Hears of each URLSessionTask the driving thread resumes (its address, unretained).
-  public func onURLSessionTaskResume(_ observer: (@Sendable (UnsafeMutableRawPointer) -> Void)?) {
+  package func onURLSessionTaskResume(_ observer: (@Sendable (UnsafeMutableRawPointer) -> Void)?) {
     taskResumed.guarded { $0 = observer.map(Callback.init) }
   }
 
   /// Puts `type` first in every URLSessionConfiguration's `protocolClasses` (nil: nothing).
-  public func setFirstURLProtocol(_ type: AnyClass?) {
+  package func setFirstURLProtocol(_ type: AnyClass?) {
     firstURLProtocol.guarded { $0 = type.map(ClassReference.init) }
   }
 
   /// Installs (or, with nil, removes) what is consulted about work other threads hand over:
   /// with one installed, such jobs join only at idle points, after `beforeAdmitting()`.
-  public func setForeignWorkHook(_ hook: (any ForeignWorkHook)?) {
+  package func setForeignWorkHook(_ hook: (any ForeignWorkHook)?) {
     core.foreignWorkHook.guarded { $0 = hook }
     core.hasForeignWorkHook.store(hook != nil, ordering: .relaxed)
   }
 
   /// Installs (or, with nil, removes) the observer told of every job after it ran.
-  public func observeJobs(_ observer: (any JobObserver)?) {
+  package func observeJobs(_ observer: (any JobObserver)?) {
     core.jobObserver.guarded { $0 = observer }
     core.observingJobs.store(observer != nil, ordering: .relaxed)
   }
@@ -245,13 +245,13 @@ public final class Simulation: Sendable {
   /// Installs (or, with nil, removes) what is called on the driving thread just before virtual
   /// time moves forward, while `now` still reads the time the work so far happened at: a
   /// session takes what was printed then, and stamps it with that time.
-  public func observeTime(_ observer: (@Sendable () -> Void)?) {
+  package func observeTime(_ observer: (@Sendable () -> Void)?) {
     core.timeObserver.guarded { $0 = observer.map { body in Callback { _ in body() } } }
     core.observingTime.store(observer != nil, ordering: .relaxed)
   }
 
   /// Installs (or, with nil, removes) the observer of jobs that run off the main lane.
-  public func observeLanes(_ observer: (any LaneObserver)?) {
+  package func observeLanes(_ observer: (any LaneObserver)?) {
     core.laneObserver.guarded { $0 = observer }
     core.observingLanes.store(observer != nil, ordering: .relaxed)
   }
@@ -261,7 +261,7 @@ public final class Simulation: Sendable {
   /// forgets it.
   ///
   /// `explore --cancel-anywhere` cancels an effect there.
-  public func pause(afterJob job: Int, _ body: @escaping @Sendable () -> Void) {
+  package func pause(afterJob job: Int, _ body: @escaping @Sendable () -> Void) {
     core.pauseHandler.guarded { $0 = Callback { _ in body() } }
     core.pauseAfterJob.store(job, ordering: .relaxed)
   }
@@ -269,27 +269,27 @@ public final class Simulation: Sendable {
   // MARK: The world
 
   /// The virtual wall clock (what `Date()` reads on the driving thread), in nanoseconds since 1970.
-  public var wallClockNanoseconds: Int64 { vmrepl_world_wall_clock() }
+  package var wallClockNanoseconds: Int64 { vmrepl_world_wall_clock() }
 
   /// Sets the virtual wall clock to `unixNanoseconds` now; it moves with virtual time from here.
-  public func setWallClock(unixNanoseconds: Int64) {
+  package func setWallClock(unixNanoseconds: Int64) {
     vmrepl_world_set_wall_clock(unixNanoseconds, now.wholeNanoseconds)
   }
 
   /// Restarts the seeded source behind `SystemRandomNumberGenerator`, `UUID()` and getrandom on
   /// the driving thread.
-  public func seedRandomness(_ seed: UInt64) {
+  package func seedRandomness(_ seed: UInt64) {
     vmrepl_world_seed(seed)
   }
 
   /// How many threads the program started in the simulation are alive (parked ones included).
-  public var liveThreads: Int { Int(vmrepl_threads_alive()) }
+  package var liveThreads: Int { Int(vmrepl_threads_alive()) }
 
   /// Starts the numbering of the program's threads over (`Thread 1`), for a new session.
-  public func renumberThreads() { vmrepl_threads_renumber() }
+  package func renumberThreads() { vmrepl_threads_renumber() }
 
   /// The stretches of time the main thread spent blocked since the last call.
-  public func takeMainThreadBlocks() -> [MainThreadBlock] {
+  package func takeMainThreadBlocks() -> [MainThreadBlock] {
     core.mainThreadBlocks.guarded { blocks in
       defer { blocks.removeAll() }
       return blocks
@@ -297,11 +297,11 @@ public final class Simulation: Sendable {
   }
 
   /// The simulated threads parked in a blocking call now, oldest first, with what each waits on.
-  public var blockedThreads: [BlockedThread] { SimulatedThreads.parked() }
+  package var blockedThreads: [BlockedThread] { SimulatedThreads.parked() }
 
   /// Scheduling sources the program used since the last call that the simulation does not
   /// control (such as `DispatchSourceTimer`), each named once.
-  public func takeUnsupportedSources() -> [String] {
+  package func takeUnsupportedSources() -> [String] {
     core.state.guarded { state in
       defer { state.unsupported.removeAll() }
       return state.unsupported
@@ -311,14 +311,14 @@ public final class Simulation: Sendable {
   // MARK: Steps and guards
 
   /// Starts a step: names it for the watchdog and resets the runaway guard's job count.
-  public func beginStep(_ name: String) {
+  package func beginStep(_ name: String) {
     core.stepName.guarded { $0 = name }
     core.jobsThisStep.store(0, ordering: .relaxed)
   }
 
   /// Runs `body`, view-model code called outside any job (a synchronous action, an `init`),
   /// under the watchdog, like a job.
-  public func watched<Result>(_ body: () throws -> Result) rethrows -> Result {
+  package func watched<Result>(_ body: () throws -> Result) rethrows -> Result {
     let outer = core.runningJobStart.load(ordering: .relaxed)
     if outer == 0 { core.runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
     // It runs as the main lane: a blocking call in it blocks the main thread (see `driverWait`).
@@ -332,53 +332,53 @@ public final class Simulation: Sendable {
 
   /// After `runaway`: finds the work that kept the step busy, cancels it, and stops running the
   /// jobs of work that ignores cancellation, so the session can go on.
-  public func recoverFromRunaway() -> RunawayReport {
+  package func recoverFromRunaway() -> RunawayReport {
     core.recoverFromRunaway()
   }
 
   /// Where the virtual wall clock starts in a fresh process, in nanoseconds since 1970
   /// (2026-01-01T09:41:00Z).
-  public static let defaultWallClock: Int64 = VMREPL_DEFAULT_WALL_CLOCK
+  package static let defaultWallClock: Int64 = VMREPL_DEFAULT_WALL_CLOCK
 
   /// The runaway guard's limit unless told otherwise: far above what a step of a real
   /// view-model runs, low enough that a loop is stopped within seconds.
-  public static let defaultMaxJobsPerStep = 5_000_000
+  package static let defaultMaxJobsPerStep = 5_000_000
 
   /// The watchdog's limit unless told otherwise.
-  public static let defaultWatchdogLimit = Duration.seconds(10)
+  package static let defaultWatchdogLimit = Duration.seconds(10)
 
   /// The most jobs one step may run without becoming idle; 0 means no limit.
-  public var maxJobsPerStep: Int {
+  package var maxJobsPerStep: Int {
     get { core.maxJobsPerStep.load(ordering: .relaxed) }
     set { core.maxJobsPerStep.store(newValue, ordering: .relaxed) }
   }
 
   /// How long a single job may run in wall time before the watchdog ends the process;
   /// `.zero` turns the watchdog off.
-  public var watchdogLimit: Duration {
+  package var watchdogLimit: Duration {
     get { .nanoseconds(core.watchdogNanoseconds.load(ordering: .relaxed)) }
     set { core.watchdogNanoseconds.store(newValue.wholeNanoseconds, ordering: .relaxed) }
   }
 
   /// Extra words for the watchdog's message, such as how to change its limit.
-  public func setWatchdogHint(_ hint: String) {
+  package func setWatchdogHint(_ hint: String) {
     core.watchdogHint.guarded { $0 = hint }
   }
 
   /// Asks the driving loop to stop between jobs with `SimulationError.interrupted`; safe from
   /// any thread and from a signal-handling thread.
-  public func interrupt() {
+  package func interrupt() {
     core.interruptRequested.store(true, ordering: .relaxed)
     core.foreignArrivals.signal()
   }
 
   /// Like `interrupt()`, but only sets a flag: safe inside a signal handler.
-  public func interruptFromSignalHandler() {
+  package func interruptFromSignalHandler() {
     core.interruptRequested.store(true, ordering: .relaxed)
   }
 
   /// Forgets an interrupt that arrived while nothing was running.
-  public func clearInterrupt() {
+  package func clearInterrupt() {
     core.interruptRequested.store(false, ordering: .relaxed)
   }
 
@@ -386,7 +386,7 @@ public final class Simulation: Sendable {
 
   /// Announces work that happens outside the executor (a real network request), so an idle
   /// simulation knows something may still arrive. Call `finish()` on the result when it is over.
-  public func beginExternalWork(_ label: String) -> ExternalWork {
+  package func beginExternalWork(_ label: String) -> ExternalWork {
     ExternalWork(id: core.beginExternal(label), core: core)
   }
 
@@ -396,7 +396,7 @@ public final class Simulation: Sendable {
   /// Blocks the driving thread while work outside the simulation that `counts` is under way, up
   /// to `timeout` of wall time; jobs other threads hand over meanwhile wait in the inbox. Returns
   /// false on timeout.
-  public func waitWhileOutsideWork(timeout: Duration, counts: (String) -> Bool, or pending: () -> Bool = { false }) -> Bool {
+  package func waitWhileOutsideWork(timeout: Duration, counts: (String) -> Bool, or pending: () -> Bool = { false }) -> Bool {
     let deadline = DispatchTime.now() + .nanoseconds(Int(max(0, timeout.wholeNanoseconds)))
     while core.state.guarded({ $0.externalWork.values.contains(where: counts) }) || pending() {
       guard DispatchTime.now() < deadline else { return false }
@@ -405,7 +405,7 @@ public final class Simulation: Sendable {
     return true
   }
 
-  public func waitForForeignWork(timeout: Duration) -> Bool {
+  package func waitForForeignWork(timeout: Duration) -> Bool {
     if core.state.guarded({ !$0.inbox.isEmpty }) { return true }
     let nanoseconds = max(0, timeout.wholeNanoseconds)
     return core.foreignArrivals.wait(timeout: DispatchTime.now() + .nanoseconds(Int(nanoseconds))) == .success

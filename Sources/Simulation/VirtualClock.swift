@@ -7,30 +7,30 @@
 /// let clock = VirtualClock()
 /// try await clock.sleep(for: .milliseconds(250))
 /// ```
-public struct VirtualClock: Clock {
+package struct VirtualClock: Clock {
   /// A point on the virtual timeline: the time since the simulation started.
-  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+  package struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
     /// Time since the simulation started.
-    public var offset: Duration
+    package var offset: Duration
 
     /// The instant `offset` after the simulation started.
-    public init(offset: Duration) { self.offset = offset }
+    package init(offset: Duration) { self.offset = offset }
 
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    public var description: String { "\(offset)" }
+    package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    package func duration(to other: Instant) -> Duration { other.offset - offset }
+    package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    package var description: String { "\(offset)" }
   }
 
   private let simulation: Simulation
 
   /// A clock on `simulation`'s timeline.
-  public init(simulation: Simulation = .shared) { self.simulation = simulation }
+  package init(simulation: Simulation = .shared) { self.simulation = simulation }
 
-  public var now: Instant { Instant(offset: simulation.now) }
-  public var minimumResolution: Duration { .nanoseconds(1) }
+  package var now: Instant { Instant(offset: simulation.now) }
+  package var minimumResolution: Duration { .nanoseconds(1) }
 
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try await simulation.core.sleepVirtual(until: deadline.offset.wholeNanoseconds)
   }
 }

@@ -16,27 +16,27 @@ private func taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPoint
 /// let tag = WorkTag("send refresh")
 /// WorkTag.$current.withValue(tag) { viewModel.send(.refresh) }
 /// ```
-public final class WorkTag: Sendable {
+package final class WorkTag: Sendable {
   /// The name reports use for this work. Two steps may share it (`send tap` twice); `id` tells
   /// their work apart.
-  public let label: String
+  package let label: String
   /// Unique in the process: timers, requests and reports know work by it, never by its label.
-  public let id: UInt64
+  package let id: UInt64
 
   private static let nextID = Atomic<UInt64>(1)
 
   /// Creates a tag named `label`.
-  public init(_ label: String) {
+  package init(_ label: String) {
     self.label = label
     self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
   }
 
   /// The tag of the running task, inherited from whoever started it.
-  @TaskLocal public static var current: WorkTag?
+  @TaskLocal package static var current: WorkTag?
 
   /// The current task's tag or, on a thread outside the simulation (URLSession's, an operation
   /// queue's), the tag of the step whose work handed that thread the block it is running.
-  public static var inherited: WorkTag? {
+  package static var inherited: WorkTag? {
     if let current { return current }
     guard let pointer = vmrepl_thread_tag() else { return nil }
     return Unmanaged<WorkTag>.fromOpaque(pointer).takeUnretainedValue()

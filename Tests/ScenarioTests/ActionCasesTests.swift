@@ -82,7 +82,7 @@ struct ActionCasesTests {
 
   @Test("a hand-written init(from:) and a struct payload are refused with what to do instead")
   func refusals() {
-    #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.HandWritten` could not be read: its init(from:) called singleValueContainer(), which the synthesized one never does; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))")) {
+    #expect(throws: ScenarioError(.actionEnumUnreadable(problem: "`ScenarioTests.ActionCasesTests.HandWritten` could not be read: its init(from:) called singleValueContainer(), which the synthesized one never does"))) {
       try ActionCases<HandWritten>()
     }
     #expect(throws: ScenarioError("`ScenarioTests.ActionCasesTests.Nested.save` has `_0: Draft`, which a command cannot write; use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, an array of these, or make the type CommandValueConvertible")) {

@@ -44,6 +44,16 @@ struct ErrorReasonTests {
        "`http` has no pending request #r9; pending: #r1 (GET /a), #r2 (GET /b)"),
       (.badStatePath("items[0", problem: "`[` without `]`"), "bad state path `items[0`: `[` without `]`"),
       (.actionFailed(action: "add", problem: "needs `item` (a string); write `item=VALUE`"), "action `add`: needs `item` (a string); write `item=VALUE`"),
+      (.cannotFollowPath(here: "`items`", problem: "has 2 elements; index 5 is out of range"), "`items` has 2 elements; index 5 is out of range"),
+      (.actionEnumUnreadable(problem: "`Action` did not ask for its coding keys"),
+       "`Action` did not ask for its coding keys; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"),
+      (.nothingToStep(requests: "a response to http #r1 (GET /a)"),
+       "nothing to step: no job is ready and no timer is set; waiting for a response to http #r1 (GET /a) (`respond` answers)"),
+      (.nothingToStep(requests: nil), "nothing to step: no job is ready and no timer is set (the simulation is idle)"),
+      (.nothingToUndo, "nothing to undo: no session yet; `use MODEL` first"),
+      (.nothingToRedo, "nothing to redo: no step has been undone since the last new command"),
+      (.noModelInUse, "no model in use; `use MODEL` first (`models` lists them)"),
+      (.couldNot("write t.svg", because: "no such folder"), "could not write t.svg: no such folder"),
       (.message("anything else"), "anything else"),
     ]
     for (reason, text) in cases {

@@ -50,10 +50,10 @@ struct StateTests {
     #expect(try StatePath.resolve("items.0.id", in: state, column: nil) == .int(1))
     #expect(try StatePath.resolve("status.count", in: state, column: nil) == .int(2))
     #expect(try StatePath.resolve("scores.z", in: state, column: nil) == .int(1))
-    #expect(throws: ScenarioError("the state has no `titel`; did you mean `title`? (it has title, items, status, tags, scores, optional)", column: 3)) {
+    #expect(throws: ScenarioError(.cannotFollowPath(here: "the state", problem: "has no `titel`; did you mean `title`? (it has title, items, status, tags, scores, optional)"), column: 3)) {
       try StatePath.resolve("titel", in: state, column: 3)
     }
-    #expect(throws: ScenarioError("`items` has 1 elements; index 4 is out of range")) {
+    #expect(throws: ScenarioError(.cannotFollowPath(here: "`items`", problem: "has 1 elements; index 4 is out of range"))) {
       try StatePath.resolve("items[4]", in: state, column: nil)
     }
   }

@@ -18,16 +18,16 @@ struct ActionCases<Action: Decodable> {
     let keyType: any CodingKey.Type
     do {
       _ = try Action(from: ActionDecoder(mode: .discover, caseName: ""))
-      throw ScenarioError("`\(typeName)` did not ask for its coding keys; \(Self.requirement)")
+      throw ScenarioError(.actionEnumUnreadable(problem: "`\(typeName)` did not ask for its coding keys"))
     } catch let discovered as ActionDecoder.Discovered {
       keyType = discovered.keyType
     } catch let error as ScenarioError {
       throw error
     } catch {
-      throw ScenarioError("`\(typeName)` could not be read: \(error); \(Self.requirement)")
+      throw ScenarioError(.actionEnumUnreadable(problem: "`\(typeName)` could not be read: \(error)"))
     }
     guard let keyNames = Self.names(keyType) else {
-      throw ScenarioError("the coding keys of `\(typeName)` are not an enum of case names; \(Self.requirement)")
+      throw ScenarioError(.actionEnumUnreadable(problem: "the coding keys of `\(typeName)` are not an enum of case names"))
     }
     var cases: [Case] = []
     for name in keyNames.names {
@@ -41,7 +41,7 @@ struct ActionCases<Action: Decodable> {
             + "use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, "
             + "an array of these, or make the type CommandValueConvertible")
       } catch {
-        throw ScenarioError("`\(typeName).\(name)` could not be read: \(error); \(Self.requirement)")
+        throw ScenarioError(.actionEnumUnreadable(problem: "`\(typeName).\(name)` could not be read: \(error)"))
       }
       let parameters = decoder.probe.fields.map { field in
         Parameter(field.name, field.valueType, default: field.optional ? .null : nil)
@@ -73,9 +73,6 @@ struct ActionCases<Action: Decodable> {
     CodingKeyNames(type)
   }
 
-  private static var requirement: String {
-    "an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"
-  }
 
   private static func typeName(_ type: Any.Type) -> String {
     if let list = type as? any PayloadList.Type { return "[" + typeName(list.elementType) + "]" }

@@ -143,9 +143,9 @@ extension Session {
         throw ScenarioError(
           "nothing to step yet: no job is ready and no timer is set, but work outside the simulation is under way (\(work)); `await` waits for it")
       case .requests(let requests):
-        throw ScenarioError("nothing to step: no job is ready and no timer is set; waiting for \(requests) (`respond` answers)")
+        throw ScenarioError(.nothingToStep(requests: requests))
       case .idle:
-        throw ScenarioError("nothing to step: no job is ready and no timer is set (the simulation is idle)")
+        throw ScenarioError(.nothingToStep(requests: nil))
       }
     }
     sink.insert(.note("ran: \(describe(stepped.job))"), at: before)

@@ -312,7 +312,7 @@ package final class Session {
 
   func requireModel() throws(ScenarioError) -> ModelInstance {
     guard let instance else {
-      throw ScenarioError("no model in use; `use MODEL` first (`models` lists them)")
+      throw ScenarioError(.noModelInUse)
     }
     return instance
   }
@@ -445,7 +445,7 @@ package final class Session {
       error.column = error.column ?? name.column
       throw error
     } catch {
-      throw ScenarioError("could not make model `\(definition.name)`: \(error)", column: name.column)
+      throw ScenarioError(.couldNot("make model `\(definition.name)`", because: "\(error)"), column: name.column)
     }
     self.definition = definition
     self.instance = made

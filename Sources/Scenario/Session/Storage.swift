@@ -49,7 +49,7 @@ enum Storage {
       do {
         try manager.copyItem(atPath: folder + "/" + entry, toPath: target)
       } catch {
-        throw ScenarioError("could not copy \(entry) into the sandbox: \(error.localizedDescription)")
+        throw ScenarioError(.couldNot("copy \(entry) into the sandbox", because: error.localizedDescription))
       }
     }
   }

@@ -227,14 +227,14 @@ package final class Timeline {
       do {
         try picture.svg.write(toFile: path, atomically: true, encoding: .utf8)
       } catch {
-        throw ScenarioError("could not write \(svg.value): \(error.localizedDescription)", column: svg.column)
+        throw ScenarioError(.couldNot("write \(svg.value)", because: error.localizedDescription), column: svg.column)
       }
       result.output = ["timeline: wrote \(svg.value) (\(picture.rows.count) rows, \(picture.columns.count) steps)"]
     case .diff(let from, let to):
       result.output = try diff(from, to)
     case .undo(let located):
       let count = located?.value ?? 1
-      guard current > 0 else { throw ScenarioError("nothing to undo: no session yet; `use MODEL` first") }
+      guard current > 0 else { throw ScenarioError(.nothingToUndo) }
       guard count < current else {
         throw ScenarioError(
           "cannot undo \(count) step\(count == 1 ? "" : "s"): step \(current) is \(current - 1) step\(current == 2 ? "" : "s") after the `use` at step 1",
@@ -243,7 +243,7 @@ package final class Timeline {
       try move(to: current - count, &result)
     case .redo(let located):
       let count = located?.value ?? 1
-      guard current < steps.count else { throw ScenarioError("nothing to redo: no step has been undone since the last new command") }
+      guard current < steps.count else { throw ScenarioError(.nothingToRedo) }
       guard current + count <= steps.count else {
         throw ScenarioError(
           "cannot redo \(count) steps: \(steps.count - current) undone step\(steps.count - current == 1 ? "" : "s") can be redone",

@@ -46,34 +46,34 @@ package enum StatePath {
       if let field = fields.first(where: { $0.name == segment }) { return field.value }
       let names = fields.map(\.name)
       throw ScenarioError(
-        "\(here) has no `\(segment)`\(Suggestion.hint(for: segment, in: names)) (it has \(names.joined(separator: ", ")))",
+        .cannotFollowPath(here: here, problem: "has no `\(segment)`\(Suggestion.hint(for: segment, in: names)) (it has \(names.joined(separator: ", ")))"),
         column: column)
     case .enumCase(_, let name, let values):
       if let field = values.first(where: { $0.name == segment }) { return field.value }
       if segment == "case" { return .string(name) }
-      throw ScenarioError("\(here) is `.\(name)`, which has no `\(segment)`", column: column)
+      throw ScenarioError(.cannotFollowPath(here: here, problem: "is `.\(name)`, which has no `\(segment)`"), column: column)
     case .list(let elements):
       if segment == "count" { return .int(elements.count) }
       if segment == "isEmpty" { return .bool(elements.isEmpty) }
       if segment == "first" { return elements.first ?? .null }
       if segment == "last" { return elements.last ?? .null }
       guard let index = Int(segment) else {
-        throw ScenarioError("\(here) is a list; expected an index, `count`, `first` or `last`, found `\(segment)`", column: column)
+        throw ScenarioError(.cannotFollowPath(here: here, problem: "is a list; expected an index, `count`, `first` or `last`, found `\(segment)`"), column: column)
       }
       guard elements.indices.contains(index) else {
-        throw ScenarioError("\(here) has \(elements.count) elements; index \(index) is out of range", column: column)
+        throw ScenarioError(.cannotFollowPath(here: here, problem: "has \(elements.count) elements; index \(index) is out of range"), column: column)
       }
       return elements[index]
     case .dictionary(let pairs):
       if segment == "count" { return .int(pairs.count) }
       if let pair = pairs.first(where: { $0.key == segment }) { return pair.value }
-      throw ScenarioError("\(here) has no key `\(segment)`\(Suggestion.hint(for: segment, in: pairs.map(\.key)))", column: column)
+      throw ScenarioError(.cannotFollowPath(here: here, problem: "has no key `\(segment)`\(Suggestion.hint(for: segment, in: pairs.map(\.key)))"), column: column)
     case .string(let text):
       if segment == "count" { return .int(text.count) }
       if segment == "isEmpty" { return .bool(text.isEmpty) }
-      throw ScenarioError("\(here) is a string; it has only `count` and `isEmpty`", column: column)
+      throw ScenarioError(.cannotFollowPath(here: here, problem: "is a string; it has only `count` and `isEmpty`"), column: column)
     default:
-      throw ScenarioError("\(here) is \(StateRenderer.inline(value) ?? "a value"), which has no `\(segment)`", column: column)
+      throw ScenarioError(.cannotFollowPath(here: here, problem: "is \(StateRenderer.inline(value) ?? "a value"), which has no `\(segment)`"), column: column)
     }
   }
 

@@ -57,13 +57,13 @@ final class RunawayDiagnosis: Sendable {
 }
 
 /// What the runaway recovery found and did.
-public struct RunawayReport: Equatable, Sendable {
+package struct RunawayReport: Equatable, Sendable {
   /// A piece of work, known by its tag's id; the label is how reports name it.
-  public struct Work: Equatable, Sendable {
-    public var id: UInt64
-    public var label: String
+  package struct Work: Equatable, Sendable {
+    package var id: UInt64
+    package var label: String
 
-    public init(id: UInt64, label: String) {
+    package init(id: UInt64, label: String) {
       self.id = id
       self.label = label
     }
@@ -71,11 +71,11 @@ public struct RunawayReport: Equatable, Sendable {
 
   /// The work of the tasks that kept the step busy, each once, in the order first seen (nil:
   /// tasks that carry no work tag).
-  public var work: [Work?]
+  package var work: [Work?]
   /// Whether they ignored cancellation, so that their jobs are no longer run.
-  public var quarantined: Bool
+  package var quarantined: Bool
 
-  public init(work: [Work?], quarantined: Bool) {
+  package init(work: [Work?], quarantined: Bool) {
     self.work = work
     self.quarantined = quarantined
   }

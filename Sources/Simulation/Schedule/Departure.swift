@@ -3,23 +3,23 @@
 /// is the one first-in-first-out order runs.
 ///
 /// A schedule is written as its departures, `choice:pick` each: `schedule 4:2 9:3`.
-public struct Departure: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+package struct Departure: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
   /// The choice point, counted from 1.
-  public var choice: Int
+  package var choice: Int
   /// The candidate run there, counted from 1 in first-in-first-out order; at least 2.
-  public var pick: Int
+  package var pick: Int
 
-  public init(choice: Int, pick: Int) {
+  package init(choice: Int, pick: Int) {
     self.choice = choice
     self.pick = pick
   }
 
   /// `choice:pick`, as a `schedule` line writes it.
-  public var description: String { "\(choice):\(pick)" }
+  package var description: String { "\(choice):\(pick)" }
 
   /// Reads `choice:pick`; nil when the text is not two whole numbers, a choice from 1 and a
   /// pick from 2.
-  public init?(_ text: some StringProtocol) {
+  package init?(_ text: some StringProtocol) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, let choice = Int(parts[0]), let pick = Int(parts[1]), choice >= 1, pick >= 2 else {
       return nil
@@ -27,25 +27,25 @@ public struct Departure: Hashable, Sendable, Comparable, Codable, CustomStringCo
     self.init(choice: choice, pick: pick)
   }
 
-  public static func < (lhs: Departure, rhs: Departure) -> Bool {
+  package static func < (lhs: Departure, rhs: Departure) -> Bool {
     (lhs.choice, lhs.pick) < (rhs.choice, rhs.pick)
   }
 }
 
 /// A departure as it happened: where, and what ran instead of what.
-public struct DepartureRecord: Equatable, Sendable {
-  public var departure: Departure
+package struct DepartureRecord: Equatable, Sendable {
+  package var departure: Departure
   /// How many candidates the choice point had.
-  public var candidates: Int
+  package var candidates: Int
   /// What ran, such as "a global-executor job" or "the ContinuousClock timer of `#2 send search`".
-  public var chosen: String
+  package var chosen: String
   /// What first-in-first-out order would have run there.
-  public var instead: String
+  package var instead: String
   /// Whether the choice was between timers due at the same instant.
-  public var isTimer: Bool
+  package var isTimer: Bool
 
   /// One line for a transcript or a report.
-  public var text: String {
+  package var text: String {
     let verb = isTimer ? "fired" : "ran"
     return "choice \(departure.choice): \(verb) \(chosen) before \(instead) (candidate \(departure.pick) of \(candidates))"
   }

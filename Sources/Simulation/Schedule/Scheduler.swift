@@ -9,9 +9,9 @@
 /// // ... run the scenario ...
 /// let departures = Simulation.shared.scheduler?.departures  // pin them with `.pinned(departures)`
 /// ```
-public struct Scheduler: Sendable {
+package struct Scheduler: Sendable {
   /// How the scheduler chooses.
-  public enum Strategy: Equatable, Sendable {
+  package enum Strategy: Equatable, Sendable {
     /// Always the first candidate: the order the simulation runs without a scheduler.
     case fifo
     /// First in, first out except at the given departures: a schedule found before, replayed.
@@ -26,18 +26,18 @@ public struct Scheduler: Sendable {
     case pct(seed: UInt64, depth: Int, expectedChoices: Int)
   }
 
-  public let strategy: Strategy
+  package let strategy: Strategy
   /// Whether departures are described in words as they happen (`records`), for a transcript.
-  public let describesDepartures: Bool
+  package let describesDepartures: Bool
   /// How many choice points (places with more than one candidate) the run has met.
-  public private(set) var choicePoints = 0
+  package private(set) var choicePoints = 0
   /// Where the run left first-in-first-out order, in order.
-  public private(set) var departures: [Departure] = []
+  package private(set) var departures: [Departure] = []
   /// Pinned departures that could not apply: their choice point had fewer candidates.
-  public private(set) var unmet: [(departure: Departure, candidates: Int)] = []
+  package private(set) var unmet: [(departure: Departure, candidates: Int)] = []
   /// Called with each departure as it is made, before the job runs: a process that may crash
   /// can write it down.
-  public var onDeparture: (@Sendable (Departure) -> Void)?
+  package var onDeparture: (@Sendable (Departure) -> Void)?
 
   var records: [DepartureRecord] = []
   /// Tasks as departures name them: 1, 2, 3 in the order they were first named.
@@ -50,7 +50,7 @@ public struct Scheduler: Sendable {
 
   /// A scheduler following `strategy`; with `describingDepartures`, each departure is also kept
   /// in words for the transcript.
-  public init(_ strategy: Strategy, describingDepartures: Bool = false) {
+  package init(_ strategy: Strategy, describingDepartures: Bool = false) {
     self.strategy = strategy
     self.describesDepartures = describingDepartures
     switch strategy {
@@ -81,7 +81,7 @@ public struct Scheduler: Sendable {
 
   /// The seed of schedule `schedule` of an exploration seeded with `seed`: made from the two
   /// alone, so that any process can run any schedule.
-  public static func seed(_ seed: UInt64, schedule: Int) -> UInt64 {
+  package static func seed(_ seed: UInt64, schedule: Int) -> UInt64 {
     SplitMix64.mix(seed &+ UInt64(schedule) &* SplitMix64.increment)
   }
 
