@@ -1,4 +1,4 @@
-package import Scenario
+import Scenario
 import Simulation
 
 /// What `explore --cancel-anywhere` found: for each way of cancelling an effect between two of

@@ -1,4 +1,4 @@
-package import Scenario
+import Scenario
 package import Simulation
 
 /// The human report of an exploration: its outcomes with their counts, each failure with its

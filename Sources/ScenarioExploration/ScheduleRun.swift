@@ -1,4 +1,4 @@
-package import Scenario
+import Scenario
 package import Simulation
 
 /// What one run of a scenario under one schedule gave.

@@ -1,4 +1,4 @@
-package import Scenario
+import Scenario
 package import Simulation
 
 /// Shrinks a failing schedule toward first in, first out: the fewest departures, found

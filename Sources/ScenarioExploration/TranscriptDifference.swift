@@ -1,4 +1,4 @@
-package import Scenario
+import Scenario
 /// Says in one line how a schedule's transcript differs from first-in-first-out order's: in
 /// the state or output of a step, only in the order of a step's events, or only in which id
 /// (`#r2`) each scripted request got, which tells a lost update from two effects reported the

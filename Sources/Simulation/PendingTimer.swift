@@ -17,7 +17,12 @@ package struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
   /// What waits and until when, with the deadline measured from `origin`:
   /// `ContinuousClock sleep until 3.000s`, `DispatchQueue.main.asyncAfter until 1.000s`.
   package func described(relativeTo origin: Duration) -> String {
-    "\(clock)\(clock.hasSuffix("Clock") ? " sleep" : "") until \((deadline - origin).secondsText)"
+    Self.described(clock: clock, until: deadline - origin)
+  }
+
+  /// What waits on a timer of `clock` and until when: the words reports use for every timer.
+  package static func described(clock: String, until: Duration) -> String {
+    "\(clock)\(clock.hasSuffix("Clock") ? " sleep" : "") until \(until.secondsText)"
   }
 }
 

@@ -1,7 +1,7 @@
 // Blocking calls on simulated threads: semaphores, groups, locks, conditions, sleeps and `sync`.
 //
 // Each call first tries the real primitive without waiting. When that would block, the caller
-// parks (threads.c) on the object instead of blocking for real, and whoever makes the call
+// parks (threads/threads.c) on the object instead of blocking for real, and whoever makes the call
 // possible (a signal, an unlock, a leave, the end of a block on a busy queue, a virtual deadline)
 // makes it ready again; it then tries once more. Because only the baton's holder runs, nobody
 // can slip in between the try and the park, so no wake-up is lost and the order is the

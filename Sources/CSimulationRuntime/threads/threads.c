@@ -7,7 +7,7 @@
 // (run by a pooled worker) are simulated threads. At most one of them, or the driving thread,
 // runs at a time: the holder of the baton hands it to a thread and waits until the thread hands
 // it back, which it does when it ends or when it blocks in a call the simulation knows
-// (a semaphore, a lock, a condition, a sleep, a `sync` onto a busy queue; blocking.c). A blocked
+// (a semaphore, a lock, a condition, a sleep, a `sync` onto a busy queue; blocking/ and dispatch/queues.c). A blocked
 // thread is parked; what it waits for (a signal, an unlock, a virtual deadline) makes it ready,
 // and the simulation resumes it as a job of its own, in the order its scheduler chooses.
 //

@@ -186,7 +186,7 @@ void vmrepl_world_reset(void) {
 
 // Not libdispatch: the driving thread also runs Dispatch's own machinery (draining a queue in
 // dispatch_sync, the main queue's callback), which must keep real time for real timers. The
-// overlay's dispatch_time and dispatch_walltime are answered in dispatch.c instead.
+// overlay's dispatch_time and dispatch_walltime are answered in dispatch/dispatch.c instead.
 static const char *const runtime_libraries[] = {
   VMREPL_LIB_SWIFT_CONCURRENCY, VMREPL_LIB_SWIFT_DISPATCH, VMREPL_LIB_FOUNDATION,
   VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION_INTERNATIONALIZATION, VMREPL_LIB_FOUNDATION_NETWORKING,

@@ -1,3 +1,5 @@
+import Simulation
+
 /// One thing a piece of work waits on: what reports say in words (`text`) and `--format jsonl`
 /// carries as data (`fields`).
 package enum Wait: Equatable, Sendable {
@@ -17,7 +19,7 @@ package enum Wait: Equatable, Sendable {
   /// The wait as hidden-work reports say it.
   package var text: String {
     switch self {
-    case .timer(let clock, let until): return "\(clock)\(clock.hasSuffix("Clock") ? " sleep" : "") until \(until.secondsText)"
+    case .timer(let clock, let until): return PendingTimer.described(clock: clock, until: until)
     case .request(let dependency, let id, let description): return "a response to \(dependency) #\(id) (\(description))"
     case .thread(let name, let blockedIn): return "\(name) blocked in \(blockedIn)"
     case .turn: return "its turn: a job of it is ready (`ready` lists it, `step` runs it)"
