@@ -15,7 +15,9 @@ func explorationFigures(schedules: Int) -> [String] {
   var runs = 0
   var seconds = 0.0
   var explored: [String] = []
-  for scenario in scenarioFiles() {
+  // `--only NAME` (a path under scenarios/) explores that scenario alone, for profiling.
+  let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+  for scenario in scenarioFiles() where only == nil || scenario.name == only {
     let lines = scenario.lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
     var exploration: Exploration?
     let time = measure { exploration = explorer.explore(lines, request: request) }
@@ -23,6 +25,9 @@ func explorationFigures(schedules: Int) -> [String] {
     guard let exploration, exploration.fifoChoicePoints > 0 else { continue }
     runs += exploration.schedules
     seconds += time
+    if CommandLine.arguments.contains("--detail") {
+      writeAll(2, "\(scenario.name): \(exploration.schedules) schedules in \(rounded(time * 1000)) ms\n")
+    }
     explored.append(scenario.name)
   }
   let shrinking = Explorer(models: Examples.all)
@@ -31,12 +36,24 @@ func explorationFigures(schedules: Int) -> [String] {
   let shrinkTime = measure {
     found = shrinking.explore(lost.lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }, request: ExploreRequest(schedules: 1_000))
   }
+  // An HTTP scenario: URLSession's own threads answer each request, in every schedule.
+  var http: Exploration?
+  let httpScenario = scenarioFiles().first { $0.name == "search/urlsession.scenario" }
+  let httpTime = measure {
+    if let httpScenario {
+      http = explorer.explore(
+        httpScenario.lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }, request: ExploreRequest(schedules: min(schedules, 300)))
+    }
+  }
+  let httpLine = http.map {
+    "explore search/urlsession (HTTP through URLSession), per schedule: \(rounded(httpTime * 1000 / Double(max($0.schedules, 1)))) ms (\($0.schedules) schedules)"
+  }
   return [
     "explore (PCT depth 2, no shrinking, one core): \(Int(Double(runs) / seconds)) schedules per second"
       + " (\(runs) schedules of the \(explored.count) example scenarios with choice points in \(rounded(seconds)) s)",
     "explore cart/lost-update, 1,000 schedules with its failing outcome shrunk: \(rounded(shrinkTime * 1000)) ms"
       + " (\(found?.ordered.count ?? 0) outcomes)",
-  ]
+  ] + (only == nil ? httpLine.map { [$0] } ?? [] : [])
 }
 
 /// One explore worker, 10,000 schedules of the cart's lost update: its resident memory after

@@ -1,9 +1,10 @@
 // `vmrepl-bench`: prints the executor's and the engine's figures. Run it through scripts/bench
 // (a release build); the figures and the machine go in docs/benchmarks.md. `--executor-only` and
 // `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
-// process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario), `--http-only` only
+// process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario, `--only cart/lost-update.scenario`
+// one scenario's, in this process alone, for profiling; `--detail` prints each scenario's time to standard error), `--http-only` only
 // the scripted HTTP figures (`--requests N`), `--threads-only` only the simulated threads' figures
-// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`); `--dump DIR` writes each in-process
+// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
 import Examples
@@ -21,7 +22,9 @@ let lines = MainActor.assumeIsolated { () -> [String] in
   var out = ["machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"]
   if arguments.contains("--explore-only") {
     out += silencingStandardOutput { explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000)) }
-    out.append(explorationMemoryFigure(binary: CurrentExecutable.directory.appendingPathComponent("vmrepl").path))
+    if !arguments.contains("--only") {
+      out.append(explorationMemoryFigure(binary: CurrentExecutable.directory.appendingPathComponent("vmrepl").path))
+    }
     for line in out { writeAll(1, line + "\n") }
     return out
   }
@@ -41,6 +44,11 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     for line in out { writeAll(1, line + "\n") }
     return out
   }
+  if arguments.contains("--timers-only") {
+    out += silencingStandardOutput { timerFigures(firings: option("--firings", in: arguments, default: 100_000)) }
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
   if arguments.contains("--process-only") {
     out += processFigures()
     for line in out { writeAll(1, line + "\n") }
@@ -52,6 +60,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     sleepers: option("--sleepers", in: arguments, default: 100_000))
   out += threadFigures(rounds: option("--rounds", in: arguments, default: 200_000))
   out += silencingStandardOutput { steppingFigures(jobs: option("--jobs", in: arguments, default: 1_000)) }
+  out += silencingStandardOutput { timerFigures(firings: option("--firings", in: arguments, default: 100_000)) }
   if !arguments.contains("--executor-only") {
     out += silencingStandardOutput {
       engineFigures(session: session, repeats: repeats) + timeTravelFigures()

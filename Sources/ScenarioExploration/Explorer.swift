@@ -122,8 +122,12 @@ package struct Explorer {
       // Parsed once per exploration; a line that does not parse goes the long way, for its message.
       let result: StepResult
       // A `fails` line whose command did not parse is re-parsed too: its message may name the model's actions.
-      if case .success(let command?)? = parsed[text], !command.isUnparsedFailing {
+      let known = parsed[text]
+      if case .success(let command?)? = known, !command.isUnparsedFailing {
         result = timeline.execute(command, source: probe.source, line: number)
+      } else if case .success(nil)? = known {
+        // A comment or a blank line, as `Timeline.execute` makes it, without parsing it again.
+        result = StepResult(line: number, source: probe.source, isEmpty: true)
       } else {
         result = timeline.execute(text, line: number)
       }

@@ -11,7 +11,7 @@ package protocol LaneObserver: AnyObject, Sendable {
   func mainLaneRan()
   /// A job that is not on the main lane is about to run.
   func willRunOffMain()
-  /// That job ran; `job` says what it was: `a block on DispatchQueue \`worker\``,
-  /// `a task on the global executor`.
-  func didRunOffMain(_ job: String)
+  /// That job ran; `job` says what it was (`a block on DispatchQueue \`worker\``, `a task on
+  /// the global executor`), put in words only when asked.
+  func didRunOffMain(_ job: OffMainName)
 }

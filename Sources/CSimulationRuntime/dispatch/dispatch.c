@@ -221,24 +221,24 @@ static void simulated_barrier_sync(queue_t queue, block_t block) {
 static int made_by_foundation(void) {
   void *frames[32];
   int count = backtrace(frames, 32);
-  Dl_info own;
-  if (!dladdr((void *)made_by_foundation, &own)) own.dli_fname = NULL;
+  // Each frame's library, remembered per address: URLSession makes queues in every session.
+  const char *own = vmrepl_library_of((void *)made_by_foundation);
   int in_overlay = 0, in_foundation = 0;
   for (int index = 1; index < count; index++) {
-    Dl_info info;
-    if (!dladdr(frames[index], &info) || !info.dli_fname) continue;
-    int overlay = strstr(info.dli_fname, VMREPL_LIB_SWIFT_DISPATCH) || strstr(info.dli_fname, VMREPL_LIB_DISPATCH);
+    const char *library = vmrepl_library_of(frames[index]);
+    if (!library) continue;
+    int overlay = strstr(library, VMREPL_LIB_SWIFT_DISPATCH) || strstr(library, VMREPL_LIB_DISPATCH);
     if (overlay && !in_foundation) { in_overlay = 1; continue; }
     // Frames before the overlay are this file's own (the interposed function and its helpers).
     if (!in_overlay) continue;
     // URLSession's queues, whoever asked for the session.
-    if (strstr(info.dli_fname, VMREPL_LIB_FOUNDATION_NETWORKING)) return 1;
-    if (strstr(info.dli_fname, VMREPL_LIBS_FOUNDATION) || strstr(info.dli_fname, VMREPL_LIB_SWIFT_CORE)) {
+    if (strstr(library, VMREPL_LIB_FOUNDATION_NETWORKING)) return 1;
+    if (strstr(library, VMREPL_LIBS_FOUNDATION) || strstr(library, VMREPL_LIB_SWIFT_CORE)) {
       in_foundation = 1;
       continue;
     }
     if (!in_foundation) return 0;
-    return !(own.dli_fname && strcmp(info.dli_fname, own.dli_fname) == 0);
+    return !(own && strcmp(library, own) == 0);
   }
   return in_foundation;
 }

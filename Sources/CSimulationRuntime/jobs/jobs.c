@@ -71,7 +71,8 @@ int vmrepl_task_chain(const void *task, const void **functions, int capacity) {
   if (!task || capacity <= 0) return 0;
   const void *function = vmrepl_job_function(task);
   const void *const *context = *(const void *const *const *)((const char *)task + 8 * sizeof(void *));
-  const char *first = function ? vmrepl_symbol_name(function) : 0;
+  // The adapter is the concurrency library's: the program's own code is not looked up here.
+  const char *first = function && vmrepl_in_toolchain_library(function) ? vmrepl_symbol_name(function) : 0;
   if (first && context && strstr(first, "future_adapter")) {
     functions[0] = entry_function(context[-3], context[-2]);
     return functions[0] ? 1 : 0;

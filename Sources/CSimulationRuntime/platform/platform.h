@@ -49,6 +49,9 @@ extern const char *const vmrepl_dispatch_callers[];
 int vmrepl_in_toolchain_library(const void *function);
 /// Whether an address is where a symbol starts.
 int vmrepl_is_symbol_address(const void *address);
+/// The file of the loaded object that holds an address (the main program's is
+/// `/proc/self/exe`), or NULL; remembered per address.
+const char *vmrepl_library_of(const void *address);
 
 // MARK: Waiting for a word to change (linux/wait.c: a futex)
 

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,6 +34,43 @@ static const char *const skeleton[] = {"home", "home/Documents", "home/.config",
 /// The skeleton's folders' modification times when the sandbox was last made or found empty: a
 /// folder whose entries change gets a new one, so equal times mean nothing was written.
 static struct timespec made_at[SKELETON_FOLDERS];
+
+/// Watches the skeleton's folders for new, changed and removed entries: with nothing written,
+/// starting over costs one `read` that finds no event instead of a `stat` per folder (explore
+/// starts a session per schedule). -1 when inotify is not available: the times tell then.
+static int watcher = -1;
+
+/// Watches the folders as they are now (a reset makes them anew, which ends the old watches).
+static void watch_skeleton(void) {
+  if (watcher < 0) watcher = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  if (watcher < 0) return;
+  for (int index = 0; skeleton[index]; index++) {
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", root, skeleton[index]);
+    if (inotify_add_watch(watcher, path, IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE) < 0) {
+      close(watcher);
+      watcher = -1;
+      return;
+    }
+  }
+}
+
+/// Whether the watches saw anything since they were last asked (1), nothing (0), or cannot tell (-1).
+static int watched_change(void) {
+  if (watcher < 0) return -1;
+  char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+  int changed = 0;
+  for (;;) {
+    ssize_t count = read(watcher, events, sizeof events);
+    if (count > 0) {
+      changed = 1;
+      continue;
+    }
+    if (count < 0 && errno == EINTR) continue;
+    if (count < 0 && errno == EAGAIN) return changed;
+    return -1;
+  }
+}
 
 static int note_times(struct timespec *times) {
   for (int index = 0; skeleton[index]; index++) {
@@ -52,6 +90,18 @@ static int remove_entry(const char *path, const struct stat *status, int flag, s
   (void)flag;
   (void)walk;
   return remove(path);
+}
+
+/// Removes what a session left, keeping the skeleton's folders: a session that wrote a little
+/// (URLSession makes its cache's folders in every session) costs removing that little, not
+/// making the whole skeleton again.
+static int remove_unless_skeleton(const char *path, const struct stat *status, int flag, struct FTW *walk) {
+  size_t length = strlen(root);
+  if (flag == FTW_DP && strncmp(path, root, length) == 0 && path[length] == '/') {
+    for (const char *const *folder = skeleton; *folder; folder++)
+      if (strcmp(path + length + 1, *folder) == 0) return 0;
+  }
+  return remove_entry(path, status, flag, walk);
 }
 
 static void remove_sandbox(void) {
@@ -107,6 +157,7 @@ __attribute__((constructor)) static void vmrepl_make_sandbox(void) {
   }
   for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
   note_times(made_at);
+  watch_skeleton();
   char path[700];
   snprintf(path, sizeof path, "%s/home", root);
   setenv("HOME", path, 1);
@@ -180,16 +231,21 @@ int vmrepl_sandbox_reset(void) {
   if (!root[0]) return 0;
   vmrepl_flush_preferences();
   // Most sessions write nothing (explore and undo start a session per run): then a look at the
-  // folders' times is all it costs.
+  // watches, or else at the folders' times, is all it costs.
+  int changed = watched_change();
+  if (changed == 0) return 0;
   struct timespec now[SKELETON_FOLDERS];
-  if (note_times(now) && !memcmp(now, made_at, sizeof now)) return 0;
+  if (changed < 0 && note_times(now) && !memcmp(now, made_at, sizeof now)) return 0;
   char path[700];
   snprintf(path, sizeof path, "%s/home", root);
-  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  nftw(path, remove_unless_skeleton, 16, FTW_DEPTH | FTW_PHYS);
   snprintf(path, sizeof path, "%s/tmp", root);
-  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  nftw(path, remove_unless_skeleton, 16, FTW_DEPTH | FTW_PHYS);
+  // A session may have removed a skeleton folder itself.
   for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
   note_times(made_at);
+  // The removals' own events go; a folder made again is watched again.
+  if (watched_change() >= 0) watch_skeleton();
   return 1;
 }
 
@@ -197,8 +253,9 @@ void vmrepl_flush_preferences(void) {
   // CoreFoundation keeps every preferences domain (UserDefaults.standard, each suite) in memory;
   // flushing writes what changed to its property list and forgets the domain, so the files are
   // then all there is.
-  void (*flush)(void) = NULL;
-  *(void **)&flush = dlsym(RTLD_DEFAULT, "CFPreferencesFlushCaches");
+  // Looked up once: Foundation stays loaded once it is.
+  static void (*flush)(void);
+  if (!flush) *(void **)&flush = dlsym(RTLD_DEFAULT, "CFPreferencesFlushCaches");
   if (flush) flush();
 }
 

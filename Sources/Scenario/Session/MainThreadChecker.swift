@@ -44,7 +44,7 @@ final class MainThreadChecker: LaneObserver {
     state.guarded { $0.before = seen }
   }
 
-  func didRunOffMain(_ job: String) {
+  func didRunOffMain(_ name: OffMainName) {
     let after = MainActor.assumeIsolated { snapshot() }
     let (before, step) = state.guarded { state -> (StateValue?, String) in
       let before = state.before
@@ -52,6 +52,7 @@ final class MainThreadChecker: LaneObserver {
       return (before, state.step)
     }
     guard let before, let after, before != after else { return }
+    let job = name.text
     let paths = state.guarded { state in
       StatePath.changes(from: before, to: after).filter { state.warned.insert($0 + "\u{0}" + job).inserted }
     }

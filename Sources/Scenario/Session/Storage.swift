@@ -18,8 +18,22 @@ enum Storage {
 
   /// `text` with the sandbox's real folder spelled `/sandbox`.
   nonisolated static func shown(_ text: String, root: String?) -> String {
-    guard let root, text.contains(root) else { return text }
+    guard let root, mentions(text, root) else { return text }
     return text.replacingOccurrences(of: root, with: shownRoot)
+  }
+
+  /// Whether `text` holds `root`, by its bytes: every string of every state snapshot is asked,
+  /// and Foundation's search costs more than the rest of reading the string.
+  private nonisolated static func mentions(_ text: String, _ root: String) -> Bool {
+    let bytes = text.utf8
+    let needle = root.utf8
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    var from = bytes.startIndex
+    while let found = bytes[from...].firstIndex(of: first) {
+      if bytes[found...].starts(with: needle) { return true }
+      from = bytes.index(after: found)
+    }
+    return false
   }
 
   /// Empties the sandbox: every UserDefaults domain the app wrote, every file.
@@ -94,7 +108,10 @@ enum Storage {
   /// session of the process (the next scenario a replay worker runs) lists only its own files.
   static func removeScratch(session number: Int) {
     guard let root else { return }
-    try? FileManager.default.removeItem(atPath: root + "/" + scratchPath(session: number))
+    let folder = root + "/" + scratchPath(session: number)
+    // Most sessions make none; FileManager's failure to remove what is not there costs an error's making.
+    guard access(folder, F_OK) == 0 else { return }
+    try? FileManager.default.removeItem(atPath: folder)
   }
 
   /// `storage`: every UserDefaults value and every file in the sandbox, sorted; of the scratch

@@ -54,8 +54,11 @@ extension StateValue {
   }
 
   private static func reflect(_ value: Any, depth: Int, visiting: inout Set<ObjectIdentifier>) -> StateValue {
-    if let scalar = scalar(value) { return scalar }
-    if let custom = value as? any StateRepresentable { return custom.stateValue }
+    if let common = common(value, depth: depth) { return common }
+    if !isPlain(value) {
+      if let scalar = scalar(value) { return scalar }
+      if let custom = value as? any StateRepresentable { return custom.stateValue }
+    }
     let treatment = Plumbing.treatment(of: Swift.type(of: value))
     if case .published = treatment, let published = Plumbing.publishedValue(value) {
       return reflect(published, depth: depth, visiting: &visiting)
@@ -169,6 +172,37 @@ extension StateValue {
     }
   }
 
+  /// The values a state holds most, known by their type alone: `scalar` would try its casts
+  /// one by one, and a list's mirror costs more than its elements.
+  private static func common(_ value: Any, depth: Int) -> StateValue? {
+    let type = Swift.type(of: value)
+    if type == Int.self { return .int(value as! Int) }
+    if type == String.self { return .string(Storage.shown(value as! String, root: sandbox)) }
+    if type == Bool.self { return .bool(value as! Bool) }
+    if type == Double.self { return .double(value as! Double) }
+    // A list deeper than `depth` shows as its type, below.
+    guard depth > 0 else { return nil }
+    if type == [String].self { return .list((value as! [String]).map { .string(Storage.shown($0, root: sandbox)) }) }
+    if type == [Int].self { return .list((value as! [Int]).map { .int($0) }) }
+    return nil
+  }
+
+  /// Types whose values are neither scalars nor `StateRepresentable`, decided once per type:
+  /// the casts `scalar` tries cost more than the rest of reflecting a record, and a snapshot
+  /// (one before and after each job off the main thread) reflects every record again.
+  private static let plainTypes = TypeCache<Bool>()
+
+  /// Whether `value` is of a plain type (see `plainTypes`). What a cast answers depends on the
+  /// value, not only its type, for an optional and an `AnyHashable` (they unwrap what they
+  /// hold) and a class (a bridged cast reads the object): those are never plain.
+  private static func isPlain(_ value: Any) -> Bool {
+    let type = Swift.type(of: value)
+    return plainTypes.value(for: type) { type in
+      if type is AnyObject.Type || type is any OptionalMarker.Type || type == AnyHashable.self { return false }
+      return scalar(value) == nil && !(value is any StateRepresentable)
+    }
+  }
+
   /// Cleaned type names by type: computing one builds several strings, and a state has many values.
   private static let typeNames = TypeCache<String>()
 
@@ -216,3 +250,7 @@ public protocol StateRepresentable {
   /// The value shown, checked and compared for this instance.
   var stateValue: StateValue { get }
 }
+
+/// Marks `Optional`, whose casts look through to what it holds.
+private protocol OptionalMarker {}
+extension Optional: OptionalMarker {}

@@ -33,10 +33,10 @@ extension SimulationCore {
       observer.mainLaneRan()
     } else {
       observer.willRunOffMain()
-      // Named before it runs: a task's job says where it resumes, and is gone once it ran.
-      let description = ready.offMainDescription
+      // Read before it runs: a task's job says where it resumes, and is gone once it ran.
+      let name = ready.offMainName
       runUnobserved(ready)
-      observer.didRunOffMain(description)
+      observer.didRunOffMain(name)
     }
   }
 

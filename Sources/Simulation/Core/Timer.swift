@@ -51,11 +51,11 @@ enum ReadyJob {
   }
 
   /// What an off-main job is, as a main-thread warning names it.
-  var offMainDescription: String {
+  var offMainName: OffMainName {
     switch self {
     case .task(let job, _, _):
-      SwiftTasks.offMainDescription(of: job)
-    case .work(let work): work.offMainDescription
+      SwiftTasks.offMainName(of: job)
+    case .work(let work): work.offMainName
     }
   }
 

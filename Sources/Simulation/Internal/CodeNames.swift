@@ -56,11 +56,26 @@ enum CodeNames {
 
   /// The first `limit` such functions, innermost first, each named once.
   static func taskFunctions(_ task: UnsafeRawPointer, limit: Int) -> [String] {
+    names(of: taskFunctionAddresses(task), limit: limit)
+  }
+
+  /// The addresses of the program's functions a task will resume in, innermost first, read
+  /// from the task as it is now (the runtime's own left out).
+  static func taskFunctionAddresses(_ task: UnsafeRawPointer) -> [UInt] {
     var functions = [UnsafeRawPointer?](repeating: nil, count: 32)
     let count = Int(vmrepl_task_chain(task, &functions, Int32(functions.count)))
+    return functions.prefix(count).compactMap { function in
+      guard let function, vmrepl_is_runtime_code(function) == 0 else { return nil }
+      return UInt(bitPattern: function)
+    }
+  }
+
+  /// The first `limit` names of `addresses` (code that names nothing a reader wrote left out),
+  /// each named once.
+  static func names(of addresses: [UInt], limit: Int) -> [String] {
     var names: [String] = []
-    for function in functions.prefix(count) {
-      guard let function, vmrepl_is_runtime_code(function) == 0, let name = name(of: function) else { continue }
+    for address in addresses {
+      guard let name = name(of: UnsafeRawPointer(bitPattern: address)) else { continue }
       if names.last != name { names.append(name) }
       if names.count == limit { break }
     }

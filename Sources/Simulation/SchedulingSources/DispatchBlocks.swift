@@ -62,9 +62,16 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
   var lane: Lane { isMain ? .main : .queue(queue) }
   var workID: UInt64? { tag?.id }
   var description: String { "a block on \(appQueueName)" }
-  var offMainDescription: String {
-    let code = CodeNames.name(of: vmrepl_block_function(block)) ?? CodeNames.name(of: vmrepl_block_invoke(block))
-    return (code ?? "a block") + " on \(appQueueName)" + WorkTag.workOf(tag)
+  var offMainName: OffMainName {
+    // Code addresses stay valid after the block is gone; the queue's name and the work are read now.
+    let function = vmrepl_block_function(block).map { UInt(bitPattern: $0) }
+    let invoke = vmrepl_block_invoke(block).map { UInt(bitPattern: $0) }
+    let place = " on \(appQueueName)" + WorkTag.workOf(tag)
+    return OffMainName {
+      let code = CodeNames.name(of: function.flatMap(UnsafeRawPointer.init(bitPattern:)))
+        ?? CodeNames.name(of: invoke.flatMap(UnsafeRawPointer.init(bitPattern:)))
+      return (code ?? "a block") + place
+    }
   }
   /// A block for a queue that a parked thread occupies waits for the thread.
   var mayRunNow: Bool { isMain || vmrepl_queue_is_busy(queue, isBarrier ? 1 : 0) == 0 }

@@ -87,7 +87,7 @@ final class RunLoopPass: ReadyWork {
   var lane: Lane { .main }
   var workID: UInt64? { nil }
   var description: String { "a run loop timer" }
-  var offMainDescription: String { "a run loop timer" }
+  var offMainName: OffMainName { OffMainName(text: "a run loop timer") }
 
   func info(candidate: Int?) -> ReadyJobInfo {
     ReadyJobInfo(

@@ -18,7 +18,7 @@ protocol ReadyWork: AnyObject, Sendable {
   /// What it is, short, as a departure names it: `a block on DispatchQueue.main`.
   var description: String { get }
   /// What it is, as a main-thread warning names it when it runs off the main lane.
-  var offMainDescription: String { get }
+  var offMainName: OffMainName { get }
   /// Whether it may run now, leaving aside the main lane (a block for a queue that a parked
   /// thread occupies may not).
   var mayRunNow: Bool { get }

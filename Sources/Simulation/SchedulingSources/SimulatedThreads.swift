@@ -81,7 +81,7 @@ final class ThreadTurn: ReadyWork {
   var lane: Lane { SimulatedThreads.lane(of: id) }
   var workID: UInt64? { SimulatedThreads.tag(of: id)?.id }
   var description: String { SimulatedThreads.describe(id) }
-  var offMainDescription: String { SimulatedThreads.describe(id) }
+  var offMainName: OffMainName { OffMainName(text: SimulatedThreads.describe(id)) }
   /// A start over leaves the program's parked threads behind for good.
   var isAbandonedWithParkedThreads: Bool { true }
 

@@ -18,7 +18,7 @@ final class SourceTimerFiring: ReadyWork {
   var lane: Lane { onMain ? .main : .dispatchFiring }
   var workID: UInt64? { tag?.id }
   var description: String { "a DispatchSourceTimer handler" }
-  var offMainDescription: String { "a DispatchSourceTimer handler" + WorkTag.workOf(tag) }
+  var offMainName: OffMainName { OffMainName(text: "a DispatchSourceTimer handler" + WorkTag.workOf(tag)) }
 
   func info(candidate: Int?) -> ReadyJobInfo {
     ReadyJobInfo(

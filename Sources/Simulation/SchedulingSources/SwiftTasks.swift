@@ -22,13 +22,17 @@ enum SwiftTasks {
   /// the helpers it awaits return values) and, when it is not there, the function it resumes in:
   /// `closure #1 in ProductsViewModel.reload() at F:16 (resuming in URLSession.load(url:) at G:8)
   /// on the global executor`.
-  static func offMainDescription(of job: UnownedJob) -> String {
+  static func offMainName(of job: UnownedJob) -> OffMainName {
     let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
-    guard jobTaskIDOf(job) != 0 else { return "a task on the global executor" }
-    let frames = CodeNames.taskFunctions(address, limit: 16)
-    guard let innermost = frames.first, let outermost = frames.last else { return "a task on the global executor" }
-    let resuming = frames.count > 1 ? " (resuming in \(innermost))" : ""
-    return outermost + resuming + " on the global executor"
+    guard jobTaskIDOf(job) != 0 else { return OffMainName(text: "a task on the global executor") }
+    // The task's frames are read now; their names only if a warning needs them.
+    let functions = CodeNames.taskFunctionAddresses(address)
+    return OffMainName {
+      let frames = CodeNames.names(of: functions, limit: 16)
+      guard let innermost = frames.first, let outermost = frames.last else { return "a task on the global executor" }
+      let resuming = frames.count > 1 ? " (resuming in \(innermost))" : ""
+      return outermost + resuming + " on the global executor"
+    }
   }
 
   /// The lane of a task's job off the main actor: its own, free to run in any order.

@@ -121,6 +121,7 @@ int vmrepl_source_declaration(const void *address, char *file, size_t file_size,
 }
 int vmrepl_in_toolchain_library(const void *function) { (void)function; return 0; }
 int vmrepl_is_symbol_address(const void *address) { (void)address; return 0; }
+const char *vmrepl_library_of(const void *address) { (void)address; return 0; }
 
 #endif  // !VMREPL_HAS_BACKEND
 

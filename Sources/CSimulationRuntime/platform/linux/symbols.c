@@ -11,6 +11,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -33,9 +34,39 @@ struct table {
 static struct table tables[TABLES];
 static int table_count;
 
-static int by_start(const void *left, const void *right) {
-  const struct symbol *a = left, *b = right;
-  return a->start < b->start ? -1 : a->start > b->start;
+/// Sorts `count` symbols by start address, least significant 16 bits first (stable, so equal
+/// starts keep the table's order, as the merge sort qsort used kept them). A program's table
+/// has 150,000 symbols; qsort spent a tenth of a short `vmrepl run` on it, this a few passes.
+static int sort_by_start(struct symbol *symbols, size_t count) {
+  uintptr_t highest = 0;
+  for (size_t index = 0; index < count; index++)
+    if (symbols[index].start > highest) highest = symbols[index].start;
+  struct symbol *spare = malloc(count * sizeof *spare);
+  size_t *counts = malloc(65536 * sizeof *counts);
+  if (!spare || !counts) {
+    free(spare);
+    free(counts);
+    return 0;
+  }
+  struct symbol *from = symbols, *to = spare;
+  for (unsigned shift = 0; shift < sizeof(uintptr_t) * 8 && (shift == 0 || (highest >> shift) != 0); shift += 16) {
+    memset(counts, 0, 65536 * sizeof *counts);
+    for (size_t index = 0; index < count; index++) counts[(from[index].start >> shift) & 0xFFFF]++;
+    size_t total = 0;
+    for (size_t digit = 0; digit < 65536; digit++) {
+      size_t here = counts[digit];
+      counts[digit] = total;
+      total += here;
+    }
+    for (size_t index = 0; index < count; index++) to[counts[(from[index].start >> shift) & 0xFFFF]++] = from[index];
+    struct symbol *swap = from;
+    from = to;
+    to = swap;
+  }
+  if (from != symbols) memcpy(symbols, from, count * sizeof *symbols);
+  free(spare);
+  free(counts);
+  return 1;
 }
 
 /// Reads the function symbols of the object at `path`, loaded at `base`. The file stays mapped:
@@ -76,21 +107,82 @@ static struct table *load(const char *path, uintptr_t base) {
       table->symbols[table->count].name = strings + symbols[at].st_name;
       table->count++;
     }
-    qsort(table->symbols, table->count, sizeof(struct symbol), by_start);
+    // Without memory to sort, no names: an unsorted table would give wrong ones.
+    if (!sort_by_start(table->symbols, table->count)) table->count = 0;
     break;
   }
   return table;
 }
 
-const char *vmrepl_symbol_name(const void *address) {
-  if (!address) return NULL;
-  Dl_info info;
-  if (!dladdr(address, &info)) return NULL;
-  const char *path = info.dli_fname;
-  // The main program is named as it was started; its file is /proc/self/exe.
-  Dl_info own;
-  if (dladdr((const void *)vmrepl_symbol_name, &own) && own.dli_fbase == info.dli_fbase) path = "/proc/self/exe";
-  struct table *table = path ? load(path, (uintptr_t)info.dli_fbase) : NULL;
+/// What was found for one address. The driving loop names the same few functions at every job
+/// (a main-thread check names each job that runs off the main thread), and dladdr walks every
+/// loaded object's symbols each time: it took a tenth of an exploration's time. Loaded objects
+/// stay (the toolchain's libraries and the program are never unloaded), so an address keeps its
+/// answer.
+struct known_address {
+  const void *address;
+  const char *name;
+  signed char named;      // 0: not asked yet, 1: `name` is the answer
+  signed char toolchain;  // -1: not asked yet, else the answer
+  signed char located;    // 0: not asked yet, 1: `library` is the answer
+  const char *library;
+};
+
+#define KNOWN_ADDRESSES 4096
+static struct known_address known[KNOWN_ADDRESSES];
+// Tables and the cache are shared by every thread that names code (the driving loop, a crash note).
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/// The cache slot of `address` (one per slot: a newer address takes an older one's place).
+static struct known_address *slot_of(const void *address) {
+  uintptr_t mixed = (uintptr_t)address;
+  mixed ^= mixed >> 17;
+  mixed *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  struct known_address *slot = &known[(mixed >> 40) & (KNOWN_ADDRESSES - 1)];
+  if (slot->address != address) *slot = (struct known_address){address, NULL, 0, -1, 0, NULL};
+  return slot;
+}
+
+/// The loaded object that holds an address: where it was loaded and its file.
+struct holder {
+  const void *address;
+  uintptr_t base;
+  const char *path;
+  int found;
+};
+
+static int find_holder(struct dl_phdr_info *info, size_t size, void *context) {
+  (void)size;
+  struct holder *holder = context;
+  uintptr_t address = (uintptr_t)holder->address;
+  for (int index = 0; index < info->dlpi_phnum; index++) {
+    const ElfW(Phdr) *segment = &info->dlpi_phdr[index];
+    if (segment->p_type != PT_LOAD) continue;
+    uintptr_t start = info->dlpi_addr + segment->p_vaddr;
+    if (address >= start && address < start + segment->p_memsz) {
+      holder->base = info->dlpi_addr;
+      // The main program comes first, with no name: its file is /proc/self/exe.
+      holder->path = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "/proc/self/exe";
+      holder->found = 1;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/// Which loaded object holds `address`. dl_iterate_phdr looks at each object's few segments;
+/// dladdr would also walk its exported symbols, which in a large program is most of the time a
+/// first lookup takes.
+static struct holder holder_of(const void *address) {
+  struct holder holder = {address, 0, NULL, 0};
+  dl_iterate_phdr(find_holder, &holder);
+  return holder;
+}
+
+static const char *look_up_name(const void *address) {
+  struct holder holder = holder_of(address);
+  if (!holder.found) return NULL;
+  struct table *table = load(holder.path, holder.base);
   if (table && table->count > 0) {
     uintptr_t offset = (uintptr_t)address - table->base;
     size_t low = 0, high = table->count;
@@ -103,14 +195,55 @@ const char *vmrepl_symbol_name(const void *address) {
       if (offset < found->start + (found->size ? found->size : 1 << 20)) return found->name;
     }
   }
-  return info.dli_sname;
+  // An object without a full symbol table (stripped): its exported symbols, as dladdr finds them.
+  Dl_info info;
+  return dladdr(address, &info) ? info.dli_sname : NULL;
+}
+
+const char *vmrepl_symbol_name(const void *address) {
+  if (!address) return NULL;
+  pthread_mutex_lock(&known_lock);
+  struct known_address *slot = slot_of(address);
+  if (!slot->named) {
+    slot->name = look_up_name(address);
+    slot->named = 1;
+  }
+  const char *name = slot->name;
+  pthread_mutex_unlock(&known_lock);
+  return name;
+}
+
+const char *vmrepl_library_of(const void *address) {
+  if (!address) return NULL;
+  pthread_mutex_lock(&known_lock);
+  struct known_address *slot = slot_of(address);
+  if (!slot->located) {
+    struct holder holder = holder_of(address);
+    slot->library = holder.found ? holder.path : NULL;
+    slot->located = 1;
+  }
+  const char *library = slot->library;
+  pthread_mutex_unlock(&known_lock);
+  return library;
 }
 
 /// Whether `function` lies in one of the toolchain's libraries (the runtime, Foundation, Dispatch).
 int vmrepl_in_toolchain_library(const void *function) {
-  Dl_info info;
-  if (!dladdr(function, &info) || !info.dli_fname) return 0;
-  return strstr(info.dli_fname, VMREPL_TOOLCHAIN_FOLDER) || strstr(info.dli_fname, VMREPL_LIB_SWIFT_CONCURRENCY) || strstr(info.dli_fname, VMREPL_LIB_SWIFT_CORE);
+  if (!function) return 0;
+  pthread_mutex_lock(&known_lock);
+  struct known_address *slot = slot_of(function);
+  if (slot->toolchain < 0) {
+    if (!slot->located) {
+      struct holder holder = holder_of(function);
+      slot->library = holder.found ? holder.path : NULL;
+      slot->located = 1;
+    }
+    const char *path = slot->library;
+    slot->toolchain = path && (strstr(path, VMREPL_TOOLCHAIN_FOLDER) || strstr(path, VMREPL_LIB_SWIFT_CONCURRENCY) || strstr(path, VMREPL_LIB_SWIFT_CORE));
+  }
+  int toolchain = slot->toolchain;
+  pthread_mutex_unlock(&known_lock);
+  return toolchain;
 }
 
 /// Whether `address` is where an exported symbol starts (code or a constant, never a heap object).

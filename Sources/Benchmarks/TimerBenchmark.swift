@@ -1,0 +1,22 @@
+import Examples
+import Scenario
+
+/// Timers inside a scenario: the legacy example's countdown, a repeating run-loop `Timer`, firing
+/// `firings` times in one `advance` (each firing a job of the main run loop, its view state
+/// written each time).
+@MainActor
+func timerFigures(firings: Int) -> [String] {
+  let session = Session(models: Examples.all)
+  session.timerLimit = firings * 2
+  _ = session.execute("use legacy")
+  _ = session.execute("send startCountdown seconds=\(firings)")
+  var result: StepResult?
+  let seconds = measure { result = session.execute("advance \(firings)s") }
+  let check = session.execute("expect secondsLeft == 0")
+  _ = session.finish()
+  let failed = result?.error?.message ?? check.error?.message
+  return [
+    "timer firings inside a scenario (a repeating run-loop Timer): \(Int(Double(firings) / seconds)) per second (\(firings) in \(rounded(seconds)) s)"
+      + (failed.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
+  ]
+}

@@ -1,0 +1,15 @@
+/// What a job off the main thread is, as a main-thread warning names it.
+///
+/// What identifies the code is read before the job runs (a task's frames are gone once it ran);
+/// the words are made only when a warning needs them, since naming code reads the program's
+/// symbol table and debug information, which a session without an off-main write never needs.
+package struct OffMainName: Sendable {
+  private let words: @Sendable () -> String
+
+  init(_ words: @escaping @Sendable () -> String) { self.words = words }
+
+  init(text: String) { self.words = { text } }
+
+  /// `closure #1 in ProductsViewModel.reload() at F:16 on the global executor`.
+  package var text: String { words() }
+}
