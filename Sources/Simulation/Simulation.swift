@@ -242,6 +242,7 @@ package final class Simulation: Sendable {
     core.observingJobs.store(observer != nil, ordering: .relaxed)
   }
 
+
   /// Installs (or, with nil, removes) what is called on the driving thread just before virtual
   /// time moves forward, while `now` still reads the time the work so far happened at: a
   /// session takes what was printed then, and stamps it with that time.

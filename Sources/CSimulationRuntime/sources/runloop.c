@@ -12,16 +12,35 @@
 
 #if VMREPL_HAS_BACKEND
 #include <dlfcn.h>
+#include <errno.h>
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef int (*timerfd_settime_fn)(int, int, const struct itimerspec *, struct itimerspec *);
 typedef int (*eventfd_fn)(unsigned int, int);
 
 static timerfd_settime_fn real_timerfd_settime;
+static int (*real_timerfd_create)(int, int);
+
+// The main thread's run loop gets an eventfd where CF asks for a timerfd: CF only arms it (which
+// `simulated_timerfd_settime` takes over) and reads it when it is readable, which an eventfd
+// does alike. Making it readable is then a write, where a timerfd armed for a nanosecond made
+// the kernel program a timer and take its interrupt: most of what a run loop timer's firing
+// cost. A handful of descriptors, the main run loop's modes.
+#define STAND_INS 32
+static int stand_ins[STAND_INS];
+static _Atomic int stand_in_count;
+
+static int is_stand_in(int fd) {
+  int count = atomic_load_explicit(&stand_in_count, memory_order_acquire);
+  for (int index = 0; index < count; index++)
+    if (stand_ins[index] == fd) return 1;
+  return 0;
+}
 static eventfd_fn real_eventfd;
 static int32_t (*run_in_mode)(const void *, double, unsigned char);
 static double (*next_fire_date)(void *, const void *);
@@ -140,16 +159,33 @@ void vmrepl_runloop_timer_release(void *timer) {
   if (cf_release) cf_release(timer);
 }
 
+static int simulated_timerfd_create(int clock, int flags) {
+  int count = atomic_load(&stand_in_count);
+  if (!vmrepl_on_main_thread() || clock != CLOCK_MONOTONIC || count >= STAND_INS) return real_timerfd_create(clock, flags);
+  int fd = real_eventfd(0, ((flags & TFD_NONBLOCK) ? EFD_NONBLOCK : 0) | ((flags & TFD_CLOEXEC) ? EFD_CLOEXEC : 0));
+  if (fd < 0) return real_timerfd_create(clock, flags);
+  stand_ins[count] = fd;
+  atomic_store_explicit(&stand_in_count, count + 1, memory_order_release);
+  return fd;
+}
+
 static int simulated_timerfd_settime(int fd, int flags, const struct itimerspec *value, struct itimerspec *old) {
-  if (!vmrepl_on_main_thread() || !(flags & TFD_TIMER_ABSTIME) || !value) {
+  if (is_stand_in(fd) && value && !(flags & TFD_TIMER_ABSTIME)) {
+    // Not what CF does with its timer port; a relative time is not one the simulation keeps.
+    errno = EINVAL;
+    return -1;
+  }
+  if (!is_stand_in(fd) && (!vmrepl_on_main_thread() || !(flags & TFD_TIMER_ABSTIME) || !value)) {
     return real_timerfd_settime(fd, flags, value, old);
   }
   int64_t deadline = (int64_t)value->it_value.tv_sec * 1000000000 + value->it_value.tv_nsec;
-  struct itimerspec disarmed = {{0, 0}, {0, 0}};
-  int result = real_timerfd_settime(fd, 0, &disarmed, old);
+  // The real descriptor is never armed for later: only `vmrepl_runloop_fire` arms it, for a
+  // nanosecond, and waits until the run loop has read it. So it is disarmed already, and the
+  // kernel call that disarmed it again (a timer reprogrammed, at every run loop pass) is left out.
+  if (old) memset(old, 0, sizeof *old);
   int64_t now = VMREPL_MONOTONIC_BASE + atomic_load_explicit(&vmrepl_virtual_now, memory_order_relaxed);
   vmrepl_hooks->runloop_timer(fd, deadline == 0 ? -1 : (deadline > now ? deadline - now : 0));
-  return result;
+  return 0;
 }
 
 static int simulated_eventfd(unsigned int initial, int flags) {
@@ -172,8 +208,12 @@ int vmrepl_runloop_has_timer(void) {
 }
 
 void vmrepl_runloop_fire(int fd) {
-  struct itimerspec soon = {{0, 0}, {0, 1}};
-  real_timerfd_settime(fd, 0, &soon, NULL);
+  if (is_stand_in(fd)) {
+    eventfd_write(fd, 1);
+  } else {
+    struct itimerspec soon = {{0, 0}, {0, 1}};
+    real_timerfd_settime(fd, 0, &soon, NULL);
+  }
   // Readiness comes from the kernel a moment later; wait for it, so that the pass below sees it
   // whatever the machine's load (a real wait of microseconds; virtual time does not move).
   struct pollfd descriptor = {.fd = fd, .events = POLLIN};
@@ -189,6 +229,7 @@ void vmrepl_runloop_fire(int fd) {
 int vmrepl_runloop_activate(void) {
   real_timerfd_settime = (timerfd_settime_fn)dlsym(RTLD_DEFAULT, "timerfd_settime");
   real_eventfd = (eventfd_fn)dlsym(RTLD_DEFAULT, "eventfd");
+  *(void **)&real_timerfd_create = dlsym(RTLD_DEFAULT, "timerfd_create");
   *(void **)&run_in_mode = dlsym(RTLD_DEFAULT, "CFRunLoopRunInMode");
   default_mode = (const void **)dlsym(RTLD_DEFAULT, "kCFRunLoopDefaultMode");
   *(void **)&next_fire_date = dlsym(RTLD_DEFAULT, "CFRunLoopGetNextTimerFireDate");
@@ -205,6 +246,7 @@ int vmrepl_runloop_activate(void) {
   static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, NULL};
   int patched = vmrepl_patch("timerfd_settime", (void *)simulated_timerfd_settime, foundation, NULL);
   patched += vmrepl_patch("eventfd", (void *)simulated_eventfd, foundation, NULL);
+  if (real_timerfd_create) patched += vmrepl_patch("timerfd_create", (void *)simulated_timerfd_create, foundation, NULL);
   // Which step each timer belongs to: Foundation's Timer and RunLoop reach CF through these.
   if (real_timer_create && real_add_timer && real_invalidate && timer_is_valid && cf_retain && cf_release) {
     patched += vmrepl_patch_own("CFRunLoopTimerCreate", (void *)simulated_timer_create, foundation);

@@ -43,7 +43,12 @@ package final class EventSink: Sendable {
   /// Takes what was printed so far, stamped with the current virtual time: called before time
   /// moves, so that a line printed at 1 s reads 1 s, not the time the step ended at.
   func collectPrints() {
-    withEvents { _ in }
+    // Called whenever time moves (every timer's firing): with nothing printed, nothing to stamp.
+    guard let printed = prints?.collect(), !printed.isEmpty else { return }
+    let time = now() - origin.guarded { $0 }
+    events.guarded { events in
+      events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: Storage.shown($0, root: sandbox))) })
+    }
   }
 
   /// Takes what was printed so far and returns where the next event will go: `insert(_:at:)`

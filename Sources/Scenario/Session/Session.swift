@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Simulation
 
 #if canImport(FoundationNetworking)
@@ -71,9 +72,17 @@ package final class Session {
       describe: { [weak self] job in self?.describe(job) ?? job.kind.text })
     // What was printed, and hidden work that ended, before time moves carry the time they
     // happened at. Time moves on the driving thread, which is the main thread.
+    let drivingIsMain = DrivingThreadCheck()
     simulation.observeTime { [sink, tracker] in
       sink.collectPrints()
-      if Thread.isMainThread { MainActor.assumeIsolated { tracker.noteBackgroundEnds() } }
+      // Time moves at every timer's firing, always on the driving thread: whether that is the
+      // main thread is asked once (`Thread.isMainThread` makes two system calls).
+      var isMain = drivingIsMain.answer.load(ordering: .relaxed)
+      if isMain < 0 {
+        isMain = Thread.isMainThread ? 1 : 0
+        drivingIsMain.answer.store(isMain, ordering: .relaxed)
+      }
+      if isMain == 1 { MainActor.assumeIsolated { tracker.noteBackgroundEnds() } }
     }
   }
 
@@ -497,4 +506,9 @@ extension String {
     while let last = text.last, last.isWhitespace { text.removeLast() }
     return String(text)
   }
+}
+
+/// Whether the driving thread is the main thread, once asked (-1 before).
+private final class DrivingThreadCheck: Sendable {
+  let answer = Atomic<Int8>(-1)
 }
