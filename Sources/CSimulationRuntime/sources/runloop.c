@@ -214,7 +214,7 @@ void vmrepl_runloop_fire(int fd) {
     struct itimerspec soon = {{0, 0}, {0, 1}};
     real_timerfd_settime(fd, 0, &soon, NULL);
   }
-  // Readiness comes from the kernel a moment later; wait for it, so that the pass below sees it
+  // A timerfd's readiness comes from the kernel a moment later (a stand-in's at once); wait for it, so that the pass below sees it
   // whatever the machine's load (a real wait of microseconds; virtual time does not move).
   struct pollfd descriptor = {.fd = fd, .events = POLLIN};
   if (poll(&descriptor, 1, 1000) <= 0) return;

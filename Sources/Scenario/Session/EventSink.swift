@@ -45,10 +45,7 @@ package final class EventSink: Sendable {
   func collectPrints() {
     // Called whenever time moves (every timer's firing): with nothing printed, nothing to stamp.
     guard let printed = prints?.collect(), !printed.isEmpty else { return }
-    let time = now() - origin.guarded { $0 }
-    events.guarded { events in
-      events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: Storage.shown($0, root: sandbox))) })
-    }
+    withEvents(printed: printed) { _ in }
   }
 
   /// Takes what was printed so far and returns where the next event will go: `insert(_:at:)`
@@ -78,10 +75,13 @@ package final class EventSink: Sendable {
     }
   }
 
-  /// Appends what was printed (and `event`), stamped with the current virtual time, then gives
+  /// Appends what was printed (`printed`, when the caller collected it already, and `event`),
+  /// stamped with the current virtual time, then gives
   /// `body` the events under the lock.
-  private func withEvents<Result>(adding event: Event? = nil, _ body: (inout [TimedEvent]) -> Result) -> Result {
-    let printed = prints?.collect() ?? []
+  private func withEvents<Result>(
+    adding event: Event? = nil, printed collected: [String]? = nil, _ body: (inout [TimedEvent]) -> Result
+  ) -> Result {
+    let printed = collected ?? prints?.collect() ?? []
     let time = now() - origin.guarded { $0 }
     return events.guarded { events in
       events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: Storage.shown($0, root: sandbox))) })

@@ -213,16 +213,20 @@ const char *vmrepl_symbol_name(const void *address) {
   return name;
 }
 
-const char *vmrepl_library_of(const void *address) {
-  if (!address) return NULL;
-  pthread_mutex_lock(&known_lock);
-  struct known_address *slot = slot_of(address);
+/// The file of the object that holds the slot's address, found once (the lock held).
+static const char *library_in(struct known_address *slot) {
   if (!slot->located) {
-    struct holder holder = holder_of(address);
+    struct holder holder = holder_of(slot->address);
     slot->library = holder.found ? holder.path : NULL;
     slot->located = 1;
   }
-  const char *library = slot->library;
+  return slot->library;
+}
+
+const char *vmrepl_library_of(const void *address) {
+  if (!address) return NULL;
+  pthread_mutex_lock(&known_lock);
+  const char *library = library_in(slot_of(address));
   pthread_mutex_unlock(&known_lock);
   return library;
 }
@@ -233,12 +237,7 @@ int vmrepl_in_toolchain_library(const void *function) {
   pthread_mutex_lock(&known_lock);
   struct known_address *slot = slot_of(function);
   if (slot->toolchain < 0) {
-    if (!slot->located) {
-      struct holder holder = holder_of(function);
-      slot->library = holder.found ? holder.path : NULL;
-      slot->located = 1;
-    }
-    const char *path = slot->library;
+    const char *path = library_in(slot);
     slot->toolchain = path && (strstr(path, VMREPL_TOOLCHAIN_FOLDER) || strstr(path, VMREPL_LIB_SWIFT_CONCURRENCY) || strstr(path, VMREPL_LIB_SWIFT_CORE));
   }
   int toolchain = slot->toolchain;
