@@ -85,9 +85,17 @@ let package = Package(
       dependencies: ["Simulation"],
       swiftSettings: strict
     ),
+    // Scripted dependencies: the contract `respond` and `stub` talk to, the one models make, and
+    // `http` (URLSession's requests, cassettes). Under the session, which it reports to through
+    // `DependencyEventSink`; the files a scenario names reach it through `ScenarioFiles`.
+    .target(
+      name: "ScenarioScripting",
+      dependencies: ["ScenarioLanguage", "Simulation"],
+      swiftSettings: strict
+    ),
     .target(
       name: "Scenario",
-      dependencies: ["ScenarioLanguage", "Simulation", "ViewModelKit", "Platform"],
+      dependencies: ["ScenarioLanguage", "ScenarioScripting", "Simulation", "ViewModelKit", "Platform"],
       swiftSettings: strict
     ),
     // Running a scenario under many schedules: above the session, which it drives.

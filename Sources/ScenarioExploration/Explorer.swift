@@ -29,6 +29,8 @@ package struct Explorer {
   /// Where the scenario's files are (`body=@FILE`, cassettes): the scenario's folder, as in
   /// `run` and `replay`. Nil: the current folder.
   package var baseDirectory: String?
+  /// How those files are read: the front end's access to the disk, which it hands in.
+  package var files: any FileAccess = NoFileAccess()
 
   package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
     self.models = models
@@ -100,6 +102,7 @@ package struct Explorer {
     let timeline = Timeline(models: models, prints: prints)
     timeline.exploring = ExplorerReports()
     if let baseDirectory { timeline.baseDirectory = baseDirectory }
+    timeline.files = files
     let probe = RunProbe()
     if let cancel {
       simulation.pause(afterJob: cancel.job) {

@@ -6,10 +6,11 @@ package struct ExplorerReports: TimelineExploring {
 
   package func report(
     exploring lines: [(number: Int, text: String)], request: ExploreRequest, models: [ModelDefinition],
-    prints: (any PrintSource)?, baseDirectory: String
+    prints: (any PrintSource)?, baseDirectory: String, files: any FileAccess
   ) -> [String] {
     var explorer = Explorer(models: models, prints: prints)
     explorer.baseDirectory = baseDirectory
+    explorer.files = files
     let exploration = explorer.explore(lines, request: request)
     return ExplorationReport.lines(exploration, name: "explore: the \(lines.count) lines `save` would write")
   }

@@ -91,4 +91,24 @@ struct HTTPAndStorageTests {
     #expect(errors[2] == "error: line 5, column 18: `GET` needs a path after it, like `GET /items` (`*` stands for any run of characters)")
     #expect(errors[3] == "error: line 6, column 18: `http` has no outcome `stat`; expected ok, status=CODE or error=KIND; did you mean `status`?")
   }
+
+  @Test("the files a scenario names go through the front end: a timeline picture written, a missing cassette and folder named")
+  func filesTheScenarioNames() async throws {
+    let folder = try VMReplProcess.folder("scenario-files", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.path
+    let result = try await VMReplProcess.run(
+      [],
+      input: "use weather\ntimeline --svg \(path)/picture.svg\nuse weather http=replay:\(path)/none.json\nuse weather files=\(path)/nothing\n",
+      executable: "VMReplFixtures")
+    let picture = try String(contentsOf: folder.appendingPathComponent("picture.svg"), encoding: .utf8)
+    #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(result.output.contains("timeline: wrote \(path)/picture.svg (0 rows, 1 steps)"), "\(result.output)")
+    let errors = result.errors.split(separator: "\n").filter { $0.hasPrefix("error:") }.map(String.init)
+    #expect(
+      errors == [
+        "error: line 3, column 13: no cassette at \(path)/none.json; record one with `use MODEL http=record:FILE`",
+        "error: line 4, column 13: `files=` names a folder to copy into the sandbox's home; there is none at \(path)/nothing",
+      ], "\(result.errors)")
+  }
 }

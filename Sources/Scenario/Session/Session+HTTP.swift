@@ -1,7 +1,8 @@
 import Foundation
 import Simulation
 
-/// The session's side of the `http` dependency: files beside the scenario and cassettes.
+/// The session's side of the `http` dependency: files beside the scenario and cassettes, read
+/// and written through the file access the front end handed in.
 extension Session {
   /// `path` as the scenario names it: absolute, or relative to the scenario's folder.
   nonisolated static func resolve(_ path: String, in base: String) -> String {
@@ -11,11 +12,15 @@ extension Session {
   /// Reads `body=@PATH` relative to the scenario's folder.
   func fileReader() -> @Sendable (String) -> Result<Data, ScenarioError> {
     let base = baseDirectory
+    let files = files
     return { path in
-      guard let data = FileManager.default.contents(atPath: Session.resolve(path, in: base)) else {
+      do throws(FileFailure) {
+        return .success(try files.contents(atPath: Session.resolve(path, in: base)))
+      } catch .missing {
         return .failure(ScenarioError("no file at \(path) (looked in \(base))"))
+      } catch {
+        return .failure(ScenarioError(.couldNot("read \(path)", because: error.reason)))
       }
-      return .success(data)
     }
   }
 
@@ -26,7 +31,10 @@ extension Session {
     case .record(let path), .replay(let path):
       let full = Self.resolve(path, in: baseDirectory)
       let recording = mode == .record(path)
-      return try ScenarioError.pointing(at: column) { () throws(ScenarioError) in try Cassette(path: full, recording: recording) }
+      let files = files
+      return try ScenarioError.pointing(at: column) { () throws(ScenarioError) in
+        try Cassette(path: full, recording: recording, files: files)
+      }
     }
   }
 }

@@ -11,8 +11,9 @@ extension Session {
         throw ScenarioError("`files=` names a folder beside the scenario", column: option.column)
       }
       let base = baseDirectory
+      let files = files
       try ScenarioError.pointing(at: option.column) { () throws(ScenarioError) in
-        try Storage.seed(from: Self.resolve(folder, in: base))
+        try Storage.seed(from: Self.resolve(folder, in: base), through: files)
       }
     }
     let seeds = pendingDefaults

@@ -42,6 +42,10 @@ package final class Session {
   /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory
   /// at the prompt).
   package var baseDirectory = FileManager.default.currentDirectoryPath
+  /// How those files are read and written: the front end hands in its access to the disk
+  /// (`DiskFileAccess`); this layer does no file I/O of its own. Without one, a scenario that
+  /// names a file is told the session has no file access.
+  package var files: any FileAccess = NoFileAccess()
   /// `defaults` lines since the last `use`, applied once the next `use` has emptied the sandbox,
   /// before the model's `init` (a model in use gets them at once too).
   var pendingDefaults: [(key: String, value: CommandValue, suite: String?)] = []
@@ -496,15 +500,6 @@ package final class Session {
     let tag = WorkTag(label)
     simulation.watched { WorkTag.$current.withValue(tag) { bound.set(converted) } }
     tracker.follow(label, tag: tag, effect: nil)
-  }
-}
-
-extension String {
-  package var trimmingSpaces: String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
   }
 }
 

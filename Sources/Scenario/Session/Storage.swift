@@ -49,21 +49,23 @@ enum Storage {
     return files.filter { $0.hasSuffix(".plist") }.map { String($0.dropLast(6)) }.filter { $0 != standard }.sorted()
   }
 
-  /// Copies the contents of `folder` into the sandbox's home (`use MODEL files=FOLDER`).
-  static func seed(from folder: String) throws(ScenarioError) {
+  /// Copies the contents of `folder`, on the user's disk, into the sandbox's home (`use MODEL
+  /// files=FOLDER`), through the front end's file access.
+  static func seed(from folder: String, through files: any FileAccess) throws(ScenarioError) {
     guard let root else { throw ScenarioError("there is no storage sandbox in this process (VMREPL_NO_SANDBOX is set)") }
-    let manager = FileManager.default
-    var isFolder: ObjCBool = false
-    guard manager.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+    let entries: [String]
+    do throws(FileFailure) {
+      entries = try files.entries(ofFolder: folder)
+    } catch .missing {
       throw ScenarioError("`files=` names a folder to copy into the sandbox's home; there is none at \(folder)")
+    } catch {
+      throw ScenarioError(.couldNot("read the folder \(folder)", because: error.reason))
     }
-    for entry in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-      let target = root + "/home/" + entry
-      try? manager.removeItem(atPath: target)
-      do {
-        try manager.copyItem(atPath: folder + "/" + entry, toPath: target)
+    for entry in entries {
+      do throws(FileFailure) {
+        try files.copy(folder + "/" + entry, to: root + "/home/" + entry)
       } catch {
-        throw ScenarioError(.couldNot("copy \(entry) into the sandbox", because: error.localizedDescription))
+        throw ScenarioError(.couldNot("copy \(entry) into the sandbox", because: error.reason))
       }
     }
   }

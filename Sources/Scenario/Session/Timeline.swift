@@ -66,6 +66,13 @@ package final class Timeline {
     set { session.baseDirectory = newValue }
   }
 
+  /// How the session reads and writes those files, and `timeline --svg` its picture: the front
+  /// end's access to the disk, passed on to each new session.
+  package var files: any FileAccess {
+    get { session.files }
+    set { session.files = newValue }
+  }
+
   package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
     self.models = models
     self.prints = prints
@@ -224,10 +231,10 @@ package final class Timeline {
         break
       }
       let path = Session.resolve(svg.value, in: session.baseDirectory)
-      do {
-        try picture.svg.write(toFile: path, atomically: true, encoding: .utf8)
+      do throws(FileFailure) {
+        try session.files.write(Data(picture.svg.utf8), toPath: path)
       } catch {
-        throw ScenarioError(.couldNot("write \(svg.value)", because: error.localizedDescription), column: svg.column)
+        throw ScenarioError(.couldNot("write \(svg.value)", because: error.reason), column: svg.column)
       }
       result.output = ["timeline: wrote \(svg.value) (\(picture.rows.count) rows, \(picture.columns.count) steps)"]
     case .diff(let from, let to):
@@ -295,9 +302,10 @@ package final class Timeline {
     // Work the old session hid and left sleeping must not wake during the re-run.
     let fresh = Simulation.shared.startOver(abandoning: .sleepers)
     Simulation.shared.scheduler = startScheduler
-    let base = session.baseDirectory
+    let (base, files) = (session.baseDirectory, session.files)
     session = Session(models: models, prints: prints)
     session.baseDirectory = base
+    session.files = files
     session.frontEndCommands = frontEndCommands
     session.timerLimit = timerLimit
     for line in prelude { _ = session.execute(line) }
@@ -364,7 +372,7 @@ package final class Timeline {
     let lines = savedLines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
     guard let exploring else { return ["explore: this session has no explorer (its front end gave it none); `vmrepl explore FILE` explores a scenario"] }
     _ = session.finish()
-    var report = exploring.report(exploring: lines, request: request, models: models, prints: prints, baseDirectory: baseDirectory)
+    var report = exploring.report(exploring: lines, request: request, models: models, prints: prints, baseDirectory: baseDirectory, files: files)
     let (reached, divergence) = rerun(to: current)
     current = reached
     if let divergence { report += ["back at step \(current): " + divergence] }

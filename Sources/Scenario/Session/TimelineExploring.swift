@@ -6,6 +6,6 @@ package protocol TimelineExploring: Sendable {
   /// The report `explore` prints for `lines` (numbered from 1) under `request`.
   func report(
     exploring lines: [(number: Int, text: String)], request: ExploreRequest, models: [ModelDefinition],
-    prints: (any PrintSource)?, baseDirectory: String
+    prints: (any PrintSource)?, baseDirectory: String, files: any FileAccess
   ) -> [String]
 }

@@ -14,7 +14,7 @@ enum Plumbing {
     "FoundationNetworking", "FoundationXML", "CoreFoundation", "_Concurrency", "Synchronization",
     "Observation", "Combine", "OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation",
     // vmrepl's own: a scripted dependency or a tracker a view-model keeps is machinery too.
-    "Scenario", "Simulation",
+    "Scenario", "ScenarioLanguage", "ScenarioScripting", "Simulation",
     // The compatibility layer's loggers and locks.
     "AppleOSLog", "AppleOS",
   ]

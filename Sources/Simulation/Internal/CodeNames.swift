@@ -96,7 +96,7 @@ enum CodeNames {
   }
 
   /// vmrepl's modules, whose code runs the view-model's but is none of it.
-  static let machineryModules: Set<Substring> = ["Scenario", "Simulation", "VMReplCLI", "VMReplTesting"]
+  static let machineryModules: Set<Substring> = ["Scenario", "ScenarioLanguage", "ScenarioScripting", "ScenarioExploration", "Simulation", "VMReplCLI", "VMReplTesting"]
 
   /// Whether the code a demangled name names is in one of vmrepl's modules: its outermost
   /// function's module (after the last ` in `).

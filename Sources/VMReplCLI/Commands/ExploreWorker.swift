@@ -23,6 +23,7 @@ struct ExploreWorker: ParsableCommand {
       options.guards.install()
       let output = SessionOutput()
       var explorer = Explorer(models: ModelCatalog.models, prints: output.capture)
+      explorer.files = DiskFileAccess()
       explorer.willRun = { writeAll(2, $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n") }
       explorer.onDeparture = { writeAll(2, "\(ExploreMarker.departure)\($0)\n") }
       while let line = readLine(strippingNewline: true) {

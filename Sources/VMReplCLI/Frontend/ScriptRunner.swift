@@ -26,6 +26,7 @@ struct ScriptRunner {
     self.output = output
     self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
     timeline.exploring = ExplorerReports()
+    timeline.files = DiskFileAccess()
     if let file { timeline.baseDirectory = Self.folder(of: file) }
     // `replay`'s workers name the step of a crash with markers; `run` and the REPL by this note.
     if !transcript { CrashNote.install() }

@@ -1,3 +1,4 @@
+package import ScenarioLanguage
 import Simulation
 import Synchronization
 
@@ -16,7 +17,7 @@ public struct Outcome: Sendable {
 }
 
 /// What the session needs of every scripted dependency, whatever its response type.
-protocol AnyScriptedDependency: Sendable {
+package protocol AnyScriptedDependency: Sendable {
   var name: String { get }
   var outcomes: [Outcome] { get }
   var pendingRequests: [PendingRequest] { get }
@@ -25,13 +26,13 @@ protocol AnyScriptedDependency: Sendable {
 }
 
 /// A request waiting for `respond`.
-struct PendingRequest: Sendable {
-  var id: String
-  var description: String
+package struct PendingRequest: Sendable {
+  package var id: String
+  package var description: String
   /// The effect (or background work) that made it.
-  var origin: String?
+  package var origin: String?
   /// The id of the `WorkTag` of the work that made it.
-  var work: UInt64?
+  package var work: UInt64?
 }
 
 /// A dependency whose answers come from `respond` and `stub` commands, so a scenario decides
@@ -57,7 +58,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
   public let outcomes: [Outcome]
   private let decode: @Sendable (Answer) -> Result<Response, any Error>
   private let fallback: (@Sendable () -> String)?
-  private let sink: EventSink
+  private let sink: any DependencyEventSink
   private let state = Mutex(State())
 
   private struct Waiter: Sendable {
@@ -70,8 +71,8 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     var stub: (answer: Answer, latency: Duration)?
   }
 
-  init(
-    name: String, outcomes: [Outcome], sink: EventSink, fallback: (@Sendable () -> String)? = nil,
+  package init(
+    name: String, outcomes: [Outcome], sink: any DependencyEventSink, fallback: (@Sendable () -> String)? = nil,
     decode: @escaping @Sendable (Answer) -> Result<Response, any Error>
   ) {
     self.name = name
@@ -90,15 +91,15 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       state.nextID += 1
       return ("r\(state.nextID)", state.stub)
     }
-    sink.emit(.requestPending(dependency: name, id: id, request: description))
+    sink.report(.requestPending(dependency: name, id: id, request: description))
     if let stub {
       do {
         try await Task.sleep(for: stub.latency)
       } catch {
-        sink.emit(.requestCancelled(dependency: name, id: id))
+        sink.report(.requestCancelled(dependency: name, id: id))
         throw error
       }
-      sink.emit(.requestAnswered(dependency: name, id: id, outcome: Self.text(stub.answer)))
+      sink.report(.requestAnswered(dependency: name, id: id, outcome: Self.text(stub.answer)))
       return try decode(stub.answer).get()
     }
     if let fallback {
@@ -108,7 +109,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       else {
         preconditionFailure("the default answer of `\(name)` names `\(chosen)`, which is not one of its outcomes or needs arguments")
       }
-      sink.emit(.requestAnswered(dependency: name, id: id, outcome: Self.text(answer) + " (default; `stub \(name) ...` forces one)"))
+      sink.report(.requestAnswered(dependency: name, id: id, outcome: Self.text(answer) + " (default; `stub \(name) ...` forces one)"))
       return try decode(answer).get()
     }
     return try await withTaskCancellationHandler {
@@ -120,7 +121,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
           return false
         }
         if cancelled {
-          sink.emit(.requestCancelled(dependency: name, id: id))
+          sink.report(.requestCancelled(dependency: name, id: id))
           continuation.resume(throwing: CancellationError())
         }
       }
@@ -130,15 +131,15 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
         return state.waiting.remove(at: index)
       }
       if let waiter {
-        sink.emit(.requestCancelled(dependency: name, id: id))
+        sink.report(.requestCancelled(dependency: name, id: id))
         waiter.continuation.resume(throwing: CancellationError())
       }
     }
   }
 
-  var pendingRequests: [PendingRequest] { state.guarded { $0.waiting.map(\.request) } }
+  package var pendingRequests: [PendingRequest] { state.guarded { $0.waiting.map(\.request) } }
 
-  func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+  package func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: false)
     // The oldest pending request, or the one named: `async let` starts several at once, and
     // which of them a scenario answers first should not depend on the order they started in.
@@ -161,14 +162,14 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       let names = pending.map { PendingRequestName(id: $0.id, description: $0.description) }
       throw ScenarioError(.noSuchPendingRequest(dependency: name, wanted: request.wanted, pending: names), column: request.column)
     }
-    sink.emit(.requestAnswered(dependency: name, id: waiter.request.id, outcome: Self.text(answer.answer)))
+    sink.report(.requestAnswered(dependency: name, id: waiter.request.id, outcome: Self.text(answer.answer)))
     waiter.continuation.resume(with: decode(answer.answer))
   }
 
-  func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+  package func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let stub = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn, allowLatency: true)
     state.guarded { $0.stub = stub }
-    sink.emit(.note("\(name): future requests get \(Self.text(stub.answer)) after \(stub.latency.commandText)"))
+    sink.report(.note("\(name): future requests get \(Self.text(stub.answer)) after \(stub.latency.commandText)"))
   }
 
   private func bind(

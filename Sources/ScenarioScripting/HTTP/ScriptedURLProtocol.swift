@@ -1,3 +1,4 @@
+import ScenarioLanguage
 import Foundation
 import Simulation
 import Synchronization
@@ -43,8 +44,8 @@ struct ProtocolHandle: @unchecked Sendable {
 }
 
 /// Routes the process's requests to the `http` dependency of the session in use.
-final class HTTPRouter: Sendable {
-  static let shared = HTTPRouter()
+package final class HTTPRouter: Sendable {
+  package static let shared = HTTPRouter()
 
   private let current = Mutex<HTTPDependency?>(nil)
 
@@ -53,7 +54,7 @@ final class HTTPRouter: Sendable {
   }
 
   /// Makes `dependency` the one that answers (nil: none does, and requests fail as offline).
-  func install(_ dependency: HTTPDependency?) {
+  package func install(_ dependency: HTTPDependency?) {
     current.guarded { $0 = dependency }
     // Sessions made from a configuration ask only its protocols: put this one first there too.
     let scripted = dependency.map { $0.mode != .live } ?? false

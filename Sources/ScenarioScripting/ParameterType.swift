@@ -1,3 +1,4 @@
+public import ScenarioLanguage
 /// The type of an action parameter, a property or an option, and how a typed value converts to it.
 public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
   case string

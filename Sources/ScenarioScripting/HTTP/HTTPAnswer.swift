@@ -1,3 +1,4 @@
+import ScenarioLanguage
 import Foundation
 
 #if canImport(FoundationNetworking)

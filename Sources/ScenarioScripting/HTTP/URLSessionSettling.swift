@@ -1,4 +1,5 @@
-import Simulation
+package import ScenarioLanguage
+package import Simulation
 
 /// Keeps URLSession's own threads inside the step that set them going: whenever the simulation
 /// has nothing left to run, it announces and answers what URLSession handed over and, while
@@ -11,23 +12,23 @@ import Simulation
 /// done, then what they reported is announced, then what they handed over runs, so the order of
 /// a step's events does not depend on thread timing. A real transfer is not waited for here
 /// (`await` does that).
-final class URLSessionSettling: ForeignWorkHook {
+package final class URLSessionSettling: ForeignWorkHook {
   /// Held until the session removes the hook (`finish`, or the next `use`).
   private let http: HTTPDependency
   private let simulation: Simulation
 
-  init(http: HTTPDependency, simulation: Simulation) {
+  package init(http: HTTPDependency, simulation: Simulation) {
     self.http = http
     self.simulation = simulation
   }
 
-  func whenIdle() -> Bool {
+  package func whenIdle() -> Bool {
     let waited = quiesce(http)
     let announced = http.hasNews && MainActor.assumeIsolated { http.settle() }
     return waited || announced || simulation.hasWaitingJobs
   }
 
-  func beforeAdmitting() {
+  package func beforeAdmitting() {
     _ = quiesce(http)
     if http.hasNews { _ = MainActor.assumeIsolated { http.settle() } }
   }

@@ -1,3 +1,4 @@
+package import ScenarioLanguage
 import Foundation
 import Synchronization
 
@@ -10,7 +11,7 @@ import Synchronization
 ///
 /// The file is JSON with sorted keys, one exchange after another, so a re-recording shows as a
 /// readable diff. Headers that carry secrets are written as `<redacted>`.
-final class Cassette: Sendable {
+package final class Cassette: Sendable {
   struct Exchange: Codable, Sendable, Equatable {
     struct Request: Codable, Sendable, Equatable {
       var method: String
@@ -39,17 +40,25 @@ final class Cassette: Sendable {
   static let secretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key", "x-auth-token"]
 
   let path: String
+  private let files: any FileAccess
   private let state: Mutex<(exchanges: [Exchange], used: Set<Int>)>
 
-  /// A cassette to record into (`path` is written after each exchange) or to replay from.
-  init(path: String, recording: Bool) throws(ScenarioError) {
+  /// A cassette to record into (`path` is written after each exchange) or to replay from, read
+  /// and written through `files`.
+  package init(path: String, recording: Bool, files: any FileAccess) throws(ScenarioError) {
     self.path = path
+    self.files = files
     if recording {
       state = Mutex(([], []))
       return
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let data: Data
+    do throws(FileFailure) {
+      data = try files.contents(atPath: path)
+    } catch .missing {
       throw ScenarioError("no cassette at \(path); record one with `use MODEL http=record:FILE`")
+    } catch {
+      throw ScenarioError(.couldNot("read the cassette \(path)", because: error.reason))
     }
     do {
       state = Mutex((try JSONDecoder().decode(File.self, from: data).exchanges, []))
@@ -78,7 +87,7 @@ final class Cassette: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     if let data = try? encoder.encode(File(exchanges: all)) {
-      try? (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try? files.write(data + Data("\n".utf8), toPath: path)
     }
   }
 

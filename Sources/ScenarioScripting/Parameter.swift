@@ -1,3 +1,4 @@
+public import ScenarioLanguage
 /// A named, typed input: an action's parameter, a model option, or an outcome's argument.
 public struct Parameter: Sendable {
   public var name: String
@@ -25,7 +26,7 @@ public struct Parameter: Sendable {
   }
 
   /// How `describe` shows it: `count: Int = 3`.
-  var signature: String {
+  package var signature: String {
     "\(name): \(type.name)" + (defaultValue.map { " = \($0)" } ?? "")
   }
 }
@@ -38,7 +39,7 @@ public struct Arguments: Sendable {
   /// Each given value as the command wrote it (`30` for a Double option, not `30.0`), for printing.
   private var typed: [String: CommandValue] = [:]
 
-  init(values: [String: CommandValue], names: [String], typed: [String: CommandValue] = [:]) {
+  package init(values: [String: CommandValue], names: [String], typed: [String: CommandValue] = [:]) {
     self.values = values
     self.names = names
     self.typed = typed
@@ -58,7 +59,7 @@ public struct Arguments: Sendable {
   }
 
   /// Binds `arguments` (positional first, then `name=value`) to `parameters`.
-  static func bind(
+  package static func bind(
     _ arguments: [CommandArgument], to parameters: [Parameter], owner: String, endColumn: Int
   ) throws(ScenarioError) -> Arguments {
     var values: [String: CommandValue] = [:]
@@ -110,7 +111,7 @@ public struct Arguments: Sendable {
   }
 
   /// `arguments` without `name`.
-  static func dropping(_ name: String, from arguments: Arguments) -> Arguments {
+  package static func dropping(_ name: String, from arguments: Arguments) -> Arguments {
     var values = arguments.values
     values[name] = nil
     var typed = arguments.typed

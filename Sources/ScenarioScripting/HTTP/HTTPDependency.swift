@@ -1,13 +1,14 @@
-import Foundation
+package import ScenarioLanguage
+package import Foundation
 import Simulation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+  package import FoundationNetworking
 #endif
 
 /// How a session's `http` dependency treats the process's URLSession traffic (`use MODEL http=...`).
-enum HTTPMode: Sendable, Equatable {
+package enum HTTPMode: Sendable, Equatable {
   /// Every request waits for `respond http` or a `stub http` (the default).
   case script
   /// Requests go to the network, as the app sends them. Not deterministic.
@@ -18,7 +19,7 @@ enum HTTPMode: Sendable, Equatable {
   case replay(String)
 
   /// The mode `http=VALUE` names, or the error that says which values there are.
-  static func parse(_ text: String, column: Int) throws(ScenarioError) -> HTTPMode {
+  package static func parse(_ text: String, column: Int) throws(ScenarioError) -> HTTPMode {
     switch text {
     case "script": return .script
     case "live": return .live
@@ -83,11 +84,11 @@ struct HTTPExchange: Sendable {
 /// > respond http json={"city":"Berlin","temperatureC":4.5,"summary":"Drizzle"}
 /// request http #r1 answered: 200 OK, 57 bytes of JSON
 /// ```
-final class HTTPDependency: AnyScriptedDependency {
-  let name = "http"
-  var outcomes: [Outcome] { HTTPAnswer.outcomes }
-  let mode: HTTPMode
-  private let sink: EventSink
+package final class HTTPDependency: AnyScriptedDependency {
+  package let name = "http"
+  package var outcomes: [Outcome] { HTTPAnswer.outcomes }
+  package let mode: HTTPMode
+  private let sink: any DependencyEventSink
   private let readFile: @Sendable (String) -> Result<Data, ScenarioError>
   private let cassette: Cassette?
   private let state = Mutex(State())
@@ -131,7 +132,7 @@ final class HTTPDependency: AnyScriptedDependency {
     var recorded: [(HTTPExchange, HTTPAnswer)] = []
   }
 
-  init(mode: HTTPMode, sink: EventSink, cassette: Cassette?, readFile: @escaping @Sendable (String) -> Result<Data, ScenarioError>) {
+  package init(mode: HTTPMode, sink: any DependencyEventSink, cassette: Cassette?, readFile: @escaping @Sendable (String) -> Result<Data, ScenarioError>) {
     self.mode = mode
     self.sink = sink
     self.cassette = cassette
@@ -142,7 +143,7 @@ final class HTTPDependency: AnyScriptedDependency {
 
   /// The driving thread resumed `task`: its request will arrive, by way of URLSession's
   /// threads, unless the task ends first.
-  func resumed(_ task: URLSessionTask) {
+  package func resumed(_ task: URLSessionTask) {
     guard mode != .live, let request = task.currentRequest, let scheme = request.url?.scheme?.lowercased(),
       scheme == "http" || scheme == "https",
       // What `http` itself sends to the network for a cassette never comes back here.
@@ -226,7 +227,7 @@ final class HTTPDependency: AnyScriptedDependency {
     for item in news {
       switch item {
       case .arrived(let exchange):
-        sink.emit(.requestPending(dependency: name, id: exchange.id, request: exchange.description))
+        sink.report(.requestPending(dependency: name, id: exchange.id, request: exchange.description))
         if cancelled.contains(exchange.id) { continue }
         if let answer = automaticAnswer(for: exchange) {
           answer.map { schedule($0, for: exchange) } ?? forward(exchange)
@@ -234,7 +235,7 @@ final class HTTPDependency: AnyScriptedDependency {
           state.guarded { $0.waiting.append(exchange) }
         }
       case .cancelled(let id):
-        sink.emit(.requestCancelled(dependency: name, id: id))
+        sink.report(.requestCancelled(dependency: name, id: id))
       }
     }
     for (exchange, answer) in recorded {
@@ -257,7 +258,7 @@ final class HTTPDependency: AnyScriptedDependency {
       switch cassette?.answer(for: exchange) {
       case .success(let answer)?: return .some(answer)
       case .failure(let error)?:
-        sink.emit(.warning(error.message, about: .cassette))
+        sink.report(.cassetteMiss(error.message))
         return .some(HTTPAnswer(result: .failure(.resourceUnavailable)))
       case nil: return nil
       }
@@ -311,9 +312,9 @@ final class HTTPDependency: AnyScriptedDependency {
     // A task URLSession has cancelled meanwhile (on its own queue) is gone from its session's
     // registry: a client call for it would trap in FoundationNetworking. The answer came too late.
     guard request.task.map({ $0.state == .running }) ?? true else {
-      return sink.emit(.requestCancelled(dependency: name, id: exchange.id))
+      return sink.report(.requestCancelled(dependency: name, id: exchange.id))
     }
-    sink.emit(.requestAnswered(dependency: name, id: exchange.id, outcome: answer.summary))
+    sink.report(.requestAnswered(dependency: name, id: exchange.id, outcome: answer.summary))
     guard let client = request.client else { return }
     switch answer.result {
     case .failure(let code):
@@ -328,7 +329,7 @@ final class HTTPDependency: AnyScriptedDependency {
 
   // MARK: Commands
 
-  var pendingRequests: [PendingRequest] {
+  package var pendingRequests: [PendingRequest] {
     state.guarded { state in
       (state.waiting + state.arrivals).map {
         PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id)
@@ -336,7 +337,7 @@ final class HTTPDependency: AnyScriptedDependency {
     }
   }
 
-  func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+  package func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn)
     let (exchange, pending) = state.guarded { state -> (HTTPExchange?, [HTTPExchange]) in
       let index: Int?
@@ -357,17 +358,17 @@ final class HTTPDependency: AnyScriptedDependency {
       throw ScenarioError(.noSuchPendingRequest(dependency: "http", wanted: request.wanted, pending: names), column: request.column)
     }
     if answer.latency > .zero {
-      sink.emit(.note("http #\(exchange.id) gets \(answer.summary) after \(answer.latency.commandText)"))
+      sink.report(.note("http #\(exchange.id) gets \(answer.summary) after \(answer.latency.commandText)"))
     }
     MainActor.assumeIsolated { schedule(answer, for: exchange) }
   }
 
-  func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+  package func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     try stub(route: nil, outcome: outcome, arguments: arguments, endColumn: endColumn)
   }
 
   /// `stub http [METHOD PATH] OUTCOME ...`: what future requests matching the route get.
-  func stub(route: (method: Located<String>, path: Located<String>)?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+  package func stub(route: (method: Located<String>, path: Located<String>)?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
     let answer = try bind(outcome: outcome, arguments: arguments, endColumn: endColumn)
     let stub = Stub(method: route?.method.value.uppercased(), pattern: route?.path.value, answer: answer)
     state.guarded { state in
@@ -375,7 +376,7 @@ final class HTTPDependency: AnyScriptedDependency {
       state.stubs.insert(stub, at: 0)
     }
     let which = route.map { "\($0.method.value.uppercased()) \($0.path.value) requests" } ?? "requests"
-    sink.emit(.note("http: future \(which) get \(answer.summary) after \(answer.latency.commandText)"))
+    sink.report(.note("http: future \(which) get \(answer.summary) after \(answer.latency.commandText)"))
   }
 
   private func bind(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) -> HTTPAnswer {
