@@ -35,16 +35,14 @@ package enum CommandParser {
   static func command(_ tokens: [Token], lineLength: Int, actions: [String]) throws(ScenarioError) -> Command {
     let first = tokens[0]
     guard let word = first.word else {
-      throw ScenarioError(
-        "expected a command, found `\(first.text)`; commands are words like `send` (`help` lists them)",
-        column: first.column)
+      throw ScenarioError(.notACommand(found: first.text), column: first.column)
     }
     let name: CommandName
     do {
       name = try CommandName.resolve(word, column: first.column)
     } catch {
       if let action = Suggestion.nearest(to: word, in: actions), !CommandName.names.contains(where: { $0.hasPrefix(word) }) {
-        throw ScenarioError("unknown command `\(word)`; did you mean `send \(action)`?", column: first.column)
+        throw ScenarioError(.commandIsAction(word, action: action), column: first.column)
       }
       throw error
     }
@@ -179,7 +177,7 @@ struct TokenReader {
     }
     guard let token = next else { throw missing("a command that must fail, like `fails send refesh`") }
     if token.word.flatMap({ try? CommandName.resolve($0, column: token.column) }) == .fails {
-      throw ScenarioError("`fails` once is enough: `fails fails ...` says nothing more", column: token.column)
+      throw ScenarioError(.failsTwice, column: token.column)
     }
     let rest = Array(tokens[position...])
     position = tokens.count
@@ -247,15 +245,11 @@ struct TokenReader {
           }
         case .timeline, .frontEnd, .failing: break
         }
-        throw ScenarioError(
-          "`step` starts `connect`, `disconnect`, `send`, `set`, `cancel` or `respond` without running their jobs, not `\(inner.rawValue)`; usage: \(name.usage)",
-          column: following.column)
+        throw ScenarioError(.stepCannotStart(inner.rawValue, usage: name), column: following.column)
       }
       let located = try value("the number of a job that may run next (`ready` lists them), or `until EXPR`")
       guard case .int(let number) = located.value, number >= 1 else {
-        throw ScenarioError(
-          "`step` takes the number of a job that may run next, 1 or more (`ready` lists them), or `until EXPR`; got `\(located.value)`",
-          column: located.column)
+        throw ScenarioError(.badJobNumber("\(located.value)"), column: located.column)
       }
       return .step(Located(value: number, column: located.column))
     case .settle: return .settle
@@ -284,9 +278,7 @@ struct TokenReader {
     case .stub:
       let dependency = try word("a dependency name (`describe` lists them)")
       if let token = next, case .value(.request) = token.kind {
-        throw ScenarioError(
-          "`stub` sets what future requests get and takes no request; `respond \(dependency.value) \(token.text) ...` answers a pending one",
-          column: token.column)
+        throw ScenarioError(.stubTakesNoRequest(dependency: dependency.value, request: token.text), column: token.column)
       }
       let route = try route()
       let (outcome, arguments) = try answer()
@@ -370,7 +362,7 @@ struct TokenReader {
   mutating func count() throws(ScenarioError) -> Located<Int> {
     let located = try value("a number of steps")
     guard case .int(let number) = located.value, number >= 1 else {
-      throw ScenarioError("`\(name.rawValue)` takes a number of steps, 1 or more, got `\(located.value)`", column: located.column)
+      throw ScenarioError(.outOfRange(option: name.rawValue, range: "a number of steps, 1 or more", got: "\(located.value)"), column: located.column)
     }
     return Located(value: number, column: located.column)
   }
@@ -379,7 +371,7 @@ struct TokenReader {
   mutating func step() throws(ScenarioError) -> Located<Int> {
     let located = try value("a step number (`history` lists them)")
     guard case .int(let number) = located.value, number >= 1 else {
-      throw ScenarioError("expected a step number (`history` lists them), got `\(located.value)`", column: located.column)
+      throw ScenarioError(.badStepNumber("\(located.value)"), column: located.column)
     }
     return Located(value: number, column: located.column)
   }
@@ -389,9 +381,7 @@ struct TokenReader {
     guard let token = next, let method = token.word, RequestSelector.methods.contains(method) else { return nil }
     _ = take()
     guard let pathToken = next, let path = pathToken.word ?? pathToken.value?.text, path.hasPrefix("/") else {
-      throw ScenarioError(
-        "`\(method)` needs a path after it, like `\(method) /items` (`*` stands for any run of characters)",
-        column: next?.column ?? min(token.column + method.count + 1, endColumn))
+      throw ScenarioError(.routeWithoutPath(method: method), column: next?.column ?? min(token.column + method.count + 1, endColumn))
     }
     _ = take()
     return .route(method: Located(value: method, column: token.column), path: Located(value: path, column: pathToken.column))
@@ -422,12 +412,10 @@ struct TokenReader {
     var departures: [Departure] = []
     while let token = take() {
       guard let departure = Departure(token.text) else {
-        throw ScenarioError(
-          "`\(token.text)` is not a departure; write CHOICE:CANDIDATE, a choice point from 1 and a candidate from 2 (candidate 1 is first in, first out), like `4:2`, or `fifo`",
-          column: token.column)
+        throw ScenarioError(.badDeparture(token.text), column: token.column)
       }
       if departures.contains(where: { $0.choice == departure.choice }) {
-        throw ScenarioError("choice point \(departure.choice) is pinned twice; a choice point runs one candidate", column: token.column)
+        throw ScenarioError(.choicePinnedTwice(departure.choice), column: token.column)
       }
       departures.append(departure)
     }
@@ -483,7 +471,7 @@ struct TokenReader {
       switch token.kind {
       case .keyValue("suite", let value):
         guard let text = value.text else {
-          throw ScenarioError("expected a suite name after `suite=`, found `\(value)`", column: token.column)
+          throw ScenarioError(.expected("a suite name after `suite=`", found: "\(value)"), column: token.column)
         }
         suite = Located(value: text, column: token.column + 6)
       case .keyValue(let option, _):
@@ -495,8 +483,7 @@ struct TokenReader {
     guard words.count == 2, let key = words[0].value?.text, let value = words[1].value else {
       let column = words.count > 2 ? words[2].column : (words.last.map { $0.column + $0.text.count } ?? 1)
       throw ScenarioError(
-        words.count > 2 ? "unexpected `\(words[2].text)`; usage: \(name.usage)" : "`defaults` needs a key and a value; usage: \(name.usage)",
-        column: column)
+        words.count > 2 ? .unexpectedInUsage(words[2].text, usage: name) : .needs("a key and a value", usage: name), column: column)
     }
     return .defaults(key: Located(value: key, column: words[0].column), value: Located(value: value, column: words[1].column), suite: suite)
   }
@@ -509,7 +496,7 @@ struct TokenReader {
       switch token.kind {
       case .keyValue("tz", let value), .keyValue("locale", let value):
         guard let text = value.text else {
-          throw ScenarioError("expected a name after `\(token.text.prefix { $0 != "=" })=`, found `\(value)`", column: token.column)
+          throw ScenarioError(.expected("a name after `\(token.text.prefix { $0 != "=" })=`", found: "\(value)"), column: token.column)
         }
         let option = token.text.hasPrefix("tz=") ? "tz" : "locale"
         let located = Located(value: text, column: token.column + option.count + 1)
@@ -518,7 +505,7 @@ struct TokenReader {
         throw ScenarioError(.unknownOption(option, of: name, nearest: Suggestion.nearest(to: option, in: ["tz", "locale"])), column: token.column)
       default:
         guard date == nil else {
-          throw ScenarioError("unexpected `\(token.text)`: `date` takes one date; usage: \(name.usage)", column: token.column)
+          throw ScenarioError(.secondDate(token.text), column: token.column)
         }
         date = Located(value: token.text.hasPrefix("\"") ? (token.value?.text ?? token.text) : token.text, column: token.column)
       }
@@ -543,10 +530,8 @@ struct TokenReader {
     if case .value(.effect(let id)) = subject.kind {
       let word = try word("a status: running, finished, cancelled or failed")
       guard let status = EffectStatus(rawValue: word.value) else {
-        let hint = Suggestion.hint(for: word.value, in: EffectStatus.allCases.map(\.rawValue))
-        throw ScenarioError(
-          "unknown effect status `\(word.value)`; expected running, finished, cancelled or failed\(hint)",
-          column: word.column)
+        let nearest = Suggestion.nearest(to: word.value, in: EffectStatus.allCases.map(\.rawValue))
+        throw ScenarioError(.unknownEffectStatus(word.value, nearest: nearest), column: word.column)
       }
       return .expectEffect(id: Located(value: id, column: subject.column), status: Located(value: status, column: word.column))
     }
@@ -556,18 +541,18 @@ struct TokenReader {
     if path == "time" {
       let comparison = try comparison()
       guard comparison != .contains else {
-        throw ScenarioError("`expect time` compares with ==, !=, <, <=, > or >=", column: subject.column)
+        throw ScenarioError(.expectTimeOperator, column: subject.column)
       }
       return .expectTime(comparison: comparison, value: try duration())
     }
     if path == "log" {
       let comparison = try comparison()
       guard comparison == .contains else {
-        throw ScenarioError("`expect log` takes `contains \"TEXT\"`", column: subject.column)
+        throw ScenarioError(.expectLogForm, column: subject.column)
       }
       let text = try value("the text to look for")
       guard let string = text.value.text else {
-        throw ScenarioError("expected a quoted text after `contains`, found `\(text.value)`", column: text.column)
+        throw ScenarioError(.expected("a quoted text after `contains`", found: "\(text.value)"), column: text.column)
       }
       return .expectLog(text: string)
     }

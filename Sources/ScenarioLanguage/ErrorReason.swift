@@ -78,90 +78,169 @@ extension ScenarioError {
     case expectedErrorMissing(String)
     /// A `fails "TEXT"` line whose command failed with another error.
     case expectedErrorDiffers(expected: String, got: String)
-    /// A message of its own, not (yet) shared by any other error.
-    case message(String)
 
-    /// The message users see.
-    package var text: String {
-      switch self {
-      case .unexpectedWord(let word, let command):
-        return "unexpected `\(word)` after `\(command.rawValue)`; usage: \(command.usage)"
-      case .missing(let what, let command):
-        return "`\(command.rawValue)` needs \(what); usage: \(command.usage) (example: \(command.example))"
-      case .expected(let what, let found, let usage):
-        return "expected \(what), found `\(found)`" + (usage.map { "; usage: \($0.usage)" } ?? "")
-      case .durationWithoutUnit(let number):
-        return "bad duration `\(number)`: it has no unit; expected ns, us, ms, s, m or h (like `\(number)s`)"
-      case .negativeDuration(let text):
-        return "a duration cannot be negative, got `\(text)`"
-      case .badDuration(let text):
-        return "bad duration `\(text)`: expected a number and a unit, like 2s or 250ms"
-      case .unknownDurationUnit(let word, let unit, let nearest):
-        return "bad duration `\(word)`: unknown unit `\(unit)`; expected ns, us, ms, s, m or h" + Self.didYouMean(nearest)
-      case .durationTooLong(let word):
-        return "duration `\(word)` is too long"
-      case .notANumber(let word):
-        return "`\(word)` is not a number; expected something like 42, -3 or 1.5"
-      case .unknownOperator(let symbol):
-        return "unknown operator `\(symbol)`; expected one of ==, !=, <, <=, >, >="
-      case .optionWithoutValue(let key):
-        return "`\(key)=` has no value; write `\(key)=VALUE`"
-      case .unbalanced(let mark, let what, let closer):
-        return "unbalanced \(mark): the \(what) that starts here is not closed; add a `\(closer)`"
-      case .unknownOption(let option, let command, let nearest):
-        return "unknown option `\(option)` of `\(command.rawValue)`" + Self.didYouMean(nearest) + "; usage: \(command.usage)"
-      case .unknown(let kind, let word, let nearest, let listedAs, let suffix, let otherwise):
-        let list = listedAs.map { " (\($0.plural): \($0.all.joined(separator: ", ")))" } ?? ""
-        return "unknown \(kind) `\(word)`" + Self.didYouMean(nearest) + list + suffix + (nearest == nil ? otherwise : "")
-      case .ambiguousCommand(let word, let candidates):
-        return "ambiguous command `\(word)`: it starts " + candidates.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-      case .outOfRange(let option, let range, let got):
-        return "`\(option)` takes \(range), got `\(got)`"
-      case .noHistory:
-        return "no history yet; `use MODEL` first"
-      case .noSuchStep(let step, let steps):
-        return "there is no step \(step); the history has steps 1 to \(steps) (`history` lists them)"
-      case .noSuchEffect(let id, let effects):
-        return "there is no effect #\(id); " + (effects == 0 ? "no effect has started" : "effects are #1 to #\(effects)")
-      case .expectationFailed(let claim, let actual):
-        return "expectation failed: \(claim), but it is \(actual)"
-      case .deadlock(let details):
-        return "deadlock: nothing can run and no timer is left, but work is still waiting:\n" + details
-      case .waitingOnScenario(let details):
-        return "await cannot finish: the work waits on requests the scenario has not answered yet (not a deadlock: a `respond` line lets it go on):\n" + details
-      case .nothingToRespondTo(let dependency):
-        return "`\(dependency)` has no pending request to answer; `stub \(dependency) ...` answers future ones"
-      case .noSuchPendingRequest(let dependency, let wanted, let pending):
-        let listed = pending.isEmpty ? "it has no pending request" : "pending: " + pending.map { "#\($0.id) (\($0.description))" }.joined(separator: ", ")
-        return "`\(dependency)` has no pending request \(wanted); \(listed)"
-      case .badStatePath(let path, let problem):
-        return "bad state path `\(path)`: \(problem)"
-      case .actionFailed(let action, let problem):
-        return "action `\(action)`: \(problem)"
-      case .cannotFollowPath(let here, let problem):
-        return "\(here) \(problem)"
-      case .actionEnumUnreadable(let problem):
-        return problem + "; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"
-      case .nothingToStep(let requests?):
-        return "nothing to step: no job is ready and no timer is set; waiting for \(requests) (`respond` answers)"
-      case .nothingToStep(nil):
-        return "nothing to step: no job is ready and no timer is set (the simulation is idle)"
-      case .nothingToUndo:
-        return "nothing to undo: no session yet; `use MODEL` first"
-      case .nothingToRedo:
-        return "nothing to redo: no step has been undone since the last new command"
-      case .noModelInUse:
-        return "no model in use; `use MODEL` first (`models` lists them)"
-      case .couldNot(let what, let reason):
-        return "could not \(what): \(reason)"
-      case .expectedErrorMissing(let what):
-        return "`fails` expected the command to fail\(what), but it succeeded"
-      case .expectedErrorDiffers(let expected, let got):
-        return "`fails` expected an error containing \(CommandValue.quote(expected)), but the error was: \(got)"
-      case .message(let text):
-        return text
-      }
-    }
+    // MARK: The language's own words
+
+    /// A `#N` or `#rN` reference that does not end after its number.
+    case badReference(String, what: String, prefix: String, example: String)
+    /// The line ends where a value goes.
+    case expectedValue
+    /// A JSON value (`json={...`) whose closing bracket never comes.
+    case unclosedJSON(String, closer: String)
+    /// A backslash before a character strings do not escape.
+    case unknownEscape(String)
+    /// A word where a number or a duration goes that is neither.
+    case notANumberOrDuration(String)
+    /// A line that starts with something other than a command's word.
+    case notACommand(found: String)
+    /// An unknown command that is the name of an action (`refresh` for `send refresh`).
+    case commandIsAction(String, action: String)
+    /// `fails fails ...`.
+    case failsTwice
+    /// `step` before a command that it cannot start job by job.
+    case stepCannotStart(String, usage: CommandName)
+    /// `step` with something other than a job's number or `until`.
+    case badJobNumber(String)
+    /// `stub` naming a request, which only `respond` does.
+    case stubTakesNoRequest(dependency: String, request: String)
+    /// A history step number that is not a whole number from 1.
+    case badStepNumber(String)
+    /// A route's method (`GET`) without a path after it.
+    case routeWithoutPath(method: String)
+    /// A word of `schedule pin` that is not CHOICE:CANDIDATE.
+    case badDeparture(String)
+    /// `schedule pin` naming a choice point twice.
+    case choicePinnedTwice(Int)
+    /// A word after what `command` takes, said with its usage alone (`defaults`).
+    case unexpectedInUsage(String, usage: CommandName)
+    /// `command` without what it needs, said with its usage alone.
+    case needs(String, usage: CommandName)
+    /// `date` given a second date.
+    case secondDate(String)
+    /// `expect #N STATUS` with a status that is none of the effect statuses.
+    case unknownEffectStatus(String, nearest: String?)
+    /// `expect time` with `contains`.
+    case expectTimeOperator
+    /// `expect log` with anything but `contains`.
+    case expectLogForm
+
+    // MARK: Scripted dependencies and their arguments
+
+    /// A value none of a CaseIterable enum's cases spell.
+    case notOneOf(parameter: String, cases: [String], got: String, nearest: String?)
+    /// A value of the wrong kind for a parameter: `expects` says what it takes.
+    case wrongKind(parameter: String, expects: String, got: CommandValue)
+    /// An outcome the dependency does not have; `expected` lists the ones it has.
+    case unknownOutcome(dependency: String, outcome: String, expected: String, nearest: String?)
+    /// A `name=value` argument the owner (an action, an outcome, a model) does not take.
+    case noSuchArgument(owner: String, name: String, nearest: String?, takes: [String])
+    /// More positional arguments than the owner takes.
+    case tooManyArguments(owner: String, at: CommandValue, takes: Int)
+    /// One argument given twice.
+    case givenTwice(owner: String, parameter: String)
+    /// A required argument left out: `positional` when it is an unlabeled associated value.
+    case argumentMissing(owner: String, parameter: String, type: String, positional: Bool)
+    /// `http=replay:FILE` naming no file.
+    case noCassette(path: String)
+    /// A cassette file that does not decode: the decoder's words.
+    case notACassette(path: String, problem: String)
+    /// A replayed request the cassette has no recording of, with the nearest one it has.
+    case notInCassette(path: String, request: String, nearest: String?)
+    /// `http=WORD` that is no HTTP mode.
+    case notAnHTTPMode(String)
+    /// `http=` given a value that is not a word.
+    case httpModeNotAWord
+    /// `error=KIND` naming no transport error; `expected` lists them.
+    case unknownTransportError(String, expected: [String])
+    /// `status=CODE` outside 100 to 599.
+    case notAnHTTPStatus(Int)
+    /// Two of `json=`, `text=` and `body=@FILE`.
+    case oneBodyOnly
+    /// `json=` that does not parse.
+    case invalidJSON(String)
+    /// `body=` without `@`.
+    case bodyWithoutAt
+    /// A header line without a colon.
+    case badHeader(String)
+    /// `body=@FILE` naming no file: `folder` is where relative paths are looked up.
+    case noFile(String, folder: String)
+    /// A route (`stub NAME GET /x`) for a dependency other than `http`.
+    case routeForHTTPOnly(dependency: String, method: String, path: String)
+
+    // MARK: The session
+
+    /// `expect log contains TEXT` where no line holds it.
+    case logLacks(String)
+    /// `files=` given a value that is not a folder's name.
+    case filesNotAFolderName
+    /// `files=FOLDER` naming no folder.
+    case noFolderToSeed(String)
+    /// A process started with `VMREPL_NO_SANDBOX`.
+    case noSandbox
+    /// A list for UserDefaults holding something other than numbers, booleans and strings.
+    case defaultsListKinds
+    /// A UserDefaults value of a kind it cannot keep.
+    case defaultsValueKind(String)
+    /// `connect` on a model without lifecycle work.
+    case nothingToConnect(model: String)
+    /// `disconnect` with nothing connected.
+    case nothingConnected
+    /// An action that threw as it was sent.
+    case actionThrew(action: String, error: String)
+    /// `cancel` with no effect running.
+    case nothingToCancel
+    /// `cancel #N` of an effect that has ended.
+    case effectEnded(Int, status: String)
+    /// `date ... locale=X` for a locale Foundation on Linux does not let change.
+    case localeFixed(current: String, requested: String)
+    /// A date that is none of the forms `date` takes.
+    case badDate(String)
+    /// A date outside the years the virtual clock reaches.
+    case dateOutOfRange(String, from: Int, to: Int)
+    /// `await` fired its timer limit with work still running.
+    case awaitTimerLimit(Int)
+    /// `await` waited its wall-time limit for work outside the simulation.
+    case awaitWallLimit(String, waitingFor: [String])
+    /// The simulation stopped the command (a runaway, Ctrl-C): its own words.
+    case simulationStopped(String)
+    /// A history command given to a session, which keeps no history.
+    case needsHistory(CommandName)
+    /// `run FILE` or `save FILE` in a script.
+    case interactiveOnly(CommandName, file: String)
+    /// `respond` or `stub` to a model without scripted dependencies.
+    case noScriptedDependencies(model: String)
+    /// `undo N` past the `use`.
+    case cannotUndo(Int, current: Int)
+    /// `redo N` past what was undone.
+    case cannotRedo(Int, undone: Int)
+    /// `step N` where fewer jobs may run next.
+    case noSuchJob(Int, ready: Int)
+    /// `step` while only work outside the simulation is under way.
+    case onlyOutsideWork(String)
+    /// `step until` or `advance until` that ran its job limit.
+    case untilLimit(condition: String, jobs: Int, at: String)
+    /// `step until` or `advance until` whose condition can no longer come true.
+    case neverHolds(condition: String, after: String, at: String)
+    /// An ordering comparison between values that have no order.
+    case cannotOrder(String, with: CommandValue, comparison: String)
+    /// An equality comparison between values of kinds that cannot be compared.
+    case cannotCompare(String, with: CommandValue)
+    /// `contains` on a string with something other than text.
+    case containsNeedsText(CommandValue)
+    /// `contains` on a value that is no list, string or dictionary.
+    case containsNeedsCollection(String)
+    /// An action's associated value of a type commands cannot write.
+    case unwritablePayload(action: String, field: String, type: String)
+    /// A value that does not fit the associated value's type.
+    case doesNotFit(field: String, value: String, type: String)
+    /// An action the decoder could not make, in its words.
+    case actionNotMade(action: String, error: String)
+
+    // MARK: Any other
+
+    /// A message a view-model's own code gives (`ScenarioError("...")`, the public initializer):
+    /// vmrepl's own errors are each a kind above.
+    case message(String)
 
     /// Every candidate an unknown word was looked for among, as the message lists them.
     package struct Listing: Equatable, Sendable {

@@ -26,9 +26,8 @@ package struct Lexer {
     index += prefix.count
     let digits = readWhile { $0.isNumber }
     if let terminator = current, !terminator.isWhitespace, terminator != "," {
-      throw ScenarioError(
-        "`\(text(from: start))\(readBareWord())` is not \(what) reference; expected `\(prefix)` and a number, like `\(example)`",
-        column: start + 1)
+      let word = text(from: start) + readBareWord()
+      throw ScenarioError(.badReference(word, what: what, prefix: prefix, example: example), column: start + 1)
     }
     return Token(kind: .value(make(Int(digits) ?? 0)), column: start + 1, text: text(from: start))
   }
@@ -88,7 +87,7 @@ package struct Lexer {
 
   /// Reads a value at the cursor: a string, a list, or a bare value.
   private mutating func readValue() throws(ScenarioError) -> CommandValue {
-    guard let character = current else { throw ScenarioError("expected a value", column: column) }
+    guard let character = current else { throw ScenarioError(.expectedValue, column: column) }
     if character == "\"" { return .string(try readString()) }
     if character == "[" { return try readList() }
     if character == "{" { return .string(try readJSON()) }
@@ -102,8 +101,7 @@ package struct Lexer {
   private mutating func readJSON() throws(ScenarioError) -> String {
     let start = index
     guard readBalanced(opening: "{[", closing: "}]") else {
-      throw ScenarioError(
-        "the JSON value `\(text(from: start))` is not closed; expected `\(characters[start] == "{" ? "}" : "]")`", column: start + 1)
+      throw ScenarioError(.unclosedJSON(text(from: start), closer: characters[start] == "{" ? "}" : "]"), column: start + 1)
     }
     return text(from: start)
   }
@@ -166,8 +164,7 @@ package struct Lexer {
         case "\\": text.append("\\")
         case "t": text.append("\t")
         default:
-          throw ScenarioError(
-            "unknown escape `\\\(escaped)` in a string; expected \\\", \\\\ or \\n", column: index - 1)
+          throw ScenarioError(.unknownEscape(String(escaped)), column: index - 1)
         }
       default:
         text.append(character)
@@ -244,7 +241,7 @@ package struct Lexer {
       throw ScenarioError(.notANumber(word), column: column)
     }
     guard let amount = Double(numberPart) else {
-      throw ScenarioError("`\(word)` is not a number or a duration", column: column)
+      throw ScenarioError(.notANumberOrDuration(word), column: column)
     }
     let scale: Double
     switch unit {

@@ -19,7 +19,9 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   /// error's): a deadlock report's stuck work, for instance. Nil for most errors.
   package var report: JSON.Node?
 
-  /// An error at `column` of the current line, with a message of its own.
+  /// An error at `column` of the current line, with a message of its own: for a view-model's or a
+  /// registration's own code. vmrepl's errors are each a kind of `Reason` (a test checks that no
+  /// source file of vmrepl words one here).
   public init(_ message: String, column: Int? = nil, line: Int? = nil, cause: SimulationError? = nil) {
     self.init(.message(message), column: column, line: line, cause: cause)
   }

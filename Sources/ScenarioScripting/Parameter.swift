@@ -70,22 +70,19 @@ public struct Arguments: Sendable {
       if let name = argument.name {
         guard let named = parameters.first(where: { $0.name == name }) else {
           let names = parameters.map(\.name)
-          let expected = names.isEmpty ? "; it takes none" : " (it takes " + names.joined(separator: ", ") + ")"
           throw ScenarioError(
-            "\(owner) has no argument `\(name)`\(Suggestion.hint(for: name, in: names))\(expected)",
-            column: argument.column)
+            .noSuchArgument(owner: owner, name: name, nearest: Suggestion.nearest(to: name, in: names), takes: names), column: argument.column)
         }
         parameter = named
       } else {
         guard positional < parameters.count else {
-          let expected = parameters.isEmpty ? "it takes none" : "it takes \(parameters.count)"
-          throw ScenarioError("\(owner): too many arguments at `\(argument.value)`; \(expected)", column: argument.column)
+          throw ScenarioError(.tooManyArguments(owner: owner, at: argument.value, takes: parameters.count), column: argument.column)
         }
         parameter = parameters[positional]
         positional += 1
       }
       if values[parameter.name] != nil {
-        throw ScenarioError("\(owner): `\(parameter.name)` is given twice", column: argument.column)
+        throw ScenarioError(.givenTwice(owner: owner, parameter: parameter.name), column: argument.column)
       }
       if argument.value == .null, parameter.defaultValue == .null {
         // An optional parameter: `nil` is what leaving it out means.
@@ -97,12 +94,9 @@ public struct Arguments: Sendable {
     }
     for parameter in parameters where values[parameter.name] == nil {
       guard let fallback = parameter.defaultValue else {
-        if Parameter.isUnlabeled(parameter.name) {
-          throw ScenarioError(
-            "\(owner) needs `\(parameter.name)` (\(parameter.type)); write it after the action's name", column: endColumn)
-        }
         throw ScenarioError(
-          "\(owner) needs `\(parameter.name)` (\(parameter.type)); write `\(parameter.name)=VALUE`",
+          .argumentMissing(
+            owner: owner, parameter: parameter.name, type: "\(parameter.type)", positional: Parameter.isUnlabeled(parameter.name)),
           column: endColumn)
       }
       values[parameter.name] = fallback

@@ -65,9 +65,7 @@ public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
       return .word(String(number))
     case (.oneOf(let cases), .word(let word)), (.oneOf(let cases), .string(let word)):
       if cases.contains(word) { return .word(word) }
-      let hint = Suggestion.hint(for: word, in: cases)
-      throw ScenarioError(
-        "`\(name)` expects one of \(cases.joined(separator: ", ")), got `\(word)`\(hint)", column: column)
+      throw ScenarioError(.notOneOf(parameter: name, cases: cases, got: word, nearest: Suggestion.nearest(to: word, in: cases)), column: column)
     case (.list(let element), .list(let values)):
       var converted: [CommandValue] = []
       for (index, value) in values.enumerated() {
@@ -75,7 +73,7 @@ public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
       }
       return .list(converted)
     default:
-      throw ScenarioError("`\(name)` expects \(description), got \(value.kindName) `\(value)`", column: column)
+      throw ScenarioError(.wrongKind(parameter: name, expects: description, got: value), column: column)
     }
   }
 }

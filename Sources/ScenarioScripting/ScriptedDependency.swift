@@ -178,8 +178,9 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     guard let definition = outcomes.first(where: { $0.name == outcome.value }) else {
       let names = outcomes.map(\.name)
       throw ScenarioError(
-        "`\(name)` has no outcome `\(outcome.value)`; expected \(names.joined(separator: ", "))"
-          + Suggestion.hint(for: outcome.value, in: names),
+        .unknownOutcome(
+          dependency: name, outcome: outcome.value, expected: names.joined(separator: ", "),
+          nearest: Suggestion.nearest(to: outcome.value, in: names)),
         column: outcome.column)
     }
     var parameters = definition.parameters

@@ -37,9 +37,7 @@ struct ActionCases<Action: Decodable> {
         _ = try Action(from: decoder)
       } catch let unsupported as ActionDecoder.UnsupportedPayload {
         throw ScenarioError(
-          "`\(typeName).\(name)` has `\(unsupported.field): \(Self.typeName(unsupported.type))`, which a command cannot write; "
-            + "use String, an integer, a floating-point number, Bool, Duration, a String or Int raw-value enum that is CaseIterable, "
-            + "an array of these, or make the type CommandValueConvertible")
+          .unwritablePayload(action: "\(typeName).\(name)", field: unsupported.field, type: Self.typeName(unsupported.type)))
       } catch {
         throw ScenarioError(.actionEnumUnreadable(problem: "`\(typeName).\(name)` could not be read: \(error)"))
       }
@@ -62,9 +60,9 @@ struct ActionCases<Action: Decodable> {
       let codedName = cases.first { $0.name == name }?.codedName ?? name
       return try Action(from: ActionDecoder(mode: .decode(arguments), caseName: codedName))
     } catch let misfit as ActionDecoder.DoesNotFit {
-      throw ScenarioError("`\(misfit.field)` = \(misfit.value) does not fit \(Self.typeName(misfit.type))")
+      throw ScenarioError(.doesNotFit(field: misfit.field, value: "\(misfit.value)", type: Self.typeName(misfit.type)))
     } catch {
-      throw ScenarioError("`\(String(reflecting: Action.self)).\(name)` could not be made: \(error)")
+      throw ScenarioError(.actionNotMade(action: "\(String(reflecting: Action.self)).\(name)", error: "\(error)"))
     }
   }
 

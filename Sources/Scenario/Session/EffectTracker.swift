@@ -170,14 +170,14 @@ final class EffectTracker {
       if idle.liveTimers > 0 {
         jumps += 1
         if jumps > timerLimit {
-          throw ScenarioError("await gave up after \(timerLimit) timers with work still running (a timer that repeats forever?)")
+          throw ScenarioError(.awaitTimerLimit(timerLimit))
         }
         try run { () throws(SimulationError) in _ = try simulation.advanceToNextTimer() }
         continue
       }
       if !idle.externalWork.isEmpty {
         if !simulation.waitForForeignWork(timeout: externalWaitLimit) {
-          throw ScenarioError("await gave up after \(externalWaitLimit.secondsText) of wall time waiting for \(idle.externalWork.joined(separator: ", "))")
+          throw ScenarioError(.awaitWallLimit(externalWaitLimit.secondsText, waitingFor: idle.externalWork))
         }
         continue
       }
@@ -286,7 +286,7 @@ final class EffectTracker {
   func failure(_ error: SimulationError) -> ScenarioError {
     guard case .runaway(let limit) = error else {
       if error == .interrupted { interrupted = true }
-      return ScenarioError("\(error)", cause: error)
+      return ScenarioError(.simulationStopped("\(error)"), cause: error)
     }
     let report = simulation.recoverFromRunaway()
     let names = report.work.map { work -> String in

@@ -5,7 +5,7 @@ extension Session {
   func connect() throws(ScenarioError) {
     let instance = try requireModel()
     guard let body = instance.connect else {
-      throw ScenarioError("model `\(definition?.name ?? "")` has no lifecycle work to connect")
+      throw ScenarioError(.nothingToConnect(model: definition?.name ?? ""))
     }
     let tag = tracker.nextTag("connect")
     let record = tracker.start("connect", lifecycle: true, tag: tag, body: body)
@@ -15,7 +15,7 @@ extension Session {
   func disconnect() throws(ScenarioError) {
     _ = try requireModel()
     let connected = tracker.effects.filter { $0.isLifecycle && $0.isRunning }
-    guard !connected.isEmpty else { throw ScenarioError("nothing is connected; `connect` first") }
+    guard !connected.isEmpty else { throw ScenarioError(.nothingConnected) }
     tracker.cancel(connected)
   }
 
@@ -46,7 +46,7 @@ extension Session {
         // The command line could not make the action (an argument that does not fit its type).
         throw ScenarioError(.actionFailed(action: action.name, problem: error.message), column: name.column)
       } catch {
-        throw ScenarioError("action `\(action.name)` threw: \(error)", column: name.column)
+        throw ScenarioError(.actionThrew(action: action.name, error: "\(error)"), column: name.column)
       }
       if let tracked, tracked.completedSynchronously {
         record = nil
@@ -76,7 +76,7 @@ extension Session {
     switch selection {
     case .unspecified:
       guard let latest = tracker.effects.last(where: \.isRunning) else {
-        throw ScenarioError("no effect is running; nothing to cancel")
+        throw ScenarioError(.nothingToCancel)
       }
       targets = [latest]
     case .all:
@@ -86,7 +86,7 @@ extension Session {
       targets = try ids.map { (id) throws(ScenarioError) -> EffectRecord in
         let effect = try tracker.effect(id)
         guard effect.isRunning else {
-          throw ScenarioError("effect #\(id.value) has already \(effect.status.rawValue); nothing to cancel", column: id.column)
+          throw ScenarioError(.effectEnded(id.value, status: effect.status.rawValue), column: id.column)
         }
         return effect
       }

@@ -17,7 +17,7 @@ extension Session {
       do throws(FileFailure) {
         return .success(try files.contents(atPath: Session.resolve(path, in: base)))
       } catch .missing {
-        return .failure(ScenarioError("no file at \(path) (looked in \(base))"))
+        return .failure(ScenarioError(.noFile(path, folder: base)))
       } catch {
         return .failure(ScenarioError(.couldNot("read \(path)", because: error.reason)))
       }

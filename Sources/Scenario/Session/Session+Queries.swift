@@ -80,7 +80,7 @@ extension Session {
   func expectLog(_ text: String) throws(ScenarioError) -> [String] {
     let pendingLines = sink.peekLines()
     guard (logLines + pendingLines).contains(where: { $0.contains(text) }) else {
-      throw ScenarioError("expectation failed: the log does not contain \(CommandValue.quote(text))")
+      throw ScenarioError(.logLacks(text))
     }
     return ["ok: log contains \(CommandValue.quote(text))"]
   }

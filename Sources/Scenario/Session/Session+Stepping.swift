@@ -133,15 +133,12 @@ extension Session {
       stepped = try simulation.step(candidate: candidate)
     } catch {
       let jobs = error.candidates
-      throw ScenarioError(
-        "there is no job \(candidate) to step: \(jobs == 0 ? "no job may run next" : jobs == 1 ? "only 1 job may run next" : "only \(jobs) jobs may run next") (`ready` lists them)",
-        column: column ?? 1)
+      throw ScenarioError(.noSuchJob(candidate, ready: jobs), column: column ?? 1)
     }
     guard let stepped else {
       switch nothingReady() {
       case .outside(let work):
-        throw ScenarioError(
-          "nothing to step yet: no job is ready and no timer is set, but work outside the simulation is under way (\(work)); `await` waits for it")
+        throw ScenarioError(.onlyOutsideWork(work))
       case .requests(let requests):
         throw ScenarioError(.nothingToStep(requests: requests))
       case .idle:
@@ -186,11 +183,10 @@ extension Session {
       }
     }
     if ran >= untilJobLimit {
-      throw ScenarioError("`\(condition.text)` still does not hold after \(untilJobLimit) jobs; stopped there (at \(now.secondsText))")
+      throw ScenarioError(.untilLimit(condition: condition.text, jobs: untilJobLimit, at: now.secondsText))
     }
     let after = last.map { " after \(ran) job\(ran == 1 ? "" : "s") (the last: \(describe($0.job)))" } ?? " (no job ran)"
-    throw ScenarioError(
-      "`\(condition.text)` never holds: nothing is left to run and no timer is set\(after), at \(now.secondsText)")
+    throw ScenarioError(.neverHolds(condition: condition.text, after: after, at: now.secondsText))
   }
 
   /// Whether the expression holds now; a wrong path or a value of the wrong type is an error.

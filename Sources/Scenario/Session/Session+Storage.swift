@@ -8,7 +8,7 @@ extension Session {
     Storage.reset()
     if let option {
       guard let folder = option.value.text else {
-        throw ScenarioError("`files=` names a folder beside the scenario", column: option.column)
+        throw ScenarioError(.filesNotAFolderName, column: option.column)
       }
       let base = baseDirectory
       let files = files

@@ -138,7 +138,7 @@ package final class Session {
     case .frontEnd(let command): return execute(command, source: source, line: number)
     case .timeline(let command):
       return rejected(
-        ScenarioError("`\(command.name.rawValue)` needs the session's history, which only a Timeline keeps", column: 1, line: number),
+        ScenarioError(.needsHistory(command.name), column: 1, line: number),
         source: source)
     case .failing(let expectation, let inner):
       var result: StepResult
@@ -186,9 +186,7 @@ package final class Session {
   package func execute(_ command: FrontEndCommand, source: String, line number: Int?) -> StepResult {
     perform(.frontEnd(command), source: source, line: number) { [frontEndCommands] (_) throws(ScenarioError) in
       guard frontEndCommands.contains(command.name) else {
-        throw ScenarioError(
-          "`\(command.name.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(command.file.value)` here instead",
-          column: 1)
+        throw ScenarioError(.interactiveOnly(command.name, file: command.file.value), column: 1)
       }
     }
   }
@@ -374,8 +372,7 @@ package final class Session {
       let target = try scriptedDependency(dependency)
       if case .route(let method, let path)? = route {
         guard let http = target as? HTTPDependency else {
-          throw ScenarioError(
-            "`\(dependency.value)` is stubbed by outcome alone; a route (`\(method.value) \(path.value)`) is for `http`", column: method.column)
+          throw ScenarioError(.routeForHTTPOnly(dependency: dependency.value, method: method.value, path: path.value), column: method.column)
         }
         try http.stub(route: (method, path), outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
       } else {
@@ -424,7 +421,7 @@ package final class Session {
     let httpOption = options.last { $0.name == "http" && !definition.options.contains(where: { $0.name == "http" }) }
     let httpMode = try httpOption.map { (option) throws(ScenarioError) -> HTTPMode in
       guard let text = option.value.text else {
-        throw ScenarioError("`http=` takes script, live, record:FILE or replay:FILE", column: option.column)
+        throw ScenarioError(.httpModeNotAWord, column: option.column)
       }
       return try HTTPMode.parse(text, column: option.column)
     } ?? .script
@@ -480,7 +477,7 @@ package final class Session {
     let dependencies = context?.dependencies ?? []
     guard let dependency = dependencies.first(where: { $0.name == name.value }) else {
       if dependencies.isEmpty {
-        throw ScenarioError("model `\(definition?.name ?? "")` has no scripted dependencies", column: name.column)
+        throw ScenarioError(.noScriptedDependencies(model: definition?.name ?? ""), column: name.column)
       }
       throw Suggestion.unknown("dependency", name.value, among: dependencies.map(\.name), listedAs: "dependencies", column: name.column)
     }

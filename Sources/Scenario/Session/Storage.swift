@@ -52,12 +52,12 @@ enum Storage {
   /// Copies the contents of `folder`, on the user's disk, into the sandbox's home (`use MODEL
   /// files=FOLDER`), through the front end's file access.
   static func seed(from folder: String, through files: any FileAccess) throws(ScenarioError) {
-    guard let root else { throw ScenarioError("there is no storage sandbox in this process (VMREPL_NO_SANDBOX is set)") }
+    guard let root else { throw ScenarioError(.noSandbox) }
     let entries: [String]
     do throws(FileFailure) {
       entries = try files.entries(ofFolder: folder)
     } catch .missing {
-      throw ScenarioError("`files=` names a folder to copy into the sandbox's home; there is none at \(folder)")
+      throw ScenarioError(.noFolderToSeed(folder))
     } catch {
       throw ScenarioError(.couldNot("read the folder \(folder)", because: error.reason))
     }
@@ -93,11 +93,11 @@ enum Storage {
         }
       }
       guard items.count == values.count else {
-        throw ScenarioError("a list for UserDefaults holds numbers, booleans and strings only")
+        throw ScenarioError(.defaultsListKinds)
       }
       defaults.set(items, forKey: key)
     case .duration, .effect, .request:
-      throw ScenarioError("UserDefaults keeps numbers, booleans, strings and lists of them; \(value.kindName) is none")
+      throw ScenarioError(.defaultsValueKind(value.kindName))
     }
     Simulation.shared.flushPreferences()
     return "\(place): \(key) = \(value)"

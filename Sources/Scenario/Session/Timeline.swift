@@ -243,18 +243,14 @@ package final class Timeline {
       let count = located?.value ?? 1
       guard current > 0 else { throw ScenarioError(.nothingToUndo) }
       guard count < current else {
-        throw ScenarioError(
-          "cannot undo \(count) step\(count == 1 ? "" : "s"): step \(current) is \(current - 1) step\(current == 2 ? "" : "s") after the `use` at step 1",
-          column: located?.column ?? 1)
+        throw ScenarioError(.cannotUndo(count, current: current), column: located?.column ?? 1)
       }
       try move(to: current - count, &result)
     case .redo(let located):
       let count = located?.value ?? 1
       guard current < steps.count else { throw ScenarioError(.nothingToRedo) }
       guard current + count <= steps.count else {
-        throw ScenarioError(
-          "cannot redo \(count) steps: \(steps.count - current) undone step\(steps.count - current == 1 ? "" : "s") can be redone",
-          column: located?.column ?? 1)
+        throw ScenarioError(.cannotRedo(count, undone: steps.count - current), column: located?.column ?? 1)
       }
       try move(to: current + count, &result)
     case .goto(let target):

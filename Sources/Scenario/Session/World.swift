@@ -37,9 +37,7 @@ final class World {
   /// Applies `date [DATE] [tz=ZONE] [locale=ID]` and describes the world as it now is.
   func apply(date: Located<String>?, timeZone zone: Located<String>?, locale requested: Located<String>?) throws(ScenarioError) -> [String] {
     if let requested, requested.value != locale {
-      throw ScenarioError(
-        "the locale cannot be changed here: Foundation on Linux gives every program `\(locale)`, whatever the machine's LANG, so it is already the same everywhere; to check another locale, format with an explicit `Locale(identifier: \"\(requested.value)\")`",
-        column: requested.column)
+      throw ScenarioError(.localeFixed(current: locale, requested: requested.value), column: requested.column)
     }
     var newZone = timeZone
     if let zone {
@@ -103,9 +101,7 @@ final class World {
 
   /// `2026-03-15`, `2026-03-15T08:30`, `2026-03-15T08:30:00`, with `Z` or `+09:00` or in `zone`.
   static func parse(_ text: String, in zone: TimeZone, column: Int) throws(ScenarioError) -> Int64 {
-    let bad = ScenarioError(
-      "bad date `\(text)`: expected YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally ending in Z or an offset like +09:00 (example: date 2026-03-15T08:30:00Z)",
-      column: column)
+    let bad = ScenarioError(.badDate(text), column: column)
     var rest = Substring(text)
     var offset: Int?
     if rest.hasSuffix("Z") {
@@ -139,7 +135,7 @@ final class World {
     else { throw bad }
     // The virtual wall clock counts nanoseconds since 1970 in 64 bits.
     guard years.contains(year) else {
-      throw ScenarioError("date `\(text)` is out of range: the virtual clock reaches years \(years.lowerBound) to \(years.upperBound)", column: column)
+      throw ScenarioError(.dateOutOfRange(text, from: years.lowerBound, to: years.upperBound), column: column)
     }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone

@@ -8,9 +8,7 @@ enum StateComparison {
     case .contains: return try contains(actual, expected, column: column)
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       guard let order = try order(actual, expected, column: column) else {
-        throw ScenarioError(
-          "cannot order \(describe(actual)) and \(expected.kindName) `\(expected)` with `\(comparison.rawValue)`; use == or !=",
-          column: column)
+        throw ScenarioError(.cannotOrder(describe(actual), with: expected, comparison: comparison.rawValue), column: column)
       }
       return comparison.holds(order: order)
     }
@@ -40,7 +38,7 @@ enum StateComparison {
       for (element, value) in zip(elements, values) where try !equals(element, value, column: column) { return false }
       return true
     default:
-      throw ScenarioError("cannot compare \(describe(actual)) with \(expected.kindName) `\(expected)`", column: column)
+      throw ScenarioError(.cannotCompare(describe(actual), with: expected), column: column)
     }
   }
 
@@ -53,13 +51,13 @@ enum StateComparison {
       return false
     case .string(let text):
       guard let needle = expected.text else {
-        throw ScenarioError("a string contains text; got \(expected.kindName) `\(expected)`", column: column)
+        throw ScenarioError(.containsNeedsText(expected), column: column)
       }
       return text.contains(needle)
     case .dictionary(let pairs):
       return pairs.contains { $0.key == expected.text ?? expected.description }
     default:
-      throw ScenarioError("`contains` needs a list, a string or a dictionary; this is \(describe(actual))", column: column)
+      throw ScenarioError(.containsNeedsCollection(describe(actual)), column: column)
     }
   }
 

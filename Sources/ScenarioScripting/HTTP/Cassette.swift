@@ -56,14 +56,14 @@ package final class Cassette: Sendable {
     do throws(FileFailure) {
       data = try files.contents(atPath: path)
     } catch .missing {
-      throw ScenarioError("no cassette at \(path); record one with `use MODEL http=record:FILE`")
+      throw ScenarioError(.noCassette(path: path))
     } catch {
       throw ScenarioError(.couldNot("read the cassette \(path)", because: error.reason))
     }
     do {
       state = Mutex((try JSONDecoder().decode(File.self, from: data).exchanges, []))
     } catch {
-      throw ScenarioError("the cassette \(path) is not one vmrepl wrote: \(error)")
+      throw ScenarioError(.notACassette(path: path, problem: "\(error)"))
     }
   }
 
@@ -106,11 +106,7 @@ package final class Cassette: Sendable {
       let recorded = state.guarded { $0.exchanges.map { "\($0.request.method) \($0.request.url)" } }
       let wanted = "\(exchange.method) \(url)"
       let nearest = recorded.min { Suggestion.editDistance($0, wanted) < Suggestion.editDistance($1, wanted) }
-      return .failure(
-        ScenarioError(
-          "the cassette \(path) has no recording of \(wanted)"
-            + (nearest.map { "; the nearest recorded request is \($0)" } ?? "; it records no request")
-            + " (the app gets URLError.resourceUnavailable)"))
+      return .failure(ScenarioError(.notInCassette(path: path, request: wanted, nearest: nearest)))
     }
     if let code = found.response.error { return .success(HTTPAnswer(result: .failure(URLError.Code(rawValue: code) ?? .unknown))) }
     let body = found.response.bodyBase64.flatMap { Data(base64Encoded: $0) } ?? Data((found.response.body ?? "").utf8)

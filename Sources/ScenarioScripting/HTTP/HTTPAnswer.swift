@@ -46,22 +46,22 @@ struct HTTPAnswer: Sendable, Equatable {
     case "error":
       let name = arguments.string("kind")
       guard let code = errors.first(where: { $0.name == name })?.code else {
-        throw ScenarioError("unknown transport error `\(name)`; expected \(errors.map(\.name).joined(separator: ", "))", column: column)
+        throw ScenarioError(.unknownTransportError(name, expected: errors.map(\.name)), column: column)
       }
       return HTTPAnswer(result: .failure(code), latency: latency)
     default:
       let status = outcome == "ok" ? 200 : arguments.int("code")
       guard (100...599).contains(status) else {
-        throw ScenarioError("`\(status)` is not an HTTP status; expected 100 to 599", column: column)
+        throw ScenarioError(.notAnHTTPStatus(status), column: column)
       }
       var headers: [String: String] = [:]
       var body = Data()
       let json = arguments.string("json"), text = arguments.string("text"), file = arguments.string("body")
       let given = [json, text, file].filter { !$0.isEmpty }.count
-      guard given <= 1 else { throw ScenarioError("give one body: `json=`, `text=` or `body=@FILE`", column: column) }
+      guard given <= 1 else { throw ScenarioError(.oneBodyOnly, column: column) }
       if !json.isEmpty {
         guard (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])) != nil else {
-          throw ScenarioError("`json=` is not valid JSON: \(json)", column: column)
+          throw ScenarioError(.invalidJSON(json), column: column)
         }
         body = Data(json.utf8)
         headers["Content-Type"] = "application/json"
@@ -70,14 +70,14 @@ struct HTTPAnswer: Sendable, Equatable {
         headers["Content-Type"] = "text/plain; charset=utf-8"
       } else if !file.isEmpty {
         guard file.hasPrefix("@") else {
-          throw ScenarioError("`body=` names a file with `@`: body=@fixtures/items.json", column: column)
+          throw ScenarioError(.bodyWithoutAt, column: column)
         }
         body = try ScenarioError.pointing(at: column) { () throws(ScenarioError) in try files(String(file.dropFirst())) }
         if file.hasSuffix(".json") { headers["Content-Type"] = "application/json" }
       }
       for line in arguments.list("headers", of: String.self) {
         guard let colon = line.firstIndex(of: ":") else {
-          throw ScenarioError("a header is `NAME: VALUE`, not `\(line)`", column: column)
+          throw ScenarioError(.badHeader(line), column: column)
         }
         headers[String(line[..<colon]).trimmingSpaces] = String(line[line.index(after: colon)...]).trimmingSpaces
       }

@@ -26,8 +26,7 @@ package enum HTTPMode: Sendable, Equatable {
     default:
       if text.hasPrefix("record:"), text.count > 7 { return .record(String(text.dropFirst(7))) }
       if text.hasPrefix("replay:"), text.count > 7 { return .replay(String(text.dropFirst(7))) }
-      throw ScenarioError(
-        "`http=\(text)` is not an HTTP mode; expected script, live, record:FILE or replay:FILE", column: column)
+      throw ScenarioError(.notAnHTTPMode(text), column: column)
     }
   }
 }
@@ -392,7 +391,9 @@ package final class HTTPDependency: AnyScriptedDependency {
     guard let definition = outcomes.first(where: { $0.name == outcome.value }) else {
       let names = outcomes.map(\.name)
       throw ScenarioError(
-        "`http` has no outcome `\(outcome.value)`; expected ok, status=CODE or error=KIND" + Suggestion.hint(for: outcome.value, in: names),
+        .unknownOutcome(
+          dependency: "http", outcome: outcome.value, expected: "ok, status=CODE or error=KIND",
+          nearest: Suggestion.nearest(to: outcome.value, in: names)),
         column: outcome.column)
     }
     let parameters = definition.parameters + [Parameter("latency", .duration, default: .duration(.zero))]
