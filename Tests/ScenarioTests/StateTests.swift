@@ -72,7 +72,7 @@ struct StateTests {
     #expect(try StateComparison.holds(.list([.int(1), .int(2)]), .contains, .int(2), column: nil))
     #expect(try StateComparison.holds(.string("swift"), .contains, .string("if"), column: nil))
     #expect(try !StateComparison.holds(.null, .equal, .int(1), column: nil))
-    #expect(throws: ScenarioError("cannot compare a boolean with an integer `3`")) {
+    #expect(throws: ScenarioError(.cannotCompare("a boolean", with: .int(3)))) {
       try StateComparison.holds(.bool(true), .equal, .int(3), column: nil)
     }
   }
