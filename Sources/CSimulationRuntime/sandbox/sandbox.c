@@ -208,8 +208,37 @@ static const void *sandboxed_config_home(void) { return sandbox_string("home/.co
 static const void *sandboxed_data_home(void) { return sandbox_string("home/.local/share"); }
 static const void *sandboxed_cache_home(void) { return sandbox_string("home/.cache"); }
 
+// SQLite makes every transaction durable with fdatasync (fsync for its journal's folder): the
+// disk's flush, most of the time an app's database write takes here. A database in the sandbox
+// is thrown away at the next `use`; durability across a power cut means nothing for it, and
+// what the app reads back is the same either way. So a sync of a file in the sandbox is skipped;
+// any other file (a database a scenario names outside it) is synced as asked.
+static int (*real_fsync)(int);
+static int (*real_fdatasync)(int);
+
+/// Whether descriptor `fd` is a file or folder inside the sandbox.
+static int in_sandbox(int fd) {
+  char link[64], path[700];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t length = readlink(link, path, sizeof path - 1);
+  if (length <= 0) return 0;
+  path[length] = 0;
+  size_t prefix = strlen(root);
+  return strncmp(path, root, prefix) == 0 && (path[prefix] == '/' || path[prefix] == 0);
+}
+
+static int sandboxed_fsync(int fd) { return in_sandbox(fd) ? 0 : real_fsync(fd); }
+static int sandboxed_fdatasync(int fd) { return in_sandbox(fd) ? 0 : real_fdatasync(fd); }
+
 int vmrepl_sandbox_activate(void) {
   if (!root[0]) return 0;
+  *(void **)&real_fsync = dlsym(RTLD_DEFAULT, "fsync");
+  *(void **)&real_fdatasync = dlsym(RTLD_DEFAULT, "fdatasync");
+  if (real_fsync && real_fdatasync) {
+    static const char *const sqlite[] = {VMREPL_LIB_SQLITE, NULL};
+    vmrepl_patch("fsync", (void *)sandboxed_fsync, sqlite, NULL);
+    vmrepl_patch("fdatasync", (void *)sandboxed_fdatasync, sqlite, NULL);
+  }
   snprintf(sandbox_home, sizeof sandbox_home, "%s/home", root);
   *(void **)&create_string = dlsym(RTLD_DEFAULT, "CFStringCreateWithCString");
   if (create_string) {

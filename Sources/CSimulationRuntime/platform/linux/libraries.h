@@ -13,6 +13,8 @@
 #define VMREPL_LIB_FOUNDATION_INTERNATIONALIZATION "libFoundationInternationalization.so"
 #define VMREPL_LIB_FOUNDATION_NETWORKING "libFoundationNetworking.so"
 #define VMREPL_LIB_C "libc.so"
+/// Not the toolchain's: SQLite as GRDB links it, whose syncs of a sandbox's database are skipped.
+#define VMREPL_LIB_SQLITE "libsqlite3.so"
 #define VMREPL_LIB_LOADER "ld-linux"
 #define VMREPL_LIB_VDSO "linux-vdso"
 
