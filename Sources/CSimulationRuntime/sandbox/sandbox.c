@@ -211,8 +211,9 @@ static const void *sandboxed_cache_home(void) { return sandbox_string("home/.cac
 // SQLite makes every transaction durable with fdatasync (fsync for its journal's folder): the
 // disk's flush, most of the time an app's database write takes here. A database in the sandbox
 // (the scratch folder's too) is thrown away with the process and no scenario can cut the power:
-// durability means nothing for it, and what the app reads back is the same either way. So a sync of a file in the sandbox is skipped;
-// any other file (a database a scenario names outside it) is synced as asked.
+// durability means nothing for it, and what the app reads back is the same either way. So a
+// sync of a file in the sandbox is skipped; any other file (a database a scenario names outside
+// it) is synced as asked.
 static int (*real_fsync)(int);
 static int (*real_fdatasync)(int);
 

@@ -120,7 +120,7 @@ enum Storage {
   /// files, session `session`'s, as `/sandbox/scratch/NAME` (which session it is depends on what
   /// the process ran before).
   static func listing(session: Int) -> [String] {
-    guard let root else { return ["there is no storage sandbox in this process (VMREPL_NO_SANDBOX is set)"] }
+    guard let root else { return [ScenarioError.Reason.noSandbox.text] }
     Simulation.shared.flushPreferences()
     var lines: [String] = []
     func section(_ title: String, _ file: String) {
