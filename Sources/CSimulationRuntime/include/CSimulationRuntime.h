@@ -204,8 +204,9 @@ int vmrepl_queue_is_busy(void *queue, int barrier);
 int vmrepl_runloop_exists(void);
 /// Whether the driving thread's run loop still has a timer in its default mode.
 int vmrepl_runloop_has_timer(void);
-/// One non-blocking pass of the driving thread's run loop (performs, due timers, sources).
-void vmrepl_runloop_pass(void);
+/// One non-blocking pass of the driving thread's run loop (performs, due timers, sources), made
+/// only when the run loop may have something to do besides timers; returns whether it made one.
+int vmrepl_runloop_idle_pass(void);
 /// Fires the run loop timers behind `fd` that are due at the current virtual time.
 void vmrepl_runloop_fire(int fd);
 /// Calls a run loop timer's own callout.

@@ -6,7 +6,7 @@
 // we keep the real descriptor disarmed, hand the deadline to the simulation, and when virtual
 // time reaches it we make the descriptor readable and run one pass of the run loop, which fires
 // exactly the timers due at that instant. `RunLoop.main.perform` blocks run in the pass the
-// simulation makes whenever it becomes idle.
+// simulation makes whenever it becomes idle and the run loop has something to do.
 #include "sources.h"
 #include "../platform/linux/libraries.h"
 
@@ -14,11 +14,14 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef int (*timerfd_settime_fn)(int, int, const struct itimerspec *, struct itimerspec *);
 typedef int (*eventfd_fn)(unsigned int, int);
@@ -113,13 +116,32 @@ static void *simulated_timer_create(const void *allocator, double fire, double i
   return real_timer_create(allocator, fire, interval, flags, order, wrapped_callout, context);
 }
 
+// Whether the main run loop has a timer is asked at every look at the simulation's timers (a
+// tenth of a timer's firing went to CF's answer); it changes only when a timer is added, removed
+// or invalidated, each of which moves this on, as does every pass (where CF invalidates a
+// one-shot timer after firing it). Without those three followed, it is asked every time.
+static _Atomic unsigned timers_changed = 1;
+static _Atomic int timers_followed;
+static _Atomic unsigned answered_at;
+static _Atomic int has_timer_answer;
+static void (*real_remove_timer)(void *, void *, const void *);
+
+static void note_timers_changed(void) { atomic_fetch_add_explicit(&timers_changed, 1, memory_order_acq_rel); }
+
+static void simulated_remove_timer(void *run_loop, void *timer, const void *mode) {
+  real_remove_timer(run_loop, timer, mode);
+  note_timers_changed();
+}
+
 static void simulated_add_timer(void *run_loop, void *timer, const void *mode) {
   real_add_timer(run_loop, timer, mode);
+  note_timers_changed();
   if (vmrepl_on_main_thread() && vmrepl_hooks && vmrepl_hooks->runloop_timer_added) vmrepl_hooks->runloop_timer_added(timer);
 }
 
 static void simulated_invalidate(void *timer) {
   real_invalidate(timer);
+  note_timers_changed();
   if (vmrepl_on_main_thread() && vmrepl_hooks && vmrepl_hooks->runloop_timer_invalidated) vmrepl_hooks->runloop_timer_invalidated(timer);
 }
 
@@ -196,15 +218,116 @@ static int simulated_eventfd(unsigned int initial, int flags) {
 
 int vmrepl_runloop_exists(void) { return atomic_load_explicit(&exists, memory_order_relaxed); }
 
-void vmrepl_runloop_pass(void) {
-  if (run_in_mode && default_mode) run_in_mode(*default_mode, 0, 1);
+// Whether an idle pass of the main run loop could do anything. A pass costs about ten system
+// calls (CF adds and removes the main queue's port to its epoll set, polls, waits), and the
+// simulation becomes idle after every job that ends a step and every timer's firing: making one
+// only when CF was asked for something a pass does (a perform block, a signalled source, a
+// wake-up) halved what a run loop timer's firing costs. Timers need no pass here: each has its
+// deadline (`vmrepl_runloop_fire`). A source on a port, or an observer (called at every pass),
+// on the main run loop makes every idle pass wanted again, as before.
+static _Atomic int pass_wanted = 1;
+static _Atomic int every_pass_wanted;
+static void (*real_perform_block)(void *, const void *, void *);
+static void (*real_wake_up)(void *);
+static void (*real_source_signal)(void *);
+static void (*real_add_source)(void *, void *, const void *);
+static void (*real_add_observer)(void *, void *, const void *);
+static void (*source_get_context)(void *, void *);
+
+static void simulated_perform_block(void *run_loop, const void *mode, void *block) {
+  real_perform_block(run_loop, mode, block);
+  atomic_store_explicit(&pass_wanted, 1, memory_order_release);
+}
+
+static void simulated_wake_up(void *run_loop) {
+  real_wake_up(run_loop);
+  atomic_store_explicit(&pass_wanted, 1, memory_order_release);
+}
+
+static void simulated_source_signal(void *source) {
+  real_source_signal(source);
+  atomic_store_explicit(&pass_wanted, 1, memory_order_release);
+}
+
+static int is_main_run_loop(void *run_loop) { return main_run_loop && run_loop == main_run_loop(); }
+
+static void simulated_add_source(void *run_loop, void *source, const void *mode) {
+  real_add_source(run_loop, source, mode);
+  if (!is_main_run_loop(run_loop)) return;
+  // CFRunLoopSourceContext or CFRunLoopSourceContext1, whichever the source has: version first.
+  long context[32] = {0};
+  if (source_get_context) source_get_context(source, context);
+  if (!source_get_context || context[0] != 0) atomic_store_explicit(&every_pass_wanted, 1, memory_order_release);
+  atomic_store_explicit(&pass_wanted, 1, memory_order_release);
+}
+
+static void simulated_add_observer(void *run_loop, void *observer, const void *mode) {
+  real_add_observer(run_loop, observer, mode);
+  if (is_main_run_loop(run_loop)) atomic_store_explicit(&every_pass_wanted, 1, memory_order_release);
+}
+
+// In its passes, CF would add the real main queue's descriptor to its epoll set and take it out
+// again (two system calls, a fifth of a timer's firing) to run what reached that queue. The
+// simulation drains that queue itself before each pass (`vmrepl_dispatch_drain_main_queue`), so
+// in the passes it makes, CF is told the main queue has no descriptor; a run loop the program
+// runs itself still gets the real one.
+static int (*real_main_queue_port)(void);
+static __thread int in_own_pass;
+
+static int simulated_main_queue_port(void) { return in_own_pass ? -1 : real_main_queue_port(); }
+
+/// One pass: what is asked of the run loop after it starts is for the next. A pass that handled
+/// a source may leave another signalled one for the next pass.
+static void make_pass(void) {
+  atomic_store_explicit(&pass_wanted, 0, memory_order_release);
+  note_timers_changed();
+  if (!run_in_mode || !default_mode) return;
+  int outer = in_own_pass;
+  in_own_pass = 1;
+  int32_t result = run_in_mode(*default_mode, 0, 1);
+  in_own_pass = outer;
+  if (result == 4 /* kCFRunLoopRunHandledSource */) atomic_store_explicit(&pass_wanted, 1, memory_order_release);
+}
+
+int vmrepl_runloop_idle_pass(void) {
+  if (!atomic_load_explicit(&every_pass_wanted, memory_order_acquire) && !atomic_load_explicit(&pass_wanted, memory_order_acquire)) return 0;
+  make_pass();
+  return 1;
+}
+
+// CF asks whether it runs on the main thread (`_CFIsMainThread`, a gettid and a getpid system
+// call) a few times in each run loop pass: half the system calls of a timer's firing. A thread's
+// answer never changes, except in the child of a fork, whose forking thread may have become the
+// main one: each thread keeps its answer, and a fork makes every thread ask again.
+static _Atomic unsigned fork_generation = 1;
+static __thread unsigned answer_generation;
+static __thread unsigned char main_answer;
+
+static void forget_main_answers(void) { atomic_fetch_add_explicit(&fork_generation, 1, memory_order_relaxed); }
+
+static unsigned char simulated_is_main_thread(void) {
+  unsigned generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
+  if (answer_generation != generation) {
+    main_answer = syscall(SYS_gettid) == getpid();
+    answer_generation = generation;
+  }
+  return main_answer;
 }
 
 int vmrepl_runloop_has_timer(void) {
   // CF on Linux leaves the descriptor armed when its last timer goes (it never disarms it), so
   // whether a timer is left is asked of the run loop itself.
   if (!next_fire_date || !main_run_loop || !default_mode) return 1;
-  return next_fire_date(main_run_loop(), *default_mode) != 0;
+  int followed = atomic_load_explicit(&timers_followed, memory_order_acquire);
+  unsigned now = atomic_load_explicit(&timers_changed, memory_order_acquire);
+  if (followed && atomic_load_explicit(&answered_at, memory_order_acquire) == now) {
+    return atomic_load_explicit(&has_timer_answer, memory_order_acquire);
+  }
+  int answer = next_fire_date(main_run_loop(), *default_mode) != 0;
+  // A change while CF answered leaves `answered_at` behind it, so the next look asks again.
+  atomic_store_explicit(&has_timer_answer, answer, memory_order_release);
+  atomic_store_explicit(&answered_at, now, memory_order_release);
+  return answer;
 }
 
 void vmrepl_runloop_fire(int fd) {
@@ -217,10 +340,12 @@ void vmrepl_runloop_fire(int fd) {
   // A timerfd's readiness comes from the kernel a moment later (a stand-in's at once); wait for it, so that the pass below sees it
   // whatever the machine's load (a real wait of microseconds; virtual time does not move).
   struct pollfd descriptor = {.fd = fd, .events = POLLIN};
-  if (poll(&descriptor, 1, 1000) <= 0) return;
+  if (!is_stand_in(fd) && poll(&descriptor, 1, 1000) <= 0) return;
+  // What reached the real main queue runs before the timers, as when CF's pass serviced it.
+  vmrepl_dispatch_drain_main_queue();
   // A pass services one ready descriptor; make passes until CF has read this one.
   for (int pass = 0; pass < 16; pass++) {
-    vmrepl_runloop_pass();
+    make_pass();
     descriptor.revents = 0;
     if (poll(&descriptor, 1, 0) <= 0) return;
   }
@@ -242,9 +367,31 @@ int vmrepl_runloop_activate(void) {
   *(void **)&absolute_now = dlsym(RTLD_DEFAULT, "CFAbsoluteTimeGetCurrent");
   *(void **)&cf_retain = dlsym(RTLD_DEFAULT, "CFRetain");
   *(void **)&cf_release = dlsym(RTLD_DEFAULT, "CFRelease");
+  *(void **)&real_perform_block = dlsym(RTLD_DEFAULT, "CFRunLoopPerformBlock");
+  *(void **)&real_wake_up = dlsym(RTLD_DEFAULT, "CFRunLoopWakeUp");
+  *(void **)&real_source_signal = dlsym(RTLD_DEFAULT, "CFRunLoopSourceSignal");
+  *(void **)&real_add_source = dlsym(RTLD_DEFAULT, "CFRunLoopAddSource");
+  *(void **)&real_add_observer = dlsym(RTLD_DEFAULT, "CFRunLoopAddObserver");
+  *(void **)&source_get_context = dlsym(RTLD_DEFAULT, "CFRunLoopSourceGetContext");
   if (!real_timerfd_settime || !real_eventfd || !run_in_mode || !default_mode) return 0;
   static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, NULL};
   int patched = vmrepl_patch("timerfd_settime", (void *)simulated_timerfd_settime, foundation, NULL);
+  // Idle passes only when wanted: every way Foundation asks the run loop for one is followed, or
+  // every idle pass is made, as without this.
+  int followed = real_perform_block && real_wake_up && real_source_signal && real_add_source && real_add_observer;
+  if (followed) {
+    followed = vmrepl_patch_own("CFRunLoopPerformBlock", (void *)simulated_perform_block, foundation) > 0;
+    vmrepl_patch_own("CFRunLoopWakeUp", (void *)simulated_wake_up, foundation);
+    vmrepl_patch_own("CFRunLoopSourceSignal", (void *)simulated_source_signal, foundation);
+    vmrepl_patch_own("CFRunLoopAddSource", (void *)simulated_add_source, foundation);
+    vmrepl_patch_own("CFRunLoopAddObserver", (void *)simulated_add_observer, foundation);
+  }
+  if (!followed) atomic_store(&every_pass_wanted, 1);
+  static int forks_followed;
+  if (!forks_followed && pthread_atfork(NULL, NULL, forget_main_answers) == 0) forks_followed = 1;
+  if (forks_followed) vmrepl_patch_own("_CFIsMainThread", (void *)simulated_is_main_thread, foundation);
+  *(void **)&real_main_queue_port = dlsym(RTLD_DEFAULT, "_dispatch_get_main_queue_port_4CF");
+  if (real_main_queue_port) vmrepl_patch("_dispatch_get_main_queue_port_4CF", (void *)simulated_main_queue_port, foundation, NULL);
   patched += vmrepl_patch("eventfd", (void *)simulated_eventfd, foundation, NULL);
   if (real_timerfd_create) patched += vmrepl_patch("timerfd_create", (void *)simulated_timerfd_create, foundation, NULL);
   // Which step each timer belongs to: Foundation's Timer and RunLoop reach CF through these.
@@ -252,6 +399,11 @@ int vmrepl_runloop_activate(void) {
     patched += vmrepl_patch_own("CFRunLoopTimerCreate", (void *)simulated_timer_create, foundation);
     patched += vmrepl_patch_own("CFRunLoopAddTimer", (void *)simulated_add_timer, foundation);
     patched += vmrepl_patch_own("CFRunLoopTimerInvalidate", (void *)simulated_invalidate, foundation);
+    *(void **)&real_remove_timer = dlsym(RTLD_DEFAULT, "CFRunLoopRemoveTimer");
+    if (real_remove_timer) {
+      vmrepl_patch_own("CFRunLoopRemoveTimer", (void *)simulated_remove_timer, foundation);
+      atomic_store(&timers_followed, 1);
+    }
   }
   return patched > 0 ? VMREPL_RUNLOOP : 0;
 }

@@ -65,10 +65,7 @@ extension SimulationCore {
   /// whether anything became ready.
   func runOutsideWork() -> Bool {
     var ran = vmrepl_dispatch_drain_main_queue() != 0
-    if vmrepl_runloop_exists() != 0 {
-      vmrepl_runloop_pass()
-      ran = true
-    }
+    if vmrepl_runloop_exists() != 0, vmrepl_runloop_idle_pass() != 0 { ran = true }
     if ran, observingLanes.load(ordering: .relaxed) { laneObserver.guarded { $0 }?.mainLaneRan() }
     return ran && state.guarded { !$0.ready.isEmpty }
   }

@@ -55,7 +55,7 @@ int vmrepl_network_activate(void) { return 0; }
 int vmrepl_runloop_activate(void) { return 0; }
 int vmrepl_runloop_exists(void) { return 0; }
 int vmrepl_runloop_has_timer(void) { return 0; }
-void vmrepl_runloop_pass(void) {}
+int vmrepl_runloop_idle_pass(void) { return 0; }
 void vmrepl_runloop_fire(int fd) { (void)fd; }
 void vmrepl_runloop_timer_call(void *callout, void *timer, void *info) { ((void (*)(void *, void *))callout)(timer, info); }
 int vmrepl_runloop_timer_is_valid(void *timer) { (void)timer; return 0; }

@@ -12,49 +12,55 @@
 #include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+/// A function's place in its object, 12 bytes: the program's table has 150,000 of them, and
+/// reading, sorting and holding half as many bytes was a third of what naming the first job cost.
 struct symbol {
-  uintptr_t start;
-  uintptr_t size;
-  const char *name;
+  /// The start, as an offset from the object's base.
+  uint32_t start;
+  uint32_t size;
+  /// The name, as an offset in the string table.
+  uint32_t name;
 };
 
 struct table {
   uintptr_t base;
   struct symbol *symbols;
   size_t count;
+  const char *strings;
 };
 
 #define TABLES 64
 static struct table tables[TABLES];
 static int table_count;
 
-/// Sorts `count` symbols by start address, least significant 16 bits first (stable, so equal
-/// starts keep the table's order, as the merge sort qsort used kept them). A program's table
-/// has 150,000 symbols; qsort spent a tenth of a short `vmrepl run` on it, this a few passes.
+/// Sorts `count` symbols by start, least significant 16 bits first (stable, so equal starts keep
+/// the table's order, as the merge sort qsort used kept them). A program's table has 150,000
+/// symbols; qsort spent a tenth of a short `vmrepl run` on it, this two passes.
 static int sort_by_start(struct symbol *symbols, size_t count) {
-  uintptr_t highest = 0;
+  uint32_t highest = 0;
   for (size_t index = 0; index < count; index++)
     if (symbols[index].start > highest) highest = symbols[index].start;
   struct symbol *spare = malloc(count * sizeof *spare);
-  size_t *counts = malloc(65536 * sizeof *counts);
+  uint32_t *counts = malloc(65536 * sizeof *counts);
   if (!spare || !counts) {
     free(spare);
     free(counts);
     return 0;
   }
   struct symbol *from = symbols, *to = spare;
-  for (unsigned shift = 0; shift < sizeof(uintptr_t) * 8 && (shift == 0 || (highest >> shift) != 0); shift += 16) {
+  for (unsigned shift = 0; shift < 32 && (shift == 0 || (highest >> shift) != 0); shift += 16) {
     memset(counts, 0, 65536 * sizeof *counts);
     for (size_t index = 0; index < count; index++) counts[(from[index].start >> shift) & 0xFFFF]++;
-    size_t total = 0;
+    uint32_t total = 0;
     for (size_t digit = 0; digit < 65536; digit++) {
-      size_t here = counts[digit];
+      uint32_t here = counts[digit];
       counts[digit] = total;
       total += here;
     }
@@ -86,31 +92,44 @@ static struct table *load(const char *path, uintptr_t base) {
     return table;
   }
   const unsigned char *file = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, descriptor, 0);
-  close(descriptor);
-  if (file == MAP_FAILED) return table;
+  if (file == MAP_FAILED) {
+    close(descriptor);
+    return table;
+  }
   const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)file;
-  if (memcmp(header->e_ident, ELFMAG, SELFMAG) != 0 || header->e_shoff == 0) return table;
+  if (memcmp(header->e_ident, ELFMAG, SELFMAG) != 0 || header->e_shoff == 0) {
+    close(descriptor);
+    return table;
+  }
   const ElfW(Shdr) *sections = (const ElfW(Shdr) *)(file + header->e_shoff);
   for (int index = 0; index < header->e_shnum; index++) {
     if (sections[index].sh_type != SHT_SYMTAB) continue;
-    const ElfW(Sym) *symbols = (const ElfW(Sym) *)(file + sections[index].sh_offset);
     size_t count = sections[index].sh_size / sizeof(ElfW(Sym));
-    const char *strings = (const char *)(file + sections[sections[index].sh_link].sh_offset);
-    table->symbols = calloc(count, sizeof(struct symbol));
-    if (!table->symbols) return table;
-    for (size_t at = 0; at < count; at++) {
-      // Functions, and Swift's async function pointers (records naming an async function).
-      int type = ELF64_ST_TYPE(symbols[at].st_info);
-      if ((type != STT_FUNC && type != STT_OBJECT) || symbols[at].st_value == 0) continue;
-      table->symbols[table->count].start = symbols[at].st_value;
-      table->symbols[table->count].size = symbols[at].st_size;
-      table->symbols[table->count].name = strings + symbols[at].st_name;
-      table->count++;
+    const ElfW(Sym) *symbols = (const ElfW(Sym) *)(file + sections[index].sh_offset);
+    // The whole symbol table is read once: mapped in one call rather than a fault per page.
+    long page = sysconf(_SC_PAGESIZE);
+    off_t first = (off_t)sections[index].sh_offset & ~(off_t)(page - 1);
+    size_t length = (size_t)((off_t)sections[index].sh_offset - first) + sections[index].sh_size;
+    const unsigned char *populated = mmap(NULL, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, first);
+    if (populated != MAP_FAILED) symbols = (const ElfW(Sym) *)(populated + ((off_t)sections[index].sh_offset - first));
+    table->strings = (const char *)(file + sections[sections[index].sh_link].sh_offset);
+    table->symbols = malloc((count ? count : 1) * sizeof(struct symbol));
+    if (table->symbols) {
+      for (size_t at = 0; at < count; at++) {
+        // Functions, and Swift's async function pointers (records naming an async function).
+        int type = ELF64_ST_TYPE(symbols[at].st_info);
+        if ((type != STT_FUNC && type != STT_OBJECT) || symbols[at].st_value == 0) continue;
+        if (symbols[at].st_value > UINT32_MAX || symbols[at].st_size > UINT32_MAX) continue;
+        table->symbols[table->count++] = (struct symbol){
+          (uint32_t)symbols[at].st_value, (uint32_t)symbols[at].st_size, symbols[at].st_name};
+      }
+      // Without memory to sort, no names: an unsorted table would give wrong ones.
+      if (!sort_by_start(table->symbols, table->count)) table->count = 0;
     }
-    // Without memory to sort, no names: an unsorted table would give wrong ones.
-    if (!sort_by_start(table->symbols, table->count)) table->count = 0;
+    if (populated != MAP_FAILED) munmap((void *)populated, length);
     break;
   }
+  close(descriptor);
   return table;
 }
 
@@ -192,7 +211,7 @@ static const char *look_up_name(const void *address) {
     }
     if (low > 0) {
       const struct symbol *found = &table->symbols[low - 1];
-      if (offset < found->start + (found->size ? found->size : 1 << 20)) return found->name;
+      if (offset < (uintptr_t)found->start + (found->size ? found->size : 1 << 20)) return table->strings + found->name;
     }
   }
   // An object without a full symbol table (stripped): its exported symbols, as dladdr finds them.
