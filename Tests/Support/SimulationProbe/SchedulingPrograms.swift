@@ -104,7 +104,27 @@ func runRunLoop(_ arguments: [String]) {
   _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
     box.ticks += 1
     trace.log("repeating timer tick \(box.ticks)")
+    if box.ticks == 2 {
+      // A perform asked for in a timer's callout runs in the pass after it, at the same instant;
+      // one it asks for runs in the pass after that.
+      RunLoop.main.perform {
+        trace.log("perform from tick 2")
+        RunLoop.main.perform { trace.log("perform from that perform") }
+      }
+    }
     if box.ticks == 3 { timer.invalidate() }
+  }
+  // Performs asked for by a main queue block and by a main actor task, between timers: the run
+  // loop gets a pass when the simulation next becomes idle, though no timer is due then.
+  DispatchQueue.main.asyncAfter(deadline: .now() + 1.5) {
+    RunLoop.main.perform { trace.log("perform from a main queue block") }
+  }
+  Task { @MainActor in
+    try? await Task.sleep(for: .milliseconds(1750))
+    RunLoop.main.perform {
+      trace.log("perform from a main actor task")
+      _ = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: false) { _ in trace.log("one-shot 100ms from that perform") }
+    }
   }
   let once = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: false) { _ in trace.log("one-shot 250ms") }
   let dropped = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in trace.log("invalidated timer fired (wrong)") }
