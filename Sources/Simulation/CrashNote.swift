@@ -19,4 +19,21 @@ package enum CrashNote {
   package static func set(_ line: String) {
     vmrepl_crash_note_set(line.hasSuffix("\n") ? line : line + "\n")
   }
+
+  /// Adds a line to the trail: lines written to standard error only if the process ends (a
+  /// fatal signal, `exit`, the watchdog), after the note. An explore worker keeps a schedule's
+  /// departures there instead of writing each as it happens.
+  ///
+  /// ```swift
+  /// CrashNote.clearTrail()
+  /// CrashNote.addToTrail("vmrepl-departure: 3:2")
+  /// ```
+  package static func addToTrail(_ line: String) {
+    vmrepl_crash_trail_append(line.hasSuffix("\n") ? line : line + "\n")
+  }
+
+  /// Forgets the trail's lines (a new schedule begins).
+  package static func clearTrail() {
+    vmrepl_crash_trail_clear()
+  }
 }

@@ -247,5 +247,12 @@ void vmrepl_sanitizer_lock_releasing(void);
 void vmrepl_crash_note_install(void);
 /// The line those handlers write (it should end in a newline); an empty text writes nothing.
 void vmrepl_crash_note_set(const char *text);
+/// Adds lines (ending in a newline) to the trail: kept in memory, written to standard error only
+/// when the process ends (those handlers, `exit`, `vmrepl_crash_trail_flush`).
+void vmrepl_crash_trail_append(const char *text);
+/// Forgets the trail's lines.
+void vmrepl_crash_trail_clear(void);
+/// Writes the trail's lines now (before an `_exit`).
+void vmrepl_crash_trail_flush(void);
 
 #endif

@@ -1,3 +1,4 @@
+internal import CSimulationRuntime
 import Dispatch
 internal import Platform
 
@@ -23,6 +24,8 @@ extension SimulationCore {
         message += "; a synchronous loop cannot be stopped, so the process ends here"
         if !hint.isEmpty { message += " (\(hint))" }
         writeStandardError(message + "\n")
+        // `_exit` runs no exit handler: what the crash trail holds is written here.
+        vmrepl_crash_trail_flush()
         _exit(3)
       }
     }

@@ -8,8 +8,10 @@ import Simulation
 /// JSON line each (a scenario and a range of schedules), explores, and answers each with one
 /// JSON line: the `Exploration`.
 ///
-/// Before each schedule, and at each departure, it writes a marker to standard error, so that if
-/// the view-model traps, `explore` knows which schedule did it and how far it had departed.
+/// Before each schedule it writes a marker to standard error, and it keeps the schedule's
+/// departures in the crash trail (`CrashNote`), written only if the process dies: so that if the
+/// view-model traps, `explore` knows which schedule did it and how far it had departed, without a
+/// write at every departure.
 struct ExploreWorker: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explore-worker",
@@ -21,11 +23,15 @@ struct ExploreWorker: ParsableCommand {
   func run() throws {
     MainActor.assumeIsolated {
       options.guards.install()
+      CrashNote.install()
       let output = SessionOutput()
       var explorer = Explorer(models: ModelCatalog.models, prints: output.capture)
       explorer.files = DiskFileAccess()
-      explorer.willRun = { writeAll(2, $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n") }
-      explorer.onDeparture = { writeAll(2, "\(ExploreMarker.departure)\($0)\n") }
+      explorer.willRun = {
+        CrashNote.clearTrail()
+        writeAll(2, $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n")
+      }
+      explorer.onDeparture = { CrashNote.addToTrail("\(ExploreMarker.departure)\($0)") }
       while let line = readLine(strippingNewline: true) {
         guard let request = WorkerJSON.decode(ExploreWorkRequest.self, from: line) else { continue }
         writeAll(2, "\(StepMarker.scenarioPrefix)\(request.path)\n")
