@@ -77,7 +77,7 @@ func timeTravelFigures() -> [String] {
 }
 
 /// Whole-process figures: start-up, one scenario, the examples' replay, 1,000 generated
-/// scenarios, and a replay worker's memory.
+/// scenarios, the examples' exploration, and a replay worker's memory.
 func processFigures() -> [String] {
   let binary = CurrentExecutable.directory.appendingPathComponent("vmrepl").path
   guard FileManager.default.fileExists(atPath: binary) else { return ["(build vmrepl beside vmrepl-bench for process figures)"] }
@@ -91,6 +91,8 @@ func processFigures() -> [String] {
   let single = median(20, ["run", examples[0]])
   let replayOne = median(20, ["replay", examples[0]])
   let replayAll = median(5, ["replay"])
+  // Exploration as users run it: workers, their markers and answers, the runner's report.
+  let exploreAll = median(3, ["explore", "--schedules", "100", "scenarios"])
   // 1,000 scenarios made from the examples: copies with their golden files, in a folder of their own.
   let folder = NSTemporaryDirectory() + "vmrepl-bench-\(getpid())"
   try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -122,6 +124,7 @@ func processFigures() -> [String] {
     "vmrepl replay (one scenario, start to verdict): \(rounded(replayOne * 1000)) ms median (20 runs)",
     "vmrepl replay (the \(examples.count) example scenarios, \(ProcessInfo.processInfo.activeProcessorCount) workers): \(rounded(replayAll * 1000)) ms median (5 runs); \(rounded(replayAll / single)) times one `vmrepl run`",
     "vmrepl replay (1,000 generated scenarios): \(rounded(replayThousand * 1000)) ms median (3 runs)",
+    "vmrepl explore (the \(examples.count) example scenarios, 100 schedules each, \(ProcessInfo.processInfo.activeProcessorCount) workers): \(rounded(exploreAll * 1000)) ms median (3 runs)",
     memory,
     explorationMemoryFigure(binary: binary),
   ]
