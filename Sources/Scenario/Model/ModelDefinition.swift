@@ -38,7 +38,7 @@ public struct ModelDefinition: Sendable {
       let model = try make(context)
       var builder = ModelBuilder<Model>()
       describe(&builder)
-      return try builder.bind(to: model, typeName: String(describing: Model.self))
+      return try builder.bind(to: model, typeName: Scenario.typeName(Model.self))
     }
   }
 }
@@ -176,7 +176,7 @@ public struct ModelBuilder<Model: AnyObject> {
       problems.append(error)
       return
     }
-    let typeName = String(describing: Action.self)
+    let typeName = Scenario.typeName(Action.self)
     for actionCase in cases.cases {
       actions.append { model in
         BoundAction(

@@ -26,7 +26,7 @@ struct HeldHandles {
     let mirror = Mirror(reflecting: object)
     let known = candidates[key] ?? {
       let found = children(of: mirror).compactMap { child -> (label: String, kind: String)? in
-        guard let label = child.label, let kind = kind(ofTypeName: String(describing: type(of: child.value))) else { return nil }
+        guard let label = child.label, let kind = kind(ofTypeName: typeName(of: child.value)) else { return nil }
         return (label, kind)
       }
       candidates[key] = found
@@ -115,7 +115,7 @@ struct HeldHandles {
       handles.insert(AnyHashable(ObjectIdentifier(value as AnyObject)))
     default:
       // A `Task` is a struct whose equality is its task's identity.
-      if let hashable = value as? AnyHashable, kind(ofTypeName: String(describing: type(of: value))) != nil { handles.insert(hashable) }
+      if kind(ofTypeName: typeName(of: value)) != nil, let hashable = value as? AnyHashable { handles.insert(hashable) }
     }
   }
 

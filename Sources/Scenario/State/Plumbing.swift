@@ -70,7 +70,7 @@ enum Plumbing {
 
   private static func decide(_ type: Any.Type) -> Treatment {
     if type == Unreadable.self { return .unreadable }
-    let qualified = String(reflecting: type)
+    let qualified = typeName(type, qualified: true)
     let name = StateValue.cleanTypeName(type)
     if qualified.contains("->") && !qualified.hasPrefix("Swift.Optional<") { return .typeName(name) }  // a closure
     if addressTypes.contains(where: { qualified.hasPrefix($0) }) { return .typeName(name) }
@@ -143,7 +143,7 @@ enum Plumbing {
       var fields: [BlockField?] = []
       let options = isClass ? _EachFieldOptions(rawValue: 1 << 0) : _EachFieldOptions(rawValue: 0)
       _ = _forEachField(of: subject, options: options) { name, _, type, _ in
-        let typeName = String(describing: type)
+        let typeName = Scenario.typeName(type)
         fields.append(typeName.contains("@convention(block)") ? BlockField(name: String(cString: name), typeName: typeName) : nil)
         return true
       }

@@ -214,7 +214,7 @@ extension StateValue {
     // Local and private types carry a context prefix ("(unknown context at $1234).") that would
     // leak an address into the output.
     let marker = Array("(unknown context at ")
-    var characters = Array(String(describing: type))
+    var characters = Array(typeName(type))
     var index = 0
     var result: [Character] = []
     while index < characters.count {

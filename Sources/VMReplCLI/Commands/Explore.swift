@@ -9,6 +9,7 @@ import Simulation
 /// the outcomes, with a minimal schedule for each failure.
 struct Explore: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "explore",
     abstract: "Replay scenarios under many schedules the Swift runtime allows; report outcomes and minimal failing schedules.",
     discussion: """
       Schedule 1 is first in, first out; the others are drawn by --strategy from --seed. A \

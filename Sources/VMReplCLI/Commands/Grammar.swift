@@ -7,6 +7,7 @@ import Scenario
 /// (`Editors/vscode/syntaxes/vmrepl-scenario.tmLanguage.json` holds what it prints).
 struct Grammar: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "grammar",
     abstract: "Print the TextMate grammar of .scenario files (for editors), made from the command table.",
     shouldDisplay: false)
 

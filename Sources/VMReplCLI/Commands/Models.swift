@@ -2,7 +2,9 @@ import ArgumentParser
 
 /// `vmrepl models`: list the models.
 struct Models: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "List the view-models that can be used.")
+  static let configuration = CommandConfiguration(
+    commandName: "models",
+    abstract: "List the view-models that can be used.")
 
   func run() throws {
     let failed = MainActor.assumeIsolated {

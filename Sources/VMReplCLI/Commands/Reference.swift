@@ -7,6 +7,7 @@ import Scenario
 /// (`docs/reference/language.md` holds what it prints).
 struct Reference: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "reference",
     abstract: "Print the command language's reference (Markdown), made from the command table.",
     shouldDisplay: false)
 

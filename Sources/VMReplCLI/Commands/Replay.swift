@@ -9,6 +9,7 @@ import Synchronization
 /// `vmrepl replay`: replay scenarios and compare each transcript with its golden file.
 struct Replay: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "replay",
     abstract: "Replay scenarios and compare each transcript with its .golden file.",
     discussion: """
       A missing golden file is recorded, except when the environment variable CI is set. \

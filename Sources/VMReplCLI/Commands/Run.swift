@@ -5,6 +5,7 @@ import Scenario
 /// `vmrepl run FILE`: execute a scenario and print its transcript, no golden file involved.
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "run",
     abstract: "Execute the commands in FILE and print the transcript.")
 
   @ArgumentParser.Argument(help: "A .scenario file (or any file of commands).")
