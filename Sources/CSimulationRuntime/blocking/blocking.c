@@ -378,8 +378,14 @@ int vmrepl_blocking_activate(void) {
   *(void **)&real_thread_sleep_interval = dlsym(RTLD_DEFAULT, sleep_interval);
   *(void **)&real_thread_sleep_until = dlsym(RTLD_DEFAULT, sleep_until);
   static const char *const except[] = {VMREPL_LIBS_FOUNDATION, VMREPL_LIBS_SWIFT, VMREPL_LIBS_DISPATCH, NULL};
-  if (real_thread_sleep_interval) patched += vmrepl_patch(sleep_interval, (void *)simulated_thread_sleep_interval, NULL, except);
-  if (real_thread_sleep_until) patched += vmrepl_patch(sleep_until, (void *)simulated_thread_sleep_until, NULL, except);
+  // Both in one pass: with no `only` list it reads every object's relocations.
+  struct vmrepl_redirect sleeps[3];
+  int count = 0;
+  if (real_thread_sleep_interval) sleeps[count++] = (struct vmrepl_redirect){sleep_interval, (void *)simulated_thread_sleep_interval};
+  if (real_thread_sleep_until) sleeps[count++] = (struct vmrepl_redirect){sleep_until, (void *)simulated_thread_sleep_until};
+  sleeps[count] = (struct vmrepl_redirect){NULL, NULL};
+  int slots[3];
+  if (count > 0) patched += vmrepl_patch_batch(sleeps, NULL, except, 0, slots);
   return patched;
 }
 

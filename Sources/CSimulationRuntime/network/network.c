@@ -82,8 +82,12 @@ int vmrepl_network_activate(void) {
   *(void **)&real_async_f = dlsym(RTLD_DEFAULT, "dispatch_async_f");
   if (!real_add || !real_remove) return 0;  // FoundationNetworking is not loaded
   static const char *const networking[] = {VMREPL_LIB_FOUNDATION_NETWORKING, NULL};
-  int patched = vmrepl_patch("curl_multi_add_handle", (void *)simulated_add, networking, NULL);
-  patched += vmrepl_patch("curl_multi_remove_handle", (void *)simulated_remove, networking, NULL);
+  static const struct vmrepl_redirect handles[] = {
+    {"curl_multi_add_handle", (void *)simulated_add},
+    {"curl_multi_remove_handle", (void *)simulated_remove},
+    {NULL, NULL},
+  };
+  int patched = vmrepl_patch_each(handles, networking);
   return patched > 0 ? VMREPL_NETWORK : 0;
 }
 

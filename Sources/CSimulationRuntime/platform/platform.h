@@ -37,8 +37,16 @@ struct vmrepl_redirect {
 };
 
 /// `vmrepl_patch` for each redirect of `redirects` (ended by a NULL symbol) in the objects `only`
-/// names; returns how many slots were rewritten in all.
+/// names, in one pass over each object's relocations; returns how many slots were rewritten in all.
 int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only);
+
+/// Every redirect of `redirects` (ended by a NULL symbol) in one pass over each object's
+/// relocations, in the objects `only` names or, with `only` NULL, those `except` does not name;
+/// with `own`, also the objects' calls to functions they export themselves (`vmrepl_patch_own`).
+/// `patched[i]` gets how many slots redirect i took (`patched` holds one per redirect); returns
+/// how many were rewritten in all.
+int vmrepl_patch_batch(const struct vmrepl_redirect *redirects, const char *const *only, const char *const *except,
+                       int own, int *patched);
 
 /// Where Swift code's Dispatch calls come from: the Swift overlay, Foundation, and the program.
 extern const char *const vmrepl_dispatch_callers[];

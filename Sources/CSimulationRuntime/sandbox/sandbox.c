@@ -237,24 +237,36 @@ int vmrepl_sandbox_activate(void) {
   *(void **)&real_fdatasync = dlsym(RTLD_DEFAULT, "fdatasync");
   if (real_fsync && real_fdatasync) {
     static const char *const sqlite[] = {VMREPL_LIB_SQLITE, NULL};
-    vmrepl_patch("fsync", (void *)sandboxed_fsync, sqlite, NULL);
-    vmrepl_patch("fdatasync", (void *)sandboxed_fdatasync, sqlite, NULL);
+    static const struct vmrepl_redirect syncs[] = {
+      {"fsync", (void *)sandboxed_fsync},
+      {"fdatasync", (void *)sandboxed_fdatasync},
+      {NULL, NULL},
+    };
+    vmrepl_patch_each(syncs, sqlite);
   }
   snprintf(sandbox_home, sizeof sandbox_home, "%s/home", root);
   *(void **)&create_string = dlsym(RTLD_DEFAULT, "CFStringCreateWithCString");
   if (create_string) {
     static const char *const core[] = {VMREPL_LIB_FOUNDATION, NULL};
-    vmrepl_patch_own("_CFXDGCreateConfigHomePath", (void *)sandboxed_config_home, core);
-    vmrepl_patch_own("_CFXDGCreateDataHomePath", (void *)sandboxed_data_home, core);
-    vmrepl_patch_own("_CFXDGCreateCacheDirectoryPath", (void *)sandboxed_cache_home, core);
+    static const struct vmrepl_redirect homes[] = {
+      {"_CFXDGCreateConfigHomePath", (void *)sandboxed_config_home},
+      {"_CFXDGCreateDataHomePath", (void *)sandboxed_data_home},
+      {"_CFXDGCreateCacheDirectoryPath", (void *)sandboxed_cache_home},
+      {NULL, NULL},
+    };
+    int slots[3];
+    vmrepl_patch_batch(homes, core, NULL, 1, slots);
   }
   *(void **)&real_getpwuid = dlsym(RTLD_DEFAULT, "getpwuid");
   *(void **)&real_getpwuid_r = dlsym(RTLD_DEFAULT, "getpwuid_r");
   if (!real_getpwuid || !real_getpwuid_r) return 0;
   static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION_NETWORKING, NULL};
-  int patched = vmrepl_patch("getpwuid", (void *)sandboxed_getpwuid, foundation, NULL);
-  patched += vmrepl_patch("getpwuid_r", (void *)sandboxed_getpwuid_r, foundation, NULL);
-  return patched;
+  static const struct vmrepl_redirect users[] = {
+    {"getpwuid", (void *)sandboxed_getpwuid},
+    {"getpwuid_r", (void *)sandboxed_getpwuid_r},
+    {NULL, NULL},
+  };
+  return vmrepl_patch_each(users, foundation);
 }
 
 int vmrepl_sandbox_reset(void) {

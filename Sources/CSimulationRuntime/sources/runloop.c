@@ -375,35 +375,51 @@ int vmrepl_runloop_activate(void) {
   *(void **)&source_get_context = dlsym(RTLD_DEFAULT, "CFRunLoopSourceGetContext");
   if (!real_timerfd_settime || !real_eventfd || !run_in_mode || !default_mode) return 0;
   static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, NULL};
-  int patched = vmrepl_patch("timerfd_settime", (void *)simulated_timerfd_settime, foundation, NULL);
+  // Every rewrite in Foundation in one pass over its relocations (a pass per symbol cost each
+  // start fourteen). The C library's and Dispatch's functions are not Foundation's own, so
+  // rewriting its own calls too changes nothing for them; CoreFoundation's are (it is inside
+  // Foundation, whose calls to it go through its own PLT).
+  struct vmrepl_redirect redirects[16];
+  int count = 0;
+  redirects[count++] = (struct vmrepl_redirect){"timerfd_settime", (void *)simulated_timerfd_settime};
+  redirects[count++] = (struct vmrepl_redirect){"eventfd", (void *)simulated_eventfd};
+  int timerfd_create = real_timerfd_create ? count : -1;
+  if (real_timerfd_create) redirects[count++] = (struct vmrepl_redirect){"timerfd_create", (void *)simulated_timerfd_create};
+  *(void **)&real_main_queue_port = dlsym(RTLD_DEFAULT, "_dispatch_get_main_queue_port_4CF");
+  if (real_main_queue_port) redirects[count++] = (struct vmrepl_redirect){"_dispatch_get_main_queue_port_4CF", (void *)simulated_main_queue_port};
   // Idle passes only when wanted: every way Foundation asks the run loop for one is followed, or
   // every idle pass is made, as without this.
   int followed = real_perform_block && real_wake_up && real_source_signal && real_add_source && real_add_observer;
+  int perform_block = count;
   if (followed) {
-    followed = vmrepl_patch_own("CFRunLoopPerformBlock", (void *)simulated_perform_block, foundation) > 0;
-    vmrepl_patch_own("CFRunLoopWakeUp", (void *)simulated_wake_up, foundation);
-    vmrepl_patch_own("CFRunLoopSourceSignal", (void *)simulated_source_signal, foundation);
-    vmrepl_patch_own("CFRunLoopAddSource", (void *)simulated_add_source, foundation);
-    vmrepl_patch_own("CFRunLoopAddObserver", (void *)simulated_add_observer, foundation);
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopPerformBlock", (void *)simulated_perform_block};
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopWakeUp", (void *)simulated_wake_up};
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopSourceSignal", (void *)simulated_source_signal};
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopAddSource", (void *)simulated_add_source};
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopAddObserver", (void *)simulated_add_observer};
   }
-  if (!followed) atomic_store(&every_pass_wanted, 1);
   static int forks_followed;
   if (!forks_followed && pthread_atfork(NULL, NULL, forget_main_answers) == 0) forks_followed = 1;
-  if (forks_followed) vmrepl_patch_own("_CFIsMainThread", (void *)simulated_is_main_thread, foundation);
-  *(void **)&real_main_queue_port = dlsym(RTLD_DEFAULT, "_dispatch_get_main_queue_port_4CF");
-  if (real_main_queue_port) vmrepl_patch("_dispatch_get_main_queue_port_4CF", (void *)simulated_main_queue_port, foundation, NULL);
-  patched += vmrepl_patch("eventfd", (void *)simulated_eventfd, foundation, NULL);
-  if (real_timerfd_create) patched += vmrepl_patch("timerfd_create", (void *)simulated_timerfd_create, foundation, NULL);
+  if (forks_followed) redirects[count++] = (struct vmrepl_redirect){"_CFIsMainThread", (void *)simulated_is_main_thread};
   // Which step each timer belongs to: Foundation's Timer and RunLoop reach CF through these.
-  if (real_timer_create && real_add_timer && real_invalidate && timer_is_valid && cf_retain && cf_release) {
-    patched += vmrepl_patch_own("CFRunLoopTimerCreate", (void *)simulated_timer_create, foundation);
-    patched += vmrepl_patch_own("CFRunLoopAddTimer", (void *)simulated_add_timer, foundation);
-    patched += vmrepl_patch_own("CFRunLoopTimerInvalidate", (void *)simulated_invalidate, foundation);
+  int timers = real_timer_create && real_add_timer && real_invalidate && timer_is_valid && cf_retain && cf_release;
+  int timer_create = count;
+  if (timers) {
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopTimerCreate", (void *)simulated_timer_create};
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopAddTimer", (void *)simulated_add_timer};
+    redirects[count++] = (struct vmrepl_redirect){"CFRunLoopTimerInvalidate", (void *)simulated_invalidate};
     *(void **)&real_remove_timer = dlsym(RTLD_DEFAULT, "CFRunLoopRemoveTimer");
-    if (real_remove_timer) {
-      vmrepl_patch_own("CFRunLoopRemoveTimer", (void *)simulated_remove_timer, foundation);
-      atomic_store(&timers_followed, 1);
-    }
+    if (real_remove_timer) redirects[count++] = (struct vmrepl_redirect){"CFRunLoopRemoveTimer", (void *)simulated_remove_timer};
+  }
+  redirects[count] = (struct vmrepl_redirect){NULL, NULL};
+  int slots[16];
+  vmrepl_patch_batch(redirects, foundation, NULL, 1, slots);
+  int patched = slots[0] + slots[1] + (timerfd_create >= 0 ? slots[timerfd_create] : 0);
+  if (followed) followed = slots[perform_block] > 0;
+  if (!followed) atomic_store(&every_pass_wanted, 1);
+  if (timers) {
+    patched += slots[timer_create] + slots[timer_create + 1] + slots[timer_create + 2];
+    if (real_remove_timer) atomic_store(&timers_followed, 1);
   }
   return patched > 0 ? VMREPL_RUNLOOP : 0;
 }

@@ -543,10 +543,15 @@ int vmrepl_threads_activate(void) {
   if (!real_create || !real_join) return 0;
   if (getenv("VMREPL_REAL_THREADS")) return 0;
   static const char *const starters[] = {VMREPL_LIB_FOUNDATION, "<main>", NULL};
-  int patched = vmrepl_patch("pthread_create", (void *)simulated_create, starters, NULL);
-  vmrepl_patch("pthread_join", (void *)simulated_join, starters, NULL);
+  static const struct vmrepl_redirect redirects[] = {
+    {"pthread_create", (void *)simulated_create},
+    {"pthread_join", (void *)simulated_join},
+    {NULL, NULL},
+  };
+  int slots[2];
+  vmrepl_patch_batch(redirects, starters, NULL, 0, slots);
   atomic_store(&threads_active, 1);
-  return patched > 0;
+  return slots[0] > 0;
 }
 
 #endif  // VMREPL_HAS_BACKEND

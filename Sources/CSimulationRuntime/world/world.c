@@ -208,9 +208,13 @@ int vmrepl_world_activate(void) {
     result |= VMREPL_CONCURRENCY_CLOCK;
   }
   const char *const *clock_libraries = runtime_libraries;
-  int clocks = vmrepl_patch("clock_gettime", (void *)simulated_clock_gettime, clock_libraries, NULL);
-  clocks += vmrepl_patch("gettimeofday", (void *)simulated_gettimeofday, clock_libraries, NULL);
-  clocks += vmrepl_patch("time", (void *)simulated_time, clock_libraries, NULL);
+  static const struct vmrepl_redirect clock_redirects[] = {
+    {"clock_gettime", (void *)simulated_clock_gettime},
+    {"gettimeofday", (void *)simulated_gettimeofday},
+    {"time", (void *)simulated_time},
+    {NULL, NULL},
+  };
+  int clocks = vmrepl_patch_each(clock_redirects, clock_libraries);
   if (clocks > 0) result |= VMREPL_FOUNDATION_CLOCK;
   int random = vmrepl_patch("syscall", (void *)simulated_syscall, random_syscall_libraries, NULL);
   random += vmrepl_patch("swift_stdlib_random", (void *)simulated_stdlib_random, NULL, system_libraries);
@@ -219,9 +223,15 @@ int vmrepl_world_activate(void) {
   real_close = (close_fn)dlsym(RTLD_DEFAULT, "close");
   if (real_open && real_read && real_close) {
     static const char *const uuid_libraries[] = {VMREPL_LIB_FOUNDATION_ESSENTIALS, VMREPL_LIB_FOUNDATION, NULL};
-    random += vmrepl_patch("open", (void *)simulated_open, uuid_libraries, NULL);
-    vmrepl_patch("read", (void *)simulated_read, uuid_libraries, NULL);
-    vmrepl_patch("close", (void *)simulated_close, uuid_libraries, NULL);
+    static const struct vmrepl_redirect uuid_redirects[] = {
+      {"open", (void *)simulated_open},
+      {"read", (void *)simulated_read},
+      {"close", (void *)simulated_close},
+      {NULL, NULL},
+    };
+    int slots[3];
+    vmrepl_patch_batch(uuid_redirects, uuid_libraries, NULL, 0, slots);
+    random += slots[0];
   }
   if (random > 0) result |= VMREPL_RANDOM;
   atomic_store(&world_active, 1);

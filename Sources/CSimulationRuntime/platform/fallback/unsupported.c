@@ -40,6 +40,13 @@ int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const
   return 0;
 }
 
+int vmrepl_patch_batch(const struct vmrepl_redirect *redirects, const char *const *only, const char *const *except,
+                       int own, int *patched) {
+  (void)only; (void)except; (void)own;
+  for (; redirects->symbol; redirects++) *patched++ = 0;
+  return 0;
+}
+
 int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only) {
   (void)symbol; (void)replacement; (void)only;
   return 0;
