@@ -107,6 +107,17 @@ func processFigures() -> [String] {
       toPath: String(name.dropLast(".scenario".count)) + ".golden")
     generated.append(name)
   }
+  // What the examples read beside them (`body=@fixtures/...`) is where the copies look for it.
+  for directory in Set(examples.map { ($0 as NSString).deletingLastPathComponent }).sorted() {
+    let fixtures = directory + "/fixtures"
+    for file in (try? FileManager.default.contentsOfDirectory(atPath: fixtures))?.sorted() ?? [] {
+      try? FileManager.default.createDirectory(atPath: folder + "/fixtures", withIntermediateDirectories: true)
+      try? FileManager.default.copyItem(atPath: fixtures + "/" + file, toPath: folder + "/fixtures/" + file)
+    }
+  }
+  // A figure of replays that fail would time diffs: every copy must pass.
+  let generatedVerdict = runChild(binary, ["replay", folder], input: nil).output
+    .split(separator: "\n").last.map(String.init) ?? ""
   let replayThousand = median(3, ["replay", folder])
   // One worker, 1,000 scenarios that leave it clean: its resident memory after 10 and after 1,000.
   let clean = examples.filter { !$0.contains("debounced-search") }
@@ -123,11 +134,12 @@ func processFigures() -> [String] {
     "vmrepl run (one scenario): \(rounded(single * 1000)) ms median (20 runs)",
     "vmrepl replay (one scenario, start to verdict): \(rounded(replayOne * 1000)) ms median (20 runs)",
     "vmrepl replay (the \(examples.count) example scenarios, \(ProcessInfo.processInfo.activeProcessorCount) workers): \(rounded(replayAll * 1000)) ms median (5 runs); \(rounded(replayAll / single)) times one `vmrepl run`",
-    "vmrepl replay (1,000 generated scenarios): \(rounded(replayThousand * 1000)) ms median (3 runs)",
+    "vmrepl replay (1,000 generated scenarios): \(rounded(replayThousand * 1000)) ms median (3 runs)"
+      + (generatedVerdict == "1000 passed, 0 failed" ? "" : "; FAILED: \(generatedVerdict)"),
     "vmrepl explore (the \(examples.count) example scenarios, 100 schedules each, \(ProcessInfo.processInfo.activeProcessorCount) workers): \(rounded(exploreAll * 1000)) ms median (3 runs)",
     memory,
     explorationMemoryFigure(binary: binary),
-  ]
+  ] + instructionFigures(binary: binary, example: examples[0])
 }
 
 /// Runs `path` to its end from this process, where the simulation owns the default executor.
