@@ -123,6 +123,12 @@ package final class Simulation: Sendable {
     /// Nothing: a live timer, thread or quarantined task means no fresh start (`replay`'s
     /// workers then hand over to a new process, which leaks nothing).
     case nothing
+    /// Dispatch blocks waiting for their deadline (`asyncAfter`, a debounce the session left
+    /// pending): released without running, as a cancelled work item is (`releaseDelayedBlocks`).
+    /// What they captured is let go as at the end of any session and none of their code runs,
+    /// as in a process that ends there. A sleeping task, a run-loop timer, a timer source or a
+    /// thread still prevents a fresh start: letting go of them would take the program's code.
+    case delayedBlocks
     /// Sleeping tasks and `asyncAfter` blocks (`abandonSleepers`): their work never runs.
     /// Run-loop timers and timer sources still prevent a fresh start.
     case sleepers
@@ -147,11 +153,17 @@ package final class Simulation: Sendable {
     if core.restart() { return true }
     switch abandoning {
     case .nothing: return false
+    case .delayedBlocks: core.releaseDelayedBlocks()
     case .sleepers: core.abandonSleepers()
     case .everyTimer: core.abandonTimers()
     }
     return core.restart()
   }
+
+  /// Lets go of the Dispatch blocks waiting for their deadline without running them (see
+  /// `Abandon.delayedBlocks`): a replay worker does it before ending a session, so that a
+  /// debounce the scenario left pending holds none of its work alive.
+  package func releaseDelayedBlocks() { core.releaseDelayedBlocks() }
 
   /// What is left once nothing is ready: timers, external work, or nothing at all.
   /// Whether work outside the simulation that `counts` is under way (cheaper than `idleState`).

@@ -16,6 +16,24 @@ extension SimulationCore {
     abandonParkedThreads()
   }
 
+  /// Lets go of the Dispatch blocks waiting for their deadline (`asyncAfter`) without running
+  /// them, as a cancelled work item is let go: what they hold (a view-model a debounce captured)
+  /// is released as at the end of any session, and nothing of them runs in the next.
+  func releaseDelayedBlocks() {
+    let released = state.guarded { state -> [DispatchBlock] in
+      var kept = Heap<Timer>()
+      var released: [DispatchBlock] = []
+      for timer in state.timers.unordered {
+        if let delayed = timer.action as? DelayedBlock { released.append(delayed.block) } else { kept.insert(timer) }
+      }
+      if !released.isEmpty { state.timers = kept }
+      return released
+    }
+    // Outside the lock, as every release of a block: a deinit may schedule work (then the start
+    // over fails, and the worker is replaced).
+    for block in released { block.discard() }
+  }
+
   /// Drops every timer, run-loop and timer-source firings too, and leaves parked threads behind:
   /// nothing an abandoned session armed fires again.
   func abandonTimers() {

@@ -16,7 +16,8 @@ struct InProcessReplay {
   /// Afterwards the session is ended and the simulation restarted (virtual time 0, the default
   /// wall clock and random source), so the next transcript is the one a process of its own would
   /// print. `fresh` is false when something the scenario started could still act (a live timer,
-  /// a thread, hidden work, a quarantined task): the next scenario needs a new process.
+  /// a thread, hidden work, a quarantined task): the next scenario needs a new process. A Dispatch
+  /// block still waiting for its deadline is released unrun (`Simulation.releaseDelayedBlocks`).
   /// `observe` sees each step's line number and result.
   func run(
     _ lines: [String], file: String?, observe: (_ line: Int?, _ result: StepResult) -> Void = { _, _ in }
@@ -33,11 +34,14 @@ struct InProcessReplay {
       if let failure = result.failure { failures.append(StepFailure.text(failure, source: result.source)) }
       observe(line, result)
     }
+    // A debounce the scenario left pending is let go unrun, as a process ending there leaves it:
+    // then the work it held is over when the session ends.
+    Simulation.shared.releaseDelayedBlocks()
     let ended = runner.timeline.session.finish()
     // A schedule the scenario pinned holds for that scenario only.
     Simulation.shared.scheduler = nil
-    output.capture?.discard()
     let fresh = ended && Simulation.shared.startOver(abandoning: .nothing)
+    output.capture?.discard()
     return (transcript.text, fresh, failures)
   }
 }
