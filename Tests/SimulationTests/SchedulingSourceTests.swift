@@ -42,9 +42,10 @@ struct SchedulingSourceTests {
   // The main run loop gets an idle pass only when it was asked for something (a perform, a
   // signalled source, a wake-up): the performs asked for in a timer's callout, in a perform, in a
   // main queue block and in a main actor task between timers each run at the instant they were
-  // asked for. (The 100 ms one-shot lands on the next microsecond: Foundation's fire date, a
-  // Double of seconds since 2001, came out a few nanoseconds past 1.85 s, and vmrepl never fires
-  // a run loop timer before its fire date; the same before the idle passes were made on demand.)
+  // asked for. The 100 ms one-shot fires at 1.85 s, where the code meant it: Foundation's fire
+  // date, a Double of seconds since 2001, came out a few nanoseconds past it, and CF's clock reads
+  // that far ahead while it looks for due timers (it used to fire at 1.850001s). So do the
+  // ticks of a repeating 0.3 s timer it starts.
   @Test("RunLoop: Timer and perform fire on virtual time; an invalidated timer never fires")
   func runLoop() async throws {
     let result = try await Probe.run("runloop")
@@ -58,11 +59,15 @@ struct SchedulingSourceTests {
         1.000s repeating timer tick 1
         1.500s perform from a main queue block
         1.750s perform from a main actor task
-        1.850001s one-shot 100ms from that perform
+        1.850s one-shot 100ms from that perform
         2.000s repeating timer tick 2
         2.000s perform from tick 2
         2.000s perform from that perform
+        2.150s 0.3s timer tick 1
+        2.450s 0.3s timer tick 2
+        2.750s 0.3s timer tick 3
         3.000s repeating timer tick 3
+        3.050s 0.3s timer tick 4
         pending at the end: []
 
         """)

@@ -207,8 +207,13 @@ int vmrepl_runloop_has_timer(void);
 /// One non-blocking pass of the driving thread's run loop (performs, due timers, sources), made
 /// only when the run loop may have something to do besides timers; returns whether it made one.
 int vmrepl_runloop_idle_pass(void);
-/// Fires the run loop timers behind `fd` that are due at the current virtual time.
-void vmrepl_runloop_fire(int fd);
+/// Fires the run loop timers behind `fd` that are due at the current virtual time; `lead`
+/// nanoseconds (under a microsecond) is how far past it CoreFoundation's date for the earliest
+/// lies, which its clock then reads ahead while it looks for due timers.
+void vmrepl_runloop_fire(int fd, int64_t lead);
+/// How finely CoreFoundation's fire dates (`Double`s of seconds since 2001) tell instants apart
+/// at the virtual wall clock's date, in nanoseconds (rounded up): 120 in 2026.
+int64_t vmrepl_runloop_date_grain(void);
 /// Calls a run loop timer's own callout.
 void vmrepl_runloop_timer_call(void *callout, void *timer, void *info);
 /// Whether a CFRunLoopTimer can still fire.

@@ -9,6 +9,7 @@
 // simulation makes whenever it becomes idle and the run loop has something to do.
 #include "sources.h"
 #include "../platform/linux/libraries.h"
+#include "../world/world.h"
 
 #if VMREPL_HAS_BACKEND
 #include <dlfcn.h>
@@ -84,11 +85,16 @@ static timer_callout find_callout(void *info) {
 static void wrapped_callout(void *timer, void *info) {
   timer_callout original = find_callout(info);
   if (!original) return;
+  // The clock's lead is for CF's look for due timers only: the program's callback (a timer it
+  // schedules there) reads virtual time itself.
+  int64_t lead = vmrepl_foundation_clock_lead();
+  vmrepl_set_foundation_clock_lead(0);
   if (vmrepl_hooks && vmrepl_hooks->runloop_timer_fire) {
     vmrepl_hooks->runloop_timer_fire(timer, (void *)original, info);
   } else {
     original(timer, info);
   }
+  vmrepl_set_foundation_clock_lead(lead);
 }
 
 static void *simulated_timer_create(const void *allocator, double fire, double interval, unsigned long flags, long order,
@@ -330,7 +336,17 @@ int vmrepl_runloop_has_timer(void) {
   return answer;
 }
 
-void vmrepl_runloop_fire(int fd) {
+int64_t vmrepl_runloop_date_grain(void) {
+  // A Double's step at the date: the power of two at or under it, over 2^52.
+  double seconds = (double)(vmrepl_clock_now(CLOCK_REALTIME) / 1000000000 - 978307200);
+  if (seconds < 0) seconds = -seconds;
+  double power = 1;
+  while (power * 2 <= seconds) power *= 2;
+  double grain = power / 4503599627370496.0 * 1e9;
+  return (int64_t)grain + 1;
+}
+
+void vmrepl_runloop_fire(int fd, int64_t lead) {
   if (is_stand_in(fd)) {
     eventfd_write(fd, 1);
   } else {
@@ -344,11 +360,13 @@ void vmrepl_runloop_fire(int fd) {
   // What reached the real main queue runs before the timers, as when CF's pass serviced it.
   vmrepl_dispatch_drain_main_queue();
   // A pass services one ready descriptor; make passes until CF has read this one.
+  vmrepl_set_foundation_clock_lead(lead);
   for (int pass = 0; pass < 16; pass++) {
     make_pass();
     descriptor.revents = 0;
-    if (poll(&descriptor, 1, 0) <= 0) return;
+    if (poll(&descriptor, 1, 0) <= 0) break;
   }
+  vmrepl_set_foundation_clock_lead(0);
 }
 
 int vmrepl_runloop_activate(void) {

@@ -66,6 +66,27 @@ static int simulated_clock_gettime(clockid_t id, struct timespec *spec) {
   return vmrepl_real_clock_gettime(id, spec);
 }
 
+static _Atomic int64_t foundation_clock_lead;
+
+void vmrepl_set_foundation_clock_lead(int64_t nanoseconds) {
+  atomic_store_explicit(&foundation_clock_lead, nanoseconds, memory_order_relaxed);
+}
+
+int64_t vmrepl_foundation_clock_lead(void) { return atomic_load_explicit(&foundation_clock_lead, memory_order_relaxed); }
+
+// Foundation's (CoreFoundation's) clock: the virtual one, its monotonic reading moved on by the
+// lead a run loop timer's pass sets (zero otherwise).
+static int simulated_foundation_clock_gettime(clockid_t id, struct timespec *spec) {
+  int64_t now;
+  if (spec && vmrepl_virtual_clock(id, &now)) {
+    if (id != CLOCK_REALTIME && id != CLOCK_REALTIME_COARSE && id != CLOCK_TAI) now += vmrepl_foundation_clock_lead();
+    spec->tv_sec = now / 1000000000;
+    spec->tv_nsec = now % 1000000000;
+    return 0;
+  }
+  return vmrepl_real_clock_gettime(id, spec);
+}
+
 static int simulated_gettimeofday(struct timeval *value, void *zone) {
   int64_t now;
   if (value && vmrepl_virtual_clock(CLOCK_REALTIME, &now)) {
@@ -215,6 +236,8 @@ int vmrepl_world_activate(void) {
     {NULL, NULL},
   };
   int clocks = vmrepl_patch_each(clock_redirects, clock_libraries);
+  static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, NULL};
+  vmrepl_patch("clock_gettime", (void *)simulated_foundation_clock_gettime, foundation, NULL);
   if (clocks > 0) result |= VMREPL_FOUNDATION_CLOCK;
   int random = vmrepl_patch("syscall", (void *)simulated_syscall, random_syscall_libraries, NULL);
   random += vmrepl_patch("swift_stdlib_random", (void *)simulated_stdlib_random, NULL, system_libraries);

@@ -14,6 +14,12 @@ int vmrepl_real_clock_gettime(int id, void *spec);
 /// Clock `id` in nanoseconds as the calling thread reads it (virtual in the simulation).
 int64_t vmrepl_clock_now(int id);
 
+/// Nanoseconds Foundation's monotonic clock reads ahead of virtual time on the driving thread:
+/// set by a run loop timer's pass (runloop.c) so that CoreFoundation finds due a timer whose fire
+/// date its `Double` arithmetic put a few nanoseconds past the microsecond it was meant for.
+void vmrepl_set_foundation_clock_lead(int64_t nanoseconds);
+int64_t vmrepl_foundation_clock_lead(void);
+
 /// The delay until a dispatch_time_t, read on the calling thread's clock (virtual on the driver).
 int64_t vmrepl_delay_until(uint64_t when);
 /// A deadline the driving thread computed on virtual clocks, for a real Dispatch timer, queue or

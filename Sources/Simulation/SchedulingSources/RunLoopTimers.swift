@@ -80,8 +80,13 @@ final class RunLoopTimers: Sendable {
 /// `Timer` due, each as the work of the step that scheduled it (see `RunLoopTimers`).
 final class RunLoopPass: ReadyWork {
   let fd: Int32
+  /// How far past the deadline CoreFoundation's date for the timer lies (see `runLoopDeadline`).
+  let lead: Int64
 
-  init(fd: Int32) { self.fd = fd }
+  init(fd: Int32, lead: Int64) {
+    self.fd = fd
+    self.lead = lead
+  }
 
   var onMain: Bool { true }
   var lane: Lane { .main }
@@ -96,7 +101,7 @@ final class RunLoopPass: ReadyWork {
   }
 
   func run() {
-    vmrepl_runloop_fire(fd)
+    vmrepl_runloop_fire(fd, lead)
     // CF invalidates a one-shot timer after its callout, inside the pass.
     Simulation.shared.core.runLoopTimers.sweep()
   }
@@ -124,16 +129,22 @@ struct RunLoopDeadline: TimerAction {
 }
 
 extension SimulationCore {
-  /// Where a run-loop deadline lands: rounded up to the next whole microsecond.
+  /// Where a run-loop deadline lands, and how far CoreFoundation's date for it lies past that.
   ///
   /// CoreFoundation keeps fire dates as `CFAbsoluteTime`, a Double of seconds since 2001, whose
-  /// grain at today's dates is about 119 ns; `RunLoop.now + 0.3` comes back as 0.299999952 s
-  /// after `now`. Rounding up lands such a deadline where the code meant it (0.300000 s), and
-  /// never before CoreFoundation's own fire date, so the run-loop pass then always finds the
-  /// timer due (a device, too, fires a timer late, never early).
-  static func runLoopDeadline(_ nanoseconds: Int64) -> Int64 {
+  /// grain at today's dates is about 119 ns: `RunLoop.now + 0.1` comes back a few nanoseconds
+  /// off the instant the code meant, either way. A date just before a whole microsecond lands
+  /// on it (rounded up: the pass then finds the timer due). A date at most two grains past one
+  /// lands on it too, where the code meant it, with that distance as the pass's `lead`: CF's
+  /// clock reads that far ahead while it looks for due timers, so it finds this one due. (It
+  /// used to land on the next microsecond, and a transcript said 1.850001s for a timer of 0.1 s
+  /// set at 1.75 s.) Any other date rounds up to the next microsecond: never before CF's own,
+  /// as a device fires a timer late, never early.
+  static func runLoopDeadline(_ nanoseconds: Int64, grain: Int64) -> (deadline: Int64, lead: Int64) {
     let remainder = nanoseconds % 1_000
-    return remainder == 0 ? nanoseconds : nanoseconds &+ (1_000 - remainder)
+    if remainder == 0 { return (nanoseconds, 0) }
+    if remainder <= 2 * grain && 2 * grain < 500 { return (nanoseconds &- remainder, remainder) }
+    return (nanoseconds &+ (1_000 - remainder), 0)
   }
 
   /// A run loop mode armed (or, with `delay` < 0, disarmed) the timer on descriptor `fd`.
@@ -141,13 +152,14 @@ extension SimulationCore {
   /// The mode's timer belongs to no step: each `Timer` behind it is followed by `runLoopTimers`,
   /// which credits it to the step that scheduled it.
   func armRunLoopTimer(fd: Int32, delay: Int64) {
+    let grain = vmrepl_runloop_date_grain()
     state.guarded { state in
       let generation = (state.runLoopGenerations[fd] ?? 0) &+ 1
       state.runLoopGenerations[fd] = generation
       guard delay >= 0 else { return }
-      let deadline = Self.runLoopDeadline(state.now &+ delay)
+      let (deadline, lead) = Self.runLoopDeadline(state.now &+ delay, grain: grain)
       state.arm(
-        RunLoopDeadline(pass: RunLoopPass(fd: fd), generation: generation), delay: deadline &- state.now,
+        RunLoopDeadline(pass: RunLoopPass(fd: fd, lead: lead), generation: generation), delay: deadline &- state.now,
         label: nil, clock: "RunLoop timer", work: nil)
     }
   }

@@ -99,6 +99,7 @@ func runRunLoop(_ arguments: [String]) {
   final class Box: @unchecked Sendable {
     // Touched only on the driving thread, which runs every timer callout.
     var ticks = 0
+    var shortTicks = 0
   }
   let box = Box()
   _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
@@ -123,7 +124,16 @@ func runRunLoop(_ arguments: [String]) {
     try? await Task.sleep(for: .milliseconds(1750))
     RunLoop.main.perform {
       trace.log("perform from a main actor task")
-      _ = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: false) { _ in trace.log("one-shot 100ms from that perform") }
+      _ = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: false) { _ in
+        trace.log("one-shot 100ms from that perform")
+        // Fire dates of a repeating timer off whole seconds, each a Double a few nanoseconds
+        // either side of the instant meant: every tick lands on it.
+        _ = Timer.scheduledTimer(withTimeInterval: 0.3, repeats: true) { timer in
+          box.shortTicks += 1
+          trace.log("0.3s timer tick \(box.shortTicks)")
+          if box.shortTicks == 4 { timer.invalidate() }
+        }
+      }
     }
   }
   let once = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: false) { _ in trace.log("one-shot 250ms") }

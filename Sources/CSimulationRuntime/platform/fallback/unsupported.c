@@ -63,7 +63,8 @@ int vmrepl_runloop_activate(void) { return 0; }
 int vmrepl_runloop_exists(void) { return 0; }
 int vmrepl_runloop_has_timer(void) { return 0; }
 int vmrepl_runloop_idle_pass(void) { return 0; }
-void vmrepl_runloop_fire(int fd) { (void)fd; }
+void vmrepl_runloop_fire(int fd, int64_t lead) { (void)fd; (void)lead; }
+int64_t vmrepl_runloop_date_grain(void) { return 1000; }
 void vmrepl_runloop_timer_call(void *callout, void *timer, void *info) { ((void (*)(void *, void *))callout)(timer, info); }
 int vmrepl_runloop_timer_is_valid(void *timer) { (void)timer; return 0; }
 int64_t vmrepl_runloop_timer_delay(void *timer) { (void)timer; return -1; }
