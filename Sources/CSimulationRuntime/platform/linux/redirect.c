@@ -139,9 +139,10 @@ static int patch_batch(const struct vmrepl_redirect *redirects, size_t count, co
     const struct object *object = &objects[index];
     if (only ? !matches(object->name, only) : matches(object->name, except)) continue;
     if (object->plt) patch_slots(object, object->plt, object->plt_size, &batch);
-    if (object->data && object->data_relative * sizeof(ElfW(Rela)) <= object->data_size) {
-      size_t skipped = object->data_relative * sizeof(ElfW(Rela));
-      patch_slots(object, object->data + object->data_relative, object->data_size - skipped, &batch);
+    if (object->data) {
+      // A count the table cannot hold is not trusted: then the whole table is read.
+      size_t relative = object->data_relative * sizeof(ElfW(Rela)) <= object->data_size ? object->data_relative : 0;
+      patch_slots(object, object->data + relative, object->data_size - relative * sizeof(ElfW(Rela)), &batch);
     }
   }
   int total = 0;
