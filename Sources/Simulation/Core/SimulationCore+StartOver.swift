@@ -17,7 +17,7 @@ extension SimulationCore {
   }
 
   /// Lets go of the Dispatch blocks waiting for their deadline (`asyncAfter`) without running
-  /// them, as a cancelled work item is let go: what they hold (a view-model a debounce captured)
+  /// them, as a cancelled work item is let go: what they hold (a view-model a delayed save captured)
   /// is released as at the end of any session, and nothing of them runs in the next.
   func releaseDelayedBlocks() {
     let released = state.guarded { state -> [DispatchBlock] in

@@ -55,7 +55,7 @@ struct ExploreWorker: ParsableCommand {
           exploration = Exploration(request: options.request)
           exploration.stopped = "cannot read `\(request.path)`"
         }
-        // A debounce the last schedule left pending is let go unrun, as in `replay`'s workers.
+        // A delayed block the last schedule left pending is let go unrun, as in `replay`'s workers.
         let fresh = exploration.resumeAt == nil && Simulation.shared.startOver(abandoning: .delayedBlocks)
         output.capture?.discard()
         var answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)

@@ -34,7 +34,7 @@ struct InProcessReplay {
       if let failure = result.failure { failures.append(StepFailure.text(failure, source: result.source)) }
       observe(line, result)
     }
-    // A debounce the scenario left pending is let go unrun, as a process ending there leaves it:
+    // A delayed block (`asyncAfter`) the scenario left pending is let go unrun, as a process ending there leaves it:
     // then the work it held is over when the session ends.
     Simulation.shared.releaseDelayedBlocks()
     let ended = runner.timeline.session.finish()
