@@ -123,13 +123,6 @@ package final class Simulation: Sendable {
     /// Nothing: a live timer, thread or quarantined task means no fresh start (`replay`'s
     /// workers then hand over to a new process, which leaks nothing).
     case nothing
-    /// Dispatch blocks waiting for their deadline (`asyncAfter`: a delayed save the session left
-    /// pending): released without running, as a cancelled work item is (`releaseDelayedBlocks`).
-    /// What they captured is let go as at the end of any session and none of their code runs,
-    /// as in a process that ends there. A sleeping task, a run-loop timer, a timer source or a
-    /// thread still prevents a fresh start (so does a Combine `debounce` on a Dispatch queue,
-    /// a timer source underneath): letting go of them would take the program's code.
-    case delayedBlocks
     /// Sleeping tasks and `asyncAfter` blocks (`abandonSleepers`): their work never runs.
     /// Run-loop timers and timer sources still prevent a fresh start.
     case sleepers
@@ -154,16 +147,19 @@ package final class Simulation: Sendable {
     if core.restart() { return true }
     switch abandoning {
     case .nothing: return false
-    case .delayedBlocks: core.releaseDelayedBlocks()
     case .sleepers: core.abandonSleepers()
     case .everyTimer: core.abandonTimers()
     }
     return core.restart()
   }
 
-  /// Lets go of the Dispatch blocks waiting for their deadline without running them (see
-  /// `Abandon.delayedBlocks`): a replay worker does it before ending a session, so that a
-  /// delayed block the scenario left pending holds none of its work alive.
+  /// Lets go of the Dispatch blocks waiting for their deadline (`asyncAfter`: a delayed save the
+  /// session left pending) without running them, as a cancelled work item is let go: what they
+  /// captured goes as at the end of any session and none of their code runs, as in a process
+  /// that ends there. Replay and explore workers do it between scenarios, so that such a block
+  /// does not cost a new process. A sleeping task, a run-loop timer, a timer source (a Combine
+  /// `debounce` on a Dispatch queue is one) or a thread still does: letting go of them would
+  /// take the program's code.
   package func releaseDelayedBlocks() { core.releaseDelayedBlocks() }
 
   /// What is left once nothing is ready: timers, external work, or nothing at all.

@@ -56,15 +56,19 @@ int vmrepl_virtual_clock(int id, int64_t *nanoseconds) {
   }
 }
 
-static int simulated_clock_gettime(clockid_t id, struct timespec *spec) {
+/// `clock_gettime` on virtual time, a monotonic reading `lead` nanoseconds ahead.
+static int virtual_clock_gettime(clockid_t id, struct timespec *spec, int64_t lead) {
   int64_t now;
   if (spec && vmrepl_virtual_clock(id, &now)) {
+    if (id != CLOCK_REALTIME && id != CLOCK_REALTIME_COARSE && id != CLOCK_TAI) now += lead;
     spec->tv_sec = now / 1000000000;
     spec->tv_nsec = now % 1000000000;
     return 0;
   }
   return vmrepl_real_clock_gettime(id, spec);
 }
+
+static int simulated_clock_gettime(clockid_t id, struct timespec *spec) { return virtual_clock_gettime(id, spec, 0); }
 
 static _Atomic int64_t foundation_clock_lead;
 
@@ -77,14 +81,7 @@ int64_t vmrepl_foundation_clock_lead(void) { return atomic_load_explicit(&founda
 // Foundation's (CoreFoundation's) clock: the virtual one, its monotonic reading moved on by the
 // lead a run loop timer's pass sets (zero otherwise).
 static int simulated_foundation_clock_gettime(clockid_t id, struct timespec *spec) {
-  int64_t now;
-  if (spec && vmrepl_virtual_clock(id, &now)) {
-    if (id != CLOCK_REALTIME && id != CLOCK_REALTIME_COARSE && id != CLOCK_TAI) now += vmrepl_foundation_clock_lead();
-    spec->tv_sec = now / 1000000000;
-    spec->tv_nsec = now % 1000000000;
-    return 0;
-  }
-  return vmrepl_real_clock_gettime(id, spec);
+  return virtual_clock_gettime(id, spec, vmrepl_foundation_clock_lead());
 }
 
 static int simulated_gettimeofday(struct timeval *value, void *zone) {
@@ -236,6 +233,7 @@ int vmrepl_world_activate(void) {
     {NULL, NULL},
   };
   int clocks = vmrepl_patch_each(clock_redirects, clock_libraries);
+  // Foundation's own slot again, for the clock that reads a run loop pass's lead.
   static const char *const foundation[] = {VMREPL_LIB_FOUNDATION, NULL};
   vmrepl_patch("clock_gettime", (void *)simulated_foundation_clock_gettime, foundation, NULL);
   if (clocks > 0) result |= VMREPL_FOUNDATION_CLOCK;

@@ -56,7 +56,8 @@ struct ExploreWorker: ParsableCommand {
           exploration.stopped = "cannot read `\(request.path)`"
         }
         // A delayed block the last schedule left pending is let go unrun, as in `replay`'s workers.
-        let fresh = exploration.resumeAt == nil && Simulation.shared.startOver(abandoning: .delayedBlocks)
+        Simulation.shared.releaseDelayedBlocks()
+        let fresh = exploration.resumeAt == nil && Simulation.shared.startOver(abandoning: .nothing)
         output.capture?.discard()
         var answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)
         answer.cancel = cancel
