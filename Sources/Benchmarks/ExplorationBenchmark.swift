@@ -15,7 +15,8 @@ func explorationFigures(schedules: Int) -> [String] {
   var runs = 0
   var seconds = 0.0
   var explored: [String] = []
-  // `--only NAME` (a path under scenarios/) explores that scenario alone, for profiling.
+  // `--only NAME` (a path under scenarios/) explores that scenario alone (and the cart's shrinking
+  // figure), for profiling.
   let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
   for scenario in scenarioFiles() where only == nil || scenario.name == only {
     let lines = scenario.lines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
@@ -38,7 +39,7 @@ func explorationFigures(schedules: Int) -> [String] {
   }
   // An HTTP scenario: URLSession's own threads answer each request, in every schedule.
   var http: Exploration?
-  let httpScenario = scenarioFiles().first { $0.name == "search/urlsession.scenario" }
+  let httpScenario = only == nil ? scenarioFiles().first { $0.name == "search/urlsession.scenario" } : nil
   let httpTime = measure {
     if let httpScenario {
       http = explorer.explore(
@@ -53,7 +54,7 @@ func explorationFigures(schedules: Int) -> [String] {
       + " (\(runs) schedules of the \(explored.count) example scenarios with choice points in \(rounded(seconds)) s)",
     "explore cart/lost-update, 1,000 schedules with its failing outcome shrunk: \(rounded(shrinkTime * 1000)) ms"
       + " (\(found?.ordered.count ?? 0) outcomes)",
-  ] + (only == nil ? httpLine.map { [$0] } ?? [] : [])
+  ] + (httpLine.map { [$0] } ?? [])
 }
 
 /// One explore worker, 10,000 schedules of the cart's lost update: its resident memory after

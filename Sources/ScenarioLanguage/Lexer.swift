@@ -1,16 +1,47 @@
 /// Splits a command line into tokens: quoting, escapes, numbers, durations, lists, `key=value`,
 /// `#N`, comparison operators and `#` comments.
 package struct Lexer {
+  private let line: String
   private let characters: [Character]
+  /// Where each character starts in `line`, and the line's end: a token's text is a slice of
+  /// the line, which costs less than a string built from characters.
+  private let starts: [String.Index]
   private var index = 0
 
   /// Tokens of `line`, or an error pointing at the column that could not be read.
   package static func tokenize(_ line: String) throws(ScenarioError) -> [Token] {
-    var lexer = Lexer(characters: Array(line))
+    var lexer = Lexer(line: line)
     return try lexer.tokens()
   }
 
-  private init(characters: [Character]) { self.characters = characters }
+  private init(line: String) {
+    self.line = line
+    var characters: [Character] = []
+    var starts: [String.Index] = []
+    // Most lines are ASCII, where each byte is a character (but for `"\r\n"`, one character).
+    if line.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
+      characters.reserveCapacity(line.utf8.count)
+      starts.reserveCapacity(line.utf8.count + 1)
+      for position in line.utf8.indices {
+        starts.append(position)
+        characters.append(Character(Unicode.Scalar(line.utf8[position])))
+      }
+      starts.append(line.endIndex)
+      self.characters = characters
+      self.starts = starts
+      return
+    }
+    var position = line.startIndex
+    while position < line.endIndex {
+      let next = line.index(after: position)
+      starts.append(position)
+      characters.append(line[position])
+      position = next
+    }
+    starts.append(line.endIndex)
+    self.characters = characters
+    self.starts = starts
+  }
 
   private var current: Character? { index < characters.count ? characters[index] : nil }
   private func peek(_ offset: Int = 1) -> Character? {
@@ -25,7 +56,7 @@ package struct Lexer {
   ) throws(ScenarioError) -> Token {
     index += prefix.count
     let digits = readWhile { $0.isNumber }
-    if let terminator = current, !terminator.isWhitespace, terminator != "," {
+    if let terminator = current, !terminator.isLexerSpace, terminator != "," {
       let word = text(from: start) + readBareWord()
       throw ScenarioError(.badReference(word, what: what, prefix: prefix, example: example), column: start + 1)
     }
@@ -35,7 +66,7 @@ package struct Lexer {
   private mutating func tokens() throws(ScenarioError) -> [Token] {
     var tokens: [Token] = []
     while true {
-      while let character = current, character.isWhitespace { index += 1 }
+      while let character = current, character.isLexerSpace { index += 1 }
       guard let character = current else { return tokens }
       let start = index
       if character == "#" {
@@ -68,10 +99,10 @@ package struct Lexer {
         tokens.append(Token(kind: .value(try Lexer.bareValue(whole, column: start + 1)), column: start + 1, text: whole))
         continue
       }
-      let word = readWhile { !$0.isWhitespace && $0 != "=" && $0 != "\"" && $0 != "[" }
+      let word = readWhile { !$0.isLexerSpace && $0 != "=" && $0 != "\"" && $0 != "[" }
       if current == "=" && isIdentifier(word) {
         index += 1
-        guard let next = current, !next.isWhitespace else {
+        guard let next = current, !next.isLexerSpace else {
           throw ScenarioError(.optionWithoutValue(word), column: start + 1)
         }
         // `json=` takes JSON as it is written, objects and arrays alike (`json=[{"id":1}]`).
@@ -92,7 +123,7 @@ package struct Lexer {
     if character == "[" { return try readList() }
     if character == "{" { return .string(try readJSON()) }
     let start = index
-    let word = readWhile { !$0.isWhitespace && $0 != "," && $0 != "]" }
+    let word = readWhile { !$0.isLexerSpace && $0 != "," && $0 != "]" }
     return try Lexer.bareValue(word, column: start + 1)
   }
 
@@ -110,7 +141,7 @@ package struct Lexer {
   /// written (spaces and parentheses in them too), then whatever follows up to a space.
   private mutating func readEnumCase() throws(ScenarioError) -> String {
     let start = index
-    _ = readWhile { $0 != "(" && !$0.isWhitespace }
+    _ = readWhile { $0 != "(" && !$0.isLexerSpace }
     guard current == "(" else { return text(from: start) }
     guard readBalanced(opening: "(", closing: ")") else {
       throw ScenarioError(.unbalanced(mark: "parenthesis", what: "enum case payload", closer: ")"), column: start + 1)
@@ -143,7 +174,7 @@ package struct Lexer {
   }
 
   private mutating func readBareWord() -> String {
-    readWhile { !$0.isWhitespace }
+    readWhile { !$0.isLexerSpace }
   }
 
   private mutating func readString() throws(ScenarioError) -> String {
@@ -178,7 +209,7 @@ package struct Lexer {
     index += 1
     var values: [CommandValue] = []
     while true {
-      while let character = current, character.isWhitespace { index += 1 }
+      while let character = current, character.isLexerSpace { index += 1 }
       guard let character = current else {
         throw ScenarioError(.unbalanced(mark: "bracket", what: "list", closer: "]"), column: start + 1)
       }
@@ -191,7 +222,7 @@ package struct Lexer {
           throw ScenarioError(.expected("`,` or `]` in a list", found: String(character)), column: column)
         }
         index += 1
-        while let character = current, character.isWhitespace { index += 1 }
+        while let character = current, character.isLexerSpace { index += 1 }
       }
       values.append(try readValue())
     }
@@ -200,10 +231,10 @@ package struct Lexer {
   private mutating func readWhile(_ predicate: (Character) -> Bool) -> String {
     let start = index
     while let character = current, predicate(character) { index += 1 }
-    return String(characters[start..<index])
+    return String(line[starts[start]..<starts[index]])
   }
 
-  private func text(from start: Int) -> String { String(characters[start..<index]) }
+  private func text(from start: Int) -> String { String(line[starts[start]..<starts[index]]) }
 
   private func isIdentifier(_ word: String) -> Bool {
     guard let first = word.first, first.isLetter || first == "_" else { return false }
@@ -260,5 +291,14 @@ package struct Lexer {
       throw ScenarioError(.durationTooLong(word), column: column)
     }
     return .duration(.nanoseconds(Int64(nanoseconds)))
+  }
+}
+
+extension Character {
+  /// `isWhitespace`, answered without Unicode's tables for an ASCII character (a command line
+  /// is mostly ASCII, and the lexer asks of every character).
+  fileprivate var isLexerSpace: Bool {
+    guard let ascii = asciiValue else { return isWhitespace }
+    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
   }
 }

@@ -7,7 +7,7 @@
 package enum ScenarioText {
   /// The lines of `text`, as `replay`, `run FILE` and the REPL's `run` read them.
   package static func lines(_ text: String) -> [String] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = text.newlineSeparatedLines
     if lines.last == "" { lines.removeLast() }
     return lines
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Turns step results into the human transcript: the echoed command, its events and output, and
 /// the view state with the lines that changed marked `-` (before) and `+` (after).
 package struct TranscriptRenderer: Sendable {
@@ -52,9 +54,10 @@ package struct TranscriptRenderer: Sendable {
 
   /// The state's lines, indented, with what differs from `previous` marked `-` and `+`.
   package func stateLines(_ state: StateValue, previous: StateValue?) -> [String] {
-    let new = StateRenderer.render(state).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let previous else { return new.map { "  " + $0 } }
-    let old = StateRenderer.render(previous).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // The previous state is the one the step before rendered: look it up before rendering this one.
+    let old = previous.map(Self.lines(of:))
+    let new = Self.lines(of: state)
+    guard let previous, let old, !previous.isIdentical(to: state) else { return new.map { "  " + $0 } }
     return LineDiff.lines(old, new).map { line in
       switch line {
       case .same(let text): return "  " + text
@@ -62,6 +65,20 @@ package struct TranscriptRenderer: Sendable {
       case .added(let text): return paint("+ " + text, "32")
       }
     }
+  }
+
+  /// The states rendered last, with their lines: each step's state is the next step's previous.
+  private static let recent = Mutex<[(state: StateValue, lines: [String])]>([])
+
+  /// The lines `StateRenderer` renders for `state`.
+  private static func lines(of state: StateValue) -> [String] {
+    if let known = recent.guarded({ $0.first { $0.state.isIdentical(to: state) }?.lines }) { return known }
+    let lines = StateRenderer.render(state).newlineSeparatedLines
+    recent.guarded { recent in
+      recent.append((state, lines))
+      if recent.count > 2 { recent.removeFirst() }
+    }
+    return lines
   }
 
   /// `text` in red on a colour terminal, as errors are shown.

@@ -15,8 +15,17 @@ struct HeldHandles {
     var handles: Set<AnyHashable>
   }
 
+  /// A property that can hold handles: where `Mirror` finds it (how many superclass mirrors up,
+  /// which child there), its name and what kind of handle it holds.
+  private struct Candidate {
+    var level: Int
+    var index: Int
+    var label: String
+    var kind: String
+  }
+
   /// Which properties of a type can hold handles, found once per type from their declared types.
-  private static var candidates: [ObjectIdentifier: [(label: String, kind: String)]] = [:]
+  private static var candidates: [ObjectIdentifier: [Candidate]] = [:]
 
   /// The handles `object`'s properties hold now; empty, and cheap, for a type with none.
   static func scan(_ object: AnyObject) -> [Holding] {
@@ -25,20 +34,26 @@ struct HeldHandles {
     if let known = candidates[key], known.isEmpty { return [] }
     let mirror = Mirror(reflecting: object)
     let known = candidates[key] ?? {
-      let found = children(of: mirror).compactMap { child -> (label: String, kind: String)? in
-        guard let label = child.label, let kind = kind(ofTypeName: typeName(of: child.value)) else { return nil }
-        return (label, kind)
-      }
+      let found = findCandidates(mirror)
       candidates[key] = found
       return found
     }()
     guard !known.isEmpty else { return [] }
+    // Only the candidates' fields are read: a mirror's child reads its field's type by its
+    // mangled name each time, and a view-model has many fields that hold no handle.
     var holdings: [Holding] = []
-    for child in children(of: mirror) {
-      guard let label = child.label, let candidate = known.first(where: { $0.label == label }) else { continue }
+    for candidate in known {
+      var level = mirror
+      for _ in 0..<candidate.level {
+        guard let parent = level.superclassMirror else { return holdings }
+        level = parent
+      }
+      let children = level.children
+      guard candidate.index < children.count else { continue }
+      let child = children[children.index(children.startIndex, offsetBy: candidate.index)]
       var handles: Set<AnyHashable> = []
       collect(child.value, into: &handles, depth: 0)
-      holdings.append(Holding(property: Self.shown(label), kind: candidate.kind, handles: handles))
+      holdings.append(Holding(property: Self.shown(candidate.label), kind: candidate.kind, handles: handles))
     }
     return holdings
   }
@@ -52,15 +67,20 @@ struct HeldHandles {
     }
   }
 
-  /// A class's stored properties, its superclasses' included.
-  private static func children(of mirror: Mirror) -> [Mirror.Child] {
-    var all = Array(mirror.children)
-    var next = mirror.superclassMirror
-    while let superclass = next {
-      all += superclass.children
-      next = superclass.superclassMirror
+  /// A class's stored properties that can hold a handle, its superclasses' included.
+  private static func findCandidates(_ mirror: Mirror) -> [Candidate] {
+    var found: [Candidate] = []
+    var next: Mirror? = mirror
+    var level = 0
+    while let current = next {
+      for (index, child) in current.children.enumerated() {
+        guard let label = child.label, let kind = kind(ofTypeName: typeName(of: child.value)) else { continue }
+        found.append(Candidate(level: level, index: index, label: label, kind: kind))
+      }
+      next = current.superclassMirror
+      level += 1
     }
-    return all
+    return found
   }
 
   /// What kind of handle a declared type holds (through containers), if it holds one.

@@ -343,8 +343,8 @@ package final class Timeline {
     let firstPrinted = printer.render(first).output
     // Values can differ where the transcript does not (a state field no rendering shows).
     guard printed != firstPrinted else { return nil }
-    let original = firstPrinted.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let second = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let original = firstPrinted.newlineSeparatedLines
+    let second = printed.newlineSeparatedLines
     let difference = LineDiff.lines(original, second).compactMap { line -> String? in
       switch line {
       case .same: return nil

@@ -47,6 +47,12 @@ enum Plumbing {
     case published
     /// A field that could not be read (see `Unreadable`).
     case unreadable
+
+    /// Whether values are looked inside.
+    var isLook: Bool {
+      if case .look = self { return true }
+      return false
+    }
   }
 
   /// Stands for a field that cannot be read through `Mirror`.

@@ -40,7 +40,8 @@ package enum StatePath {
   }
 
   private static func step(_ value: StateValue, _ segment: String, walked: [String], column: Int?) throws(ScenarioError) -> StateValue {
-    let here = walked.isEmpty ? "the state" : "`\(walked.joined(separator: "."))`"
+    // Named only when the path cannot be followed.
+    var here: String { walked.isEmpty ? "the state" : "`\(walked.joined(separator: "."))`" }
     switch value {
     case .record(_, let fields):
       if let field = fields.first(where: { $0.name == segment }) { return field.value }

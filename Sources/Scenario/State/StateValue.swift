@@ -7,7 +7,7 @@ import Simulation
 /// `@Observable` or `@Published`) shows as `uiState`, `Published<T>` as its value, and the
 /// observation registrar not at all. Collections of a `Set` are sorted and dictionaries sorted by
 /// key, so nothing printed depends on hash order.
-public indirect enum StateValue: Equatable, Sendable {
+public enum StateValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case int(Int)
@@ -47,6 +47,34 @@ public indirect enum StateValue: Equatable, Sendable {
 }
 
 extension StateValue {
+  /// Whether `other` is this value to the bit, so it renders to the same text: unlike `==`,
+  /// `0.0` is not `-0.0`, a NaN is itself, and text is compared by its bytes (`==` finds
+  /// `"é"` and `"e\u{301}"` equal, which print differently).
+  func isIdentical(to other: StateValue) -> Bool {
+    switch (self, other) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a.bitPattern == b.bitPattern
+    case (.string(let a), .string(let b)), (.opaque(let a), .opaque(let b)): return Self.same(a, b)
+    case (.enumCase(let t1, let n1, let v1), .enumCase(let t2, let n2, let v2)):
+      return Self.same(t1, t2) && Self.same(n1, n2) && Self.identical(v1, v2)
+    case (.list(let a), .list(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+    case (.dictionary(let a), .dictionary(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { Self.same($0.key, $1.key) && $0.value.isIdentical(to: $1.value) }
+    case (.record(let t1, let f1), .record(let t2, let f2)): return Self.same(t1, t2) && Self.identical(f1, f2)
+    default: return false
+    }
+  }
+
+  private static func identical(_ a: [Field], _ b: [Field]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { same($0.name, $1.name) && $0.value.isIdentical(to: $1.value) }
+  }
+
+  private static func same(_ a: String, _ b: String) -> Bool {
+    a.utf8.elementsEqual(b.utf8)
+  }
+
   /// Reflects `value` into a tree, `depth` levels at most.
   public static func reflecting(_ value: Any, depth: Int = 12) -> StateValue {
     var visiting: Set<ObjectIdentifier> = []
@@ -55,9 +83,26 @@ extension StateValue {
 
   private static func reflect(_ value: Any, depth: Int, visiting: inout Set<ObjectIdentifier>) -> StateValue {
     if let common = common(value, depth: depth) { return common }
-    if !isPlain(value) {
+    switch kind(of: value) {
+    case .plain:
+      break
+    case .scalar:
+      if let scalar = scalar(value) { return scalar }
+    case .representable:
+      if let custom = value as? any StateRepresentable { return custom.stateValue }
+    case .dynamic:
       if let scalar = scalar(value) { return scalar }
       if let custom = value as? any StateRepresentable { return custom.stateValue }
+    case .optional(let optional):
+      // Deeper than `depth`, an optional that holds no scalar shows as its type, below.
+      if depth > 0 {
+        guard let wrapped = optional.wrapped(value) else { return .null }
+        return reflect(wrapped, depth: depth, visiting: &visiting)
+      }
+      if let scalar = scalar(value) { return scalar }
+      if let custom = value as? any StateRepresentable { return custom.stateValue }
+    case .array(let array):
+      if depth > 0 { return .list(array.elements(value).map { reflect($0, depth: depth - 1, visiting: &visiting) }) }
     }
     let treatment = Plumbing.treatment(of: Swift.type(of: value))
     if case .published = treatment, let published = Plumbing.publishedValue(value) {
@@ -187,19 +232,45 @@ extension StateValue {
     return nil
   }
 
-  /// Types whose values are neither scalars nor `StateRepresentable`, decided once per type:
-  /// the casts `scalar` tries cost more than the rest of reflecting a record, and a snapshot
-  /// (one before and after each job off the main thread) reflects every record again.
-  private static let plainTypes = TypeCache<Bool>()
+  /// How values of a type are reflected, when their type alone decides it.
+  private enum Kind: Sendable {
+    /// Neither a scalar nor `StateRepresentable`: looked inside.
+    case plain
+    /// A scalar (`scalar` answers).
+    case scalar
+    /// `StateRepresentable`, not a scalar.
+    case representable
+    /// What a cast answers depends on the value (see `kind(of:)`): both are tried each time.
+    case dynamic
+    /// An `Optional` looked through to what it holds, as its mirror would (the casts `dynamic`
+    /// tries would look through it too), without a mirror.
+    case optional(any OptionalMarker.Type)
+    /// An `Array` whose mirror would list its elements, listed without a mirror.
+    case array(any ArrayMarker.Type)
+  }
 
-  /// Whether `value` is of a plain type (see `plainTypes`). What a cast answers depends on the
-  /// value, not only its type, for an optional and an `AnyHashable` (they unwrap what they
-  /// hold) and a class (a bridged cast reads the object): those are never plain.
-  private static func isPlain(_ value: Any) -> Bool {
+  /// Kinds by type: the casts `scalar` tries one by one cost more than the rest of reflecting a
+  /// record, and a snapshot (one before and after each job off the main thread) reflects every
+  /// value again; a failed cast to `BinaryInteger` alone is a conformance look-up.
+  private static let kinds = TypeCache<Kind>()
+
+  /// The kind of `value`'s type. What a cast answers depends on the value, not only its type,
+  /// for an optional and an `AnyHashable` (they unwrap what they hold) and a Foundation object
+  /// (an `NSNumber` bridges to `Bool` or not by its value): those are `dynamic`. Any other
+  /// class bridges to no scalar, so its type decides.
+  private static func kind(of value: Any) -> Kind {
     let type = Swift.type(of: value)
-    return plainTypes.value(for: type) { type in
-      if type is AnyObject.Type || type is any OptionalMarker.Type || type == AnyHashable.self { return false }
-      return scalar(value) == nil && !(value is any StateRepresentable)
+    return kinds.value(for: type) { type in
+      // Whether the type itself (not what it holds) is `StateRepresentable`.
+      let representable = type is any StateRepresentable.Type
+      if let optional = type as? any OptionalMarker.Type {
+        return !representable && Plumbing.treatment(of: type).isLook ? .optional(optional) : .dynamic
+      }
+      if type is NSObject.Type || type == AnyHashable.self { return .dynamic }
+      if scalar(value) != nil { return .scalar }
+      if representable || value is any StateRepresentable { return .representable }
+      if let array = type as? any ArrayMarker.Type, Plumbing.treatment(of: type).isLook { return .array(array) }
+      return .plain
     }
   }
 
@@ -252,5 +323,25 @@ public protocol StateRepresentable {
 }
 
 /// Marks `Optional`, whose casts look through to what it holds.
-private protocol OptionalMarker {}
-extension Optional: OptionalMarker {}
+private protocol OptionalMarker: SendableMetatype {
+  /// What `value` (an instance of this type) holds, if anything.
+  static func wrapped(_ value: Any) -> Any?
+}
+
+extension Optional: OptionalMarker {
+  static func wrapped(_ value: Any) -> Any? {
+    (value as? Self)?.map { $0 as Any }
+  }
+}
+
+/// Marks `Array`, whose elements are read without a mirror.
+private protocol ArrayMarker: SendableMetatype {
+  /// The elements of `value` (an instance of this type).
+  static func elements(_ value: Any) -> [Any]
+}
+
+extension Array: ArrayMarker {
+  static func elements(_ value: Any) -> [Any] {
+    (value as? Self)?.map { $0 as Any } ?? []
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import Scenario
+@testable import ScenarioLanguage
+
+/// A record whose fields take the reflection's shortcuts: optionals and arrays read without a
+/// mirror, types whose kind is remembered, and the cases where the value decides.
+private struct Shortcuts {
+  struct Leaf: Equatable { var id: Int }
+  var some: Int? = 3
+  var none: Int? = nil
+  var leaf: Leaf? = Leaf(id: 1)
+  var nested: Int?? = .some(nil)
+  var leaves: [Leaf] = [Leaf(id: 1), Leaf(id: 2)]
+  var optionalList: [Int]? = [1, 2]
+  var closures: [() -> Void] = [{}]
+  var optionalClosure: (() -> Void)? = {}
+  var number: NSNumber = NSNumber(value: true)
+  var hashable: AnyHashable = AnyHashable(7)
+  var represented: Represented = Represented()
+  var duration: Duration = .seconds(2)
+}
+
+private struct Represented: StateRepresentable {
+  var stateValue: StateValue { .opaque("custom") }
+}
+
+@Suite("Reflection shortcuts")
+struct ReflectionShortcutTests {
+  @Test("optionals, arrays and remembered kinds show what a mirror showed")
+  func shortcutsShowTheSame() {
+    // Twice: the first reflection decides each type's kind, the second uses what it decided.
+    for _ in 0..<2 {
+      let text = StateRenderer.render(StateValue.reflecting(Shortcuts()))
+      #expect(text == """
+        Shortcuts(
+          some: 3,
+          none: nil,
+          leaf: Leaf(
+            id: 1
+          ),
+          nested: nil,
+          leaves: [
+            [0]: Leaf(
+              id: 1
+            ),
+            [1]: Leaf(
+              id: 2
+            )
+          ],
+          optionalList: [1, 2],
+          closures: Array<() -> ()>,
+          optionalClosure: () -> (),
+          number: true,
+          hashable: 7,
+          represented: custom,
+          duration: 2s
+        )
+        """)
+    }
+  }
+
+  @Test("past the depth limit, an optional shows its type unless it holds a scalar")
+  func depthLimit() {
+    struct Holder { var leaf: Shortcuts.Leaf? = Shortcuts.Leaf(id: 1); var count: Int? = 4; var empty: Shortcuts.Leaf? = nil }
+    let value = StateValue.reflecting(Holder(), depth: 1)
+    #expect(StateRenderer.render(value) == """
+      Holder(
+        leaf: Optional<Leaf>(…),
+        count: 4,
+        empty: Optional<Leaf>(…)
+      )
+      """)
+  }
+
+  @Test("a state is identical to another only to the bit: -0.0 is a change, and text compares by bytes")
+  func identity() {
+    let zero = StateValue.record(type: "M", fields: [.init(name: "x", value: .double(0.0))])
+    let negative = StateValue.record(type: "M", fields: [.init(name: "x", value: .double(-0.0))])
+    #expect(zero == negative)
+    #expect(!zero.isIdentical(to: negative))
+    #expect(StateValue.string("é").isIdentical(to: .string("é")))
+    #expect(!StateValue.string("\u{E9}").isIdentical(to: .string("e\u{301}")))
+    let renderer = TranscriptRenderer(echo: true, errorsInline: true)
+    #expect(renderer.stateLines(negative, previous: zero) == ["  M(", "-   x: 0.0", "+   x: -0.0", "  )"])
+    #expect(renderer.stateLines(zero, previous: zero) == ["  M(", "    x: 0.0", "  )"])
+  }
+
+  @Test("lines split on bytes as on characters, a carriage return before a newline included")
+  func lines() {
+    for text in ["", "\n", "a", "a\n", "a\nb", "\n\na\n", "é\n✔ done\n━━", "a\r\nb\nc", "\r\n", "x\u{301}\ny"] {
+      #expect(text.newlineSeparatedLines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+  }
+
+  @Test("a line's tokens keep their text and columns, ASCII or not")
+  func lexerColumns() throws {
+    let ascii = try Lexer.tokenize("send search query=\"a b\" #2")
+    #expect(ascii.map(\.text) == ["send", "search", "query=\"a b\"", "#2"])
+    #expect(ascii.map(\.column) == [1, 6, 13, 25])
+    let wide = try Lexer.tokenize("send search query=\"café ✔\" n=2")
+    #expect(wide.map(\.text) == ["send", "search", "query=\"café ✔\"", "n=2"])
+    #expect(wide.map(\.column) == [1, 6, 13, 28])
+  }
+}
