@@ -26,6 +26,26 @@ private struct Represented: StateRepresentable {
   var stateValue: StateValue { .opaque("custom") }
 }
 
+private final class Owner {
+  let name = "owner"
+}
+
+/// Fields no key path reaches (weak, unowned): the struct is read through its mirror.
+private struct Links {
+  weak var weakOwner: Owner?
+  unowned let unownedOwner: Owner
+  var count = 1
+}
+
+/// Fields key paths reach: a tuple, an enum with a payload, an optional struct, a nested struct.
+private struct Plain {
+  enum Phase { case idle, loading(page: Int) }
+  var pair: (Int, String) = (1, "one")
+  var phase: Phase = .loading(page: 2)
+  var leaf: Shortcuts.Leaf? = nil
+  var inner: Shortcuts.Leaf = Shortcuts.Leaf(id: 9)
+}
+
 @Suite("Reflection shortcuts")
 struct ReflectionShortcutTests {
   @Test("optionals, arrays and remembered kinds show what a mirror showed")
@@ -59,6 +79,38 @@ struct ReflectionShortcutTests {
         )
         """)
     }
+  }
+
+  @Test("a struct read through key paths, and one with weak and unowned fields read through its mirror")
+  func structFields() {
+    let owner = Owner()
+    for _ in 0..<2 {
+      #expect(StateRenderer.render(StateValue.reflecting(Links(weakOwner: owner, unownedOwner: owner))) == """
+        Links(
+          weakOwner: Owner(
+            name: "owner"
+          ),
+          unownedOwner: Owner(
+            name: "owner"
+          ),
+          count: 1
+        )
+        """)
+      #expect(StateRenderer.render(StateValue.reflecting(Plain())) == """
+        Plain(
+          pair: (
+            .0: 1,
+            .1: "one"
+          ),
+          phase: .loading(page: 2),
+          leaf: nil,
+          inner: Leaf(
+            id: 9
+          )
+        )
+        """)
+    }
+    withExtendedLifetime(owner) {}
   }
 
   @Test("past the depth limit, an optional shows its type unless it holds a scalar")

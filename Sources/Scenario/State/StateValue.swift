@@ -103,6 +103,11 @@ extension StateValue {
       if let custom = value as? any StateRepresentable { return custom.stateValue }
     case .array(let array):
       if depth > 0 { return .list(array.elements(value).map { reflect($0, depth: depth - 1, visiting: &visiting) }) }
+    case .structFields(let reader):
+      // Deeper than `depth`, a struct shows as its type, below.
+      if depth > 0 {
+        return .record(type: cleanTypeName(Swift.type(of: value)), fields: fields(reader.children(value), depth: depth, visiting: &visiting))
+      }
     }
     let treatment = Plumbing.treatment(of: Swift.type(of: value))
     if case .published = treatment, let published = Plumbing.publishedValue(value) {
@@ -247,6 +252,8 @@ extension StateValue {
     case optional(any OptionalMarker.Type)
     /// An `Array` whose mirror would list its elements, listed without a mirror.
     case array(any ArrayMarker.Type)
+    /// A struct whose fields are all read through key paths, without a mirror.
+    case structFields(StructFields)
   }
 
   /// Kinds by type: the casts `scalar` tries one by one cost more than the rest of reflecting a
@@ -270,6 +277,12 @@ extension StateValue {
       if scalar(value) != nil { return .scalar }
       if representable || value is any StateRepresentable { return .representable }
       if let array = type as? any ArrayMarker.Type, Plumbing.treatment(of: type).isLook { return .array(array) }
+      if Plumbing.treatment(of: type).isLook, !(type is any CustomReflectable.Type),
+        Mirror(reflecting: value).displayStyle == .struct, !isWrapper(cleanTypeName(type)),
+        let fields = StructFields(type)
+      {
+        return .structFields(fields)
+      }
       return .plain
     }
   }
