@@ -91,16 +91,14 @@ extension StateValue {
     case .representable:
       if let custom = value as? any StateRepresentable { return custom.stateValue }
     case .dynamic:
-      if let scalar = scalar(value) { return scalar }
-      if let custom = value as? any StateRepresentable { return custom.stateValue }
+      if let cast = scalarOrRepresented(value) { return cast }
     case .optional(let optional):
       // Deeper than `depth`, an optional that holds no scalar shows as its type, below.
       if depth > 0 {
         guard let wrapped = optional.wrapped(value) else { return .null }
         return reflect(wrapped, depth: depth, visiting: &visiting)
       }
-      if let scalar = scalar(value) { return scalar }
-      if let custom = value as? any StateRepresentable { return custom.stateValue }
+      if let cast = scalarOrRepresented(value) { return cast }
     case .array(let array):
       if depth > 0 { return .list(array.elements(value).map { reflect($0, depth: depth - 1, visiting: &visiting) }) }
     case .structFields(let reader):
@@ -237,6 +235,13 @@ extension StateValue {
     return nil
   }
 
+  /// The value as a scalar or as it represents itself, trying both casts (for a value whose
+  /// type does not decide them).
+  private static func scalarOrRepresented(_ value: Any) -> StateValue? {
+    if let scalar = scalar(value) { return scalar }
+    return (value as? any StateRepresentable)?.stateValue
+  }
+
   /// How values of a type are reflected, when their type alone decides it.
   private enum Kind: Sendable {
     /// Neither a scalar nor `StateRepresentable`: looked inside.
@@ -270,14 +275,15 @@ extension StateValue {
     return kinds.value(for: type) { type in
       // Whether the type itself (not what it holds) is `StateRepresentable`.
       let representable = type is any StateRepresentable.Type
+      let looked = Plumbing.treatment(of: type).isLook
       if let optional = type as? any OptionalMarker.Type {
-        return !representable && Plumbing.treatment(of: type).isLook ? .optional(optional) : .dynamic
+        return !representable && looked ? .optional(optional) : .dynamic
       }
       if type is NSObject.Type || type == AnyHashable.self { return .dynamic }
       if scalar(value) != nil { return .scalar }
       if representable || value is any StateRepresentable { return .representable }
-      if let array = type as? any ArrayMarker.Type, Plumbing.treatment(of: type).isLook { return .array(array) }
-      if Plumbing.treatment(of: type).isLook, !(type is any CustomReflectable.Type),
+      if let array = type as? any ArrayMarker.Type, looked { return .array(array) }
+      if looked, !(type is any CustomReflectable.Type),
         Mirror(reflecting: value).displayStyle == .struct, !isWrapper(cleanTypeName(type)),
         let fields = StructFields(type)
       {
