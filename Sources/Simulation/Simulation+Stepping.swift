@@ -52,6 +52,7 @@ extension Simulation {
     _ = vmrepl_threads_admit_foreign()
     if core.runOutsideWork() { return }
     if core.hasForeignWorkHook.load(ordering: .relaxed), let hook = core.foreignWorkHook.guarded({ $0 }), hook.whenIdle() {
+      core.noteActivity()
       core.admitInbox()
     }
   }

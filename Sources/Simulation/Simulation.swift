@@ -208,6 +208,20 @@ package final class Simulation: Sendable {
   /// recovery runs are not counted).
   package var jobsRun: Int { core.jobsRun.load(ordering: .relaxed) }
 
+  /// Where the program stands: two equal marks mean that between them no job ran, no code
+  /// the session called through `watched`, no block outside the simulation's queues, no
+  /// foreign work began or ended, and time did not move. Nil while foreign work (a real
+  /// thread) may be running the program's code: then nothing is known.
+  package var activityMark: ActivityMark? {
+    core.state.guarded { state in
+      state.externalWork.isEmpty ? ActivityMark(count: core.activity.load(ordering: .relaxed), now: state.now) : nil
+    }
+  }
+
+  /// Code outside the simulation's sight may have changed the program's state (a session
+  /// command that calls it directly): marks taken before no longer match.
+  package func noteActivity() { core.noteActivity() }
+
   /// The folder of this process's storage sandbox (HOME is its `home`, TMPDIR its `tmp`), made
   /// before any Swift code ran; nil with `VMREPL_NO_SANDBOX` set.
   package var sandboxRoot: String? {
@@ -329,6 +343,8 @@ package final class Simulation: Sendable {
   /// Runs `body`, view-model code called outside any job (a synchronous action, an `init`),
   /// under the watchdog, like a job.
   package func watched<Result>(_ body: () throws -> Result) rethrows -> Result {
+    core.noteActivity()
+    defer { core.noteActivity() }
     let outer = core.runningJobStart.load(ordering: .relaxed)
     if outer == 0 { core.runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
     // It runs as the main lane: a blocking call in it blocks the main thread (see `driverWait`).

@@ -188,3 +188,27 @@ let brokenLaunch = ModelDefinition("broken-launch", summary: "an init that traps
 } describe: { model in
   model.show("keys", \.configuration.count)
 }
+
+/// A settings screen as apps write one: what it shows is computed at each reading, from
+/// UserDefaults (as `@AppStorage` reads it) and from the clock, with no stored property that
+/// changes. A query that reuses the last reading of the state must see a `defaults` line, a
+/// moment of time and an action all the same.
+@MainActor
+final class AppearanceSettingsViewModel {
+  private let openedAt = Date()
+
+  var isDarkMode: Bool { UserDefaults.standard.bool(forKey: "darkMode") }
+  var secondsOpen: Int { Int(Date().timeIntervalSince(openedAt).rounded()) }
+
+  func toggleDarkMode() {
+    UserDefaults.standard.set(!isDarkMode, forKey: "darkMode")
+  }
+}
+
+let appearanceSettings = ModelDefinition("appearance", summary: "settings computed from UserDefaults and the clock") { _ in
+  AppearanceSettingsViewModel()
+} describe: { model in
+  model.action("toggleDarkMode", "write the setting", perform: { settings, _ in settings.toggleDarkMode() })
+  model.show("isDarkMode", \.isDarkMode)
+  model.show("secondsOpen", \.secondsOpen)
+}

@@ -31,6 +31,25 @@ struct DriverTests {
         """)
   }
 
+  @Test("the activity mark moves with every job, session call, block, moment of time and foreign work")
+  func activityMarks() async throws {
+    let result = try await Probe.run("marks")
+    #expect(
+      result.output == """
+        nothing: same
+        a main-actor job: moved
+        a job off the main actor: moved
+        a block on the main queue: moved
+        code the session calls: moved
+        time with no timer: moved
+        a step noted: moved
+        while foreign work runs: unknown
+        foreign work that began and ended: moved
+        nothing again: same
+
+        """)
+  }
+
   @Test("the runaway guard stops a step that never becomes idle, naming its limit")
   func runawayGuard() async throws {
     let result = try await Probe.run("runaway", "--limit", "10000")

@@ -27,6 +27,8 @@ final class EffectTracker {
   weak var model: AnyObject?
   /// The handles the view-model held when the current step began.
   private var handlesBefore: [HeldHandles.Holding] = []
+  /// The last reading of `handlesBefore` a query may reuse, and where the program stood then.
+  private var handlesReading: (mark: ActivityMark, object: ObjectIdentifier, handles: [HeldHandles.Holding])?
   /// Set when Ctrl-C stopped work during the current step.
   private(set) var interrupted = false
 
@@ -38,11 +40,22 @@ final class EffectTracker {
   /// Session virtual time.
   var now: Duration { simulation.now - origin }
 
-  /// A new step: no work of its own yet, no interrupt seen.
-  func beginStep() {
+  /// A new step: no work of its own yet, no interrupt seen. With `mark`, the handles read at
+  /// the last step's start are reused if the program stood there then too (nothing ran since).
+  func beginStep(reusing mark: ActivityMark? = nil) {
     stepWork = nil
     interrupted = false
-    handlesBefore = model.map(HeldHandles.scan) ?? []
+    guard let model else {
+      handlesBefore = []
+      return
+    }
+    let object = ObjectIdentifier(model)
+    if let mark, let reading = handlesReading, reading.mark == mark, reading.object == object {
+      handlesBefore = reading.handles
+      return
+    }
+    handlesBefore = HeldHandles.scan(model)
+    handlesReading = mark.map { (mark: $0, object: object, handles: handlesBefore) }
   }
 
   /// Ends every effect of the session and starts a new one whose time 0 is now.

@@ -36,7 +36,15 @@ package final class Session {
   var instance: ModelInstance?
   var context: ModelContext?
   var logLines: [String] = []
-  var lastState: StateValue?
+  var lastState: StateValue? { didSet { lastStateMark = nil } }
+  /// Where the program stood when `lastState` was read.
+  private var lastStateMark: ActivityMark?
+  /// The last reading of the view state, and where the program stood when it was taken.
+  private var reading: StateReading?
+  /// Set while a query runs, the only command that may reuse `reading`: every other command may
+  /// call view-model code outside any job or `watched` (a `respond`'s completion handler, a
+  /// task's cancellation handler, a `defaults` write a computed property reads).
+  private var readingsReusable = false
   /// How many of the pinned schedule's unmet departures the transcript has reported.
   var reportedUnmet = 0
   /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory
@@ -201,7 +209,9 @@ package final class Session {
     simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
     var before = now
     result.previousState = lastState
-    tracker.beginStep()
+    readingsReusable = routed.name.isQuery
+    defer { readingsReusable = false }
+    tracker.beginStep(reusing: readingsReusable ? simulation.activityMark : nil)
     mainThreadChecker.beginStep(source)
     let jobsBeforeStep = simulation.jobsRun
     do {
@@ -252,11 +262,18 @@ package final class Session {
     if after != before { result.events.append(TimedEvent(time: after, event: .timeMoved(from: before, to: after))) }
     result.startTime = before
     result.time = after
+    // A command may have called view-model code outside the simulation's sight: readings taken
+    // before now (the handles a query's step began with) are not to be reused after it. The
+    // state read below is read afresh, since a command is no query.
+    if !readingsReusable { simulation.noteActivity() }
     if instance != nil {
       let state = snapshot()
+      // The reading the last step ended with, reused: nothing changed.
+      let unchanged = readingsReusable && lastStateMark != nil && lastStateMark == reading?.mark
       result.state = state
-      if let previous = result.previousState { result.changes = StatePath.changes(from: previous, to: state) }
+      if let previous = result.previousState, !unchanged { result.changes = StatePath.changes(from: previous, to: state) }
       lastState = state
+      lastStateMark = reading?.mark
     }
     // A job that ran in the step did something, whoever's work it was: a signal that woke a
     // worker thread started by `use`, a block another step had queued.
@@ -308,10 +325,23 @@ package final class Session {
     "the view-model used \(source), which vmrepl does not run on virtual time"
   }
 
+  /// The view state now. A query reuses the last reading when nothing ran since it was taken
+  /// (a step of `expect` lines reads the state twice each, the same state).
   func snapshot() -> StateValue {
     guard let instance else { return .null }
+    if readingsReusable, let reading, reading.object == ObjectIdentifier(instance.object), isCurrent(reading) {
+      return reading.state
+    }
     // Strings and URLs naming the sandbox's folder come out spelled `/sandbox` (StateValue).
-    return simulation.watched { StateValue.reflecting(instance.state()) }
+    let state = simulation.watched { StateValue.reflecting(instance.state()) }
+    // Taken after the reading: `watched` moves the mark on, before and after the code it runs.
+    reading = simulation.activityMark.map { StateReading(mark: $0, object: ObjectIdentifier(instance.object), state: state) }
+    return state
+  }
+
+  private func isCurrent(_ reading: StateReading) -> Bool {
+    guard let mark = simulation.activityMark else { return false }
+    return reading.mark == mark
   }
 
   private func record(_ result: StepResult) {

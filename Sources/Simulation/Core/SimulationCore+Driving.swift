@@ -41,6 +41,9 @@ extension SimulationCore {
   }
 
   private func runUnobserved(_ ready: ReadyJob) {
+    // Before and after: a reading taken while it runs (a watch's) is not the state after it.
+    noteActivity()
+    defer { noteActivity() }
     let outer = runningJobStart.load(ordering: .relaxed)
     if outer == 0 { runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
     let wasGlobal = runningGlobalJob.load(ordering: .relaxed)
@@ -66,6 +69,7 @@ extension SimulationCore {
   func runOutsideWork() -> Bool {
     var ran = vmrepl_dispatch_drain_main_queue() != 0
     if vmrepl_runloop_exists() != 0, vmrepl_runloop_idle_pass() != 0 { ran = true }
+    if ran { noteActivity() }
     if ran, observingLanes.load(ordering: .relaxed) { laneObserver.guarded { $0 }?.mainLaneRan() }
     return ran && state.guarded { !$0.ready.isEmpty }
   }
@@ -119,6 +123,7 @@ extension SimulationCore {
       if vmrepl_threads_admit_foreign() > 0 { continue }
       if runOutsideWork() { continue }
       if hasForeignWorkHook.load(ordering: .relaxed), let hook = foreignWorkHook.guarded({ $0 }), hook.whenIdle() {
+        noteActivity()
         admitInbox()
         continue
       }

@@ -33,6 +33,9 @@ final class SimulationCore: Sendable {
   let jobsThisStep = Atomic<Int>(0)
   /// Jobs run since the simulation started or restarted.
   let jobsRun = Atomic<Int>(0)
+  /// Moves on whenever the program's code may have run (see `Simulation.activityMark`); never
+  /// reset, so a mark taken before a restart never matches one taken after it.
+  let activity = Atomic<UInt64>(0)
   /// The job after which `pauseHandler` runs; 0 for none.
   let pauseAfterJob = Atomic<Int>(0)
   let pauseHandler = Mutex<Callback<Void>?>(nil)
@@ -68,8 +71,13 @@ final class SimulationCore: Sendable {
     }
   }
 
+  /// The program's code may have run, or may run now: readings of its state taken before are
+  /// not to be reused.
+  func noteActivity() { activity.wrappingAdd(1, ordering: .relaxed) }
+
   func beginExternal(_ label: String) -> UInt64 {
-    state.guarded { state -> UInt64 in
+    noteActivity()
+    return state.guarded { state -> UInt64 in
       let id = state.takeSequence()
       state.externalWork[id] = label
       return id
@@ -78,6 +86,7 @@ final class SimulationCore: Sendable {
 
   func endExternal(_ id: UInt64) {
     _ = state.guarded { $0.externalWork.removeValue(forKey: id) }
+    noteActivity()
     foreignArrivals.signal()
   }
 

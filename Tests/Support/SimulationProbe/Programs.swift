@@ -12,6 +12,7 @@ let programs: [String: @Sendable ([String]) -> Void] = [
   "cancel": runCancel,
   "foreign": runForeign,
   "idle": runIdle,
+  "marks": runMarks,
   "runaway": runRunaway,
   "watchdog": runWatchdog,
   "dispatch": runDispatch,
@@ -311,6 +312,40 @@ func runIdle(_ arguments: [String]) {
   print("hidden work alive: \(weakTag != nil)")
   drive { try simulation.advance(by: .seconds(1)) }
   print("hidden work alive after it ended: \(weakTag != nil)")
+}
+
+/// Whether the activity mark moves across each kind of thing that can run the program's code.
+func runMarks(_ arguments: [String]) {
+  let simulation = Simulation.shared
+  drive { try simulation.runUntilIdle() }
+  func report(_ what: String, _ body: () -> Void) {
+    let before = simulation.activityMark
+    body()
+    let after = simulation.activityMark
+    let verdict = before == nil || after == nil ? "unknown" : before == after ? "same" : "moved"
+    print("\(what): \(verdict)")
+  }
+  report("nothing") { drive { try simulation.runUntilIdle() } }
+  report("a main-actor job") {
+    Task { @MainActor in }
+    drive { try simulation.runUntilIdle() }
+  }
+  report("a job off the main actor") {
+    Task.detached {}
+    drive { try simulation.runUntilIdle() }
+  }
+  report("a block on the main queue") {
+    DispatchQueue.main.async {}
+    drive { try simulation.runUntilIdle() }
+  }
+  report("code the session calls") { simulation.watched {} }
+  report("time with no timer") { drive { try simulation.advance(by: .seconds(1)) } }
+  report("a step noted") { simulation.noteActivity() }
+  let work = simulation.beginExternalWork("GET /search")
+  print("while foreign work runs: \(simulation.activityMark == nil ? "unknown" : "known")")
+  work.finish()
+  report("foreign work that began and ended") { simulation.beginExternalWork("GET /other").finish() }
+  report("nothing again") { drive { try simulation.runUntilIdle() } }
 }
 
 // MARK: guards
