@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// What a view-model keeps in its stored properties that can cancel work: a `Task` handle, a
 /// `Timer`, Combine subscriptions (`AnyCancellable`, one or a set), a `DispatchWorkItem`, a
 /// Dispatch source. Found by reflection, through optionals, arrays, sets and dictionaries.
@@ -22,19 +24,33 @@ struct HeldHandles {
     var index: Int
     var label: String
     var kind: String
+    /// The field's type, as `typeName(of:)` names its value.
+    var typeName: String
+    /// Reads the field straight from the object's storage, for a field no weak or unowned
+    /// reference can be (see `directReaders`); nil: read through the mirror.
+    var read: ((AnyObject) -> Any)?
   }
 
   /// Which properties of a type can hold handles, found once per type from their declared types.
   private static var candidates: [ObjectIdentifier: [Candidate]] = [:]
+  /// Whether a value of a type (not a class, a container) is a handle, by its name, asked once.
+  private static var handleTypes: [ObjectIdentifier: Bool] = [:]
 
   /// The handles `object`'s properties hold now; empty, and cheap, for a type with none.
   static func scan(_ object: AnyObject) -> [Holding] {
     let key = ObjectIdentifier(type(of: object))
     // A type with no such property (most view-models) costs a dictionary look-up per step.
     if let known = candidates[key], known.isEmpty { return [] }
-    let mirror = Mirror(reflecting: object)
+    // Made only for a field read through it: making one costs more than reading every field.
+    var madeMirror: Mirror?
+    func mirror() -> Mirror {
+      if let madeMirror { return madeMirror }
+      let made = Mirror(reflecting: object)
+      madeMirror = made
+      return made
+    }
     let known = candidates[key] ?? {
-      let found = findCandidates(mirror)
+      let found = directReaders(for: type(of: object), findCandidates(mirror()), mirror: mirror())
       candidates[key] = found
       return found
     }()
@@ -43,7 +59,13 @@ struct HeldHandles {
     // mangled name each time, and a view-model has many fields that hold no handle.
     var holdings: [Holding] = []
     for candidate in known {
-      var level = mirror
+      if let read = candidate.read {
+        var handles: Set<AnyHashable> = []
+        collect(read(object), into: &handles, depth: 0)
+        holdings.append(Holding(property: Self.shown(candidate.label), kind: candidate.kind, handles: handles))
+        continue
+      }
+      var level = mirror()
       for _ in 0..<candidate.level {
         guard let parent = level.superclassMirror else { return holdings }
         level = parent
@@ -56,6 +78,59 @@ struct HeldHandles {
       holdings.append(Holding(property: Self.shown(candidate.label), kind: candidate.kind, handles: handles))
     }
     return holdings
+  }
+
+  /// Gives the candidates whose field holds `Task`s, or a set or an array of subscriptions, a
+  /// reader of the field's storage: a mirror costs as much as the rest of a step's bookkeeping.
+  ///
+  /// Only those: a weak or unowned field has storage of another layout than its type's, and
+  /// nothing but the mirror tells one apart; a `Task` is a struct and a set or an array is one,
+  /// which no `weak` or `unowned` can qualify. The runtime's field list (`_forEachField`, the
+  /// root class's fields first) must name each such field where the mirror does, or the mirror
+  /// stays.
+  private static func directReaders(for type: AnyObject.Type, _ found: [Candidate], mirror: Mirror) -> [Candidate] {
+    guard found.contains(where: isStructField) else { return found }
+    var fields: [(name: String, offset: Int, type: Any.Type)] = []
+    // `.classType`, a static `var` Swift 6 will not read from here.
+    let complete = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, offset, type, _ in
+      fields.append((String(cString: name), offset, type))
+      return true
+    }
+    guard complete else { return found }
+    // Fields per mirror level, the class itself first: the runtime's list runs the other way.
+    var counts: [Int] = []
+    var next: Mirror? = mirror
+    while let current = next {
+      counts.append(current.children.count)
+      next = current.superclassMirror
+    }
+    guard counts.reduce(0, +) == fields.count else { return found }
+    return found.map { candidate in
+      guard isStructField(candidate) else { return candidate }
+      let position = counts[(candidate.level + 1)...].reduce(0, +) + candidate.index
+      let field = fields[position]
+      guard field.name == candidate.label else { return candidate }
+      var direct = candidate
+      direct.read = reader(field.type, offset: field.offset)
+      return direct
+    }
+  }
+
+  private static func isStructField(_ candidate: Candidate) -> Bool {
+    candidate.kind == taskKind
+      || candidate.kind == subscriptionsKind && (candidate.typeName.hasPrefix("Set<") || candidate.typeName.hasPrefix("Array<"))
+  }
+
+  /// Reads a value of `type` at `offset` in an object's storage (the caller keeps the object alive).
+  private static func reader(_ type: Any.Type, offset: Int) -> (AnyObject) -> Any {
+    func typed<Field>(_: Field.Type) -> (AnyObject) -> Any {
+      { object in
+        withExtendedLifetime(object) {
+          UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(fromByteOffset: offset, as: Field.self)
+        }
+      }
+    }
+    return _openExistential(type, do: typed)
   }
 
   /// The properties of `after` that hold a handle `before` did not have.
@@ -74,8 +149,9 @@ struct HeldHandles {
     var level = 0
     while let current = next {
       for (index, child) in current.children.enumerated() {
-        guard let label = child.label, let kind = kind(ofTypeName: typeName(of: child.value)) else { continue }
-        found.append(Candidate(level: level, index: index, label: label, kind: kind))
+        let name = typeName(of: child.value)
+        guard let label = child.label, let kind = kind(ofTypeName: name) else { continue }
+        found.append(Candidate(level: level, index: index, label: label, kind: kind, typeName: name))
       }
       next = current.superclassMirror
       level += 1
@@ -123,6 +199,15 @@ struct HeldHandles {
   /// The identity of every handle in `value`, looking through optionals and collections.
   private static func collect(_ value: Any, into handles: inout Set<AnyHashable>, depth: Int) {
     guard depth < 4 else { return }
+    // A `Task` in an optional, without the two mirrors: the cast looks through the optional.
+    if let optional = value as? any OptionalHandle {
+      if let wrapped = optional.wrapped { collect(wrapped, into: &handles, depth: depth + 1) }
+      return
+    }
+    if handleTypes[ObjectIdentifier(Swift.type(of: value))] == true, let hashable = value as? AnyHashable {
+      handles.insert(hashable)
+      return
+    }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional, .collection, .set:
@@ -135,7 +220,13 @@ struct HeldHandles {
       handles.insert(AnyHashable(ObjectIdentifier(value as AnyObject)))
     default:
       // A `Task` is a struct whose equality is its task's identity.
-      if kind(ofTypeName: typeName(of: value)) != nil, let hashable = value as? AnyHashable { handles.insert(hashable) }
+      let type = ObjectIdentifier(Swift.type(of: value))
+      let isHandle = handleTypes[type] ?? {
+        let isHandle = kind(ofTypeName: typeName(of: value)) != nil
+        handleTypes[type] = isHandle
+        return isHandle
+      }()
+      if isHandle, let hashable = value as? AnyHashable { handles.insert(hashable) }
     }
   }
 
@@ -143,4 +234,13 @@ struct HeldHandles {
   private static func shown(_ label: String) -> String {
     label.hasPrefix("_") ? String(label.dropFirst()) : label
   }
+}
+
+/// An optional, looked through without a mirror.
+private protocol OptionalHandle {
+  var wrapped: Any? { get }
+}
+
+extension Optional: OptionalHandle {
+  fileprivate var wrapped: Any? { map { $0 as Any } }
 }
