@@ -113,6 +113,34 @@ struct ReflectionShortcutTests {
     withExtendedLifetime(owner) {}
   }
 
+  @Test("a struct's fields read at their offsets are the fields its mirror reads, whatever their layout")
+  func storedFieldsMatchTheMirror() throws {
+    struct Box<Content> { var content: Content; var flag: UInt8 = 7 }
+    struct Mixed {
+      var flag = true
+      var small: UInt8 = 3
+      var ratio = 0.25
+      var title = "a title longer than fifteen bytes"
+      var counts = [1, 2, 3]
+      var described: any CustomStringConvertible = 42
+      var boxed = Box(content: "inner")
+      var boxedPair = Box(content: (1, "one"))
+      var date = Date(timeIntervalSince1970: 1_000)
+      var owner = Owner()
+      var missing: Int? = nil
+      var phase: Plain.Phase = .loading(page: 5)
+      var plain = Plain()
+    }
+    let value = Mixed()
+    let fields = try #require(StructFields(Mixed.self))
+    for _ in 0..<2 {
+      let read = fields.children(value)
+      let mirrored = Array(Mirror(reflecting: value).children)
+      #expect(read.map(\.label) == mirrored.map(\.label))
+      #expect(read.map { StateRenderer.render(StateValue.reflecting($0.value)) } == mirrored.map { StateRenderer.render(StateValue.reflecting($0.value)) })
+    }
+  }
+
   @Test("past the depth limit, an optional shows its type unless it holds a scalar")
   func depthLimit() {
     struct Holder { var leaf: Shortcuts.Leaf? = Shortcuts.Leaf(id: 1); var count: Int? = 4; var empty: Shortcuts.Leaf? = nil }
