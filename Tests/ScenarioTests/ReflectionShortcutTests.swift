@@ -130,15 +130,23 @@ struct ReflectionShortcutTests {
       var missing: Int? = nil
       var phase: Plain.Phase = .loading(page: 5)
       var plain = Plain()
+      var nothing = Marker()
     }
-    let value = Mixed()
-    let fields = try #require(StructFields(Mixed.self))
-    for _ in 0..<2 {
-      let read = fields.children(value)
-      let mirrored = Array(Mirror(reflecting: value).children)
-      #expect(read.map(\.label) == mirrored.map(\.label))
-      #expect(read.map { StateRenderer.render(StateValue.reflecting($0.value)) } == mirrored.map { StateRenderer.render(StateValue.reflecting($0.value)) })
+    struct Marker {}
+    /// No size at all: read through its key paths.
+    struct Markers { var first = Marker(); var second = Marker() }
+    func check<Value>(_ value: Value) throws {
+      let fields = try #require(StructFields(Value.self))
+      for _ in 0..<2 {
+        let read = fields.children(value)
+        let mirrored = Array(Mirror(reflecting: value).children)
+        #expect(read.map(\.label) == mirrored.map(\.label))
+        #expect(read.map { StateRenderer.render(StateValue.reflecting($0.value)) } == mirrored.map { StateRenderer.render(StateValue.reflecting($0.value)) })
+      }
     }
+    try check(Mixed())
+    try check(Markers())
+    #expect(StructFields(Markers.self)?.children(Markers()).count == 2)
   }
 
   @Test("past the depth limit, an optional shows its type unless it holds a scalar")

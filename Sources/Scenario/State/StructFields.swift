@@ -32,11 +32,13 @@ struct StructFields: Sendable {
       stored.append(StoredField(name: String(cString: name), offset: offset, load: loader(type)))
       return true
     }
-    if listed, !stored.isEmpty, stored.map(\.name) == fields.map(\.name) {
+    // A struct of no size (its fields empty structs) may have no address to read at.
+    if listed, MemoryLayout<Root>.size > 0, stored.map(\.name) == fields.map(\.name) {
       let known = StoredFields(fields: stored)
       return { value in
         guard let root = value as? Root else { return [] }
         return withUnsafeBytes(of: root) { bytes in
+          // Never nil for a type of some size.
           guard let base = bytes.baseAddress else { return [] }
           return known.fields.map { (label: $0.name, value: $0.load(base + $0.offset)) }
         }
