@@ -28,7 +28,7 @@ final class EffectTracker {
   /// The handles the view-model held when the current step began.
   private var handlesBefore: [HeldHandles.Holding] = []
   /// The last reading of `handlesBefore` a query may reuse, and where the program stood then.
-  private var handlesReading: (mark: ActivityMark, object: ObjectIdentifier, handles: [HeldHandles.Holding])?
+  private var handlesReading: Reading<[HeldHandles.Holding]>?
   /// Set when Ctrl-C stopped work during the current step.
   private(set) var interrupted = false
 
@@ -50,12 +50,12 @@ final class EffectTracker {
       return
     }
     let object = ObjectIdentifier(model)
-    if let mark, let reading = handlesReading, reading.mark == mark, reading.object == object {
-      handlesBefore = reading.handles
+    if let mark, let reading = handlesReading, reading.holds(at: mark, for: object) {
+      handlesBefore = reading.value
       return
     }
     handlesBefore = HeldHandles.scan(model)
-    handlesReading = mark.map { (mark: $0, object: object, handles: handlesBefore) }
+    handlesReading = mark.map { Reading(mark: $0, object: object, value: handlesBefore) }
   }
 
   /// Ends every effect of the session and starts a new one whose time 0 is now.

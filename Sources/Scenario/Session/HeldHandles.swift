@@ -124,11 +124,7 @@ struct HeldHandles {
   /// Reads a value of `type` at `offset` in an object's storage (the caller keeps the object alive).
   private static func reader(_ type: Any.Type, offset: Int) -> (AnyObject) -> Any {
     func typed<Field>(_: Field.Type) -> (AnyObject) -> Any {
-      { object in
-        withExtendedLifetime(object) {
-          UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(fromByteOffset: offset, as: Field.self)
-        }
-      }
+      { object in UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(fromByteOffset: offset, as: Field.self) }
     }
     return _openExistential(type, do: typed)
   }

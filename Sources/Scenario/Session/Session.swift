@@ -40,7 +40,7 @@ package final class Session {
   /// Where the program stood when `lastState` was read.
   private var lastStateMark: ActivityMark?
   /// The last reading of the view state, and where the program stood when it was taken.
-  private var reading: StateReading?
+  private var reading: Reading<StateValue>?
   /// Set while a query runs, the only command that may reuse `reading`: every other command may
   /// call view-model code outside any job or `watched` (a `respond`'s completion handler, a
   /// task's cancellation handler, a `defaults` write a computed property reads).
@@ -329,19 +329,15 @@ package final class Session {
   /// (a step of `expect` lines reads the state twice each, the same state).
   func snapshot() -> StateValue {
     guard let instance else { return .null }
-    if readingsReusable, let reading, reading.object == ObjectIdentifier(instance.object), isCurrent(reading) {
-      return reading.state
+    let object = ObjectIdentifier(instance.object)
+    if readingsReusable, let reading, reading.holds(at: simulation.activityMark, for: object) {
+      return reading.value
     }
     // Strings and URLs naming the sandbox's folder come out spelled `/sandbox` (StateValue).
     let state = simulation.watched { StateValue.reflecting(instance.state()) }
     // Taken after the reading: `watched` moves the mark on, before and after the code it runs.
-    reading = simulation.activityMark.map { StateReading(mark: $0, object: ObjectIdentifier(instance.object), state: state) }
+    reading = simulation.activityMark.map { Reading(mark: $0, object: object, value: state) }
     return state
-  }
-
-  private func isCurrent(_ reading: StateReading) -> Bool {
-    guard let mark = simulation.activityMark else { return false }
-    return reading.mark == mark
   }
 
   private func record(_ result: StepResult) {
