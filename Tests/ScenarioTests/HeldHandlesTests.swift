@@ -60,12 +60,15 @@ struct HeldHandlesTests {
 
   @Test("a handle gained in a step is told apart from the ones held before")
   func gained() {
-    let screen = SearchScreen(coordinator: Coordinator())
+    // Kept alive: a mirror reads the unowned field, and an unowned reference to a freed object traps.
+    let coordinator = Coordinator()
+    let screen = SearchScreen(coordinator: coordinator)
     let before = HeldHandles.scan(screen)
     let task = Task { 1 }
     screen.loadTask = task
     let gained = HeldHandles.gained(from: before, to: HeldHandles.scan(screen))
     #expect(gained.map(\.property) == ["loadTask"])
     #expect(gained.first?.handles == [AnyHashable(task)])
+    withExtendedLifetime(coordinator) {}
   }
 }
