@@ -15,9 +15,10 @@ struct HTTPAndStorageTests {
     #expect(result.output.hasSuffix("6 passed, 0 failed\n"))
   }
 
-  @Test("storage is the same on a second run and in another time zone: nothing a run writes reaches the next")
+  @Test("storage is the same on a second run, in another time zone and with the sandbox on disk instead of in memory: nothing a run writes reaches the next")
   func storageAgain() async throws {
-    for environment in [["CI": "true"], ["CI": "true", "TZ": "Asia/Tokyo"]] {
+    let environments = [["CI": "true"], ["CI": "true", "TZ": "Asia/Tokyo"], ["CI": "true", "VMREPL_SANDBOX_ON_DISK": "1"]]
+    for environment in environments {
       let result = try await VMReplProcess.run(
         ["replay", "Tests/VMReplTests/Scenarios/storage"], environment: environment, executable: "VMReplFixtures")
       #expect(result.status == 0, "\(result.output)\(result.errors)")

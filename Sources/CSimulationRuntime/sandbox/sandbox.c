@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 static char root[512];
@@ -131,6 +132,23 @@ static void remove_stale(const char *base) {
   closedir(folder);
 }
 
+/// The folder in memory the sandbox goes in when the machine has one with room to spare, NULL
+/// otherwise. Explore starts a session per schedule, and a session empties the sandbox: on a
+/// disk that is a journal entry per folder made or removed (URLSession makes its cache's folders
+/// in every session) and, where the disk discards freed blocks, a wait for the device; in memory
+/// it is a few system calls. What a scenario sees is the same (its paths print as `/sandbox`).
+/// The room asked for keeps a scenario's large files from meeting a full folder they would not
+/// meet on a disk: a small /dev/shm (a container's 64 MiB) is passed over.
+static const char *memory_base(void) {
+  static const char *const candidate = "/dev/shm";
+  const char *on_disk = getenv("VMREPL_SANDBOX_ON_DISK");
+  if (on_disk && on_disk[0] && strcmp(on_disk, "0") != 0) return NULL;
+  struct statvfs space;
+  if (access(candidate, W_OK | X_OK) != 0 || statvfs(candidate, &space) != 0) return NULL;
+  unsigned long long room = (unsigned long long)space.f_bavail * space.f_frsize;
+  return room >= (1ULL << 30) ? candidate : NULL;
+}
+
 __attribute__((constructor)) static void vmrepl_make_sandbox(void) {
   if (getenv("VMREPL_NO_SANDBOX")) return;
   const char *real_home = getenv("VMREPL_REAL_HOME");
@@ -143,7 +161,8 @@ __attribute__((constructor)) static void vmrepl_make_sandbox(void) {
     real_tmp = getenv("TMPDIR");
     setenv("VMREPL_REAL_TMPDIR", real_tmp ? real_tmp : "", 1);
   }
-  const char *base = getenv("VMREPL_REAL_TMPDIR");
+  const char *base = memory_base();
+  if (!base) base = getenv("VMREPL_REAL_TMPDIR");
   if (!base || !base[0]) base = "/tmp";
   char clean[400];
   snprintf(clean, sizeof clean, "%s", base);
