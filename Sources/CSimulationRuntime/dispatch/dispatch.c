@@ -15,12 +15,12 @@
 
 #if VMREPL_HAS_BACKEND
 #include <dlfcn.h>
-#include <execinfo.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unwind.h>
 
 typedef void *queue_t;
 typedef void *block_t;
@@ -214,33 +214,58 @@ static void simulated_barrier_sync(queue_t queue, block_t block) {
   sync_onto(queue, block, 1);
 }
 
+/// Where a walk out of the code that asked for a queue stands (see `made_by_foundation`).
+struct queue_maker_walk {
+  int frame;
+  const char *own;
+  int in_overlay, in_foundation;
+  /// 1 Foundation's, 0 the program's, -1 not known yet.
+  int answer;
+};
+
+static _Unwind_Reason_Code queue_maker_frame(struct _Unwind_Context *context, void *argument) {
+  struct queue_maker_walk *walk = argument;
+  // Frame 0 is `made_by_foundation` itself; 32 frames are as far as the walk looks.
+  if (walk->frame++ == 0) return _URC_NO_REASON;
+  if (walk->frame > 32) return _URC_END_OF_STACK;
+  const char *library = vmrepl_library_of((void *)_Unwind_GetIP(context));
+  if (!library) return _URC_NO_REASON;
+  int overlay = strstr(library, VMREPL_LIB_SWIFT_DISPATCH) || strstr(library, VMREPL_LIB_DISPATCH);
+  if (overlay && !walk->in_foundation) {
+    walk->in_overlay = 1;
+    return _URC_NO_REASON;
+  }
+  // Frames before the overlay are this file's own (the interposed function and its helpers).
+  if (!walk->in_overlay) return _URC_NO_REASON;
+  // URLSession's queues, whoever asked for the session.
+  if (strstr(library, VMREPL_LIB_FOUNDATION_NETWORKING)) {
+    walk->answer = 1;
+    return _URC_END_OF_STACK;
+  }
+  if (strstr(library, VMREPL_LIBS_FOUNDATION) || strstr(library, VMREPL_LIB_SWIFT_CORE)) {
+    walk->in_foundation = 1;
+    return _URC_NO_REASON;
+  }
+  if (!walk->in_foundation) {
+    walk->answer = 0;
+    return _URC_END_OF_STACK;
+  }
+  walk->answer = !(walk->own && strcmp(library, walk->own) == 0);
+  return _URC_END_OF_STACK;
+}
+
 /// Whether the code that asked for a queue belongs to Foundation: walking out of Dispatch's
 /// Swift overlay and this file, then through Foundation, the first caller is not the program.
 /// An OperationQueue the program made is the program's (its operations are simulated); one
 /// URLSession made for itself is Foundation's, and stays real.
+///
+/// The walk unwinds one frame at a time and stops at the first that decides (`backtrace`
+/// unwinds 32 frames before the first is looked at: a tenth of what a URLSession costs to make
+/// here, since it makes several queues). Each frame's library is remembered per address.
 static int made_by_foundation(void) {
-  void *frames[32];
-  int count = backtrace(frames, 32);
-  // Each frame's library, remembered per address: URLSession makes queues in every session.
-  const char *own = vmrepl_library_of((void *)made_by_foundation);
-  int in_overlay = 0, in_foundation = 0;
-  for (int index = 1; index < count; index++) {
-    const char *library = vmrepl_library_of(frames[index]);
-    if (!library) continue;
-    int overlay = strstr(library, VMREPL_LIB_SWIFT_DISPATCH) || strstr(library, VMREPL_LIB_DISPATCH);
-    if (overlay && !in_foundation) { in_overlay = 1; continue; }
-    // Frames before the overlay are this file's own (the interposed function and its helpers).
-    if (!in_overlay) continue;
-    // URLSession's queues, whoever asked for the session.
-    if (strstr(library, VMREPL_LIB_FOUNDATION_NETWORKING)) return 1;
-    if (strstr(library, VMREPL_LIBS_FOUNDATION) || strstr(library, VMREPL_LIB_SWIFT_CORE)) {
-      in_foundation = 1;
-      continue;
-    }
-    if (!in_foundation) return 0;
-    return !(own && strcmp(library, own) == 0);
-  }
-  return in_foundation;
+  struct queue_maker_walk walk = {0, vmrepl_library_of((void *)made_by_foundation), 0, 0, -1};
+  _Unwind_Backtrace(queue_maker_frame, &walk);
+  return walk.answer >= 0 ? walk.answer : walk.in_foundation;
 }
 
 /// Marks queues made concurrent (`attributes: .concurrent`): several of their blocks may be
