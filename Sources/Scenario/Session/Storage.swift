@@ -23,15 +23,36 @@ enum Storage {
   }
 
   /// Whether `text` holds `root`, by its bytes: every string of every state snapshot is asked,
-  /// and Foundation's search costs more than the rest of reading the string.
+  /// and Foundation's search costs more than the rest of reading the string. A native string's
+  /// bytes are searched from the root's last byte (it begins with `/`, which every URL in a
+  /// view state holds several times: a search from the first byte stopped at each).
   private nonisolated static func mentions(_ text: String, _ root: String) -> Bool {
     let bytes = text.utf8
     let needle = root.utf8
     guard let first = needle.first, bytes.count >= needle.count else { return false }
+    let searched = bytes.withContiguousStorageIfAvailable { haystack in
+      needle.withContiguousStorageIfAvailable { needle in contains(haystack, needle) }
+    }
+    if let searched, let found = searched { return found }
     var from = bytes.startIndex
     while let found = bytes[from...].firstIndex(of: first) {
       if bytes[found...].starts(with: needle) { return true }
       from = bytes.index(after: found)
+    }
+    return false
+  }
+
+  /// Whether `haystack` holds `needle` (not empty): `memchr` finds each place the needle's last
+  /// byte (a digit of the process number) stands, `memcmp` compares what leads up to it.
+  private nonisolated static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = haystack.baseAddress, let wanted = needle.baseAddress, needle.count <= haystack.count else { return false }
+    let last = Int32(needle[needle.count - 1])
+    var from = needle.count - 1
+    while from < haystack.count {
+      guard let hit = memchr(base + from, last, haystack.count - from) else { return false }
+      let end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + (end - needle.count + 1), wanted, needle.count) == 0 { return true }
+      from = end + 1
     }
     return false
   }
