@@ -149,6 +149,30 @@ struct ReflectionShortcutTests {
     #expect(StructFields(Markers.self)?.children(Markers()).count == 2)
   }
 
+  @Test("a value read as its own type (a shown field) is the value read through Any, for the types read without Any and the others")
+  func typed() {
+    func same<Value>(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
+      let typed = StateValue.reflecting(typed: value)
+      let boxed = StateValue.reflecting(value as Any)
+      #expect(typed.isIdentical(to: boxed), "\(typed) against \(boxed)", sourceLocation: sourceLocation)
+    }
+    same(0)
+    same(Int.min)
+    same(true)
+    same(-0.0)
+    same(Double.nan)
+    same("")
+    same("café ✔")
+    same(Int?.some(3))
+    same(Int?.none)
+    same(["a", "b"])
+    same([1, 2])
+    same(Int8(-3))
+    same(Float(1.5))
+    same(Shortcuts())
+    same(Optional<Any>.some(2) as Any)
+  }
+
   @Test("past the depth limit, an optional shows its type unless it holds a scalar")
   func depthLimit() {
     struct Holder { var leaf: Shortcuts.Leaf? = Shortcuts.Leaf(id: 1); var count: Int? = 4; var empty: Shortcuts.Leaf? = nil }

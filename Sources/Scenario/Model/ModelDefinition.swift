@@ -74,7 +74,9 @@ struct ModelInstance {
   var properties: [BoundProperty]
   var connect: (@MainActor () async throws -> Void)?
   var connectSummary: String
-  var state: @MainActor () -> Any
+  /// Reads the view state: the projection's value, the fields `show` names, or the model's
+  /// stored properties.
+  var state: @MainActor () -> StateValue
 }
 
 /// Collects what a view-model can do; `ModelDefinition`'s `describe` closure fills it in.
@@ -85,7 +87,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectBody: (@MainActor (Model) async throws -> Void)?
   private var connectSummary = ""
   private var stateProjection: (@MainActor (Model) -> Any)?
-  private var shownFields: [@MainActor (Model) -> (String, Any)] = []
+  private var shownFields: [@MainActor (Model) -> StateValue.Field] = []
   /// What `describe` got wrong (an action enum the command line cannot write); `use` reports it.
   private var problems: [ScenarioError] = []
 
@@ -161,7 +163,9 @@ public struct ModelBuilder<Model: AnyObject> {
   /// name: `model.show("uiState", \.uiState)` keeps the path `uiState.isLoading` while leaving
   /// out dependencies and configuration the view-model stores.
   public mutating func show<Shown>(_ name: String, _ keyPath: KeyPath<Model, Shown>) {
-    shownFields.append { model in (name, model[keyPath: keyPath]) }
+    // Read as its own type: an `Int` or a `String` becomes its state value without a trip
+    // through `Any` (a main-thread check reads the shown fields around every job off main).
+    shownFields.append { model in StateValue.Field(name: name, value: StateValue.reflecting(typed: model[keyPath: keyPath])) }
   }
 
   /// One action per case of `type`, each performed by what `kind` makes.
@@ -193,19 +197,15 @@ public struct ModelBuilder<Model: AnyObject> {
     if let connectBody {
       connect = { try await connectBody(model) }
     }
-    let projection = stateProjection
-    let shown = shownFields
-    let state: @MainActor () -> Any = {
-      if let projection { return projection(model) }
-      if !shown.isEmpty {
-        return ShownState(
-          type: typeName,
-          fields: shown.map { field in
-            let (name, value) = field(model)
-            return StateValue.Field(name: name, value: StateValue.reflecting(value))
-          })
-      }
-      return model
+    let state: @MainActor () -> StateValue
+    if let projection = stateProjection {
+      state = { StateValue.reflecting(projection(model)) }
+    } else if !shownFields.isEmpty {
+      // Closures of no generic type, so that reading them is not generic code either.
+      let readers: [@MainActor () -> StateValue.Field] = shownFields.map { field in { field(model) } }
+      state = { .record(type: typeName, fields: readers.map { $0() }) }
+    } else {
+      state = { StateValue.reflecting(model) }
     }
     return ModelInstance(
       typeName: typeName,
@@ -216,11 +216,4 @@ public struct ModelBuilder<Model: AnyObject> {
       connectSummary: connectSummary,
       state: state)
   }
-}
-
-/// The fields a model chose with `show`, presented under its type name.
-struct ShownState: StateRepresentable {
-  var type: String
-  var fields: [StateValue.Field]
-  var stateValue: StateValue { .record(type: type, fields: fields) }
 }

@@ -334,7 +334,7 @@ package final class Session {
       return reading.value
     }
     // Strings and URLs naming the sandbox's folder come out spelled `/sandbox` (StateValue).
-    let state = simulation.watched { StateValue.reflecting(instance.state()) }
+    let state = simulation.watched { instance.state() }
     // Taken after the reading: `watched` moves the mark on, before and after the code it runs.
     reading = simulation.activityMark.map { Reading(mark: $0, object: object, value: state) }
     return state

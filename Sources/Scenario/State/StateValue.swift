@@ -81,6 +81,16 @@ extension StateValue {
     return reflect(value, depth: depth, visiting: &visiting)
   }
 
+  /// `reflecting(value)` for a value whose type the caller knows: the types a state holds most
+  /// become their state value without being boxed in `Any` and cast back out.
+  static func reflecting<Value>(typed value: Value) -> StateValue {
+    if Value.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+    if Value.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+    if Value.self == String.self { return .string(Storage.shown(unsafeBitCast(value, to: String.self), root: sandbox)) }
+    if Value.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
+    return reflecting(value)
+  }
+
   private static func reflect(_ value: Any, depth: Int, visiting: inout Set<ObjectIdentifier>) -> StateValue {
     if let common = common(value, depth: depth) { return common }
     switch kind(of: value) {
