@@ -87,7 +87,9 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectBody: (@MainActor (Model) async throws -> Void)?
   private var connectSummary = ""
   private var stateProjection: (@MainActor (Model) -> Any)?
-  private var shownFields: [@MainActor (Model) -> StateValue.Field] = []
+  /// Not main-actor closures: the state closure that calls them is one, and each main-actor
+  /// closure asks the runtime which executor runs it (a check as dear as reading the field).
+  private var shownFields: [(Model) -> StateValue.Field] = []
   /// What `describe` got wrong (an action enum the command line cannot write); `use` reports it.
   private var problems: [ScenarioError] = []
 
@@ -165,7 +167,17 @@ public struct ModelBuilder<Model: AnyObject> {
   public mutating func show<Shown>(_ name: String, _ keyPath: KeyPath<Model, Shown>) {
     // Read as its own type: an `Int` or a `String` becomes its state value without a trip
     // through `Any` (a main-thread check reads the shown fields around every job off main).
-    shownFields.append { model in StateValue.Field(name: name, value: StateValue.reflecting(typed: model[keyPath: keyPath])) }
+    shownFields.append(Self.fieldReader(name, keyPath))
+  }
+
+  private nonisolated static func fieldReader<Shown>(_ name: String, _ keyPath: KeyPath<Model, Shown>) -> (Model) -> StateValue.Field {
+    { model in StateValue.Field(name: name, value: StateValue.reflecting(typed: model[keyPath: keyPath])) }
+  }
+
+  /// The readers of `model`'s shown fields: closures of no generic type, so that calling them is
+  /// not generic code either.
+  private nonisolated static func fieldReaders(_ fields: [(Model) -> StateValue.Field], of model: Model) -> [() -> StateValue.Field] {
+    fields.map { field in { field(model) } }
   }
 
   /// One action per case of `type`, each performed by what `kind` makes.
@@ -201,9 +213,14 @@ public struct ModelBuilder<Model: AnyObject> {
     if let projection = stateProjection {
       state = { StateValue.reflecting(projection(model)) }
     } else if !shownFields.isEmpty {
-      // Closures of no generic type, so that reading them is not generic code either.
-      let readers: [@MainActor () -> StateValue.Field] = shownFields.map { field in { field(model) } }
-      state = { .record(type: typeName, fields: readers.map { $0() }) }
+      let readers = Self.fieldReaders(shownFields, of: model)
+      // A loop, not `map`: a closure written here would be the main actor's, and checked.
+      state = {
+        var fields: [StateValue.Field] = []
+        fields.reserveCapacity(readers.count)
+        for read in readers { fields.append(read()) }
+        return .record(type: typeName, fields: fields)
+      }
     } else {
       state = { StateValue.reflecting(model) }
     }
