@@ -62,11 +62,24 @@ enum CodeNames {
   /// The addresses of the program's functions a task will resume in, innermost first, read
   /// from the task as it is now (the runtime's own left out).
   static func taskFunctionAddresses(_ task: UnsafeRawPointer) -> [UInt] {
-    var functions = [UnsafeRawPointer?](repeating: nil, count: 32)
-    let count = Int(vmrepl_task_chain(task, &functions, Int32(functions.count)))
-    return functions.prefix(count).compactMap { function in
-      guard let function, vmrepl_is_runtime_code(function) == 0 else { return nil }
-      return UInt(bitPattern: function)
+    programFunctions(in: taskChain(task))
+  }
+
+  /// Every function a task will resume in, innermost first, the runtime's included, read from
+  /// the task as it is now: what must be read before the task runs on, while which of them are
+  /// the program's (`programFunctions(in:)`, a look-up per address) can wait until asked.
+  static func taskChain(_ task: UnsafeRawPointer) -> [UInt] {
+    withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 32) { functions in
+      let count = Int(vmrepl_task_chain(task, functions.baseAddress!, Int32(functions.count)))
+      return (0..<count).map { UInt(bitPattern: functions[$0]) }
+    }
+  }
+
+  /// The functions of `chain` that are the program's, not the runtime's.
+  static func programFunctions(in chain: [UInt]) -> [UInt] {
+    chain.filter { address in
+      guard let function = UnsafeRawPointer(bitPattern: address) else { return false }
+      return vmrepl_is_runtime_code(function) == 0
     }
   }
 

@@ -25,10 +25,11 @@ enum SwiftTasks {
   static func offMainName(of job: UnownedJob) -> OffMainName {
     let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
     guard jobTaskIDOf(job) != 0 else { return OffMainName(text: "a task on the global executor") }
-    // The task's frames are read now; their names only if a warning needs them.
-    let functions = CodeNames.taskFunctionAddresses(address)
+    // The task's frames are read now; which are the program's, and their names, only if a
+    // warning needs them.
+    let chain = CodeNames.taskChain(address)
     return OffMainName {
-      let frames = CodeNames.names(of: functions, limit: 16)
+      let frames = CodeNames.names(of: CodeNames.programFunctions(in: chain), limit: 16)
       guard let innermost = frames.first, let outermost = frames.last else { return "a task on the global executor" }
       let resuming = frames.count > 1 ? " (resuming in \(innermost))" : ""
       return outermost + resuming + " on the global executor"
