@@ -161,19 +161,23 @@ __attribute__((constructor)) static void vmrepl_make_sandbox(void) {
     real_tmp = getenv("TMPDIR");
     setenv("VMREPL_REAL_TMPDIR", real_tmp ? real_tmp : "", 1);
   }
-  const char *base = memory_base();
-  if (!base) base = getenv("VMREPL_REAL_TMPDIR");
-  if (!base || !base[0]) base = "/tmp";
-  char clean[400];
-  snprintf(clean, sizeof clean, "%s", base);
-  size_t length = strlen(clean);
-  while (length > 1 && clean[length - 1] == '/') clean[--length] = 0;
-  remove_stale(clean);
-  snprintf(root, sizeof root, "%s/vmrepl-sandbox-%ld", clean, (long)getpid());
-  if (mkdir(root, 0700) != 0) {
-    root[0] = 0;
-    return;
+  const char *disk = getenv("VMREPL_REAL_TMPDIR");
+  if (!disk || !disk[0]) disk = "/tmp";
+  // In memory when there is room; on disk when not, or when the folder cannot be made there
+  // (another user's stale sandbox of the same process number).
+  const char *bases[] = {memory_base(), disk};
+  root[0] = 0;
+  for (int index = 0; index < 2 && !root[0]; index++) {
+    if (!bases[index]) continue;
+    char clean[400];
+    snprintf(clean, sizeof clean, "%s", bases[index]);
+    size_t length = strlen(clean);
+    while (length > 1 && clean[length - 1] == '/') clean[--length] = 0;
+    remove_stale(clean);
+    snprintf(root, sizeof root, "%s/vmrepl-sandbox-%ld", clean, (long)getpid());
+    if (mkdir(root, 0700) != 0) root[0] = 0;
   }
+  if (!root[0]) return;
   for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
   note_times(made_at);
   watch_skeleton();
