@@ -84,17 +84,21 @@ static int watched_change(void) {
   }
 }
 
-/// Each skeleton folder's size; 0 if one is missing.
-static int note_sizes(off_t *sizes) {
+/// Each skeleton folder's modification time or size (whichever is asked for); 0 if one is missing.
+static int note_folders(struct timespec *times, off_t *sizes) {
   for (int index = 0; skeleton[index]; index++) {
     char path[700];
     snprintf(path, sizeof path, "%s/%s", root, skeleton[index]);
     struct stat status;
     if (stat(path, &status) != 0) return 0;
-    sizes[index] = status.st_size;
+    if (times) times[index] = status.st_mtim;
+    if (sizes) sizes[index] = status.st_size;
   }
   return 1;
 }
+
+static int note_times(struct timespec *times) { return note_folders(times, NULL); }
+static int note_sizes(off_t *sizes) { return note_folders(NULL, sizes); }
 
 /// Whether the `tmp` folder's size moves with an entry and back without it: a file is made there
 /// and removed again to see.
@@ -112,16 +116,6 @@ static int probe_sizes(void) {
   return made && removed && stat(folder, &after) == 0 && with.st_size > before.st_size && after.st_size == before.st_size;
 }
 
-static int note_times(struct timespec *times) {
-  for (int index = 0; skeleton[index]; index++) {
-    char path[700];
-    snprintf(path, sizeof path, "%s/%s", root, skeleton[index]);
-    struct stat status;
-    if (stat(path, &status) != 0) return 0;
-    times[index] = status.st_mtim;
-  }
-  return 1;
-}
 
 
 
