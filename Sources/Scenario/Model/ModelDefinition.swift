@@ -170,6 +170,7 @@ public struct ModelBuilder<Model: AnyObject> {
     shownFields.append(Self.fieldReader(name, keyPath))
   }
 
+  /// Reads the field `keyPath` reaches, named `name`, as a state value.
   private nonisolated static func fieldReader<Shown>(_ name: String, _ keyPath: KeyPath<Model, Shown>) -> (Model) -> StateValue.Field {
     { model in StateValue.Field(name: name, value: StateValue.reflecting(typed: model[keyPath: keyPath])) }
   }
