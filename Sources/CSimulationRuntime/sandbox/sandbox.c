@@ -117,8 +117,6 @@ static int probe_sizes(void) {
 }
 
 
-
-
 static int remove_entry(const char *path, const struct stat *status, int flag, struct FTW *walk) {
   (void)status;
   (void)flag;

@@ -23,23 +23,15 @@ enum Storage {
   }
 
   /// Whether `text` holds `root`, by its bytes: every string of every state snapshot is asked,
-  /// and Foundation's search costs more than the rest of reading the string. A native string's
-  /// bytes are searched from the root's last byte (it begins with `/`, which every URL in a
-  /// view state holds several times: a search from the first byte stopped at each).
+  /// and Foundation's search costs more than the rest of reading the string. The bytes are
+  /// searched from the root's last byte (it begins with `/`, which every URL in a view state
+  /// holds several times: a search from the first byte stopped at each).
   private nonisolated static func mentions(_ text: String, _ root: String) -> Bool {
-    let bytes = text.utf8
-    let needle = root.utf8
-    guard let first = needle.first, bytes.count >= needle.count else { return false }
-    let searched = bytes.withContiguousStorageIfAvailable { haystack in
-      needle.withContiguousStorageIfAvailable { needle in contains(haystack, needle) }
-    }
-    if let searched, let found = searched { return found }
-    var from = bytes.startIndex
-    while let found = bytes[from...].firstIndex(of: first) {
-      if bytes[found...].starts(with: needle) { return true }
-      from = bytes.index(after: found)
-    }
-    return false
+    guard !root.isEmpty, text.utf8.count >= root.utf8.count else { return false }
+    // `withUTF8` hands over the bytes in one piece (a string Foundation made is made native first).
+    var text = text
+    var root = root
+    return text.withUTF8 { haystack in root.withUTF8 { needle in contains(haystack, needle) } }
   }
 
   /// Whether `haystack` holds `needle` (not empty): `memchr` finds each place the needle's last
