@@ -16,6 +16,8 @@
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <stdlib.h>
@@ -39,11 +41,131 @@ static int (*real_timerfd_create)(int, int);
 static int stand_ins[STAND_INS];
 static _Atomic int stand_in_count;
 
-static int is_stand_in(int fd) {
+static int stand_in_index(int fd) {
   int count = atomic_load_explicit(&stand_in_count, memory_order_acquire);
   for (int index = 0; index < count; index++)
-    if (stand_ins[index] == fd) return 1;
-  return 0;
+    if (stand_ins[index] == fd) return index;
+  return -1;
+}
+
+static int is_stand_in(int fd) { return stand_in_index(fd) >= 0; }
+
+// A stand-in made readable by a write was then polled, waited for and read by CF, and polled by
+// us: five system calls, two fifths of a timer's firing. A stand-in that CF has put in exactly
+// one epoll set is made readable in memory instead, and Foundation's `ppoll`, `epoll_wait` and
+// `read` answer for it as the kernel would: the set polls readable while the stand-in's edge is
+// unreported (CF registers it edge-triggered), `epoll_wait` reports it once with the data CF
+// registered, and a read takes it. Everything else in the set still goes to the kernel; a
+// stand-in in no set or in two keeps the real write. All on the driving thread (the main run
+// loop's ports); other threads find `ready_count` zero, or a descriptor that is none of these.
+enum { NOT_READY = 0, READY = 1, REPORTED = 2 };
+static int stand_in_set[STAND_INS];  // the epoll set: -1 in none, -2 in more than one
+static epoll_data_t stand_in_data[STAND_INS];
+static unsigned char stand_in_ready[STAND_INS];
+static _Atomic int ready_count;
+static _Atomic int in_memory;
+_Atomic int vmrepl_foundation_reads_followed;
+static int (*real_epoll_ctl)(int, int, int, struct epoll_event *);
+static int (*real_epoll_wait)(int, struct epoll_event *, int, int);
+static int (*real_ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
+
+static int simulated_epoll_ctl(int set, int operation, int fd, struct epoll_event *event) {
+  int result = real_epoll_ctl(set, operation, fd, event);
+  int index = stand_in_index(fd);
+  if (result != 0 || index < 0 || !vmrepl_on_main_thread()) return result;
+  if (operation == EPOLL_CTL_ADD) {
+    stand_in_set[index] = stand_in_set[index] == -1 ? set : -2;
+    if (event) stand_in_data[index] = event->data;
+  } else if (operation == EPOLL_CTL_DEL && stand_in_set[index] == set) {
+    stand_in_set[index] = -1;
+  } else if (operation == EPOLL_CTL_MOD && stand_in_set[index] == set && event) {
+    stand_in_data[index] = event->data;
+  }
+  return result;
+}
+
+/// The stand-in in epoll set `set` whose readiness is unreported, or -1.
+static int ready_in_set(int set) {
+  int count = atomic_load_explicit(&stand_in_count, memory_order_acquire);
+  for (int index = 0; index < count; index++)
+    if (stand_in_set[index] == set && stand_in_ready[index] == READY) return index;
+  return -1;
+}
+
+static int memory_readable(struct pollfd *poll) {
+  if (!(poll->events & POLLIN)) return 0;
+  if (ready_in_set(poll->fd) >= 0) return 1;
+  int index = stand_in_index(poll->fd);
+  return index >= 0 && stand_in_ready[index] != NOT_READY;
+}
+
+static int simulated_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout, const sigset_t *mask) {
+  if (atomic_load_explicit(&ready_count, memory_order_acquire) == 0 || !vmrepl_on_main_thread())
+    return real_ppoll(fds, count, timeout, mask);
+  nfds_t readable = 0;
+  for (nfds_t i = 0; i < count; i++) readable += memory_readable(&fds[i]) ? 1 : 0;
+  if (readable == 0) return real_ppoll(fds, count, timeout, mask);
+  // Something is readable already, so nothing waits: the kernel is asked about the rest only.
+  int others = 0;
+  if (readable < count) {
+    static const struct timespec now = {0, 0};
+    others = real_ppoll(fds, count, &now, mask);
+    if (others < 0) return others;
+  }
+  int result = 0;
+  for (nfds_t i = 0; i < count; i++) {
+    if (readable == count) fds[i].revents = 0;
+    if (memory_readable(&fds[i])) fds[i].revents |= POLLIN;
+    if (fds[i].revents) result++;
+  }
+  return result;
+}
+
+static int simulated_epoll_wait(int set, struct epoll_event *events, int capacity, int timeout) {
+  if (atomic_load_explicit(&ready_count, memory_order_acquire) == 0 || capacity < 1 || !vmrepl_on_main_thread())
+    return real_epoll_wait(set, events, capacity, timeout);
+  int index = ready_in_set(set);
+  if (index < 0) return real_epoll_wait(set, events, capacity, timeout);
+  // One event is an answer epoll may give whatever else is ready; the rest come next time.
+  stand_in_ready[index] = REPORTED;
+  events[0].events = EPOLLIN;
+  events[0].data = stand_in_data[index];
+  return 1;
+}
+
+int vmrepl_runloop_read(int fd, void *buffer, size_t size, long *result) {
+  if (atomic_load_explicit(&ready_count, memory_order_acquire) == 0 || !vmrepl_on_main_thread()) return 0;
+  int index = stand_in_index(fd);
+  if (index < 0 || stand_in_ready[index] == NOT_READY || size < sizeof(uint64_t)) return 0;
+  // What an eventfd written once holds; the real one was never written.
+  uint64_t value = 1;
+  memcpy(buffer, &value, sizeof value);
+  stand_in_ready[index] = NOT_READY;
+  atomic_fetch_sub_explicit(&ready_count, 1, memory_order_acq_rel);
+  *result = (long)sizeof value;
+  return 1;
+}
+
+static int readable_in_memory(int index) {
+  return atomic_load_explicit(&in_memory, memory_order_relaxed) && stand_in_set[index] >= 0;
+}
+
+/// Makes stand-in `fd` readable: in memory when CF polls it through one epoll set, else by a write.
+static void make_readable(int fd, int index) {
+  if (readable_in_memory(index)) {
+    if (stand_in_ready[index] == NOT_READY) atomic_fetch_add_explicit(&ready_count, 1, memory_order_acq_rel);
+    stand_in_ready[index] = READY;
+  } else {
+    eventfd_write(fd, 1);
+  }
+}
+
+/// Whether stand-in `fd` is still readable (CF has not read it).
+static int still_readable(int fd, int index) {
+  // CF only reads its timer port, so one readable in memory was never written.
+  if (stand_in_ready[index] != NOT_READY || readable_in_memory(index)) return stand_in_ready[index] != NOT_READY;
+  struct pollfd descriptor = {.fd = fd, .events = POLLIN};
+  return poll(&descriptor, 1, 0) > 0;
 }
 static eventfd_fn real_eventfd;
 static int32_t (*run_in_mode)(const void *, double, unsigned char);
@@ -193,6 +315,8 @@ static int simulated_timerfd_create(int clock, int flags) {
   int fd = real_eventfd(0, ((flags & TFD_NONBLOCK) ? EFD_NONBLOCK : 0) | ((flags & TFD_CLOEXEC) ? EFD_CLOEXEC : 0));
   if (fd < 0) return real_timerfd_create(clock, flags);
   stand_ins[count] = fd;
+  stand_in_set[count] = -1;
+  stand_in_ready[count] = NOT_READY;
   atomic_store_explicit(&stand_in_count, count + 1, memory_order_release);
   return fd;
 }
@@ -347,24 +471,24 @@ int64_t vmrepl_runloop_date_grain(void) {
 }
 
 void vmrepl_runloop_fire(int fd, int64_t lead) {
-  if (is_stand_in(fd)) {
-    eventfd_write(fd, 1);
+  int index = stand_in_index(fd);
+  struct pollfd descriptor = {.fd = fd, .events = POLLIN};
+  if (index >= 0) {
+    make_readable(fd, index);
   } else {
     struct itimerspec soon = {{0, 0}, {0, 1}};
     real_timerfd_settime(fd, 0, &soon, NULL);
+    // A timerfd's readiness comes from the kernel a moment later (a stand-in's at once); wait for it, so that the pass below sees it
+    // whatever the machine's load (a real wait of microseconds; virtual time does not move).
+    if (poll(&descriptor, 1, 1000) <= 0) return;
   }
-  // A timerfd's readiness comes from the kernel a moment later (a stand-in's at once); wait for it, so that the pass below sees it
-  // whatever the machine's load (a real wait of microseconds; virtual time does not move).
-  struct pollfd descriptor = {.fd = fd, .events = POLLIN};
-  if (!is_stand_in(fd) && poll(&descriptor, 1, 1000) <= 0) return;
   // What reached the real main queue runs before the timers, as when CF's pass serviced it.
   vmrepl_dispatch_drain_main_queue();
   // A pass services one ready descriptor; make passes until CF has read this one.
   vmrepl_set_foundation_clock_lead(lead);
   for (int pass = 0; pass < 16; pass++) {
     make_pass();
-    descriptor.revents = 0;
-    if (poll(&descriptor, 1, 0) <= 0) break;
+    if (index >= 0 ? !still_readable(fd, index) : (descriptor.revents = 0, poll(&descriptor, 1, 0) <= 0)) break;
   }
   vmrepl_set_foundation_clock_lead(0);
 }
@@ -397,7 +521,7 @@ int vmrepl_runloop_activate(void) {
   // start fourteen). The C library's and Dispatch's functions are not Foundation's own, so
   // rewriting its own calls too changes nothing for them; CoreFoundation's are (it is inside
   // Foundation, whose calls to it go through its own PLT).
-  struct vmrepl_redirect redirects[16];
+  struct vmrepl_redirect redirects[24];
   int count = 0;
   redirects[count++] = (struct vmrepl_redirect){"timerfd_settime", (void *)simulated_timerfd_settime};
   redirects[count++] = (struct vmrepl_redirect){"eventfd", (void *)simulated_eventfd};
@@ -416,6 +540,16 @@ int vmrepl_runloop_activate(void) {
     redirects[count++] = (struct vmrepl_redirect){"CFRunLoopAddSource", (void *)simulated_add_source};
     redirects[count++] = (struct vmrepl_redirect){"CFRunLoopAddObserver", (void *)simulated_add_observer};
   }
+  // Stand-ins readable in memory: only with all of CF's looks at them followed (its reads in world.c).
+  *(void **)&real_epoll_ctl = dlsym(RTLD_DEFAULT, "epoll_ctl");
+  *(void **)&real_epoll_wait = dlsym(RTLD_DEFAULT, "epoll_wait");
+  *(void **)&real_ppoll = dlsym(RTLD_DEFAULT, "ppoll");
+  int descriptors = count;
+  if (real_epoll_ctl && real_epoll_wait && real_ppoll) {
+    redirects[count++] = (struct vmrepl_redirect){"epoll_ctl", (void *)simulated_epoll_ctl};
+    redirects[count++] = (struct vmrepl_redirect){"epoll_wait", (void *)simulated_epoll_wait};
+    redirects[count++] = (struct vmrepl_redirect){"ppoll", (void *)simulated_ppoll};
+  }
   static int forks_followed;
   if (!forks_followed && pthread_atfork(NULL, NULL, forget_main_answers) == 0) forks_followed = 1;
   if (forks_followed) redirects[count++] = (struct vmrepl_redirect){"_CFIsMainThread", (void *)simulated_is_main_thread};
@@ -430,10 +564,13 @@ int vmrepl_runloop_activate(void) {
     if (real_remove_timer) redirects[count++] = (struct vmrepl_redirect){"CFRunLoopRemoveTimer", (void *)simulated_remove_timer};
   }
   redirects[count] = (struct vmrepl_redirect){NULL, NULL};
-  int slots[16];
+  int slots[24];
   vmrepl_patch_batch(redirects, foundation, NULL, 1, slots);
   int patched = slots[0] + slots[1] + (timerfd_create >= 0 ? slots[timerfd_create] : 0);
   if (followed) followed = slots[perform_block] > 0;
+  // Without all three of Foundation's calls followed, every stand-in keeps the write.
+  if (real_epoll_ctl && real_epoll_wait && real_ppoll)
+    atomic_store(&in_memory, atomic_load(&vmrepl_foundation_reads_followed) && slots[descriptors] > 0 && slots[descriptors + 1] > 0 && slots[descriptors + 2] > 0);
   if (!followed) atomic_store(&every_pass_wanted, 1);
   if (timers) {
     patched += slots[timer_create] + slots[timer_create + 1] + slots[timer_create + 2];

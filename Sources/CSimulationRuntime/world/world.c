@@ -7,6 +7,7 @@
 // says. Other threads keep the real clocks and real randomness.
 #include "world.h"
 #include "../platform/linux/libraries.h"
+#include "../sources/sources.h"
 
 #include <time.h>
 
@@ -170,6 +171,8 @@ static int simulated_open(const char *path, int flags, unsigned mode) {
 }
 
 static long simulated_read(int descriptor, void *buffer, size_t size) {
+  long answered;
+  if (vmrepl_runloop_read(descriptor, buffer, size, &answered)) return answered;
   if (descriptor >= 0 && descriptor == seeded_descriptor && vmrepl_on_driver()) {
     fill_random(buffer, size);
     return (long)size;
@@ -253,6 +256,7 @@ int vmrepl_world_activate(void) {
     int slots[3];
     vmrepl_patch_batch(uuid_redirects, uuid_libraries, NULL, 0, slots);
     random += slots[0];
+    atomic_store(&vmrepl_foundation_reads_followed, slots[1] > 0);
   }
   if (random > 0) result |= VMREPL_RANDOM;
   atomic_store(&world_active, 1);
