@@ -162,7 +162,6 @@ package final class Simulation: Sendable {
   /// take the program's code.
   package func releaseDelayedBlocks() { core.releaseDelayedBlocks() }
 
-  /// What is left once nothing is ready: timers, external work, or nothing at all.
   /// Whether work outside the simulation that `counts` is under way (cheaper than `idleState`).
   package func hasOutsideWork(where counts: (String) -> Bool) -> Bool {
     core.state.guarded { $0.externalWork.values.contains(where: counts) }
@@ -173,6 +172,13 @@ package final class Simulation: Sendable {
     core.state.guarded { !$0.ready.isEmpty || !$0.inbox.isEmpty }
   }
 
+  /// The deadline of the earliest live timer: `idleState.nextTimer`, without counting the others
+  /// (asked once per timer while time moves one timer at a time).
+  package var nextTimer: Duration? {
+    core.state.guarded { state in state.nextLiveTimer().map { .nanoseconds($0.deadline) } }
+  }
+
+  /// What is left once nothing is ready: timers, external work, or nothing at all.
   package var idleState: IdleState {
     core.state.guarded { state in
       state.dropStaleTimers()

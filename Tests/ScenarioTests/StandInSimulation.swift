@@ -35,6 +35,7 @@ final class StandInSimulation: SimulationDriving {
   var idleState: IdleState {
     state.withLock { IdleState(hasReadyJobs: false, nextTimer: $0.timers.first, liveTimers: $0.timers.count, externalWork: $0.externalWork) }
   }
+  var nextTimer: Duration? { idleState.nextTimer }
   var pendingTimers: [PendingTimer] { [] }
   var blockedThreads: [BlockedThread] { state.withLock { $0.blocked } }
   var hasWaitingJobs: Bool { false }

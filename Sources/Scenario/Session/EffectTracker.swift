@@ -264,7 +264,7 @@ final class EffectTracker {
     let end = simulation.now + duration
     try run { () throws(SimulationError) in try simulation.runUntilIdle() }
     noteBackgroundEnds()
-    while background.contains(where: \.isPending), let next = simulation.idleState.nextTimer, next <= end {
+    while background.contains(where: \.isPending), let next = simulation.nextTimer, next <= end {
       try run { () throws(SimulationError) in _ = try simulation.advanceToNextTimer() }
       noteBackgroundEnds()
     }

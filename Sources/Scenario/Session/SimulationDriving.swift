@@ -11,6 +11,7 @@ package protocol SimulationDriving: AnyObject, Sendable {
   func advance(to instant: Duration) throws(SimulationError)
   func advanceToNextTimer() throws(SimulationError) -> Bool
   var idleState: IdleState { get }
+  var nextTimer: Duration? { get }
   var pendingTimers: [PendingTimer] { get }
   var blockedThreads: [BlockedThread] { get }
   var hasWaitingJobs: Bool { get }

@@ -74,6 +74,8 @@ extension SimulationCore {
       pauseAfterJob.store(0, ordering: .relaxed)
       pauseHandler.guarded { $0 = nil }
       state.runLoopGenerations = [:]
+      state.inRunLoopPass = false
+      state.passArmings.removeAll()
       state.unsupported = []
       vmrepl_world_reset()
       return true

@@ -18,6 +18,10 @@ struct SimulationState: ~Copyable {
   var externalWork: [UInt64: String] = [:]
   /// The newest arming of each run loop timer descriptor; older timers for it are stale.
   var runLoopGenerations: [Int32: UInt64] = [:]
+  /// Whether a run loop pass the simulation made is under way (see `RunLoopPass.run`).
+  var inRunLoopPass = false
+  /// In such a pass, the newest arming of each descriptor: added to `timers` when it ends.
+  var passArmings: [RunLoopArming] = []
   /// Scheduling sources the program used that the simulation does not control, in order.
   var unsupported: [String] = []
   /// Chooses among the orders the runtime allows; nil runs first in, first out.

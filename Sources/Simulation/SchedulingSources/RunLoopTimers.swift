@@ -101,9 +101,15 @@ final class RunLoopPass: ReadyWork {
   }
 
   func run() {
+    let core = Simulation.shared.core
+    let outermost = core.state.guarded { state -> Bool in
+      defer { state.inRunLoopPass = true }
+      return !state.inRunLoopPass
+    }
     vmrepl_runloop_fire(fd, lead)
+    if outermost { core.armPassArmings() }
     // CF invalidates a one-shot timer after its callout, inside the pass.
-    Simulation.shared.core.runLoopTimers.sweep()
+    core.runLoopTimers.sweep()
   }
 }
 
@@ -151,17 +157,57 @@ extension SimulationCore {
   ///
   /// The mode's timer belongs to no step: each `Timer` behind it is followed by `runLoopTimers`,
   /// which credits it to the step that scheduled it.
+  ///
+  /// A firing arms the mode twice (before the timer's callout and after it moved the timer on):
+  /// inside a pass the simulation made, only the newest arming of each descriptor becomes a
+  /// timer, when the pass ends (`armPassArmings`), with the sequence it took when it was made.
+  /// No timer fires inside a job, so the armings it replaced could never have fired.
   func armRunLoopTimer(fd: Int32, delay: Int64) {
     let grain = vmrepl_runloop_date_grain()
     state.guarded { state in
       let generation = (state.runLoopGenerations[fd] ?? 0) &+ 1
       state.runLoopGenerations[fd] = generation
+      if state.inRunLoopPass { state.passArmings.removeAll { $0.fd == fd } }
       guard delay >= 0 else { return }
       let (deadline, lead) = Self.runLoopDeadline(state.now &+ delay, grain: grain)
-      state.arm(
-        RunLoopDeadline(pass: RunLoopPass(fd: fd, lead: lead), generation: generation), delay: deadline &- state.now,
-        label: nil, clock: "RunLoop timer", work: nil)
+      let arming = RunLoopArming(
+        fd: fd, generation: generation, deadline: state.now &+ max(0, deadline &- state.now), lead: lead,
+        sequence: state.takeSequence())
+      if state.inRunLoopPass {
+        state.passArmings.append(arming)
+      } else {
+        state.arm(arming)
+      }
     }
+  }
+
+  /// Ends the simulation's run loop pass: each descriptor's newest arming in it becomes a timer.
+  func armPassArmings() {
+    state.guarded { state in
+      state.inRunLoopPass = false
+      for arming in state.passArmings { state.arm(arming) }
+      state.passArmings.removeAll(keepingCapacity: true)
+    }
+  }
+}
+
+/// A run loop mode's arming of its descriptor, as a timer of the simulation will have it.
+struct RunLoopArming {
+  let fd: Int32
+  let generation: UInt64
+  /// Virtual nanoseconds since the start.
+  let deadline: Int64
+  let lead: Int64
+  let sequence: UInt64
+}
+
+extension SimulationState {
+  mutating func arm(_ arming: RunLoopArming) {
+    timers.insert(
+      Timer(
+        deadline: arming.deadline, sequence: arming.sequence,
+        action: RunLoopDeadline(pass: RunLoopPass(fd: arming.fd, lead: arming.lead), generation: arming.generation),
+        label: nil, clock: "RunLoop timer", work: nil))
   }
 }
 
