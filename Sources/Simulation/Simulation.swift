@@ -430,6 +430,8 @@ package final class Simulation: Sendable {
   /// false on timeout.
   package func waitWhileOutsideWork(timeout: Duration, counts: (String) -> Bool, or pending: () -> Bool = { false }) -> Bool {
     let deadline = DispatchTime.now() + .nanoseconds(Int(max(0, timeout.wholeNanoseconds)))
+    vmrepl_threads_outside_wait(1)
+    defer { vmrepl_threads_outside_wait(0) }
     while core.state.guarded({ $0.externalWork.values.contains(where: counts) }) || pending() {
       guard DispatchTime.now() < deadline else { return false }
       _ = core.foreignArrivals.wait(timeout: min(deadline, DispatchTime.now() + .milliseconds(5)))
@@ -440,6 +442,8 @@ package final class Simulation: Sendable {
   package func waitForForeignWork(timeout: Duration) -> Bool {
     if core.state.guarded({ !$0.inbox.isEmpty }) { return true }
     let nanoseconds = max(0, timeout.wholeNanoseconds)
+    vmrepl_threads_outside_wait(1)
+    defer { vmrepl_threads_outside_wait(0) }
     return core.foreignArrivals.wait(timeout: DispatchTime.now() + .nanoseconds(Int(nanoseconds))) == .success
   }
 }

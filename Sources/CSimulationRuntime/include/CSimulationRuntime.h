@@ -175,6 +175,9 @@ int vmrepl_simthread_timer_live(int id, uint64_t generation);
 int vmrepl_simthread_timer_fire(int id, uint64_t generation);
 /// Wake-ups posted by threads outside the simulation: makes their waiters ready; returns how many.
 int vmrepl_threads_admit_foreign(void);
+/// The driving thread starts (1) or stops (0) waiting for real threads: idle simulated workers
+/// sleep instead of spinning meanwhile.
+void vmrepl_threads_outside_wait(int waiting);
 /// Numbers the program's next thread `Thread 1` again (a new session).
 void vmrepl_threads_renumber(void);
 /// Leaves parked threads behind for good and forgets locks and queues they held.

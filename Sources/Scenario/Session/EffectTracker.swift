@@ -334,8 +334,10 @@ final class EffectTracker {
   /// running.
   func noteBackgroundEnds() {
     // Ended: no task holds its tag any more (work beside a running effect is not pending, but not ended).
-    let ended = background.filter { $0.reported && $0.tag == nil }
-    guard !ended.isEmpty else { return }
+    // Asked at every timer's firing: most find nothing ended, and make no array to say so.
+    let hasEnded = { (work: BackgroundWork) in work.reported && work.tag == nil }
+    guard background.contains(where: hasEnded) else { return }
+    let ended = background.filter(hasEnded)
     for work in ended { sink.emit(.backgroundEnded(origin: originText(work))) }
     background.removeAll { work in ended.contains { $0 === work } }
   }

@@ -155,6 +155,8 @@ package final class HTTPDependency: AnyScriptedDependency {
   /// Whether a resumed task's request is still on its way here.
   var awaitsArrivals: Bool {
     expected.guarded { tasks in
+      // Asked whenever the simulation becomes idle, mostly of sessions that resumed no task.
+      if tasks.isEmpty { return false }
       tasks.removeAll { $0.task.map { $0.state != .running } ?? true }
       return !tasks.isEmpty
     }

@@ -90,6 +90,7 @@ int vmrepl_threads_alive(void) { return 0; }
 int vmrepl_threads_enabled(void) { return 0; }
 int vmrepl_threads_admit_foreign(void) { return 0; }
 void vmrepl_threads_renumber(void) {}
+void vmrepl_threads_outside_wait(int waiting) { (void)waiting; }
 void vmrepl_simthreads_reset(void) {}
 int vmrepl_in_simulation(void) { return 0; }
 void vmrepl_job_enter(int on_main) { (void)on_main; }
