@@ -32,10 +32,14 @@ func engineFigures(session: Session, repeats: Int) -> [String] {
   // `--dump DIR` writes each pass's transcript to DIR/pass-N.txt, to compare passes.
   let dump = CommandLine.arguments.firstIndex(of: "--dump").map { CommandLine.arguments[$0 + 1] }
   var passes: [String] = []
+  // `--detail` prints each scenario's time per pass to standard error, slowest first.
+  let detail = CommandLine.arguments.contains("--detail")
+  var each = [Double](repeating: 0, count: scenarios.count)
   let time = measure {
     for _ in 0..<repeats {
       var pass = ""
-      for scenario in scenarios {
+      for (number, scenario) in scenarios.enumerated() {
+        let start = detail ? wallSeconds() : 0
         // A scenario's `schedule` line holds for the rest of that scenario only.
         Simulation.shared.scheduler = nil
         for (index, line) in scenario.lines.enumerated() {
@@ -43,8 +47,14 @@ func engineFigures(session: Session, repeats: Int) -> [String] {
           bytes += output.utf8.count
           if dump != nil { pass += output }
         }
+        if detail { each[number] += wallSeconds() - start }
       }
       if dump != nil { passes.append(pass) }
+    }
+  }
+  if detail {
+    for (number, seconds) in each.enumerated().sorted(by: { ($1.element, $0.offset) < ($0.element, $1.offset) }) {
+      writeAll(2, "\(scenarios[number].name): \(rounded(seconds / Double(repeats) * 1000)) ms\n")
     }
   }
   if let dump {

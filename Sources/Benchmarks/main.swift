@@ -4,7 +4,8 @@
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario, `--only cart/lost-update.scenario`
 // one scenario's, in this process alone, for profiling; `--detail` prints each scenario's time to standard error), `--http-only` only
 // the scripted HTTP figures (`--requests N`), `--threads-only` only the simulated threads' figures
-// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`); `--dump DIR` writes each in-process
+// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--replay-only` the in-process replay (`--repeats N`,
+// `--detail` each scenario's time to standard error); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
 import Examples
@@ -46,6 +47,11 @@ let lines = MainActor.assumeIsolated { () -> [String] in
   }
   if arguments.contains("--timers-only") {
     out += silencingStandardOutput { timerFigures(firings: option("--firings", in: arguments, default: 100_000)) }
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
+  if arguments.contains("--replay-only") {
+    out += silencingStandardOutput { engineFigures(session: session, repeats: repeats) }
     for line in out { writeAll(1, line + "\n") }
     return out
   }

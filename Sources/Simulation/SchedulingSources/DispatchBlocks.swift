@@ -63,14 +63,15 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
   var workID: UInt64? { tag?.id }
   var description: String { "a block on \(appQueueName)" }
   var offMainName: OffMainName {
-    // Code addresses stay valid after the block is gone; the queue's name and the work are read now.
+    // The block is gone once it ran, its code addresses are not: they are read now. The queue
+    // and the tag are read only for a warning: this value keeps the queue (retained until
+    // deinit) and the tag, whose label never changes, and the job that ran it lives as long.
     let function = vmrepl_block_function(block).map { UInt(bitPattern: $0) }
     let invoke = vmrepl_block_invoke(block).map { UInt(bitPattern: $0) }
-    let place = " on \(appQueueName)" + WorkTag.workOf(tag)
-    return OffMainName {
+    return OffMainName { [self] in
       let code = CodeNames.name(of: function.flatMap(UnsafeRawPointer.init(bitPattern:)))
         ?? CodeNames.name(of: invoke.flatMap(UnsafeRawPointer.init(bitPattern:)))
-      return (code ?? "a block") + place
+      return (code ?? "a block") + " on \(appQueueName)" + WorkTag.workOf(tag)
     }
   }
   /// A block for a queue that a parked thread occupies waits for the thread.
