@@ -246,8 +246,9 @@ static void *simulated_timer_create(const void *allocator, double fire, double i
 
 // Whether the main run loop has a timer is asked at every look at the simulation's timers (a
 // tenth of a timer's firing went to CF's answer); it changes only when a timer is added, removed
-// or invalidated, each of which moves this on, as does every pass (where CF invalidates a
-// one-shot timer after firing it). Without those three followed, it is asked every time.
+// or invalidated, each of which moves this on. That includes a pass firing a one-shot timer:
+// CF's __CFRunLoopDoTimer invalidates it through CFRunLoopTimerInvalidate@plt, which is
+// followed. Without those three followed, it is asked every time.
 static _Atomic unsigned timers_changed = 1;
 static _Atomic int timers_followed;
 static _Atomic unsigned answered_at;
@@ -410,7 +411,6 @@ static int simulated_main_queue_port(void) { return in_own_pass ? -1 : real_main
 /// a source may leave another signalled one for the next pass.
 static void make_pass(void) {
   atomic_store_explicit(&pass_wanted, 0, memory_order_release);
-  note_timers_changed();
   if (!run_in_mode || !default_mode) return;
   int outer = in_own_pass;
   in_own_pass = 1;
