@@ -40,17 +40,26 @@ static struct timespec made_at[SKELETON_FOLDERS];
 /// Watches the skeleton's folders for new, changed and removed entries: with nothing written,
 /// starting over costs one `read` that finds no event instead of a `stat` per folder (explore
 /// starts a session per schedule). -1 when inotify is not available: the times tell then, and
-/// -1 for a sandbox in memory, whose folders' sizes tell (`sizes_exact`).
+/// -1 for a sandbox in memory until its sizes have told RESETS_BEFORE_WATCHES resets.
 static int watcher = -1;
 
 /// Whether a skeleton folder's size counts its entries, as tmpfs's does (a fixed amount each):
 /// then the folders hold only the skeleton exactly when each has the size it was made with, and
 /// seven `stat`s tell whether a reset has anything to remove. On tmpfs that replaces the watches,
 /// which cost a process about 8 ms of waiting as it ends (the kernel lets go of the watches of
-/// tmpfs folders only after a grace period), more than `echo models | vmrepl` takes otherwise.
+/// tmpfs folders only after a grace period), more than `echo models | vmrepl` takes otherwise;
+/// a process that starts over many times gets them after all (RESETS_BEFORE_WATCHES).
 static int sizes_exact;
 /// The skeleton's folders' sizes when the sandbox was last made or emptied.
 static off_t made_sizes[SKELETON_FOLDERS];
+
+/// How many resets a sandbox in memory is told by its sizes before watches take over. A process
+/// that starts over this often runs many sessions (an explore or replay worker, a session per
+/// schedule or scenario): a reset then costs one `read` instead of seven `stat`s (a tenth of a
+/// schedule of `cart/lost-update`), and the watches' cost at exit is paid once for all of them.
+/// A process that runs a scenario or two (`use` and the session's end each reset) never pays it.
+#define RESETS_BEFORE_WATCHES 16
+static int resets_by_size;
 
 /// Watches the folders as they are now (a reset makes them anew, which ends the old watches).
 static void watch_skeleton(void) {
@@ -326,20 +335,9 @@ int vmrepl_sandbox_activate(void) {
   return vmrepl_patch_each(users, foundation);
 }
 
-int vmrepl_sandbox_reset(void) {
-  if (!root[0]) return 0;
-  vmrepl_flush_preferences();
-  // Most sessions write nothing (explore and undo start a session per run): then a look at the
-  // folders' sizes (in memory), at the watches, or else at the folders' times, is all it costs.
-  if (sizes_exact) {
-    off_t sizes[SKELETON_FOLDERS];
-    if (note_sizes(sizes) && !memcmp(sizes, made_sizes, sizeof sizes)) return 0;
-  } else {
-    int changed = watched_change();
-    if (changed == 0) return 0;
-    struct timespec now[SKELETON_FOLDERS];
-    if (changed < 0 && note_times(now) && !memcmp(now, made_at, sizeof now)) return 0;
-  }
+/// Removes what sessions wrote, keeping the skeleton's folders, and notes the folders as they
+/// are then (watched again, when watches tell).
+static void empty_sandbox(void) {
   char path[700];
   snprintf(path, sizeof path, "%s/home", root);
   nftw(path, remove_unless_skeleton, 16, FTW_DEPTH | FTW_PHYS);
@@ -349,12 +347,41 @@ int vmrepl_sandbox_reset(void) {
   for (const char *const *folder = skeleton; *folder; folder++) make(*folder);
   if (sizes_exact) {
     note_sizes(made_sizes);
-    return 1;
+    return;
   }
   note_times(made_at);
   // The removals' own events go; a folder made again is watched again.
   if (watched_change() >= 0) watch_skeleton();
-  return 1;
+}
+
+/// Whether a session may have written to the sandbox since it was last emptied.
+static int maybe_written(void) {
+  if (sizes_exact) {
+    off_t sizes[SKELETON_FOLDERS];
+    return !note_sizes(sizes) || memcmp(sizes, made_sizes, sizeof sizes) != 0;
+  }
+  int changed = watched_change();
+  if (changed >= 0) return changed;
+  struct timespec now[SKELETON_FOLDERS];
+  return !note_times(now) || memcmp(now, made_at, sizeof now) != 0;
+}
+
+int vmrepl_sandbox_reset(void) {
+  if (!root[0]) return 0;
+  vmrepl_flush_preferences();
+  // Most sessions write nothing (explore and undo start a session per run): then a look at the
+  // folders' sizes (in memory), at the watches, or else at the folders' times, is all it costs.
+  int written = maybe_written();
+  if (written) empty_sandbox();
+  if (sizes_exact && ++resets_by_size == RESETS_BEFORE_WATCHES) {
+    // From here on the watches tell, starting from the folders as they are now (just emptied).
+    watch_skeleton();
+    if (watcher >= 0) {
+      sizes_exact = 0;
+      note_times(made_at);
+    }
+  }
+  return written;
 }
 
 void vmrepl_flush_preferences(void) {

@@ -57,9 +57,7 @@ public final class ModelContext {
   /// Removed when the session ends (`storage` lists it as `/sandbox/scratch/`).
   public var scratchFolder: String {
     let base = Simulation.shared.sandboxRoot ?? (NSTemporaryDirectory() + "vmrepl-\(ProcessInfo.processInfo.processIdentifier)")
-    let folder = base + "/" + Storage.scratchPath(session: session)
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    return folder
+    return Storage.makeScratch(in: base, session: session)
   }
 
   /// Adds a warning to the step's events, as the REPL's own warnings are.

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import Synchronization
 
 /// The storage a view-model reaches (`UserDefaults.standard` and named suites, the Documents,
 /// Caches and Application Support folders, `NSHomeDirectory()`, the temporary folder), kept in
@@ -119,12 +120,25 @@ enum Storage {
   /// The folder of session `number`'s scratch files, inside the sandbox (`ModelContext.scratchFolder`).
   nonisolated static func scratchPath(session number: Int) -> String { "scratch/session-\(number)" }
 
+  /// The sessions whose scratch folder `ModelContext.scratchFolder` made: the only way one comes
+  /// to be, so a session not among them has none to remove, and its end asks the disk nothing.
+  nonisolated private static let scratchMade = Mutex<Set<Int>>([])
+
+  /// Session `number`'s scratch folder, made if it is not there yet.
+  nonisolated static func makeScratch(in base: String, session number: Int) -> String {
+    let folder = base + "/" + scratchPath(session: number)
+    scratchMade.withLock { _ = $0.insert(number) }
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
   /// Removes session `number`'s scratch folder: nothing of one session outlives it, so a later
   /// session of the process (the next scenario a replay worker runs) lists only its own files.
   static func removeScratch(session number: Int) {
-    guard let root else { return }
+    // Most sessions make none (explore ends one per schedule).
+    guard scratchMade.withLock({ $0.remove(number) != nil }), let root else { return }
     let folder = root + "/" + scratchPath(session: number)
-    // Most sessions make none; FileManager's failure to remove what is not there costs an error's making.
+    // The model may have removed it; FileManager's failure to remove what is not there costs an error's making.
     guard access(folder, F_OK) == 0 else { return }
     try? FileManager.default.removeItem(atPath: folder)
   }
