@@ -266,3 +266,54 @@ let productList = ModelDefinition("product-list", summary: "a Task that writes i
 } describe: { model in
   model.action("reload", "load the products in a Task", perform: { list, _ in list.reload() })
 }
+
+/// A repeating run-loop timer whose callback blocks the main thread (a synchronous save, written
+/// as `Thread.sleep`) after handing a follow-up to a detached task, beside a clock timer: while
+/// the callback blocks, virtual time moves on, the clock falls due (its deadline armed by the run
+/// loop in that very pass) and the task wakes; once the main thread is free, the clock's firing
+/// and the task's hop to the main actor run in the order they fell due.
+@MainActor
+final class BlockingAutosave {
+  var saves = 0
+  var events: [String] = []
+  private var autosave: Timer?
+  private var clock: Timer?
+  private var begun = Date()
+
+  func start() {
+    begun = Date()
+    clock = Timer.scheduledTimer(withTimeInterval: 0.3, repeats: true) { [weak self] _ in
+      MainActor.assumeIsolated { self?.note("clock") }
+    }
+    autosave = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        Task.detached {
+          try? await Task.sleep(for: .milliseconds(300))
+          await self.note("upload")
+        }
+        Thread.sleep(forTimeInterval: 0.6)
+        self.saves += 1
+        self.note("saved")
+      }
+    }
+  }
+
+  func stop() {
+    autosave?.invalidate()
+    clock?.invalidate()
+  }
+
+  private func note(_ what: String) {
+    events.append(what + " " + String(format: "%.2f", Date().timeIntervalSince(begun)))
+  }
+}
+
+let blockingAutosave = ModelDefinition("blocking-autosave", summary: "a run-loop timer whose callback blocks the main thread, beside a clock timer") { _ in
+  BlockingAutosave()
+} describe: { model in
+  model.action("start", "an autosave every second that blocks 0.6 s, and a clock every 0.3 s", perform: { autosave, _ in autosave.start() })
+  model.action("stop", "invalidate both timers", perform: { autosave, _ in autosave.stop() })
+  model.show("saves", \.saves)
+  model.show("events", \.events)
+}

@@ -192,5 +192,5 @@ let fixedOrder = ModelDefinition("fixed-order", summary: "main-actor, main-queue
 VMReplCommandLine.main(models: [
   spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader, productList, weather, launches,
   legacyLoader, threadWorker, pipeline, importer, handshake, seatBooking, jobWorker,
-  workout, movieSearch, sessionClock, notificationSettings, brokenLaunch, appearanceSettings,
+  workout, movieSearch, sessionClock, notificationSettings, brokenLaunch, appearanceSettings, blockingAutosave,
 ])

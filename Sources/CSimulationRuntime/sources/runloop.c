@@ -162,8 +162,9 @@ static void make_readable(int fd, int index) {
 
 /// Whether stand-in `fd` is still readable (CF has not read it).
 static int still_readable(int fd, int index) {
-  // CF only reads its timer port, so one readable in memory was never written.
-  if (stand_in_ready[index] != NOT_READY || readable_in_memory(index)) return stand_in_ready[index] != NOT_READY;
+  if (stand_in_ready[index] != NOT_READY) return 1;
+  // CF only reads its timer port: one made readable in memory was never written.
+  if (readable_in_memory(index)) return 0;
   struct pollfd descriptor = {.fd = fd, .events = POLLIN};
   return poll(&descriptor, 1, 0) > 0;
 }

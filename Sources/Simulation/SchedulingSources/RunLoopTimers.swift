@@ -161,7 +161,8 @@ extension SimulationCore {
   /// A firing arms the mode twice (before the timer's callout and after it moved the timer on):
   /// inside a pass the simulation made, only the newest arming of each descriptor becomes a
   /// timer, when the pass ends (`armPassArmings`), with the sequence it took when it was made.
-  /// No timer fires inside a job, so the armings it replaced could never have fired.
+  /// Timers fire between jobs, so the armings it replaced could never have fired; only a job
+  /// that blocks lets time move inside it, and `driverWait` adds the armings so far first.
   func armRunLoopTimer(fd: Int32, delay: Int64) {
     let grain = vmrepl_runloop_date_grain()
     state.guarded { state in
@@ -185,8 +186,7 @@ extension SimulationCore {
   func armPassArmings() {
     state.guarded { state in
       state.inRunLoopPass = false
-      for arming in state.passArmings { state.arm(arming) }
-      state.passArmings.removeAll(keepingCapacity: true)
+      state.armPassArmings()
     }
   }
 }
@@ -202,6 +202,13 @@ struct RunLoopArming {
 }
 
 extension SimulationState {
+  /// Makes the armings a pass deferred timers now (the pass goes on deferring later ones).
+  mutating func armPassArmings() {
+    if passArmings.isEmpty { return }
+    for arming in passArmings { arm(arming) }
+    passArmings.removeAll(keepingCapacity: true)
+  }
+
   mutating func arm(_ arming: RunLoopArming) {
     timers.insert(
       Timer(

@@ -46,7 +46,8 @@ enum SimulatedThreads {
       let who = holder == 0 ? "the main thread" : holder > 0 ? describe(Int32(holder)) : "a thread outside the simulation"
       return "a lock (NSLock, pthread_mutex) held by \(who)"
     case Int(VMREPL_WAIT_CONDITION): return "a condition (NSCondition.wait, pthread_cond_wait)\(timeout)"
-    case Int(VMREPL_WAIT_SLEEP): return "a sleep until \(until ?? "ever")"
+    // A main-thread block is reported from when to when, without its deadline: not "until ever".
+    case Int(VMREPL_WAIT_SLEEP): return until.map { "a sleep until \($0)" } ?? "a sleep"
     case Int(VMREPL_WAIT_MAIN_SYNC): return "DispatchQueue.main.sync"
     case Int(VMREPL_WAIT_QUEUE):
       let queue = object.map(DispatchBlock.appName(of:)) ?? "a queue"
