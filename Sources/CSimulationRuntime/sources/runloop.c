@@ -64,7 +64,6 @@ static epoll_data_t stand_in_data[STAND_INS];
 static unsigned char stand_in_ready[STAND_INS];
 static _Atomic int ready_count;
 static _Atomic int in_memory;
-_Atomic int vmrepl_foundation_reads_followed;
 static int (*real_epoll_ctl)(int, int, int, struct epoll_event *);
 static int (*real_epoll_wait)(int, struct epoll_event *, int, int);
 static int (*real_ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
@@ -133,7 +132,8 @@ static int simulated_epoll_wait(int set, struct epoll_event *events, int capacit
   return 1;
 }
 
-int vmrepl_runloop_read(int fd, void *buffer, size_t size, long *result) {
+/// Foundation's `read` of a stand-in readable in memory (asked by world.c before the kernel).
+static int answer_read(int fd, void *buffer, size_t size, long *result) {
   if (atomic_load_explicit(&ready_count, memory_order_acquire) == 0 || !vmrepl_on_main_thread()) return 0;
   int index = stand_in_index(fd);
   if (index < 0 || stand_in_ready[index] == NOT_READY || size < sizeof(uint64_t)) return 0;
@@ -542,6 +542,7 @@ int vmrepl_runloop_activate(void) {
     redirects[count++] = (struct vmrepl_redirect){"CFRunLoopAddObserver", (void *)simulated_add_observer};
   }
   // Stand-ins readable in memory: only with all of CF's looks at them followed (its reads in world.c).
+  vmrepl_world_answer_reads(answer_read);
   *(void **)&real_epoll_ctl = dlsym(RTLD_DEFAULT, "epoll_ctl");
   *(void **)&real_epoll_wait = dlsym(RTLD_DEFAULT, "epoll_wait");
   *(void **)&real_ppoll = dlsym(RTLD_DEFAULT, "ppoll");
@@ -571,7 +572,7 @@ int vmrepl_runloop_activate(void) {
   if (followed) followed = slots[perform_block] > 0;
   // Without all three of Foundation's calls followed, every stand-in keeps the write.
   if (real_epoll_ctl && real_epoll_wait && real_ppoll)
-    atomic_store(&in_memory, atomic_load(&vmrepl_foundation_reads_followed) && slots[descriptors] > 0 && slots[descriptors + 1] > 0 && slots[descriptors + 2] > 0);
+    atomic_store(&in_memory, vmrepl_world_follows_reads() && slots[descriptors] > 0 && slots[descriptors + 1] > 0 && slots[descriptors + 2] > 0);
   if (!followed) atomic_store(&every_pass_wanted, 1);
   if (timers) {
     patched += slots[timer_create] + slots[timer_create + 1] + slots[timer_create + 2];

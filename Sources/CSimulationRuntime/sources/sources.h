@@ -8,11 +8,4 @@
 int vmrepl_sources_activate(void);
 int vmrepl_runloop_activate(void);
 
-/// Answers Foundation's `read` of a run loop's timer stand-in made readable in memory: 1 with
-/// `*result` set when it did, 0 when the read is the kernel's (runloop.c).
-int vmrepl_runloop_read(int fd, void *buffer, size_t size, long *result);
-
-/// Whether Foundation's `read` goes through `vmrepl_runloop_read` (world.c follows it).
-extern _Atomic int vmrepl_foundation_reads_followed;
-
 #endif

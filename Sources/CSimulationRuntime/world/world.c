@@ -7,7 +7,6 @@
 // says. Other threads keep the real clocks and real randomness.
 #include "world.h"
 #include "../platform/linux/libraries.h"
-#include "../sources/sources.h"
 
 #include <time.h>
 
@@ -170,9 +169,17 @@ static int simulated_open(const char *path, int flags, unsigned mode) {
   return real_open(path, flags, mode);
 }
 
+static _Atomic(vmrepl_read_answer) read_answer;
+static _Atomic int reads_followed;
+
+void vmrepl_world_answer_reads(vmrepl_read_answer answer) { atomic_store_explicit(&read_answer, answer, memory_order_release); }
+
+int vmrepl_world_follows_reads(void) { return atomic_load_explicit(&reads_followed, memory_order_acquire); }
+
 static long simulated_read(int descriptor, void *buffer, size_t size) {
+  vmrepl_read_answer answer = atomic_load_explicit(&read_answer, memory_order_acquire);
   long answered;
-  if (vmrepl_runloop_read(descriptor, buffer, size, &answered)) return answered;
+  if (answer && answer(descriptor, buffer, size, &answered)) return answered;
   if (descriptor >= 0 && descriptor == seeded_descriptor && vmrepl_on_driver()) {
     fill_random(buffer, size);
     return (long)size;
@@ -256,7 +263,7 @@ int vmrepl_world_activate(void) {
     int slots[3];
     vmrepl_patch_batch(uuid_redirects, uuid_libraries, NULL, 0, slots);
     random += slots[0];
-    atomic_store(&vmrepl_foundation_reads_followed, slots[1] > 0);
+    atomic_store(&reads_followed, slots[1] > 0);
   }
   if (random > 0) result |= VMREPL_RANDOM;
   atomic_store(&world_active, 1);

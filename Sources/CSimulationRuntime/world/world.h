@@ -20,6 +20,13 @@ int64_t vmrepl_clock_now(int id);
 void vmrepl_set_foundation_clock_lead(int64_t nanoseconds);
 int64_t vmrepl_foundation_clock_lead(void);
 
+/// An answer to Foundation's `read` asked before the kernel's: 1 with `*result` set when it
+/// answered. A layer above sets it (runloop.c's timer stand-ins readable in memory).
+typedef int (*vmrepl_read_answer)(int fd, void *buffer, size_t size, long *result);
+void vmrepl_world_answer_reads(vmrepl_read_answer answer);
+/// Whether Foundation's `read` goes through world.c, so that an answer set above is asked.
+int vmrepl_world_follows_reads(void);
+
 /// The delay until a dispatch_time_t, read on the calling thread's clock (virtual on the driver).
 int64_t vmrepl_delay_until(uint64_t when);
 /// A deadline the driving thread computed on virtual clocks, for a real Dispatch timer, queue or
