@@ -8,8 +8,6 @@ extension SimulationCore {
   func driverWait(deadline: Int64) -> Int32 {
     _ = vmrepl_threads_admit_foreign()
     admitInbox()
-    // Time may move while this job waits: a run loop pass's deferred armings are where it stops.
-    state.guarded { $0.armPassArmings() }
     // A blocked main-lane job holds the main lane; a blocked job off it holds only itself.
     let excludingMain = vmrepl_driver_job_on_main() != 0
     if let next = state.guarded({ $0.takeReady(excludingMain: excludingMain) }) {

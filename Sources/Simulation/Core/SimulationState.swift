@@ -70,6 +70,8 @@ struct SimulationState: ~Copyable {
   /// Removes timers at the top of the heap that no longer wake anyone; a stale wake-up job is
   /// made ready so the runtime can free what it holds (it does nothing else).
   mutating func dropStaleTimers() {
+    // Inside a run loop pass whose job blocks, time moves: its armings so far are where it stops.
+    armPassArmings()
     while let top = timers.min, !isLive(top) {
       let timer = timers.removeMin()
       if let job = timer.action.dropped(timer) { ready.append(job) }

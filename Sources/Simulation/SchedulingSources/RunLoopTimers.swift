@@ -103,11 +103,12 @@ final class RunLoopPass: ReadyWork {
   func run() {
     let core = Simulation.shared.core
     let outermost = core.state.guarded { state -> Bool in
-      defer { state.inRunLoopPass = true }
-      return !state.inRunLoopPass
+      let outer = state.inRunLoopPass
+      state.inRunLoopPass = true
+      return !outer
     }
     vmrepl_runloop_fire(fd, lead)
-    if outermost { core.armPassArmings() }
+    if outermost { core.endRunLoopPass() }
     // CF invalidates a one-shot timer after its callout, inside the pass.
     core.runLoopTimers.sweep()
   }
@@ -160,9 +161,10 @@ extension SimulationCore {
   ///
   /// A firing arms the mode twice (before the timer's callout and after it moved the timer on):
   /// inside a pass the simulation made, only the newest arming of each descriptor becomes a
-  /// timer, when the pass ends (`armPassArmings`), with the sequence it took when it was made.
+  /// timer, when the pass ends (`endRunLoopPass`), with the sequence it took when it was made.
   /// Timers fire between jobs, so the armings it replaced could never have fired; only a job
-  /// that blocks lets time move inside it, and `driverWait` adds the armings so far first.
+  /// that blocks lets time move inside it, and the look at the timers then adds the armings so
+  /// far first (`SimulationState.dropStaleTimers`).
   func armRunLoopTimer(fd: Int32, delay: Int64) {
     let grain = vmrepl_runloop_date_grain()
     state.guarded { state in
@@ -172,7 +174,7 @@ extension SimulationCore {
       guard delay >= 0 else { return }
       let (deadline, lead) = Self.runLoopDeadline(state.now &+ delay, grain: grain)
       let arming = RunLoopArming(
-        fd: fd, generation: generation, deadline: state.now &+ max(0, deadline &- state.now), lead: lead,
+        fd: fd, generation: generation, deadline: max(state.now, deadline), lead: lead,
         sequence: state.takeSequence())
       if state.inRunLoopPass {
         state.passArmings.append(arming)
@@ -183,7 +185,7 @@ extension SimulationCore {
   }
 
   /// Ends the simulation's run loop pass: each descriptor's newest arming in it becomes a timer.
-  func armPassArmings() {
+  func endRunLoopPass() {
     state.guarded { state in
       state.inRunLoopPass = false
       state.armPassArmings()
