@@ -51,6 +51,24 @@ struct SourceLineTests {
     #expect(checked >= 10)
   }
 
+  @Test("a build without the name index names the same lines, found through every unit's ranges")
+  func withoutNameIndex() async throws {
+    // The name index (`.debug_names`) says at once which unit defines a function; without it the
+    // units' address ranges are read. Both must find the same declaration.
+    let folder = try VMReplProcess.folder("source-lines-ranges", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let unindexed = folder.appendingPathComponent("vmrepl").path
+    let copy = try await ChildProcess.run(
+      "/usr/bin/env", ["objcopy", "--remove-section", ".debug_names", VMReplProcess.executable.path, unindexed])
+    #expect(copy.status == 0, "\(copy.errors)")
+    let input = try Self.input()
+    let root = VMReplProcess.packageRoot.path
+    let indexed = try await ChildProcess.run(VMReplProcess.executable.path, [], input: input, environment: ["CI": nil], directory: root)
+    let ranges = try await ChildProcess.run(unindexed, [], input: input, environment: ["CI": nil], directory: root)
+    #expect(indexed.output.matches(of: Self.location).count >= 10)
+    #expect(ranges.output == indexed.output)
+  }
+
   @Test("without debug information a job is named by its function alone, as before")
   func withoutDebugInformation() async throws {
     let folder = try VMReplProcess.folder("source-lines", files: [:])

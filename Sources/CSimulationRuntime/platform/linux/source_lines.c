@@ -11,6 +11,7 @@
 // and release builds, while the declaration is the same in both.
 #define _GNU_SOURCE
 #include "../platform.h"
+#include "debug_names.h"
 
 #if defined(VMREPL_BACKEND_LINUX)
 #include <dlfcn.h>
@@ -58,6 +59,7 @@ struct image_units {
   vmrepl_dwarf_addr bias;  // what the image was moved by when loaded
   struct unit_range *ranges;
   size_t count;
+  int indexed;  // whether `ranges` has been made
   struct image_units *next;
 };
 
@@ -131,14 +133,24 @@ static int by_start(const void *a, const void *b) {
   return left->start < right->start ? -1 : left->start > right->start;
 }
 
-/// The units of `module`, indexed by address on first use.
-static struct image_units *units_of(void *module) {
+/// The image of `module`: its debug information, made on first use.
+static struct image_units *image_of(void *module) {
   for (struct image_units *known = images; known; known = known->next)
     if (known->module == module) return known;
   struct image_units *made = calloc(1, sizeof *made);
   if (!made) return 0;
   made->module = module;
   made->dwarf = dw.module_getdwarf(module, &made->bias);
+  made->next = images;
+  images = made;
+  return made;
+}
+
+/// The image's units indexed by address, made on the first lookup that needs them: reading every
+/// unit's ranges is most of what naming code costs when no name index says which unit it is.
+static struct image_units *ranges_of(struct image_units *made) {
+  if (made->indexed) return made;
+  made->indexed = 1;
   size_t capacity = 0;
   uint64_t offset = 0, next = 0;
   size_t header = 0;
@@ -160,8 +172,6 @@ static struct image_units *units_of(void *module) {
     offset = next;
   }
   qsort(made->ranges, made->count, sizeof *made->ranges, by_start);
-  made->next = images;
-  images = made;
   return made;
 }
 
@@ -244,6 +254,15 @@ static const void *code_of(const void *address) {
   return address;
 }
 
+/// The unit the object's name index says defines the function `mangled` (at `address`).
+static int named_unit(struct image_units *image, const void *address, const char *mangled, vmrepl_dwarf_die *unit) {
+  int64_t offset = mangled ? vmrepl_debug_names_unit(address, mangled, strlen(mangled)) : -1;
+  uint64_t next = 0;
+  size_t header = 0;
+  return offset >= 0 && dw.nextcu(image->dwarf, (uint64_t)offset, &next, &header, 0, 0, 0) == 0 &&
+         dw.offdie(image->dwarf, (uint64_t)offset + header, unit) != 0;
+}
+
 int vmrepl_source_declaration(const void *address, char *file, size_t file_size, int *line) {
   if (!address || !file || file_size == 0 || !line) return 0;
   address = code_of(address);
@@ -253,10 +272,15 @@ int vmrepl_source_declaration(const void *address, char *file, size_t file_size,
   if (open_session()) {
     vmrepl_dwarf_addr pc = (vmrepl_dwarf_addr)(uintptr_t)address;
     void *module = dw.addrmodule(session, pc);
-    struct image_units *units = module ? units_of(module) : 0;
+    struct image_units *image = module ? image_of(module) : 0;
     vmrepl_dwarf_die unit, function;
-    int known = units && units->dwarf && unit_at(units, pc - units->bias, &unit) &&
-                subprogram_at(&unit, pc - units->bias, &function, 0);
+    int known = 0;
+    if (image && image->dwarf) {
+      vmrepl_dwarf_addr at = pc - image->bias;
+      // The unit the name index names, if it holds the code; else the one whose ranges do.
+      known = (named_unit(image, address, mangled, &unit) && subprogram_at(&unit, at, &function, 0)) ||
+              (unit_at(ranges_of(image), at, &unit) && subprogram_at(&unit, at, &function, 0));
+    }
     // A forwarder is named by the closure it forwards to (`ready` names it so too), which the
     // compiler writes in the same unit.
     size_t forwarded = known ? forwarded_length(mangled) : 0;
