@@ -132,7 +132,7 @@ enum CodeNames {
   /// The module of a demangled name's outermost function (after the last ` in `); a function of
   /// an extension is its extension's module's (`(extension in MiniStore):FoundationNetworking.URLSession.load`).
   private static func outerModule(_ demangled: String) -> Substring? {
-    var outer = Substring(demangled.replacing(extensionMarker) { "\($0.output.1)." })
+    var outer = Substring(replacingExtensionMarkers(in: demangled) { "\($0)." })
     while let range = outer.firstRange(of: " in ") { outer = outer[range.upperBound...] }
     if let range = outer.firstRange(of: " partial function for ") { outer = outer[range.upperBound...] }
     guard let dot = outer.firstIndex(of: ".") else { return nil }
@@ -162,11 +162,33 @@ enum CodeNames {
         changed = true
       }
     }
-    return path(withoutDiscriminators(String(text).replacing(extensionMarker, with: "")))
+    return path(withoutDiscriminators(replacingExtensionMarkers(in: String(text)) { _ in "" }))
   }
 
-  /// `(extension in MiniStore):`, before the extended type of a function an extension declares.
-  private static var extensionMarker: Regex<(Substring, Substring)> { #/\(extension in ([^():]+)\):/# }
+  /// `text` with each `(extension in MiniStore):` (before the extended type of a function an
+  /// extension declares) replaced by what `replacement` makes of its module. By hand: a regex
+  /// literal is parsed again each time it is evaluated, and this runs for every job named.
+  private static func replacingExtensionMarkers(in text: String, with replacement: (Substring) -> String) -> String {
+    let marker = "(extension in "
+    guard text.contains(marker) else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstRange(of: marker) {
+      let module = rest[open.upperBound...]
+      // The module runs to the first `(`, `)` or `:`, which must be the `)` of `):`.
+      if let end = module.firstIndex(where: { $0 == "(" || $0 == ")" || $0 == ":" }), end > module.startIndex,
+        module[end] == ")", module[module.index(after: end)...].first == ":"
+      {
+        result += rest[..<open.lowerBound]
+        result += replacement(module[..<end])
+        rest = module[module.index(end, offsetBy: 2)...]
+      } else {
+        result += rest[..<open.upperBound]
+        rest = module
+      }
+    }
+    return result + rest
+  }
 
   /// `(refresh in _52259C45109639E5255445D2559DBC0A)` → `refresh`: a private name's file discriminator.
   private static func withoutDiscriminators(_ text: String) -> String {
