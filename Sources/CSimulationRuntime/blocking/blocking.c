@@ -378,14 +378,15 @@ int vmrepl_blocking_activate(void) {
   *(void **)&real_thread_sleep_interval = dlsym(RTLD_DEFAULT, sleep_interval);
   *(void **)&real_thread_sleep_until = dlsym(RTLD_DEFAULT, sleep_until);
   static const char *const except[] = {VMREPL_LIBS_FOUNDATION, VMREPL_LIBS_SWIFT, VMREPL_LIBS_DISPATCH, NULL};
-  // Both in one pass: with no `only` list it reads every object's relocations.
+  // Both in one pass, over the objects whose code can call Foundation's Swift functions.
+  static const char *const swift_objects[] = {VMREPL_OBJECTS_SWIFT, NULL};
   struct vmrepl_redirect sleeps[3];
   int count = 0;
   if (real_thread_sleep_interval) sleeps[count++] = (struct vmrepl_redirect){sleep_interval, (void *)simulated_thread_sleep_interval};
   if (real_thread_sleep_until) sleeps[count++] = (struct vmrepl_redirect){sleep_until, (void *)simulated_thread_sleep_until};
   sleeps[count] = (struct vmrepl_redirect){NULL, NULL};
   int slots[3];
-  if (count > 0) patched += vmrepl_patch_batch(sleeps, NULL, except, 0, slots);
+  if (count > 0) patched += vmrepl_patch_batch(sleeps, swift_objects, except, 0, slots);
   return patched;
 }
 

@@ -21,14 +21,20 @@
 // MARK: Symbol redirection (linux/redirect.c)
 
 /// Rewrites the import slot of `symbol` to `replacement` in every loaded object whose path
-/// contains one of `only` (NULL-terminated), or, when `only` is NULL, in every object whose path
-/// contains none of `except`. Returns how many slots were rewritten.
+/// contains one of `only` (NULL-terminated; NULL: every object) and none of `except` (NULL:
+/// none). Returns how many slots were rewritten.
 int vmrepl_patch(const char *symbol, void *replacement, const char *const *only, const char *const *except);
 
 /// `vmrepl_patch` in the objects `only` names, including their calls to functions they define
 /// and export themselves (which go through their own PLT): Foundation calls CoreFoundation, which
 /// it contains, that way.
 int vmrepl_patch_own(const char *symbol, void *replacement, const char *const *only);
+
+/// In a list of objects: every object that is or links the Swift runtime (the program, Swift's
+/// and Foundation's libraries, an app's Swift libraries), the only ones whose code calls Swift's
+/// functions. A rewrite of a Swift function names these rather than every object: the others (the
+/// C libraries, some forty of fifty-five) have large tables to read for nothing.
+#define VMREPL_OBJECTS_SWIFT "<swift>"
 
 /// One symbol and what its import slots are to call instead.
 struct vmrepl_redirect {
@@ -41,7 +47,7 @@ struct vmrepl_redirect {
 int vmrepl_patch_each(const struct vmrepl_redirect *redirects, const char *const *only);
 
 /// Every redirect of `redirects` (ended by a NULL symbol) in one pass over each object's
-/// relocations, in the objects `only` names or, with `only` NULL, those `except` does not name;
+/// relocations, in the objects `only` names (NULL: every object) that `except` does not name;
 /// with `own`, also the objects' calls to functions they export themselves (`vmrepl_patch_own`).
 /// `patched[i]` gets how many slots redirect i took (`patched` holds one per redirect); returns
 /// how many were rewritten in all.

@@ -248,7 +248,8 @@ int vmrepl_world_activate(void) {
   vmrepl_patch("clock_gettime", (void *)simulated_foundation_clock_gettime, foundation, NULL);
   if (clocks > 0) result |= VMREPL_FOUNDATION_CLOCK;
   int random = vmrepl_patch("syscall", (void *)simulated_syscall, random_syscall_libraries, NULL);
-  random += vmrepl_patch("swift_stdlib_random", (void *)simulated_stdlib_random, NULL, system_libraries);
+  static const char *const swift_objects[] = {VMREPL_OBJECTS_SWIFT, NULL};
+  random += vmrepl_patch("swift_stdlib_random", (void *)simulated_stdlib_random, swift_objects, system_libraries);
   real_open = (open_fn)dlsym(RTLD_DEFAULT, "open");
   real_read = (read_fn)dlsym(RTLD_DEFAULT, "read");
   real_close = (close_fn)dlsym(RTLD_DEFAULT, "close");

@@ -39,6 +39,8 @@ struct object {
   /// How many relocations open the data table that are relative ones (`DT_RELACOUNT`): they
   /// name no symbol, and are most of a table (40,000 of the program's 50,000), so a pass skips them.
   size_t data_relative;
+  /// Whether it is or links the Swift runtime (`VMREPL_OBJECTS_SWIFT`).
+  int swift;
 };
 
 #define OBJECTS 256
@@ -50,9 +52,9 @@ static uintptr_t absolute(struct dl_phdr_info *info, uintptr_t pointer) {
   return pointer < info->dlpi_addr ? pointer + info->dlpi_addr : pointer;
 }
 
-static int matches(const char *name, const char *const *list) {
+static int matches(const struct object *object, const char *const *list) {
   for (; list && *list; list++) {
-    if (strstr(name, *list)) return 1;
+    if (strcmp(*list, VMREPL_OBJECTS_SWIFT) == 0 ? object->swift : strstr(object->name, *list) != NULL) return 1;
   }
   return 0;
 }
@@ -94,12 +96,13 @@ static int record(struct dl_phdr_info *info, size_t size, void *data) {
   const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "<main>";
   // Never rewrite the dynamic loader or the C library: they are what the rewrites call.
   if (strstr(name, VMREPL_LIB_LOADER) || strstr(name, VMREPL_LIB_C) || strstr(name, VMREPL_LIB_VDSO)) return 0;
-  const ElfW(Dyn) *dynamic = NULL;
+  const ElfW(Dyn) *dynamic = NULL, *entries;
   for (int index = 0; index < info->dlpi_phnum; index++) {
     const ElfW(Phdr) *header = &info->dlpi_phdr[index];
     if (header->p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
   }
   if (!dynamic) return 0;
+  entries = dynamic;
   struct object object = {0};
   strncpy(object.name, name, sizeof object.name - 1);
   object.base = info->dlpi_addr;
@@ -116,6 +119,11 @@ static int record(struct dl_phdr_info *info, size_t size, void *data) {
     }
   }
   if (!object.symbols || !object.strings) return 0;
+  // Swift code links the runtime itself (`DT_NEEDED`), whatever else it links.
+  object.swift = strstr(name, VMREPL_LIB_SWIFT_CORE) != NULL;
+  for (const ElfW(Dyn) *entry = entries; entry->d_tag != DT_NULL && !object.swift; entry++) {
+    if (entry->d_tag == DT_NEEDED && strstr(object.strings + entry->d_un.d_val, VMREPL_LIB_SWIFT_CORE)) object.swift = 1;
+  }
   objects[object_count++] = object;
   return 0;
 }
@@ -137,7 +145,7 @@ static int patch_batch(const struct vmrepl_redirect *redirects, size_t count, co
   }
   for (int index = 0; index < object_count; index++) {
     const struct object *object = &objects[index];
-    if (only ? !matches(object->name, only) : matches(object->name, except)) continue;
+    if ((only && !matches(object, only)) || (except && matches(object, except))) continue;
     if (object->plt) patch_slots(object, object->plt, object->plt_size, &batch);
     if (object->data) {
       // A count the table cannot hold is not trusted: then the whole table is read.
