@@ -24,6 +24,14 @@ package final class WorkTag: Sendable {
   package let id: UInt64
 
   private static let nextID = Atomic<UInt64>(1)
+  private static let ended = Atomic<UInt64>(0)
+
+  /// How many tags of the process have ended (gone with the last task that held them). Who
+  /// watches tags through weak references asks this first and looks at them only when it moved:
+  /// a weak reference's load costs more than a timer's firing's own bookkeeping.
+  package static var endedCount: UInt64 { ended.load(ordering: .acquiring) }
+
+  deinit { Self.ended.add(1, ordering: .releasing) }
 
   /// Creates a tag named `label`.
   package init(_ label: String) {

@@ -13,7 +13,12 @@ final class EffectTracker {
   let simulation: any SimulationDriving
   let sink: EventSink
   private(set) var effects: [EffectRecord] = []
-  private(set) var background: [BackgroundWork] = []
+  private(set) var background: [BackgroundWork] = [] {
+    didSet { endsLookedAt = nil }
+  }
+  /// `WorkTag.endedCount` when `noteBackgroundEnds` last found nothing ended; nil once the
+  /// list changed since (a work reported since may have lost its tag before).
+  private var endsLookedAt: UInt64?
   /// What the current step's `send` of a synchronous action may have left running.
   private(set) var stepWork: BackgroundWork?
   /// The command each piece of this session's work came from, by tag id, kept after it ends:
@@ -334,12 +339,18 @@ final class EffectTracker {
   /// running.
   func noteBackgroundEnds() {
     // Ended: no task holds its tag any more (work beside a running effect is not pending, but not ended).
-    // Asked at every timer's firing: most find nothing ended, and make no array to say so.
+    // Asked at every timer's firing: most find nothing ended, and make no array to say so; none
+    // can have ended while no tag of the process ended and the list is as it was.
+    let ended = WorkTag.endedCount
+    if endsLookedAt == ended { return }
     let hasEnded = { (work: BackgroundWork) in work.reported && work.tag == nil }
-    guard background.contains(where: hasEnded) else { return }
-    let ended = background.filter(hasEnded)
-    for work in ended { sink.emit(.backgroundEnded(origin: originText(work))) }
-    background.removeAll { work in ended.contains { $0 === work } }
+    guard background.contains(where: hasEnded) else {
+      endsLookedAt = ended
+      return
+    }
+    let gone = background.filter(hasEnded)
+    for work in gone { sink.emit(.backgroundEnded(origin: originText(work))) }
+    background.removeAll { work in gone.contains { $0 === work } }
   }
 
   /// Every scripted dependency's pending requests, oldest first within each dependency.

@@ -39,9 +39,13 @@ package final class URLSessionSettling: ForeignWorkHook {
   /// left to `await`, which names it, and the step does not count the wait as progress.
   private func quiesce(_ http: HTTPDependency) -> Bool {
     guard http.mode != .live else { return false }
-    let quick = { (label: String) in !label.hasPrefix("a URLSession transfer") }
-    let arriving = { http.awaitsArrivals }
-    guard simulation.hasOutsideWork(where: quick) || arriving() else { return false }
-    return simulation.waitWhileOutsideWork(timeout: .seconds(5), counts: quick, or: arriving)
+    // Asked each time the simulation has nothing left to run (once per timer firing while time
+    // moves), nearly always with nothing outside under way: the closure that captures `http` is
+    // made only when there is something to wait for.
+    guard simulation.hasOutsideWork(where: Self.isQuick) || http.awaitsArrivals else { return false }
+    return simulation.waitWhileOutsideWork(timeout: .seconds(5), counts: Self.isQuick, or: { http.awaitsArrivals })
   }
+
+  /// Work outside that ends by itself: not a real transfer, which `await` waits for.
+  private static func isQuick(_ label: String) -> Bool { !label.hasPrefix("a URLSession transfer") }
 }

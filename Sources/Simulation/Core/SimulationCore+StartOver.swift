@@ -73,7 +73,7 @@ extension SimulationCore {
       jobsRun.store(0, ordering: .relaxed)
       pauseAfterJob.store(0, ordering: .relaxed)
       pauseHandler.guarded { $0 = nil }
-      state.runLoopGenerations = [:]
+      state.runLoopGenerations = RunLoopGenerations()
       state.inRunLoopPass = false
       state.passArmings.removeAll()
       state.unsupported = []

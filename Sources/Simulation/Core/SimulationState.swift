@@ -17,7 +17,7 @@ struct SimulationState: ~Copyable {
   /// Labels of work announced as happening outside the executor (a real network request).
   var externalWork: [UInt64: String] = [:]
   /// The newest arming of each run loop timer descriptor; older timers for it are stale.
-  var runLoopGenerations: [Int32: UInt64] = [:]
+  var runLoopGenerations = RunLoopGenerations()
   /// Whether a run loop pass the simulation made is under way (see `RunLoopPass.run`).
   var inRunLoopPass = false
   /// In such a pass, the newest arming of each descriptor: added to `timers` when it ends.
@@ -87,7 +87,14 @@ struct SimulationState: ~Copyable {
 
   /// The earliest timer that still matters.
   mutating func nextLiveTimer() -> Timer? {
-    dropStaleTimers()
-    return timers.min
+    // `dropStaleTimers`, keeping the live timer it looked at: a copy of a timer (its action,
+    // label and clock retained) is a good part of what asking for the next one costs.
+    armPassArmings()
+    while let top = timers.min {
+      if isLive(top) { return top }
+      let timer = timers.removeMin()
+      if let job = timer.action.dropped(timer) { ready.append(job) }
+    }
+    return nil
   }
 }

@@ -1,13 +1,40 @@
 /// One scheduled wake-up, ordered by deadline and then by arrival.
+///
+/// Two words and one reference: every look at the next timer (several per firing while time
+/// moves) copies the heap's top, and a copy of the action, label and clock themselves (an
+/// existential and two strings) was a sixth of a run-loop timer's firing.
 struct Timer: Comparable {
-  var deadline: Int64
-  var sequence: UInt64
+  let deadline: Int64
+  let sequence: UInt64
+  private let details: Details
+
   /// What firing it does; its type is the scheduling source that armed it.
-  var action: any TimerAction
-  var label: String?
-  var clock: String
+  var action: any TimerAction { details.action }
+  var label: String? { details.label }
+  var clock: String { details.clock }
   /// The id of the `WorkTag` of whoever set it.
-  var work: UInt64? = nil
+  var work: UInt64? { details.work }
+
+  init(deadline: Int64, sequence: UInt64, action: any TimerAction, label: String?, clock: String, work: UInt64? = nil) {
+    self.deadline = deadline
+    self.sequence = sequence
+    self.details = Details(action: action, label: label, clock: clock, work: work)
+  }
+
+  /// What a timer does and who set it, fixed when it is armed.
+  private final class Details {
+    let action: any TimerAction
+    let label: String?
+    let clock: String
+    let work: UInt64?
+
+    init(action: any TimerAction, label: String?, clock: String, work: UInt64?) {
+      self.action = action
+      self.label = label
+      self.clock = clock
+      self.work = work
+    }
+  }
 
   static func < (lhs: Timer, rhs: Timer) -> Bool {
     (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)

@@ -115,6 +115,25 @@ final class RunLoopPass: ReadyWork {
 }
 
 /// The deadline a run loop mode armed for its earliest timer; only its newest arming counts.
+/// The newest arming of each run loop timer descriptor, by descriptor: a process has one or two
+/// (a run loop per thread that runs one), and a dictionary's hashing was a twentieth of a timer's
+/// firing, asked at every look at whether the next timer is live.
+struct RunLoopGenerations {
+  private var entries: [(fd: Int32, generation: UInt64)] = []
+
+  /// The descriptor's newest arming's generation; 0 before its first.
+  subscript(fd: Int32) -> UInt64 {
+    get { entries.first { $0.fd == fd }?.generation ?? 0 }
+    set {
+      if let index = entries.firstIndex(where: { $0.fd == fd }) {
+        entries[index].generation = newValue
+      } else {
+        entries.append((fd, newValue))
+      }
+    }
+  }
+}
+
 struct RunLoopDeadline: TimerAction {
   let pass: RunLoopPass
   let generation: UInt64
@@ -168,7 +187,7 @@ extension SimulationCore {
   func armRunLoopTimer(fd: Int32, delay: Int64) {
     let grain = vmrepl_runloop_date_grain()
     state.guarded { state in
-      let generation = (state.runLoopGenerations[fd] ?? 0) &+ 1
+      let generation = state.runLoopGenerations[fd] &+ 1
       state.runLoopGenerations[fd] = generation
       if state.inRunLoopPass { state.passArmings.removeAll { $0.fd == fd } }
       guard delay >= 0 else { return }
