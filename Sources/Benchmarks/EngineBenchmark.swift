@@ -98,6 +98,7 @@ func processFigures() -> [String] {
     return times.sorted()[runs / 2]
   }
   let start = median(20, [], input: "models\n")
+  let floor = startUpFloor(runs: 20)
   let single = median(20, ["run", examples[0]])
   let replayOne = median(20, ["replay", examples[0]])
   let replayAll = median(5, ["replay"])
@@ -140,6 +141,7 @@ func processFigures() -> [String] {
     : "replay worker memory: only \(answers.count) answers"
   return [
     "echo models | vmrepl: \(rounded(start * 1000)) ms median start to exit (20 runs)",
+    floor,
     "vmrepl run (one scenario): \(rounded(single * 1000)) ms median (20 runs)",
     "vmrepl replay (one scenario, start to verdict): \(rounded(replayOne * 1000)) ms median (20 runs)",
     "vmrepl replay (the \(examples.count) example scenarios, \(ProcessInfo.processInfo.activeProcessorCount) workers): \(rounded(replayAll * 1000)) ms median (5 runs); \(rounded(replayAll / single)) times one `vmrepl run`",
@@ -149,6 +151,25 @@ func processFigures() -> [String] {
     memory,
     explorationMemoryFigure(binary: binary),
   ] + instructionFigures(binary: binary, example: examples[0])
+}
+
+/// What any process that links what vmrepl links costs to start and exit on this machine: a
+/// program that imports Foundation and FoundationNetworking (and so loads the same fifty-odd
+/// shared objects: curl and its TLS chain, ICU) and prints one line. Built here with swiftc.
+func startUpFloor(runs: Int) -> String {
+  let label = "start-up floor (a program linking Foundation and FoundationNetworking, start to exit)"
+  guard let swiftc = executableInPath("swiftc") else { return "\(label): (no swiftc on PATH)" }
+  let folder = NSTemporaryDirectory() + "vmrepl-bench-floor-\(getpid())"
+  try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let source = folder + "/main.swift", binary = folder + "/floor"
+  let program = "import Foundation\nimport FoundationNetworking\nprint(URLSession.self, ProcessInfo.processInfo.processIdentifier > 0)\n"
+  guard (try? program.write(toFile: source, atomically: true, encoding: .utf8)) != nil,
+    ChildProcess.runBlocking(swiftc, ["-O", source, "-o", binary]).status == 0
+  else { return "\(label): (swiftc failed)" }
+  var times: [Double] = []
+  for _ in 0..<runs { times.append(measure { _ = runChild(binary, [], input: "models\n") }) }
+  return "\(label): \(rounded(times.sorted()[runs / 2] * 1000)) ms median (\(runs) runs)"
 }
 
 /// Runs `path` to its end from this process, where the simulation owns the default executor.
