@@ -35,7 +35,27 @@ package final class Session {
   var definition: ModelDefinition?
   var instance: ModelInstance?
   var context: ModelContext?
-  var logLines: [String] = []
+  /// The log: each step's events and error, as `log` lists them.
+  var logLines: [String] {
+    // Rendered when the log is read (`log`, `expect log contains`), not at every step: a step
+    // of an exploration's schedule records its events and nothing reads them.
+    if renderedLog.count < logEntries.count {
+      renderedLog += logEntries[renderedLog.count...].map { entry in
+        switch entry {
+        case .event(let event): "[\(event.time.secondsText)] " + EventText.line(for: event.event)
+        case .error(let time, let error): "[\(time.secondsText)] error: \(error.message)"
+        }
+      }
+    }
+    return renderedLog
+  }
+  private var logEntries: [LogEntry] = []
+  /// The lines of the first entries, rendered.
+  private var renderedLog: [String] = []
+  private enum LogEntry {
+    case event(TimedEvent)
+    case error(time: Duration, error: ScenarioError)
+  }
   var lastState: StateValue? { didSet { lastStateMark = nil } }
   /// Where the program stood when `lastState` was read.
   private var lastStateMark: ActivityMark?
@@ -341,10 +361,8 @@ package final class Session {
   }
 
   private func record(_ result: StepResult) {
-    for event in result.events {
-      logLines.append("[\(event.time.secondsText)] " + EventText.line(for: event.event))
-    }
-    if let error = result.error { logLines.append("[\(result.time.secondsText)] error: \(error.message)") }
+    logEntries += result.events.map(LogEntry.event)
+    if let error = result.error { logEntries.append(.error(time: result.time, error: error)) }
   }
 
   func requireModel() throws(ScenarioError) -> ModelInstance {
@@ -459,7 +477,8 @@ package final class Session {
       endColumn: line.count + 1)
     // End the previous session's effects; hidden work it started cannot be reached.
     tracker.reset()
-    logLines = []
+    logEntries = []
+    renderedLog = []
     lastState = nil
     random.reseed(0)
     simulation.seedRandomness(0)
