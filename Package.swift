@@ -28,6 +28,8 @@ let package = Package(
     /// A test per `.scenario` file in a test target that depends on a REPL executable.
     .plugin(name: "VMReplScenarioTests", targets: ["VMReplScenarioTests"]),
     .executable(name: "vmrepl", targets: ["vmrepl"]),
+    /// What `vmrepl adopt` runs, beside vmrepl: the one executable that links swift-syntax.
+    .executable(name: "vmrepl-adopt", targets: ["vmrepl-adopt"]),
     .executable(name: "vmrepl-bench", targets: ["Benchmarks"]),
     /// The fuzz targets (`scripts/fuzz` builds them with libFuzzer; built as usual they replay inputs).
     .executable(name: "vmrepl-fuzz", targets: ["Fuzzing"]),
@@ -204,15 +206,29 @@ let package = Package(
       path: "Sources/ScenarioTestGenerator",
       swiftSettings: strict
     ),
-    // `vmrepl adopt`: reads an app's files with swift-syntax. Only the vmrepl executable links it,
-    // so a user's own REPL (which depends on VMReplCLI) does not build swift-syntax.
+    // `vmrepl adopt`'s options and description: what vmrepl parses and hands on.
+    .target(
+      name: "AdoptInterface",
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: strict
+    ),
+    // `vmrepl adopt`: reads an app's files with swift-syntax. Only vmrepl-adopt links it: not
+    // vmrepl (every process of it would pay for its conformances and relocations), not a user's
+    // own REPL (which depends on VMReplCLI).
     .target(
       name: "Adopt",
       dependencies: [
+        "AdoptInterface",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "vmrepl-adopt",
+      dependencies: ["Adopt"],
+      path: "Sources/vmrepl-adopt",
       swiftSettings: strict
     ),
     .testTarget(
@@ -222,7 +238,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "vmrepl",
-      dependencies: ["VMReplCLI", "Examples", "Adopt"],
+      dependencies: [
+        "VMReplCLI", "Examples", "AdoptInterface", "Processes",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strict
     ),
     .executableTarget(

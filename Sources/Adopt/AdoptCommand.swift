@@ -1,32 +1,19 @@
 public import ArgumentParser
+import AdoptInterface
 import Foundation
 
 /// `vmrepl adopt PATH`: a package around an app's files, with every view-model registered.
+///
+/// The root command of `vmrepl-adopt`, which `vmrepl adopt` runs with the options it parsed.
 public struct AdoptCommand: ParsableCommand {
-  public static let configuration = CommandConfiguration(
-    commandName: "adopt",
-    abstract: "Make a package that runs an app's view-models in the REPL, with no hand-written registration.",
-    discussion: """
-      Reads the Swift files under PATH (an app's folder, an Xcode project's folder or a package), \
-      finds the view-models (ObservableObject, @Observable, @Published state, names ending in \
-      ViewModel) and the files they need, and writes a package that compiles those files where they \
-      are, through AppleCompat, with a registration per view-model and a starter scenario each. Files \
-      that cannot build on Linux (SwiftUI views, UIKit controllers, SwiftData models, #Preview) are \
-      left out, each with its reason. Run it again after the app changed: Overrides.swift and the \
-      scenarios are yours and stay as they are.
-      """)
+  public static let configuration = AdoptDescription.configuration(commandName: "vmrepl adopt")
 
-  @Argument(help: "The app's folder, its Xcode project's folder, or a package.")
-  var path: String
+  @OptionGroup var options: AdoptOptions
 
-  @Option(help: ArgumentHelp("Where to write the package (default: PATH-vmrepl, beside the app).", valueName: "DIR"))
-  var output: String?
-
-  @Option(help: ArgumentHelp("The vmrepl checkout the package builds against (default: this vmrepl's).", valueName: "DIR"))
-  var vmrepl: String?
-
-  @Flag(help: "Print what adopt finds, and write nothing.")
-  var dryRun = false
+  var path: String { options.path }
+  var output: String? { options.output }
+  var vmrepl: String? { options.vmrepl }
+  var dryRun: Bool { options.dryRun }
 
   public init() {}
 

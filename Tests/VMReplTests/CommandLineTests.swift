@@ -139,3 +139,31 @@ struct CommandLineTests {
     #expect(result.output == "ok   \(folder.path)/b-fine.scenario\n1 passed, 1 failed\n")
   }
 }
+
+/// `vmrepl adopt` is parsed by vmrepl and done by vmrepl-adopt beside it, which alone links
+/// swift-syntax.
+@Suite("vmrepl adopt through vmrepl-adopt")
+struct AdoptLauncherTests {
+  @Test("vmrepl adopt hands its options to vmrepl-adopt: a path after `--`, its report and status")
+  func handsOn() async throws {
+    let result = try await VMReplProcess.run(["adopt", "--dry-run", "Templates/MyApp"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("MyApp: 17 Swift files in Templates/MyApp\n"))
+    let missing = try await VMReplProcess.run(["adopt", "Templates/NoSuchApp"])
+    #expect(missing.status == 1)
+    #expect(missing.errors == "adopt: no folder at Templates/NoSuchApp: give the app's folder, its Xcode project's folder or a package\n")
+  }
+
+  @Test("without vmrepl-adopt beside it, vmrepl adopt says how to build it")
+  func missingHelper() async throws {
+    let folder = try VMReplProcess.folder("adopt-launcher", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lonely = folder.appendingPathComponent("vmrepl")
+    try FileManager.default.copyItem(at: VMReplProcess.executable, to: lonely)
+    let result = try await ChildProcess.run(lonely.path, ["adopt", "Templates/MyApp"], environment: ["CI": nil], directory: VMReplProcess.packageRoot.path)
+    #expect(result.status == 1)
+    #expect(
+      result.errors
+        == "adopt: \(folder.path)/vmrepl-adopt is not built; `swift build --product vmrepl-adopt` builds it (scripts/vmrepl adopt does)\n")
+  }
+}
