@@ -55,35 +55,32 @@ struct SourceLineTests {
   func withoutNameIndex() async throws {
     // The name index (`.debug_names`) says at once which unit defines a function; without it the
     // units' address ranges are read. Both must find the same declaration.
-    let folder = try VMReplProcess.folder("source-lines-ranges", files: [:])
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let unindexed = folder.appendingPathComponent("vmrepl").path
-    let copy = try await ChildProcess.run(
-      "/usr/bin/env", ["objcopy", "--remove-section", ".debug_names", VMReplProcess.executable.path, unindexed])
-    #expect(copy.status == 0, "\(copy.errors)")
-    let input = try Self.input()
-    let root = VMReplProcess.packageRoot.path
-    let indexed = try await ChildProcess.run(VMReplProcess.executable.path, [], input: input, environment: ["CI": nil], directory: root)
-    let ranges = try await ChildProcess.run(unindexed, [], input: input, environment: ["CI": nil], directory: root)
-    #expect(indexed.output.matches(of: Self.location).count >= 10)
-    #expect(ranges.output == indexed.output)
+    let (full, unindexed) = try await Self.transcripts("source-lines-ranges", objcopy: ["--remove-section", ".debug_names"])
+    #expect(full.matches(of: Self.location).count >= 10)
+    #expect(unindexed == full)
   }
 
   @Test("without debug information a job is named by its function alone, as before")
   func withoutDebugInformation() async throws {
-    let folder = try VMReplProcess.folder("source-lines", files: [:])
+    let (full, plain) = try await Self.transcripts("source-lines-stripped", objcopy: ["--strip-debug"])
+    #expect(full.contains("CartViewModel.swift:32"))
+    #expect(!plain.contains(".swift:"))
+    #expect(plain.contains("ran: CartViewModel.add(_:) on the main actor"))
+    #expect(plain == full.replacing(Self.location, with: ""))
+  }
+
+  /// The scenario's transcript from vmrepl, and from a copy of it that `objcopy` changed with
+  /// `arguments` (in a folder named `name`: tests run at once), both run in the package root.
+  static func transcripts(_ name: String, objcopy arguments: [String]) async throws -> (full: String, changed: String) {
+    let folder = try VMReplProcess.folder(name, files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let stripped = folder.appendingPathComponent("vmrepl").path
-    let strip = try await ChildProcess.run(
-      "/usr/bin/env", ["objcopy", "--strip-debug", VMReplProcess.executable.path, stripped])
-    #expect(strip.status == 0, "\(strip.errors)")
-    let input = try Self.input()
+    let changed = folder.appendingPathComponent("vmrepl").path
+    let copy = try await ChildProcess.run("/usr/bin/env", ["objcopy"] + arguments + [VMReplProcess.executable.path, changed])
+    #expect(copy.status == 0, "\(copy.errors)")
+    let input = try input()
     let root = VMReplProcess.packageRoot.path
     let full = try await ChildProcess.run(VMReplProcess.executable.path, [], input: input, environment: ["CI": nil], directory: root)
-    let plain = try await ChildProcess.run(stripped, [], input: input, environment: ["CI": nil], directory: root)
-    #expect(full.output.contains("CartViewModel.swift:32"))
-    #expect(!plain.output.contains(".swift:"))
-    #expect(plain.output.contains("ran: CartViewModel.add(_:) on the main actor"))
-    #expect(plain.output == full.output.replacing(Self.location, with: ""))
+    let other = try await ChildProcess.run(changed, [], input: input, environment: ["CI": nil], directory: root)
+    return (full.output, other.output)
   }
 }
