@@ -70,12 +70,7 @@ struct SimulationState: ~Copyable {
   /// Removes timers at the top of the heap that no longer wake anyone; a stale wake-up job is
   /// made ready so the runtime can free what it holds (it does nothing else).
   mutating func dropStaleTimers() {
-    // Inside a run loop pass whose job blocks, time moves: its armings so far are where it stops.
-    armPassArmings()
-    while let top = timers.min, !isLive(top) {
-      let timer = timers.removeMin()
-      if let job = timer.action.dropped(timer) { ready.append(job) }
-    }
+    _ = nextLiveTimer()
   }
 
   /// Whether some ready job may run now: a block for a queue a parked thread occupies may not.
@@ -85,10 +80,10 @@ struct SimulationState: ~Copyable {
     return ready.contains { $0.isRunnable(excludingMain: false) }
   }
 
-  /// The earliest timer that still matters.
+  /// The earliest timer that still matters; the stale ones before it are dropped as
+  /// `dropStaleTimers` says.
   mutating func nextLiveTimer() -> Timer? {
-    // `dropStaleTimers`, keeping the live timer it looked at: a copy of a timer (its action,
-    // label and clock retained) is a good part of what asking for the next one costs.
+    // Inside a run loop pass whose job blocks, time moves: its armings so far are where it stops.
     armPassArmings()
     while let top = timers.min {
       if isLive(top) { return top }

@@ -114,7 +114,6 @@ final class RunLoopPass: ReadyWork {
   }
 }
 
-/// The deadline a run loop mode armed for its earliest timer; only its newest arming counts.
 /// The newest arming of each run loop timer descriptor, by descriptor: a process has one or two
 /// (a run loop per thread that runs one), and a dictionary's hashing was a twentieth of a timer's
 /// firing, asked at every look at whether the next timer is live.
@@ -134,6 +133,7 @@ struct RunLoopGenerations {
   }
 }
 
+/// The deadline a run loop mode armed for its earliest timer; only its newest arming counts.
 struct RunLoopDeadline: TimerAction {
   let pass: RunLoopPass
   let generation: UInt64
