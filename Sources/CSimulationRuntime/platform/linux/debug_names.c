@@ -123,7 +123,7 @@ static void read_indexes(struct names_file *file, const unsigned char *section, 
   }
 }
 
-/// Maps the file of the object loaded at `base` and finds its name index and string section.
+/// Maps `path`, the object's file, and reads its name indexes and where its strings are.
 static void open_file(struct names_file *file, const char *path) {
   int descriptor = open(path, O_RDONLY | O_CLOEXEC);
   if (descriptor < 0) return;
