@@ -8,9 +8,9 @@
 // table), so a lookup hashes the name once and asks each index in turn. Only what the lookup
 // needs is read: the headers once, then a bucket and its hashes per index, and a string and an
 // entry where a hash matches.
-#define _GNU_SOURCE
 #include "debug_names.h"
 #include "../platform.h"
+#include "loaded_objects.h"
 
 #if defined(VMREPL_BACKEND_LINUX)
 #include <elf.h>
@@ -169,36 +169,16 @@ static void open_file(struct names_file *file, const char *path) {
   }
 }
 
-/// The object that holds an address: where it was loaded and its file.
-struct holder {
-  uintptr_t address, base;
-  const char *path;
-};
-
-static int find_holder(struct dl_phdr_info *info, size_t size, void *context) {
-  (void)size;
-  struct holder *holder = context;
-  for (int index = 0; index < info->dlpi_phnum; index++) {
-    const ElfW(Phdr) *segment = &info->dlpi_phdr[index];
-    uintptr_t start = info->dlpi_addr + segment->p_vaddr;
-    if (segment->p_type == PT_LOAD && holder->address >= start && holder->address < start + segment->p_memsz) {
-      holder->base = info->dlpi_addr;
-      holder->path = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : "/proc/self/exe";
-      return 1;
-    }
-  }
-  return 0;
-}
-
 static struct names_file *file_of(const void *address) {
-  struct holder holder = {(uintptr_t)address, 0, NULL};
-  if (!dl_iterate_phdr(find_holder, &holder)) return NULL;
+  uintptr_t base = 0;
+  const char *path = NULL;
+  if (!vmrepl_loaded_object(address, &base, &path)) return NULL;
   for (struct names_file *known = files; known; known = known->next)
-    if (known->base == holder.base) return known;
+    if (known->base == base) return known;
   struct names_file *made = calloc(1, sizeof *made);
   if (!made) return NULL;
-  made->base = holder.base;
-  open_file(made, holder.path);
+  made->base = base;
+  open_file(made, path);
   made->next = files;
   files = made;
   return made;

@@ -5,6 +5,7 @@
 // object is read once, on first use, from its file, and kept sorted for binary search.
 #include "../platform.h"
 #include "libraries.h"
+#include "loaded_objects.h"
 
 #if defined(VMREPL_BACKEND_LINUX)
 #include <dlfcn.h>
@@ -196,6 +197,14 @@ static struct holder holder_of(const void *address) {
   struct holder holder = {address, 0, NULL, 0};
   dl_iterate_phdr(find_holder, &holder);
   return holder;
+}
+
+int vmrepl_loaded_object(const void *address, uintptr_t *base, const char **path) {
+  struct holder holder = holder_of(address);
+  if (!holder.found) return 0;
+  *base = holder.base;
+  *path = holder.path;
+  return 1;
 }
 
 static const char *look_up_name(const void *address) {
