@@ -27,6 +27,10 @@ public enum VMReplCommandLine {
     ModelCatalog.register(models)
     ModelCatalog.registerCommands(commands)
     do {
+      if var command = UnparsedCommands.command(for: Array(CommandLine.arguments.dropFirst())) {
+        try command.run()
+        exit(0)
+      }
       var command = try VMRepl.parseAsRoot()
       try command.run()
       exit(0)

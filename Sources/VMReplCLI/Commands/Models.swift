@@ -8,7 +8,7 @@ struct Models: ParsableCommand {
 
   func run() throws {
     let failed = MainActor.assumeIsolated {
-      let options = (try? SessionOptions.parse([])) ?? SessionOptions()
+      let options = SessionOptions.unparsed
       return ScriptRunner(options: options, transcript: false).runQuietly(["models"])
     }
     if failed { throw ExitCode(1) }

@@ -12,6 +12,15 @@ struct ReplOptions: ParsableArguments {
   @Flag(help: "Read commands as a script even from a terminal.")
   var batch = false
 
+  /// Every option at its default, set rather than parsed (see `UnparsedCommands`).
+  static var unparsed: ReplOptions {
+    var repl = ReplOptions()
+    repl.options = .unparsed
+    repl.interactive = false
+    repl.batch = false
+    return repl
+  }
+
   func validate() throws {
     if interactive && batch { throw ValidationError("--interactive and --batch exclude each other") }
   }

@@ -30,7 +30,7 @@ enum SessionTarget {
   /// The guards of the target's sessions: a lower runaway limit than a user's, so that an
   /// input that loops ends in well under libFuzzer's per-input time limit.
   static let options: SessionOptions = {
-    var options = (try? SessionOptions.parse([])) ?? SessionOptions()
+    var options = SessionOptions.unparsed
     options.guards.maxJobs = 100_000
     options.guards.watchdog = 10
     return options

@@ -13,6 +13,14 @@ struct GuardOptions: ParsableArguments {
   /// The watchdog's default limit, in the option's unit.
   static let defaultWatchdog = Double(Simulation.defaultWatchdogLimit.components.seconds)
 
+  /// Both guards at their defaults, set rather than parsed (see `UnparsedCommands`).
+  static var unparsed: GuardOptions {
+    var guards = GuardOptions()
+    guards.maxJobs = Simulation.defaultMaxJobsPerStep
+    guards.watchdog = defaultWatchdog
+    return guards
+  }
+
   func validate() throws {
     guard maxJobs >= 0 else { throw ValidationError("--max-jobs must be 0 or more") }
     guard watchdog >= 0 else { throw ValidationError("--watchdog must be 0 or more") }

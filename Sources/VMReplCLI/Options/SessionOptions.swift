@@ -16,6 +16,16 @@ struct SessionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Start with `use MODEL`.", valueName: "MODEL"))
   var use: String?
 
+  /// Every option at its default, set rather than parsed (see `UnparsedCommands`).
+  static var unparsed: SessionOptions {
+    var options = SessionOptions()
+    options.format = .human
+    options.bail = false
+    options.guards = .unparsed
+    options.noColor = false
+    options.use = nil
+    return options
+  }
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
