@@ -35,8 +35,16 @@ package enum Suggestion {
 
   /// Levenshtein distance, counting an adjacent swap as one edit.
   package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs)
-    let b = Array(rhs)
+    // Candidates are mostly ASCII names (actions, time zones): compared as bytes, a time zone's
+    // suggestion among some 600 costs a fifteenth of comparing `Character`s. Elsewhere,
+    // characters, so that canonically equal spellings count as equal.
+    if lhs.utf8.allSatisfy({ $0 < 0x80 }) && rhs.utf8.allSatisfy({ $0 < 0x80 }) {
+      return distance(Array(lhs.utf8), Array(rhs.utf8))
+    }
+    return distance(Array(lhs), Array(rhs))
+  }
+
+  private static func distance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previousPrevious = [Int](repeating: 0, count: b.count + 1)
@@ -51,8 +59,8 @@ package enum Suggestion {
           current[j] = min(current[j], previousPrevious[j - 2] + 1)
         }
       }
-      previousPrevious = previous
-      previous = current
+      swap(&previousPrevious, &previous)
+      swap(&previous, &current)
     }
     return previous[b.count]
   }
