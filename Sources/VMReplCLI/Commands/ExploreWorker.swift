@@ -29,12 +29,12 @@ struct ExploreWorker: ParsableCommand {
       explorer.files = DiskFileAccess()
       explorer.willRun = {
         CrashNote.clearTrail()
-        writeAll(2, $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n")
+        WorkerErrors.startOver(with: $0 == 0 ? ExploreMarker.shrinking + "\n" : "\(ExploreMarker.schedule)\($0)\n")
       }
       explorer.onDeparture = { CrashNote.addToTrail("\(ExploreMarker.departure)\($0)") }
       while let line = readLine(strippingNewline: true) {
         guard let request = WorkerJSON.decode(ExploreWorkRequest.self, from: line) else { continue }
-        writeAll(2, "\(StepMarker.scenarioPrefix)\(request.path)\n")
+        WorkerErrors.startOver(with: "\(StepMarker.scenarioPrefix)\(request.path)\n")
         var exploration: Exploration
         var cancel: CancelExploration?
         if let text = try? String(contentsOfFile: request.path, encoding: .utf8) {

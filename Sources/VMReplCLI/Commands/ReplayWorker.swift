@@ -35,7 +35,7 @@ struct ReplayWorker: ParsableCommand {
   @MainActor
   private func replay(_ path: String, output: SessionOutput) -> ReplayWorkAnswer {
     // If the view-model traps, the last markers name the scenario and the step.
-    writeAll(2, "\(StepMarker.scenarioPrefix)\(path)\n")
+    WorkerErrors.startOver(with: "\(StepMarker.scenarioPrefix)\(path)\n")
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       return ReplayWorkAnswer(path: path, transcript: "error: cannot read `\(path)`\n", fresh: true, failures: ["cannot read `\(path)`"])
     }

@@ -95,46 +95,38 @@ struct WorkerPool: Sendable {
   /// One worker process, for as long as it lives.
   private func runWorker(_ requests: [String], queue: WorkQueue, done: @escaping @Sendable (Int, WorkerReply) -> Void) async {
     let state = WorkerState()
+    let errors = WorkerErrorFile()
     let status: TerminationStatus
     do {
       let result = try await Subprocess.run(
         .path(FilePath(executable)),
         arguments: Arguments([subcommand] + arguments),
         // A trap should say what it was, not spend time on a backtrace nobody reads.
-        environment: .inherit.updating(["SWIFT_BACKTRACE": "enable=no"]),
-        input: .inputWriter, output: .sequence, error: .sequence
+        environment: .inherit.updating(["SWIFT_BACKTRACE": "enable=no", Environment.Key(stringLiteral: WorkerErrors.environmentKey): "file"]),
+        input: .inputWriter, output: .sequence,
+        error: .fileDescriptor(errors.descriptorForWorker(), closeAfterSpawningProcess: true)
       ) { execution in
         let writer = execution.standardInputWriter
-        await withTaskGroup(of: Void.self) { group in
-          group.addTask {
-            do {
-              for try await buffer in execution.standardError {
-                buffer.withUnsafeBytes { state.addErrors(Array($0)) }
-              }
-            } catch {}
-          }
-          do {
-            guard let first = queue.next() else {
-              try await writer.finish()
-              return
-            }
-            state.current = first
-            _ = try await writer.write(requests[first] + "\n")
-            var lines = LineSplitter()
-            reading: for try await buffer in execution.standardOutput {
-              for line in buffer.withUnsafeBytes({ lines.feed(Array($0)) }) {
-                guard line.hasPrefix("{"), let index = state.current else { continue }
-                state.current = nil
-                done(index, .answer(line))
-                guard answerIsFresh(line), let next = queue.next() else { break reading }
-                state.current = next
-                _ = try await writer.write(requests[next] + "\n")
-              }
-            }
+        do {
+          guard let first = queue.next() else {
             try await writer.finish()
-          } catch {}
-          await group.waitForAll()
-        }
+            return
+          }
+          state.current = first
+          _ = try await writer.write(requests[first] + "\n")
+          var lines = LineSplitter()
+          reading: for try await buffer in execution.standardOutput {
+            for line in buffer.withUnsafeBytes({ lines.feed(Array($0)) }) {
+              guard line.hasPrefix("{"), let index = state.current else { continue }
+              state.current = nil
+              done(index, .answer(line))
+              guard answerIsFresh(line), let next = queue.next() else { break reading }
+              state.current = next
+              _ = try await writer.write(requests[next] + "\n")
+            }
+          }
+          try await writer.finish()
+        } catch {}
       }
       status = result.terminationStatus
     } catch {
@@ -147,8 +139,8 @@ struct WorkerPool: Sendable {
     // The request that was running when the worker ended did not finish.
     guard let index = state.current else { return }
     switch status {
-    case .exited(let code): done(index, .died(exitStatus: code, signal: nil, errors: state.errorLines))
-    case .signaled(let signal): done(index, .died(exitStatus: signal, signal: signal, errors: state.errorLines))
+    case .exited(let code): done(index, .died(exitStatus: code, signal: nil, errors: errors.lines))
+    case .signaled(let signal): done(index, .died(exitStatus: signal, signal: signal, errors: errors.lines))
     }
   }
 }
@@ -175,38 +167,13 @@ final class WorkQueue: Sendable {
   var hasMore: Bool { position.withLock { $0 < count } }
 }
 
-/// What a worker's tasks share: the scenario it runs and what it wrote to standard error.
+/// What a worker's tasks share: the request it runs.
 final class WorkerState: Sendable {
   private let running = Mutex<Int?>(nil)
-  private let errors = Mutex(LineSplitter())
-  private let lines = Mutex<[String]>([])
 
   var current: Int? {
     get { running.withLock { $0 } }
     set { running.withLock { $0 = newValue } }
-  }
-
-  func addErrors(_ bytes: [UInt8]) {
-    let complete = errors.withLock { $0.feed(bytes) }
-    guard !complete.isEmpty else { return }
-    lines.withLock { lines in
-      // Only what the last scenario (or schedule) wrote matters: keep the tail from its marker on.
-      if let marker = complete.lastIndex(where: Self.startsOver) {
-        lines = Array(complete[marker...])
-      } else {
-        lines.append(contentsOf: complete)
-      }
-    }
-  }
-
-  /// Whether a line begins what a worker does next, so that what came before no longer matters.
-  private static func startsOver(_ line: String) -> Bool {
-    line.hasPrefix(StepMarker.scenarioPrefix) || line.hasPrefix(ExploreMarker.schedule) || line == ExploreMarker.shrinking
-  }
-
-  var errorLines: [String] {
-    let rest = errors.withLock { $0.remainder }
-    return lines.withLock { $0 } + (rest.isEmpty ? [] : [rest])
   }
 }
 
