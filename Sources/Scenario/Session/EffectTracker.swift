@@ -1,4 +1,5 @@
 import Simulation
+import Synchronization
 
 /// Owns what a session's commands set running: the effects, the work a view-model hid, the
 /// current step's work, and every way of waiting for them, with the report when nothing can end
@@ -18,7 +19,12 @@ final class EffectTracker {
   }
   /// `WorkTag.endedCount` when `noteBackgroundEnds` last found nothing ended; nil once the
   /// list changed since (a work reported since may have lost its tag before).
-  private var endsLookedAt: UInt64?
+  private var endsLookedAt: UInt64? {
+    didSet { endsSeen.store(endsLookedAt ?? .max, ordering: .relaxed) }
+  }
+  /// `endsLookedAt`, readable off the main actor (`.max` for nil), so that a timer's firing
+  /// asks the runtime for the main actor only when there may be an end to report.
+  private nonisolated let endsSeen = Atomic<UInt64>(.max)
   /// What the current step's `send` of a synchronous action may have left running.
   private(set) var stepWork: BackgroundWork?
   /// The command each piece of this session's work came from, by tag id, kept after it ends:
@@ -337,6 +343,10 @@ final class EffectTracker {
 
   /// Reports, at the current virtual time, the end of hidden work an earlier report said was
   /// running.
+  /// Whether `noteBackgroundEnds` may find something: a work tag ended, or the list changed,
+  /// since it last looked. Read on the driving thread, where the tracker's own writes happen.
+  nonisolated var mayHaveBackgroundEnds: Bool { endsSeen.load(ordering: .relaxed) != WorkTag.endedCount }
+
   func noteBackgroundEnds() {
     // Ended: no task holds its tag any more (work beside a running effect is not pending, but not ended).
     // Asked at every timer's firing: most find nothing ended, and make no array to say so; none

@@ -114,7 +114,9 @@ package final class Session {
         isMain = Thread.isMainThread ? 1 : 0
         drivingIsMain.answer.store(isMain, ordering: .relaxed)
       }
-      if isMain == 1 { MainActor.assumeIsolated { tracker.noteBackgroundEnds() } }
+      // The main actor's check costs as much as the rest of a firing's bookkeeping: asked only
+      // when there may be an end to report.
+      if isMain == 1 && tracker.mayHaveBackgroundEnds { MainActor.assumeIsolated { tracker.noteBackgroundEnds() } }
     }
   }
 
