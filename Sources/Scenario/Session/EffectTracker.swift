@@ -341,12 +341,12 @@ final class EffectTracker {
 
   // MARK: Hidden work
 
-  /// Reports, at the current virtual time, the end of hidden work an earlier report said was
-  /// running.
   /// Whether `noteBackgroundEnds` may find something: a work tag ended, or the list changed,
   /// since it last looked. Read on the driving thread, where the tracker's own writes happen.
   nonisolated var mayHaveBackgroundEnds: Bool { endsSeen.load(ordering: .relaxed) != WorkTag.endedCount }
 
+  /// Reports, at the current virtual time, the end of hidden work an earlier report said was
+  /// running.
   func noteBackgroundEnds() {
     // Ended: no task holds its tag any more (work beside a running effect is not pending, but not ended).
     // Asked at every timer's firing: most find nothing ended, and make no array to say so; none

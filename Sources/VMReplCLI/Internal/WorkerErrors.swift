@@ -22,7 +22,7 @@ final class WorkerErrorFile: Sendable {
   private let problem: String?
 
   init() {
-    var template = Array((NSTemporaryDirectory() + "/vmrepl-worker-errors-XXXXXX").utf8CString)
+    var template = Array((NSTemporaryDirectory() + "vmrepl-worker-errors-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     if made >= 0 {
       // Unlinked at once: nothing is left behind, whatever way the pool ends.
