@@ -19,14 +19,10 @@ func instructionFigures(binary: String, example: String) -> [String] {
     return ["(strip -g failed: no instruction counts)"]
   }
   func count(_ arguments: [String], input: String = "") -> String {
-    let log = folder + "/log"
-    let result = ChildProcess.runBlocking(
-      valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log, copy] + arguments, input: input)
-    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    guard result.status == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-      let number = Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
-    else { return "failed (exit \(result.status))" }
-    return "\(rounded(Double(number) / 1_000_000)) million"
+    switch callgrindTotal(valgrind: valgrind, program: copy, arguments, input: input, log: folder + "/log") {
+    case .success(let number): "\(rounded(Double(number) / 1_000_000)) million"
+    case .failure(let status): "failed (exit \(status.code))"
+    }
   }
   return [
     "instructions of echo models | vmrepl (callgrind): \(count([], input: "models\n"))",
@@ -46,16 +42,28 @@ private func timerInstructions(valgrind: String, strip: String, folder: String) 
     return "\(label): (strip -g failed)"
   }
   func total(firings: Int) -> Int? {
-    let log = folder + "/timers-log"
-    let result = ChildProcess.runBlocking(
-      valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log, copy, "--timers-only", "--firings", "\(firings)"],
-      input: "")
-    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    guard result.status == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }) else { return nil }
-    return Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
+    try? callgrindTotal(valgrind: valgrind, program: copy, ["--timers-only", "--firings", "\(firings)"], log: folder + "/timers-log").get()
   }
   guard let low = total(firings: 20_000), let high = total(firings: 40_000) else { return "\(label): failed" }
   return "\(label): \((high - low) / 20_000)"
+}
+
+/// A process's exit status, when callgrind gave no count.
+private struct ExitStatus: Error {
+  var code: Int32
+}
+
+/// The instructions `program` executes with `arguments` under callgrind, read from its log.
+private func callgrindTotal(
+  valgrind: String, program: String, _ arguments: [String], input: String = "", log: String
+) -> Result<Int, ExitStatus> {
+  let result = ChildProcess.runBlocking(
+    valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log, program] + arguments, input: input)
+  let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+  guard result.status == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+    let number = Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
+  else { return .failure(ExitStatus(code: result.status)) }
+  return .success(number)
 }
 
 /// The first `name` on PATH that is executable.
