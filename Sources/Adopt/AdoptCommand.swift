@@ -17,6 +17,10 @@ public struct AdoptCommand: ParsableCommand {
 
   public init() {}
 
+  /// How many times `adopt` builds before it gives up on mending the package: a module that does
+  /// not compile hides its dependents' errors until the next build, so a deep chain takes several.
+  static let buildRounds = 20
+
   public func run() throws {
     let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     let output = self.output ?? trimmed + "-vmrepl"
@@ -27,7 +31,10 @@ public struct AdoptCommand: ParsableCommand {
       let executable = PackageWriter.kebab(module) + "-repl"
       let overridesPath = outputFolder + "/Sources/\(executable)/Overrides.swift"
       let overridden = (try? String(contentsOfFile: overridesPath, encoding: .utf8)).map(OverrideNames.names) ?? []
-      let adoption = Adoption(app, overridden: overridden)
+      // The user's exclusions, kept across runs in the package's adopt-exclude.
+      let exclusionText = (try? String(contentsOfFile: outputFolder + "/" + PackageWriter.exclusionFile, encoding: .utf8)) ?? ""
+      let excluded = Self.excluded(PackageWriter.exclusions(in: exclusionText), in: app)
+      var adoption = Adoption(app, overridden: overridden, rejected: excluded)
       if dryRun {
         print(AdoptReport.text(adoption, shownFolder: trimmed), terminator: "")
         return
@@ -35,13 +42,65 @@ public struct AdoptCommand: ParsableCommand {
       guard let checkout = vmrepl ?? Self.thisCheckout() else {
         throw AdoptError("cannot tell where this vmrepl's checkout is; give it with --vmrepl DIR")
       }
-      let writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
-      let changes = try writer.write()
-      print(AdoptReport.text(adoption, shownFolder: trimmed, output: output, changes: changes, executable: writer.executable), terminator: "")
+      var writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+      var changes = try writer.write()
+      var built: AdoptReport.Build?
+      if !options.noBuild {
+        let build = PackageBuild(output: outputFolder, scratch: PackageBuild.scratch(forCheckout: writer.vmrepl))
+        var rejected: [String: String] = [:]
+        var unregistered: [String: String] = [:]
+        var record = AdoptReport.Build(scratch: build.scratch)
+        for round in 1...Self.buildRounds {
+          FileHandle.standardError.write(Data((round == 1
+            ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
+            : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
+          let outcome = build.run()
+          record.rounds = round
+          record.seconds += outcome.seconds
+          if outcome.succeeded {
+            record.succeeded = true
+            break
+          }
+          let generated = (try? String(contentsOfFile: outputFolder + "/Sources/\(executable)/Models.generated.swift", encoding: .utf8)) ?? ""
+          var mended = false
+          for rejection in PackageBuild.rejections(in: outcome.log, output: outputFolder, app: app, targets: adoption.targets, executable: executable) {
+            if let path = rejection.path {
+              guard rejected[path] == nil else { continue }
+              rejected[path] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+              record.rejectedFiles.append(path)
+              mended = true
+            } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
+              unregistered[model.type] = "line \(rejection.line): \(rejection.message)"
+              mended = true
+            }
+          }
+          guard mended, round < Self.buildRounds else {
+            record.failure = PackageBuild.summary(of: outcome.log)
+            break
+          }
+          adoption = Adoption(app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered)
+          writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+          changes = AdoptReport.merge(changes, try writer.write())
+        }
+        built = record
+      }
+      print(AdoptReport.text(adoption, shownFolder: trimmed, output: output, changes: changes, executable: writer.executable, build: built), terminator: "")
+      if let built, !built.succeeded { throw ExitCode(1) }
     } catch let error as AdoptError {
       FileHandle.standardError.write(Data("adopt: \(error.description)\n".utf8))
       throw ExitCode(1)
     }
+  }
+
+  /// The app's files that `paths` (files or folders of `adopt-exclude`) name, with the reason.
+  static func excluded(_ paths: [String], in app: AppSources) -> [String: String] {
+    var result: [String: String] = [:]
+    for file in app.files {
+      if let path = paths.first(where: { file.path == $0 || file.path.hasPrefix($0 + "/") }) {
+        result[file.path] = "excluded by you in \(PackageWriter.exclusionFile) (`\(path)`)"
+      }
+    }
+    return result
   }
 
   /// The checkout this binary was built from: the package root above this source file, when

@@ -1,8 +1,37 @@
 /// What `adopt` prints: the models and their actions, what was left out and why, what was
 /// written, and the next command.
 public enum AdoptReport {
+  /// What building the package gave.
+  public struct Build: Sendable {
+    /// The shared build folder.
+    public var scratch: String
+    public var rounds = 0
+    public var seconds = 0.0
+    public var succeeded = false
+    /// Files the compiler rejected, in the order found.
+    public var rejectedFiles: [String] = []
+    /// The errors of a build adopt could not mend.
+    public var failure: [String] = []
+
+    public init(scratch: String) { self.scratch = scratch }
+  }
+
+  /// Two writes' changes as one: a file written or updated by either is so reported.
+  public static func merge(_ first: [(String, PackageWriter.Change)], _ second: [(String, PackageWriter.Change)]) -> [(String, PackageWriter.Change)] {
+    var result = first
+    for (path, change) in second {
+      if let index = result.firstIndex(where: { $0.0 == path }) {
+        if result[index].1 == .unchanged { result[index].1 = change }
+      } else {
+        result.append((path, change))
+      }
+    }
+    return result
+  }
+
   public static func text(_ adoption: Adoption, shownFolder: String, output: String? = nil,
-                          changes: [(String, PackageWriter.Change)] = [], executable: String? = nil) -> String {
+                          changes: [(String, PackageWriter.Change)] = [], executable: String? = nil,
+                          build: Build? = nil) -> String {
     var lines: [String] = []
     let app = adoption.app
     lines.append("\(app.appName): \(app.files.count) Swift files in \(shownFolder)")
@@ -15,6 +44,16 @@ public enum AdoptReport {
         continue
       }
       guard let factory = model.factory else {
+        if let error = model.registrationError {
+          lines.append("  \(model.type), \(model.path):\(model.line): not registered: its generated registration did not compile: \(error)")
+          lines.append("    write in Overrides.swift, in `overrides`: \(RegistrationWriter.overrideLine(model))")
+          continue
+        }
+        if let problem = model.problem {
+          lines.append("  \(model.type), \(model.path):\(model.line): not registered: \(problem)")
+          lines.append("    write in Overrides.swift, in `overrides`: \(RegistrationWriter.overrideLine(model))")
+          continue
+        }
         let needs = model.missing.map { "`\($0.parameter): \($0.type)`" }.joined(separator: ", ")
         lines.append("  \(model.type), \(model.path):\(model.line): not registered: adopt cannot make its init's \(needs)")
         lines.append("    write in Overrides.swift, in `overrides`: \(RegistrationWriter.overrideLine(model))")
@@ -39,10 +78,45 @@ public enum AdoptReport {
       lines.append("  \(skipped.type): left out: \(skipped.reason)")
     }
     lines.append("")
-    lines.append("compiled in place (\(adoption.included.count) files): " + adoption.included.joined(separator: ", "))
-    if !adoption.leftOut.isEmpty {
-      lines.append("left out (\(adoption.leftOut.count) files):")
-      for file in adoption.leftOut { lines.append("  \(file.path): \(file.reason)") }
+    lines.append("compiled (\(adoption.included.count) files): " + adoption.included.joined(separator: ", "))
+    if !adoption.filtered.isEmpty {
+      lines.append("compiled as filtered copies (\(adoption.filtered.count) file\(adoption.filtered.count == 1 ? "" : "s"), what cannot build on Linux blanked out, lines kept):")
+      for (path, drop) in adoption.filtered.sorted(by: { $0.key < $1.key }) {
+        guard let facts = app.files.first(where: { $0.path == path }) else { continue }
+        lines.append("  \(path) without " + Adoption.filterLabels(facts, dropping: drop))
+      }
+    }
+    for target in adoption.targets {
+      for standIn in target.standIns {
+        lines.append("stand-in: an empty `\(standIn.name)` in place of \(standIn.home)'s, so that the view-models nested in it keep their names")
+      }
+    }
+    let modules = adoption.targets.filter(\.isLocalModule)
+    if !modules.isEmpty {
+      lines.append("local package modules compiled as targets: " + modules.map { "\($0.name) (\($0.sources.count) file\($0.sources.count == 1 ? "" : "s"))" }.joined(separator: ", "))
+      for module in modules where module.needsBundleModule {
+        lines.append("  \(module.name) reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there")
+      }
+    }
+    for package in adoption.app.unreadPackages {
+      lines.append("local package not read: \(package.path): \(package.reason)")
+    }
+    // What cannot build on Linux, what is not the app's build (a stray copy, the user's
+    // exclusions), and what is left out only because it needs one of those.
+    let needing = adoption.leftOut.filter { $0.reason.hasPrefix("uses `") }
+    let notBuilt = adoption.leftOut.filter { $0.reason.hasPrefix("declares `") || $0.reason.hasPrefix("excluded by you") }
+    let cannot = adoption.leftOut.filter { !needing.contains($0) && !notBuilt.contains($0) }
+    if !notBuilt.isEmpty {
+      lines.append("left out, not part of the app's build (\(notBuilt.count) file\(notBuilt.count == 1 ? "" : "s")):")
+      for file in notBuilt { lines.append("  \(file.path): \(file.reason)") }
+    }
+    if !cannot.isEmpty {
+      lines.append("left out, cannot build on Linux (\(cannot.count) file\(cannot.count == 1 ? "" : "s")):")
+      for file in cannot { lines.append("  \(file.path): \(file.reason)") }
+    }
+    if !needing.isEmpty {
+      lines.append("left out, needs a file left out (\(needing.count) file\(needing.count == 1 ? "" : "s")):")
+      for file in needing { lines.append("  \(file.path): \(file.reason)") }
     }
     if adoption.unneeded > 0 {
       lines.append("not needed by any view-model: \(adoption.unneeded) file\(adoption.unneeded == 1 ? "" : "s")")
@@ -51,13 +125,32 @@ public enum AdoptReport {
       lines.append("")
       lines.append("package in \(output):")
       for (path, change) in changes where change != .unchanged {
-        lines.append("  \(change.rawValue) \(path)" + (change == .kept ? " (yours: adopt does not rewrite it)" : ""))
+        switch change {
+        case .kept: lines.append("  kept \(path) (yours: adopt does not rewrite it)")
+        case .stale:
+          let name = path.split(separator: "/").dropFirst().first.map(String.init) ?? path
+          lines.append("  stale \(path): `use \(name)` names no model adopt registers now (yours: delete it, or register `\(name)` in Overrides.swift)")
+        default: lines.append("  \(change.rawValue) \(path)")
+        }
       }
       if changes.allSatisfy({ $0.1 == .unchanged || $0.1 == .kept }) { lines.append("  nothing changed") }
-      if let executable, let first = registered.first {
+      if let build {
         lines.append("")
-        lines.append("next: cd \(output) && swift run \(executable)   (then `use \(first.name)`)")
-        lines.append("      swift run \(executable) replay scenarios   (records each starter scenario's golden file)")
+        let time = String(format: "%.0f", build.seconds.rounded())
+        let rounds = build.rounds == 1 ? "1 build" : "\(build.rounds) builds"
+        if build.succeeded {
+          lines.append("built: \(rounds), \(time) s, in \(build.scratch)"
+            + (build.rejectedFiles.isEmpty ? "" : "; the compiler rejected \(build.rejectedFiles.count) file\(build.rejectedFiles.count == 1 ? "" : "s"), left out above"))
+        } else {
+          lines.append("not built: after \(rounds) (\(time) s) the package still does not compile, and adopt cannot tell which app file is at fault:")
+          lines += build.failure.map { "  " + $0 }
+        }
+      }
+      if let executable, let first = registered.first {
+        let run = build == nil ? "swift run \(executable)" : "./repl"
+        lines.append("")
+        lines.append("next: cd \(output) && \(run)   (then `use \(first.name)`)")
+        lines.append("      \(run) replay scenarios   (records each starter scenario's golden file)")
       }
     }
     return lines.joined(separator: "\n") + "\n"

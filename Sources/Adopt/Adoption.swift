@@ -24,26 +24,130 @@ public struct Adoption: Sendable {
   /// The registrations, in the order of their files and lines.
   public var models: [ModelPlan]
   public var skippedModels: [SkippedModel]
+  /// Files compiled as a filtered copy (a view-model beside its view), by path: the indices of the
+  /// file-scope declarations the copy leaves out.
+  public var filtered: [String: [Int]] = [:]
+  /// The package's targets for the app's files: the app's own, then each local module needed.
+  public var targets: [TargetPlan] = []
 
   /// Analyses `app`; `overridden` names models the user registers by hand (by `use` name).
-  public init(_ app: AppSources, overridden: Set<String> = []) {
+  /// `rejected` (path to reason) are files the compiler rejected, and `unregistered` (type to
+  /// reason) models whose generated registration it rejected, in an earlier build.
+  public init(_ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:]) {
     self.app = app
-    let selection = FileSelection(app.files)
+    let selection = FileSelection(app.files, rejected: rejected)
     included = selection.included.sorted()
     leftOut = selection.leftOut.sorted { $0.key < $1.key }.map { LeftOut(path: $0.key, reason: $0.value) }
     unneeded = app.files.count - included.count - leftOut.count
     skippedModels = selection.skippedModels
-    let index = TypeIndex(app.files.filter { selection.included.contains($0.path) })
+    filtered = selection.filtered.mapValues { drop in drop }
+    let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) })
     var plans: [ModelPlan] = []
     var names: Set<String> = []
     for (type, path) in selection.models where selection.included.contains(path) {
       var plan = ModelPlan(type: type, path: path, index: index)
       // Two models that shorten to one name keep their whole names.
-      if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.name) }
+      if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)
       plan.isOverridden = overridden.contains(plan.name)
+      if let reason = unregistered[plan.type], !plan.isOverridden {
+        plan.factory = nil
+        plan.registrationError = reason
+      }
       plans.append(plan)
     }
     models = plans
+    targets = TargetPlan.plans(app, included: Set(included))
+    for standIn in selection.standIns.values.sorted(by: { $0.name < $1.name }) {
+      let module = standIn.module ?? PackageWriter.identifier(app.appName)
+      guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
+      targets[index].standIns.append(.init(name: standIn.name, kind: standIn.kind.rawValue, home: standIn.home))
+    }
+    for index in targets.indices {
+      let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
+      targets[index].filteredSources = Set(targets[index].sources.filter { filtered[prefix + $0] != nil })
+    }
+  }
+}
+
+extension Adoption {
+  /// What a filtered copy of `file` leaves out, as the report and the copy say it.
+  static func filterLabels(_ file: SourceFacts, dropping drop: [Int]) -> String {
+    (drop.map { file.declarations[$0].label } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])).joined(separator: ", ")
+  }
+}
+
+/// One target of the generated package: the app's own files, or one module of a local package,
+/// compiled where they are through a link.
+public struct TargetPlan: Sendable, Equatable {
+  /// The module's name.
+  public var name: String
+  /// The module's folder relative to the app's folder (`.` for the app's own files).
+  public var folder: String
+  /// The files compiled, relative to `folder`.
+  public var sources: [String]
+  /// The local modules its files import, which it depends on.
+  public var dependencies: [String]
+  /// `5` or `6`.
+  public var languageMode: String
+  /// Whether this is a local package's module rather than the app's own files.
+  public var isLocalModule: Bool
+  /// Those of `sources` compiled as filtered copies.
+  public var filteredSources: Set<String> = []
+  /// Empty types declared in place of left-out ones that kept extensions extend.
+  public var standIns: [StandIn] = []
+  /// Whether a compiled file reads `Bundle.module`, which the package then declares (a local
+  /// package's resources are not part of it: asset catalogs do not build on Linux).
+  public var needsBundleModule = false
+
+  /// An empty type in place of a left-out one (`HomeView`, a view whose nested view-model is kept).
+  public struct StandIn: Sendable, Equatable {
+    public var name: String
+    /// `struct`, `class` or `enum`, as the left-out type is.
+    public var kind: String
+    /// The left-out type's file.
+    public var home: String
+  }
+
+  static func plans(_ app: AppSources, included: Set<String>) -> [TargetPlan] {
+    let appModule = PackageWriter.identifier(app.appName)
+    let localNames = Set(app.modules.map(\.name))
+    var byModule: [String: [SourceFacts]] = [:]
+    for file in app.files where included.contains(file.path) {
+      byModule[file.module ?? appModule, default: []].append(file)
+    }
+    // A module an included file imports is a target even when none of its files is needed, so
+    // that `import Models` finds it.
+    var needed = Set(byModule.keys)
+    var queue = Array(byModule.values.joined())
+    while let file = queue.popLast() {
+      for imported in file.imports where localNames.contains(imported) && !needed.contains(imported) {
+        needed.insert(imported)
+      }
+    }
+    var plans: [TargetPlan] = []
+    // The app's own target is always there: Overrides.swift imports it.
+    let appFiles = byModule[appModule] ?? []
+    do {
+      plans.append(TargetPlan(
+        name: appModule, folder: ".", sources: appFiles.map(\.path).sorted(),
+        dependencies: imports(appFiles, localNames, except: appModule), languageMode: "5", isLocalModule: false))
+    }
+    for module in app.modules where needed.contains(module.name) {
+      let files = byModule[module.name] ?? []
+      let prefix = module.folder + "/"
+      var plan = TargetPlan(
+        name: module.name, folder: module.folder,
+        sources: files.map { String($0.path.dropFirst(prefix.count)) }.sorted(),
+        dependencies: imports(files, localNames, except: module.name), languageMode: module.languageMode,
+        isLocalModule: true)
+      plan.needsBundleModule = files.contains(where: \.usesBundleModule)
+      plans.append(plan)
+    }
+    return plans
+  }
+
+  private static func imports(_ files: [SourceFacts], _ local: Set<String>, except name: String) -> [String] {
+    Array(Set(files.flatMap(\.imports)).filter { local.contains($0) && $0 != name }).sorted()
   }
 }

@@ -13,9 +13,12 @@ public struct AppSources: Sendable {
   public var appName: String
   /// Every Swift file but tests, vmrepl's own and other packages', sorted by path.
   public var files: [SourceFacts]
-
-  /// Folders never read: build products, dependencies, tests, projects.
-  static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "build", "node_modules"]
+  /// The modules of the app's own Swift packages, each compiled as a target of its own.
+  public var modules: [LocalModule] = []
+  /// Local packages whose manifest could not be read, with why (their modules are not compiled).
+  public var unreadPackages: [(path: String, reason: String)] = []
+  /// Source-control packages the app's own packages depend on, by URL, sorted.
+  public var remotePackages: [String] = []
 
   /// Reads every Swift file under `folder`, except in `skipping` (absolute paths).
   public static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
@@ -24,50 +27,135 @@ public struct AppSources: Sendable {
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
       throw AdoptError("no folder at \(folder): give the app's folder, its Xcode project's folder or a package")
     }
-    var files: [SourceFacts] = []
-    var projects: [String] = []
-    try walk(root, relative: "", root: root, skipping: Set(skipping), files: &files, projects: &projects)
+    var walker = Walker(root: root, skipping: Set(skipping))
+    try walker.walk(root, relative: "", module: nil)
+    // Local packages the Xcode project names outside the folder (`../Packages/Core`), and those
+    // the app's packages depend on by path.
+    for project in walker.projects.sorted() {
+      for package in LocalPackages.referenced(byProject: root + "/" + project) { try walker.package(package) }
+    }
+    while let package = walker.pendingPackages.popLast() { try walker.package(package) }
+    var files = walker.files
     files.sort { $0.path < $1.path }
     guard !files.isEmpty else {
       throw AdoptError("no Swift files under \(folder)")
     }
-    let name = projects.sorted().first.map { String($0.dropLast(".xcodeproj".count)) }
+    let shallowest = walker.projects.sorted {
+      let (left, right) = ($0.split(separator: "/").count, $1.split(separator: "/").count)
+      return left == right ? $0 < $1 : left < right
+    }
+    let name = shallowest.first.map { String(($0 as NSString).lastPathComponent.dropLast(".xcodeproj".count)) }
       ?? URL(fileURLWithPath: root).lastPathComponent
-    return AppSources(folder: root, appName: name, files: files)
+    // Which files the Xcode project holds: a stray copy outside it loses to the one the app builds.
+    if let project = shallowest.first,
+       let text = try? String(contentsOfFile: root + "/" + project + "/project.pbxproj", encoding: .utf8),
+       let parsed = XcodeProject(pbxproj: text), parsed.appTarget != nil {
+      let base = (project as NSString).deletingLastPathComponent
+      for index in files.indices where files[index].module == nil {
+        let path = base.isEmpty ? files[index].path : PackageWriter.relativePath(from: "/" + base, to: "/" + files[index].path)
+        files[index].inProject = parsed.contains(path)
+      }
+    }
+    let localNames = Set(walker.modules.map(\.name))
+    for index in files.indices {
+      files[index].blockers += LinuxSupport.importBlockers(files[index].imports, localModules: localNames)
+    }
+    var app = AppSources(folder: root, appName: name, files: files)
+    app.modules = walker.modules.sorted { $0.name < $1.name }
+    app.unreadPackages = walker.unread.sorted { $0.path < $1.path }
+    app.remotePackages = walker.remote.sorted()
+    return app
   }
 
-  private static func walk(
-    _ folder: String, relative: String, root: String, skipping: Set<String>,
-    files: inout [SourceFacts], projects: inout [String]
-  ) throws(AdoptError) {
+}
+
+/// One module of one of the app's own Swift packages.
+public struct LocalModule: Sendable, Equatable {
+  /// The module's name, as `import` names it.
+  public var name: String
+  /// Its sources' folder, relative to the app's folder (`Packages/Models/Sources/Models`).
+  public var folder: String
+  /// `5` or `6`, as its package declares.
+  public var languageMode: String
+}
+
+/// Reads an app's folder: its own files, and its local packages' modules.
+private struct Walker {
+  let root: String
+  let skipping: Set<String>
+  var files: [SourceFacts] = []
+  var projects: [String] = []
+  var modules: [LocalModule] = []
+  var unread: [(path: String, reason: String)] = []
+  var remote: Set<String> = []
+  var pendingPackages: [String] = []
+  private var seenPackages: Set<String> = []
+
+  init(root: String, skipping: Set<String>) {
+    self.root = root
+    self.skipping = skipping
+  }
+
+  /// Folders never read: build products, dependencies, tests, projects, documentation.
+  static let skippedFolders: Set<String> = [
+    ".build", "Pods", "Carthage", "DerivedData", "build", "node_modules", "SourcePackages", "checkouts",
+  ]
+
+  mutating func walk(_ folder: String, relative: String, module: String?, excluded: Set<String> = []) throws(AdoptError) {
     let entries: [String]
     do {
       entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     } catch {
       throw AdoptError("cannot read \(folder): \(error.localizedDescription)")
     }
-    // Another package inside the app (a local Swift package, a vmrepl package) is not the app's.
-    if !relative.isEmpty, entries.contains("Package.swift") { return }
+    // A package inside the app is the app's own: its modules are read as targets of their own.
+    if module == nil, !relative.isEmpty, entries.contains("Package.swift") {
+      try package(folder)
+      return
+    }
     for entry in entries {
       let path = folder + "/" + entry
       let relativePath = relative.isEmpty ? entry : relative + "/" + entry
+      if excluded.contains(path) { continue }
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
       if isFolder.boolValue {
-        if entry.hasSuffix(".xcodeproj") { projects.append(entry) }
-        guard !entry.hasPrefix("."), !skippedFolders.contains(entry), !skipping.contains(path),
+        if entry.hasSuffix(".xcodeproj"), module == nil { projects.append(relativePath) }
+        guard !entry.hasPrefix("."), !Self.skippedFolders.contains(entry), !skipping.contains(path),
               !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace"),
-              !entry.hasSuffix("Tests"), !entry.hasSuffix(".playground")
+              !entry.hasSuffix("Tests"), !entry.hasSuffix(".playground"), !entry.hasSuffix(".docc")
         else { continue }
-        try walk(path, relative: relativePath, root: root, skipping: skipping, files: &files, projects: &projects)
+        try walk(path, relative: relativePath, module: module, excluded: excluded)
       } else if entry.hasSuffix(".swift"), entry != "Package.swift" {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
           throw AdoptError("cannot read \(path) as UTF-8 text")
         }
         var facts = FactsVisitor.facts(of: text, path: relativePath)
         if facts.isToolingFile { continue }
-        facts.blockers += LinuxSupport.importBlockers(facts.imports)
+        facts.module = module
         files.append(facts)
+      }
+    }
+  }
+
+  /// Reads the local package in `folder` (absolute) once: each regular target is a module.
+  mutating func package(_ folder: String) throws(AdoptError) {
+    let folder = URL(fileURLWithPath: folder).standardizedFileURL.path
+    guard !seenPackages.contains(folder), !skipping.contains(folder) else { return }
+    seenPackages.insert(folder)
+    let relative = PackageWriter.relativePath(from: root, to: folder)
+    switch LocalPackages.read(folder) {
+    case .failure(let error):
+      unread.append((relative, error.description))
+    case .success(let manifest):
+      remote.formUnion(manifest.remoteDependencies)
+      pendingPackages += manifest.localDependencies
+      for target in manifest.targets where !modules.contains(where: { $0.name == target.name }) {
+        let sources = folder + "/" + target.path
+        let sourcesRelative = relative == "." ? target.path : relative + "/" + target.path
+        modules.append(LocalModule(name: target.name, folder: sourcesRelative, languageMode: target.languageMode))
+        let excluded = Set(target.exclude.map { URL(fileURLWithPath: sources + "/" + $0).standardizedFileURL.path })
+        try walk(sources, relative: sourcesRelative, module: target.name, excluded: excluded)
       }
     }
   }

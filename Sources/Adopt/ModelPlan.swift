@@ -43,14 +43,19 @@ public struct ModelPlan: Sendable, Equatable {
   public var skipped: [Skipped] = []
   /// What the report says of how the model is made (a mock in place of a live client).
   public var notes: [String] = []
+  /// Why adopt cannot make the model, when no parameter is to blame (its init is private).
+  public var problem: String?
+  /// The compiler's error on the generated registration, which is then left out.
+  public var registrationError: String?
   /// Whether the user's `Overrides.swift` defines a model of this name.
   public var isOverridden = false
 
   init(type: DeclaredType, path: String, index: TypeIndex) {
-    self.type = type.name
+    self.type = type.qualifiedName
     self.path = path
     line = type.line
-    var short = type.name
+    // `HomeView.ViewModel` is `homeView`; `SearchViewModel` is `search`.
+    var short = type.parents.isEmpty ? type.name : type.parents.joined() + (type.name == "ViewModel" ? "" : type.name)
     for suffix in ["ViewModel", "VM"] where short.hasSuffix(suffix) && short.count > suffix.count {
       short = String(short.dropLast(suffix.count))
     }
@@ -63,6 +68,7 @@ public struct ModelPlan: Sendable, Equatable {
       notes = factories.notes
     } else {
       missing = factories.missing
+      problem = factories.problem
     }
     var used: Set<String> = []
     for method in members.methods {

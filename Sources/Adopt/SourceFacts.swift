@@ -11,8 +11,24 @@ public struct SourceFacts: Sendable, Equatable {
   /// Capitalised names the file mentions (types, and calls of initialisers and static members):
   /// what it may need from other files.
   public var mentions: Set<String> = []
+  /// Whether the app's Xcode project holds the file; nil when no project was read.
+  public var inProject: Bool?
+  /// The local package module the file belongs to; nil for the app's own files.
+  public var module: String?
+  /// Lower-case names the file refers to (`colorsTabIconInactive`, `formatted(_:)`): what it may
+  /// need of another file's global constants and functions.
+  public var references: Set<String> = []
+  /// The global constants, variables and functions it declares at file scope.
+  public var globals: Set<String> = []
+  /// Where the file writes `@objc` or `@objcMembers` (UTF-8 offsets): blanked out in a filtered copy.
+  public var objcAttributes: [Range<Int>] = []
+  /// Whether the file reads `Bundle.module`, the resources' bundle SwiftPM makes for a package.
+  public var usesBundleModule = false
   /// Why the file cannot build on Linux (a SwiftUI view, a UIKit controller, `#Preview`...).
   public var blockers: [String] = []
+
+  /// The file-scope declarations but imports, in order: what a filtered copy may drop.
+  public var declarations: [TopLevelDeclaration] = []
 
   /// Whether the file is a test or vmrepl's own registration rather than app code.
   public var isToolingFile: Bool {
@@ -21,6 +37,37 @@ public struct SourceFacts: Sendable, Equatable {
 
   /// Creates the facts of the file at `path` (relative to the app) with nothing in it yet.
   public init(path: String) { self.path = path }
+}
+
+/// One file-scope declaration (a type, an extension, a function, `#Preview { ... }`, an `#if`).
+public struct TopLevelDeclaration: Sendable, Equatable {
+  /// Its text's UTF-8 offsets in the file, leading and trailing trivia left out.
+  public var start: Int
+  public var end: Int
+  /// Its first and last 1-based lines.
+  public var firstLine: Int
+  public var lastLine: Int
+  /// Capitalised names it mentions.
+  public var mentions: Set<String> = []
+  /// Lower-case names it refers to.
+  public var references: Set<String> = []
+  /// Why it cannot build on Linux (a SwiftUI view, a preview).
+  public var blockers: [String] = []
+  /// The types it declares at file scope.
+  public var types: [String] = []
+  /// The type an `extension` extends.
+  public var extendedType: String?
+  public var isTypeDeclaration = false
+  /// The macro it expands (`Preview` of `#Preview { ... }`).
+  public var macro: String?
+
+  /// How the report names it: `ContentView`, `extension DailyScrum`, `#Preview` (lines 40-42).
+  public var label: String {
+    if let first = types.first { return "`\(first)`" }
+    if let extendedType { return "`extension \(extendedType)`" }
+    if let macro { return "`#\(macro)` (lines \(firstLine)-\(lastLine))" }
+    return "lines \(firstLine)-\(lastLine)"
+  }
 }
 
 /// A type declaration and the members `adopt` can generate registrations from.
@@ -37,8 +84,14 @@ public struct DeclaredType: Sendable, Equatable {
   public var members = Members()
   /// The 1-based line of the declaration.
   public var line: Int = 0
-  /// Whether it is declared at file scope.
+  /// Whether it is declared at file scope (not in a type, nor in an extension).
   public var isTopLevel = true
+  /// Its access level (`private` types of two files may share a name).
+  public var access: Access = .internal
+  /// The types or extensions it is declared in, outermost first (`["HomeView"]`).
+  public var parents: [String] = []
+  /// Its name as code outside its parents writes it (`HomeView.ViewModel`).
+  public var qualifiedName: String { (parents + [name]).joined(separator: ".") }
   /// An enum's case names, in order.
   public var cases: [String] = []
   /// Whether any of an enum's cases carries a payload.

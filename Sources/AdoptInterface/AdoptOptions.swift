@@ -17,13 +17,16 @@ public struct AdoptOptions: ParsableArguments {
   @Flag(help: "Print what adopt finds, and write nothing.")
   public var dryRun = false
 
+  @Flag(help: "Write the package without building it (adopt otherwise builds it, and leaves out what does not compile on Linux).")
+  public var noBuild = false
+
   public init() {}
 
   /// The same options as a command line: the options first, then `--` and the path, so that a
   /// path that starts with `-` stays a path.
   public var arguments: [String] {
     (output.map { ["--output", $0] } ?? []) + (vmrepl.map { ["--vmrepl", $0] } ?? []) + (dryRun ? ["--dry-run"] : [])
-      + ["--", path]
+      + (noBuild ? ["--no-build"] : []) + ["--", path]
   }
 }
 
@@ -38,9 +41,11 @@ public enum AdoptDescription {
         Reads the Swift files under PATH (an app's folder, an Xcode project's folder or a package), \
         finds the view-models (ObservableObject, @Observable, @Published state, names ending in \
         ViewModel) and the files they need, and writes a package that compiles those files where they \
-        are, through AppleCompat, with a registration per view-model and a starter scenario each. Files \
-        that cannot build on Linux (SwiftUI views, UIKit controllers, SwiftData models, #Preview) are \
-        left out, each with its reason. Run it again after the app changed: Overrides.swift and the \
+        are, through AppleCompat, with a registration per view-model and a starter scenario each; the \
+        modules of the app's own local packages become targets of their own. Files that cannot build on \
+        Linux (SwiftUI views, UIKit controllers, SwiftData models, #Preview) are left out, each with its \
+        reason; then adopt builds the package, in vmrepl's shared build folder, and leaves out each file \
+        the compiler rejects, with its first error, until the package builds. Run it again after the app changed: Overrides.swift and the \
         scenarios are yours and stay as they are.
         """)
   }

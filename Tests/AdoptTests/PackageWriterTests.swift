@@ -5,31 +5,32 @@ import Testing
 
 @Suite("vmrepl adopt: the package it writes")
 struct PackageWriterTests {
-  @Test("a link to the app's folder, the listed files, and a second adopt that keeps the user's files")
+  @Test("a link to the app's folder, the listed files, a filtered copy, and a second adopt that keeps the user's files")
   func writeTwice() throws {
     let folder = try AppFolder("News", files: NewsApp.files)
     let output = (folder.path as NSString).deletingLastPathComponent + "/News-vmrepl"
     let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: Adoption(try AppSources.scan(folder: folder.path)))
     let first = try writer.write()
     #expect(first.map { "\($0.1.rawValue) \($0.0)" } == [
-      "wrote Sources/News", "wrote Package.swift", "wrote Sources/news-repl/Models.generated.swift",
-      "wrote Sources/news-repl/main.swift", "wrote Sources/news-repl/Overrides.swift",
-      "wrote Tests/NewsScenarios/Scenarios.swift", "wrote scenarios/settingsStore/start.scenario",
-      "wrote scenarios/news/start.scenario", "wrote scenarios/search/start.scenario",
+      "wrote Sources/News/app", "wrote Sources/News/filtered/News/Views/ProfileView.swift", "wrote Package.swift",
+      "wrote Sources/news-repl/Models.generated.swift", "wrote Sources/news-repl/main.swift", "wrote repl",
+      "wrote Sources/news-repl/Overrides.swift", "wrote Tests/NewsScenarios/Scenarios.swift", "wrote adopt-exclude",
+      "wrote scenarios/settingsStore/start.scenario", "wrote scenarios/news/start.scenario",
+      "wrote scenarios/search/start.scenario", "wrote scenarios/profile/start.scenario",
     ])
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output + "/Sources/News") == "../../News")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output + "/Sources/News/app") == "../../../News")
     let manifest = try String(contentsOfFile: output + "/Package.swift", encoding: .utf8)
     #expect(manifest.contains(#".package(name: "vmrepl", path: "../../../opt/vmrepl")"#) || manifest.contains("/opt/vmrepl"))
     #expect(manifest.contains("""
             exclude: [
-              "News/NewsApp.swift",
-              "News/Unused",
-              "News/Views",
-              "News.xcodeproj",
-              "NewsTests",
+              "app/News/NewsApp.swift",
+              "app/News/Unused",
+              "app/News/Views",
+              "app/News.xcodeproj",
+              "app/NewsTests",
             ],
             sources: [
-              "News/Extensions/String+Trimmed.swift",
+              "app/News/Extensions/String+Trimmed.swift",
       """))
     #expect(try String(contentsOfFile: output + "/scenarios/news/start.scenario", encoding: .utf8) == """
       # A first look at NewsViewModel (News/ViewModels/NewsViewModel.swift), written once by `vmrepl adopt`: yours to change.
@@ -42,9 +43,9 @@ struct PackageWriterTests {
     try "// mine\n".write(toFile: output + "/Sources/news-repl/Overrides.swift", atomically: true, encoding: .utf8)
     let second = try writer.write()
     #expect(second.filter { $0.1 != .unchanged }.map { "\($0.1.rawValue) \($0.0)" } == [
-      "kept Sources/news-repl/Overrides.swift", "kept Tests/NewsScenarios/Scenarios.swift",
+      "kept Sources/news-repl/Overrides.swift", "kept Tests/NewsScenarios/Scenarios.swift", "kept adopt-exclude",
       "kept scenarios/settingsStore/start.scenario", "kept scenarios/news/start.scenario",
-      "kept scenarios/search/start.scenario",
+      "kept scenarios/search/start.scenario", "kept scenarios/profile/start.scenario",
     ])
     #expect(try String(contentsOfFile: output + "/Sources/news-repl/Overrides.swift", encoding: .utf8) == "// mine\n")
   }
@@ -73,5 +74,34 @@ extension PackageWriterTests {
     let manifest = writer.manifest().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     let first = try #require(manifest.firstIndex(of: settings[0]))
     #expect(Array(manifest[first..<(first + settings.count)]) == settings)
+  }
+}
+
+extension PackageWriterTests {
+  @Test("after the app changes: a model that is gone leaves a stale starter scenario, said; exclusions are kept")
+  func appChanged() throws {
+    let folder = try AppFolder("News", files: NewsApp.files)
+    let output = (folder.path as NSString).deletingLastPathComponent + "/News-vmrepl"
+    let app = try AppSources.scan(folder: folder.path)
+    try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: Adoption(app)).write()
+    try (PackageWriter.exclusionText + "News/ViewModels/SearchViewModel.swift\n")
+      .write(toFile: output + "/adopt-exclude", atomically: true, encoding: .utf8)
+    let excluded = AdoptCommand.excluded(
+      PackageWriter.exclusions(in: try String(contentsOfFile: output + "/adopt-exclude", encoding: .utf8)), in: app)
+    #expect(excluded == ["News/ViewModels/SearchViewModel.swift": "excluded by you in adopt-exclude (`News/ViewModels/SearchViewModel.swift`)"])
+    let adoption = Adoption(app, rejected: excluded)
+    let changes = try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption).write()
+    let report = AdoptReport.text(adoption, shownFolder: "News", output: output, changes: changes)
+    #expect(report.contains("""
+      left out, not part of the app's build (1 file):
+        News/ViewModels/SearchViewModel.swift: excluded by you in adopt-exclude (`News/ViewModels/SearchViewModel.swift`)
+      """))
+    #expect(report.contains("""
+        kept adopt-exclude (yours: adopt does not rewrite it)
+      """))
+    #expect(report.contains("""
+        stale scenarios/search/start.scenario: `use search` names no model adopt registers now (yours: delete it, or register `search` in Overrides.swift)
+      """))
+    #expect(FileManager.default.fileExists(atPath: output + "/scenarios/search/start.scenario"))
   }
 }

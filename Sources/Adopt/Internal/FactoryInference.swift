@@ -15,6 +15,8 @@ struct FactoryInference {
   private(set) var missing: [ModelPlan.Missing] = []
   private var options: [String] = []
   private var optionNames: Set<String> = []
+  /// Why the model cannot be made when no parameter is to blame.
+  private(set) var problem: String?
   /// What the report should say of the choices made (a mock chosen for want of a live client).
   private(set) var notes: [String] = []
 
@@ -32,7 +34,23 @@ struct FactoryInference {
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
     let saved = (options, optionNames, notes)
-    for initializer in Self.initializers(of: type, members: members) {
+    let initializers = Self.initializers(of: type, members: members)
+    if initializers.isEmpty, type.kind != .protocol, type.kind != .enum {
+      // A singleton: its init is private, its one instance a static property.
+      let names = ["shared", "default", "standard", "current", "instance"]
+      if let shared = members.properties.first(where: {
+        $0.isStatic && $0.access >= .internal && names.contains($0.name)
+          && ($0.type.map { LinuxSupport.bareName($0) == type.name } ?? true)
+      }) {
+        if depth == 0 { notes.append("made as `\(type.qualifiedName).\(shared.name)`, its one instance: its init cannot be called from outside") }
+        return Made(expression: "\(type.qualifiedName).\(shared.name)", options: options)
+      }
+      if depth == 0, problem == nil {
+        problem = "it has no init adopt can call (each is private, failable or async) and no `static let shared`"
+      }
+      return nil
+    }
+    for initializer in initializers {
       var arguments: [String] = []
       var lacking: [ModelPlan.Missing] = []
       for parameter in initializer.parameters where !parameter.hasDefault {
@@ -43,7 +61,7 @@ struct FactoryInference {
         }
       }
       if lacking.isEmpty {
-        let call = (initializer.isThrowing ? "try " : "") + type.name + "(" + arguments.joined(separator: ", ") + ")"
+        let call = (initializer.isThrowing ? "try " : "") + type.qualifiedName + "(" + arguments.joined(separator: ", ") + ")"
         return Made(expression: call, options: options)
       }
       if depth == 0, missing.isEmpty { missing = lacking }

@@ -4,9 +4,9 @@ import SwiftSyntax
 /// Reads a parsed file into `SourceFacts`: one pass over its syntax.
 final class FactsVisitor: SyntaxVisitor {
   private(set) var facts: SourceFacts
-  private let converter: SourceLocationConverter
-  /// How many type declarations enclose the node being visited.
-  private var typeDepth = 0
+  let converter: SourceLocationConverter
+  /// The types and extensions that enclose the node being visited, outermost first.
+  private var scope: [String] = []
 
   init(path: String, tree: SourceFileSyntax) {
     facts = SourceFacts(path: path)
@@ -19,7 +19,32 @@ final class FactsVisitor: SyntaxVisitor {
     let tree = Parser.parse(source: source)
     let visitor = FactsVisitor(path: path, tree: tree)
     visitor.walk(tree)
-    return visitor.facts
+    var facts = visitor.facts
+    // Each file-scope declaration on its own: what a filtered copy may drop (a view, a preview,
+    // an extension of a type left out) and what it needs.
+    for item in tree.statements {
+      if item.item.is(ImportDeclSyntax.self) { continue }
+      let part = FactsVisitor(path: path, tree: tree)
+      part.walk(item)
+      let start = item.positionAfterSkippingLeadingTrivia.utf8Offset
+      let end = item.endPositionBeforeTrailingTrivia.utf8Offset
+      var declaration = TopLevelDeclaration(
+        start: start, end: end,
+        firstLine: item.startLocation(converter: visitor.converter).line,
+        lastLine: item.endLocation(converter: visitor.converter).line)
+      declaration.mentions = part.facts.mentions
+      declaration.references = part.facts.references
+      declaration.blockers = part.facts.blockers
+      declaration.types = part.facts.types.filter(\.isTopLevel).map(\.name)
+      if let extensionDecl = item.item.as(ExtensionDeclSyntax.self) {
+        declaration.extendedType = LinuxSupport.bareName(typeText(extensionDecl.extendedType))
+      }
+      declaration.isTypeDeclaration = !declaration.types.isEmpty
+      declaration.macro = item.item.as(MacroExpansionDeclSyntax.self)?.macroName.text
+        ?? item.item.as(MacroExpansionExprSyntax.self)?.macroName.text
+      facts.declarations.append(declaration)
+    }
+    return facts
   }
 
   // MARK: Imports and references
@@ -34,10 +59,97 @@ final class FactsVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
-  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    mention(node.baseName.text)
+  /// `Mastodon.Entity.Status` as a type: its whole name is mentioned, which finds a type
+  /// declared in `extension Mastodon.Entity`.
+  override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+    if let name = Self.dottedName(node) { mention(name) }
     return .visitChildren
   }
+
+  /// `Mastodon.Entity.Status(...)`, `Theme.Colors.primary` as expressions: each capitalised
+  /// prefix of the chain is mentioned.
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    if let name = Self.dottedName(node) { mention(name) }
+    if node.declName.baseName.text == "module", node.base == nil || node.base?.trimmedDescription == "Bundle" {
+      facts.usesBundleModule = true
+    }
+    return .visitChildren
+  }
+
+  /// `A.B.C` of a chain of capitalised names (`A.B` of `A.B.c`), or nil.
+  static func dottedName(_ node: some SyntaxProtocol) -> String? {
+    var parts: [String] = []
+    var current: Syntax? = Syntax(node)
+    while let here = current {
+      if let member = here.as(MemberTypeSyntax.self) {
+        parts.insert(member.name.text, at: 0)
+        current = Syntax(member.baseType)
+      } else if let member = here.as(MemberAccessExprSyntax.self) {
+        parts.insert(member.declName.baseName.text, at: 0)
+        current = member.base.map(Syntax.init)
+        if current == nil { return nil }
+      } else if let identifier = here.as(IdentifierTypeSyntax.self) {
+        parts.insert(identifier.name.text, at: 0)
+        current = nil
+      } else if let reference = here.as(DeclReferenceExprSyntax.self) {
+        parts.insert(reference.baseName.text, at: 0)
+        current = nil
+      } else {
+        return nil
+      }
+    }
+    let capitalised = parts.prefix { $0.unicodeScalars.first?.properties.isUppercase == true }
+    return capitalised.count >= 2 ? capitalised.joined(separator: ".") : nil
+  }
+
+  // MARK: What Linux Swift lacks
+
+  override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+    // `@objc` and `@objcMembers` need the Objective-C runtime; blanked out in a filtered copy,
+    // the declaration builds on Linux as a Swift one.
+    let name = node.attributeName.trimmedDescription
+    if name == "objc" || name == "objcMembers" {
+      facts.objcAttributes.append(node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.macroName.text == "Preview" { block("has a `#Preview`") }
+    if node.macroName.text == "selector" { block("uses `#selector`, which needs the Objective-C runtime Linux does not have") }
+    return .visitChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    mention(node.baseName.text)
+    if let first = node.baseName.text.unicodeScalars.first, !first.properties.isUppercase {
+      facts.references.insert(node.baseName.text)
+    }
+    return .visitChildren
+  }
+
+  // MARK: Globals
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    if scope.isEmpty, !inFunction {
+      for binding in node.bindings {
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { facts.globals.insert(name) }
+      }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if scope.isEmpty, !inFunction { facts.globals.insert(node.name.text) }
+    functionDepth += 1
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: FunctionDeclSyntax) { functionDepth -= 1 }
+
+  /// Whether the node is inside a function's body, where declarations are local.
+  private var inFunction: Bool { functionDepth > 0 }
+  private var functionDepth = 0
 
   private func mention(_ name: String) {
     guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return }
@@ -51,10 +163,6 @@ final class FactsVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
-  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-    if node.macroName.text == "Preview" { block("has a `#Preview`") }
-    return .visitChildren
-  }
 
   private func block(_ reason: String) {
     if !facts.blockers.contains(reason) { facts.blockers.append(reason) }
@@ -63,15 +171,15 @@ final class FactsVisitor: SyntaxVisitor {
   // MARK: Types
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { declare(.class, node) }
-  override func visitPost(_ node: ClassDeclSyntax) { typeDepth -= 1 }
+  override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { declare(.struct, node) }
-  override func visitPost(_ node: StructDeclSyntax) { typeDepth -= 1 }
+  override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { declare(.enum, node) }
-  override func visitPost(_ node: EnumDeclSyntax) { typeDepth -= 1 }
+  override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { declare(.protocol, node) }
-  override func visitPost(_ node: ProtocolDeclSyntax) { typeDepth -= 1 }
+  override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { declare(.actor, node) }
-  override func visitPost(_ node: ActorDeclSyntax) { typeDepth -= 1 }
+  override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     var facts = ExtensionFacts(extendedType: Self.typeText(node.extendedType))
@@ -91,8 +199,11 @@ final class FactsVisitor: SyntaxVisitor {
     }
     self.facts.extensions.append(facts)
     mention(facts.extendedType)
+    scope.append(facts.extendedType)
     return .visitChildren
   }
+
+  override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
   /// Records a type declaration; its `visitPost` leaves its scope.
   private func declare(_ kind: DeclaredType.Kind, _ node: some DeclGroupSyntax & NamedDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -101,7 +212,9 @@ final class FactsVisitor: SyntaxVisitor {
     type.attributes = Self.attributeNames(node.attributes)
     type.members = Self.members(of: node.memberBlock, converter: converter)
     type.line = node.startLocation(converter: converter).line
-    type.isTopLevel = typeDepth == 0
+    type.isTopLevel = scope.isEmpty
+    type.access = Self.access(node.modifiers)
+    type.parents = scope
     for member in node.memberBlock.members {
       guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
       for element in declaration.elements {
@@ -110,7 +223,7 @@ final class FactsVisitor: SyntaxVisitor {
       }
     }
     facts.types.append(type)
-    typeDepth += 1
+    scope.append(type.name)
     for reason in LinuxSupport.blockers(of: type) { block(reason) }
     return .visitChildren
   }

@@ -6,21 +6,80 @@ struct FileSelection {
   /// The view-models found in files that build, in path and line order.
   private(set) var models: [(DeclaredType, String)] = []
   private(set) var skippedModels: [Adoption.SkippedModel] = []
+  /// An empty type the package declares in place of a left-out one that a kept extension extends.
+  struct StandIn: Equatable {
+    var name: String
+    /// The module of the extension (nil: the app's own).
+    var module: String?
+    /// The file of the type left out.
+    var home: String
+    var kind: DeclaredType.Kind
+  }
 
-  init(_ files: [SourceFacts]) {
-    let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) })
-    var declaredIn: [String: [String]] = [:]
-    for file in files {
-      for type in file.types { declaredIn[type.name, default: []].append(file.path) }
-    }
+  private(set) var standIns: [String: StandIn] = [:]
+  /// Files compiled as a filtered copy, by path: the indices of the declarations dropped.
+  private(set) var filtered: [String: [Int]] = [:]
+  /// Every file as the package compiles it: a filtered file's facts without what was dropped.
+  private(set) var files: [SourceFacts] = []
+
+  init(_ originals: [SourceFacts], rejected: [String: String] = [:]) {
+    var byPath = Dictionary(uniqueKeysWithValues: originals.map { ($0.path, $0) })
     var blocked: [String: String] = [:]
-    for file in files where !file.blockers.isEmpty {
+    // Types that only a dropped declaration declared (a view beside its view-model), and where.
+    var droppedTypes: [String: String] = [:]
+    var filtered: [String: [Int]] = [:]
+    for file in originals where !file.blockers.isEmpty {
+      // A file whose only trouble is declarations of its own (a view, a preview) beside code that
+      // builds is compiled without them, as a filtered copy: the user moves nothing.
+      let drop = file.declarations.indices.filter { !file.declarations[$0].blockers.isEmpty }
+      let covered = Set(drop.flatMap { file.declarations[$0].blockers })
+      let kept = file.declarations.indices.filter { !drop.contains($0) }
+      if rejected[file.path] == nil, !drop.isEmpty, file.blockers.allSatisfy(covered.contains),
+         kept.contains(where: { file.declarations[$0].isTypeDeclaration || file.declarations[$0].extendedType != nil }) {
+        filtered[file.path] = drop
+        byPath[file.path] = Self.facts(of: file, dropping: drop)
+        for index in drop { for name in file.declarations[index].types { droppedTypes[name] = file.path } }
+        continue
+      }
       blocked[file.path] = file.blockers.joined(separator: "; ")
+    }
+    for (path, reason) in rejected where blocked[path] == nil { blocked[path] = reason }
+    let files = originals.map { byPath[$0.path]! }
+    var globalsIn: [String: [String]] = [:]
+    for file in files {
+      for name in file.globals { globalsIn[name, default: []].append(file.path) }
+    }
+    var declaredIn: [String: [String]] = [:]
+    // Top-level types only: a nested type (`enum Error` in a view) is named through its parent,
+    // and indexing it would make every file that says `Error` need that view.
+    for file in files {
+      // A private type is its file's alone: no other file can need it, and two may share a name.
+      // A nested type by its whole name (`Mastodon.Entity.Status`, declared in an extension).
+      for type in file.types where type.access > .fileprivate { declaredIn[type.qualifiedName, default: []].append(file.path) }
+    }
+    // Two files of one module that declare the same type cannot build together (a stray copy
+    // outside the app's target, an old version kept beside the new): the one the Xcode project
+    // holds is kept, else the shallower.
+    for (name, homes) in declaredIn.sorted(by: { $0.key < $1.key }) where homes.count > 1 {
+      let byModule = Dictionary(grouping: homes) { byPath[$0]?.module ?? "" }
+      for (_, same) in byModule.sorted(by: { $0.key < $1.key }) where same.count > 1 {
+        let ordered = same.sorted {
+          let (inLeft, inRight) = (byPath[$0]?.inProject == true, byPath[$1]?.inProject == true)
+          if inLeft != inRight { return inLeft }
+          let (left, right) = ($0.split(separator: "/").count, $1.split(separator: "/").count)
+          return left == right ? $0 < $1 : left < right
+        }
+        for other in ordered.dropFirst() where blocked[other] == nil && other != ordered[0] {
+          let why = byPath[ordered[0]]?.inProject == true && byPath[other]?.inProject == false
+            ? "; the Xcode project holds that one, not this" : ""
+          blocked[other] = "declares `\(name)` again (also in \(ordered[0]), which adopt keeps\(why))"
+        }
+      }
     }
 
     // The view-models, wherever they are.
     var candidates: [(DeclaredType, String)] = []
-    for file in files {
+    for file in originals {
       for type in file.types where Self.isViewModel(type) { candidates.append((type, file.path)) }
     }
 
@@ -36,7 +95,7 @@ struct FileSelection {
       var queue = Array(selected).sorted()
       while let path = queue.popLast() {
         guard let file = byPath[path] else { continue }
-        for needed in Self.needs(file, declaredIn: declaredIn, files: files, selected: selected) where !selected.contains(needed) {
+        for needed in Self.needs(file, declaredIn: declaredIn, globalsIn: globalsIn, files: files) where !selected.contains(needed) {
           guard blocked[needed] == nil else { continue }
           selected.insert(needed)
           queue.append(needed)
@@ -54,11 +113,35 @@ struct FileSelection {
           changed = true
         }
       }
-      // A selected file that uses a type only a left-out file declares cannot build either.
+      // A selected file that uses a type only a left-out file declares cannot build either,
+      // unless what uses it is an extension or a function that a filtered copy can drop.
       for path in selected.sorted() {
         guard let file = byPath[path] else { continue }
         for name in file.mentions.sorted() {
-          guard let homes = declaredIn[name], !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil }) else { continue }
+          let homes = declaredIn[name] ?? droppedTypes[name].map { [$0] } ?? []
+          guard !homes.isEmpty, !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil || droppedTypes[name] == $0 }) else { continue }
+          if let standIn = standIns[name], standIn.module == file.module { continue }
+          let original = originals.first { $0.path == path }!
+          let already = filtered[path] ?? []
+          let users = original.declarations.indices.filter { !already.contains($0) && original.declarations[$0].mentions.contains(name) }
+          // A view-model nested in a view that cannot build (`extension HomeView { final class
+          // ViewModel }`) keeps its name: the package declares an empty `HomeView` in its place.
+          if !users.isEmpty, users.allSatisfy({ original.declarations[$0].extendedType == name }),
+             original.types.contains(where: { $0.parents.first == name && Self.isViewModel($0) }),
+             let home = originals.first(where: { $0.path == homes[0] })?.types.first(where: { $0.name == name && $0.isTopLevel }),
+             [.struct, .class, .enum].contains(home.kind) {
+            standIns[name] = StandIn(name: name, module: file.module, home: homes[0], kind: home.kind)
+            changed = true
+            break
+          }
+          let kept = original.declarations.indices.filter { !already.contains($0) && !users.contains($0) }
+          if !users.isEmpty, users.allSatisfy({ !original.declarations[$0].isTypeDeclaration }),
+             kept.contains(where: { original.declarations[$0].isTypeDeclaration }) {
+            filtered[path] = (already + users).sorted()
+            byPath[path] = Self.facts(of: original, dropping: filtered[path]!)
+            changed = true
+            break
+          }
           blocked[path] = "uses `\(name)` from \(homes[0]), which is left out"
           changed = true
           break
@@ -66,24 +149,51 @@ struct FileSelection {
       }
     }
     included = selected.filter { blocked[$0] == nil }
+    // A file that writes `@objc` is compiled as a copy without it.
+    for path in included where filtered[path] == nil && !(byPath[path]?.objcAttributes.isEmpty ?? true) {
+      filtered[path] = []
+    }
+    self.filtered = filtered.filter { included.contains($0.key) }
+    self.files = files.map { byPath[$0.path]! }
     // Every file that cannot build is reported with its reason, so that a chain (a view-model
     // that needs a service that needs a mock that imports Firebase) can be followed to its root.
     leftOut = blocked
     for (type, path) in candidates {
+      if let drop = filtered[path], let file = originals.first(where: { $0.path == path }),
+         let home = drop.map({ file.declarations[$0] }).first(where: { $0.firstLine <= type.line && type.line <= $0.lastLine }) {
+        skippedModels.append(.init(type: type.qualifiedName, path: path, reason: "\(path): declared in \(home.label), which cannot build on Linux (\(home.blockers.joined(separator: "; ")))"))
+        continue
+      }
       if included.contains(path) {
         models.append((type, path))
       } else if let reason = blocked[path] {
         let advice = Self.isUIFile(byPath[path])
-          ? "\(path) \(reason): move `\(type.name)` to a file of its own"
+          ? "\(path) \(reason): move `\(type.qualifiedName)` to a file of its own"
           : "\(path) \(reason)"
-        skippedModels.append(.init(type: type.name, path: path, reason: advice))
+        skippedModels.append(.init(type: type.qualifiedName, path: path, reason: advice))
       }
     }
   }
 
+  /// `file`'s facts as a filtered copy without the declarations at `drop`.
+  static func facts(of file: SourceFacts, dropping drop: [Int]) -> SourceFacts {
+    var result = file
+    let kept = file.declarations.indices.filter { !drop.contains($0) }.map { file.declarations[$0] }
+    let dropped = drop.map { file.declarations[$0] }
+    result.mentions = kept.reduce(into: Set<String>()) { $0.formUnion($1.mentions) }
+    result.references = kept.reduce(into: Set<String>()) { $0.formUnion($1.references) }
+    result.types = file.types.filter { type in !dropped.contains { $0.firstLine <= type.line && type.line <= $0.lastLine } }
+    let droppedExtensions = Set(dropped.compactMap(\.extendedType))
+    result.extensions = file.extensions.filter { !droppedExtensions.contains(LinuxSupport.bareName($0.extendedType)) }
+    result.blockers = file.blockers.filter { $0.hasPrefix("imports ") }
+    return result
+  }
+
   /// A class a view observes: `ObservableObject`, `@Observable`, `@Published` state, or named so.
   static func isViewModel(_ type: DeclaredType) -> Bool {
-    guard type.kind == .class, type.isTopLevel else { return false }
+    // A view-model nested in its view (`extension HomeView { final class ViewModel }`) counts
+    // too: it is registered by its whole name.
+    guard type.kind == .class else { return false }
     let inherited = Set(type.inherited.map(LinuxSupport.bareName))
     return inherited.contains("ObservableObject") || type.attributes.contains("Observable")
       || type.members.properties.contains { $0.attributes.contains("Published") }
@@ -98,11 +208,15 @@ struct FileSelection {
   /// The files `file` needs: those declaring the types it names, and the makers of the
   /// protocols it names (a view-model's service protocol and its live client).
   private static func needs(
-    _ file: SourceFacts, declaredIn: [String: [String]], files: [SourceFacts], selected: Set<String>
+    _ file: SourceFacts, declaredIn: [String: [String]], globalsIn: [String: [String]], files: [SourceFacts]
   ) -> [String] {
     var result: [String] = []
     for name in file.mentions.sorted() {
       for home in declaredIn[name] ?? [] where home != file.path { result.append(home) }
+    }
+    // A global constant or function of another file (`let colorsTabIconInactive = ...`).
+    for name in file.references.sorted() where !file.globals.contains(name) {
+      for home in globalsIn[name] ?? [] where home != file.path { result.append(home) }
     }
     let protocols = Set(file.types.filter { $0.kind == .protocol }.map(\.name)).union(
       file.mentions.filter { name in

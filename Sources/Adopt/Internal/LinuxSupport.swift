@@ -41,8 +41,8 @@ enum LinuxSupport {
   }
 
   /// Why a file's imports keep it from building on Linux.
-  static func importBlockers(_ imports: [String]) -> [String] {
-    imports.filter { !importable.contains($0) }.map { "imports `\($0)`, which has no Linux version" }
+  static func importBlockers(_ imports: [String], localModules: Set<String> = []) -> [String] {
+    imports.filter { !importable.contains($0) && !localModules.contains($0) }.map { "imports `\($0)`, which has no Linux version" }
   }
 
   /// `Foo` of `any Foo`, `some Foo`, `Foo<Bar>`, `Module.Foo`, `Foo?`.

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The app's own Swift packages (`Packages/Models`, a `Package/` beside the Xcode project): their
+/// manifests read with `swift package dump-package`, which evaluates them as SwiftPM does.
+enum LocalPackages {
+  /// One package's regular targets, as its manifest declares them.
+  struct Manifest {
+    struct Target {
+      var name: String
+      /// The sources' folder, relative to the package.
+      var path: String
+      /// Paths the manifest excludes, relative to `path`.
+      var exclude: [String]
+      /// `5` or `6`: the target's language mode.
+      var languageMode: String
+    }
+
+    var targets: [Target]
+    /// Folders of the packages it depends on by path, absolute.
+    var localDependencies: [String]
+    /// The URLs of the packages it depends on by source control.
+    var remoteDependencies: [String]
+  }
+
+  /// The manifest of the package in `folder` (absolute), or the first line of why it cannot be read.
+  static func read(_ folder: String) -> Result<Manifest, AdoptError> {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "package", "dump-package", "--package-path", folder]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      return .failure(AdoptError("cannot run `swift package dump-package`: \(error.localizedDescription)"))
+    }
+    // Read before waiting: a manifest's JSON can be larger than a pipe holds.
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let problem = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let text = String(decoding: problem, as: UTF8.self)
+      let first = text.split(separator: "\n").first { $0.contains("error") } ?? text.split(separator: "\n").first ?? "no reason given"
+      return .failure(AdoptError(String(first)))
+    }
+    guard let dump = try? JSONDecoder().decode(Dump.self, from: data) else {
+      return .failure(AdoptError("`swift package dump-package` printed what adopt cannot read"))
+    }
+    let packageMode = dump.swiftLanguageVersions?.max() ?? (Self.toolsMajor(dump.toolsVersion) >= 6 ? "6" : "5")
+    let targets = dump.targets.filter { $0.type == "regular" || $0.type == "executable" }.map { target in
+      let mode = target.settings?.compactMap { $0.kind.swiftLanguageMode?._0 }.first ?? packageMode
+      return Manifest.Target(
+        name: target.name, path: target.path ?? "Sources/\(target.name)", exclude: target.exclude ?? [],
+        languageMode: mode.hasPrefix("6") ? "6" : "5")
+    }
+    var local: [String] = []
+    var remote: [String] = []
+    for dependency in dump.dependencies ?? [] {
+      for place in dependency.fileSystem ?? [] { local.append(place.path) }
+      for control in dependency.sourceControl ?? [] {
+        for url in control.location.remote ?? [] { remote.append(url.urlString) }
+      }
+    }
+    return .success(Manifest(targets: targets, localDependencies: local, remoteDependencies: remote))
+  }
+
+  /// Folders of the local packages an Xcode project names (`XCLocalSwiftPackageReference`), absolute.
+  static func referenced(byProject project: String) -> [String] {
+    guard let text = try? String(contentsOfFile: project + "/project.pbxproj", encoding: .utf8) else { return [] }
+    let base = (project as NSString).deletingLastPathComponent
+    var result: [String] = []
+    var inLocalReference = false
+    for line in text.split(separator: "\n") {
+      if line.contains("isa = XCLocalSwiftPackageReference") { inLocalReference = true }
+      guard inLocalReference, let range = line.range(of: "relativePath = ") else {
+        if line.trimmingCharacters(in: .whitespaces) == "};" { inLocalReference = false }
+        continue
+      }
+      var value = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+      if value.hasSuffix(";") { value.removeLast() }
+      value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      result.append(URL(fileURLWithPath: base + "/" + value).standardizedFileURL.path)
+      inLocalReference = false
+    }
+    return result
+  }
+
+  private static func toolsMajor(_ version: Dump.ToolsVersion?) -> Int {
+    Int(version?._version.split(separator: ".").first ?? "5") ?? 5
+  }
+
+  /// The parts of `dump-package`'s JSON that adopt reads.
+  private struct Dump: Decodable {
+    struct ToolsVersion: Decodable { var _version: String }
+    struct Setting: Decodable {
+      struct Kind: Decodable {
+        struct Mode: Decodable { var _0: String }
+        var swiftLanguageMode: Mode?
+      }
+      var kind: Kind
+    }
+    struct Target: Decodable {
+      var name: String
+      var type: String
+      var path: String?
+      var exclude: [String]?
+      var settings: [Setting]?
+    }
+    struct Dependency: Decodable {
+      struct FileSystem: Decodable { var path: String }
+      struct SourceControl: Decodable {
+        struct Location: Decodable {
+          struct Remote: Decodable { var urlString: String }
+          var remote: [Remote]?
+        }
+        var location: Location
+      }
+      var fileSystem: [FileSystem]?
+      var sourceControl: [SourceControl]?
+    }
+    var targets: [Target]
+    var dependencies: [Dependency]?
+    var swiftLanguageVersions: [String]?
+    var toolsVersion: ToolsVersion?
+  }
+}

@@ -1,0 +1,216 @@
+/// What `adopt` reads of an Xcode project (`project.pbxproj`, an old-style property list): the
+/// files its app target compiles, so that a stray copy outside the target, or the Mac or watch
+/// app's file of the same name, loses to the file the iOS app builds.
+struct XcodeProject {
+  /// Every file reference's path, by its object's ID, relative to the project's folder.
+  private var paths: [String: String] = [:]
+  /// Folders Xcode 16 keeps in step with the disk (`PBXFileSystemSynchronizedRootGroup`), by ID.
+  private var synchronized: [String: String] = [:]
+  /// The app target's compiled files, relative to the project's folder.
+  private(set) var files: Set<String> = []
+  /// The app target's synchronized folders: every file under them is compiled.
+  private(set) var synchronizedFolders: [String] = []
+  /// The app target's name.
+  private(set) var appTarget: String?
+
+  /// Whether the app target compiles `path` (relative to the project's folder).
+  func contains(_ path: String) -> Bool {
+    files.contains(path) || synchronizedFolders.contains { path.hasPrefix($0 + "/") }
+  }
+
+  /// Reads `text`, a `project.pbxproj`; nil when it is not one adopt can read.
+  init?(pbxproj text: String) {
+    var parser = PlistParser(Array(text.utf8))
+    guard case .dictionary(let root)? = parser.value(),
+          case .dictionary(let objects)? = root["objects"],
+          case .string(let projectID)? = root["rootObject"],
+          case .dictionary(let project)? = objects[projectID],
+          case .string(let mainGroup)? = project["mainGroup"]
+    else { return nil }
+    walk(mainGroup, folder: "", objects: objects, depth: 0)
+    // The app target: an application, an iOS one first, then the one named as the project's
+    // product, then the one that compiles most.
+    var best: (score: Int, name: String, files: Set<String>, folders: [String])?
+    guard case .array(let targets)? = project["targets"] else { return }
+    for case .string(let id) in targets {
+      guard case .dictionary(let target)? = objects[id], case .string(let type)? = target["productType"],
+            type == "com.apple.product-type.application", case .string(let name)? = target["name"]
+      else { continue }
+      var compiled: Set<String> = []
+      if case .array(let phases)? = target["buildPhases"] {
+        for case .string(let phaseID) in phases {
+          guard case .dictionary(let phase)? = objects[phaseID], case .string("PBXSourcesBuildPhase")? = phase["isa"],
+                case .array(let buildFiles)? = phase["files"] else { continue }
+          for case .string(let buildFileID) in buildFiles {
+            if case .dictionary(let buildFile)? = objects[buildFileID], case .string(let reference)? = buildFile["fileRef"],
+               let path = paths[reference] { compiled.insert(path) }
+          }
+        }
+      }
+      var folders: [String] = []
+      if case .array(let groups)? = target["fileSystemSynchronizedGroups"] {
+        for case .string(let groupID) in groups { if let folder = synchronized[groupID] { folders.append(folder) } }
+      }
+      let iOS = Self.settings(of: target, objects: objects).contains { $0 == "iphoneos" || $0.contains("iphoneos") }
+      // SDKROOT often lives in an .xcconfig file; the target's name then tells.
+      let lower = name.lowercased()
+      let named = ["ios", "iphone"].contains { lower.contains($0) } ? 1 : ["mac", "watch", "tvos", "vision"].contains { lower.contains($0) } ? -1 : 0
+      let score = (iOS ? 1_000_000 : 0) + named * 500_000 + compiled.count + folders.count * 1_000
+      if best == nil || score > best!.score { best = (score, name, compiled, folders) }
+    }
+    if let best {
+      files = best.files
+      synchronizedFolders = best.folders
+      appTarget = best.name
+    }
+  }
+
+  /// The SDK settings (`SDKROOT`, `SUPPORTED_PLATFORMS`) of a target's build configurations.
+  private static func settings(of target: [String: PlistValue], objects: [String: PlistValue]) -> [String] {
+    guard case .string(let listID)? = target["buildConfigurationList"], case .dictionary(let list)? = objects[listID],
+          case .array(let configurations)? = list["buildConfigurations"] else { return [] }
+    var result: [String] = []
+    for case .string(let id) in configurations {
+      guard case .dictionary(let configuration)? = objects[id], case .dictionary(let settings)? = configuration["buildSettings"] else { continue }
+      for key in ["SDKROOT", "SUPPORTED_PLATFORMS"] {
+        if case .string(let value)? = settings[key] { result.append(value) }
+      }
+    }
+    return result
+  }
+
+  private mutating func walk(_ id: String, folder: String, objects: [String: PlistValue], depth: Int) {
+    guard depth < 64, case .dictionary(let object)? = objects[id], case .string(let kind)? = object["isa"] else { return }
+    var here = folder
+    if case .string(let path)? = object["path"] {
+      let tree: String
+      if case .string(let value)? = object["sourceTree"] { tree = value } else { tree = "<group>" }
+      switch tree {
+      case "<group>": here = folder.isEmpty ? path : folder + "/" + path
+      case "SOURCE_ROOT": here = path
+      default: return  // SDKs, built products, absolute paths: not the app's files
+      }
+    }
+    switch kind {
+    case "PBXFileReference":
+      paths[id] = Self.normalized(here)
+    case "PBXFileSystemSynchronizedRootGroup":
+      synchronized[id] = Self.normalized(here)
+    default:
+      if case .array(let children)? = object["children"] {
+        for case .string(let child) in children { walk(child, folder: here, objects: objects, depth: depth + 1) }
+      }
+    }
+  }
+
+  /// `a/./b/../c` as `a/c`.
+  static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+    }
+    return parts.joined(separator: "/")
+  }
+}
+
+/// A value of an old-style property list.
+enum PlistValue {
+  case string(String)
+  case array([PlistValue])
+  case dictionary([String: PlistValue])
+}
+
+/// Reads an old-style (OpenStep) property list: `{ key = value; }`, `( a, b )`, quoted and bare
+/// strings, `/* comments */` and `// comments`.
+struct PlistParser {
+  private let bytes: [UInt8]
+  private var index = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  mutating func value() -> PlistValue? {
+    skip()
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      index += 1
+      var result: [String: PlistValue] = [:]
+      while true {
+        skip()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(result) }
+        guard case .string(let key)? = value() else { return nil }
+        skip()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        guard let item = value() else { return nil }
+        result[key] = item
+        skip()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
+      }
+    case UInt8(ascii: "("):
+      index += 1
+      var result: [PlistValue] = []
+      while true {
+        skip()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: ")") { index += 1; return .array(result) }
+        guard let item = value() else { return nil }
+        result.append(item)
+        skip()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
+      }
+    case UInt8(ascii: "\""):
+      index += 1
+      var text: [UInt8] = []
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+          index += 1
+          switch bytes[index] {
+          case UInt8(ascii: "n"): text.append(UInt8(ascii: "\n"))
+          case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
+          default: text.append(bytes[index])
+          }
+        } else {
+          text.append(bytes[index])
+        }
+        index += 1
+      }
+      index += 1
+      return .string(String(decoding: text, as: UTF8.self))
+    default:
+      let start = index
+      while index < bytes.count, Self.isBare(bytes[index]) { index += 1 }
+      guard index > start else { return nil }
+      return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+  }
+
+  private static func isBare(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return [UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-")].contains(byte)
+    }
+  }
+
+  /// Skips white space and comments.
+  private mutating func skip() {
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+        index += 1
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+        index += 2
+        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+        index += 2
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      } else {
+        return
+      }
+    }
+  }
+}

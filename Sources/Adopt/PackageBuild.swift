@@ -1,0 +1,140 @@
+import Foundation
+
+/// Builds the package `adopt` wrote, in vmrepl's shared build folder, and reads which app files
+/// the compiler rejected: `adopt` proves its own output instead of handing the user a package
+/// that does not build.
+public struct PackageBuild {
+  /// One `error:` the compiler printed, placed in the app.
+  public struct Rejection: Sendable, Equatable {
+    /// The app file, relative to the app's folder; nil for the generated registrations.
+    public var path: String?
+    public var line: Int
+    public var message: String
+  }
+
+  /// What one build gave.
+  public struct Outcome: Sendable {
+    public var succeeded: Bool
+    /// Everything `swift build` printed.
+    public var log: String
+    public var seconds: Double
+  }
+
+  /// The package's folder.
+  public var output: String
+  /// The build folder every adopted package of one vmrepl checkout shares, so that vmrepl is
+  /// compiled once per machine, not once per app.
+  public var scratch: String
+
+  public init(output: String, scratch: String) {
+    self.output = output
+    self.scratch = scratch
+  }
+
+  /// The shared build folder of the vmrepl checkout at `vmrepl`.
+  public static func scratch(forCheckout vmrepl: String) -> String { vmrepl + "/.build-adopted" }
+
+  /// Builds the package (everything but its tests).
+  public func run() -> Outcome {
+    Self.claim(scratch: scratch, for: output)
+    let started = Date()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "build", "--package-path", output, "--scratch-path", scratch]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return Outcome(succeeded: false, log: "cannot run `swift build`: \(error.localizedDescription)", seconds: 0)
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      succeeded: process.terminationStatus == 0, log: String(decoding: data, as: UTF8.self),
+      seconds: Date().timeIntervalSince(started))
+  }
+
+  /// The errors of `log` in the app's files (mapped back through each target's `app` link) and
+  /// in the generated registrations, first per file, in the order printed.
+  public static func rejections(in log: String, output: String, app: AppSources, targets: [TargetPlan], executable: String) -> [Rejection] {
+    let output = URL(fileURLWithPath: output).standardizedFileURL.path
+    var result: [Rejection] = []
+    var seen: Set<String> = []
+    for line in log.split(separator: "\n") {
+      guard let marker = line.range(of: ": error: ") else { continue }
+      let place = line[..<marker.lowerBound]
+      let message = String(line[marker.upperBound...])
+      let parts = place.split(separator: ":")
+      guard parts.count >= 3, let number = Int(parts[parts.count - 2]) else { continue }
+      let file = parts.dropLast(2).joined(separator: ":")
+      var path: String?
+      if file == output + "/Sources/\(executable)/Models.generated.swift" {
+        path = nil
+      } else if let relative = appPath(of: file, output: output, app: app, targets: targets) {
+        path = relative
+      } else {
+        continue
+      }
+      let key = (path ?? "") + (path == nil ? ":\(number)" : "")
+      guard !seen.contains(key) else { continue }
+      seen.insert(key)
+      result.append(Rejection(path: path, line: number, message: message))
+    }
+    return result
+  }
+
+  /// `file`, as the compiler named it, relative to the app's folder.
+  static func appPath(of file: String, output: String, app: AppSources, targets: [TargetPlan]) -> String? {
+    for target in targets {
+      let prefix = output + "/Sources/\(target.name)/app/"
+      guard file.hasPrefix(prefix) else { continue }
+      let rest = String(file.dropFirst(prefix.count))
+      return target.folder == "." ? rest : target.folder + "/" + rest
+    }
+    // The compiler may name a file by its real path.
+    let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+    let root = URL(fileURLWithPath: app.folder).resolvingSymlinksInPath().path + "/"
+    if resolved.hasPrefix(root) { return String(resolved.dropFirst(root.count)) }
+    return nil
+  }
+
+  /// The model whose registration holds `line` of the generated file `text`.
+  public static func model(atLine line: Int, of text: String, in models: [ModelPlan]) -> ModelPlan? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var index = min(line, lines.count) - 1
+    while index >= 0 {
+      let current = lines[index]
+      if current.hasPrefix("let adopted") {
+        let name = current.dropFirst("let ".count).prefix { $0 != " " }
+        return models.first { RegistrationWriter.variable($0) == name }
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// The file that names the package that last built in the shared folder.
+  static let rootMarker = ".adopted-root"
+
+  /// Makes the shared build folder ready for `package`: SwiftPM 6.3 keeps a build folder's plan
+  /// when another root package builds there, and then builds the other package's plan, so the
+  /// plan is dropped (made anew in a second or two) when another package built there last. The
+  /// `repl` script adopt writes does the same.
+  static func claim(scratch: String, for package: String) {
+    let marker = scratch + "/" + rootMarker
+    if (try? String(contentsOfFile: marker, encoding: .utf8)) != package + "\n" {
+      try? FileManager.default.removeItem(atPath: scratch + "/debug.yaml")
+    }
+    try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    try? (package + "\n").write(toFile: marker, atomically: true, encoding: .utf8)
+  }
+
+  /// The first lines of the log that say what went wrong, for a build adopt cannot mend.
+  public static func summary(of log: String, lines limit: Int = 12) -> [String] {
+    let errors = log.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
+    return Array((errors.isEmpty ? log.split(separator: "\n").suffix(limit).map(String.init) : errors).prefix(limit))
+  }
+}

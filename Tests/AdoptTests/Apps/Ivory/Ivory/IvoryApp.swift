@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct IvoryApp: App {
+    var body: some Scene { WindowGroup { Text("Ivory") } }
+}

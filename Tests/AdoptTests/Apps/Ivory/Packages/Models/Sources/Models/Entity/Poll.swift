@@ -1,0 +1,6 @@
+extension Mastodon.Entity {
+    public struct Poll: Codable, Sendable {
+        public let id: String
+        public let expired: Bool
+    }
+}

@@ -1,0 +1,3 @@
+public enum Mastodon {
+    public enum Entity {}
+}

@@ -1,0 +1,3 @@
+import XCTest
+@testable import Models
+final class StatusTests: XCTestCase {}

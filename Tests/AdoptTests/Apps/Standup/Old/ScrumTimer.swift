@@ -1,0 +1,5 @@
+import Foundation
+
+final class ScrumTimer: ObservableObject {
+    @Published var secondsElapsed = 0
+}

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct StandupApp: App {
+    var body: some Scene { WindowGroup { HomeView() } }
+}

@@ -1,0 +1,1 @@
+let speakerTitle = "Speaker 1"

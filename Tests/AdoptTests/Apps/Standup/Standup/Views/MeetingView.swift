@@ -1,0 +1,15 @@
+import SwiftUI
+
+struct MeetingView: View {
+    @StateObject var viewModel = MeetingViewModel()
+    var body: some View { Text(viewModel.title) }
+}
+
+final class MeetingViewModel: ObservableObject {
+    @Published var title = ""
+    func next() { title = speakerTitle }
+}
+
+#Preview {
+    MeetingView()
+}
