@@ -93,7 +93,7 @@ public enum AdoptReport {
     }
     let modules = adoption.targets.filter(\.isLocalModule)
     if !modules.isEmpty {
-      lines.append("local package modules compiled as targets: " + modules.map { "\($0.name) (\($0.sources.count) file\($0.sources.count == 1 ? "" : "s"))" }.joined(separator: ", "))
+      lines.append("modules compiled as targets of their own: " + modules.map { "\($0.name) (\($0.sources.count) file\($0.sources.count == 1 ? "" : "s"))" }.joined(separator: ", "))
       for module in modules where module.needsBundleModule {
         lines.append("  \(module.name) reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there")
       }
@@ -104,7 +104,9 @@ public enum AdoptReport {
     // What cannot build on Linux, what is not the app's build (a stray copy, the user's
     // exclusions), and what is left out only because it needs one of those.
     let needing = adoption.leftOut.filter { $0.reason.hasPrefix("uses `") }
-    let notBuilt = adoption.leftOut.filter { $0.reason.hasPrefix("declares `") || $0.reason.hasPrefix("excluded by you") }
+    let notBuilt = adoption.leftOut.filter {
+      $0.reason.hasPrefix("declares `") || $0.reason.hasPrefix("excluded by you") || $0.reason.hasPrefix("not in the Xcode project")
+    }
     let cannot = adoption.leftOut.filter { !needing.contains($0) && !notBuilt.contains($0) }
     if !notBuilt.isEmpty {
       lines.append("left out, not part of the app's build (\(notBuilt.count) file\(notBuilt.count == 1 ? "" : "s")):")

@@ -135,7 +135,7 @@ public struct TargetPlan: Sendable, Equatable {
     }
     for module in app.modules where needed.contains(module.name) {
       let files = byModule[module.name] ?? []
-      let prefix = module.folder + "/"
+      let prefix = module.folder == "." ? "" : module.folder + "/"
       var plan = TargetPlan(
         name: module.name, folder: module.folder,
         sources: files.map { String($0.path.dropFirst(prefix.count)) }.sorted(),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An app's Swift files as `adopt` read them: where they are and what each declares.
 ///
@@ -35,7 +36,7 @@ public struct AppSources: Sendable {
       for package in LocalPackages.referenced(byProject: root + "/" + project) { try walker.package(package) }
     }
     while let package = walker.pendingPackages.popLast() { try walker.package(package) }
-    var files = walker.files
+    var files = try Self.read(walker.found)
     files.sort { $0.path < $1.path }
     guard !files.isEmpty else {
       throw AdoptError("no Swift files under \(folder)")
@@ -54,6 +55,20 @@ public struct AppSources: Sendable {
       for index in files.indices where files[index].module == nil {
         let path = base.isEmpty ? files[index].path : PackageWriter.relativePath(from: "/" + base, to: "/" + files[index].path)
         files[index].inProject = parsed.contains(path)
+        // A framework target of the project (`Shared`) is a module of its own, as a local package's.
+        guard !files[index].inProject!, let framework = parsed.frameworks.first(where: { $0.contains(path) }),
+              !walker.modules.contains(where: { $0.name == framework.module && $0.folder != "." })
+        else { continue }
+        files[index].module = framework.module
+        files[index].inProject = nil
+        if !walker.modules.contains(where: { $0.name == framework.module }) {
+          walker.modules.append(LocalModule(name: framework.module, folder: ".", languageMode: "5", isFramework: true))
+        }
+      }
+      // A file the app target does not compile (a widget's, the watch app's, a script's) is not
+      // the app's, once the project is known to name the app's files at all.
+      if let target = parsed.appTarget, files.contains(where: { $0.inProject == true }) {
+        for index in files.indices where files[index].inProject == false && files[index].module == nil { files[index].outsideTarget = target }
       }
     }
     let localNames = Set(walker.modules.map(\.name))
@@ -69,6 +84,36 @@ public struct AppSources: Sendable {
 
 }
 
+extension AppSources {
+  /// Parses the files found, on every core: swift-syntax in a debug build takes tens of
+  /// milliseconds a file, and an app has hundreds to thousands.
+  static func read(_ found: [Walker.Found]) throws(AdoptError) -> [SourceFacts] {
+    let results = Mutex<[Int: Result<SourceFacts?, AdoptError>]>([:])
+    DispatchQueue.concurrentPerform(iterations: found.count) { index in
+      let file = found[index]
+      let result: Result<SourceFacts?, AdoptError>
+      if let text = try? String(contentsOfFile: file.path, encoding: .utf8) {
+        var facts = FactsVisitor.facts(of: text, path: file.relativePath)
+        facts.module = file.module
+        result = .success(facts.isToolingFile ? nil : facts)
+      } else {
+        result = .failure(AdoptError("cannot read \(file.path) as UTF-8 text"))
+      }
+      results.withLock { $0[index] = result }
+    }
+    let all = results.withLock { $0 }
+    var files: [SourceFacts] = []
+    for index in found.indices {
+      switch all[index] {
+      case .success(let facts?)?: files.append(facts)
+      case .failure(let error)?: throw error
+      default: continue
+      }
+    }
+    return files
+  }
+}
+
 /// One module of one of the app's own Swift packages.
 public struct LocalModule: Sendable, Equatable {
   /// The module's name, as `import` names it.
@@ -77,13 +122,23 @@ public struct LocalModule: Sendable, Equatable {
   public var folder: String
   /// `5` or `6`, as its package declares.
   public var languageMode: String
+  /// Whether it is a framework target of the Xcode project rather than a package's module (its
+  /// files then lie anywhere in the app's folder, which `folder` is).
+  public var isFramework = false
 }
 
 /// Reads an app's folder: its own files, and its local packages' modules.
-private struct Walker {
+struct Walker {
   let root: String
   let skipping: Set<String>
-  var files: [SourceFacts] = []
+  /// A Swift file found, to be read.
+  struct Found: Sendable {
+    var path: String
+    var relativePath: String
+    var module: String?
+  }
+
+  var found: [Found] = []
   var projects: [String] = []
   var modules: [LocalModule] = []
   var unread: [(path: String, reason: String)] = []
@@ -127,13 +182,7 @@ private struct Walker {
         else { continue }
         try walk(path, relative: relativePath, module: module, excluded: excluded)
       } else if entry.hasSuffix(".swift"), entry != "Package.swift" {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-          throw AdoptError("cannot read \(path) as UTF-8 text")
-        }
-        var facts = FactsVisitor.facts(of: text, path: relativePath)
-        if facts.isToolingFile { continue }
-        facts.module = module
-        files.append(facts)
+        found.append(Found(path: path, relativePath: relativePath, module: module))
       }
     }
   }

@@ -89,10 +89,13 @@ public struct PackageBuild {
   /// `file`, as the compiler named it, relative to the app's folder.
   static func appPath(of file: String, output: String, app: AppSources, targets: [TargetPlan]) -> String? {
     for target in targets {
-      let prefix = output + "/Sources/\(target.name)/app/"
-      guard file.hasPrefix(prefix) else { continue }
-      let rest = String(file.dropFirst(prefix.count))
-      return target.folder == "." ? rest : target.folder + "/" + rest
+      // In place through the `app` link, or a filtered copy of the same path.
+      for place in ["app", "filtered"] {
+        let prefix = output + "/Sources/\(target.name)/\(place)/"
+        guard file.hasPrefix(prefix) else { continue }
+        let rest = String(file.dropFirst(prefix.count))
+        return target.folder == "." ? rest : target.folder + "/" + rest
+      }
     }
     // The compiler may name a file by its real path.
     let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path

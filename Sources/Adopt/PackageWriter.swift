@@ -177,7 +177,9 @@ public struct PackageWriter {
     let compiledInPlace = Set(target.sources).subtracting(target.filteredSources)
     let excluded = compiledInPlace.isEmpty ? ["app"] : Self.excluded(in: place, keeping: compiledInPlace).map { "app/" + $0 }
     let dependencies = [".product(name: \"AppleCompat\", package: \"vmrepl\")"] + target.dependencies.map { "\"\($0)\"" }
-    let what = target.isLocalModule ? "module \(target.name) of a local package, in \(target.folder)" : "the app's own files"
+    let what = !target.isLocalModule ? "the app's own files"
+      : target.folder == "." ? "framework target \(target.name) of the Xcode project"
+      : "module \(target.name) of a local package, in \(target.folder)"
     return """
           // \(what)
           .target(

@@ -11,8 +11,10 @@ public struct SourceFacts: Sendable, Equatable {
   /// Capitalised names the file mentions (types, and calls of initialisers and static members):
   /// what it may need from other files.
   public var mentions: Set<String> = []
-  /// Whether the app's Xcode project holds the file; nil when no project was read.
+  /// Whether the app's Xcode project's app target compiles the file; nil when no project was read.
   public var inProject: Bool?
+  /// The app target that does not compile the file, when the project says so.
+  public var outsideTarget: String?
   /// The local package module the file belongs to; nil for the app's own files.
   public var module: String?
   /// Lower-case names the file refers to (`colorsTabIconInactive`, `formatted(_:)`): what it may

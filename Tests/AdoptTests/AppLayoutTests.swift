@@ -13,7 +13,7 @@ enum Apps {
 
 @Suite("vmrepl adopt on apps laid out as public apps are")
 struct AppLayoutTests {
-  @Test("a stand-up app: a view-model beside its view, one nested in its view, an extension of a left-out type, singletons, @objc, a stray copy")
+  @Test("a stand-up app: a view-model beside its view, one nested in its view, an extension of a left-out type, singletons, @objc, a file outside the app target")
   func standup() throws {
     let adoption = Adoption(try AppSources.scan(folder: Apps.folder("Standup")))
     #expect(AdoptReport.text(adoption, shownFolder: "Standup") == """
@@ -37,7 +37,7 @@ struct AppLayoutTests {
         meeting: MeetingViewModel, Standup/Views/MeetingView.swift:8, made as MeetingViewModel()
           actions: next
           set: title
-        ScrumTimer: left out: Old/ScrumTimer.swift declares `ScrumTimer` again (also in Standup/Models/ScrumTimer.swift, which adopt keeps; the Xcode project holds that one, not this)
+        ScrumTimer: left out: Old/ScrumTimer.swift not in the Xcode project's app target `Standup`
 
       compiled (7 files): Standup/Models/PlayerState.swift, Standup/Models/ScrumTimer.swift, Standup/Services/SessionStore.swift, Standup/Services/ThemeService.swift, Standup/Support/Strings.swift, Standup/Views/HomeView+ViewModel.swift, Standup/Views/MeetingView.swift
       compiled as filtered copies (3 files, what cannot build on Linux blanked out, lines kept):
@@ -46,7 +46,7 @@ struct AppLayoutTests {
         Standup/Views/MeetingView.swift without `MeetingView`, `#Preview` (lines 13-15)
       stand-in: an empty `HomeView` in place of Standup/Views/HomeView.swift's, so that the view-models nested in it keep their names
       left out, not part of the app's build (1 file):
-        Old/ScrumTimer.swift: declares `ScrumTimer` again (also in Standup/Models/ScrumTimer.swift, which adopt keeps; the Xcode project holds that one, not this)
+        Old/ScrumTimer.swift: not in the Xcode project's app target `Standup`
       left out, cannot build on Linux (3 files):
         Standup/Models/DailyScrum.swift: imports `ActivityKit`, which has no Linux version
         Standup/StandupApp.swift: declares the app `StandupApp`
@@ -108,7 +108,7 @@ struct AppLayoutTests {
           set: isLoading
 
       compiled (5 files): Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
-      local package modules compiled as targets: DesignSystem (0 files), Models (3 files), Network (1 file)
+      modules compiled as targets of their own: DesignSystem (0 files), Models (3 files), Network (1 file)
         Network reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there
       left out, cannot build on Linux (2 files):
         Ivory/IvoryApp.swift: declares the app `IvoryApp`
@@ -234,6 +234,18 @@ struct AppLayoutTests {
     let generated = RegistrationWriter.generatedFile(adoption, modules: ["Standup"])
     #expect(!generated.contains("  adoptedThemeService,"))
     #expect(generated.contains("#warning(\"vmrepl adopt: ThemeService is not registered: its generated registration did not compile on Linux."))
+  }
+
+  @Test("two files of the app that declare one type: one is kept, and the report says which, for want of a project")
+  func duplicate() throws {
+    var files = NewsApp.files
+    files["News/Archive/SettingsStore.swift"] = "import Observation\n@Observable\nfinal class SettingsStore {\n    var darkMode = true\n}\n"
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.leftOut.contains(.init(
+      path: "News/Settings/SettingsStore.swift",
+      reason: "declares `SettingsStore` again (also in News/Archive/SettingsStore.swift, which adopt keeps)")))
+    #expect(adoption.models.filter { $0.type == "SettingsStore" }.map(\.path) == ["News/Archive/SettingsStore.swift"])
   }
 
   @Test("adopt-exclude: the user's exclusions, files or folders, with comments")

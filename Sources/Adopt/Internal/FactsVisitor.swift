@@ -18,34 +18,46 @@ final class FactsVisitor: SyntaxVisitor {
   static func facts(of source: String, path: String) -> SourceFacts {
     let tree = Parser.parse(source: source)
     let visitor = FactsVisitor(path: path, tree: tree)
-    visitor.walk(tree)
-    var facts = visitor.facts
-    // Each file-scope declaration on its own: what a filtered copy may drop (a view, a preview,
-    // an extension of a type left out) and what it needs.
+    var declarations: [TopLevelDeclaration] = []
+    // One pass, a file-scope declaration at a time: what each needs and why it cannot build is
+    // kept apart too, for a filtered copy that drops a view, a preview or an extension.
     for item in tree.statements {
+      visitor.part = Part()
+      let typesBefore = visitor.facts.types.count
+      visitor.walk(item)
       if item.item.is(ImportDeclSyntax.self) { continue }
-      let part = FactsVisitor(path: path, tree: tree)
-      part.walk(item)
+      let part = visitor.part
       let start = item.positionAfterSkippingLeadingTrivia.utf8Offset
       let end = item.endPositionBeforeTrailingTrivia.utf8Offset
       var declaration = TopLevelDeclaration(
         start: start, end: end,
         firstLine: item.startLocation(converter: visitor.converter).line,
         lastLine: item.endLocation(converter: visitor.converter).line)
-      declaration.mentions = part.facts.mentions
-      declaration.references = part.facts.references
-      declaration.blockers = part.facts.blockers
-      declaration.types = part.facts.types.filter(\.isTopLevel).map(\.name)
+      declaration.mentions = part.mentions
+      declaration.references = part.references
+      declaration.blockers = part.blockers
+      declaration.types = visitor.facts.types[typesBefore...].filter(\.isTopLevel).map(\.name)
       if let extensionDecl = item.item.as(ExtensionDeclSyntax.self) {
         declaration.extendedType = LinuxSupport.bareName(typeText(extensionDecl.extendedType))
       }
       declaration.isTypeDeclaration = !declaration.types.isEmpty
       declaration.macro = item.item.as(MacroExpansionDeclSyntax.self)?.macroName.text
         ?? item.item.as(MacroExpansionExprSyntax.self)?.macroName.text
-      facts.declarations.append(declaration)
+      declarations.append(declaration)
     }
+    var facts = visitor.facts
+    facts.declarations = declarations
     return facts
   }
+
+  /// What the file-scope declaration being visited mentions, refers to and cannot build for.
+  struct Part {
+    var mentions: Set<String> = []
+    var references: Set<String> = []
+    var blockers: [String] = []
+  }
+
+  private var part = Part()
 
   // MARK: Imports and references
 
@@ -124,6 +136,7 @@ final class FactsVisitor: SyntaxVisitor {
     mention(node.baseName.text)
     if let first = node.baseName.text.unicodeScalars.first, !first.properties.isUppercase {
       facts.references.insert(node.baseName.text)
+      part.references.insert(node.baseName.text)
     }
     return .visitChildren
   }
@@ -154,6 +167,7 @@ final class FactsVisitor: SyntaxVisitor {
   private func mention(_ name: String) {
     guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return }
     facts.mentions.insert(name)
+    part.mentions.insert(name)
   }
 
   // MARK: What cannot build on Linux
@@ -166,6 +180,7 @@ final class FactsVisitor: SyntaxVisitor {
 
   private func block(_ reason: String) {
     if !facts.blockers.contains(reason) { facts.blockers.append(reason) }
+    if !part.blockers.contains(reason) { part.blockers.append(reason) }
   }
 
   // MARK: Types

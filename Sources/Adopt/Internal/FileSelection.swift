@@ -44,6 +44,9 @@ struct FileSelection {
       blocked[file.path] = file.blockers.joined(separator: "; ")
     }
     for (path, reason) in rejected where blocked[path] == nil { blocked[path] = reason }
+    for file in originals where blocked[file.path] == nil {
+      if let target = file.outsideTarget { blocked[file.path] = "not in the Xcode project's app target `\(target)`" }
+    }
     let files = originals.map { byPath[$0.path]! }
     var globalsIn: [String: [String]] = [:]
     for file in files {

@@ -13,6 +13,19 @@ struct XcodeProject {
   /// The app target's name.
   private(set) var appTarget: String?
 
+  /// A framework target of the project (`Shared`, which the app and its extensions import).
+  struct Framework {
+    /// The module name: the product's name.
+    var module: String
+    var files: Set<String>
+    var folders: [String]
+
+    func contains(_ path: String) -> Bool { files.contains(path) || folders.contains { path.hasPrefix($0 + "/") } }
+  }
+
+  /// The framework targets, one per module name (the iOS one where several build one), by name.
+  private(set) var frameworks: [Framework] = []
+
   /// Whether the app target compiles `path` (relative to the project's folder).
   func contains(_ path: String) -> Bool {
     files.contains(path) || synchronizedFolders.contains { path.hasPrefix($0 + "/") }
@@ -31,11 +44,14 @@ struct XcodeProject {
     // The app target: an application, an iOS one first, then the one named as the project's
     // product, then the one that compiles most.
     var best: (score: Int, name: String, files: Set<String>, folders: [String])?
+    var bestFrameworks: [String: (score: Int, framework: Framework)] = [:]
     guard case .array(let targets)? = project["targets"] else { return }
     for case .string(let id) in targets {
       guard case .dictionary(let target)? = objects[id], case .string(let type)? = target["productType"],
-            type == "com.apple.product-type.application", case .string(let name)? = target["name"]
+            case .string(let name)? = target["name"]
       else { continue }
+      let isFramework = type == "com.apple.product-type.framework" || type == "com.apple.product-type.library.static"
+      guard type == "com.apple.product-type.application" || isFramework else { continue }
       var compiled: Set<String> = []
       if case .array(let phases)? = target["buildPhases"] {
         for case .string(let phaseID) in phases {
@@ -56,6 +72,13 @@ struct XcodeProject {
       let lower = name.lowercased()
       let named = ["ios", "iphone"].contains { lower.contains($0) } ? 1 : ["mac", "watch", "tvos", "vision"].contains { lower.contains($0) } ? -1 : 0
       let score = (iOS ? 1_000_000 : 0) + named * 500_000 + compiled.count + folders.count * 1_000
+      if isFramework {
+        var module = name
+        if case .string(let product)? = target["productName"], !product.contains("$") { module = product }
+        if let current = bestFrameworks[module], current.score >= score { continue }
+        bestFrameworks[module] = (score, Framework(module: module, files: compiled, folders: folders))
+        continue
+      }
       if best == nil || score > best!.score { best = (score, name, compiled, folders) }
     }
     if let best {
@@ -63,6 +86,7 @@ struct XcodeProject {
       synchronizedFolders = best.folders
       appTarget = best.name
     }
+    frameworks = bestFrameworks.sorted { $0.key < $1.key }.map(\.value.framework)
   }
 
   /// The SDK settings (`SDKROOT`, `SUPPORTED_PLATFORMS`) of a target's build configurations.
