@@ -63,7 +63,7 @@ let package = Package(
     ]),
     appleCompat("AppleOSLog", folder: "OSLog"),
     appleCompat("AppleOS", folder: "os", dependencies: ["AppleOSLog"]),
-    appleCompat("AppleSwiftUI", folder: "SwiftUI", dependencies: ["AppleCombine"]),
+    appleCompat("AppleSwiftUI", folder: "SwiftUI", dependencies: ["AppleCombine", "AppleUIKit"]),
     appleCompat("AppleUIKit", folder: "UIKit", dependencies: ["AppleCombine"]),
     appleCompat("AppleCompat", folder: "Implicit", dependencies: ["AppleCombine"]),
     .systemLibrary(

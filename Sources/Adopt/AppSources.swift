@@ -71,9 +71,22 @@ public struct AppSources: Sendable {
         for index in files.indices where files[index].inProject == false && files[index].module == nil { files[index].outsideTarget = target }
       }
     }
+    // What the app pins: its Xcode project's and workspace's Package.resolved, its packages', its pods.
+    let resolved = (walker.projects.map { $0 + "/project.xcworkspace/xcshareddata/swiftpm/Package.resolved" }
+      + walker.workspaces.map { $0 + "/xcshareddata/swiftpm/Package.resolved" }
+      + walker.packageFolders.map { ($0 == "." ? "" : $0 + "/") + "Package.resolved" } + ["Package.resolved"])
+      .filter { FileManager.default.fileExists(atPath: root + "/" + $0) }
+    var pins = PinnedPackages(root: root, resolved: resolved)
+    for (product, url) in walker.remoteProducts { pins.add(product: product, from: url) }
+    if let project = shallowest.first,
+       let text = try? String(contentsOfFile: root + "/" + project + "/project.pbxproj", encoding: .utf8),
+       let parsed = XcodeProject(pbxproj: text) {
+      for (product, url) in parsed.remoteProducts { pins.add(product: product, from: url) }
+    }
+    let pods = (try? String(contentsOfFile: root + "/Podfile.lock", encoding: .utf8)).map(LinuxSupport.pods(inLock:)) ?? [:]
     let localNames = Set(walker.modules.map(\.name))
     for index in files.indices {
-      files[index].blockers += LinuxSupport.importBlockers(files[index].imports, localModules: localNames)
+      files[index].blockers += LinuxSupport.importBlockers(files[index].imports, localModules: localNames, pins: pins, pods: pods)
     }
     var app = AppSources(folder: root, appName: name, files: files)
     app.modules = walker.modules.sorted { $0.name < $1.name }
@@ -140,6 +153,11 @@ struct Walker {
 
   var found: [Found] = []
   var projects: [String] = []
+  var workspaces: [String] = []
+  /// The local packages read, relative to the root.
+  var packageFolders: [String] = []
+  /// Products the local packages take from remote packages.
+  var remoteProducts: [(product: String, url: String)] = []
   var modules: [LocalModule] = []
   var unread: [(path: String, reason: String)] = []
   var remote: Set<String> = []
@@ -176,6 +194,7 @@ struct Walker {
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
       if isFolder.boolValue {
         if entry.hasSuffix(".xcodeproj"), module == nil { projects.append(relativePath) }
+        if entry.hasSuffix(".xcworkspace"), module == nil { workspaces.append(relativePath) }
         guard !entry.hasPrefix("."), !Self.skippedFolders.contains(entry), !skipping.contains(path),
               !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace"),
               !entry.hasSuffix("Tests"), !entry.hasSuffix(".playground"), !entry.hasSuffix(".docc")
@@ -198,6 +217,8 @@ struct Walker {
       unread.append((relative, error.description))
     case .success(let manifest):
       remote.formUnion(manifest.remoteDependencies)
+      packageFolders.append(relative)
+      remoteProducts += manifest.remoteProducts
       pendingPackages += manifest.localDependencies
       for target in manifest.targets where !modules.contains(where: { $0.name == target.name }) {
         let sources = folder + "/" + target.path

@@ -148,12 +148,37 @@ struct AdoptionTests {
       path: "News/ViewModels/ThemeViewModel.swift", reason: "uses `Theme` from News/Views/Theme.swift, which is left out")))
   }
 
-  @Test("imports with no Linux version leave a file out, naming the module")
-  func unsupportedImport() throws {
-    let facts = try #require(try AppFolder("Shop", files: [
-      "Cart.swift": "import FirebaseFirestore\nfinal class CartViewModel: ObservableObject { @Published var count = 0 }\n"
-    ]).scanOnly().files.first)
-    #expect(facts.blockers == ["imports `FirebaseFirestore`, which has no Linux version"])
+  @Test("an import that leaves a file out is said for what it is: an Apple framework, a pinned package, a pod, or unknown")
+  func unsupportedImports() throws {
+    let folder = try AppFolder("Shop", files: [
+      "Cart.swift": "import FirebaseFirestore\nfinal class CartViewModel: ObservableObject { @Published var count = 0 }\n",
+      "Map.swift": "import MapKit\nfinal class MapViewModel: ObservableObject {}\n",
+      "Feed.swift": "import RxSwift\nfinal class FeedViewModel {}\n",
+      "Charts.swift": "import DGCharts\nfinal class ChartsViewModel {}\n",
+      "Podfile.lock": "PODS:\n  - RxSwift (6.5.0)\n  - RxCocoa (6.5.0):\n    - RxRelay (= 6.5.0)\n\nCOCOAPODS: 1.12.1\n",
+      "Shop.xcodeproj/project.pbxproj": """
+        { objects = {
+            P = {isa = PBXProject; mainGroup = G; targets = (); packageReferences = (R); };
+            G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            R = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://github.com/firebase/firebase-ios-sdk.git"; };
+            D = {isa = XCSwiftPackageProductDependency; package = R; productName = FirebaseFirestore; };
+          };
+          rootObject = P; }
+        """,
+      "Shop.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": """
+        { "pins" : [ { "identity" : "firebase-ios-sdk", "kind" : "remoteSourceControl",
+            "location" : "https://github.com/firebase/firebase-ios-sdk.git",
+            "state" : { "revision" : "8bcaf973b1d84e119b7c7c119abad72ed460979f", "version" : "10.18.0" } } ],
+          "version" : 2 }
+        """,
+    ])
+    let app = try folder.scanOnly()
+    #expect(app.files.map { "\($0.path): \($0.blockers.joined(separator: "; "))" } == [
+      "Cart.swift: imports `FirebaseFirestore`, of the app's package github.com/firebase/firebase-ios-sdk 10.18.0, which adopt does not add to the package",
+      "Charts.swift: imports `DGCharts`, which is not on Linux, not one of the app's modules and not a package it pins",
+      "Feed.swift: imports `RxSwift`, a CocoaPods pod of the app (6.5.0), which adopt does not add to the package",
+      "Map.swift: imports `MapKit`, an Apple framework with no Linux version",
+    ])
   }
 
   @Test("names: model names without ViewModel, identifiers and executables from app names")

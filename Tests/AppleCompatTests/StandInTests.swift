@@ -84,3 +84,53 @@ struct StandInTests {
     os_unfair_lock_unlock(&raw)
   }
 }
+
+@Suite("AppleCompat: Apple names view-models use as values")
+struct AppleValueTests {
+  /// A settings object as apps write one: @AppStorage outside any view.
+  final class Settings {
+    enum Sort: String { case newest, oldest }
+    @AppStorage("islandName") var islandName = ""
+    @AppStorage("launches") var launches = 0
+    @AppStorage("sort") var sort: Sort = .newest
+    @AppStorage("token") var token: String?
+
+    init(store: UserDefaults) {
+      _islandName = AppStorage(wrappedValue: "", "islandName", store: store)
+      _launches = AppStorage(wrappedValue: 0, "launches", store: store)
+      _sort = AppStorage(wrappedValue: .newest, "sort", store: store)
+      _token = AppStorage("token", store: store)
+    }
+  }
+
+  @Test("@AppStorage reads its initial value until something is stored, then the store's")
+  func appStorage() throws {
+    let suite = "vmrepl-appstorage-\(getpid())"
+    let store = try #require(UserDefaults(suiteName: suite))
+    defer { store.removePersistentDomain(forName: suite) }
+    let settings = Settings(store: store)
+    #expect(settings.islandName == "" && settings.launches == 0 && settings.sort == .newest && settings.token == nil)
+    settings.islandName = "Hoshi"
+    settings.launches += 2
+    settings.sort = .oldest
+    settings.token = "abc"
+    #expect(store.string(forKey: "islandName") == "Hoshi")
+    #expect(store.integer(forKey: "launches") == 2)
+    #expect(store.string(forKey: "sort") == "oldest")
+    let again = Settings(store: store)
+    #expect(again.islandName == "Hoshi" && again.launches == 2 && again.sort == .oldest && again.token == "abc")
+    again.token = nil
+    #expect(store.object(forKey: "token") == nil)
+    settings.$islandName.wrappedValue = "Ise"
+    #expect(again.islandName == "Ise")
+  }
+
+  @Test("import SwiftUI brings UIKit's values, as on iOS; ColorScheme; ProcessInfo's thermal state")
+  func values() {
+    let image: UIImage? = UIImage(systemName: "star")
+    #expect(image != nil)
+    #expect(ColorScheme.allCases == [.light, .dark])
+    #expect(ProcessInfo.processInfo.thermalState == .nominal)
+    #expect(ProcessInfo.thermalStateDidChangeNotification.rawValue == "NSProcessInfoThermalStateDidChangeNotification")
+  }
+}

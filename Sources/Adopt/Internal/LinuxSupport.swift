@@ -40,9 +40,54 @@ enum LinuxSupport {
     return reasons
   }
 
-  /// Why a file's imports keep it from building on Linux.
-  static func importBlockers(_ imports: [String], localModules: Set<String> = []) -> [String] {
-    imports.filter { !importable.contains($0) && !localModules.contains($0) }.map { "imports `\($0)`, which has no Linux version" }
+  /// Apple's frameworks that have no Linux version (and no stand-in in AppleCompat).
+  static let appleFrameworks: Set<String> = [
+    "Accelerate", "Accessibility", "Accounts", "ActivityKit", "AdServices", "AdSupport", "AppClip", "AppIntents", "AppKit",
+    "AppTrackingTransparency", "ARKit", "AssetsLibrary", "AudioToolbox", "AuthenticationServices", "AVFAudio",
+    "AVFoundation", "AVKit", "BackgroundTasks", "BusinessChat", "CallKit", "CarPlay", "Charts", "ClockKit",
+    "CloudKit", "Contacts", "ContactsUI", "CoreAudio", "CoreBluetooth", "CoreData", "CoreFoundation", "CoreGraphics",
+    "CoreHaptics", "CoreImage", "CoreLocation", "CoreLocationUI", "CoreML", "CoreMedia", "CoreMotion", "CoreNFC",
+    "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "CoreTransferable", "CoreVideo", "CryptoKit",
+    "DeveloperToolsSupport", "DeviceActivity", "DeviceCheck", "EventKit", "EventKitUI", "ExtensionKit",
+    "FamilyControls", "FileProvider", "FoundationModels", "GameController", "GameKit", "GameplayKit",
+    "GroupActivities", "HealthKit", "HomeKit", "ImageIO", "Intents", "IntentsUI", "JavaScriptCore",
+    "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Messages", "Metal", "MetalKit",
+    "MobileCoreServices", "MultipeerConnectivity", "MusicKit", "NaturalLanguage", "Network", "NetworkExtension",
+    "NotificationCenter", "PassKit", "PDFKit", "PencilKit", "Photos", "PhotosUI", "PushKit", "QuartzCore", "QuickLook",
+    "QuickLookThumbnailing", "RealityKit", "ReplayKit", "SafariServices", "SceneKit", "Security", "SensitiveContentAnalysis",
+    "ShazamKit", "Social", "Speech", "SpriteKit", "StoreKit", "SwiftData", "SystemConfiguration", "TipKit",
+    "Translation", "UniformTypeIdentifiers", "UserNotifications", "UserNotificationsUI", "Vision", "VisionKit",
+    "WatchConnectivity", "WatchKit", "WeatherKit", "WebKit", "WidgetKit",
+  ]
+
+  /// Why a file's imports keep it from building on Linux, each said for what it is: an Apple
+  /// framework, a third-party package the app pins, a pod, or a module adopt cannot place.
+  static func importBlockers(
+    _ imports: [String], localModules: Set<String> = [], pins: PinnedPackages? = nil, pods: [String: String] = [:]
+  ) -> [String] {
+    imports.filter { !importable.contains($0) && !localModules.contains($0) }.map { module in
+      if appleFrameworks.contains(module) { return "imports `\(module)`, an Apple framework with no Linux version" }
+      if let pin = pins?.pin(forModule: module) {
+        return "imports `\(module)`, of the app's package \(pin.location) \(pin.version), which adopt does not add to the package"
+      }
+      if let version = pods[module] {
+        return "imports `\(module)`, a CocoaPods pod of the app (\(version)), which adopt does not add to the package"
+      }
+      return "imports `\(module)`, which is not on Linux, not one of the app's modules and not a package it pins"
+    }
+  }
+
+  /// The pods of a `Podfile.lock`, by module name, with their versions.
+  static func pods(inLock text: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      guard line.hasPrefix("  - "), let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { continue }
+      let name = line.dropFirst(4)[..<open].split(separator: "/").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+      guard !name.isEmpty else { continue }
+      let module = name.replacingOccurrences(of: "-", with: "_")
+      result[module] = String(line[line.index(after: open)..<close])
+    }
+    return result
   }
 
   /// `Foo` of `any Foo`, `some Foo`, `Foo<Bar>`, `Module.Foo`, `Foo?`.

@@ -20,6 +20,8 @@ enum LocalPackages {
     var localDependencies: [String]
     /// The URLs of the packages it depends on by source control.
     var remoteDependencies: [String]
+    /// Products its targets take from those packages: (product, URL).
+    var remoteProducts: [(product: String, url: String)] = []
   }
 
   /// The manifest of the package in `folder` (absolute), or the first line of why it cannot be read.
@@ -63,7 +65,24 @@ enum LocalPackages {
         for url in control.location.remote ?? [] { remote.append(url.urlString) }
       }
     }
-    return .success(Manifest(targets: targets, localDependencies: local, remoteDependencies: remote))
+    var manifest = Manifest(targets: targets, localDependencies: local, remoteDependencies: remote)
+    // `.product(name: "KeychainSwift", package: "keychain-swift")`: which package a module is of.
+    var urls: [String: String] = [:]
+    for dependency in dump.dependencies ?? [] {
+      for control in dependency.sourceControl ?? [] {
+        if let url = control.location.remote?.first?.urlString { urls[control.identity.lowercased()] = url }
+      }
+    }
+    if let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let targets = json["targets"] as? [[String: Any]] {
+      for target in targets {
+        for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+          guard let product = dependency["product"] as? [Any], product.count >= 2, let name = product[0] as? String,
+                let package = product[1] as? String, let url = urls[package.lowercased()] else { continue }
+          manifest.remoteProducts.append((name, url))
+        }
+      }
+    }
+    return .success(manifest)
   }
 
   /// Folders of the local packages an Xcode project names (`XCLocalSwiftPackageReference`), absolute.
@@ -115,6 +134,7 @@ enum LocalPackages {
           struct Remote: Decodable { var urlString: String }
           var remote: [Remote]?
         }
+        var identity: String
         var location: Location
       }
       var fileSystem: [FileSystem]?

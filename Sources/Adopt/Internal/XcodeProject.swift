@@ -23,6 +23,9 @@ struct XcodeProject {
     func contains(_ path: String) -> Bool { files.contains(path) || folders.contains { path.hasPrefix($0 + "/") } }
   }
 
+  /// Products the project takes from remote packages: (product, repository URL).
+  private(set) var remoteProducts: [(product: String, url: String)] = []
+
   /// The framework targets, one per module name (the iOS one where several build one), by name.
   private(set) var frameworks: [Framework] = []
 
@@ -41,6 +44,13 @@ struct XcodeProject {
           case .string(let mainGroup)? = project["mainGroup"]
     else { return nil }
     walk(mainGroup, folder: "", objects: objects, depth: 0)
+    for (_, value) in objects.sorted(by: { $0.key < $1.key }) {
+      guard case .dictionary(let object) = value, case .string("XCSwiftPackageProductDependency")? = object["isa"],
+            case .string(let product)? = object["productName"], case .string(let packageID)? = object["package"],
+            case .dictionary(let package)? = objects[packageID], case .string(let url)? = package["repositoryURL"]
+      else { continue }
+      remoteProducts.append((product, url))
+    }
     // The app target: an application, an iOS one first, then the one named as the project's
     // product, then the one that compiles most.
     var best: (score: Int, name: String, files: Set<String>, folders: [String])?

@@ -121,4 +121,9 @@
   public enum ScenePhase: Comparable, Hashable, Sendable {
     case background, inactive, active
   }
+
+  /// Light or dark appearance, as SwiftUI's `ColorScheme`: a view-model keeps the user's choice.
+  public enum ColorScheme: CaseIterable, Hashable, Sendable {
+    case light, dark
+  }
 #endif

@@ -7,6 +7,7 @@ struct MeetingView: View {
 
 final class MeetingViewModel: ObservableObject {
     @Published var title = ""
+    let placeholder = UIImage(systemName: "person.crop.circle")
     func next() { title = speakerTitle }
 }
 

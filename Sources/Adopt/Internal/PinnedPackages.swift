@@ -1,0 +1,69 @@
+import Foundation
+
+/// The third-party packages an app pins (`Package.resolved` of its Xcode project or workspace, or
+/// of its local packages), so that `adopt` says what an import is instead of guessing.
+struct PinnedPackages {
+  /// One pinned package.
+  struct Pin: Equatable {
+    /// `github.com/onevcat/Kingfisher`.
+    var location: String
+    /// `7.10.0`, a branch or a short revision.
+    var version: String
+    /// The package's lower-case identity (`kingfisher`).
+    var identity: String
+  }
+
+  private(set) var pins: [Pin] = []
+  /// Products the Xcode project or the local manifests take from a pinned package, by product name.
+  private(set) var products: [String: String] = [:]
+
+  /// Reads every `Package.resolved` of `files` (paths relative to `root`).
+  init(root: String, resolved files: [String]) {
+    var seen: Set<String> = []
+    for file in files.sorted() {
+      guard let data = FileManager.default.contents(atPath: root + "/" + file),
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { continue }
+      // Version 1 keeps the pins under `object`; versions 2 and 3 at the top.
+      let list = (json["pins"] as? [[String: Any]]) ?? ((json["object"] as? [String: Any])?["pins"] as? [[String: Any]]) ?? []
+      for entry in list {
+        guard let url = (entry["location"] as? String) ?? (entry["repositoryURL"] as? String) else { continue }
+        let state = entry["state"] as? [String: Any] ?? [:]
+        let version = (state["version"] as? String) ?? (state["branch"] as? String)
+          ?? (state["revision"] as? String).map { String($0.prefix(7)) } ?? "?"
+        let location = Self.shortLocation(url)
+        guard !seen.contains(location) else { continue }
+        seen.insert(location)
+        let identity = (entry["identity"] as? String) ?? (entry["package"] as? String)?.lowercased() ?? Self.identity(of: url)
+        pins.append(Pin(location: location, version: version, identity: identity.lowercased()))
+      }
+    }
+  }
+
+  /// Records that product `name` comes from the package at `url` (an Xcode project's or a
+  /// manifest's product dependency).
+  mutating func add(product name: String, from url: String) {
+    products[name] = Self.shortLocation(url)
+  }
+
+  /// The pinned package that provides module `name`: a product of that name, or else a package
+  /// whose identity is the module's name.
+  func pin(forModule name: String) -> Pin? {
+    if let location = products[name], let pin = pins.first(where: { $0.location == location }) { return pin }
+    let lower = name.lowercased()
+    return pins.first { $0.identity == lower || $0.identity == lower + "-swift" || $0.identity == "swift-" + lower }
+  }
+
+  /// `https://github.com/onevcat/Kingfisher.git` as `github.com/onevcat/Kingfisher`.
+  static func shortLocation(_ url: String) -> String {
+    var text = Substring(url)
+    for scheme in ["https://", "http://", "ssh://", "git@"] where text.hasPrefix(scheme) { text = text.dropFirst(scheme.count) }
+    if text.hasSuffix(".git") { text = text.dropLast(4) }
+    if text.hasSuffix("/") { text = text.dropLast() }
+    return text.replacingOccurrences(of: ":", with: "/")
+  }
+
+  static func identity(of url: String) -> String {
+    String(shortLocation(url).split(separator: "/").last ?? "").lowercased()
+  }
+}
