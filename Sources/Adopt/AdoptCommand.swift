@@ -49,6 +49,7 @@ public struct AdoptCommand: ParsableCommand {
         let build = PackageBuild(output: outputFolder, scratch: PackageBuild.scratch(forCheckout: writer.vmrepl))
         var rejected: [String: String] = [:]
         var unregistered: [String: String] = [:]
+        var dropped: [String: String] = [:]
         var record = AdoptReport.Build(scratch: build.scratch)
         for round in 1...Self.buildRounds {
           FileHandle.standardError.write(Data((round == 1
@@ -74,11 +75,19 @@ public struct AdoptCommand: ParsableCommand {
               mended = true
             }
           }
+          // A third-party package that does not resolve or build here is left out, with what imports it.
+          if !mended, let (identity, why) = PackageBuild.blamedPackage(in: outcome.log, packages: adoption.packages.filter { dropped[$0.identity] == nil }) {
+            dropped[identity] = why
+            record.droppedPackages.append(identity)
+            mended = true
+          }
           guard mended, round < Self.buildRounds else {
             record.failure = PackageBuild.summary(of: outcome.log)
             break
           }
-          adoption = Adoption(app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered)
+          adoption = Adoption(
+            app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
+            droppedPackages: dropped)
           writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
           changes = AdoptReport.merge(changes, try writer.write())
         }

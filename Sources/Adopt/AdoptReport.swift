@@ -10,6 +10,8 @@ public enum AdoptReport {
     public var succeeded = false
     /// Files the compiler rejected, in the order found.
     public var rejectedFiles: [String] = []
+    /// Third-party packages left out because they did not resolve or build, by identity.
+    public var droppedPackages: [String] = []
     /// The errors of a build adopt could not mend.
     public var failure: [String] = []
 
@@ -97,6 +99,9 @@ public enum AdoptReport {
       for module in modules where module.needsBundleModule {
         lines.append("  \(module.name) reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there")
       }
+    }
+    if !adoption.packages.isEmpty {
+      lines.append("third-party packages, at the app's pins: " + adoption.packages.map { "\($0.location) \($0.version)" }.joined(separator: ", "))
     }
     for package in adoption.app.unreadPackages {
       lines.append("local package not read: \(package.path): \(package.reason)")

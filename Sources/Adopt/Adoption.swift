@@ -24,6 +24,8 @@ public struct Adoption: Sendable {
   /// The registrations, in the order of their files and lines.
   public var models: [ModelPlan]
   public var skippedModels: [SkippedModel]
+  /// The third-party packages the package declares, at the app's pins.
+  public var packages: [PackagePlan] = []
   /// Files compiled as a filtered copy (a view-model beside its view), by path: the indices of the
   /// file-scope declarations the copy leaves out.
   public var filtered: [String: [Int]] = [:]
@@ -33,8 +35,21 @@ public struct Adoption: Sendable {
   /// Analyses `app`; `overridden` names models the user registers by hand (by `use` name).
   /// `rejected` (path to reason) are files the compiler rejected, and `unregistered` (type to
   /// reason) models whose generated registration it rejected, in an earlier build.
-  public init(_ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:]) {
+  /// `droppedPackages` (a pinned package's identity to why) are third-party packages an earlier
+  /// build could not resolve or build: the files that import them are left out.
+  public init(
+    _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
+    droppedPackages: [String: String] = [:]
+  ) {
     self.app = app
+    var rejected = rejected
+    for file in app.files where rejected[file.path] == nil {
+      for module in file.packageImports {
+        guard let pin = app.pins.pin(forModule: module), let why = droppedPackages[pin.identity] else { continue }
+        rejected[file.path] = "imports `\(module)`, of the app's package \(pin.location) \(pin.version), which \(why)"
+        break
+      }
+    }
     let selection = FileSelection(app.files, rejected: rejected)
     included = selection.included.sorted()
     leftOut = selection.leftOut.sorted { $0.key < $1.key }.map { LeftOut(path: $0.key, reason: $0.value) }
@@ -58,6 +73,22 @@ public struct Adoption: Sendable {
     }
     models = plans
     targets = TargetPlan.plans(app, included: Set(included))
+    // The third-party packages the compiled files import, at the app's pins.
+    var used: [String: PinnedPackages.Pin] = [:]
+    for index in targets.indices {
+      let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
+      var products: Set<String> = []
+      for source in targets[index].sources {
+        guard let file = app.files.first(where: { $0.path == prefix + source }) else { continue }
+        for module in file.packageImports {
+          guard let pin = app.pins.pin(forModule: module) else { continue }
+          used[pin.identity] = pin
+          products.insert(".product(name: \"\(module)\", package: \"\(PinnedPackages.packageName(pin))\")")
+        }
+      }
+      targets[index].products = products.sorted()
+    }
+    packages = used.values.sorted { $0.location < $1.location }.map(PackagePlan.init)
     for standIn in selection.standIns.values.sorted(by: { $0.name < $1.name }) {
       let module = standIn.module ?? PackageWriter.identifier(app.appName)
       guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
@@ -66,6 +97,34 @@ public struct Adoption: Sendable {
     for index in targets.indices {
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
       targets[index].filteredSources = Set(targets[index].sources.filter { filtered[prefix + $0] != nil })
+    }
+  }
+}
+
+/// A third-party package the app pins, declared in the generated package.
+public struct PackagePlan: Sendable, Equatable {
+  /// The URL as the app wrote it (a SwiftPM mirror maps it).
+  public var url: String
+  /// `github.com/scinfu/SwiftSoup`.
+  public var location: String
+  /// `2.11.3`, a branch or a short revision.
+  public var version: String
+  /// What `.package(url:...)` takes after the URL: `exact: "2.11.3"`.
+  public var requirement: String
+  /// The pin's identity (`swiftsoup`).
+  public var identity: String
+
+  init(_ pin: PinnedPackages.Pin) {
+    url = pin.url
+    location = pin.location
+    version = pin.version
+    identity = pin.identity
+    if pin.version.first?.isNumber == true, pin.version.contains(".") {
+      requirement = "exact: \"\(pin.version)\""
+    } else if let revision = pin.revision {
+      requirement = "revision: \"\(revision)\""
+    } else {
+      requirement = "branch: \"\(pin.version)\""
     }
   }
 }
@@ -92,6 +151,8 @@ public struct TargetPlan: Sendable, Equatable {
   public var languageMode: String
   /// Whether this is a local package's module rather than the app's own files.
   public var isLocalModule: Bool
+  /// `.product(name:package:)` of the third-party packages its files import.
+  public var products: [String] = []
   /// Those of `sources` compiled as filtered copies.
   public var filteredSources: Set<String> = []
   /// Empty types declared in place of left-out ones that kept extensions extend.

@@ -20,6 +20,8 @@ public struct AppSources: Sendable {
   public var unreadPackages: [(path: String, reason: String)] = []
   /// Source-control packages the app's own packages depend on, by URL, sorted.
   public var remotePackages: [String] = []
+  /// The third-party packages the app pins.
+  var pins = PinnedPackages(root: "", resolved: [])
 
   /// Reads every Swift file under `folder`, except in `skipping` (absolute paths).
   public static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
@@ -86,9 +88,16 @@ public struct AppSources: Sendable {
     let pods = (try? String(contentsOfFile: root + "/Podfile.lock", encoding: .utf8)).map(LinuxSupport.pods(inLock:)) ?? [:]
     let localNames = Set(walker.modules.map(\.name))
     for index in files.indices {
-      files[index].blockers += LinuxSupport.importBlockers(files[index].imports, localModules: localNames, pins: pins, pods: pods)
+      // A module of a package the app pins is that package's product: the package declares it.
+      files[index].packageImports = files[index].imports.filter { module in
+        !LinuxSupport.importable.contains(module) && !localNames.contains(module)
+          && (pins.pin(forModule: module).map { $0.version != "?" } ?? false)
+      }
+      files[index].blockers += LinuxSupport.importBlockers(
+        files[index].imports, localModules: localNames.union(files[index].packageImports), pins: pins, pods: pods)
     }
     var app = AppSources(folder: root, appName: name, files: files)
+    app.pins = pins
     app.modules = walker.modules.sorted { $0.name < $1.name }
     app.unreadPackages = walker.unread.sorted { $0.path < $1.path }
     app.remotePackages = walker.remote.sorted()

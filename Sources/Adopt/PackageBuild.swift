@@ -135,6 +135,23 @@ public struct PackageBuild {
     try? (package + "\n").write(toFile: marker, atomically: true, encoding: .utf8)
   }
 
+  /// The third-party package a failed build's errors name, with why (it does not resolve here, or
+  /// does not build on Linux), when the errors are none of the app's files'.
+  public static func blamedPackage(in log: String, packages: [PackagePlan]) -> (String, String)? {
+    for line in log.split(separator: "\n") where line.contains("error:") {
+      let lower = line.lowercased()
+      for package in packages {
+        let name = (package.location.split(separator: "/").last.map(String.init) ?? package.identity).lowercased()
+        let inCheckout = lower.contains("/checkouts/\(name)/") || lower.contains("/checkouts/\(package.identity)/")
+        guard inCheckout || lower.contains("'\(package.identity)'") || lower.contains(package.location.lowercased())
+                || lower.contains("'\(name)'") else { continue }
+        let message = line.range(of: "error: ").map { String(line[$0.upperBound...]) } ?? String(line)
+        return (package.identity, (inCheckout ? "does not build on Linux: " : "does not resolve here: ") + message)
+      }
+    }
+    return nil
+  }
+
   /// The first lines of the log that say what went wrong, for a build adopt cannot mend.
   public static func summary(of log: String, lines limit: Int = 12) -> [String] {
     let errors = log.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)

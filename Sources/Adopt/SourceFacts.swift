@@ -11,6 +11,8 @@ public struct SourceFacts: Sendable, Equatable {
   /// Capitalised names the file mentions (types, and calls of initialisers and static members):
   /// what it may need from other files.
   public var mentions: Set<String> = []
+  /// Modules it imports from third-party packages the app pins (`SwiftSoup`).
+  public var packageImports: [String] = []
   /// Whether the app's Xcode project's app target compiles the file; nil when no project was read.
   public var inProject: Bool?
   /// The app target that does not compile the file, when the project says so.

@@ -249,6 +249,53 @@ struct AppLayoutTests {
     #expect(adoption.models.filter { $0.type == "SettingsStore" }.map(\.path) == ["News/Archive/SettingsStore.swift"])
   }
 
+  @Test("a third-party package the app pins is declared at its pin, and a file that imports it depends on its product")
+  func pinnedPackage() throws {
+    let folder = try AppFolder("Reader", files: [
+      "Reader.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": """
+        { "pins" : [ { "identity" : "swiftsoup", "kind" : "remoteSourceControl",
+            "location" : "https://github.com/scinfu/SwiftSoup.git",
+            "state" : { "revision" : "d86f244ed497d48012782e2f59c985a55e77b3f5", "version" : "2.11.3" } },
+          { "identity" : "emojitext", "kind" : "remoteSourceControl", "location" : "https://github.com/Dimillian/EmojiText",
+            "state" : { "branch" : "fix-ios26", "revision" : "3e1e9a2ff3b8ae4a5e2d1f0d9c8b7a6f5e4d3c2b" } } ],
+          "version" : 2 }
+        """,
+      "Reader.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Reader/ArticleViewModel.swift": """
+        import Foundation
+        import SwiftSoup
+
+        final class ArticleViewModel: ObservableObject {
+            @Published var text = ""
+            func load(html: String) { text = (try? SwiftSoup.parse(html).text()) ?? "" }
+        }
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    #expect(adoption.packages.map { "\($0.url) \($0.requirement)" } == ["https://github.com/scinfu/SwiftSoup.git exact: \"2.11.3\""])
+    #expect(adoption.targets.first?.products == [#".product(name: "SwiftSoup", package: "SwiftSoup")"#])
+    let manifest = PackageWriter(output: "/tmp/Reader-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption).manifest()
+    #expect(manifest.contains("""
+        dependencies: [
+          .package(name: "vmrepl", path: "../../opt/vmrepl"),
+          .package(url: "https://github.com/scinfu/SwiftSoup.git", exact: "2.11.3"),
+        ],
+      """))
+    #expect(AdoptReport.text(adoption, shownFolder: "Reader").contains("third-party packages, at the app's pins: github.com/scinfu/SwiftSoup 2.11.3\n"))
+    // A build that cannot resolve it leaves the package out, and what imports it, with the error.
+    let log = "error: Failed to clone repository https://github.com/scinfu/SwiftSoup.git:\n    fatal: Could not read from remote repository.\n"
+    let blamed = try #require(PackageBuild.blamedPackage(in: log, packages: adoption.packages))
+    #expect(blamed.0 == "swiftsoup")
+    #expect(blamed.1 == "does not resolve here: Failed to clone repository https://github.com/scinfu/SwiftSoup.git:")
+    let without = Adoption(try folder.scanOnly(), droppedPackages: [blamed.0: blamed.1])
+    #expect(without.packages.isEmpty)
+    #expect(without.skippedModels.map(\.reason) == [
+      "Reader/ArticleViewModel.swift imports `SwiftSoup`, of the app's package github.com/scinfu/SwiftSoup 2.11.3, which does not resolve here: Failed to clone repository https://github.com/scinfu/SwiftSoup.git:",
+    ])
+    let built = "/s/checkouts/SwiftSoup/Sources/SwiftSoup/Node.swift:12:5: error: cannot find 'NSRegularExpression' in scope"
+    #expect(PackageBuild.blamedPackage(in: built, packages: adoption.packages)?.1 == "does not build on Linux: cannot find 'NSRegularExpression' in scope")
+  }
+
   @Test("adopt-exclude: the user's exclusions, files or folders, with comments")
   func exclusions() {
     #expect(PackageWriter.exclusions(in: PackageWriter.exclusionText + "Standup/Old/\n  Standup/Views/HomeView+ViewModel.swift\n") == [

@@ -2,8 +2,9 @@
 enum LinuxSupport {
   /// Modules a file may import: Swift's own, Foundation's, and what AppleCompat stands in for.
   static let importable: Set<String> = [
-    "Foundation", "FoundationNetworking", "FoundationEssentials", "Dispatch", "Observation",
-    "Synchronization", "_Concurrency", "Swift", "Combine", "SwiftUI", "OSLog", "os", "UIKit",
+    "Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationInternationalization", "Dispatch",
+    "Observation", "Synchronization", "_Concurrency", "_StringProcessing", "RegexBuilder", "Distributed", "Swift",
+    "Combine", "SwiftUI", "OSLog", "os", "UIKit",
   ]
 
   /// SwiftUI's kinds of view: a type conforming to one is a view.
@@ -67,8 +68,8 @@ enum LinuxSupport {
   ) -> [String] {
     imports.filter { !importable.contains($0) && !localModules.contains($0) }.map { module in
       if appleFrameworks.contains(module) { return "imports `\(module)`, an Apple framework with no Linux version" }
-      if let pin = pins?.pin(forModule: module) {
-        return "imports `\(module)`, of the app's package \(pin.location) \(pin.version), which adopt does not add to the package"
+      if let pin = pins?.pin(forModule: module), pin.version == "?" {
+        return "imports `\(module)`, of the app's package \(pin.location), pinned to nothing adopt can ask SwiftPM for"
       }
       if let version = pods[module] {
         return "imports `\(module)`, a CocoaPods pod of the app (\(version)), which adopt does not add to the package"

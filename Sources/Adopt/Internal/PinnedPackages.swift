@@ -2,11 +2,15 @@ import Foundation
 
 /// The third-party packages an app pins (`Package.resolved` of its Xcode project or workspace, or
 /// of its local packages), so that `adopt` says what an import is instead of guessing.
-struct PinnedPackages {
+struct PinnedPackages: Sendable {
   /// One pinned package.
-  struct Pin: Equatable {
+  struct Pin: Equatable, Sendable {
     /// `github.com/onevcat/Kingfisher`.
     var location: String
+    /// The URL as the app wrote it (`https://github.com/onevcat/Kingfisher.git`): what a mirror maps.
+    var url: String
+    /// The pinned revision, when the pin has one.
+    var revision: String?
     /// `7.10.0`, a branch or a short revision.
     var version: String
     /// The package's lower-case identity (`kingfisher`).
@@ -35,7 +39,7 @@ struct PinnedPackages {
         guard !seen.contains(location) else { continue }
         seen.insert(location)
         let identity = (entry["identity"] as? String) ?? (entry["package"] as? String)?.lowercased() ?? Self.identity(of: url)
-        pins.append(Pin(location: location, version: version, identity: identity.lowercased()))
+        pins.append(Pin(location: location, url: url, revision: state["revision"] as? String, version: version, identity: identity.lowercased()))
       }
     }
   }
@@ -52,6 +56,11 @@ struct PinnedPackages {
     if let location = products[name], let pin = pins.first(where: { $0.location == location }) { return pin }
     let lower = name.lowercased()
     return pins.first { $0.identity == lower || $0.identity == lower + "-swift" || $0.identity == "swift-" + lower }
+  }
+
+  /// The package's name as `.product(name:package:)` takes it: its URL's last component.
+  static func packageName(_ pin: Pin) -> String {
+    String(shortLocation(pin.url).split(separator: "/").last ?? Substring(pin.identity))
   }
 
   /// `https://github.com/onevcat/Kingfisher.git` as `github.com/onevcat/Kingfisher`.
