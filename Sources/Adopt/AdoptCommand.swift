@@ -67,7 +67,13 @@ public struct AdoptCommand: ParsableCommand {
           for rejection in PackageBuild.rejections(in: outcome.log, output: outputFolder, app: app, targets: adoption.targets, executable: executable) {
             if let path = rejection.path {
               guard rejected[path] == nil else { continue }
-              rejected[path] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+              let blocked = Set(adoption.leftOut.map(\.path)).union(rejected.keys)
+              if let (name, home) = Self.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path) {
+                // The compiler's "no member `system`" is a file left out earlier, which declares it.
+                rejected[path] = "uses `\(name)` from \(home), which is left out (the compiler, line \(rejection.line): \(rejection.message))"
+              } else {
+                rejected[path] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+              }
               record.rejectedFiles.append(path)
               mended = true
             } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
@@ -99,6 +105,23 @@ public struct AdoptCommand: ParsableCommand {
       FileHandle.standardError.write(Data("adopt: \(error.description)\n".utf8))
       throw ExitCode(1)
     }
+  }
+
+  /// The name a compiler error says is missing (`has no member 'system'`, `cannot find 'x' in
+  /// scope`) and the left-out file that declares it, as a global or in an extension.
+  static func leftOutHome(of message: String, in app: AppSources, leftOut: Set<String>, except path: String) -> (String, String)? {
+    let patterns = ["has no member '", "cannot find '", "cannot find type '"]
+    guard let pattern = patterns.first(where: { message.contains($0) }),
+          let start = message.range(of: pattern)?.upperBound,
+          let end = message[start...].firstIndex(of: "'")
+    else { return nil }
+    let name = String(message[start..<end])
+    for file in app.files where file.path != path && leftOut.contains(file.path) {
+      let declares = file.globals.contains(name) || file.types.contains { $0.name == name }
+        || file.extensions.contains { $0.members.methods.contains { $0.name == name } || $0.members.properties.contains { $0.name == name } }
+      if declares { return (name, file.path) }
+    }
+    return nil
   }
 
   /// The app's files that `paths` (files or folders of `adopt-exclude`) name, with the reason.

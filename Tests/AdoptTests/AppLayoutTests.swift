@@ -296,6 +296,16 @@ struct AppLayoutTests {
     #expect(PackageBuild.blamedPackage(in: built, packages: adoption.packages)?.1 == "does not build on Linux: cannot find 'NSRegularExpression' in scope")
   }
 
+  @Test("a compiler error about a name a left-out file declares is said as that file's, not as Linux's")
+  func errorTracedToLeftOutFile() throws {
+    let app = try AppSources.scan(folder: Apps.folder("Standup"))
+    let found = AdoptCommand.leftOutHome(
+      of: "cannot find 'speakerTitle' in scope", in: app, leftOut: ["Standup/Support/Strings.swift"], except: "Standup/Views/MeetingView.swift")
+    #expect(found?.0 == "speakerTitle" && found?.1 == "Standup/Support/Strings.swift")
+    #expect(AdoptCommand.leftOutHome(of: "cannot find 'speakerTitle' in scope", in: app, leftOut: [], except: "x") == nil)
+    #expect(AdoptCommand.leftOutHome(of: "extra argument in call", in: app, leftOut: ["Standup/Support/Strings.swift"], except: "x") == nil)
+  }
+
   @Test("adopt-exclude: the user's exclusions, files or folders, with comments")
   func exclusions() {
     #expect(PackageWriter.exclusions(in: PackageWriter.exclusionText + "Standup/Old/\n  Standup/Views/HomeView+ViewModel.swift\n") == [
