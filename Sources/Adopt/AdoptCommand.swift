@@ -51,6 +51,15 @@ public struct AdoptCommand: ParsableCommand {
         var unregistered: [String: String] = [:]
         var dropped: [String: String] = [:]
         var record = AdoptReport.Build(scratch: build.scratch)
+        for (identity, why) in build.unreachable(adoption.packages) {
+          dropped[identity] = why
+          record.droppedPackages.append(identity)
+        }
+        if !dropped.isEmpty {
+          adoption = Adoption(app, overridden: overridden, rejected: excluded, droppedPackages: dropped)
+          writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+          changes = AdoptReport.merge(changes, try writer.write())
+        }
         for round in 1...Self.buildRounds {
           FileHandle.standardError.write(Data((round == 1
             ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
@@ -82,10 +91,12 @@ public struct AdoptCommand: ParsableCommand {
             }
           }
           // A third-party package that does not resolve or build here is left out, with what imports it.
-          if !mended, let (identity, why) = PackageBuild.blamedPackage(in: outcome.log, packages: adoption.packages.filter { dropped[$0.identity] == nil }) {
-            dropped[identity] = why
-            record.droppedPackages.append(identity)
-            mended = true
+          if !mended {
+            for (identity, why) in PackageBuild.blamedPackages(in: outcome.log, packages: adoption.packages.filter { dropped[$0.identity] == nil }) {
+              dropped[identity] = why
+              record.droppedPackages.append(identity)
+              mended = true
+            }
           }
           guard mended, round < Self.buildRounds else {
             record.failure = PackageBuild.summary(of: outcome.log)

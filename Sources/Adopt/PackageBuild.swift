@@ -135,8 +135,50 @@ public struct PackageBuild {
     try? (package + "\n").write(toFile: marker, atomically: true, encoding: .utf8)
   }
 
-  /// The third-party package a failed build's errors name, with why (it does not resolve here, or
-  /// does not build on Linux), when the errors are none of the app's files'.
+  /// The packages git cannot reach, each with why: a build would stop at the first of them, one
+  /// round each, where `git ls-remote` tells in milliseconds. A mirror the package's SwiftPM
+  /// configuration names (`.swiftpm/configuration/mirrors.json`) is asked in place of the URL.
+  public func unreachable(_ packages: [PackagePlan]) -> [(String, String)] {
+    var mirrors: [String: String] = [:]
+    if let data = FileManager.default.contents(atPath: output + "/.swiftpm/configuration/mirrors.json"),
+       let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+       let entries = json["object"] as? [[String: String]] {
+      for entry in entries {
+        if let original = entry["original"], let mirror = entry["mirror"] { mirrors[original] = mirror }
+      }
+    }
+    return packages.compactMap { package in
+      let place = mirrors[package.url] ?? package.url
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["git", "ls-remote", "--exit-code", place, "HEAD"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      process.standardInput = FileHandle.nullDevice
+      var environment = ProcessInfo.processInfo.environment
+      environment["GIT_TERMINAL_PROMPT"] = "0"
+      process.environment = environment
+      guard (try? process.run()) != nil else { return nil }
+      process.waitUntilExit()
+      // 2: no HEAD (a repository with tags only) is still reachable.
+      return process.terminationStatus == 0 || process.terminationStatus == 2
+        ? nil : (package.identity, "does not resolve here: git cannot reach \(place)")
+    }
+  }
+
+  /// The third-party packages a failed build's errors name, each with why (it does not resolve
+  /// here, or does not build on Linux), when the errors are none of the app's files'.
+  public static func blamedPackages(in log: String, packages: [PackagePlan]) -> [(String, String)] {
+    var result: [(String, String)] = []
+    var rest = packages
+    while let blamed = blamedPackage(in: log, packages: rest) {
+      result.append(blamed)
+      rest.removeAll { $0.identity == blamed.0 }
+    }
+    return result
+  }
+
+  /// The first third-party package a failed build's errors name, with why.
   public static func blamedPackage(in log: String, packages: [PackagePlan]) -> (String, String)? {
     for line in log.split(separator: "\n") where line.contains("error:") {
       let lower = line.lowercased()

@@ -306,6 +306,43 @@ struct AppLayoutTests {
     #expect(AdoptCommand.leftOutHome(of: "extra argument in call", in: app, leftOut: ["Standup/Support/Strings.swift"], except: "x") == nil)
   }
 
+  @Test("documentation, build folders and dependencies' checkouts are never read as the app's files")
+  func skippedFolders() throws {
+    let folder = try AppFolder("Notes", files: [
+      "Notes/NotesViewModel.swift": "import Foundation\nfinal class NotesViewModel: ObservableObject {}\n",
+      "Notes/Notes.docc/Snippets/Example.swift": "final class SnippetViewModel: ObservableObject {}\n",
+      "SourcePackages/checkouts/Kit/Sources/Kit/Kit.swift": "final class KitViewModel: ObservableObject {}\n",
+      ".build/checkouts/Other/Other.swift": "final class OtherViewModel: ObservableObject {}\n",
+      "DerivedData/Build/Generated.swift": "final class GeneratedViewModel: ObservableObject {}\n",
+      "Pods/Alamofire/Source/Session.swift": "final class PodViewModel: ObservableObject {}\n",
+    ])
+    #expect(try folder.scanOnly().files.map(\.path) == ["Notes/NotesViewModel.swift"])
+  }
+
+  @Test("packages git cannot reach are found before any build; a mirror in the package's SwiftPM configuration is asked instead")
+  func unreachablePackages() throws {
+    let folder = try AppFolder("Out", files: ["README.md": "a package folder\n"])
+    let repository = folder.path + "/mirror/SwiftSoup"
+    try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+    for arguments in [["init", "-q"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "one"]] {
+      let git = Process()
+      git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      git.arguments = ["git", "-C", repository] + arguments
+      try git.run()
+      git.waitUntilExit()
+    }
+    try FileManager.default.createDirectory(atPath: folder.path + "/.swiftpm/configuration", withIntermediateDirectories: true)
+    try #"{"object": [{"mirror": "\#(repository)", "original": "https://github.com/scinfu/SwiftSoup.git"}], "version": 1}"#
+      .write(toFile: folder.path + "/.swiftpm/configuration/mirrors.json", atomically: true, encoding: .utf8)
+    let pins = [
+      PinnedPackages.Pin(location: "github.com/scinfu/SwiftSoup", url: "https://github.com/scinfu/SwiftSoup.git", revision: nil, version: "2.11.3", identity: "swiftsoup"),
+      PinnedPackages.Pin(location: "nowhere/Kit", url: folder.path + "/no/such/repository", revision: nil, version: "1.0.0", identity: "kit"),
+    ]
+    let found = PackageBuild(output: folder.path, scratch: folder.path + "/.build").unreachable(pins.map(PackagePlan.init))
+    #expect(found.map(\.0) == ["kit"])
+    #expect(found.first?.1 == "does not resolve here: git cannot reach \(folder.path)/no/such/repository")
+  }
+
   @Test("adopt-exclude: the user's exclusions, files or folders, with comments")
   func exclusions() {
     #expect(PackageWriter.exclusions(in: PackageWriter.exclusionText + "Standup/Old/\n  Standup/Views/HomeView+ViewModel.swift\n") == [
