@@ -299,11 +299,11 @@ struct AppLayoutTests {
   @Test("a compiler error about a name a left-out file declares is said as that file's, not as Linux's")
   func errorTracedToLeftOutFile() throws {
     let app = try AppSources.scan(folder: Apps.folder("Standup"))
-    let found = AdoptCommand.leftOutHome(
+    let found = AdoptionProof.leftOutHome(
       of: "cannot find 'speakerTitle' in scope", in: app, leftOut: ["Standup/Support/Strings.swift"], except: "Standup/Views/MeetingView.swift")
     #expect(found?.0 == "speakerTitle" && found?.1 == "Standup/Support/Strings.swift")
-    #expect(AdoptCommand.leftOutHome(of: "cannot find 'speakerTitle' in scope", in: app, leftOut: [], except: "x") == nil)
-    #expect(AdoptCommand.leftOutHome(of: "extra argument in call", in: app, leftOut: ["Standup/Support/Strings.swift"], except: "x") == nil)
+    #expect(AdoptionProof.leftOutHome(of: "cannot find 'speakerTitle' in scope", in: app, leftOut: [], except: "x") == nil)
+    #expect(AdoptionProof.leftOutHome(of: "extra argument in call", in: app, leftOut: ["Standup/Support/Strings.swift"], except: "x") == nil)
   }
 
   @Test("documentation, build folders and dependencies' checkouts are never read as the app's files")

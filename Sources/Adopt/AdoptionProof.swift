@@ -1,0 +1,113 @@
+import Foundation
+
+/// `adopt` proving its own output: builds the package it wrote and, while the compiler rejects
+/// app files, registrations or third-party packages, leaves those out with the compiler's reason
+/// and builds again, so that what the user is handed builds.
+struct AdoptionProof {
+  let app: AppSources
+  let overridden: Set<String>
+  /// The user's exclusions (adopt-exclude), path to reason.
+  let excluded: [String: String]
+  let output: String
+  let checkout: String
+
+  /// How many times `adopt` builds before it gives up on mending the package: a module that does
+  /// not compile hides its dependents' errors until the next build, so a deep chain takes several.
+  static let buildRounds = 20
+
+  /// The adoption, writer and changes after the last build, and what the builds gave.
+  struct Proven {
+    var adoption: Adoption
+    var writer: PackageWriter
+    var changes: [(String, PackageWriter.Change)]
+    var build: AdoptReport.Build
+  }
+
+  func run(_ first: Adoption, changes firstChanges: [(String, PackageWriter.Change)]) throws(AdoptError) -> Proven {
+    var adoption = first
+    var writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+    var changes = firstChanges
+    let outputFolder = writer.output
+    let executable = writer.executable
+    let build = PackageBuild(output: outputFolder, scratch: PackageBuild.scratch(forCheckout: writer.vmrepl))
+    var rejected: [String: String] = [:]
+    var unregistered: [String: String] = [:]
+    var dropped: [String: String] = [:]
+    var record = AdoptReport.Build(scratch: build.scratch)
+    func rewrite() throws(AdoptError) {
+      adoption = Adoption(
+        app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
+        droppedPackages: dropped)
+      writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+      changes = AdoptReport.merge(changes, try writer.write())
+    }
+    for (identity, why) in build.unreachable(adoption.packages) {
+      dropped[identity] = why
+      record.droppedPackages.append(identity)
+    }
+    if !dropped.isEmpty { try rewrite() }
+    for round in 1...Self.buildRounds {
+      FileHandle.standardError.write(Data((round == 1
+        ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
+        : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
+      let outcome = build.run()
+      record.rounds = round
+      record.seconds += outcome.seconds
+      if outcome.succeeded {
+        record.succeeded = true
+        break
+      }
+      let generated = (try? String(contentsOfFile: outputFolder + "/Sources/\(executable)/Models.generated.swift", encoding: .utf8)) ?? ""
+      var mended = false
+      for rejection in PackageBuild.rejections(in: outcome.log, output: outputFolder, app: app, targets: adoption.targets, executable: executable) {
+        if let path = rejection.path {
+          guard rejected[path] == nil else { continue }
+          let blocked = Set(adoption.leftOut.map(\.path)).union(rejected.keys)
+          if let (name, home) = Self.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path) {
+            // The compiler's "no member `system`" is a file left out earlier, which declares it.
+            rejected[path] = "uses `\(name)` from \(home), which is left out (the compiler, line \(rejection.line): \(rejection.message))"
+          } else {
+            rejected[path] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+          }
+          record.rejectedFiles.append(path)
+          mended = true
+        } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
+          unregistered[model.type] = "line \(rejection.line): \(rejection.message)"
+          mended = true
+        }
+      }
+      // A third-party package that does not resolve or build here is left out, with what imports it.
+      if !mended {
+        for (identity, why) in PackageBuild.blamedPackages(in: outcome.log, packages: adoption.packages.filter { dropped[$0.identity] == nil }) {
+          dropped[identity] = why
+          record.droppedPackages.append(identity)
+          mended = true
+        }
+      }
+      guard mended, round < Self.buildRounds else {
+        record.failure = PackageBuild.summary(of: outcome.log)
+        break
+      }
+      try rewrite()
+    }
+    return Proven(adoption: adoption, writer: writer, changes: changes, build: record)
+  }
+
+  /// The name a compiler error says is missing (`has no member 'system'`, `cannot find 'x' in
+  /// scope`) and the left-out file that declares it, as a global or in an extension.
+  static func leftOutHome(of message: String, in app: AppSources, leftOut: Set<String>, except path: String) -> (String, String)? {
+    let patterns = ["has no member '", "cannot find '", "cannot find type '"]
+    guard let pattern = patterns.first(where: { message.contains($0) }),
+          let start = message.range(of: pattern)?.upperBound,
+          let end = message[start...].firstIndex(of: "'")
+    else { return nil }
+    let name = String(message[start..<end])
+    for file in app.files where file.path != path && leftOut.contains(file.path) {
+      let declares = file.globals.contains(name) || file.types.contains { $0.name == name }
+        || file.extensions.contains { $0.members.methods.contains { $0.name == name } || $0.members.properties.contains { $0.name == name } }
+      if declares { return (name, file.path) }
+    }
+    return nil
+  }
+
+}
