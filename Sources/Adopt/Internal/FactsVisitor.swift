@@ -74,14 +74,21 @@ final class FactsVisitor: SyntaxVisitor {
   /// `Mastodon.Entity.Status` as a type: its whole name is mentioned, which finds a type
   /// declared in `extension Mastodon.Entity`.
   override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-    if let name = Self.dottedName(node) { mention(name) }
+    if let name = Self.dottedName(node) {
+      mention(name)
+      // `Models.NotificationsPolicy`: the first name may be a module's.
+      mention(String(name.drop { $0 != "." }.dropFirst()))
+    }
     return .visitChildren
   }
 
   /// `Mastodon.Entity.Status(...)`, `Theme.Colors.primary` as expressions: each capitalised
   /// prefix of the chain is mentioned.
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    if let name = Self.dottedName(node) { mention(name) }
+    if let name = Self.dottedName(node) {
+      mention(name)
+      mention(String(name.drop { $0 != "." }.dropFirst()))
+    }
     if node.declName.baseName.text == "module", node.base == nil || node.base?.trimmedDescription == "Bundle" {
       facts.usesBundleModule = true
     }
