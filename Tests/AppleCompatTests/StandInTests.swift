@@ -132,5 +132,7 @@ struct AppleValueTests {
     #expect(ColorScheme.allCases == [.light, .dark])
     #expect(ProcessInfo.processInfo.thermalState == .nominal)
     #expect(ProcessInfo.thermalStateDidChangeNotification.rawValue == "NSProcessInfoThermalStateDidChangeNotification")
+    let values = try? URL(fileURLWithPath: "/").resourceValues(forKeys: [.volumeAvailableCapacityForImportantUsageKey])
+    #expect(values != nil && values?.volumeAvailableCapacityForImportantUsage == nil)
   }
 }
