@@ -122,7 +122,7 @@ public enum AdoptReport {
       for file in cannot { lines.append("  \(file.path): \(file.reason)") }
     }
     if !needing.isEmpty {
-      lines.append("left out, needs a file left out (\(needing.count) file\(needing.count == 1 ? "" : "s")):")
+      lines.append("left out, needs what is left out (\(needing.count) file\(needing.count == 1 ? "" : "s")):")
       for file in needing { lines.append("  \(file.path): \(file.reason)") }
     }
     if adoption.unneeded > 0 {

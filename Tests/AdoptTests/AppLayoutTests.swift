@@ -343,6 +343,36 @@ struct AppLayoutTests {
     #expect(found.first?.1 == "does not resolve here: git cannot reach \(folder.path)/no/such/repository")
   }
 
+  @Test("a declaration that cannot build in a kept file is said as that declaration's, for what uses it and for a model that is it")
+  func droppedDeclarations() throws {
+    let folder = try AppFolder("Player", files: [
+      "Player/AudioSession.swift": """
+        import Foundation
+        struct AudioRoute { var name = "speaker" }
+        final class AudioSession {
+            func start() { NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .init("route"), object: nil) }
+            @objc func changed() {}
+        }
+        """,
+      "Player/PlayerViewModel.swift": "import Foundation\nfinal class PlayerViewModel: ObservableObject {\n    let session = AudioSession()\n}\n",
+      "Player/RouteViewModel.swift": "import Foundation\nfinal class RouteViewModel: ObservableObject {\n    @Published var route = AudioRoute()\n}\n",
+      "Player/MeterViewModel.swift": """
+        import Foundation
+        final class MeterViewModel: ObservableObject {
+            func start() { Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true) }
+            @objc func tick() {}
+        }
+        struct Meter {}
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    #expect(adoption.models.map(\.type) == ["RouteViewModel"])
+    #expect(adoption.skippedModels.map(\.reason) == [
+      "Player/MeterViewModel.swift: `MeterViewModel` itself cannot build on Linux: uses `#selector`, which needs the Objective-C runtime Linux does not have",
+      "Player/PlayerViewModel.swift uses `AudioSession` from Player/AudioSession.swift, where it cannot build on Linux (uses `#selector`, which needs the Objective-C runtime Linux does not have)",
+    ])
+  }
+
   @Test("adopt-exclude: the user's exclusions, files or folders, with comments")
   func exclusions() {
     #expect(PackageWriter.exclusions(in: PackageWriter.exclusionText + "Standup/Old/\n  Standup/Views/HomeView+ViewModel.swift\n") == [

@@ -145,7 +145,14 @@ struct FileSelection {
             changed = true
             break
           }
-          blocked[path] = "uses `\(name)` from \(homes[0]), which is left out"
+          if blocked[homes[0]] == nil, droppedTypes[name] == homes[0],
+             let home = originals.first(where: { $0.path == homes[0] }),
+             let declaration = home.declarations.first(where: { $0.types.contains(name) }) {
+            // The file is compiled as a filtered copy; its declaration of the name is not.
+            blocked[path] = "uses `\(name)` from \(homes[0]), where it cannot build on Linux (\(declaration.blockers.joined(separator: "; ")))"
+          } else {
+            blocked[path] = "uses `\(name)` from \(homes[0]), which is left out"
+          }
           changed = true
           break
         }
@@ -164,7 +171,10 @@ struct FileSelection {
     for (type, path) in candidates {
       if let drop = filtered[path], let file = originals.first(where: { $0.path == path }),
          let home = drop.map({ file.declarations[$0] }).first(where: { $0.firstLine <= type.line && type.line <= $0.lastLine }) {
-        skippedModels.append(.init(type: type.qualifiedName, path: path, reason: "\(path): declared in \(home.label), which cannot build on Linux (\(home.blockers.joined(separator: "; ")))"))
+        let reason = home.types.contains(type.name) && type.isTopLevel
+          ? "\(path): `\(type.qualifiedName)` itself cannot build on Linux: \(home.blockers.joined(separator: "; "))"
+          : "\(path): declared in \(home.label), which cannot build on Linux (\(home.blockers.joined(separator: "; ")))"
+        skippedModels.append(.init(type: type.qualifiedName, path: path, reason: reason))
         continue
       }
       if included.contains(path) {
