@@ -125,6 +125,48 @@ struct AppleValueTests {
     #expect(again.islandName == "Ise")
   }
 
+  @Test("merge(with:) and combineLatest, which OpenCombine lacks: values as they come, latest pairs once both emitted")
+  func mergeAndCombineLatest() {
+    let a = PassthroughSubject<Int, Never>()
+    let b = PassthroughSubject<Int, Never>()
+    var merged: [Int] = []
+    var finished = false
+    let merging = a.merge(with: b).sink(receiveCompletion: { _ in finished = true }, receiveValue: { merged.append($0) })
+    a.send(1)
+    b.send(2)
+    a.send(3)
+    a.send(completion: .finished)
+    #expect(!finished)
+    b.send(4)
+    b.send(completion: .finished)
+    #expect(merged == [1, 2, 3, 4] && finished)
+
+    let query = CurrentValueSubject<String, Never>("")
+    let filter = CurrentValueSubject<Bool, Never>(false)
+    var pairs: [String] = []
+    let combining = query.combineLatest(filter) { "\($0)/\($1)" }.sink { pairs.append($0) }
+    query.send("a")
+    filter.send(true)
+    #expect(pairs == ["/false", "a/false", "a/true"])
+
+    let x = PassthroughSubject<Int, Never>()
+    let y = PassthroughSubject<String, Never>()
+    let z = PassthroughSubject<Bool, Never>()
+    var latest: [String] = []
+    let three = x.combineLatest(y, z).sink { latest.append("\($0.0)\($0.1)\($0.2)") }
+    x.send(1)
+    x.send(2)
+    y.send("a")
+    z.send(true)
+    x.send(3)
+    #expect(latest == ["2atrue", "3atrue"])
+
+    var collected: [Int] = []
+    let many = Publishers.MergeMany([Just(1), Just(2), Just(3)]).collect().sink { collected = $0 }
+    #expect(collected == [1, 2, 3])
+    withExtendedLifetime((merging, combining, three, many)) {}
+  }
+
   @Test("import SwiftUI brings UIKit's values, as on iOS; ColorScheme; ProcessInfo's thermal state")
   func values() {
     let image: UIImage? = UIImage(systemName: "star")
