@@ -219,18 +219,25 @@ struct AppLayoutTests {
   @Test("a file the compiler rejected is left out with its error, and what needs it with that reason")
   func rejectedFile() throws {
     let app = try AppSources.scan(folder: Apps.folder("Standup"))
-    let adoption = Adoption(app, rejected: ["Standup/Support/Strings.swift": "does not compile on Linux: line 1: an error"],
-                            unregistered: ["ThemeService": "line 30: 'init()' is inaccessible"])
+    let adoption = Adoption(app, rejected: [
+      "Standup/Support/Strings.swift": "does not compile on Linux: line 1: an error",
+      "Standup/Views/MeetingView.swift": "does not compile on Linux: line 10: value of type 'UIImage' has no member 'jpegData'",
+    ], unregistered: ["ThemeService": "line 30: 'init()' is inaccessible"])
+    // A filtered copy the compiler rejected is left out with the compiler's reason, not its views'.
+    #expect(adoption.skippedModels.contains(.init(
+      type: "MeetingViewModel", path: "Standup/Views/MeetingView.swift",
+      reason: "Standup/Views/MeetingView.swift does not compile on Linux: line 10: value of type 'UIImage' has no member 'jpegData'")))
     let report = AdoptReport.text(adoption, shownFolder: "Standup")
     #expect(report.contains("""
         ThemeService, Standup/Services/ThemeService.swift:3: not registered: its generated registration did not compile: line 30: 'init()' is inaccessible
       """))
     #expect(report.contains("""
-      left out, cannot build on Linux (4 files):
+      left out, cannot build on Linux (5 files):
         Standup/Models/DailyScrum.swift: imports `ActivityKit`, an Apple framework with no Linux version
         Standup/StandupApp.swift: declares the app `StandupApp`
         Standup/Support/Strings.swift: does not compile on Linux: line 1: an error
         Standup/Views/HomeView.swift: declares the SwiftUI view `HomeView`
+        Standup/Views/MeetingView.swift: does not compile on Linux: line 10: value of type 'UIImage' has no member 'jpegData'
       """))
     let generated = RegistrationWriter.generatedFile(adoption, modules: ["Standup"])
     #expect(!generated.contains("  adoptedThemeService,"))

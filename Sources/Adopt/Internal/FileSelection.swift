@@ -28,7 +28,8 @@ struct FileSelection {
     // Types that only a dropped declaration declared (a view beside its view-model), and where.
     var droppedTypes: [String: String] = [:]
     var filtered: [String: [Int]] = [:]
-    for file in originals where !file.blockers.isEmpty {
+    // A file the compiler rejected (its filtered copy, say) is left out with the compiler's reason.
+    for file in originals where !file.blockers.isEmpty && rejected[file.path] == nil {
       // A file whose only trouble is declarations of its own (a view, a preview) beside code that
       // builds is compiled without them, as a filtered copy: the user moves nothing.
       let drop = file.declarations.indices.filter { !file.declarations[$0].blockers.isEmpty }
@@ -180,7 +181,8 @@ struct FileSelection {
       if included.contains(path) {
         models.append((type, path))
       } else if let reason = blocked[path] {
-        let advice = Self.isUIFile(byPath[path])
+        // Moving the model helps only where the file's own views and imports are what is wrong.
+        let advice = Self.isUIFile(byPath[path]) && reason == byPath[path]?.blockers.joined(separator: "; ")
           ? "\(path) \(reason): move `\(type.qualifiedName)` to a file of its own"
           : "\(path) \(reason)"
         skippedModels.append(.init(type: type.qualifiedName, path: path, reason: advice))
