@@ -101,7 +101,7 @@ public enum AdoptReport {
       }
     }
     if !adoption.packages.isEmpty {
-      lines.append("third-party packages, at the app's pins: " + adoption.packages.map { "\($0.location) \($0.version)" }.joined(separator: ", "))
+      lines.append("third-party packages, at the app's pins (from the pin where vmrepl depends on the same package): " + adoption.packages.map { "\($0.location) \($0.version)" }.joined(separator: ", "))
     }
     for package in adoption.app.unreadPackages {
       lines.append("local package not read: \(package.path): \(package.reason)")

@@ -288,7 +288,14 @@ struct AppLayoutTests {
           .package(url: "https://github.com/scinfu/SwiftSoup.git", exact: "2.11.3"),
         ],
       """))
-    #expect(AdoptReport.text(adoption, shownFolder: "Reader").contains("third-party packages, at the app's pins: github.com/scinfu/SwiftSoup 2.11.3\n"))
+    #expect(AdoptReport.text(adoption, shownFolder: "Reader").contains("third-party packages, at the app's pins (from the pin where vmrepl depends on the same package): github.com/scinfu/SwiftSoup 2.11.3\n"))
+    // A package vmrepl depends on too is asked from the app's pin: one graph holds one version.
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let grdb = PackagePlan(PinnedPackages.Pin(
+      location: "github.com/groue/GRDB.swift", url: "https://github.com/groue/GRDB.swift.git", revision: nil, version: "7.8.0", identity: "grdb.swift"))
+    let writer = PackageWriter(output: "/tmp/Reader-vmrepl", vmrepl: root, adoption: adoption)
+    #expect(writer.requirement(of: grdb) == "from: \"7.8.0\"")
+    #expect(writer.requirement(of: adoption.packages[0]) == "exact: \"2.11.3\"")
     // A build that cannot resolve it leaves the package out, and what imports it, with the error.
     let log = "error: Failed to clone repository https://github.com/scinfu/SwiftSoup.git:\n    fatal: Could not read from remote repository.\n"
     let blamed = try #require(PackageBuild.blamedPackage(in: log, packages: adoption.packages))
