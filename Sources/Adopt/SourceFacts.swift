@@ -90,6 +90,8 @@ public struct DeclaredType: Sendable, Equatable {
   public var line: Int = 0
   /// Whether it is declared at file scope (not in a type, nor in an extension).
   public var isTopLevel = true
+  /// Its generic parameters' names (`Model` of `ListViewModel<Model: Hashable>`).
+  public var genericParameters: [String] = []
   /// Its access level (`private` types of two files may share a name).
   public var access: Access = .internal
   /// The types or extensions it is declared in, outermost first (`["HomeView"]`).

@@ -387,6 +387,16 @@ struct AppLayoutTests {
     ])
   }
 
+  @Test("a generic view-model (a base class) is not registered: adopt says it cannot choose a type")
+  func genericModel() throws {
+    let folder = try AppFolder("Lists", files: [
+      "Lists/ListViewModel.swift": "import Foundation\n@MainActor\nclass ListViewModel<Model: Hashable>: ObservableObject {\n    @Published var items: [Model] = []\n}\n"
+    ])
+    let model = try #require(Adoption(try folder.scanOnly()).models.first)
+    #expect(model.factory == nil)
+    #expect(model.problem == "it is generic over `Model`: adopt cannot choose a type for it")
+  }
+
   @Test("adopt-exclude: the user's exclusions, files or folders, with comments")
   func exclusions() {
     #expect(PackageWriter.exclusions(in: PackageWriter.exclusionText + "Standup/Old/\n  Standup/Views/HomeView+ViewModel.swift\n") == [

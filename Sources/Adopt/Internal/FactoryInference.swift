@@ -34,6 +34,13 @@ struct FactoryInference {
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
     let saved = (options, optionNames, notes)
+    // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make.
+    if !type.genericParameters.isEmpty {
+      if depth == 0, problem == nil {
+        problem = "it is generic over \(type.genericParameters.map { "`\($0)`" }.joined(separator: ", ")): adopt cannot choose a type for it"
+      }
+      return nil
+    }
     let initializers = Self.initializers(of: type, members: members)
     if initializers.isEmpty, type.kind != .protocol, type.kind != .enum {
       // A singleton: its init is private, its one instance a static property.

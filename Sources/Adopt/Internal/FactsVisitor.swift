@@ -236,6 +236,9 @@ final class FactsVisitor: SyntaxVisitor {
     type.line = node.startLocation(converter: converter).line
     type.isTopLevel = scope.isEmpty
     type.access = Self.access(node.modifiers)
+    let generics = node.as(ClassDeclSyntax.self)?.genericParameterClause ?? node.as(StructDeclSyntax.self)?.genericParameterClause
+      ?? node.as(ActorDeclSyntax.self)?.genericParameterClause ?? node.as(EnumDeclSyntax.self)?.genericParameterClause
+    type.genericParameters = generics?.parameters.map(\.name.text) ?? []
     type.parents = scope
     for member in node.memberBlock.members {
       guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
