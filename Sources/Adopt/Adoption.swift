@@ -132,7 +132,8 @@ public struct PackagePlan: Sendable, Equatable {
 extension Adoption {
   /// What a filtered copy of `file` leaves out, as the report and the copy say it.
   static func filterLabels(_ file: SourceFacts, dropping drop: [Int]) -> String {
-    (drop.map { file.declarations[$0].label } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])).joined(separator: ", ")
+    (drop.map { file.declarations[$0].label } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
+      + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])).joined(separator: ", ")
   }
 }
 

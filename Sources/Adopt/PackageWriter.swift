@@ -233,7 +233,7 @@ public struct PackageWriter {
             let original = try? String(contentsOfFile: adoption.app.folder + "/" + appPath, encoding: .utf8)
       else { continue }
       var bytes = Array(original.utf8)
-      let ranges = drop.map { facts.declarations[$0].start..<facts.declarations[$0].end } + facts.objcAttributes
+      let ranges = drop.map { facts.declarations[$0].start..<facts.declarations[$0].end } + facts.objcAttributes + facts.submoduleImports
       for range in ranges {
         for offset in range.clamped(to: 0..<bytes.count) where bytes[offset] != UInt8(ascii: "\n") {
           bytes[offset] = UInt8(ascii: " ")

@@ -26,6 +26,8 @@ public struct SourceFacts: Sendable, Equatable {
   public var globals: Set<String> = []
   /// Where the file writes `@objc` or `@objcMembers` (UTF-8 offsets): blanked out in a filtered copy.
   public var objcAttributes: [Range<Int>] = []
+  /// The submodule parts of imports (`.log` of `import os.log`): blanked out in a filtered copy.
+  public var submoduleImports: [Range<Int>] = []
   /// Whether the file reads `Bundle.module`, the resources' bundle SwiftPM makes for a package.
   public var usesBundleModule = false
   /// Why the file cannot build on Linux (a SwiftUI view, a UIKit controller, `#Preview`...).

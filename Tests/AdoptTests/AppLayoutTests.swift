@@ -397,6 +397,23 @@ struct AppLayoutTests {
     #expect(model.problem == "it is generic over `Model`: adopt cannot choose a type for it")
   }
 
+  @Test("import os.log is compiled as import os: a filtered copy blanks the submodule")
+  func submoduleImport() throws {
+    let folder = try AppFolder("Recipes", files: [
+      "Recipes/Store.swift": "import Foundation\nimport os.log\n\nfinal class Store: ObservableObject {\n    @Published var count = 0\n}\n"
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    #expect(AdoptReport.text(adoption, shownFolder: "Recipes").contains("""
+      compiled as filtered copies (1 file, what cannot build on Linux blanked out, lines kept):
+        Recipes/Store.swift without imports' submodules (`import os.log` is `import os`)
+      """))
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption).write()
+    let copy = try String(contentsOfFile: output + "/Sources/Recipes/filtered/Recipes/Store.swift", encoding: .utf8)
+    #expect(copy.hasPrefix("import Foundation\nimport os    \n\nfinal class Store"))
+  }
+
   @Test("adopt-exclude: the user's exclusions, files or folders, with comments")
   func exclusions() {
     #expect(PackageWriter.exclusions(in: PackageWriter.exclusionText + "Standup/Old/\n  Standup/Views/HomeView+ViewModel.swift\n") == [

@@ -63,6 +63,10 @@ final class FactsVisitor: SyntaxVisitor {
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     if let module = node.path.first?.name.text { facts.imports.append(module) }
+    // `import os.log`: AppleCompat stands in for `os`, not for its submodules; the copy imports `os`.
+    if node.path.count > 1, let first = node.path.first, LinuxSupport.importable.contains(first.name.text) {
+      facts.submoduleImports.append(first.name.endPositionBeforeTrailingTrivia.utf8Offset..<node.path.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
     return .skipChildren
   }
 

@@ -160,8 +160,9 @@ struct FileSelection {
       }
     }
     included = selected.filter { blocked[$0] == nil }
-    // A file that writes `@objc` is compiled as a copy without it.
-    for path in included where filtered[path] == nil && !(byPath[path]?.objcAttributes.isEmpty ?? true) {
+    // A file that writes `@objc`, or imports a submodule (`os.log`), is compiled as a copy without it.
+    for path in included where filtered[path] == nil
+      && !((byPath[path]?.objcAttributes.isEmpty ?? true) && (byPath[path]?.submoduleImports.isEmpty ?? true)) {
       filtered[path] = []
     }
     self.filtered = filtered.filter { included.contains($0.key) }

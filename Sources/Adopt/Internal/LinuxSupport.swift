@@ -71,6 +71,9 @@ enum LinuxSupport {
       if let pin = pins?.pin(forModule: module), pin.version == "?" {
         return "imports `\(module)`, of the app's package \(pin.location), pinned to nothing adopt can ask SwiftPM for"
       }
+      if let location = pins?.location(ofProduct: module) {
+        return "imports `\(module)`, of the package \(location), which the app depends on but pins no version of (no Package.resolved)"
+      }
       if let version = pods[module] {
         return "imports `\(module)`, a CocoaPods pod of the app (\(version)), which adopt does not add to the package"
       }

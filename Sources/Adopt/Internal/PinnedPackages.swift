@@ -50,12 +50,19 @@ struct PinnedPackages: Sendable {
     products[name] = Self.shortLocation(url)
   }
 
+  /// The package a local manifest or the project takes product `name` from, pinned or not.
+  func location(ofProduct name: String) -> String? { products[name] }
+
   /// The pinned package that provides module `name`: a product of that name, or else a package
   /// whose identity is the module's name.
   func pin(forModule name: String) -> Pin? {
     if let location = products[name], let pin = pins.first(where: { $0.location == location }) { return pin }
     let lower = name.lowercased()
-    return pins.first { $0.identity == lower || $0.identity == lower + "-swift" || $0.identity == "swift-" + lower }
+    // `Firebase` of `firebase-ios-sdk`, `Kingfisher` of `kingfisher`, `Sodium` of `swift-sodium`.
+    return pins.first {
+      $0.identity == lower || $0.identity == lower + "-swift" || $0.identity == "swift-" + lower
+        || $0.identity.hasPrefix(lower + "-ios") || $0.identity == lower + ".swift"
+    }
   }
 
   /// The package's name as `.product(name:package:)` takes it: its URL's last component.
