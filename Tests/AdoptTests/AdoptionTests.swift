@@ -181,6 +181,8 @@ struct AdoptionTests {
     ])
     #expect(app.files.first?.packageImports == ["FirebaseFirestore"])
     #expect(app.pins.pin(forModule: "FirebaseFirestore")?.location == "github.com/firebase/firebase-ios-sdk")
+    #expect(app.pins.pin(forModule: "FirebaseFirestoreSwift")?.location == "github.com/firebase/firebase-ios-sdk")
+    #expect(app.pins.pin(forModule: "SwiftSoup") == nil)
   }
 
   @Test("names: model names without ViewModel, identifiers and executables from app names")

@@ -62,6 +62,10 @@ struct PinnedPackages: Sendable {
     return pins.first {
       $0.identity == lower || $0.identity == lower + "-swift" || $0.identity == "swift-" + lower
         || $0.identity.hasPrefix(lower + "-ios") || $0.identity == lower + ".swift"
+    } ?? pins.first {
+      // `FirebaseFirestoreSwift` of `firebase-ios-sdk`: a family of modules named after the package.
+      let head = $0.identity.split(separator: "-").first.map(String.init) ?? ""
+      return head.count >= 4 && head != "swift" && head != "apple" && lower.hasPrefix(head)
     }
   }
 
