@@ -49,10 +49,12 @@ public struct AppSources: Sendable {
     }
     let name = shallowest.first.map { String(($0 as NSString).lastPathComponent.dropLast(".xcodeproj".count)) }
       ?? URL(fileURLWithPath: root).lastPathComponent
-    // Which files the Xcode project holds: a stray copy outside it loses to the one the app builds.
-    if let project = shallowest.first,
-       let text = try? String(contentsOfFile: root + "/" + project + "/project.pbxproj", encoding: .utf8),
-       let parsed = XcodeProject(pbxproj: text), parsed.appTarget != nil {
+    // The Xcode project, read once: which files its app target holds (a stray copy outside it loses
+    // to the one the app builds), its framework targets, the packages' products it links.
+    let xcodeProject = shallowest.first.flatMap { project in
+      (try? String(contentsOfFile: root + "/" + project + "/project.pbxproj", encoding: .utf8)).flatMap(XcodeProject.init(pbxproj:))
+    }
+    if let project = shallowest.first, let parsed = xcodeProject, parsed.appTarget != nil {
       let base = (project as NSString).deletingLastPathComponent
       for index in files.indices where files[index].module == nil {
         let path = base.isEmpty ? files[index].path : PackageWriter.relativePath(from: "/" + base, to: "/" + files[index].path)
@@ -80,11 +82,7 @@ public struct AppSources: Sendable {
       .filter { FileManager.default.fileExists(atPath: root + "/" + $0) }
     var pins = PinnedPackages(root: root, resolved: resolved)
     for (product, url) in walker.remoteProducts { pins.add(product: product, from: url) }
-    if let project = shallowest.first,
-       let text = try? String(contentsOfFile: root + "/" + project + "/project.pbxproj", encoding: .utf8),
-       let parsed = XcodeProject(pbxproj: text) {
-      for (product, url) in parsed.remoteProducts { pins.add(product: product, from: url) }
-    }
+    for (product, url) in xcodeProject?.remoteProducts ?? [] { pins.add(product: product, from: url) }
     let pods = (try? String(contentsOfFile: root + "/Podfile.lock", encoding: .utf8)).map(LinuxSupport.pods(inLock:)) ?? [:]
     let localNames = Set(walker.modules.map(\.name))
     for index in files.indices {
