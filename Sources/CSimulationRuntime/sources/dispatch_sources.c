@@ -24,6 +24,8 @@ struct timer_source {
   int suspended;  // sources start suspended (inactive): one resume or activate starts them
   int cancelled;
   uint64_t generation;
+  int64_t anchor;  // virtual instant of the first firing, which the n-th counts from
+  uint64_t fired;  // firings since `anchor`
 };
 
 #define SOURCES 1024
@@ -51,6 +53,49 @@ static int find(void *source) {
     if (sources[index].source == source) return index;
   }
   return -1;
+}
+
+/// The interval a program meant, as `numerator / denominator` nanoseconds: Dispatch keeps an
+/// interval given in seconds as whole nanoseconds, cut short (`1.0 / 60` is 16666666 ns), so n
+/// of them fall up to n nanoseconds before the time the program meant, and a stopwatch read 59 s
+/// at 60 s. An interval that is a fraction m/k of a second cut short (k up to 1000) is taken as
+/// that fraction; any other as the nanoseconds Dispatch kept.
+static void meant_interval(uint64_t interval, __int128 *numerator, int64_t *denominator) {
+  *numerator = interval;
+  *denominator = 1;
+  if (interval == 0 || interval == ~0ULL || interval % 1000 == 0) return;
+  for (int64_t k = 2; k <= 1000; k++) {
+    __int128 m = ((__int128)interval * k + 500000000) / 1000000000;
+    if (m <= 0) continue;
+    __int128 whole = m * 1000000000;
+    if (whole % k != 0 && whole / k == (__int128)interval) {
+      *numerator = whole;
+      *denominator = k;
+      return;
+    }
+  }
+}
+
+/// The delay to a repeating timer's next firing, counted from its first: the n-th is due at the
+/// first plus n intervals as the program meant them (`meant_interval`), rounded up to the next
+/// whole microsecond of virtual time where that interval is not whole microseconds, as run-loop
+/// timers are: late by less than a microsecond, never early. A firing that came later than due
+/// (a suspended timer resumed) counts on from there.
+static int64_t next_delay(struct timer_source *timer) {
+  int64_t now = atomic_load_explicit(&vmrepl_virtual_now, memory_order_relaxed);
+  __int128 numerator;
+  int64_t denominator;
+  meant_interval(timer->interval, &numerator, &denominator);
+  timer->fired++;
+  __int128 span = (__int128)timer->fired * numerator;
+  int64_t due = timer->anchor + (int64_t)((span + denominator - 1) / denominator);
+  if (numerator % (1000 * (__int128)denominator) != 0 && due % 1000 != 0) due += 1000 - due % 1000;
+  if (due <= now) {
+    timer->anchor = now;
+    timer->fired = 0;
+    return (int64_t)timer->interval;
+  }
+  return due - now;
 }
 
 /// Arms slot `index` if it should fire; call with the lock held, then call `announce` unlocked.
@@ -92,6 +137,8 @@ static void simulated_set_timer(void *source, uint64_t start, uint64_t interval,
   int64_t delay = vmrepl_delay_until(start);
   sources[index].next_delay = delay == INT64_MAX ? -1 : delay;
   sources[index].interval = interval;
+  sources[index].anchor = atomic_load_explicit(&vmrepl_virtual_now, memory_order_relaxed) + (delay < 0 ? 0 : delay);
+  sources[index].fired = 0;
   uint64_t generation;
   int armed = arm(index, &delay, &generation);
   vmrepl_real_mutex_unlock(&lock);
@@ -179,7 +226,7 @@ void vmrepl_source_timer_fire(int id, uint64_t generation) {
   void *queue = timer->queue;
   block_t handler = timer->handler ? block_copy(timer->handler) : NULL;
   // The next firing: a repeating timer comes back after its interval; a one-shot is spent.
-  timer->next_delay = timer->interval == ~0ULL || timer->interval == 0 ? -1 : (int64_t)timer->interval;
+  timer->next_delay = timer->interval == ~0ULL || timer->interval == 0 ? -1 : next_delay(timer);
   int64_t delay = 0;
   uint64_t next = 0;
   int armed = arm(id, &delay, &next);

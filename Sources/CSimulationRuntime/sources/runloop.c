@@ -205,9 +205,85 @@ static timer_callout find_callout(void *info) {
   return NULL;
 }
 
+// A repeating timer's n-th firing is due at its first fire date plus n intervals, exactly. CF on
+// Linux moves a timer on by its interval truncated to whole nanoseconds (1/60 s is 16666666 ns),
+// so its 1200th firing of 1/60 s came at 19.9999992 s, and an app counting whole seconds since
+// its start showed 19 at 20 s; a device never fires a timer before it is due. Each firing of a
+// followed repeating timer notes where the next one is due from the first (`cadences`), and
+// after the pass, a next fire date CF put earlier than that, by less than a microsecond, is set
+// to it. A date further off is the program's (`fireDate` set, firings skipped), and starts over.
+struct cadence {
+  void *timer;
+  double anchor;  // the fire date the count starts from
+  uint64_t count;  // firings since `anchor`
+  double due;  // where the next firing is due: anchor + count × interval; 0 while not firing
+};
+static struct cadence *cadences;
+static size_t cadence_count, cadence_capacity;
+static double (*timer_interval)(void *);
+static void (*set_next_fire_date)(void *, double);
+
+static struct cadence *cadence_of(void *timer) {
+  for (size_t i = 0; i < cadence_count; i++)
+    if (cadences[i].timer == timer) return &cadences[i];
+  if (cadence_count == cadence_capacity) {
+    size_t capacity = cadence_capacity ? cadence_capacity * 2 : 16;
+    struct cadence *grown = realloc(cadences, capacity * sizeof *grown);
+    if (!grown) return NULL;
+    cadences = grown;
+    cadence_capacity = capacity;
+  }
+  cadences[cadence_count] = (struct cadence){timer, 0, 0, 0};
+  return &cadences[cadence_count++];
+}
+
+static void forget_cadence(void *timer) {
+  for (size_t i = 0; i < cadence_count; i++) {
+    if (cadences[i].timer == timer) {
+      cadences[i] = cadences[--cadence_count];
+      return;
+    }
+  }
+}
+
+/// Counts a repeating timer's firing, before its callout: CF has not moved its fire date on yet.
+static void count_firing(void *timer) {
+  if (!timer_interval || !timer_next_fire || !set_next_fire_date) return;
+  double interval = timer_interval(timer);
+  if (!(interval > 0)) return;
+  struct cadence *cadence = cadence_of(timer);
+  if (!cadence) return;
+  double date = timer_next_fire(timer);
+  double expected = cadence->anchor + (double)cadence->count * interval;
+  if (cadence->count == 0 || date - expected > 1e-6 || expected - date > 1e-6) {
+    cadence->anchor = date;
+    cadence->count = 0;
+  }
+  cadence->count++;
+  cadence->due = cadence->anchor + (double)cadence->count * interval;
+}
+
+/// After a pass: each timer that fired is due no earlier than its cadence says.
+static void keep_cadences(void) {
+  for (size_t i = 0; i < cadence_count; i++) {
+    struct cadence *cadence = &cadences[i];
+    if (cadence->due == 0) continue;
+    double due = cadence->due;
+    cadence->due = 0;
+    if (!timer_is_valid || !timer_is_valid(cadence->timer)) continue;
+    double next = timer_next_fire(cadence->timer);
+    if (next < due && due - next < 1e-6) {
+      set_next_fire_date(cadence->timer, due);
+    } else if (next != due) {
+      cadence->count = 0;  // moved by the program: the next firing starts the count again
+    }
+  }
+}
+
 static void wrapped_callout(void *timer, void *info) {
   timer_callout original = find_callout(info);
   if (!original) return;
+  count_firing(timer);
   // The clock's lead is for CF's look for due timers only: the program's callback (a timer it
   // schedules there) reads virtual time itself.
   int64_t lead = vmrepl_foundation_clock_lead();
@@ -292,6 +368,7 @@ void vmrepl_runloop_timer_retain(void *timer) {
 
 void vmrepl_runloop_timer_release(void *timer) {
   if (!timer) return;
+  forget_cadence(timer);
   struct {
     long version;
     void *info;
@@ -492,6 +569,7 @@ void vmrepl_runloop_fire(int fd, int64_t lead) {
     if (index >= 0 ? !still_readable(fd, index) : (descriptor.revents = 0, poll(&descriptor, 1, 0) <= 0)) break;
   }
   vmrepl_set_foundation_clock_lead(0);
+  keep_cadences();
 }
 
 int vmrepl_runloop_activate(void) {
@@ -507,6 +585,8 @@ int vmrepl_runloop_activate(void) {
   *(void **)&real_invalidate = dlsym(RTLD_DEFAULT, "CFRunLoopTimerInvalidate");
   *(void **)&timer_is_valid = dlsym(RTLD_DEFAULT, "CFRunLoopTimerIsValid");
   *(void **)&timer_next_fire = dlsym(RTLD_DEFAULT, "CFRunLoopTimerGetNextFireDate");
+  *(void **)&timer_interval = dlsym(RTLD_DEFAULT, "CFRunLoopTimerGetInterval");
+  *(void **)&set_next_fire_date = dlsym(RTLD_DEFAULT, "CFRunLoopTimerSetNextFireDate");
   *(void **)&absolute_now = dlsym(RTLD_DEFAULT, "CFAbsoluteTimeGetCurrent");
   *(void **)&cf_retain = dlsym(RTLD_DEFAULT, "CFRetain");
   *(void **)&cf_release = dlsym(RTLD_DEFAULT, "CFRelease");
