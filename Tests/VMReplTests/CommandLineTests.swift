@@ -13,6 +13,18 @@ struct CommandLineTests {
     #expect(!result.output.contains("\u{1B}["))
   }
 
+  @Test("`run FILE` locates an error as replay and compilers do, FILE:LINE:COLUMN, which editors link")
+  func runLocatesErrors() async throws {
+    let folder = try VMReplProcess.folder("run-errors", files: ["typo.scenario": "use refresh\n\nsend refesh\nawait\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["run", "typo.scenario"], directory: folder)
+    #expect(result.status == 1)
+    #expect(
+      result.errors
+        == "typo.scenario:3:6: error: unknown action `refesh`; did you mean `refresh`? (actions: refresh, refreshFireAndForget)\n")
+    #expect(result.output.contains("> send refesh\n> await\n"))
+  }
+
   @Test("a script cannot run a front-end command; it says where it works, and help lists it")
   func frontEndCommandInScript() async throws {
     let result = try await VMReplProcess.run([], input: "save a.scenario\nhelp run\n")

@@ -12,16 +12,18 @@ enum VMReplProcess {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   }
 
-  /// Runs `vmrepl arguments` (or another REPL binary built beside it) in the package root with `input` on its standard input; `CI` is
-  /// unset unless `environment` sets it, so the runner's own CI setting cannot change a result.
+  /// Runs `vmrepl arguments` (or another REPL binary built beside it) in `directory` (the
+  /// package root unless given) with `input` on its standard input; `CI` is unset unless
+  /// `environment` sets it, so the runner's own CI setting cannot change a result.
   static func run(
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:], executable: String = "vmrepl",
-    limit: Duration = .seconds(120)
+    directory: URL? = nil, limit: Duration = .seconds(120)
   ) async throws -> ChildProcess.Result {
     var overrides: [String: String?] = ["CI": nil]
     for (key, value) in environment { overrides[key] = value }
     return try await ChildProcess.run(
-      Self.executable.deletingLastPathComponent().appendingPathComponent(executable).path, arguments, input: input, environment: overrides, directory: packageRoot.path, limit: limit)
+      Self.executable.deletingLastPathComponent().appendingPathComponent(executable).path, arguments, input: input, environment: overrides,
+      directory: (directory ?? packageRoot).path, limit: limit)
   }
 
   /// A new folder under the temporary directory named `name` and the process id, holding

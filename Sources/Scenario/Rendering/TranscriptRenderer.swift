@@ -9,11 +9,16 @@ package struct TranscriptRenderer: Sendable {
   package var errorsInline: Bool
   /// Whether to colour changed lines and errors (only on a terminal).
   package var color: Bool
+  /// The file the lines come from (`run FILE`): an error on standard error is then located as
+  /// compilers write it, `FILE:3:6: error: ...`, which editors and terminals turn into a link.
+  /// Golden transcripts and the REPL, which reads no file, keep `error: line 3, column 6: ...`.
+  package var file: String?
 
-  package init(echo: Bool, errorsInline: Bool, color: Bool = false) {
+  package init(echo: Bool, errorsInline: Bool, color: Bool = false, file: String? = nil) {
     self.echo = echo
     self.errorsInline = errorsInline
     self.color = color
+    self.file = file
   }
 
   /// The text for standard output and the text for standard error.
@@ -46,10 +51,20 @@ package struct TranscriptRenderer: Sendable {
       out.append("failed as expected: \(error)")
     }
     if let failure {
-      let line = paint("error: \(failure)", "31")
-      if errorsInline { out.append(line) } else { errors = line + "\n" }
+      if errorsInline {
+        out.append(paint("error: \(failure)", "31"))
+      } else {
+        errors = paint(located(failure), "31") + "\n"
+      }
     }
     return (out.isEmpty ? "" : out.joined(separator: "\n") + "\n", errors)
+  }
+
+  /// `error: MESSAGE`, after `FILE:LINE:COLUMN: ` when the lines come from a file.
+  private func located(_ failure: ScenarioError) -> String {
+    guard let file, let line = failure.line else { return "error: \(failure)" }
+    let place = failure.column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+    return "\(place): error: \(failure.message)"
   }
 
   /// The state's lines, indented, with what differs from `previous` marked `-` and `+`.

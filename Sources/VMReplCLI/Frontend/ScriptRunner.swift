@@ -13,6 +13,8 @@ struct ScriptRunner {
   /// The session and its history; `undo` and `goto` replace the session inside.
   let timeline: Timeline
   let output: SessionOutput
+  /// The file the lines come from, as the user named it; nil for standard input and the REPL.
+  let file: String?
 
   /// A runner with a new session; `output` is the process's capture when it already has one
   /// (a replay worker runs many scenarios, one session each).
@@ -24,6 +26,7 @@ struct ScriptRunner {
     self.transcript = transcript
     let output = output ?? SessionOutput()
     self.output = output
+    self.file = file
     self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
     timeline.exploring = ExplorerReports()
     timeline.files = DiskFileAccess()
@@ -42,7 +45,7 @@ struct ScriptRunner {
   /// A printer for this runner's output; `echo` repeats each command as `> command`.
   func printer(echo: Bool, errorsInline: Bool) -> StepPrinter {
     StepPrinter(
-      renderer: options.format.renderer(echo: echo, errorsInline: errorsInline),
+      renderer: options.format.renderer(echo: echo, errorsInline: errorsInline, file: file),
       writeOutput: output.write, writeErrors: output.writeError)
   }
 

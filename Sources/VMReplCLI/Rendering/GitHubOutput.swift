@@ -26,7 +26,8 @@ struct GitHubOutput: OutputRenderer {
     switch verdict.kind {
     case .pass, .recorded, .updated: return []
     case .crash:
-      return ["::error file=\(property(verdict.scenario)),title=\(property("crash"))::\(data(verdict.message ?? "crashed"))\n"]
+      let line = verdict.locations.first.map { ",line=\($0.line)" } ?? ""
+      return ["::error file=\(property(verdict.scenario))\(line),title=\(property("crash"))::\(data(verdict.message ?? "crashed"))\n"]
     case .fail:
       guard !verdict.locations.isEmpty else {
         return ["::error file=\(property(verdict.scenario))::\(data(verdict.message ?? "failed"))\n"]

@@ -47,12 +47,14 @@ extension RenderedText {
 }
 
 extension OutputFormat {
-  /// The format's renderer; `echo`, `errorsInline` and `color` shape the human transcript.
-  func renderer(echo: Bool = true, errorsInline: Bool = true, color: Bool = false) -> any OutputRenderer {
+  /// The format's renderer; `echo`, `errorsInline`, `color` and `file` (which errors on standard
+  /// error are located in) shape the human transcript.
+  func renderer(echo: Bool = true, errorsInline: Bool = true, color: Bool = false, file: String? = nil) -> any OutputRenderer {
+    let transcript = TranscriptRenderer(echo: echo, errorsInline: errorsInline, color: color, file: file)
     switch self {
-    case .human: HumanOutput(transcript: TranscriptRenderer(echo: echo, errorsInline: errorsInline, color: color))
-    case .jsonl: JSONLinesOutput()
-    case .github: GitHubOutput(human: HumanOutput(transcript: TranscriptRenderer(echo: echo, errorsInline: errorsInline, color: color)))
+    case .human: return HumanOutput(transcript: transcript)
+    case .jsonl: return JSONLinesOutput()
+    case .github: return GitHubOutput(human: HumanOutput(transcript: transcript))
     }
   }
 }

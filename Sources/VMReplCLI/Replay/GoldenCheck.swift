@@ -56,6 +56,10 @@ struct GoldenCheck: Sendable {
       verdict.kind = .crash
       verdict.message = "the process ended with \(reason) \(place)"
       verdict.details = why.isEmpty ? Array(errors.suffix(5)) : why
+      // Editors, annotations and `swift test` issues put the crash at the line it names.
+      if let step, step.hasPrefix("line "), let number = Int(step.dropFirst(5).prefix(while: \.isNumber)) {
+        verdict.locations = [VerdictLocation(line: number, message: verdict.message ?? "")]
+      }
       return verdict
     case .transcript(let text, let failures):
       transcript = text
