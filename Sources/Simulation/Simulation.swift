@@ -344,6 +344,8 @@ package final class Simulation: Sendable {
   package func beginStep(_ name: String) {
     core.stepName.guarded { $0 = name }
     core.jobsThisStep.store(0, ordering: .relaxed)
+    if core.progressAfter.load(ordering: .relaxed) > 0 { core.stepStartedAt.store(wallNanoseconds(), ordering: .relaxed) }
+    core.countedInstant.store(-1, ordering: .relaxed)
   }
 
   /// Runs `body`, view-model code called outside any job (a synchronous action, an `init`),
@@ -375,6 +377,13 @@ package final class Simulation: Sendable {
   /// The runaway guard's limit unless told otherwise: far above what a step of a real
   /// view-model runs, low enough that a loop is stopped within seconds.
   package static let defaultMaxJobsPerStep = 5_000_000
+
+  /// The most jobs a step may run at one virtual instant, time not moving, with `limit` jobs
+  /// for the whole step: a hundredth of it (50,000 by default). A loop that yields forever never
+  /// moves time; in a debug build, which runs 30,000 to 90,000 jobs a second, the whole step's
+  /// limit took a minute to stop one, which a user sees as a hang. A heavy step that moves
+  /// time (a timer firing 10,000 times) is held to the step's limit only.
+  package static func sameInstantLimit(forStep limit: Int) -> Int { max(limit / 100, 1) }
 
   /// The watchdog's limit unless told otherwise.
   package static let defaultWatchdogLimit = Duration.seconds(10)

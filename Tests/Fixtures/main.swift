@@ -29,6 +29,16 @@ final class Spinner {
     while counter >= 0 { counter = (counter &+ 1) & 0xFFFF }
   }
 
+  /// Work that ticks every millisecond until cancelled: heavy, time moving, never idle.
+  func tick() -> Task<Void, Never> {
+    Task {
+      while !Task.isCancelled {
+        spins += 1
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+    }
+  }
+
   /// Hidden work that yields forever and ignores cancellation.
   func stubborn() {
     Task {
@@ -44,6 +54,7 @@ let spinner = ModelDefinition("spinner", summary: "work that never becomes idle,
   Spinner()
 } describe: { model in
   model.action("spin", "start work that yields forever until cancelled", tracking: { spinner, _ in spinner.spin() })
+  model.action("tick", "start work that sleeps 1 ms and counts, until cancelled", tracking: { spinner, _ in spinner.tick() })
   model.action("trap", "call fatalError", perform: { spinner, _ in spinner.trap() })
   model.action("hang", "a synchronous loop that never returns", perform: { spinner, _ in spinner.hang() })
   model.action("stubborn", "hidden work that yields forever, ignoring cancellation", perform: { spinner, _ in spinner.stubborn() })

@@ -7,16 +7,32 @@ struct FaultTests {
   @Test("a step that never becomes idle is an error naming the effect; the effect is cancelled and the session goes on")
   func runawayEffect() async throws {
     let result = try await VMReplProcess.run(
-      ["--max-jobs", "20000"], input: "use spinner\nsend spin\nexpect #1 cancelled\nstate spins\n", executable: "VMReplFixtures")
+      [], input: "use spinner\nsend spin\nexpect #1 cancelled\nstate spins\n", executable: "VMReplFixtures")
     #expect(result.status == 1)
     #expect(
       result.errors == """
-        error: line 2: runaway: `#1 send spin` kept the step busy for 20000 jobs without it becoming idle \
-        (a loop that keeps yielding or starting work?); vmrepl cancelled it (`--max-jobs N` sets the limit)
+        error: line 2: runaway: `#1 send spin` kept the step busy for 50000 jobs at 0.000s without time moving or the step \
+        becoming idle (a loop that keeps yielding or starting work?); vmrepl cancelled it (`--max-jobs N` sets the limit: \
+        N in a step, N/100 at one instant)
 
         """)
     #expect(result.output.contains("effect #1 cancelled: send spin"))
     #expect(result.output.contains("> expect #1 cancelled\nok: #1 cancelled\n"))
+  }
+
+  @Test("a loop that moves time is held to the step's limit only, not the one for an instant")
+  func runawayMovingTime() async throws {
+    let result = try await VMReplProcess.run(
+      ["--max-jobs", "20000"], input: "use spinner\nsend tick\nadvance 5s\nawait\n", executable: "VMReplFixtures")
+    #expect(result.status == 1)
+    // 5,000 ticks of 1 ms in `advance 5s` run well past the 200 jobs allowed at one instant.
+    #expect(result.output.contains("time 0.000s -> 5.000s\n"), "\(result.output)")
+    #expect(
+      result.errors == """
+        error: line 4: runaway: `#1 send tick` kept the step busy for 20000 jobs without it becoming idle \
+        (a loop that keeps yielding or starting work?); vmrepl cancelled it (`--max-jobs N` sets the limit)
+
+        """)
   }
 
   @Test("hidden work that ignores cancellation is no longer run, so later commands are not runaways too")
@@ -26,9 +42,9 @@ struct FaultTests {
     #expect(result.status == 1)
     #expect(
       result.errors == """
-        error: line 2: runaway: `send stubborn` kept the step busy for 20000 jobs without it becoming idle \
-        (a loop that keeps yielding or starting work?); vmrepl cancelled it, and because it went on regardless, \
-        vmrepl no longer runs it (`--max-jobs N` sets the limit)
+        error: line 2: runaway: `send stubborn` kept the step busy for 200 jobs at 0.000s without time moving or the step \
+        becoming idle (a loop that keeps yielding or starting work?); vmrepl cancelled it, and because it went on \
+        regardless, vmrepl no longer runs it (`--max-jobs N` sets the limit: N in a step, N/100 at one instant)
 
         """)
     #expect(result.output.contains("> advance 1s\ntime 0.000s -> 1.000s\n"))

@@ -73,12 +73,15 @@ struct TerminalTests {
       try await terminal.waitFor("spinner 0.000s>")
       try await terminal.send("send spin", "Enter")
       try await terminal.waitFor("spinner 0.000s> send spin")
-      // The step never becomes idle: without Ctrl-C it would run 2 billion jobs. What it did is
-      // printed when it stops.
-      try await Task.sleep(for: .milliseconds(500))
+      // The step never becomes idle: without Ctrl-C it would run 2 billion jobs. After 3 s a
+      // line says it still runs and how to stop it; what it did is printed when it stops, over it.
+      let running = try await terminal.waitFor("` still running: ")
+      #expect(running.contains("… `send spin` still running: 3 s, virtual time 0.000s, "), "\(running)")
+      #expect(running.contains(" jobs (Ctrl-C stops it)"))
       try await terminal.send("C-c")
       let screen = try await terminal.waitFor("+   spins: ")
       #expect(screen.contains("effect #1 started: send spin\nwarning: interrupted; the step stopped between two jobs\n"))
+      #expect(!screen.contains("still running"), "\(screen)")
       try await terminal.send("cancel #1", "Enter")
       #expect(try await terminal.waitFor("effect #1 cancelled: send spin").contains("effect #1 cancelled: send spin"))
       try await terminal.send("expect #1 cancelled", "Enter")

@@ -308,12 +308,15 @@ final class EffectTracker {
   /// here: the work that kept the step busy is named and cancelled (and no longer run if it
   /// ignores cancellation), so the session can go on.
   func failure(_ error: SimulationError) -> ScenarioError {
-    guard case .runaway(let limit) = error else {
+    guard case .runaway(let limit, let instant) = error else {
       if error == .interrupted { interrupted = true }
       return ScenarioError(.simulationStopped("\(error)"), cause: error)
     }
     let report = simulation.recoverFromRunaway()
-    let names = report.work.map { work -> String in
+    // A task with no work of its own (vmrepl's, or one the runtime made) is cancelled with the
+    // rest, but named only when nothing else is: the loop is in the work that has a name.
+    let named = report.work.contains { $0 != nil } ? report.work.filter { $0 != nil } : report.work
+    let names = named.map { work -> String in
       guard let work else { return "work with no action's name" }
       if let effect = effects.first(where: { $0.work == work.id }) { return "`#\(effect.id) \(effect.action)`" }
       return "`\(work.label)`"
@@ -331,11 +334,14 @@ final class EffectTracker {
         background.removeAll { $0.work == work.id }
       }
     }
-    var message = "runaway: \(who) kept the step busy for \(limit) jobs without it becoming idle (a loop that keeps yielding or starting work?); vmrepl cancelled it"
+    let busy =
+      instant.map { "for \(limit) jobs at \(Duration.nanoseconds($0).secondsText) without time moving or the step becoming idle" }
+      ?? "for \(limit) jobs without it becoming idle"
+    var message = "runaway: \(who) kept the step busy \(busy) (a loop that keeps yielding or starting work?); vmrepl cancelled it"
     if report.quarantined {
       message += ", and because it went on regardless, vmrepl no longer runs it"
     }
-    message += " (`--max-jobs N` sets the limit)"
+    message += instant == nil ? " (`--max-jobs N` sets the limit)" : " (`--max-jobs N` sets the limit: N in a step, N/100 at one instant)"
     return ScenarioError(message, cause: error)
   }
 

@@ -102,13 +102,20 @@ extension SimulationCore {
     if !hasForeignWorkHook.load(ordering: .relaxed) { admitInbox() }
     while true {
       if interruptRequested.exchange(false, ordering: .relaxed) { throw .interrupted }
-      if let next = state.guarded({ $0.takeReady() }) {
+      let (taken, instant) = state.guarded { ($0.takeReady(), $0.now) }
+      if let next = taken {
         let count = jobsThisStep.wrappingAdd(1, ordering: .relaxed).newValue
         let limit = maxJobsPerStep.load(ordering: .relaxed)
         if limit > 0 && count > limit {
           // Put it back so the work is not lost; the caller decides what to do.
           state.guarded { $0.ready.prepend(next) }
           throw .runaway(limit: limit)
+        }
+        if limit > 0, let instantLimit = Optional(Simulation.sameInstantLimit(forStep: limit)),
+          countJobAtInstant(instant) > instantLimit
+        {
+          state.guarded { $0.ready.prepend(next) }
+          throw .runaway(limit: instantLimit, at: instant)
         }
         run(next)
         let ran = jobsRun.wrappingAdd(1, ordering: .relaxed).newValue
@@ -131,6 +138,16 @@ extension SimulationCore {
     }
   }
 
+  /// Counts a job run at virtual instant `instant`; returns how many this step ran there since
+  /// time last moved.
+  private func countJobAtInstant(_ instant: Int64) -> Int {
+    if countedInstant.exchange(instant, ordering: .relaxed) != instant {
+      jobsAtInstant.store(1, ordering: .relaxed)
+      return 1
+    }
+    return jobsAtInstant.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
   /// Runs up to `limit` jobs without the runaway guard; returns whether the simulation became idle.
   private func drain(limit: Int) -> Bool {
     admitInbox()
@@ -149,14 +166,19 @@ extension SimulationCore {
     runaway.active.store(false, ordering: .relaxed)
     let seen = runaway.takeSeen()
     for entry in seen { entry.task.cancel() }
+    // Cancelled work gets as many jobs to wind down as one instant allows a step (50,000 by
+    // default, at most 100,000): in a debug build, twice 100,000 took longer than the step.
+    let step = maxJobsPerStep.load(ordering: .relaxed)
+    let windDown = step > 0 ? min(100_000, max(1_000, Simulation.sameInstantLimit(forStep: step))) : 100_000
     var quarantined = false
-    if !drain(limit: 100_000) {
+    if !drain(limit: windDown) {
       runaway.quarantine(seen.map(\.task))
       quarantined = true
-      _ = drain(limit: 100_000)
+      _ = drain(limit: windDown)
     }
     for entry in seen { entry.task.release() }
     jobsThisStep.store(0, ordering: .relaxed)
+    countedInstant.store(-1, ordering: .relaxed)
     var work: [RunawayReport.Work?] = []
     for entry in seen where !work.contains(entry.work) { work.append(entry.work) }
     return RunawayReport(work: work, quarantined: quarantined)

@@ -9,11 +9,14 @@ extension SimulationCore {
   /// handed to Dispatch from the driving thread would run on the driving thread.
   func startWatchdog() {
     DispatchQueue(label: "vmrepl.simulation.watchdog").async { [self] in
+      var lastProgress: Int64 = 0
       while true {
         usleep(50_000)
+        let wall = wallNanoseconds()
+        lastProgress = reportProgressIfDue(now: wall, last: lastProgress)
         let start = runningJobStart.load(ordering: .relaxed)
         let limit = watchdogNanoseconds.load(ordering: .relaxed)
-        guard start != 0, limit > 0, wallNanoseconds() - start > limit else { continue }
+        guard start != 0, limit > 0, wall - start > limit else { continue }
         let step = stepName.guarded { $0 }
         let hint = watchdogHint.guarded { $0 }
         // As the user typed it: `--watchdog 3` reads "3 s", not "3.0 s".

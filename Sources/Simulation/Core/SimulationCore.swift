@@ -31,6 +31,10 @@ final class SimulationCore: Sendable {
   let interruptRequested = Atomic<Bool>(false)
   let stopRequested = Atomic<Bool>(false)
   let jobsThisStep = Atomic<Int>(0)
+  /// Jobs run in this step since virtual time last moved, and the instant they ran at: the
+  /// same-instant runaway guard's count.
+  let jobsAtInstant = Atomic<Int>(0)
+  let countedInstant = Atomic<Int64>(-1)
   /// Jobs run since the simulation started or restarted.
   let jobsRun = Atomic<Int>(0)
   /// Moves on whenever the program's code may have run (see `Simulation.activityMark`); never
@@ -42,6 +46,10 @@ final class SimulationCore: Sendable {
   let maxJobsPerStep = Atomic<Int>(Simulation.defaultMaxJobsPerStep)
   let watchdogNanoseconds = Atomic<Int64>(Simulation.defaultWatchdogLimit.wholeNanoseconds)
   let stepName = Mutex("")
+  /// Wall time the running step began at (0 between steps), and the progress reports' wish.
+  let stepStartedAt = Atomic<Int64>(0)
+  let progressAfter = Atomic<Int64>(0)
+  let progressReporter = Mutex<Callback<StepProgress>?>(nil)
   /// What `vmrepl_runtime_activate` redirected (VMREPL_* bits).
   let redirected = Atomic<Int32>(0)
   let runaway = RunawayDiagnosis()

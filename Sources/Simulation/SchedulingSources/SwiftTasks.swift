@@ -109,6 +109,9 @@ extension SimulationCore {
   }
 
   private func addWakeUp(_ job: UnownedJob, delay: Int64, clock: String) {
+    // A loop that sleeps keeps a step busy as one that yields does: while diagnosing a runaway,
+    // the task that goes to sleep is one that enqueued work.
+    if isOnDriverThread && runaway.active.load(ordering: .relaxed) { runaway.recordCurrentTask() }
     let action = TaskWakeUp(job: job, sleeper: SleeperReference.current())
     let tag = WorkTag.current
     state.guarded { $0.arm(action, delay: delay, label: tag?.label, clock: clock, work: tag?.id) }

@@ -13,9 +13,12 @@ struct InteractiveRepl {
   let editor: LineEditor
   let printer: StepPrinter
   let paint: TranscriptRenderer
+  /// The terminal's descriptor (standard output before the capture).
+  let terminal: Int32
 
   init(timeline: Timeline, output: SessionOutput, color: Bool) {
     self.timeline = timeline
+    self.terminal = output.descriptor
     timeline.frontEndCommands = [.save, .run]
     let renderer = TranscriptRenderer(echo: false, errorsInline: true, color: color)
     let editor = LineEditor(program: ToolName.current, outputDescriptor: output.descriptor, historyFile: historyFilePath())
@@ -34,6 +37,7 @@ struct InteractiveRepl {
   /// Runs until Ctrl-D or `quit`; returns whether any command failed.
   mutating func run(firstCommand: String?) -> Bool {
     SignalFlags.install()
+    StepProgressLine.start(descriptor: terminal)
     editor.write("\(ToolName.banner): exercise view-model scenarios. `help` lists commands, `models` the examples, Ctrl-D quits.\n")
     if let warning = editor.historyWarning { editor.write(warning + "\n") }
     var failed = false
@@ -75,6 +79,7 @@ struct InteractiveRepl {
     CrashNote.set("\(ToolName.current): the view-model crashed during `\(line.trimmingCharacters(in: .whitespaces))`")
     let result = timeline.execute(line)
     SignalFlags.stepRunning.store(false, ordering: .relaxed)
+    StepProgressLine.stepEnded()
     // The terminal echoed `^C` where the cursor was; start the step's report on a line of its own.
     if result.interrupted { editor.write("\n") }
     printer.print(result)

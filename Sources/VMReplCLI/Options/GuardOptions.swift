@@ -4,7 +4,7 @@ import Simulation
 /// The guards against a view-model that never stops: the runaway limit and the watchdog. Every
 /// command that runs view-model code takes them, and hands them on to its workers.
 struct GuardOptions: ParsableArguments {
-  @Option(help: "The most jobs one step may run before it is stopped as a runaway.")
+  @Option(help: "The most jobs one step may run before it is stopped as a runaway; a hundredth of it at one virtual instant, time not moving (0: no limit).")
   var maxJobs: Int = Simulation.defaultMaxJobsPerStep
 
   @Option(help: "Seconds one job of the view-model may run without returning before it is stopped (0: never).")
