@@ -14,4 +14,11 @@ package protocol LaneObserver: AnyObject, Sendable {
   /// That job ran; `job` says what it was (`a block on DispatchQueue \`worker\``, `a task on
   /// the global executor`), put in words only when asked.
   func didRunOffMain(_ job: OffMainName)
+
+  /// vmrepl set going code outside the simulation that may write view state (an answer handed
+  /// to URLSession, whose completion handlers and delegate methods run on its own queue):
+  /// `name` says whose code that is, put in words only when asked.
+  func foreignCodeMayRun(_ name: OffMainName)
+  /// That code, and everything it handed on outside the simulation, has ended.
+  func foreignCodeSettled()
 }

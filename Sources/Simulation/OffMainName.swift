@@ -6,9 +6,9 @@
 package struct OffMainName: Sendable {
   private let words: @Sendable () -> String
 
-  init(_ words: @escaping @Sendable () -> String) { self.words = words }
+  package init(_ words: @escaping @Sendable () -> String) { self.words = words }
 
-  init(text: String) { self.words = { text } }
+  package init(text: String) { self.words = { text } }
 
   /// `closure #1 in ProductsViewModel.reload() at F:16 on the global executor`.
   package var text: String { words() }

@@ -286,6 +286,25 @@ package final class Simulation: Sendable {
     core.observingLanes.store(observer != nil, ordering: .relaxed)
   }
 
+  /// On the driving thread: vmrepl is about to set going code outside the simulation that may
+  /// write view state (`name` says whose, put in words only when asked), such as an answer
+  /// handed to URLSession, whose completion handlers and delegate methods run on its queue.
+  package func foreignCodeMayRun(_ name: @escaping @Sendable () -> String) {
+    guard core.observingLanes.load(ordering: .relaxed), let observer = core.laneObserver.guarded({ $0 }) else { return }
+    observer.foreignCodeMayRun(OffMainName(name))
+  }
+
+  /// On the driving thread: what `foreignCodeMayRun` set going, and all it handed on outside
+  /// the simulation, has ended.
+  package func foreignCodeSettled() {
+    guard core.observingLanes.load(ordering: .relaxed), let observer = core.laneObserver.guarded({ $0 }) else { return }
+    observer.foreignCodeSettled()
+  }
+
+  /// The program's innermost function on the calling thread's stack, at the line of the call
+  /// (`ArticleListViewModel.load() at Sources/Articles.swift:41`); nil when none is the program's.
+  package static func programCaller() -> String? { CodeNames.programCaller() }
+
   /// Calls `body` on the driving thread right after job number `job` (counted as `jobsRun`
   /// counts) has run, before the next one: a point where every task is suspended. `restart()`
   /// forgets it.

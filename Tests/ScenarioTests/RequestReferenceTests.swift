@@ -1,3 +1,4 @@
+import Observation
 import Simulation
 import Testing
 
@@ -59,15 +60,47 @@ struct RequestReferenceTests {
     #expect(WorkOrigin(command: "send tap", which: "2nd of 2").description == "`send tap` (2nd of 2)")
   }
 
-  @Test("an off-main write names the paths and the job, and the step only when the job's origin is another")
+  @Test("an off-main write names the paths, the job, the step only when the job's origin is another, and what the property is")
   func offMainText() {
     #expect(
-      EventText.line(for: .offMainWrite(paths: ["items"], job: "a task on the global executor", step: "send load"))
-        == "warning: `items` changed off the main thread, by a task on the global executor during `send load`; on a device SwiftUI warns \"Publishing changes from background threads is not allowed\" and the view may not update")
+      EventText.line(for: .offMainWrite(paths: ["items"], job: "a task on the global executor", step: "send load", observation: .published))
+        == "warning: `items` (@Published) changed off the main thread, by a task on the global executor during `send load`; on a device a SwiftUI view observing it warns \"Publishing changes from background threads is not allowed\" and may not update, and a Combine subscriber gets the change on this thread unless it receives on the main queue")
     #expect(
       EventText.line(
         for: .offMainWrite(
-          paths: ["a", "b", "c"], job: "a block on DispatchQueue.global() (work of `send load`)", step: "send load"))
-        == "warning: `a`, `b` and `c` changed off the main thread, by a block on DispatchQueue.global() (work of `send load`); on a device SwiftUI warns \"Publishing changes from background threads is not allowed\" and the view may not update")
+          paths: ["a", "b", "c"], job: "a block on DispatchQueue.global() (work of `send load`)", step: "send load", observation: .plain))
+        == "warning: `a`, `b` and `c` (neither @Published nor @Observable: no view is told) changed off the main thread, by a block on DispatchQueue.global() (work of `send load`); nothing warns, and unless a lock guards them, the write races with the main thread's reads, if any")
+    #expect(
+      EventText.line(for: .offMainWrite(paths: ["status"], job: "a task on the global executor", step: "send sync", observation: .observation))
+        == "warning: `status` (tracked by @Observable) changed off the main thread, by a task on the global executor during `send sync`; SwiftUI does not warn, and unless a lock guards it, the write races with the main thread's reads")
+    #expect(
+      EventText.line(for: .offMainWrite(paths: ["total"], job: "a task on the global executor", step: "send sync", observation: .unknown))
+        == "warning: `total` changed off the main thread, by a task on the global executor during `send sync`; unless a lock guards it, the write races with the main thread's reads, if any")
   }
+
+  @Test("what a property is, read from the model: @Published, tracked by @Observable, ignored, plain")
+  @MainActor
+  func propertyObservation() {
+    #expect(PropertyObservation.kinds(of: Feed()) == ["items": .published, "count": .plain])
+    #expect(PropertyObservation.kinds(of: Tracked()) == ["name": .observation, "hits": .plain])
+    #expect(PropertyObservation.of(path: "items[0].id", in: ["items": .published]) == .published)
+    #expect(PropertyObservation.of(path: "uiState.isLoading", in: ["uiState": .plain]) == .plain)
+    #expect(PropertyObservation.of(path: "shown", in: [:]) == .unknown)
+  }
+}
+
+/// Combine's wrapper as reflection sees it: a stored `_items` of type `Published<[Int]>`.
+@propertyWrapper
+private struct Published<Value> {
+  var wrappedValue: Value
+}
+
+private final class Feed {
+  @Published var items: [Int] = []
+  var count = 0
+}
+
+@Observable private final class Tracked {
+  var name = ""
+  @ObservationIgnored var hits = 0
 }

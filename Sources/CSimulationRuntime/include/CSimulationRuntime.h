@@ -244,6 +244,8 @@ int vmrepl_is_runtime_code(const void *function);
 /// The Swift closure function a Dispatch block made from a closure carries, and the block's invoke.
 const void *vmrepl_block_function(const void *block);
 const void *vmrepl_block_invoke(const void *block);
+/// The calling thread's frames, innermost first (addresses inside each call); returns how many.
+int vmrepl_stack(const void **frames, int capacity);
 
 /// A guarded section of a Mutex begins or ends (sanitizer.c): shown to ThreadSanitizer in a TSan
 /// build, nothing otherwise.

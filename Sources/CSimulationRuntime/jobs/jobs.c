@@ -1,6 +1,7 @@
 // Which function a job resumes in and which actor's turn it is, read from the Swift runtime's
 // job and task layouts, for `ready` and `step`. The platform's backend names addresses
 // (`vmrepl_symbol_name`, platform/linux/symbols.c).
+#include <unwind.h>
 #include "../platform/platform.h"
 
 #include <string.h>
@@ -99,4 +100,27 @@ const void *vmrepl_block_function(const void *block) {
 const void *vmrepl_block_invoke(const void *block) {
   if (!block) return 0;
   return *(const void *const *)((const char *)block + 2 * sizeof(void *));
+}
+
+struct stack_walk {
+  const void **frames;
+  int capacity;
+  int count;
+};
+
+static _Unwind_Reason_Code stack_frame(struct _Unwind_Context *context, void *argument) {
+  struct stack_walk *walk = argument;
+  if (walk->count >= walk->capacity) return _URC_END_OF_STACK;
+  uintptr_t address = _Unwind_GetIP(context);
+  if (!address) return _URC_END_OF_STACK;
+  // A return address: one byte back is inside the call, on the caller's line.
+  walk->frames[walk->count++] = (const void *)(address - 1);
+  return _URC_NO_REASON;
+}
+
+/// The calling thread's frames, innermost first, each an address inside the call it made.
+int vmrepl_stack(const void **frames, int capacity) {
+  struct stack_walk walk = {frames, capacity, 0};
+  _Unwind_Backtrace(stack_frame, &walk);
+  return walk.count;
 }

@@ -56,8 +56,11 @@ package enum JSONLinesRenderer {
       if !heldBy.isEmpty {
         pairs += [("heldBy", .array(heldBy.properties.map { .string($0) })), ("heldEntirely", .bool(heldBy.entirely))]
       }
-    case .offMainWrite(let paths, let job, let step):
-      pairs += [("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step))]
+    case .offMainWrite(let paths, let job, let step, let observation):
+      pairs += [
+        ("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step)),
+        ("observedBy", .string(observation.rawValue)),
+      ]
     case .watchChanged(let path, let from, let to, let job):
       pairs += [("path", .string(path)), ("from", .string(from)), ("to", .string(to)), ("job", .string(job))]
     case .mainThreadBlocked(let waitingOn, let from, let to):

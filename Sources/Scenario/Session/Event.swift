@@ -23,7 +23,7 @@ package enum Event: Equatable, Sendable {
   case requestCancelled(dependency: String, id: String)
   /// A job off the main lane changed view state, which SwiftUI wants changed on the main thread:
   /// the state paths, what the job was, and the step it ran in.
-  case offMainWrite(paths: [String], job: String, step: String)
+  case offMainWrite(paths: [String], job: String, step: String, observation: PropertyObservation)
   /// A blocking call (a semaphore, a lock, a sleep, a `sync`) held the main thread from `from`
   /// to `to` of virtual time, while other threads went on.
   case mainThreadBlocked(waitingOn: String, from: Duration, to: Duration)

@@ -31,12 +31,32 @@ package enum EventText {
       return "request \(dependency) #\(id) answered: \(outcome)"
     case .requestCancelled(let dependency, let id):
       return "request \(dependency) #\(id) cancelled"
-    case .offMainWrite(let paths, let job, let step):
+    case .offMainWrite(let paths, let job, let step, let observation):
       let names = paths.map { "`\($0)`" }
       let listed = names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
       // The job's own origin usually is the step; say the step only when it is another.
       let when = job.hasSuffix("(work of `\(step)`)") ? "" : " during `\(step)`"
-      return "warning: \(listed) changed off the main thread, by \(job)\(when); on a device SwiftUI warns \"Publishing changes from background threads is not allowed\" and the view may not update"
+      let them = paths.count == 1 ? "it" : "them"
+      // What is true of the property written, not of every property (issue 61).
+      let (kind, consequence) =
+        switch observation {
+        case .published:
+          (
+            " (@Published)",
+            "on a device a SwiftUI view observing \(them) warns \"Publishing changes from background threads is not allowed\" and may not update, "
+              + "and a Combine subscriber gets the change on this thread unless it receives on the main queue"
+          )
+        case .observation:
+          (" (tracked by @Observable)", "SwiftUI does not warn, and unless a lock guards \(them), the write races with the main thread's reads")
+        case .plain:
+          (
+            " (neither @Published nor @Observable: no view is told)",
+            "nothing warns, and unless a lock guards \(them), the write races with the main thread's reads, if any"
+          )
+        case .unknown:
+          ("", "unless a lock guards \(them), the write races with the main thread's reads, if any")
+        }
+      return "warning: \(listed)\(kind) changed off the main thread, by \(job)\(when); \(consequence)"
     case .mainThreadBlocked(let waitingOn, let from, let to):
       let span = from == to ? "at \(from.secondsText)" : "from \(from.secondsText) to \(to.secondsText)"
       return "warning: the main thread was blocked in \(waitingOn) \(span) while other threads ran; on a device the UI cannot respond meanwhile"

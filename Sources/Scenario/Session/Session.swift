@@ -91,10 +91,16 @@ package final class Session {
     self.tracker = EffectTracker(simulation: simulation, sink: sink)
     Self.count += 1
     self.number = Self.count
-    self.mainThreadChecker = MainThreadChecker(sink: sink) { [weak self] in
-      guard let self, self.instance != nil else { return nil }
-      return self.snapshot()
-    }
+    self.mainThreadChecker = MainThreadChecker(
+      sink: sink,
+      snapshot: { [weak self] in
+        guard let self, self.instance != nil else { return nil }
+        return self.snapshot()
+      },
+      kinds: { [weak self] in
+        guard let object = self?.instance?.object else { return [:] }
+        return PropertyObservation.kinds(of: object)
+      })
     self.watches = WatchList(
       sink: sink,
       snapshot: { [weak self] in

@@ -42,6 +42,9 @@ struct HTTPExchange: Sendable {
   let handle: ProtocolHandle
   /// The work of the step that sent it: kept alive (and named in reports) while it waits.
   let tag: WorkTag?
+  /// The program's code that resumed its task (`ArticleListViewModel.load() at F:41`), when the
+  /// driving thread did: its completion handler or delegate is the program's code nearby.
+  var resumedIn: String? = nil
 
   /// `GET https://api.example.com/items?page=2`, with the size of a body if it has one.
   var description: String {
@@ -99,7 +102,10 @@ package final class HTTPDependency: AnyScriptedDependency {
     // Unchecked: only its address is compared and its `state` read, which URLSession guards.
     weak var task: URLSessionTask?
     let address: UInt
+    /// Where the program resumed it.
+    let site: String?
   }
+
 
   private struct Stub: Sendable {
     var method: String?
@@ -149,7 +155,8 @@ package final class HTTPDependency: AnyScriptedDependency {
       !ScriptedURLProtocol.isForwarded(request)
     else { return }
     let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
-    expected.guarded { $0.append(ResumedTask(task: task, address: address)) }
+    let site = Simulation.programCaller()
+    expected.guarded { $0.append(ResumedTask(task: task, address: address, site: site)) }
   }
 
   /// Whether a resumed task's request is still on its way here.
@@ -163,9 +170,13 @@ package final class HTTPDependency: AnyScriptedDependency {
   }
 
   func arrive(_ handle: ProtocolHandle) {
+    var site: String?
     if let task = handle.request.task {
       let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
-      expected.guarded { $0.removeAll { $0.address == address } }
+      site = expected.guarded { tasks in
+        defer { tasks.removeAll { $0.address == address } }
+        return tasks.first { $0.address == address }?.site
+      }
     }
     let original = handle.request.request
     var body = original.httpBody ?? Data()
@@ -176,7 +187,7 @@ package final class HTTPDependency: AnyScriptedDependency {
       state.news.append(
         .arrived(HTTPExchange(
           id: "r\(state.nextID)", method: original.httpMethod ?? "GET", url: original.url ?? URL(fileURLWithPath: "/"),
-          body: body, headers: original.allHTTPHeaderFields ?? [:], handle: handle, tag: tag)))
+          body: body, headers: original.allHTTPHeaderFields ?? [:], handle: handle, tag: tag, resumedIn: site)))
     }
   }
 
@@ -317,6 +328,13 @@ package final class HTTPDependency: AnyScriptedDependency {
     }
     sink.report(.requestAnswered(dependency: name, id: exchange.id, outcome: answer.summary))
     guard let client = request.client else { return }
+    // From here URLSession's own threads run the task's completion handler or delegate methods:
+    // what they write in view state is written off the main thread.
+    Simulation.shared.foreignCodeMayRun { [id = exchange.id, description = exchange.description, site = exchange.resumedIn, tag = exchange.tag] in
+      let resumed = site.map { ", whose task was resumed in \($0)" } ?? ""
+      return "the completion handler or delegate of http #\(id) (\(description))\(resumed), on URLSession's delegate queue"
+        + (tag.map { " (work of `\($0.label)`)" } ?? "")
+    }
     switch answer.result {
     case .failure(let code):
       client.urlProtocol(request, didFailWithError: URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: exchange.url]))

@@ -24,12 +24,14 @@ package final class URLSessionSettling: ForeignWorkHook {
 
   package func whenIdle() -> Bool {
     let waited = quiesce(http)
+    settleIfQuiet()
     let announced = http.hasNews && MainActor.assumeIsolated { http.settle() }
     return waited || announced || simulation.hasWaitingJobs
   }
 
   package func beforeAdmitting() {
     _ = quiesce(http)
+    settleIfQuiet()
     if http.hasNews { _ = MainActor.assumeIsolated { http.settle() } }
   }
 
@@ -44,6 +46,13 @@ package final class URLSessionSettling: ForeignWorkHook {
     // made only when there is something to wait for.
     guard simulation.hasOutsideWork(where: Self.isQuick) || http.awaitsArrivals else { return false }
     return simulation.waitWhileOutsideWork(timeout: .seconds(5), counts: Self.isQuick, or: { http.awaitsArrivals })
+  }
+
+  /// Tells the simulation that the code an answer set going outside it has ended, once nothing
+  /// Foundation runs for itself is under way: what it wrote in view state can then be seen whole.
+  private func settleIfQuiet() {
+    guard !simulation.hasOutsideWork(where: Self.isQuick) else { return }
+    simulation.foreignCodeSettled()
   }
 
   /// Work outside that ends by itself: not a real transfer, which `await` waits for.

@@ -48,6 +48,23 @@ enum CodeNames {
     return name.isEmpty ? nil : name
   }
 
+  /// The program's innermost function on the calling thread's stack, at the line of the call
+  /// it is in (`ArticleListViewModel.load() at Sources/Articles.swift:41`): vmrepl's own,
+  /// thunks and the toolchain's code (Foundation's `resume()`) left out.
+  static func programCaller() -> String? {
+    let frames = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
+      let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
+      return (0..<count).map { UInt(bitPattern: frames[$0]) }
+    }
+    for address in programFunctions(in: frames) {
+      // vmrepl's C hooks (the stack walk, the hook in `resume()`) have no Swift name: no parentheses.
+      guard let name = name(of: UnsafeRawPointer(bitPattern: address)), name.contains("("), !name.contains("'s own work (")
+      else { continue }
+      return name
+    }
+    return nil
+  }
+
   /// The program's function a task will resume in: the innermost of its chain of async frames
   /// that is neither the runtime's, nor a thunk, nor vmrepl's own (a scripted dependency's wait).
   static func taskFunction(_ task: UnsafeRawPointer) -> String? {
@@ -133,8 +150,13 @@ enum CodeNames {
   /// an extension is its extension's module's (`(extension in MiniStore):FoundationNetworking.URLSession.load`).
   private static func outerModule(_ demangled: String) -> Substring? {
     var outer = Substring(replacingExtensionMarkers(in: demangled) { "\($0)." })
+    // A private function's name carries its file's discriminator, `(use in _BCF6...)`, whose
+    // ` in ` is no closure's.
+    outer = Substring(outer.replacing(#/ in _[0-9A-F]{32}\)/#, with: ")"))
     while let range = outer.firstRange(of: " in ") { outer = outer[range.upperBound...] }
     if let range = outer.firstRange(of: " partial function for ") { outer = outer[range.upperBound...] }
+    // `static Simulation.CodeNames.programCaller()`: the module follows the keyword.
+    if outer.hasPrefix("static ") { outer = outer.dropFirst("static ".count) }
     guard let dot = outer.firstIndex(of: ".") else { return nil }
     return outer[..<dot]
   }
