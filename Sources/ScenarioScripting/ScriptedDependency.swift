@@ -33,6 +33,9 @@ package struct PendingRequest: Sendable {
   package var origin: String?
   /// The id of the `WorkTag` of the work that made it.
   package var work: UInt64?
+  /// The address of the task that waits for it, when known (never printed): which task
+  /// handle can cancel it.
+  package var task: UInt? = nil
 }
 
 /// A dependency whose answers come from `respond` and `stub` commands, so a scenario decides

@@ -9,6 +9,12 @@ package struct PendingTimer: Equatable, Sendable, CustomStringConvertible {
   package var label: String?
   /// The `WorkTag` id of whoever set it, if it had one: whose work the timer is.
   package var work: UInt64?
+  /// The sleeping task's address, for a task's sleep (to tell which task handle can cancel it;
+  /// never printed).
+  package var task: UInt? = nil
+  /// Whether a Combine operator armed it (a `debounce`'s or `delay`'s scheduler timer): the
+  /// pipeline's subscription, not the step that fed it a value, is what can cancel it.
+  package var armedByCombine = false
 
   package var description: String {
     described(relativeTo: .zero) + (label.map { " (\($0))" } ?? "")

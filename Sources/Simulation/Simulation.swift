@@ -92,7 +92,14 @@ package final class Simulation: Sendable {
         state.timers.unordered
           .filter { state.isLive($0) }
           .sorted()
-          .map { ($0, PendingTimer(deadline: .nanoseconds($0.deadline), clock: $0.clock, label: $0.label, work: $0.work)) }
+          .map { timer in
+            (
+              timer,
+              PendingTimer(
+                deadline: .nanoseconds(timer.deadline), clock: timer.clock, label: timer.label, work: timer.work,
+                task: (timer.action as? TaskWakeUp)?.sleeper.flatMap(Self.programTask))
+            )
+          }
       )
     }
     var runLoop = core.runLoopTimers.pending(now: now)
@@ -299,6 +306,25 @@ package final class Simulation: Sendable {
   package func foreignCodeSettled() {
     guard core.observingLanes.load(ordering: .relaxed), let observer = core.laneObserver.guarded({ $0 }) else { return }
     observer.foreignCodeSettled()
+  }
+
+  /// The sleeper's address when it runs the program's code; nil for vmrepl's own tasks (a
+  /// scripted answer's latency), which stand for a wait of the program's, not a task of it.
+  private static func programTask(_ sleeper: SleeperReference) -> UInt? {
+    guard let task = UnsafeRawPointer(bitPattern: sleeper.address), CodeNames.taskFunction(task) != nil else { return nil }
+    return sleeper.address
+  }
+
+  /// Whether the task at `address` is a structured child (of `async let` or a task group),
+  /// which cancelling its parent reaches; an unstructured `Task {}` never is.
+  package static func isStructuredChild(task address: UInt) -> Bool {
+    guard let task = UnsafeRawPointer(bitPattern: address) else { return false }
+    return vmrepl_task_is_child(task) != 0
+  }
+
+  /// The address of the task running the caller, or nil outside a task (never printed).
+  package static var currentTaskAddress: UInt? {
+    withUnsafeCurrentTask { task in task.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) } }
   }
 
   /// The program's innermost function on the calling thread's stack, at the line of the call

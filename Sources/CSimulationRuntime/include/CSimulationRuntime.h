@@ -244,6 +244,8 @@ int vmrepl_is_runtime_code(const void *function);
 /// The Swift closure function a Dispatch block made from a closure carries, and the block's invoke.
 const void *vmrepl_block_function(const void *block);
 const void *vmrepl_block_invoke(const void *block);
+/// Whether `task` is a structured child task (async let, a task group's child).
+int vmrepl_task_is_child(const void *task);
 /// The calling thread's frames, innermost first (addresses inside each call); returns how many.
 int vmrepl_stack(const void **frames, int capacity);
 

@@ -4,6 +4,7 @@
 #include <unwind.h>
 #include "../platform/platform.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /// The function a job resumes in: an async task's resume function, or the function that runs
@@ -89,6 +90,15 @@ int vmrepl_task_chain(const void *task, const void **functions, int capacity) {
 }
 
 int vmrepl_is_runtime_code(const void *function) { return function && in_runtime(function); }
+
+/// Whether `task` is a structured child task (`async let`, a task group's): the runtime's job
+/// flags (a 32-bit word after the heap object header and two scheduler words) have
+/// `Task_IsChildTask`, bit 24, set.
+int vmrepl_task_is_child(const void *task) {
+  if (!task) return 0;
+  uint32_t flags = *(const uint32_t *)((const char *)task + 4 * sizeof(void *));
+  return (flags >> 24) & 1;
+}
 
 /// The Swift closure a Dispatch block made from one carries: the block's captured function.
 const void *vmrepl_block_function(const void *block) {

@@ -56,6 +56,8 @@ package enum JSONLinesRenderer {
       if !heldBy.isEmpty {
         pairs += [("heldBy", .array(heldBy.properties.map { .string($0) })), ("heldEntirely", .bool(heldBy.entirely))]
       }
+      if !heldBy.unreached.isEmpty { pairs += [("notReachedBy", .array(heldBy.unreached.map { .string($0) }))] }
+      if !heldBy.pipelines.isEmpty { pairs += [("maybeHeldBy", .array(heldBy.pipelines.map { .string($0) }))] }
     case .offMainWrite(let paths, let job, let step, let observation):
       pairs += [
         ("paths", .array(paths.map { .string($0) })), ("job", .string(job)), ("step", .string(step)),

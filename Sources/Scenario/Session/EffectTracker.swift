@@ -452,28 +452,61 @@ final class EffectTracker {
   /// run-loop timer, a work item a Dispatch `asyncAfter`, a Dispatch source its timer, Combine
   /// subscriptions the timers of their schedulers (a task a pipeline's `sink` starts is not the
   /// subscription's to cancel).
+  ///
+  /// Where the task that waits is known (a sleep, an `await` of a request), the property that
+  /// holds that very task holds the wait, whichever step stored it (work handed from a
+  /// debounce task to a search task); an unstructured task no property holds is reached by no
+  /// `cancel()`, whatever task started it. The specific holders (a `Timer`, a source, a work
+  /// item, a `Task`) are matched before subscriptions, which would otherwise take every
+  /// run-loop timer. A timer a Combine operator armed belongs to a pipeline subscribed earlier.
   func heldBy(
     _ work: BackgroundWork, now: [HeldHandles.Holding], timers: [PendingTimer], requests: [(dependency: String, request: PendingRequest)]
   ) -> BackgroundHolders {
-    let waits = timers.filter { $0.work == work.work }.map(\.clock) + requests.filter { $0.request.work == work.work }.map { _ in "request" }
+    let waits: [(clock: String, task: UInt?, combine: Bool)] =
+      timers.filter { $0.work == work.work }.map { ($0.clock, $0.task, $0.armedByCombine) }
+      + requests.filter { $0.request.work == work.work }.map { ("request", $0.request.task, false) }
     let holders = (work.holders ?? []).filter { holder in
       guard let current = now.first(where: { $0.property == holder.property }) else { return false }
       return !current.handles.isDisjoint(with: holder.handles)
     }
     // Each handle stops one wait of its kind (a work item its own `asyncAfter`, not another
-    // queue's); subscriptions stop every timer of their pipeline.
-    var capacity = holders.map { $0.kind == HeldHandles.subscriptionsKind ? Int.max : $0.handles.count }
-    var used = Array(repeating: false, count: holders.count)
+    // queue's); subscriptions stop every timer of their pipeline, and a task every wait of its
+    // own and of its structured children (`async let`, a group's).
+    var capacity = holders.map { [HeldHandles.subscriptionsKind, HeldHandles.taskKind].contains($0.kind) ? Int.max : $0.handles.count }
+    let order = holders.indices.sorted { (holders[$0].kind == HeldHandles.subscriptionsKind ? 1 : 0, $0) < (holders[$1].kind == HeldHandles.subscriptionsKind ? 1 : 0, $1) }
+    var stopping: Set<String> = []
+    var unreached: Set<String> = []
     var covered = 0
+    var byCombine = 0
     for wait in waits {
-      guard let index = holders.indices.first(where: { capacity[$0] > 0 && HeldHandles.stops(holders[$0].kind, wait) }) else { continue }
-      capacity[index] -= 1
-      used[index] = true
-      covered += 1
+      if let task = wait.task {
+        if let holder = now.first(where: { $0.kind == HeldHandles.taskKind && $0.tasks.contains(task) }) {
+          stopping.insert(holder.property)
+          covered += 1
+          continue
+        }
+        if !Simulation.isStructuredChild(task: task) {
+          // `Task {}` inside the held task: cancelling the outer one does not reach it.
+          for holder in holders where holder.kind == HeldHandles.taskKind { unreached.insert(holder.property) }
+          continue
+        }
+      }
+      if let index = order.first(where: { capacity[$0] > 0 && HeldHandles.stops(holders[$0].kind, wait.clock) }) {
+        capacity[index] -= 1
+        stopping.insert(holders[index].property)
+        covered += 1
+      } else if wait.combine {
+        byCombine += 1
+      }
     }
-    let stopping = holders.indices.filter { used[$0] }.map { holders[$0] }
-    guard !stopping.isEmpty else { return BackgroundHolders() }
-    return BackgroundHolders(properties: stopping.map { "`\($0.property)` (\($0.kind) the view-model keeps)" }, entirely: covered == waits.count)
+    // In the order the model declares them.
+    let named = { (properties: Set<String>) in now.filter { properties.contains($0.property) } }
+    let pipelines = byCombine == 0 ? [] : now.filter { $0.kind == HeldHandles.subscriptionsKind && !$0.handles.isEmpty }
+    return BackgroundHolders(
+      properties: named(stopping).map { "`\($0.property)` (\($0.kind) the view-model keeps)" },
+      entirely: covered == waits.count,
+      unreached: named(unreached.subtracting(stopping)).map { "`\($0.property)`" },
+      pipelines: pipelines.map { "`\($0.property)`" })
   }
 
   /// The `effects` listing: one row per effect, then hidden work still running.

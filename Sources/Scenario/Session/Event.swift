@@ -120,6 +120,12 @@ package struct BackgroundHolders: Equatable, Sendable {
   package var properties: [String] = []
   /// Whether those handles can stop every wait of the work (else only some of them).
   package var entirely = true
+  /// `Task` properties holding the task that started the work, which a `cancel()` of theirs
+  /// does not reach (the work runs in a nested, unstructured `Task {}`): "`searchTask`".
+  package var unreached: [String] = []
+  /// Subscription properties that may hold the Combine pipeline whose operator armed a timer
+  /// of the work (subscribed in an earlier step): "`cancellables`".
+  package var pipelines: [String] = []
 
   package var isEmpty: Bool { properties.isEmpty }
 }

@@ -16,13 +16,24 @@ package enum EventText {
       return "warning: \(text)"
     case .backgroundPending(let origin, let waits, let heldBy):
       let waitingOn = Wait.text(of: waits)
-      guard !heldBy.isEmpty else {
-        return "background work from \(origin) is still running, and nothing can await or cancel it; waits on \(waitingOn)"
+      var which: String
+      let pipeline = heldBy.pipelines.isEmpty ? nil :
+        "a Combine operator armed its timer for a pipeline subscribed earlier, which \(heldBy.pipelines.joined(separator: " or ")) "
+        + "(Combine subscriptions the view-model keeps) can cancel if its subscription is there"
+      if heldBy.isEmpty {
+        which = pipeline.map { ": " + $0 } ?? ", and nothing can await or cancel it"
+      } else {
+        // The view-model keeps a handle, through which it can cancel the work (or part of it).
+        let names = heldBy.properties
+        let holders = names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        which = heldBy.entirely ? ", held by \(holders), which can cancel it" : ", partly held by \(holders), which can cancel part of it"
+        if let pipeline { which += "; " + pipeline }
       }
-      // The view-model keeps a handle, through which it can cancel the work (or part of it).
-      let holders = heldBy.properties.joined(separator: " and ")
-      let which = heldBy.entirely ? "held by \(holders), which can cancel it" : "partly held by \(holders), which can cancel part of it"
-      return "background work from \(origin) is still running, \(which); waits on \(waitingOn)"
+      if !heldBy.unreached.isEmpty {
+        let them = heldBy.unreached.joined(separator: " and ")
+        which += "; \(them) \(heldBy.unreached.count == 1 ? "holds" : "hold") the task that started it, but it runs in a nested `Task {}` that cancelling that task does not reach"
+      }
+      return "background work from \(origin) is still running\(which); waits on \(waitingOn)"
     case .backgroundEnded(let origin):
       return "background work from \(origin) ended"
     case .requestPending(let dependency, let id, let request):

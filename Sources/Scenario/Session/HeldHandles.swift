@@ -15,6 +15,11 @@ struct HeldHandles {
     var property: String
     var kind: String
     var handles: Set<AnyHashable>
+
+    /// The addresses of the tasks its `Task` handles hold (never printed).
+    var tasks: Set<UInt> {
+      Set(handles.compactMap { ($0.base as? any TaskAddress)?.taskAddress })
+    }
   }
 
   /// A property that can hold handles: where `Mirror` finds it (how many superclass mirrors up,
@@ -239,4 +244,15 @@ private protocol OptionalHandle {
 
 extension Optional: OptionalHandle {
   fileprivate var wrapped: Any? { map { $0 as Any } }
+}
+
+/// A `Task` handle's task, by address: which handle holds the task a sleep or a request waits in.
+private protocol TaskAddress {
+  var taskAddress: UInt { get }
+}
+
+extension Task: TaskAddress {
+  /// A `Task` is one reference to its task (`_task`): the same address `withUnsafeCurrentTask`
+  /// gives inside it.
+  fileprivate var taskAddress: UInt { unsafeBitCast(self, to: UInt.self) }
 }

@@ -45,6 +45,8 @@ struct HTTPExchange: Sendable {
   /// The program's code that resumed its task (`ArticleListViewModel.load() at F:41`), when the
   /// driving thread did: its completion handler or delegate is the program's code nearby.
   var resumedIn: String? = nil
+  /// The task that resumed it (an `await session.data(...)` waits in it), when one did.
+  var task: UInt? = nil
 
   /// `GET https://api.example.com/items?page=2`, with the size of a body if it has one.
   var description: String {
@@ -102,8 +104,9 @@ package final class HTTPDependency: AnyScriptedDependency {
     // Unchecked: only its address is compared and its `state` read, which URLSession guards.
     weak var task: URLSessionTask?
     let address: UInt
-    /// Where the program resumed it.
+    /// Where the program resumed it, and in which task.
     let site: String?
+    let resumer: UInt?
   }
 
 
@@ -156,7 +159,8 @@ package final class HTTPDependency: AnyScriptedDependency {
     else { return }
     let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
     let site = Simulation.programCaller()
-    expected.guarded { $0.append(ResumedTask(task: task, address: address, site: site)) }
+    let resumer = Simulation.currentTaskAddress
+    expected.guarded { $0.append(ResumedTask(task: task, address: address, site: site, resumer: resumer)) }
   }
 
   /// Whether a resumed task's request is still on its way here.
@@ -170,12 +174,12 @@ package final class HTTPDependency: AnyScriptedDependency {
   }
 
   func arrive(_ handle: ProtocolHandle) {
-    var site: String?
+    var resumed: ResumedTask?
     if let task = handle.request.task {
       let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
-      site = expected.guarded { tasks in
+      resumed = expected.guarded { tasks in
         defer { tasks.removeAll { $0.address == address } }
-        return tasks.first { $0.address == address }?.site
+        return tasks.first { $0.address == address }
       }
     }
     let original = handle.request.request
@@ -187,7 +191,7 @@ package final class HTTPDependency: AnyScriptedDependency {
       state.news.append(
         .arrived(HTTPExchange(
           id: "r\(state.nextID)", method: original.httpMethod ?? "GET", url: original.url ?? URL(fileURLWithPath: "/"),
-          body: body, headers: original.allHTTPHeaderFields ?? [:], handle: handle, tag: tag, resumedIn: site)))
+          body: body, headers: original.allHTTPHeaderFields ?? [:], handle: handle, tag: tag, resumedIn: resumed?.site, task: resumed?.resumer)))
     }
   }
 
@@ -351,7 +355,7 @@ package final class HTTPDependency: AnyScriptedDependency {
   package var pendingRequests: [PendingRequest] {
     state.guarded { state in
       (state.waiting + state.arrivals).map {
-        PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id)
+        PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id, task: $0.task)
       }
     }
   }

@@ -65,6 +65,33 @@ enum CodeNames {
     return nil
   }
 
+  /// Modules by code address (`""`: not Swift, or no symbol).
+  private static let modules = Mutex<[UInt: Substring]>([:])
+
+  /// Whether code of one of `wanted` (outermost module of each frame's function) is on the
+  /// calling thread's stack: a timer armed from inside a Combine operator, for instance.
+  static func stackIncludes(modules wanted: Set<Substring>) -> Bool {
+    let frames = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
+      let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
+      return (0..<count).map { UInt(bitPattern: frames[$0]) }
+    }
+    for address in frames {
+      let module = modules.guarded { $0[address] } ?? {
+        var found: Substring = ""
+        if let pointer = UnsafeRawPointer(bitPattern: address), let mangled = vmrepl_symbol_name(pointer),
+          let demangled = swiftDemangle(mangled, UInt(strlen(mangled)), nil, nil, 0)
+        {
+          found = outerModule(String(cString: demangled)).map { Substring(String($0)) } ?? ""
+          free(demangled)
+        }
+        modules.guarded { $0[address] = found }
+        return found
+      }()
+      if wanted.contains(module) { return true }
+    }
+    return false
+  }
+
   /// The program's function a task will resume in: the innermost of its chain of async frames
   /// that is neither the runtime's, nor a thunk, nor vmrepl's own (a scripted dependency's wait).
   static func taskFunction(_ task: UnsafeRawPointer) -> String? {

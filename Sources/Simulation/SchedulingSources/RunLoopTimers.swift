@@ -14,7 +14,13 @@ final class RunLoopTimers: Sendable {
     /// The timer's address; the entry holds a CF retain on it until it is let go.
     let address: UInt
     let tag: WorkTag?
+    /// Whether a Combine operator scheduled it (OpenCombine's `RunLoop` scheduler).
+    let combine: Bool
   }
+
+  /// Combine's modules on Linux, whose schedulers add run-loop timers for `debounce`,
+  /// `throttle`, `delay` and `Timer.publish`.
+  private static let combineModules: Set<Substring> = ["OpenCombine", "OpenCombineFoundation", "OpenCombineDispatch", "Combine"]
 
   private let entries = Mutex<[Entry]>([])
 
@@ -22,9 +28,11 @@ final class RunLoopTimers: Sendable {
   func added(_ timer: UnsafeMutableRawPointer) {
     let address = UInt(bitPattern: timer)
     let tag = WorkTag.current
+    // A timer is added once (a repeating one fires many times): the walk is paid once.
+    let combine = CodeNames.stackIncludes(modules: Self.combineModules)
     let isNew = entries.guarded { entries -> Bool in
       guard !entries.contains(where: { $0.address == address }) else { return false }
-      entries.append(Entry(address: address, tag: tag))
+      entries.append(Entry(address: address, tag: tag, combine: combine))
       return true
     }
     if isNew { vmrepl_runloop_timer_retain(timer) }
@@ -71,7 +79,9 @@ final class RunLoopTimers: Sendable {
       let delay = vmrepl_runloop_timer_delay(timer)
       guard delay >= 0 else { return nil }
       let deadline = (now &+ delay &+ 500) / 1_000 * 1_000
-      return PendingTimer(deadline: .nanoseconds(deadline), clock: "RunLoop timer", label: entry.tag?.label, work: entry.tag?.id)
+      return PendingTimer(
+        deadline: .nanoseconds(deadline), clock: "RunLoop timer", label: entry.tag?.label, work: entry.tag?.id,
+        armedByCombine: entry.combine)
     }
   }
 }
