@@ -257,6 +257,7 @@ let package = Package(
         "VMReplCLI", "Scenario",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],
       path: "Tests/Fixtures",
       swiftSettings: strict

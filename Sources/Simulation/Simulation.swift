@@ -97,7 +97,8 @@ package final class Simulation: Sendable {
               timer,
               PendingTimer(
                 deadline: .nanoseconds(timer.deadline), clock: timer.clock, label: timer.label, work: timer.work,
-                task: (timer.action as? TaskWakeUp)?.sleeper.flatMap(Self.programTask))
+                task: (timer.action as? TaskWakeUp)?.sleeper.flatMap(Self.programTask),
+                armedByCombine: (timer.action as? DelayedBlock)?.combine ?? (timer.action as? SourceTimerDeadline)?.combine ?? false)
             )
           }
       )

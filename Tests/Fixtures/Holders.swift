@@ -1,15 +1,18 @@
-// Who holds background work, in the shapes public apps' screens take (issue 61): a debounce on
-// RunLoop.main whose sink is kept in `cancellables` since `init`, two timers of which one is
+// Who holds background work, in the shapes public apps' screens take (issue 61): debounces on
+// RunLoop.main and DispatchQueue.main whose sinks are kept in `cancellables` since `init`, two timers of which one is
 // kept, a nested `Task {}` that cancelling the outer task does not reach, and a request started
 // by the task a debounce started, kept in another property.
 import Foundation
 import OpenCombine
+import OpenCombineDispatch
 import OpenCombineFoundation
 import Scenario
 
 @MainActor
 final class CitySearchViewModel: ObservableObject {
   @Published var query = ""
+  @Published var filter = ""
+  @Published var filterApplied = ""
   @Published var results: [String] = []
   @Published var ticks = 0
   @Published var polls = 0
@@ -23,6 +26,10 @@ final class CitySearchViewModel: ObservableObject {
       .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
       .removeDuplicates()
       .sink { [weak self] text in self?.results = text.isEmpty ? [] : [text.capitalized] }
+      .store(in: &cancellables)
+    $filter
+      .debounce(for: .milliseconds(500), scheduler: DispatchQueue.main)
+      .sink { [weak self] text in self?.filterApplied = text }
       .store(in: &cancellables)
   }
 
@@ -84,6 +91,7 @@ let citySearch = ModelDefinition("city-search", summary: "who holds a debounce, 
   CitySearchViewModel()
 } describe: { model in
   model.property("query", \.query)
+  model.property("filter", \.filter)
   model.action("refresh", "a nested Task inside the task searchTask keeps", perform: { search, _ in search.refresh() })
   model.action("type", "a debounce task that starts the search searchTask keeps", parameters: [Parameter("text", .string)]) {
     search, arguments in search.type(arguments.string("text"))
@@ -92,4 +100,5 @@ let citySearch = ModelDefinition("city-search", summary: "who holds a debounce, 
   model.action("startPolling", "two repeating timers, one kept in pollTimer", perform: { search, _ in search.startPolling() })
   model.show("query", \.query)
   model.show("results", \.results)
+  model.show("filterApplied", \.filterApplied)
 }

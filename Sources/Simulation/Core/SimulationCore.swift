@@ -48,6 +48,10 @@ final class SimulationCore: Sendable {
   let stepName = Mutex("")
   /// Wall time the running step began at (0 between steps), and the progress reports' wish.
   let stepStartedAt = Atomic<Int64>(0)
+  /// The Dispatch timer source whose handler runs now (-1: none), and the sources a Combine
+  /// operator set.
+  let firingSource = Atomic<Int32>(-1)
+  let sourceTimersByCombine = Mutex<Set<Int32>>([])
   let progressAfter = Atomic<Int64>(0)
   let progressReporter = Mutex<Callback<StepProgress>?>(nil)
   /// What `vmrepl_runtime_activate` redirected (VMREPL_* bits).

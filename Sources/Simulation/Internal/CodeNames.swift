@@ -65,6 +65,10 @@ enum CodeNames {
     return nil
   }
 
+  /// Combine's modules on Linux (and Apple's), whose schedulers arm timers for `debounce`,
+  /// `throttle`, `delay` and `Timer.publish`.
+  static let combineModules: Set<Substring> = ["OpenCombine", "OpenCombineFoundation", "OpenCombineDispatch", "Combine"]
+
   /// Modules by code address (`""`: not Swift, or no symbol).
   private static let modules = Mutex<[UInt: Substring]>([:])
 

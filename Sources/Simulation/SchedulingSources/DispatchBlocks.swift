@@ -102,6 +102,8 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
 /// A block handed to `asyncAfter` (`dispatch_after`), waiting for its deadline.
 struct DelayedBlock: TimerAction {
   let block: DispatchBlock
+  /// Whether a Combine operator handed it over (a `debounce` on `DispatchQueue.main`).
+  var combine = false
 
   func isLive(in state: borrowing SimulationState) -> Bool { !block.isCancelled }
 
@@ -121,7 +123,11 @@ extension SimulationCore {
   func submit(_ block: DispatchBlock, delay: Int64) {
     guard delay >= 0 else { return enqueue(.work(block)) }
     let clock = block.isMain ? "DispatchQueue.main.asyncAfter" : "\(block.appQueueName).asyncAfter"
-    state.guarded { $0.arm(DelayedBlock(block: block), delay: delay, label: block.tag?.label, clock: clock, work: block.tag?.id) }
+    // Asked once per `asyncAfter`: a pipeline's timer is its subscription's to cancel.
+    let combine = isOnDriverThread && CodeNames.stackIncludes(modules: CodeNames.combineModules)
+    state.guarded {
+      $0.arm(DelayedBlock(block: block, combine: combine), delay: delay, label: block.tag?.label, clock: clock, work: block.tag?.id)
+    }
     if !isOnDriverThread { foreignArrivals.signal() }
   }
 

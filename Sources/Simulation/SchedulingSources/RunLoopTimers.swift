@@ -18,9 +18,6 @@ final class RunLoopTimers: Sendable {
     let combine: Bool
   }
 
-  /// Combine's modules on Linux, whose schedulers add run-loop timers for `debounce`,
-  /// `throttle`, `delay` and `Timer.publish`.
-  private static let combineModules: Set<Substring> = ["OpenCombine", "OpenCombineFoundation", "OpenCombineDispatch", "Combine"]
 
   private let entries = Mutex<[Entry]>([])
 
@@ -29,7 +26,7 @@ final class RunLoopTimers: Sendable {
     let address = UInt(bitPattern: timer)
     let tag = WorkTag.current
     // A timer is added once (a repeating one fires many times): the walk is paid once.
-    let combine = CodeNames.stackIncludes(modules: Self.combineModules)
+    let combine = CodeNames.stackIncludes(modules: CodeNames.combineModules)
     let isNew = entries.guarded { entries -> Bool in
       guard !entries.contains(where: { $0.address == address }) else { return false }
       entries.append(Entry(address: address, tag: tag, combine: combine))

@@ -27,13 +27,18 @@ final class SourceTimerFiring: ReadyWork {
   }
 
   func run() {
+    let core = Simulation.shared.core
+    let outer = core.firingSource.exchange(id, ordering: .relaxed)
     WorkTag.running(tag) { vmrepl_source_timer_fire(id, generation) }
+    core.firingSource.store(outer, ordering: .relaxed)
   }
 }
 
 /// A timer source's next firing; older armings of the source are stale.
 struct SourceTimerDeadline: TimerAction {
   let firing: SourceTimerFiring
+  /// Whether a Combine operator set the source (OpenCombine's `DispatchQueue` scheduler).
+  var combine = false
 
   func isLive(in state: borrowing SimulationState) -> Bool {
     vmrepl_source_timer_is_live(firing.id, firing.generation) != 0
@@ -56,9 +61,19 @@ extension SimulationCore {
     let tag = WorkTag.inherited
     let queue = onMain ? "DispatchQueue.main" : DispatchBlock.appName(label: String(cString: vmrepl_source_timer_queue_label(id)))
     let firing = SourceTimerFiring(id: id, generation: generation, onMain: onMain, tag: tag)
+    // Who set the source is read once: its own firing arms it again (a repeating timer).
+    let combine: Bool
+    if firingSource.load(ordering: .relaxed) == id {
+      combine = sourceTimersByCombine.guarded { $0.contains(id) }
+    } else {
+      combine = isOnDriverThread && CodeNames.stackIncludes(modules: CodeNames.combineModules)
+      sourceTimersByCombine.guarded { set in
+        if combine { set.insert(id) } else { set.remove(id) }
+      }
+    }
     state.guarded { state in
       state.arm(
-        SourceTimerDeadline(firing: firing), delay: delay, label: tag?.label,
+        SourceTimerDeadline(firing: firing, combine: combine), delay: delay, label: tag?.label,
         clock: "DispatchSourceTimer on \(queue)", work: tag?.id)
     }
     if !isOnDriverThread { foreignArrivals.signal() }
