@@ -88,3 +88,30 @@ let syncStatus = ModelDefinition("sync-status", summary: "an @Observable model w
 } describe: { model in
   model.action("sync", "write the tracked status and an ignored counter on a global queue", perform: { status, _ in status.sync() })
 }
+
+/// A search history kept by an actor, as NewsAppSwiftUI's `PlistDataStore` keeps it: the actor's
+/// own state changes on its executor, isolated, which is no write off the main thread to warn of.
+actor HistoryStore {
+  private var saved: [String] = []
+
+  func save(_ entry: String) { saved.append(entry) }
+}
+
+@MainActor
+final class SearchHistoryViewModel {
+  let store = HistoryStore()
+  var lastSaved = ""
+
+  func remember(_ entry: String) {
+    lastSaved = entry
+    Task { await store.save(entry) }
+  }
+}
+
+let searchHistory = ModelDefinition("search-history", summary: "an actor that keeps the view-model's history") { _ in
+  SearchHistoryViewModel()
+} describe: { model in
+  model.action("remember", "save an entry through the actor", parameters: [Parameter("entry", .string)]) { history, arguments in
+    history.remember(arguments.string("entry"))
+  }
+}

@@ -78,11 +78,12 @@ struct RequestReferenceTests {
         == "warning: `total` changed off the main thread, by a task on the global executor during `send sync`; unless a lock guards it, the write races with the main thread's reads, if any")
   }
 
-  @Test("what a property is, read from the model: @Published, tracked by @Observable, ignored, plain")
+  @Test("what a property is, read from the model: @Published, tracked by @Observable, ignored, an actor, plain")
   @MainActor
   func propertyObservation() {
     #expect(PropertyObservation.kinds(of: Feed()) == ["items": .published, "count": .plain])
     #expect(PropertyObservation.kinds(of: Tracked()) == ["name": .observation, "hits": .plain])
+    #expect(PropertyObservation.kinds(of: Keeper()) == ["store": .actor, "spare": .actor, "note": .plain])
     #expect(PropertyObservation.of(path: "items[0].id", in: ["items": .published]) == .published)
     #expect(PropertyObservation.of(path: "uiState.isLoading", in: ["uiState": .plain]) == .plain)
     #expect(PropertyObservation.of(path: "shown", in: [:]) == .unknown)
@@ -103,4 +104,12 @@ private final class Feed {
 @Observable private final class Tracked {
   var name = ""
   @ObservationIgnored var hits = 0
+}
+
+private actor Store {}
+
+private final class Keeper {
+  let store = Store()
+  var spare: Store? = Store()
+  var note = ""
 }

@@ -59,7 +59,7 @@ package enum EventText {
           )
         case .observation:
           (" (tracked by @Observable)", "SwiftUI does not warn, and unless a lock guards \(them), the write races with the main thread's reads")
-        case .plain:
+        case .plain, .actor:
           (
             " (neither @Published nor @Observable: no view is told)",
             "nothing warns, and unless a lock guards \(them), the write races with the main thread's reads, if any"

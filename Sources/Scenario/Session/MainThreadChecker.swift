@@ -105,8 +105,11 @@ final class MainThreadChecker: LaneObserver {
     }
     guard !paths.isEmpty else { return }
     let kinds = MainActor.assumeIsolated { self.kinds() }
+    // Inside an actor the property holds, a change is the actor's isolated state: not a write
+    // off the main thread that anyone can race with (the property itself set anew still is).
+    let isolated = { (path: String) in PropertyObservation.of(path: path, in: kinds) == .actor && path.contains { $0 == "." || $0 == "[" } }
     for observation in PropertyObservation.allCases {
-      let written = paths.filter { PropertyObservation.of(path: $0, in: kinds) == observation }
+      let written = paths.filter { !isolated($0) && PropertyObservation.of(path: $0, in: kinds).reported == observation }
       if !written.isEmpty { sink.emit(.offMainWrite(paths: written, job: job, step: step, observation: observation)) }
     }
   }

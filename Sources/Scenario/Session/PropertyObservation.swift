@@ -11,6 +11,9 @@ package enum PropertyObservation: String, Sendable, Equatable, CaseIterable {
   case plain
   /// State shown through `show` or a projection whose property vmrepl cannot tell.
   case unknown
+  /// A property holding an actor: what changes inside it is the actor's own state, isolated to
+  /// it by the compiler, which no other thread can touch while it runs (no race, nothing to warn).
+  case actor
 
   /// The kind of each stored property of `object`'s class (and its superclasses), by the name
   /// the state shows (without a wrapper's or the macro's underscore), found once per class.
@@ -27,7 +30,10 @@ package enum PropertyObservation: String, Sendable, Equatable, CaseIterable {
       for child in children {
         guard let label = child.label, label != "_$observationRegistrar" else { continue }
         let type = String(describing: Swift.type(of: child.value))
-        if label.hasPrefix("_"), type.hasPrefix("Published<") {
+        if holdsActor(child.value) {
+          let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+          kinds[name] = kinds[name] ?? .actor
+        } else if label.hasPrefix("_"), type.hasPrefix("Published<") {
           kinds[String(label.dropFirst())] = kinds[String(label.dropFirst())] ?? .published
         } else if observable, label.hasPrefix("_") {
           kinds[String(label.dropFirst())] = kinds[String(label.dropFirst())] ?? .observation
@@ -43,7 +49,18 @@ package enum PropertyObservation: String, Sendable, Equatable, CaseIterable {
     return kinds
   }
 
+  /// Whether `value` is an actor, or an optional one.
+  private static func holdsActor(_ value: Any) -> Bool {
+    if value is any Actor { return true }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value else { return false }
+    return wrapped is any Actor
+  }
+
   @MainActor private static var cache: [ObjectIdentifier: [String: PropertyObservation]] = [:]
+
+  /// The kind a warning says: a property set to another actor is plain state of the model.
+  var reported: PropertyObservation { self == .actor ? .plain : self }
 
   /// The kind of the property a state path starts with (`uiState.isLoading` is `uiState`'s).
   static func of(path: String, in kinds: [String: PropertyObservation]) -> PropertyObservation {
