@@ -30,7 +30,12 @@ enum CodeNames {
         // function it forwards to is the next frame), and vmrepl's own code (the
         // task an effect runs in) is not the view-model's: a release build, which inlines the
         // thunks away, would otherwise name it where a debug build does not.
-        if full.contains("thunk") || full.contains("protocol witness for ") || isMachinery(full) {
+        // A model's registration (`model.asyncAction(...) { viewModel, _ in await viewModel.load() }`,
+        // written by `adopt` or by hand) is glue around the view-model's code: the frame it calls
+        // is the one to name.
+        if full.contains("thunk") || full.contains("protocol witness for ") || isMachinery(full)
+          || full.contains("Scenario.ModelBuilder<")
+        {
           name = ""
         } else if let owner = systemOwner(of: full) {
           // Foundation's own code (URLSession's cache lookup) is not the view-model's.
