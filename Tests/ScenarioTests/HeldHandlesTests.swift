@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Testing
 
 @testable import Scenario
@@ -70,5 +71,21 @@ struct HeldHandlesTests {
     #expect(gained.map(\.property) == ["loadTask"])
     #expect(gained.first?.handles == [AnyHashable(task)])
     withExtendedLifetime(coordinator) {}
+  }
+
+  @Test("what kind of handle a declared type holds: Combine's `Cancellable` existential too")
+  func kinds() {
+    #expect(HeldHandles.kind(ofTypeName: "Optional<Cancellable>") == HeldHandles.subscriptionsKind)
+    #expect(HeldHandles.kind(ofTypeName: "Set<AnyCancellable>") == HeldHandles.subscriptionsKind)
+    #expect(HeldHandles.kind(ofTypeName: "Optional<Task<(), Never>>") == HeldHandles.taskKind)
+    #expect(HeldHandles.kind(ofTypeName: "Optional<Timer>") == HeldHandles.timerKind)
+    #expect(HeldHandles.kind(ofTypeName: "Publishers.Autoconnect<Timer.TimerPublisher>") == nil)
+  }
+
+  @Test("a Task handle's task is the address the task itself sees")
+  func taskAddress() async {
+    let address = Task { Simulation.currentTaskAddress ?? 0 }
+    let holding = HeldHandles.Holding(property: "task", kind: HeldHandles.taskKind, handles: [AnyHashable(address)])
+    #expect(holding.tasks == [await address.value])
   }
 }

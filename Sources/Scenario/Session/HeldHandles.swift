@@ -188,7 +188,9 @@ struct HeldHandles {
 
   static func kind(ofTypeName name: String) -> String? {
     if name.contains("Task<") { return taskKind }
-    if name.contains("AnyCancellable") { return subscriptionsKind }
+    // `AnyCancellable`, and a `Cancellable` existential (MovieSwiftUI keeps its debounce's sink
+    // in a `Cancellable?`).
+    if name.contains("Cancellable") { return subscriptionsKind }
     if name.contains("DispatchWorkItem") { return workItemKind }
     if name.contains("DispatchSource") || name.contains("OS_dispatch_source") { return sourceKind }
     // `Timer`, `Optional<Timer>`, `[Timer]`, but not a `Timer.TimerPublisher` (a Combine source).
