@@ -115,3 +115,32 @@ let searchHistory = ModelDefinition("search-history", summary: "an actor that ke
     history.remember(arguments.string("entry"))
   }
 }
+
+/// A download screen that is its session's delegate, as apps that show progress are: the
+/// delegate methods run on the session's own queue (`delegateQueue: nil`) and write state there.
+// Unchecked on purpose, as above.
+final class DownloadViewModel: NSObject, ObservableObject, URLSessionDataDelegate, @unchecked Sendable {
+  @Published var receivedBytes = 0
+  @Published var isFinished = false
+  private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: nil)
+
+  func start() {
+    session.dataTask(with: URL(string: "https://api.example.com/files/report.pdf")!).resume()
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    receivedBytes += data.count
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    isFinished = true
+  }
+}
+
+let download = ModelDefinition("download", summary: "a URLSession delegate that writes @Published state on the session's queue") { _ in
+  DownloadViewModel()
+} describe: { model in
+  model.action("start", "start a download whose delegate methods write the progress", perform: { download, _ in download.start() })
+  model.show("receivedBytes", \.receivedBytes)
+  model.show("isFinished", \.isFinished)
+}

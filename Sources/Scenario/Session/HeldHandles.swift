@@ -166,6 +166,7 @@ struct HeldHandles {
   static let subscriptionsKind = "Combine subscriptions"
   static let workItemKind = "a DispatchWorkItem"
   static let sourceKind = "a Dispatch source"
+  static let sessionKind = "a URLSession"
 
   /// Whether a handle of `kind` can stop a wait on `clock` (a `PendingTimer`'s clock, or
   /// `request`).
@@ -179,6 +180,8 @@ struct HeldHandles {
     case timerKind: return runLoop
     case workItemKind: return after
     case sourceKind: return source
+    // `invalidateAndCancel()` cancels the session's requests (a delegate's session, kept).
+    case sessionKind: return clock == "request"
     // A Combine pipeline stores one subscription for its whole chain: cancelling it cancels a
     // `dataTaskPublisher`'s request as much as a `Timer.publish` or a `debounce`.
     case subscriptionsKind: return runLoop || after || source || clock == "request"
@@ -195,6 +198,7 @@ struct HeldHandles {
     if name.contains("DispatchSource") || name.contains("OS_dispatch_source") { return sourceKind }
     // `Timer`, `Optional<Timer>`, `[Timer]`, but not a `Timer.TimerPublisher` (a Combine source).
     let words = name.split { !$0.isLetter && !$0.isNumber && $0 != "_" }
+    if words.contains("URLSession") { return sessionKind }
     if words.contains("Timer") || words.contains("NSTimer"), !name.contains("Publisher") { return timerKind }
     return nil
   }
@@ -235,7 +239,10 @@ struct HeldHandles {
 
   /// A property's name as the source writes it: `_name` of a property wrapper is `name`.
   private static func shown(_ label: String) -> String {
-    label.hasPrefix("_") ? String(label.dropFirst()) : label
+    // A `lazy var session` is stored as `$__lazy_storage_$_session`.
+    let lazy = "$__lazy_storage_$_"
+    if label.hasPrefix(lazy) { return String(label.dropFirst(lazy.count)) }
+    return label.hasPrefix("_") ? String(label.dropFirst()) : label
   }
 }
 
