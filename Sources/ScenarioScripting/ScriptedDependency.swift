@@ -36,6 +36,11 @@ package struct PendingRequest: Sendable {
   /// The address of the task that waits for it, when known (never printed): which task
   /// handle can cancel it.
   package var task: UInt? = nil
+  /// The program's code that set the request going (`PostsViewModel.getPosts() at F:20`), when
+  /// the driving thread did: whose pipeline a Combine request is.
+  package var resumedIn: String? = nil
+  /// Whether a Combine pipeline set it going (a `dataTaskPublisher`'s subscription).
+  package var viaCombine = false
 }
 
 /// A dependency whose answers come from `respond` and `stub` commands, so a scenario decides

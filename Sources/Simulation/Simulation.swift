@@ -328,6 +328,9 @@ package final class Simulation: Sendable {
     withUnsafeCurrentTask { task in task.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) } }
   }
 
+  /// Whether Combine's code is on the calling thread's stack (a pipeline set this going).
+  package static func combineOnStack() -> Bool { CodeNames.stackIncludes(modules: CodeNames.combineModules) }
+
   /// The program's innermost function on the calling thread's stack, at the line of the call
   /// (`ArticleListViewModel.load() at Sources/Articles.swift:41`); nil when none is the program's.
   package static func programCaller() -> String? { CodeNames.programCaller() }

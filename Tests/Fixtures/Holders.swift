@@ -8,6 +8,10 @@ import OpenCombineDispatch
 import OpenCombineFoundation
 import Scenario
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 @MainActor
 final class CitySearchViewModel: ObservableObject {
   @Published var query = ""
@@ -101,4 +105,58 @@ let citySearch = ModelDefinition("city-search", summary: "who holds a debounce, 
   model.show("query", \.query)
   model.show("results", \.results)
   model.show("filterApplied", \.filterApplied)
+}
+
+struct Photo: Decodable, Sendable {
+  let id: Int
+}
+
+/// A data service with its own pipeline, in the shape of SwiftfulThinking's
+/// `PhotoModelDataService`: the request's subscription is the service's.
+final class PhotoService: @unchecked Sendable {
+  // Unchecked: used on the main queue only (the pipeline receives on main).
+  @Published var photos: [Photo] = []
+  var cancellables = Set<AnyCancellable>()
+
+  func download() {
+    URLSession.shared.dataTaskPublisher(for: URL(string: "https://api.example.com/photos")!)
+      .subscribe(on: DispatchQueue.global(qos: .background))
+      .receive(on: DispatchQueue.main)
+      .map(\.data)
+      .decode(type: [Photo].self, decoder: JSONDecoder())
+      .replaceError(with: [])
+      .sink { [weak self] photos in self?.photos = photos }
+      .store(in: &cancellables)
+  }
+}
+
+/// A screen that subscribes to the service's `@Published`, and one that makes its own request.
+final class PhotoGridViewModel: ObservableObject, @unchecked Sendable {
+  // Unchecked: its pipelines deliver on the main queue.
+  @Published var count = 0
+  let service = PhotoService()
+  var cancellables = Set<AnyCancellable>()
+
+  func appear() {
+    service.$photos.sink { [weak self] photos in self?.count = photos.count }.store(in: &cancellables)
+    service.download()
+  }
+
+  func refreshDirectly() {
+    URLSession.shared.dataTaskPublisher(for: URL(string: "https://api.example.com/photos")!)
+      .map(\.data)
+      .decode(type: [Photo].self, decoder: JSONDecoder())
+      .replaceError(with: [])
+      .receive(on: DispatchQueue.main)
+      .sink { [weak self] photos in self?.count = photos.count }
+      .store(in: &cancellables)
+  }
+}
+
+let photoGrid = ModelDefinition("photo-grid", summary: "a request held by a data service's pipeline, and one by the screen's own") { _ in
+  PhotoGridViewModel()
+} describe: { model in
+  model.action("appear", "subscribe to the service's photos and have it download them", perform: { grid, _ in grid.appear() })
+  model.action("refreshDirectly", "the screen's own dataTaskPublisher, kept in its cancellables", perform: { grid, _ in grid.refreshDirectly() })
+  model.show("count", \.count)
 }

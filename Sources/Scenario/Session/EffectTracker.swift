@@ -65,7 +65,7 @@ final class EffectTracker {
       handlesBefore = reading.value
       return
     }
-    handlesBefore = HeldHandles.scan(model)
+    handlesBefore = HeldHandles.scanWithNested(model)
     handlesReading = mark.map { Reading(mark: $0, object: object, value: handlesBefore) }
   }
 
@@ -424,7 +424,7 @@ final class EffectTracker {
     var kept: [BackgroundWork] = []
     let timers = simulation.pendingTimers
     let requests = pendingRequests()
-    let handlesNow = background.contains(where: \.isPending) ? model.map(HeldHandles.scan) ?? [] : []
+    let handlesNow = background.contains(where: \.isPending) ? model.map(HeldHandles.scanWithNested) ?? [] : []
     for work in background {
       // Work this step started is held by the properties that gained a handle in it.
       if work.holders == nil { work.holders = HeldHandles.gained(from: handlesBefore, to: handlesNow) }
@@ -464,11 +464,16 @@ final class EffectTracker {
   ) -> BackgroundHolders {
     let waits: [(clock: String, task: UInt?, combine: Bool)] =
       timers.filter { $0.work == work.work }.map { ($0.clock, $0.task, $0.armedByCombine) }
-      + requests.filter { $0.request.work == work.work }.map { ("request", $0.request.task, false) }
+      + requests.filter { $0.request.work == work.work }.map { ("request", $0.request.task, $0.request.viaCombine) }
     let holders = (work.holders ?? []).filter { holder in
       guard let current = now.first(where: { $0.property == holder.property }) else { return false }
       return !current.handles.isDisjoint(with: holder.handles)
     }
+    // A request a Combine pipeline made is held by the pipeline's subscription. Where the step
+    // stored subscriptions in two places (the model's `sink` on a data service's `@Published`,
+    // and the service's own pipeline), either may hold it: said as such, not as certain.
+    let subscribers = holders.filter { $0.kind == HeldHandles.subscriptionsKind }.map(\.property)
+    let others = subscribers.count > 1 ? subscribers : []
     // Each handle stops one wait of its kind (a work item its own `asyncAfter`, not another
     // queue's); subscriptions stop every timer of their pipeline, and a task every wait of its
     // own and of its structured children (`async let`, a group's).
@@ -491,7 +496,10 @@ final class EffectTracker {
           continue
         }
       }
-      if let index = order.first(where: { capacity[$0] > 0 && HeldHandles.stops(holders[$0].kind, wait.clock) }) {
+      let candidates = order.filter {
+        !(wait.clock == "request" && wait.combine && !others.isEmpty && holders[$0].kind == HeldHandles.subscriptionsKind)
+      }
+      if let index = candidates.first(where: { capacity[$0] > 0 && HeldHandles.stops(holders[$0].kind, wait.clock) }) {
         capacity[index] -= 1
         stopping.insert(holders[index].property)
         covered += 1
@@ -501,12 +509,13 @@ final class EffectTracker {
     }
     // In the order the model declares them.
     let named = { (properties: Set<String>) in now.filter { properties.contains($0.property) } }
-    let pipelines = byCombine == 0 ? [] : now.filter { $0.kind == HeldHandles.subscriptionsKind && !$0.handles.isEmpty }
+    var pipelines = byCombine == 0 ? [] : now.filter { $0.kind == HeldHandles.subscriptionsKind && !$0.handles.isEmpty }.map(\.property)
+    for other in others where !pipelines.contains(other) { pipelines.append(other) }
     return BackgroundHolders(
       properties: named(stopping).map { "`\($0.property)` (\($0.kind) the view-model keeps)" },
       entirely: covered == waits.count,
       unreached: named(unreached.subtracting(stopping)).map { "`\($0.property)`" },
-      pipelines: pipelines.map { "`\($0.property)`" })
+      pipelines: pipelines.map { "`\($0)`" })
   }
 
   /// The `effects` listing: one row per effect, then hidden work still running.

@@ -123,8 +123,9 @@ package struct BackgroundHolders: Equatable, Sendable {
   /// `Task` properties holding the task that started the work, which a `cancel()` of theirs
   /// does not reach (the work runs in a nested, unstructured `Task {}`): "`searchTask`".
   package var unreached: [String] = []
-  /// Subscription properties that may hold the Combine pipeline whose operator armed a timer
-  /// of the work (subscribed in an earlier step): "`cancellables`".
+  /// Subscription properties that may hold the Combine pipeline the work belongs to (a
+  /// `debounce` subscribed in an earlier step, a request another object's pipeline made):
+  /// "`cancellables`".
   package var pipelines: [String] = []
 
   package var isEmpty: Bool { properties.isEmpty }

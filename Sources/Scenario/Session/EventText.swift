@@ -18,8 +18,8 @@ package enum EventText {
       let waitingOn = Wait.text(of: waits)
       var which: String
       let pipeline = heldBy.pipelines.isEmpty ? nil :
-        "a Combine operator armed its timer for a pipeline subscribed earlier, which \(heldBy.pipelines.joined(separator: " or ")) "
-        + "(Combine subscriptions the view-model keeps) can cancel if its subscription is there"
+        "it belongs to a Combine pipeline that \(heldBy.pipelines.joined(separator: " or ")) "
+        + "(Combine subscriptions the view-model keeps) can cancel if the pipeline's subscription is there"
       if heldBy.isEmpty {
         which = pipeline.map { ": " + $0 } ?? ", and nothing can await or cancel it"
       } else {

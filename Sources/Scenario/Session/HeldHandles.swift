@@ -134,6 +134,46 @@ struct HeldHandles {
     return _openExistential(type, do: typed)
   }
 
+  /// The model's own holdings, then the subscriptions of objects it keeps (one level down), by
+  /// path: a data service's `service.cancellables`, whose pipeline a request may belong to.
+  static func scanWithNested(_ object: AnyObject) -> [Holding] {
+    let own = scan(object)
+    let key = ObjectIdentifier(type(of: object))
+    let fields = nestedFields[key] ?? {
+      // Found once per type: the fields holding an object whose type keeps subscriptions.
+      var found: [String] = []
+      var next: Mirror? = Mirror(reflecting: object)
+      while let mirror = next {
+        for child in mirror.children {
+          guard let label = child.label, Mirror(reflecting: child.value).displayStyle == .class,
+            kind(ofTypeName: typeName(of: child.value)) == nil
+          else { continue }
+          let nested = child.value as AnyObject
+          if nested !== object, scan(nested).contains(where: { $0.kind == subscriptionsKind }) { found.append(label) }
+        }
+        next = mirror.superclassMirror
+      }
+      nestedFields[key] = found
+      return found
+    }()
+    guard !fields.isEmpty else { return own }
+    var nested: [Holding] = []
+    var next: Mirror? = Mirror(reflecting: object)
+    while let mirror = next {
+      for child in mirror.children {
+        guard let label = child.label, fields.contains(label), Mirror(reflecting: child.value).displayStyle == .class else { continue }
+        for holding in scan(child.value as AnyObject) where holding.kind == subscriptionsKind {
+          nested.append(Holding(property: "\(shown(label)).\(holding.property)", kind: holding.kind, handles: holding.handles))
+        }
+      }
+      next = mirror.superclassMirror
+    }
+    return own + nested
+  }
+
+  /// The fields of a type that hold an object keeping subscriptions, by type.
+  private static var nestedFields: [ObjectIdentifier: [String]] = [:]
+
   /// The properties of `after` that hold a handle `before` did not have.
   static func gained(from before: [Holding], to after: [Holding]) -> [(property: String, kind: String, handles: Set<AnyHashable>)] {
     after.compactMap { holding in

@@ -47,6 +47,8 @@ struct HTTPExchange: Sendable {
   var resumedIn: String? = nil
   /// The task that resumed it (an `await session.data(...)` waits in it), when one did.
   var task: UInt? = nil
+  /// Whether a Combine pipeline resumed it (`dataTaskPublisher`).
+  var viaCombine = false
 
   /// `GET https://api.example.com/items?page=2`, with the size of a body if it has one.
   var description: String {
@@ -104,9 +106,10 @@ package final class HTTPDependency: AnyScriptedDependency {
     // Unchecked: only its address is compared and its `state` read, which URLSession guards.
     weak var task: URLSessionTask?
     let address: UInt
-    /// Where the program resumed it, and in which task.
+    /// Where the program resumed it, in which task, and whether through a Combine pipeline.
     let site: String?
     let resumer: UInt?
+    let combine: Bool
   }
 
 
@@ -160,7 +163,8 @@ package final class HTTPDependency: AnyScriptedDependency {
     let address = UInt(bitPattern: Unmanaged.passUnretained(task).toOpaque())
     let site = Simulation.programCaller()
     let resumer = Simulation.currentTaskAddress
-    expected.guarded { $0.append(ResumedTask(task: task, address: address, site: site, resumer: resumer)) }
+    let combine = Simulation.combineOnStack()
+    expected.guarded { $0.append(ResumedTask(task: task, address: address, site: site, resumer: resumer, combine: combine)) }
   }
 
   /// Whether a resumed task's request is still on its way here.
@@ -191,7 +195,8 @@ package final class HTTPDependency: AnyScriptedDependency {
       state.news.append(
         .arrived(HTTPExchange(
           id: "r\(state.nextID)", method: original.httpMethod ?? "GET", url: original.url ?? URL(fileURLWithPath: "/"),
-          body: body, headers: original.allHTTPHeaderFields ?? [:], handle: handle, tag: tag, resumedIn: resumed?.site, task: resumed?.resumer)))
+          body: body, headers: original.allHTTPHeaderFields ?? [:], handle: handle, tag: tag, resumedIn: resumed?.site, task: resumed?.resumer,
+          viaCombine: resumed?.combine ?? false)))
     }
   }
 
@@ -355,7 +360,7 @@ package final class HTTPDependency: AnyScriptedDependency {
   package var pendingRequests: [PendingRequest] {
     state.guarded { state in
       (state.waiting + state.arrivals).map {
-        PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id, task: $0.task)
+        PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id, task: $0.task, resumedIn: $0.resumedIn, viaCombine: $0.viaCombine)
       }
     }
   }

@@ -55,13 +55,13 @@ enum CodeNames {
 
   /// The program's innermost function on the calling thread's stack, at the line of the call
   /// it is in (`ArticleListViewModel.load() at Sources/Articles.swift:41`): vmrepl's own,
-  /// thunks and the toolchain's code (Foundation's `resume()`) left out.
+  /// thunks, the toolchain's code (Foundation's `resume()`) and Combine's operators left out.
   static func programCaller() -> String? {
     let frames = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
       let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
       return (0..<count).map { UInt(bitPattern: frames[$0]) }
     }
-    for address in programFunctions(in: frames) {
+    for address in programFunctions(in: frames) where !combineModules.contains(module(of: address)) {
       // vmrepl's C hooks (the stack walk, the hook in `resume()`) have no Swift name: no parentheses.
       guard let name = name(of: UnsafeRawPointer(bitPattern: address)), name.contains("("), !name.contains("'s own work (")
       else { continue }
@@ -84,21 +84,21 @@ enum CodeNames {
       let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
       return (0..<count).map { UInt(bitPattern: frames[$0]) }
     }
-    for address in frames {
-      let module = modules.guarded { $0[address] } ?? {
-        var found: Substring = ""
-        if let pointer = UnsafeRawPointer(bitPattern: address), let mangled = vmrepl_symbol_name(pointer),
-          let demangled = swiftDemangle(mangled, UInt(strlen(mangled)), nil, nil, 0)
-        {
-          found = outerModule(String(cString: demangled)).map { Substring(String($0)) } ?? ""
-          free(demangled)
-        }
-        modules.guarded { $0[address] = found }
-        return found
-      }()
-      if wanted.contains(module) { return true }
+    return frames.contains { wanted.contains(module(of: $0)) }
+  }
+
+  /// The outermost module of the Swift function at `address` (`""`: none), read once.
+  private static func module(of address: UInt) -> Substring {
+    if let known = modules.guarded({ $0[address] }) { return known }
+    var found: Substring = ""
+    if let pointer = UnsafeRawPointer(bitPattern: address), let mangled = vmrepl_symbol_name(pointer),
+      let demangled = swiftDemangle(mangled, UInt(strlen(mangled)), nil, nil, 0)
+    {
+      found = outerModule(String(cString: demangled)).map { Substring(String($0)) } ?? ""
+      free(demangled)
     }
-    return false
+    modules.guarded { $0[address] = found }
+    return found
   }
 
   /// The program's function a task will resume in: the innermost of its chain of async frames
