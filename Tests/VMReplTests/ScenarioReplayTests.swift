@@ -48,8 +48,16 @@ struct ScenarioReplayTests {
     #expect(transcripts.count == 1)
   }
 
-  @Test("every scenario gives byte-identical output 100 times, two runs at once, with two threads burning CPU")
+  /// Process runs of each scenario under load: 20 in `scripts/test`, 100 in `scripts/test --long`
+  /// (`VMREPL_SOAK_RUNS`). Every scenario also replays in worker processes twice above and runs
+  /// three times in one process: the 100 process runs were two thirds of the suite's time.
+  static var soakRuns: Int {
+    ProcessInfo.processInfo.environment["VMREPL_SOAK_RUNS"].flatMap(Int.init).map { max(2, $0) } ?? 20
+  }
+
+  @Test("every scenario gives byte-identical output over many process runs, two at once, with two threads burning CPU")
   func determinismUnderLoad() async throws {
+    let runs = Self.soakRuns
     final class Flag: Sendable {
       let stop = Atomic(false)
     }
@@ -69,7 +77,7 @@ struct ScenarioReplayTests {
       let differing = try await withThrowingTaskGroup(of: Int?.self) { group in
         for lane in 0..<2 {
           group.addTask {
-            for run in stride(from: lane, to: 100, by: 2) {
+            for run in stride(from: lane, to: runs, by: 2) {
               let result = try await VMReplProcess.run(["run", scenario, "--transcript"])
               if result.output != golden { return run }
             }
