@@ -120,7 +120,7 @@ static void *simulated_create(const void *type, uintptr_t handle, uintptr_t mask
   int index = find(NULL);
   if (index >= 0) {
     real_retain(queue);
-    sources[index] = (struct timer_source){source, queue, NULL, ~0ULL, -1, 1, 0, 0};
+    sources[index] = (struct timer_source){.source = source, .queue = queue, .interval = ~0ULL, .next_delay = -1, .suspended = 1};
   }
   vmrepl_real_mutex_unlock(&lock);
   if (index < 0) vmrepl_hooks->unsupported("more than 1024 DispatchSourceTimers");
