@@ -509,8 +509,9 @@ final class EffectTracker {
     }
     // In the order the model declares them.
     let named = { (properties: Set<String>) in now.filter { properties.contains($0.property) } }
+    // Said only for what no holder covers: a pipeline's timer or request.
     var pipelines = byCombine == 0 ? [] : now.filter { $0.kind == HeldHandles.subscriptionsKind && !$0.handles.isEmpty }.map(\.property)
-    for other in others where !pipelines.contains(other) { pipelines.append(other) }
+    for other in others where byCombine > 0 && !pipelines.contains(other) { pipelines.append(other) }
     return BackgroundHolders(
       properties: named(stopping).map { "`\($0.property)` (\($0.kind) the view-model keeps)" },
       entirely: covered == waits.count,

@@ -87,6 +87,21 @@ enum CodeNames {
     return frames.contains { wanted.contains(module(of: $0)) }
   }
 
+  /// Whether the function at `address` is Combine's (a scheduler's closure).
+  static func isCombine(function address: UnsafeRawPointer?) -> Bool {
+    guard let address else { return false }
+    // The same function asks again and again (a loop's `asyncAfter`): its answer is kept beside
+    // its address in one word (a user-space address fits in 63 bits), so a race reads a pair.
+    let key = UInt(bitPattern: address)
+    let last = lastCombineAnswer.load(ordering: .relaxed)
+    if last >> 1 == key { return last & 1 == 1 }
+    let answer = combineModules.contains(module(of: key))
+    lastCombineAnswer.store(key << 1 | (answer ? 1 : 0), ordering: .relaxed)
+    return answer
+  }
+
+  private static let lastCombineAnswer = Atomic<UInt>(0)
+
   /// The outermost module of the Swift function at `address` (`""`: none), read once.
   private static func module(of address: UInt) -> Substring {
     if let known = modules.guarded({ $0[address] }) { return known }
