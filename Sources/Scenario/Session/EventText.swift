@@ -24,8 +24,7 @@ package enum EventText {
         which = pipeline.map { ": " + $0 } ?? ", and nothing can await or cancel it"
       } else {
         // The view-model keeps a handle, through which it can cancel the work (or part of it).
-        let names = heldBy.properties
-        let holders = names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let holders = inWords(heldBy.properties)
         which = heldBy.entirely ? ", held by \(holders), which can cancel it" : ", partly held by \(holders), which can cancel part of it"
         if let pipeline { which += "; " + pipeline }
       }
@@ -43,8 +42,7 @@ package enum EventText {
     case .requestCancelled(let dependency, let id):
       return "request \(dependency) #\(id) cancelled"
     case .offMainWrite(let paths, let job, let step, let observation):
-      let names = paths.map { "`\($0)`" }
-      let listed = names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+      let listed = inWords(paths.map { "`\($0)`" })
       // The job's own origin usually is the step; say the step only when it is another.
       let when = job.hasSuffix("(work of `\(step)`)") ? "" : " during `\(step)`"
       let them = paths.count == 1 ? "it" : "them"
@@ -82,5 +80,11 @@ package enum EventText {
     case .note(let text):
       return text
     }
+  }
+
+  /// `a`, `a and b`, `a, b and c`: a list as a sentence names it.
+  private static func inWords(_ names: [String]) -> String {
+    guard let last = names.last, names.count > 2 else { return names.joined(separator: " and ") }
+    return names.dropLast().joined(separator: ", ") + " and " + last
   }
 }
