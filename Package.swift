@@ -106,6 +106,12 @@ let package = Package(
       dependencies: ["Scenario", "Simulation"],
       swiftSettings: strict
     ),
+    // Finding bugs with no scenario written: sequences, answers and oracles, above the session.
+    .target(
+      name: "ScenarioAudit",
+      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioScripting", "Simulation"],
+      swiftSettings: strict
+    ),
     .target(
       name: "Examples",
       dependencies: [
@@ -187,6 +193,7 @@ let package = Package(
         .product(name: "Subprocess", package: "swift-subprocess"),
         "Scenario",
         "ScenarioExploration",
+        "ScenarioAudit",
         "Processes",
       ],
       swiftSettings: strict

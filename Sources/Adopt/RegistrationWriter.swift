@@ -16,6 +16,11 @@ public enum RegistrationWriter {
     let registered = adoption.models.filter { $0.factory != nil && !$0.isOverridden }
     lines += registered.map { "  \(variable($0))," }
     lines.append("]")
+    lines.append("")
+    lines.append("/// The app's `Decodable` types: `audit` answers requests with bodies that decode into them.")
+    lines.append("let generatedResponses: [any Decodable.Type] = [")
+    lines += responseTypes(adoption).map { "  \($0).self," }
+    lines.append("]")
     for model in adoption.models {
       lines.append("")
       if model.isOverridden {
@@ -60,9 +65,28 @@ public enum RegistrationWriter {
     import VMReplCLI
 
     let replaced = Set(overrides.map(\\.name))
-    VMReplCommandLine.main(models: generatedModels.filter { !replaced.contains($0.name) } + overrides)
+    VMReplCommandLine.main(models: generatedModels.filter { !replaced.contains($0.name) } + overrides, responses: generatedResponses)
 
     """
+  }
+
+  /// The `Decodable` (or `Codable`) types declared at the top of the files the package
+  /// compiles whole, not generic, not private, each name declared once.
+  static func responseTypes(_ adoption: Adoption) -> [String] {
+    let included = Set(adoption.included)
+    let files = adoption.app.files.filter { included.contains($0.path) }
+    var count: [String: Int] = [:]
+    for file in files { for type in file.types { count[type.name, default: 0] += 1 } }
+    var names: [String] = []
+    for file in files where adoption.filtered[file.path] == nil {
+      for type in file.types where type.isTopLevel && type.genericParameters.isEmpty && type.access >= .internal
+        && (type.kind == .struct || type.kind == .class) && count[type.name] == 1
+        && type.inherited.contains(where: { $0 == "Codable" || $0 == "Decodable" })
+      {
+        names.append(type.name)
+      }
+    }
+    return names
   }
 
   static func variable(_ model: ModelPlan) -> String { "adopted" + ModelPlan.upperFirst(model.name) }

@@ -183,6 +183,8 @@ package enum SessionCommand: Equatable, Sendable {
   case describe
   case connect
   case disconnect
+  /// `leave`: the screen goes away; the model is let go.
+  case leave
   case send(action: Located<String>, arguments: [CommandArgument], awaited: Bool)
   case await(EffectSelection)
   case cancel(EffectSelection)
@@ -209,6 +211,10 @@ package enum SessionCommand: Equatable, Sendable {
   case expectEffect(id: Located<Int>, status: Located<EffectStatus>)
   case expectTime(comparison: Comparison, value: Duration)
   case expectLog(text: String)
+  /// `expect warnings OP N`: how many warnings the session has given since its `use`.
+  case expectWarnings(comparison: Comparison, count: Located<Int>)
+  /// `expect idle`: nothing the session started is running, armed or waiting.
+  case expectIdle
   /// `respond api [#rN | "TEXT"] ok ...`: with no request named, the oldest pending one.
   case respond(dependency: Located<String>, request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument])
   /// `stub DEPENDENCY [METHOD PATH] OUTCOME ...`; a route only for `http`.
@@ -236,6 +242,7 @@ package enum SessionCommand: Equatable, Sendable {
     case .describe: .describe
     case .connect: .connect
     case .disconnect: .disconnect
+    case .leave: .leave
     case .send(_, _, let awaited): awaited ? .await : .send
     case .await: .await
     case .cancel: .cancel
@@ -246,7 +253,7 @@ package enum SessionCommand: Equatable, Sendable {
     case .settle: .settle
     case .set: .set
     case .state: .state
-    case .expectState, .expectEffect, .expectTime, .expectLog: .expect
+    case .expectState, .expectEffect, .expectTime, .expectLog, .expectWarnings, .expectIdle: .expect
     case .respond: .respond
     case .stub: .stub
     case .seed: .seed

@@ -198,6 +198,7 @@ struct TokenReader {
     case .describe: return .describe
     case .connect: return .connect
     case .disconnect: return .disconnect
+    case .leave: return .leave
     case .send:
       let action = try word("an action name (`describe` lists them)")
       return .send(action: action, arguments: arguments(), awaited: false)
@@ -544,6 +545,19 @@ struct TokenReader {
         throw ScenarioError(.expectTimeOperator, column: subject.column)
       }
       return .expectTime(comparison: comparison, value: try duration())
+    }
+    // `idle` alone, and `warnings` compared with a count; a state field of either name is
+    // still reached with a value of another kind or a longer path.
+    if path == "idle", next == nil {
+      return .expectIdle
+    }
+    if path == "warnings" {
+      let comparison = try comparison()
+      let count = try value("a number of warnings")
+      guard case .int(let number) = count.value, comparison != .contains else {
+        return .expectState(path: Located(value: path, column: subject.column), comparison: comparison, value: count)
+      }
+      return .expectWarnings(comparison: comparison, count: Located(value: number, column: count.column))
     }
     if path == "log" {
       let comparison = try comparison()

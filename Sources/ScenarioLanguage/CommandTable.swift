@@ -6,7 +6,7 @@
 /// quoting and completion work for them; the session hands them back to the front end that
 /// claimed them.
 package enum CommandName: String, CaseIterable, Sendable {
-  case models, use, describe, connect, disconnect, send, await, cancel, advance, settle, set, state,
+  case models, use, describe, connect, disconnect, leave, send, await, cancel, advance, settle, set, state,
     expect, fails, race, respond, stub, seed, date, defaults, storage, schedule, ready, step, watch, effects, time, log, history,
     timeline, undo, redo, goto, diff, explore, save, run, help, quit, exit
 
@@ -22,7 +22,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .watch: "watch [PATH | off]"
     case .set: "set PROPERTY VALUE"
     case .state: "state [PATH]"
-    case .expect: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\""
+    case .expect: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect idle"
     case .fails: "fails [\"TEXT\"] COMMAND"
     case .race: "race [\"TEXT\"]"
     case .respond: "respond DEPENDENCY [#rN | \"TEXT\" | METHOD PATH] OUTCOME [key=value ...]"
@@ -41,7 +41,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .save: "save FILE [--force]"
     case .run: "run FILE"
     case .help: "help [COMMAND]"
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .storage, .ready, .quit, .exit: rawValue
+    case .models, .describe, .connect, .disconnect, .leave, .settle, .effects, .time, .log, .storage, .ready, .quit, .exit: rawValue
     }
   }
 
@@ -53,6 +53,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .describe: "the current model's actions, properties, dependencies and options"
     case .connect: "start the view's lifecycle work (SwiftUI's .task) as an effect"
     case .disconnect: "cancel the lifecycle work: the view disappears"
+    case .leave: "the screen goes away: the lifecycle work is cancelled and the model let go; says whether it was freed and what it left running"
     case .send: "deliver a user action without letting time pass; async work is reported as an effect"
     case .await: "let virtual time pass until the effects (default: all work) end, or send an action and wait for it"
     case .cancel: "cancel effects (default: the most recent running one)"
@@ -60,7 +61,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .settle: "advance to each next timer until none is left"
     case .set: "write a bindable view property, as a text field or toggle would"
     case .state: "print the whole view state or the part at PATH"
-    case .expect: "check the state, an effect, the virtual time or the log"
+    case .expect: "check the state, an effect, the virtual time, the log, the count of warnings, or that nothing is left running (`idle`)"
     case .fails: "run COMMAND and check that it fails (its error containing TEXT): an error a scenario checks on purpose, which then is no failure; a COMMAND that succeeds fails"
     case .race: "say that the scenario demonstrates a race: `explore` fails it when no schedule finds a failure (containing TEXT) that first in, first out does not have"
     case .respond: "answer a pending request of a scripted dependency (`http` too): the oldest, the one `#rN` names, the oldest whose description contains TEXT, or (for `http`) the oldest on a route"
@@ -122,7 +123,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .save: "save scenarios/double-tap.scenario"
     case .run: "run scenarios/double-tap.scenario"
     case .help: "help send"
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .ready, .quit, .exit: rawValue
+    case .models, .describe, .connect, .disconnect, .leave, .settle, .effects, .time, .log, .ready, .quit, .exit: rawValue
     }
   }
 
@@ -156,7 +157,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .timeline: [.flag("--svg"), .file]
     case .run: [.file]
     case .help: [.command]
-    case .models, .describe, .connect, .disconnect, .settle, .effects, .time, .log, .history, .ready, .quit, .exit: []
+    case .models, .describe, .connect, .disconnect, .leave, .settle, .effects, .time, .log, .history, .ready, .quit, .exit: []
     }
   }
 
@@ -164,7 +165,7 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// interactive front end. The parser makes the matching case of `Command`.
   package var handler: CommandHandler {
     switch self {
-    case .models, .use, .describe, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .state,
+    case .models, .use, .describe, .connect, .disconnect, .leave, .send, .await, .cancel, .advance, .settle, .set, .state,
       .expect, .respond, .stub, .seed, .date, .defaults, .storage, .schedule, .ready, .step, .watch, .effects, .time,
       .log, .help, .quit, .exit, .race:
       .session
@@ -177,7 +178,7 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// What the command does to the session: changes the model, only looks, or changes a setting.
   package var role: CommandRole {
     switch self {
-    case .use, .connect, .disconnect, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub, .step: .changesModel
+    case .use, .connect, .disconnect, .leave, .send, .await, .cancel, .advance, .settle, .set, .respond, .stub, .step: .changesModel
     case .fails: .modifier
     case .state, .expect, .effects, .time, .log, .describe, .models, .help, .history, .diff, .explore, .ready, .timeline: .query
     case .race, .seed, .date, .defaults, .storage, .schedule, .watch, .undo, .redo, .goto, .save, .run, .quit, .exit: .other

@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import Scenario
+public import ScenarioAudit
 import Simulation
 import Synchronization
 
@@ -22,9 +23,13 @@ public enum VMReplCommandLine {
   /// Parses the process's arguments, runs the command, and exits with the contract's status:
   /// 0 success, 1 a failed check, rejected command or golden mismatch, 2 a usage error.
   ///
-  /// `commands` adds subcommands of the executable's own (the `vmrepl` executable adds `adopt`).
-  public static func main(models: [ModelDefinition], commands: [any ParsableCommand.Type] = []) -> Never {
+  /// `commands` adds subcommands of the executable's own (the `vmrepl` executable adds `adopt`);
+  /// `responses` are the app's `Decodable` types `audit` answers requests with.
+  public static func main(
+    models: [ModelDefinition], commands: [any ParsableCommand.Type] = [], responses: [any Decodable.Type] = []
+  ) -> Never {
     ModelCatalog.register(models)
+    ModelCatalog.register(responses: ResponseTypes(responses))
     ModelCatalog.registerCommands(commands)
     do {
       if var command = UnparsedCommands.command(for: Array(CommandLine.arguments.dropFirst())) {
@@ -54,6 +59,15 @@ enum ModelCatalog {
   }
 
   static var models: [ModelDefinition] { storage.withLock { $0 } }
+
+  private static let responseTypes = Mutex(ResponseTypes([]))
+
+  static func register(responses: ResponseTypes) {
+    responseTypes.withLock { $0 = responses }
+  }
+
+  /// The app's types `audit` makes answers from.
+  static var responses: ResponseTypes { responseTypes.withLock { $0 } }
 
   private static let commands = Mutex<[any ParsableCommand.Type]>([])
 

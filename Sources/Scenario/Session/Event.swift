@@ -102,6 +102,14 @@ extension Event {
     return false
   }
 
+  /// Whether it is a warning: what `expect warnings` counts.
+  var isWarning: Bool {
+    switch self {
+    case .warning, .offMainWrite, .mainThreadBlocked: return true
+    default: return false
+    }
+  }
+
   var showsActivity: Bool {
     switch self {
     case .effectStarted, .effectEnded, .requestPending, .requestAnswered, .requestCancelled, .printed, .logged, .warning, .note,

@@ -63,6 +63,11 @@ package final class EventSink: Sendable {
   }
 
   /// Lines of the events emitted so far in this step, without taking them.
+  /// The warnings emitted since the last `take`, as lines.
+  func peekWarnings() -> [String] {
+    withEvents { events in events.filter(\.event.isWarning).map { EventText.line(for: $0.event) } }
+  }
+
   func peekLines() -> [String] {
     withEvents { events in events.map { EventText.line(for: $0.event) } }
   }

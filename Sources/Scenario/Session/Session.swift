@@ -50,6 +50,13 @@ package final class Session {
     return renderedLog
   }
   private var logEntries: [LogEntry] = []
+  /// The warnings of the session since its `use`, as the log says them.
+  var warningTexts: [String] {
+    logEntries.compactMap { entry in
+      guard case .event(let event) = entry, event.event.isWarning else { return nil }
+      return EventText.line(for: event.event)
+    } + sink.peekWarnings()
+  }
   /// The lines of the first entries, rendered.
   private var renderedLog: [String] = []
   private enum LogEntry {
@@ -389,6 +396,7 @@ package final class Session {
     case .describe: result.output = try describe()
     case .connect: try connect()
     case .disconnect: try disconnect()
+    case .leave: result.output = try leave()
     case .send(let action, let arguments, let awaited):
       try send(action, arguments: arguments, awaited: awaited, source: result.source)
     case .await(let selection): try awaitEffects(selection)
@@ -417,6 +425,8 @@ package final class Session {
     case .expectEffect(let id, let status): result.output = try expectEffect(id, status)
     case .expectTime(let comparison, let value): result.output = try expectTime(comparison, value)
     case .expectLog(let text): result.output = try expectLog(text)
+    case .expectWarnings(let comparison, let count): result.output = try expectWarnings(comparison, count)
+    case .expectIdle: result.output = try expectIdle()
     case .respond(let dependency, let request, let outcome, let arguments):
       try scriptedDependency(dependency).respond(
         request: request, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)

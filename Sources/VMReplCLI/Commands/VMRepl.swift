@@ -22,8 +22,8 @@ struct VMRepl: ParsableCommand {
         \(replOptions)
         """,
       version: vmreplVersion,
-      subcommands: [Repl.self, Run.self, Replay.self, Explore.self, Models.self, Grammar.self, Reference.self]
-        + ModelCatalog.extraCommands + [ReplayWorker.self, ExploreWorker.self],
+      subcommands: [Repl.self, Run.self, Replay.self, Explore.self, Audit.self, Models.self, Grammar.self, Reference.self]
+        + ModelCatalog.extraCommands + [ReplayWorker.self, ExploreWorker.self, AuditWorker.self],
       defaultSubcommand: Repl.self)
   }()
 

@@ -1,0 +1,102 @@
+import ScenarioScripting
+import Simulation
+
+/// What a model offers a program that drives it without a scenario (`audit`): its actions and
+/// properties with their types, and what the session is still waiting on.
+package struct ModelSurface: Sendable, Equatable, Codable {
+  /// An action `send` delivers.
+  package struct Action: Sendable, Equatable, Codable {
+    package var name: String
+    package var summary: String
+    /// Each parameter's name and type, in order.
+    package var parameters: [Slot]
+  }
+
+  /// A parameter or a settable property: its name and type.
+  package struct Slot: Sendable, Equatable, Codable {
+    package var name: String
+    package var type: ParameterType
+  }
+
+  package var model: String
+  /// The Swift type's name.
+  package var typeName: String
+  package var summary: String
+  package var actions: [Action]
+  package var properties: [Slot]
+  /// Whether `connect` starts lifecycle work.
+  package var connects: Bool
+  /// Each scripted dependency (besides `http`) and its outcomes' names, in order.
+  package var dependencies: [Dependency]
+
+  package struct Dependency: Sendable, Equatable, Codable {
+    package var name: String
+    package var outcomes: [String]
+  }
+}
+
+extension ParameterType: Codable {
+  private enum Kind: String, Codable { case string, int, double, bool, duration, oneOf, list }
+  private enum Keys: String, CodingKey { case kind, cases, element }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    switch try container.decode(Kind.self, forKey: .kind) {
+    case .string: self = .string
+    case .int: self = .int
+    case .double: self = .double
+    case .bool: self = .bool
+    case .duration: self = .duration
+    case .oneOf: self = .oneOf(try container.decode([String].self, forKey: .cases))
+    case .list: self = .list(try container.decode(ParameterType.self, forKey: .element))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    switch self {
+    case .string: try container.encode(Kind.string, forKey: .kind)
+    case .int: try container.encode(Kind.int, forKey: .kind)
+    case .double: try container.encode(Kind.double, forKey: .kind)
+    case .bool: try container.encode(Kind.bool, forKey: .kind)
+    case .duration: try container.encode(Kind.duration, forKey: .kind)
+    case .oneOf(let cases):
+      try container.encode(Kind.oneOf, forKey: .kind)
+      try container.encode(cases, forKey: .cases)
+    case .list(let element):
+      try container.encode(Kind.list, forKey: .kind)
+      try container.encode(element, forKey: .element)
+    }
+  }
+}
+
+extension Session {
+  /// The model in use as a program sees it, or nil when none is.
+  package var surface: ModelSurface? {
+    guard let instance, let definition else { return nil }
+    return ModelSurface(
+      model: definition.name, typeName: instance.typeName, summary: definition.summary,
+      actions: instance.actions.map { action in
+        ModelSurface.Action(
+          name: action.name, summary: action.summary,
+          parameters: action.parameters.map { ModelSurface.Slot(name: $0.name, type: $0.type) })
+      },
+      properties: instance.properties.map { ModelSurface.Slot(name: $0.name, type: $0.type) },
+      connects: instance.connect != nil,
+      dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
+        ModelSurface.Dependency(name: $0.name, outcomes: $0.outcomes.map(\.name))
+      })
+  }
+
+  /// Every request waiting for `respond`, oldest first within each dependency: its dependency,
+  /// its id (`r2`) and its description (`GET https://api.example.com/items?q=a`).
+  package var pendingRequestList: [(dependency: String, id: String, description: String)] {
+    tracker.pendingRequests().map { ($0.dependency, $0.request.id, $0.request.description) }
+  }
+
+  /// Whether a timer of the program is armed (a sleep, a run-loop timer, a Dispatch deadline).
+  package var hasArmedTimers: Bool { !simulation.pendingTimers.isEmpty }
+
+  /// Whether an effect that is not the view's lifecycle work is running.
+  package var hasRunningActionEffects: Bool { tracker.effects.contains { $0.isRunning && !$0.isLifecycle } }
+}

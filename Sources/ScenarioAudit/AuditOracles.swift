@@ -1,0 +1,129 @@
+package import Scenario
+/// The checks `audit` makes of a sequence's probes. Each says only what its evidence shows.
+package enum AuditOracles {
+  /// What one sequence's probes gave.
+  package struct Runs: Sendable {
+    package var settled: ProbeResult?
+    package var failures: [(answer: ProbeAnswer, result: ProbeResult)] = []
+    package var quick: ProbeResult?
+    package var quickNewestFirst: ProbeResult?
+    package var settledReversed: ProbeResult?
+    package init() {}
+  }
+
+  static let loadingWords = ["loading", "isloading", "isfetching", "fetching", "isrefreshing", "refreshing", "issearching", "searching", "isbusy", "busy", "issaving", "saving", "issubmitting", "submitting", "isprocessing", "processing", "inprogress", "isinprogress", "showspinner", "showingspinner", "isloadingmore", "loadingmore", "isloadingpage"]
+
+  /// The findings of one sequence of `surface`'s model.
+  package static func check(_ runs: Runs, sequence: AuditPlan.Sequence, surface: ModelSurface) -> [Finding] {
+    var findings: [Finding] = []
+    let lastAction = sequence.steps.last(where: { $0.line.hasPrefix("send ") })?.name
+    let steps = sequence.steps.map { "`\($0.line)`" }.joined(separator: ", ")
+    func finding(_ kind: Finding.Kind, key: String, probe: Int, summary: String, evidence: String, source: String? = nil, onPurpose: String? = nil, lines: [String]) {
+      findings.append(Finding(
+        model: surface.model, type: surface.typeName, kind: kind, summary: summary, evidence: evidence, source: source,
+        onPurpose: onPurpose, scenario: "", lines: lines, key: "\(kind.rawValue) \(key)", rank: sequence.index * 10 + probe))
+      if findings[findings.count - 1].source == nil {
+        findings[findings.count - 1].source = lastAction.flatMap(surface.source(of:))
+      }
+    }
+    // Writes off the main thread that a view observes.
+    for (probe, result) in ([runs.settled] + runs.failures.map(\.result) + [runs.quick]).enumerated() {
+      guard let result else { continue }
+      for warning in result.warnings {
+        let paths = warning.paths.joined(separator: ", ")
+        let observer = warning.observation == "published" ? "an @Published property" : "a property @Observable tracks"
+        finding(.offMainWrite, key: paths, probe: probe, summary: "`\(paths)` (\(observer)) written off the main thread after \(steps)",
+          evidence: warning.text, source: warning.job,
+          lines: stepLines(of: result) + ["expect warnings == 0"])
+      }
+    }
+    // A loading flag left set with nothing left running, whatever the answer.
+    for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
+      guard let result, result.atRest, result.workLeft.isEmpty else { continue }
+      for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path) {
+        guard result.initial.first(where: { $0.path == leaf.path })?.value == "false" else { continue }
+        let answered = result.requests == 0 ? "" : " and its requests answered \(answerText(answer))"
+        finding(.loadingLeftSet, key: leaf.path, probe: probe + 1,
+          summary: "`\(leaf.path)` is still true after \(steps)\(answered), with nothing left running",
+          evidence: "\(leaf.path) == true at the end; no effect, timer or request of the model is left",
+          onPurpose: "unless `\(leaf.path)` is meant to stay set once set (then it is no loading flag)",
+          lines: stepLines(of: result) + ["expect \(leaf.path) == false"])
+      }
+    }
+    // Work still running after the screen's cleanup and the model let go.
+    // An action's own task (an effect) is the caller's to cancel: a `.task` does, a `Task {}`
+    // in a button does not, and the registration does not say which the view uses. Only work
+    // the model started and kept to itself counts.
+    if let result = runs.settled, let first = result.leftBehind.first(where: { !$0.hasPrefix("effect #") }) {
+      let origin = first.split(separator: "`").dropFirst().first.map(String.init) ?? first
+      let freed = result.freed == false ? "; the model was not freed: this work keeps it alive" : ""
+      finding(.outlivesScreen, key: origin.split(separator: " ").prefix(2).joined(separator: " "), probe: 0,
+        summary: "work from `\(origin)` still runs after the screen's cleanup and the model let go",
+        evidence: first + freed,
+        onPurpose: "unless that work is meant to outlive the screen (an app-wide service's, not this screen's)",
+        lines: result.lines + ["expect idle"])
+    }
+    // Quick actions against one after another.
+    // Taps a guard ignored, or a debounce merged (fewer requests), are the app's choice; where
+    // time had to pass between the steps (a timer, a debounce), one after another also differs
+    // by the time that passed, which says nothing of lost updates.
+    if let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
+      quick.requests == settled.requests, !movesTime(settled), !movesTime(quick),
+      let difference = firstDifference(expected: settled.final, actual: quick.final)
+    {
+      let reversed = runs.settledReversed
+      let reachedOtherwise = reversed.map { $0.atRest && firstDifference(expected: $0.final, actual: quick.final) == nil } ?? true
+      if !reachedOtherwise {
+        finding(.lostUpdate, key: difference.path, probe: 5,
+          summary: "\(steps) sent quickly end with `\(difference.path)` \(difference.actual); one after another, in either order, never",
+          evidence: "quickly: \(difference.path) == \(difference.actual); one after another: \(difference.expected)",
+          onPurpose: "unless the view is meant to drop or merge quick taps this way",
+          lines: stepLines(of: quick) + ["expect \(difference.path) == \(difference.expected)"])
+      }
+    }
+    // The same answers in the other order.
+    if let inOrder = runs.quick, let newestFirst = runs.quickNewestFirst, let settled = runs.settled, inOrder.atRest, newestFirst.atRest,
+      settled.atRest, !movesTime(inOrder), !movesTime(newestFirst), firstDifference(expected: settled.final, actual: inOrder.final) == nil,
+      let difference = firstDifference(expected: inOrder.final, actual: newestFirst.final)
+    {
+      finding(.answerOrder, key: difference.path, probe: 6,
+        summary: "after \(steps) sent quickly, the older answer arriving last leaves `\(difference.path)` \(difference.actual), not \(difference.expected)",
+        evidence: "answered oldest first: \(difference.path) == \(difference.expected); newest first: \(difference.actual) (a stale answer overwrote a newer one)",
+        onPurpose: "unless the view is meant to show whichever answer comes last",
+        lines: stepLines(of: newestFirst) + ["expect \(difference.path) == \(difference.expected)"])
+    }
+    return findings
+  }
+
+  /// Whether time had to pass during the steps (not before them, while the screen appeared).
+  static func movesTime(_ result: ProbeResult) -> Bool {
+    let start = result.lines.firstIndex { $0.hasPrefix("send ") || $0.hasPrefix("set ") } ?? 0
+    return result.lines[start..<result.stepLines].contains { $0.hasPrefix("advance ") }
+  }
+
+  static func isLoadingFlag(_ path: String) -> Bool {
+    let last = (path.split(separator: ".").last.map(String.init) ?? path).lowercased()
+    return loadingWords.contains(last)
+  }
+
+  static func answerText(_ answer: ProbeAnswer) -> String {
+    switch answer {
+    case .ok: "with data"
+    case .empty: "with empty lists"
+    case .serverError: "with status 500"
+    case .offline: "offline"
+    }
+  }
+
+  /// The lines of the steps and their answers, without the cleanup and `leave` after them.
+  static func stepLines(of result: ProbeResult) -> [String] { Array(result.lines.prefix(result.stepLines)) }
+
+  /// The first leaf where `actual` differs from `expected`, in `expected`'s order.
+  static func firstDifference(expected: [StateLeaf], actual: [StateLeaf]) -> (path: String, expected: String, actual: String)? {
+    let actualValues = Dictionary(actual.map { ($0.path, $0.value) }, uniquingKeysWith: { a, _ in a })
+    for leaf in expected where actualValues[leaf.path] != leaf.value && leaf.value != "missing" {
+      return (leaf.path, leaf.value, actualValues[leaf.path] ?? "missing")
+    }
+    return nil
+  }
+}

@@ -1,0 +1,103 @@
+package import Scenario
+import ScenarioLanguage
+import ScenarioScripting
+
+/// What `audit` tries on one model: sequences of its actions and property writes, shortest first.
+package struct AuditPlan: Sendable {
+  /// A sequence of steps, numbered in the order the plan tries them.
+  package struct Sequence: Sendable, Equatable {
+    package var index: Int
+    package var steps: [ProbeStep]
+  }
+
+  package var surface: ModelSurface
+  package var sequences: [Sequence]
+  /// The actions sent before leaving: the model's own cleanup (`stop`, `cancel`, `onDisappear`).
+  package var cleanup: [ProbeStep]
+
+  /// Every step alone, then each twice (the second time with another value), then ordered pairs
+  /// of two steps in an order `seed` draws; `limit` sequences in all, the single steps always.
+  package init(surface: ModelSurface, seed: UInt64, limit: Int) {
+    self.surface = surface
+    let vocabulary = Self.vocabulary(of: surface)
+    var sequences = vocabulary.map { [$0.first] }
+    sequences += vocabulary.map { [$0.first, $0.second] }
+    var pairs: [[ProbeStep]] = []
+    for a in vocabulary {
+      for b in vocabulary where a.first.name != b.first.name { pairs.append([a.first, b.first]) }
+    }
+    var random = SplitMix(seed: seed)
+    pairs.shuffle(using: &random)
+    sequences += pairs
+    let kept = max(limit, vocabulary.count)
+    self.sequences = sequences.prefix(kept).enumerated().map { Sequence(index: $0.offset, steps: $0.element) }
+    cleanup = surface.actions.filter { $0.parameters.isEmpty && Self.isCleanup($0.name) }.map { ProbeStep(line: "send \($0.name)", name: $0.name) }
+  }
+
+  /// Each action and settable property, with the line that does it and a second line with
+  /// other values (a second search, the toggle back).
+  static func vocabulary(of surface: ModelSurface) -> [(first: ProbeStep, second: ProbeStep)] {
+    var steps: [(ProbeStep, ProbeStep)] = []
+    for action in surface.actions {
+      func line(_ pick: Int) -> String {
+        (["send", action.name] + action.parameters.map { "\($0.name)=\(values(for: $0.type)[pick])" }).joined(separator: " ")
+      }
+      steps.append((ProbeStep(line: line(0), name: action.name), ProbeStep(line: line(1), name: action.name)))
+    }
+    for property in surface.properties {
+      let values = values(for: property.type)
+      steps.append((
+        ProbeStep(line: "set \(property.name) \(values[0])", name: property.name),
+        ProbeStep(line: "set \(property.name) \(values[1])", name: property.name)
+      ))
+    }
+    return steps
+  }
+
+  /// Two values of `type`, as a line writes them.
+  static func values(for type: ParameterType) -> [String] {
+    switch type {
+    case .string: return ["\"swift\"", "\"swiftui\""]
+    case .int: return ["1", "2"]
+    case .double: return ["1.5", "2.5"]
+    case .bool: return ["true", "false"]
+    case .duration: return ["1s", "2s"]
+    case .oneOf(let cases):
+      let first = cases.first ?? "none"
+      return [first, cases.dropFirst().first ?? first]
+    case .list(let element): return ["[\(values(for: element)[0])]", "[]"]
+    }
+  }
+
+  /// Whether an action's name says it ends the screen's work.
+  static func isCleanup(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    let words = ["stop", "cancel", "ondisappear", "disappear", "teardown", "cleanup", "unsubscribe", "invalidate", "deactivate", "close", "dismiss", "disconnect", "pause", "end"]
+    return words.contains { lower.hasPrefix($0) } || lower.contains("disappear")
+  }
+}
+
+/// A small seeded generator (SplitMix64): the same seed, the same plan, on every machine.
+struct SplitMix: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension ModelSurface {
+  /// Where an action's code is, as far as the registration says: `HeadlineViewModel.load()
+  /// async in Newsroom/ViewModels/HeadlineViewModel.swift` (adopt's summaries name the file).
+  package func source(of action: String) -> String? {
+    let file = summary.hasSuffix(".swift)") ? summary.split(separator: "(").last.map { String($0.dropLast()) } : nil
+    guard let signature = actions.first(where: { $0.name == action })?.summary, !signature.isEmpty else {
+      return file.map { "\(typeName) in \($0)" }
+    }
+    return "\(typeName).\(signature)" + (file.map { " in \($0)" } ?? "")
+  }
+}

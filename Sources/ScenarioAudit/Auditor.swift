@@ -1,0 +1,220 @@
+package import Scenario
+/// What running a probe gave: what it saw, or how the process died.
+package enum ProbeOutcome: Sendable {
+  case result(ProbeResult)
+  /// The process ended while the probe ran: why (`signal 4`), the lines run until then (the
+  /// last one trapped), and what it wrote to standard error.
+  case crash(reason: String, lines: [String], errors: [String])
+}
+
+/// What `audit` is asked: how many sequences per model, drawn how, on which shard, for how long.
+package struct AuditSettings: Sendable {
+  package var seed: UInt64 = 0
+  /// Sequences per model (the single steps always run).
+  package var sequences = 40
+  /// This machine's part of the work: `index` of `count` (1-based), as `replay --shard` splits.
+  package var shard: (index: Int, count: Int) = (1, 1)
+  /// Whether to stop starting sequences (a budget of time ran out).
+  package var stop: @Sendable () -> Bool = { false }
+  /// Told as each batch of probes ends: probes run so far, and in all.
+  package var progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+
+  package init() {}
+}
+
+/// What an audit gave: its findings, and what it could not audit.
+package struct AuditReport: Sendable {
+  package var findings: [Finding] = []
+  /// Models `use` could not start, with the error.
+  package var unusable: [(model: String, error: String)] = []
+  /// Per model audited: sequences run and planned, probes run.
+  package var counts: [(model: String, sequences: Int, planned: Int, probes: Int)] = []
+  /// Whether the budget stopped it before every planned sequence ran.
+  package var stoppedEarly = false
+
+  package init() {}
+}
+
+/// Finds bugs in models with no scenario written: plans sequences of their actions, runs each
+/// as probes (settled, quick, answered in other orders and with failures, the screen left) and
+/// asks the oracles. Probes run through `execute`, in worker processes, so a trap costs only
+/// the probe it happened in.
+package struct Auditor: Sendable {
+  package var settings: AuditSettings
+  /// Runs probes, in their order.
+  package var execute: @Sendable ([ProbeSpec]) async -> [ProbeOutcome]
+
+  package init(settings: AuditSettings, execute: @escaping @Sendable ([ProbeSpec]) async -> [ProbeOutcome]) {
+    self.settings = settings
+    self.execute = execute
+  }
+
+  /// Audits the models whose surfaces are given (in the catalogue's order).
+  package func audit(_ surfaces: [ModelSurface]) async -> AuditReport {
+    var report = AuditReport()
+    // Units of work: a model's sequence, numbered across models, dealt to shards in turn.
+    var units: [(plan: AuditPlan, sequence: AuditPlan.Sequence)] = []
+    var planned: [String: Int] = [:]
+    for surface in surfaces {
+      let plan = AuditPlan(surface: surface, seed: settings.seed, limit: settings.sequences)
+      planned[surface.model] = plan.sequences.count
+      for sequence in plan.sequences { units.append((plan, sequence)) }
+    }
+    let mine = units.enumerated().filter { $0.offset % settings.shard.count == settings.shard.index - 1 }.map(\.element)
+    var probes: [String: Int] = [:]
+    var ran: [String: Int] = [:]
+    var found: [String: Finding] = [:]
+    let batchSize = 24
+    var done = 0
+    let total = mine.count * 3
+    for start in stride(from: 0, to: mine.count, by: batchSize) {
+      if settings.stop() {
+        report.stoppedEarly = true
+        break
+      }
+      let batch = Array(mine[start..<min(start + batchSize, mine.count)])
+      var runs = Array(repeating: AuditOracles.Runs(), count: batch.count)
+      // First: each sequence settled (and the screen left), and sent quickly.
+      var specs: [(Int, ProbeKind, ProbeSpec)] = []
+      for (index, unit) in batch.enumerated() {
+        let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+        var settled = base
+        settled.leaves = true
+        settled.cleanup = unit.plan.cleanup
+        specs.append((index, .settled, settled))
+        if unit.sequence.steps.count > 1 {
+          var quick = base
+          quick.mode = .quick
+          specs.append((index, .quick, quick))
+        }
+      }
+      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes)
+      // Then what the first answers call for: failures where requests were made, the other
+      // order of answers where two were out at once, the other order of steps where quick and
+      // one-after-another differ.
+      specs = []
+      for (index, unit) in batch.enumerated() {
+        let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+        if let settled = runs[index].settled, settled.requests > 0 {
+          for answer in [ProbeAnswer.offline, .serverError, .empty] {
+            var failing = base
+            failing.answer = answer
+            specs.append((index, .failing(answer), failing))
+          }
+        }
+        if let quick = runs[index].quick, quick.requests > 1 {
+          var newestFirst = base
+          newestFirst.mode = .quick
+          newestFirst.newestFirst = true
+          specs.append((index, .quickNewestFirst, newestFirst))
+        }
+        if let quick = runs[index].quick, let settled = runs[index].settled,
+          AuditOracles.firstDifference(expected: settled.final, actual: quick.final) != nil
+        {
+          var reversed = base
+          reversed.steps.reverse()
+          specs.append((index, .settledReversed, reversed))
+        }
+      }
+      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes)
+      for (index, unit) in batch.enumerated() {
+        for finding in AuditOracles.check(runs[index], sequence: unit.sequence, surface: unit.plan.surface) {
+          keep(finding, in: &found)
+        }
+        ran[unit.plan.surface.model, default: 0] += 1
+      }
+      done += batch.count * 3
+      settings.progress(min(done, total), total)
+    }
+    for surface in surfaces {
+      report.counts.append((surface.model, ran[surface.model] ?? 0, planned[surface.model] ?? 0, probes[surface.model] ?? 0))
+    }
+    let order = Dictionary(uniqueKeysWithValues: surfaces.enumerated().map { ($0.element.model, $0.offset) })
+    report.findings = found.values.sorted {
+      (order[$0.model] ?? 0, $0.rank, $0.key) < (order[$1.model] ?? 0, $1.rank, $1.key)
+    }
+    return report
+  }
+
+  enum ProbeKind: Equatable {
+    case settled, quick, quickNewestFirst, settledReversed
+    case failing(ProbeAnswer)
+  }
+
+  /// Runs `specs`, files each result under its sequence, and turns each crash into a trap.
+  private func run(
+    _ specs: [(Int, ProbeKind, ProbeSpec)], batch: [(plan: AuditPlan, sequence: AuditPlan.Sequence)],
+    into runs: inout [AuditOracles.Runs], found: inout [String: Finding], probes: inout [String: Int]
+  ) async {
+    guard !specs.isEmpty else { return }
+    for spec in specs { probes[spec.2.model, default: 0] += 1 }
+    let outcomes = await execute(specs.map(\.2))
+    for ((index, kind, spec), outcome) in zip(specs, outcomes) {
+      switch outcome {
+      case .result(let result):
+        switch kind {
+        case .settled: runs[index].settled = result
+        case .quick: runs[index].quick = result
+        case .quickNewestFirst: runs[index].quickNewestFirst = result
+        case .settledReversed: runs[index].settledReversed = result
+        case .failing(let answer): runs[index].failures.append((answer, result))
+        }
+      case .crash(let reason, let lines, let errors):
+        let unit = batch[index]
+        let trapped = lines.last ?? "use \(spec.model)"
+        let message = errors.first { $0.contains("Fatal error") || $0.contains("fatal error") || $0.contains("crashed") } ?? errors.first ?? reason
+        let action = Self.actionName(of: trapped) ?? trapped
+        keep(Finding(
+          model: spec.model, type: unit.plan.surface.typeName, kind: .trap,
+          summary: "the app trapped (\(reason)) at `\(trapped)`",
+          evidence: message,
+          source: errors.first { $0.contains(".swift:") && !$0.hasPrefix("Swift/") }
+            ?? (lines.last(where: { $0.hasPrefix("send ") }).flatMap(Self.actionName(of:)).flatMap(unit.plan.surface.source(of:))),
+          onPurpose: nil, scenario: "", lines: lines, key: "trap \(action)", rank: unit.sequence.index * 10 + kind.rank), in: &found)
+      }
+    }
+  }
+
+  /// The action or property a line names (`send load` → `load`), or the request's route.
+  static func actionName(of line: String) -> String? {
+    let words = line.split(separator: " ")
+    guard words.count >= 2 else { return nil }
+    switch words[0] {
+    case "send", "set": return String(words[1])
+    case "respond": return "respond"
+    default: return String(words[0])
+    }
+  }
+
+  /// Keeps the finding of lower rank of two of the same bug.
+  private func keep(_ finding: Finding, in found: inout [String: Finding]) {
+    let key = finding.model + "\u{1}" + finding.key
+    if let kept = found[key], kept.rank <= finding.rank { return }
+    found[key] = finding
+  }
+}
+
+extension Auditor.ProbeKind {
+  var rank: Int {
+    switch self {
+    case .settled: 0
+    case .failing(let answer): 1 + (ProbeAnswer.allCases.firstIndex(of: answer) ?? 0)
+    case .quick: 5
+    case .quickNewestFirst: 6
+    case .settledReversed: 7
+    }
+  }
+}
+
+/// Merges findings from shards: of two findings of one bug, the lower rank is kept, as one
+/// machine would have kept it.
+package func mergeFindings(_ lists: [[Finding]], models: [String]) -> [Finding] {
+  var found: [String: Finding] = [:]
+  for finding in lists.joined() {
+    let key = finding.model + "\u{1}" + finding.key
+    if let kept = found[key], kept.rank <= finding.rank { continue }
+    found[key] = finding
+  }
+  let order = Dictionary(models.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+  return found.values.sorted { (order[$0.model] ?? Int.max, $0.rank, $0.key) < (order[$1.model] ?? Int.max, $1.rank, $1.key) }
+}

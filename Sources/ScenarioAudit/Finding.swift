@@ -1,0 +1,52 @@
+/// What `audit` found: a bug, the evidence, and the scenario that fails while it is there.
+package struct Finding: Sendable, Equatable, Codable {
+  /// The kinds of finding, each an oracle that needs no specification.
+  package enum Kind: String, Sendable, Codable, CaseIterable {
+    /// The process trapped.
+    case trap
+    /// State a view observes written off the main thread.
+    case offMainWrite = "off-main-write"
+    /// Work still running or armed after the screen's cleanup and the model let go.
+    case outlivesScreen = "outlives-screen"
+    /// Quick actions end in a state no one-after-another order of them reaches.
+    case lostUpdate = "lost-update"
+    /// The final state depends on the order the answers arrive in.
+    case answerOrder = "answer-order"
+    /// A loading flag left set with nothing left running.
+    case loadingLeftSet = "loading-left-set"
+
+    /// How the human report names it.
+    package var title: String {
+      switch self {
+      case .trap: "trap"
+      case .offMainWrite: "write off the main thread"
+      case .outlivesScreen: "work outlives the screen"
+      case .lostUpdate: "lost update"
+      case .answerOrder: "answers out of order"
+      case .loadingLeftSet: "loading flag left set"
+      }
+    }
+  }
+
+  package var model: String
+  /// The Swift type's name.
+  package var type: String
+  package var kind: Kind
+  /// One line: what happened.
+  package var summary: String
+  /// What vmrepl saw that shows it.
+  package var evidence: String
+  /// The app's code it points at, when known (`ArticlesViewModel.load() at Articles.swift:31`).
+  package var source: String?
+  /// What would make it a choice the app made on purpose rather than a bug.
+  package var onPurpose: String?
+  /// The scenario's path, once written.
+  package var scenario: String
+  /// The scenario's lines: the steps, the answers and the check that fails while the bug is there.
+  package var lines: [String]
+  /// What makes two findings the same bug (the kind and the property or action).
+  package var key: String
+  /// Where the plan found it (sequence, then probe): of two findings of one bug, the lower rank
+  /// is kept, on one machine or across shards.
+  package var rank: Int
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// A JSON value a sample decoding built.
+indirect enum SampleJSON {
+  case object([(String, SampleJSON)])
+  case array([SampleJSON])
+  case string(String)
+  case number(String)
+  case bool(Bool)
+  case null
+
+  /// Compact JSON text, keys in the order the type's `init(from:)` asked for them.
+  var text: String {
+    switch self {
+    case .object(let pairs): return "{" + pairs.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+    case .array(let elements): return "[" + elements.map(\.text).joined(separator: ",") + "]"
+    case .string(let text): return Self.quoted(text)
+    case .number(let text): return text
+    case .bool(let value): return value ? "true" : "false"
+    case .null: return "null"
+    }
+  }
+
+  private static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// Builds a JSON body that decodes into a `Decodable` type by running the type's own
+/// `init(from:)` against a decoder that answers every question and writes the answer down.
+///
+/// Strings are `echo` (the request's last path word or query value, so that two requests get
+/// two answers a state can tell apart), numbers 1, booleans true, optionals present, lists of
+/// `count` elements; `URL`, `UUID` and `Date` get values their decoders accept.
+enum SampleBody {
+  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int) -> String? {
+    let recorder = SampleRecorder(echo: echo, count: count)
+    do {
+      _ = try T(from: SampleDecoderImpl(recorder: recorder, path: []))
+    } catch {
+      return nil
+    }
+    return recorder.root?.text
+  }
+}
+
+/// Where the answers are written down, as a tree keyed by coding paths.
+final class SampleRecorder {
+  let echo: String
+  let count: Int
+  private var values: [String: SampleJSON] = [:]
+  private var containers: [String: Container] = [:]
+  private var order: [String: [String]] = [:]
+
+  enum Container { case keyed, unkeyed }
+
+  init(echo: String, count: Int) {
+    self.echo = echo
+    self.count = count
+  }
+
+  static func key(_ path: [String]) -> String { path.joined(separator: "\u{1}") }
+
+  func container(_ kind: Container, at path: [String]) {
+    let key = Self.key(path)
+    if containers[key] == nil { containers[key] = kind }
+    note(path)
+  }
+
+  func value(_ value: SampleJSON, at path: [String]) {
+    values[Self.key(path)] = value
+    note(path)
+  }
+
+  private func note(_ path: [String]) {
+    guard let last = path.last else { return }
+    let parent = Self.key(Array(path.dropLast()))
+    if !(order[parent]?.contains(last) ?? false) { order[parent, default: []].append(last) }
+  }
+
+  var root: SampleJSON? { build([]) }
+
+  private func build(_ path: [String]) -> SampleJSON? {
+    let key = Self.key(path)
+    if let value = values[key] { return value }
+    switch containers[key] {
+    case .keyed?: return .object((order[key] ?? []).compactMap { child in build(path + [child]).map { (child, $0) } })
+    case .unkeyed?: return .array((order[key] ?? []).compactMap { build(path + [$0]) })
+    case nil: return nil
+    }
+  }
+}
+
+struct SampleDecoderImpl: Decoder {
+  let recorder: SampleRecorder
+  let path: [String]
+  var codingPath: [any CodingKey] { path.map(SampleKey.init(stringValue:)) }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    recorder.container(.keyed, at: path)
+    return KeyedDecodingContainer(SampleKeyed<Key>(recorder: recorder, path: path))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    recorder.container(.unkeyed, at: path)
+    return SampleUnkeyed(recorder: recorder, path: path)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SampleSingle(recorder: recorder, path: path)
+  }
+}
+
+struct SampleKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { Int(stringValue) }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init(intValue: Int) { self.stringValue = String(intValue) }
+}
+
+/// The answer to one question of a decoding, written down at `path`.
+private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path: [String]) throws -> T {
+  switch type {
+  case is String.Type:
+    recorder.value(.string(recorder.echo), at: path)
+    return recorder.echo as! T
+  case is Bool.Type:
+    recorder.value(.bool(true), at: path)
+    return true as! T
+  case is URL.Type:
+    let url = "https://example.com/" + recorder.echo
+    recorder.value(.string(url), at: path)
+    return URL(string: url)! as! T
+  case is UUID.Type:
+    let uuid = "00000000-0000-0000-0000-000000000001"
+    recorder.value(.string(uuid), at: path)
+    return UUID(uuidString: uuid)! as! T
+  case is Date.Type:
+    // JSONDecoder's default date strategy: seconds since 2001-01-01.
+    recorder.value(.number("0"), at: path)
+    return Date(timeIntervalSinceReferenceDate: 0) as! T
+  case is Decimal.Type:
+    recorder.value(.number("1"), at: path)
+    return Decimal(1) as! T
+  case is Double.Type, is Float.Type:
+    recorder.value(.number("1.5"), at: path)
+    return (type == Double.self ? 1.5 as Double as Any : Float(1.5) as Any) as! T
+  case is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type, is UInt.Type, is UInt8.Type, is UInt16.Type,
+    is UInt32.Type, is UInt64.Type:
+    recorder.value(.number("1"), at: path)
+    return try T(from: IntegerDecoder())
+  default:
+    return try T(from: SampleDecoderImpl(recorder: recorder, path: path))
+  }
+}
+
+/// Decodes any fixed-width integer as 1.
+private struct IntegerDecoder: Decoder, SingleValueDecodingContainer {
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { throw SampleFailure() }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw SampleFailure() }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+  func decodeNil() -> Bool { false }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    if let integer = type as? any FixedWidthInteger.Type { return integer.init(1) as! T }
+    throw SampleFailure()
+  }
+}
+
+struct SampleFailure: Error {}
+
+private struct SampleKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let recorder: SampleRecorder
+  let path: [String]
+  var codingPath: [any CodingKey] { path.map(SampleKey.init(stringValue:)) }
+  var allKeys: [Key] { [] }
+  func contains(_ key: Key) -> Bool { true }
+  func decodeNil(forKey key: Key) throws -> Bool { false }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try answer(type, recorder: recorder, path: path + [key.stringValue])
+  }
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    recorder.container(.keyed, at: path + [key.stringValue])
+    return KeyedDecodingContainer(SampleKeyed<NestedKey>(recorder: recorder, path: path + [key.stringValue]))
+  }
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    recorder.container(.unkeyed, at: path + [key.stringValue])
+    return SampleUnkeyed(recorder: recorder, path: path + [key.stringValue])
+  }
+  func superDecoder() throws -> any Decoder { SampleDecoderImpl(recorder: recorder, path: path + ["super"]) }
+  func superDecoder(forKey key: Key) throws -> any Decoder { SampleDecoderImpl(recorder: recorder, path: path + [key.stringValue]) }
+}
+
+private struct SampleUnkeyed: UnkeyedDecodingContainer {
+  let recorder: SampleRecorder
+  let path: [String]
+  var currentIndex = 0
+  var codingPath: [any CodingKey] { path.map(SampleKey.init(stringValue:)) }
+  var count: Int? { recorder.count }
+  var isAtEnd: Bool { currentIndex >= recorder.count }
+
+  init(recorder: SampleRecorder, path: [String]) {
+    self.recorder = recorder
+    self.path = path
+  }
+
+  private mutating func nextPath() -> [String] {
+    defer { currentIndex += 1 }
+    return path + [String(currentIndex)]
+  }
+
+  mutating func decodeNil() throws -> Bool { false }
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    guard !isAtEnd else { throw SampleFailure() }
+    return try answer(type, recorder: recorder, path: nextPath())
+  }
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    let path = nextPath()
+    recorder.container(.keyed, at: path)
+    return KeyedDecodingContainer(SampleKeyed<NestedKey>(recorder: recorder, path: path))
+  }
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    let path = nextPath()
+    recorder.container(.unkeyed, at: path)
+    return SampleUnkeyed(recorder: recorder, path: path)
+  }
+  mutating func superDecoder() throws -> any Decoder { SampleDecoderImpl(recorder: recorder, path: nextPath()) }
+}
+
+private struct SampleSingle: SingleValueDecodingContainer {
+  let recorder: SampleRecorder
+  let path: [String]
+  var codingPath: [any CodingKey] { path.map(SampleKey.init(stringValue:)) }
+  func decodeNil() -> Bool { false }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try answer(type, recorder: recorder, path: path) }
+}

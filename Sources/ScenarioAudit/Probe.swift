@@ -1,0 +1,84 @@
+/// One thing a user does in an audit's sequence: an action sent or a property set.
+package struct ProbeStep: Sendable, Equatable, Hashable, Codable {
+  /// The line that does it: `send load`, `set query "swift"`.
+  package var line: String
+  /// The action or property it names.
+  package var name: String
+}
+
+/// How a probe delivers its steps.
+package enum ProbeMode: String, Sendable, Codable {
+  /// Each step, then every request it made answered and time moved on, before the next.
+  case settled
+  /// Every step at once, as quick taps; then the answers.
+  case quick
+}
+
+/// How a probe answers requests.
+package enum ProbeAnswer: String, Sendable, Codable, CaseIterable {
+  /// 200 with a body that decodes into the type the path names.
+  case ok
+  /// 200 with empty lists.
+  case empty
+  /// A server error: 500.
+  case serverError
+  /// No network: `error=offline`.
+  case offline
+}
+
+/// One run of a model under `audit`: which steps, delivered how, answered how, and whether the
+/// screen is left afterwards.
+package struct ProbeSpec: Sendable, Equatable, Codable {
+  package var model: String
+  package var steps: [ProbeStep]
+  package var mode: ProbeMode
+  package var answer: ProbeAnswer
+  /// Whether pending requests are answered newest first.
+  package var newestFirst = false
+  /// Whether the screen is cleaned up (the model's cleanup actions) and left at the end.
+  package var leaves = false
+  /// The cleanup actions to send before leaving.
+  package var cleanup: [ProbeStep] = []
+}
+
+/// A leaf of a view state: its path and its value as an `expect` line writes it.
+package struct StateLeaf: Sendable, Equatable, Codable {
+  package var path: String
+  package var value: String
+}
+
+/// A write off the main thread a view observes.
+package struct ProbeWarning: Sendable, Equatable, Codable {
+  package var paths: [String]
+  package var text: String
+  /// `published` or `observation`.
+  package var observation: String
+  /// The code that wrote it, with its line when known.
+  package var job: String
+}
+
+/// What a probe saw.
+package struct ProbeResult: Sendable, Equatable, Codable {
+  /// The scenario's lines, as run.
+  package var lines: [String]
+  /// How many of `lines` are the steps and their answers: the cleanup and `leave` come after.
+  package var stepLines = 0
+  /// The state once the model was made (and connected), as leaves.
+  package var initial: [StateLeaf]
+  /// The state at the end (before leaving), as leaves.
+  package var final: [StateLeaf]
+  /// Whether nothing was armed or waiting for an answer at the end (before leaving).
+  package var atRest: Bool
+  /// How many requests the steps made.
+  package var requests: Int
+  /// How many sends changed nothing and left no work (a guard that ignored a quick tap).
+  package var ignored = 0
+  /// Work still running at the end, apart from the view's lifecycle work (before leaving).
+  package var workLeft: [String]
+  /// After leaving: work still running or armed, and whether the model was freed.
+  package var leftBehind: [String]
+  package var freed: Bool?
+  package var warnings: [ProbeWarning]
+  /// Lines that failed (an action that threw, a rejected answer), with their errors.
+  package var errors: [String]
+}

@@ -1,0 +1,202 @@
+package import Scenario
+package import ScenarioLanguage
+import Simulation
+
+/// Runs one probe of `audit` in a session of this process: the lines a user would type, and
+/// the answers, chosen as the requests come; what it saw, and the lines, which are the scenario.
+@MainActor
+package struct ProbeRunner {
+  /// The app's types answers are made from.
+  package var responses: ResponseTypes
+  /// How many rounds of answering and moving time on settle a step.
+  package var rounds = 6
+  /// Told each line before it runs (a worker writes it where a trap leaves it behind).
+  package var willRun: (String) -> Void = { _ in }
+  /// How long, after leaving, work the screen started is given to end.
+  package static let afterLeaving = "advance 60s"
+
+  package init(responses: ResponseTypes) {
+    self.responses = responses
+  }
+
+  /// Runs `spec` in `session` (fresh, made for it).
+  package func run(_ spec: ProbeSpec, in session: Session) -> ProbeResult {
+    var probe = Run(session: session, spec: spec, responses: responses, rounds: rounds, willRun: willRun)
+    return probe.run()
+  }
+
+  /// The model's surface, read from a session on it.
+  package static func surface(of model: String, in session: Session) -> (ModelSurface?, String?) {
+    let result = session.execute("use \(model)")
+    if let error = result.error { return (nil, error.message) }
+    return (session.surface, nil)
+  }
+}
+
+@MainActor
+private struct Run {
+  let session: Session
+  let spec: ProbeSpec
+  let responses: ResponseTypes
+  let rounds: Int
+  let willRun: (String) -> Void
+  var lines: [String] = []
+  var errors: [String] = []
+  var warnings: [ProbeWarning] = []
+  var requests = 0
+  var ignored = 0
+  var answered: Set<String> = []
+
+  init(session: Session, spec: ProbeSpec, responses: ResponseTypes, rounds: Int, willRun: @escaping (String) -> Void) {
+    self.willRun = willRun
+    self.session = session
+    self.spec = spec
+    self.responses = responses
+    self.rounds = rounds
+  }
+
+  mutating func run() -> ProbeResult {
+    var result = ProbeResult(
+      lines: [], initial: [], final: [], atRest: false, requests: 0, workLeft: [], leftBehind: [], freed: nil, warnings: [],
+      errors: [])
+    guard execute("use \(spec.model)") else {
+      result.lines = lines
+      result.errors = errors
+      return result
+    }
+    if session.surface?.connects == true { execute("connect") }
+    settle()
+    result.initial = StateLeaves.of(session.currentState)
+    requests = 0
+    switch spec.mode {
+    case .settled:
+      for step in spec.steps {
+        execute(step.line)
+        settle()
+      }
+    case .quick:
+      for step in spec.steps { execute(step.line) }
+      settle()
+    }
+    result.final = StateLeaves.of(session.currentState)
+    result.atRest = !session.hasArmedTimers && session.pendingRequestList.isEmpty
+    result.workLeft = session.workLeft.filter { !$0.hasPrefix("effect #1 `connect`") }
+    result.requests = requests
+    result.stepLines = lines.count
+    result.ignored = ignored
+    if spec.leaves {
+      for step in spec.cleanup { execute(step.line) }
+      settle()
+      lines.append("leave")
+      willRun("leave")
+      let left = session.execute("leave", line: lines.count)
+      note(left)
+      result.freed = left.output.first.map { $0.contains("was freed") }
+      // Work the screen started is given its time to end: answered and waited for.
+      settle()
+      execute(ProbeRunner.afterLeaving)
+      result.leftBehind = session.workLeft
+    }
+    result.lines = lines
+    result.errors = errors
+    result.warnings = warnings
+    return result
+  }
+
+  /// Runs `line`; false when it failed.
+  @discardableResult
+  mutating func execute(_ line: String) -> Bool {
+    lines.append(line)
+    willRun(line)
+    let result = session.execute(line, line: lines.count)
+    note(result)
+    return result.error == nil
+  }
+
+  mutating func note(_ result: StepResult) {
+    if let error = result.error { errors.append("line \(lines.count) `\(result.source)`: \(error.message)") }
+    for timed in result.events {
+      switch timed.event {
+      case .requestPending: requests += 1
+      case .note(let text) where text.contains("changed nothing"): ignored += 1
+      case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation:
+        warnings.append(ProbeWarning(paths: paths, text: EventText.line(for: timed.event), observation: observation.rawValue, job: job))
+      default: break
+      }
+    }
+  }
+
+  /// Answers what is pending and moves time on, a round at a time, until nothing is armed or
+  /// waiting (or the rounds run out: a repeating timer never rests).
+  mutating func settle() {
+    for _ in 0..<rounds {
+      var pending = session.pendingRequestList.filter { !answered.contains($0.dependency + $0.id) }
+      if !pending.isEmpty {
+        if spec.newestFirst { pending.reverse() }
+        for request in pending {
+          answered.insert(request.dependency + request.id)
+          execute(answer(request))
+        }
+        continue
+      }
+      guard session.hasArmedTimers else { return }
+      execute("advance 1s")
+    }
+  }
+
+  /// The `respond` line that answers `request` as the probe answers.
+  func answer(_ request: (dependency: String, id: String, description: String)) -> String {
+    let head = "respond \(request.dependency) #\(request.id)"
+    guard request.dependency == "http" else {
+      let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []
+      let failing = spec.answer == .offline || spec.answer == .serverError
+      let outcome = failing && outcomes.count > 1 ? outcomes[1] : outcomes.first ?? "ok"
+      return "\(head) \(outcome)"
+    }
+    switch spec.answer {
+    case .ok: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, count: 1)))"
+    case .empty: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, count: 0)))"
+    case .serverError: return "\(head) status code=500"
+    case .offline: return "\(head) error kind=offline"
+    }
+  }
+}
+
+/// A view state as leaves: the paths an `expect` line can check, each with its value written as
+/// the line writes it. Dates and other values with no literal are left out.
+package enum StateLeaves {
+  package static func of(_ state: StateValue?) -> [StateLeaf] {
+    var leaves: [StateLeaf] = []
+    if let state { walk(state, path: "", into: &leaves) }
+    return leaves
+  }
+
+  private static func walk(_ value: StateValue, path: String, into leaves: inout [StateLeaf]) {
+    func join(_ name: String) -> String { path.isEmpty ? name : path + "." + name }
+    switch value {
+    case .null: leaves.append(StateLeaf(path: path, value: "nil"))
+    case .bool(let flag): leaves.append(StateLeaf(path: path, value: String(flag)))
+    case .int(let number): leaves.append(StateLeaf(path: path, value: String(number)))
+    case .double(let number): leaves.append(StateLeaf(path: path, value: String(number)))
+    case .string(let text): leaves.append(StateLeaf(path: path, value: CommandValue.quote(text)))
+    case .enumCase(_, let name, let values):
+      if values.isEmpty {
+        leaves.append(StateLeaf(path: path, value: name))
+      } else {
+        leaves.append(StateLeaf(path: join("case"), value: CommandValue.quote(name)))
+        for field in values { walk(field.value, path: join(field.name), into: &leaves) }
+      }
+    case .list(let elements):
+      leaves.append(StateLeaf(path: join("count"), value: String(elements.count)))
+      for (index, element) in elements.prefix(20).enumerated() { walk(element, path: path + "[\(index)]", into: &leaves) }
+    case .dictionary(let pairs):
+      leaves.append(StateLeaf(path: join("count"), value: String(pairs.count)))
+      for pair in pairs.prefix(20) where !pair.key.contains(".") && !pair.key.contains(" ") {
+        walk(pair.value, path: join(pair.key), into: &leaves)
+      }
+    case .record(_, let fields):
+      for field in fields { walk(field.value, path: join(field.name), into: &leaves) }
+    case .opaque: break
+    }
+  }
+}

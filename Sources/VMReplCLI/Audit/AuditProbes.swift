@@ -1,0 +1,60 @@
+import Foundation
+import Scenario
+import ScenarioAudit
+import Synchronization
+
+/// Runs `audit`'s requests in worker processes: a trap costs the probe it happened in, which
+/// becomes a finding with the lines that led to it.
+struct AuditProbes: Sendable {
+  var pool: WorkerPool
+
+  /// Each model's surface, and the models `use` could not start, with why.
+  func surfaces(_ models: [String]) async -> ([ModelSurface], [(model: String, error: String)]) {
+    let replies = await replies(models.map { AuditWorkRequest(describe: $0) })
+    var surfaces: [ModelSurface] = []
+    var unusable: [(String, String)] = []
+    for (model, reply) in zip(models, replies) {
+      switch reply {
+      case .answer(let line):
+        let answer = WorkerJSON.decode(AuditWorkAnswer.self, from: line)
+        if let surface = answer?.surface {
+          surfaces.append(surface)
+        } else {
+          unusable.append((model, answer?.error ?? "the worker answered something unreadable"))
+        }
+      case .died(let status, let signal, let errors):
+        let message = ExploreRunner.message(StepMarker.split(errors).rest).joined(separator: " ")
+        unusable.append((model, "`use \(model)` trapped (\(signal.map { "signal \($0)" } ?? "exit status \(status)"))" + (message.isEmpty ? "" : ": \(message)")))
+      case .noProcess(let why):
+        unusable.append((model, why))
+      }
+    }
+    return (surfaces, unusable)
+  }
+
+  /// What each probe gave, in their order.
+  func run(_ specs: [ProbeSpec]) async -> [ProbeOutcome] {
+    await replies(specs.map { AuditWorkRequest(probe: $0) }).map { reply in
+      switch reply {
+      case .answer(let line):
+        guard let result = WorkerJSON.decode(AuditWorkAnswer.self, from: line)?.result else {
+          return .crash(reason: "no answer", lines: [], errors: [line])
+        }
+        return .result(result)
+      case .died(let status, let signal, let errors):
+        let lines = errors.filter { $0.hasPrefix(StepMarker.prefix) }.map { String($0.dropFirst(StepMarker.prefix.count)) }
+        let rest = errors.filter { !$0.hasPrefix(StepMarker.prefix) && !$0.hasPrefix(StepMarker.scenarioPrefix) }
+        return .crash(reason: signal.map { "signal \($0)" } ?? "exit status \(status)", lines: lines, errors: ExploreRunner.message(rest))
+      case .noProcess(let why):
+        return .crash(reason: "no process", lines: [], errors: [why])
+      }
+    }
+  }
+
+  private func replies(_ requests: [AuditWorkRequest]) async -> [WorkerReply] {
+    let lines = requests.map { WorkerJSON.line($0) ?? "" }
+    let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: lines.count))
+    await pool.run(requests: lines) { index, reply in replies.withLock { $0[index] = reply } }
+    return replies.withLock { $0 }.map { $0 ?? .noProcess("no worker answered") }
+  }
+}

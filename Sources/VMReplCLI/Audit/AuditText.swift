@@ -1,0 +1,38 @@
+import ScenarioAudit
+
+/// The human report of `audit`: findings grouped by model, then a summary line.
+enum AuditText {
+  static func report(_ result: AuditReport, seed: UInt64, merged: Bool) -> [String] {
+    var lines: [String] = []
+    var models: [String] = []
+    for finding in result.findings where !models.contains(finding.model) { models.append(finding.model) }
+    for model in models {
+      let findings = result.findings.filter { $0.model == model }
+      lines.append("\(model) (\(findings[0].type)): \(findings.count) finding\(findings.count == 1 ? "" : "s")")
+      for finding in findings {
+        lines.append("  \(finding.kind.title): \(finding.summary)")
+        lines.append("    evidence: \(finding.evidence)")
+        if let source = finding.source { lines.append("    code: \(source)") }
+        if let onPurpose = finding.onPurpose { lines.append("    not a bug \(onPurpose)") }
+        lines.append("    scenario: \(finding.scenario)")
+      }
+    }
+    for count in result.counts where !models.contains(count.model) {
+      lines.append("\(count.model): nothing found in \(count.sequences) sequence\(count.sequences == 1 ? "" : "s") (\(count.probes) probes)")
+    }
+    for (model, error) in result.unusable {
+      lines.append("\(model): not audited: \(error)")
+    }
+    if merged {
+      lines.append("\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (merged)")
+      return lines
+    }
+    let sequences = result.counts.map(\.sequences).reduce(0, +)
+    let planned = result.counts.map(\.planned).reduce(0, +)
+    let probes = result.counts.map(\.probes).reduce(0, +)
+    let budget = result.stoppedEarly ? "; stopped by --time after \(sequences) of \(planned) sequences" : ""
+    lines.append(
+      "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(models.count) of \(result.counts.count) model\(result.counts.count == 1 ? "" : "s"); \(sequences) sequences, \(probes) probes, seed \(seed)\(budget)")
+    return lines
+  }
+}

@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import Processes
+import Simulation
+import ScenarioAudit
+import ScenarioLanguage
+import Synchronization
+
+/// `vmrepl audit [MODEL...]`: find bugs in the models with no scenario written, each as a
+/// scenario that fails while the bug is there.
+struct Audit: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "audit",
+    abstract: "Find concurrency bugs in the view-models with no scenario written; write each as a failing scenario.",
+    discussion: """
+      For each model: every action and settable property alone, then twice, then pairs in an \
+      order --seed draws (--sequences in all); each sequence sent one step at a time with every \
+      request answered (with data that decodes into the app's types, empty lists, status 500, \
+      offline) and time moved past timers, then sent quickly with the answers in both orders; \
+      the screen's cleanup actions (stop, cancel, onDisappear...) are sent and the screen left. \
+      Found: traps; state a view observes written off the main thread; work still running after \
+      the screen is left; quick taps ending in a state no one-after-another order reaches; a state \
+      that depends on the order answers arrive in; a loading flag left set with nothing running. \
+      Each finding is written to DIR/MODEL/KIND.scenario, whose `run` fails while the bug is \
+      there. With an app's folder instead of models, `vmrepl audit APP` adopts it (if it has no \
+      package yet), builds it and audits every model. Exit status 1 when anything was found.
+      """)
+
+  @ArgumentParser.Argument(help: "The models to audit (default: every model), or an app's folder.")
+  var models: [String] = []
+
+  @Option(help: "How many sequences of actions to try per model (the single steps always run).")
+  var sequences = 40
+
+  @Option(help: "The seed the sequences are drawn from: the same seed, the same findings.")
+  var seed: UInt64 = 0
+
+  @Option(help: ArgumentHelp("Stop starting sequences after this much wall time (like 90s or 5m); what ran is reported.", valueName: "TIME"))
+  var time: String?
+
+  @Option(help: ArgumentHelp("Audit part K of N of the sequences (a CI matrix); `--merge` puts the shards' jsonl together.", valueName: "K/N"))
+  var shard: Shard?
+
+  @Option(help: ArgumentHelp("Where the findings' scenarios go.", valueName: "DIR"))
+  var output = "audit"
+
+  @Option(help: "Output: human (the report) or jsonl (one JSON object per finding).")
+  var format: OutputFormat = .human
+
+  @Option(parsing: .upToNextOption, help: ArgumentHelp("Instead of auditing: merge these shards' jsonl outputs into the findings one machine gives.", valueName: "FILE"))
+  var merge: [String] = []
+
+  @Option(help: "How many worker processes run probes at once (default: the number of cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @OptionGroup var guards: GuardOptions
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+    guard sequences >= 1 else { throw ValidationError("--sequences must be 1 or more") }
+    if let time, AuditTime.seconds(time) == nil {
+      throw ValidationError("--time takes a duration like 90s, 5m or 1h, not `\(time)`")
+    }
+  }
+
+  func run() throws {
+    let known = ModelCatalog.models.map(\.name)
+    if !merge.isEmpty {
+      let lists = try merge.map { path in
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ValidationError("cannot read \(path)") }
+        return text.split(separator: "\n").compactMap { WorkerJSON.decode(Finding.self, from: String($0)) }
+      }
+      let findings = mergeFindings(lists, models: known)
+      var merged = AuditReport()
+      merged.findings = findings
+      try report(merged, models: [], merged: true)
+      return
+    }
+    if models.count >= 1, !known.contains(models[0]), let app = AuditApp.folder(models[0]) {
+      try AuditApp(folder: app, arguments: Array(CommandLine.arguments.drop { $0 != "audit" }.dropFirst()).filter { $0 != models[0] }).run()
+    }
+    for model in models where !known.contains(model) {
+      let nearest = Suggestion.nearest(to: model, in: known)
+      throw ValidationError("no model named `\(model)`" + (nearest.map { "; did you mean `\($0)`?" } ?? "") + " (`models` lists them)")
+    }
+    let chosen = models.isEmpty ? known : known.filter(models.contains)
+    let pool = {
+      var pool = WorkerPool(executable: CurrentExecutable.path, arguments: guards.arguments, jobs: jobs)
+      pool.subcommand = "audit-worker"
+      return pool
+    }()
+    let started = ContinuousClock.now
+    let limit = time.flatMap(AuditTime.seconds)
+    var settings = AuditSettings()
+    settings.seed = seed
+    settings.sequences = sequences
+    if let shard { settings.shard = (shard.index, shard.count) }
+    settings.stop = { limit.map { ContinuousClock.now - started > .seconds($0) } ?? false }
+    let terminal = isatty(2) == 1
+    settings.progress = { done, total in
+      if terminal { writeAll(2, "\r\u{1B}[Kaudit: \(done)/\(total) probes of sequences") }
+    }
+    let (surfaces, unusable) = awaitBlocking { await AuditProbes(pool: pool).surfaces(chosen) }
+    let auditor = Auditor(settings: settings) { specs in await AuditProbes(pool: pool).run(specs) }
+    var result = awaitBlocking { await auditor.audit(surfaces) }
+    if terminal { writeAll(2, "\r\u{1B}[K") }
+    result.unusable = unusable
+    try report(result, models: chosen, merged: false)
+  }
+
+  /// Writes the scenarios and the report; exit status 1 when anything was found.
+  private func report(_ result: AuditReport, models: [String], merged: Bool) throws {
+    var result = result
+    let written = try AuditScenarios.write(&result.findings, to: output)
+    let lines = format == .jsonl
+      ? result.findings.compactMap { WorkerJSON.line(AuditJSON(finding: $0)) }
+      : AuditText.report(result, seed: seed, merged: merged)
+    writeAll(1, lines.map { $0 + "\n" }.joined())
+    _ = written
+    if !result.findings.isEmpty { throw ExitCode(1) }
+  }
+}
+
+/// A finding as `--format jsonl` writes it: the fields other programs read first.
+struct AuditJSON: Codable {
+  var model: String
+  var type: String
+  var kind: String
+  var summary: String
+  var evidence: String
+  var source: String?
+  var onPurpose: String?
+  var scenario: String
+  var lines: [String]
+  var key: String
+  var rank: Int
+
+  init(finding: Finding) {
+    model = finding.model
+    type = finding.type
+    kind = finding.kind.rawValue
+    summary = finding.summary
+    evidence = finding.evidence
+    source = finding.source
+    onPurpose = finding.onPurpose
+    scenario = finding.scenario
+    lines = finding.lines
+    key = finding.key
+    rank = finding.rank
+  }
+}
+
+/// `--time`: `90s`, `5m`, `1h` or a number of seconds.
+enum AuditTime {
+  static func seconds(_ text: String) -> Int? {
+    let units: [(String, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
+    for (unit, factor) in units where text.hasSuffix(unit) {
+      return Int(text.dropLast(unit.count)).map { $0 * factor }
+    }
+    return Int(text)
+  }
+}

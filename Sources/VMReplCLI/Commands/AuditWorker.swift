@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Scenario
+import ScenarioAudit
+import Simulation
+
+/// What `audit` asks a worker: a model's surface, or one probe.
+struct AuditWorkRequest: Codable {
+  var describe: String?
+  var probe: ProbeSpec?
+}
+
+/// A worker's answer to one request.
+struct AuditWorkAnswer: Codable {
+  var fresh: Bool
+  var surface: ModelSurface?
+  var error: String?
+  var result: ProbeResult?
+}
+
+/// `vmrepl audit-worker`: the child `audit` starts. It reads requests on standard input, one JSON
+/// line each, runs each in a session of its own, and answers with one JSON line. Before each
+/// line of a probe it writes the line to standard error, so that a trap leaves behind the lines
+/// that led to it. When a probe leaves a thread of the program alive, it says it is not fresh
+/// and exits, and `audit` starts another worker for the rest.
+struct AuditWorker: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "audit-worker",
+    abstract: "Run audit probes named on standard input (started by `audit`).",
+    shouldDisplay: false)
+
+  @OptionGroup var guards: GuardOptions
+
+  func run() throws {
+    MainActor.assumeIsolated {
+      var options = SessionOptions.unparsed
+      options.guards = guards
+      let output = SessionOutput()
+      var runner = ProbeRunner(responses: ModelCatalog.responses)
+      runner.willRun = { line in writeAll(2, "\(StepMarker.prefix)\(line)\n") }
+      while let line = readLine(strippingNewline: true) {
+        guard let request = WorkerJSON.decode(AuditWorkRequest.self, from: line) else {
+          output.write((WorkerJSON.line(AuditWorkAnswer(fresh: true, error: "unreadable request")) ?? "") + "\n")
+          continue
+        }
+        WorkerErrors.startOver(with: "\(StepMarker.scenarioPrefix)audit probe\n")
+        let script = ScriptRunner(options: options, transcript: true, output: output)
+        let session = script.timeline.session
+        var answer = AuditWorkAnswer(fresh: true)
+        if let model = request.describe {
+          let (surface, error) = ProbeRunner.surface(of: model, in: session)
+          answer.surface = surface
+          answer.error = error
+        } else if let probe = request.probe {
+          answer.result = runner.run(probe, in: session)
+        }
+        Simulation.shared.releaseDelayedBlocks()
+        _ = session.finish()
+        Simulation.shared.scheduler = nil
+        // A probe that left a timer armed or a thread alive hands over to a new process, as
+        // `replay`'s workers do: an abandoned run-loop timer could still act in the next probe.
+        answer.fresh = Simulation.shared.startOver(abandoning: .nothing)
+        output.capture?.discard()
+        output.write((WorkerJSON.line(answer) ?? "") + "\n")
+        if !answer.fresh { return }
+      }
+    }
+  }
+}

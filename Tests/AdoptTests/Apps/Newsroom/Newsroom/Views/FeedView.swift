@@ -1,0 +1,18 @@
+//
+//  FeedView.swift
+//  Newsroom
+//
+
+import SwiftUI
+
+struct FeedView: View {
+    @StateObject private var viewModel = FeedViewModel()
+
+    var body: some View {
+        List(viewModel.articles) { article in
+            Text(article.title)
+        }
+        .overlay { if viewModel.isLoading { ProgressView() } }
+        .task { await viewModel.refresh() }
+    }
+}
