@@ -135,6 +135,8 @@ package final class HTTPDependency: AnyScriptedDependency {
     }
     /// Announced and waiting for an answer, oldest first.
     var waiting: [HTTPExchange] = []
+    /// The requests the app cancelled before they were answered, by id.
+    var cancelledIDs: Set<String> = []
     /// Answered, on their way to the app after their latency, with the task that waits it out.
     var answering: [String: (exchange: HTTPExchange, delivery: Task<Void, Never>?)] = [:]
     /// Stubs, newest first.
@@ -256,6 +258,7 @@ package final class HTTPDependency: AnyScriptedDependency {
           state.guarded { $0.waiting.append(exchange) }
         }
       case .cancelled(let id):
+        state.guarded { _ = $0.cancelledIDs.insert(id) }
         sink.report(.requestCancelled(dependency: name, id: id))
       }
     }
@@ -381,6 +384,12 @@ package final class HTTPDependency: AnyScriptedDependency {
     guard let exchange else {
       guard let request else {
         throw ScenarioError(.nothingToRespondTo(dependency: "http"), column: outcome.column)
+      }
+      // A request the app cancelled may still get its answer from a server; the app never sees
+      // it. The same scenario then holds for code that cancels (a fix) and code that does not.
+      if case .id(let id) = request, state.guarded({ $0.cancelledIDs.contains("r\(id.value)") }) {
+        sink.report(.note("http #r\(id.value) was cancelled by the app before this answer: the answer is dropped, as a cancelled task's is"))
+        return
       }
       let names = pending.map { PendingRequestName(id: $0.id, description: $0.description) }
       throw ScenarioError(.noSuchPendingRequest(dependency: "http", wanted: request.wanted, pending: names), column: request.column)
