@@ -31,6 +31,8 @@ package struct AuditReport: Sendable {
   package var counts: [(model: String, sequences: Int, planned: Int, probes: Int)] = []
   /// Whether the budget stopped it before every planned sequence ran.
   package var stoppedEarly = false
+  /// Findings dropped because their scenario, run alone, did not fail.
+  package var unreproduced = 0
 
   package init() {}
 }
@@ -170,7 +172,8 @@ package struct Auditor: Sendable {
           evidence: message,
           source: errors.first { $0.contains(".swift:") && !$0.hasPrefix("Swift/") }
             ?? (lines.last(where: { $0.hasPrefix("send ") }).flatMap(Self.actionName(of:)).flatMap(unit.plan.surface.source(of:))),
-          onPurpose: nil, scenario: "", lines: lines, key: "trap \(action)", rank: unit.sequence.index * 10 + kind.rank), in: &found)
+          onPurpose: "unless the app's views never let a user do this (a button hidden, a value no screen sends, an option the registration's default gives)",
+          scenario: "", lines: lines, key: "trap \(action)", rank: unit.sequence.index * 10 + kind.rank), in: &found)
       }
     }
   }

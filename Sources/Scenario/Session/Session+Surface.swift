@@ -94,6 +94,10 @@ extension Session {
     tracker.pendingRequests().map { ($0.dependency, $0.request.id, $0.request.description) }
   }
 
+  /// The model object of the session's last `use`, while anything keeps it alive: one still
+  /// alive after `finish` is shared beyond the session (a singleton, `static let shared`).
+  package var lastModelObject: AnyObject? { tracker.model }
+
   /// Whether a timer of the program is armed (a sleep, a run-loop timer, a Dispatch deadline).
   package var hasArmedTimers: Bool { !simulation.pendingTimers.isEmpty }
 

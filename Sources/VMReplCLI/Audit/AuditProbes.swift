@@ -51,6 +51,17 @@ struct AuditProbes: Sendable {
     }
   }
 
+  /// Whether each scenario fails when run alone, in a process of its own: a trap counts.
+  func fails(_ scenarios: [[String]]) async -> [Bool] {
+    await replies(scenarios.map { AuditWorkRequest(verify: $0) }).map { reply in
+      switch reply {
+      case .answer(let line): return WorkerJSON.decode(AuditWorkAnswer.self, from: line)?.failed ?? false
+      case .died: return true
+      case .noProcess: return false
+      }
+    }
+  }
+
   private func replies(_ requests: [AuditWorkRequest]) async -> [WorkerReply] {
     let lines = requests.map { WorkerJSON.line($0) ?? "" }
     let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: lines.count))

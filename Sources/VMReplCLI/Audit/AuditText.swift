@@ -30,9 +30,10 @@ enum AuditText {
     let sequences = result.counts.map(\.sequences).reduce(0, +)
     let planned = result.counts.map(\.planned).reduce(0, +)
     let probes = result.counts.map(\.probes).reduce(0, +)
+    let dropped = result.unreproduced == 0 ? "" : "; \(result.unreproduced) dropped: their scenario did not fail when run alone"
     let budget = result.stoppedEarly ? "; stopped by --time after \(sequences) of \(planned) sequences" : ""
     lines.append(
-      "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(models.count) of \(result.counts.count) model\(result.counts.count == 1 ? "" : "s"); \(sequences) sequences, \(probes) probes, seed \(seed)\(budget)")
+      "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(models.count) of \(result.counts.count) model\(result.counts.count == 1 ? "" : "s"); \(sequences) sequences, \(probes) probes, seed \(seed)\(budget)\(dropped)")
     return lines
   }
 }

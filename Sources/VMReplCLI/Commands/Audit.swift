@@ -104,6 +104,12 @@ struct Audit: ParsableCommand {
     let auditor = Auditor(settings: settings) { specs in await AuditProbes(pool: pool).run(specs) }
     var result = awaitBlocking { await auditor.audit(surfaces) }
     if terminal { writeAll(2, "\r\u{1B}[K") }
+    // Each finding's scenario, run alone in a new process, must fail: one that passes owed its
+    // failure to what an earlier probe left in the process (state a singleton service keeps).
+    let candidates = result.findings
+    let fails = awaitBlocking { await AuditProbes(pool: pool).fails(candidates.map(\.lines)) }
+    result.findings = zip(candidates, fails).filter(\.1).map(\.0)
+    result.unreproduced = zip(candidates, fails).filter { !$0.1 }.count
     result.unusable = unusable
     try report(result, models: chosen, merged: false)
   }

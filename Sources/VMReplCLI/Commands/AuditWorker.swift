@@ -8,6 +8,8 @@ import Simulation
 struct AuditWorkRequest: Codable {
   var describe: String?
   var probe: ProbeSpec?
+  /// A finding's scenario, run alone to see that it fails.
+  var verify: [String]?
 }
 
 /// A worker's answer to one request.
@@ -16,6 +18,8 @@ struct AuditWorkAnswer: Codable {
   var surface: ModelSurface?
   var error: String?
   var result: ProbeResult?
+  /// For `verify`: whether a line of the scenario failed.
+  var failed: Bool?
 }
 
 /// `vmrepl audit-worker`: the child `audit` starts. It reads requests on standard input, one JSON
@@ -53,13 +57,24 @@ struct AuditWorker: ParsableCommand {
           answer.error = error
         } else if let probe = request.probe {
           answer.result = runner.run(probe, in: session)
+        } else if let lines = request.verify {
+          var failed = false
+          for (number, line) in lines.enumerated() {
+            writeAll(2, "\(StepMarker.prefix)\(line)\n")
+            let step = session.execute(line, line: number + 1)
+            if step.failed { failed = true }
+          }
+          answer.failed = failed
         }
+        // A model that outlives its session (a singleton: `static let shared`) carries state
+        // into the next probe: that one gets a process of its own.
+        weak var model = session.lastModelObject
         Simulation.shared.releaseDelayedBlocks()
         _ = session.finish()
         Simulation.shared.scheduler = nil
         // A probe that left a timer armed or a thread alive hands over to a new process, as
         // `replay`'s workers do: an abandoned run-loop timer could still act in the next probe.
-        answer.fresh = Simulation.shared.startOver(abandoning: .nothing)
+        answer.fresh = Simulation.shared.startOver(abandoning: .nothing) && model == nil && request.verify == nil
         output.capture?.discard()
         output.write((WorkerJSON.line(answer) ?? "") + "\n")
         if !answer.fresh { return }
