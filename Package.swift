@@ -174,7 +174,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenarioTests",
-      dependencies: ["Scenario", "ScenarioLanguage"],
+      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioAudit"],
       swiftSettings: strict
     ),
     .testTarget(

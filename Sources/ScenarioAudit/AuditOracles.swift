@@ -67,7 +67,9 @@ package enum AuditOracles {
     // Taps a guard ignored, or a debounce merged (fewer requests), are the app's choice; where
     // time had to pass between the steps (a timer, a debounce), one after another also differs
     // by the time that passed, which says nothing of lost updates.
-    if let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
+    // A cleanup action among the taps (`cancel`, `stop`) is meant to cut the others' work short.
+    let cuts = sequence.steps.contains { AuditPlan.isCleanup($0.name) }
+    if !cuts, let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
       quick.requests == settled.requests, !movesTime(settled), !movesTime(quick),
       let difference = firstDifference(expected: settled.final, actual: quick.final)
     {
@@ -82,7 +84,7 @@ package enum AuditOracles {
       }
     }
     // The same answers in the other order.
-    if let inOrder = runs.quick, let newestFirst = runs.quickNewestFirst, let settled = runs.settled, inOrder.atRest, newestFirst.atRest,
+    if !cuts, let inOrder = runs.quick, let newestFirst = runs.quickNewestFirst, let settled = runs.settled, inOrder.atRest, newestFirst.atRest,
       settled.atRest, !movesTime(inOrder), !movesTime(newestFirst), firstDifference(expected: settled.final, actual: inOrder.final) == nil,
       let difference = firstDifference(expected: inOrder.final, actual: newestFirst.final)
     {
@@ -93,6 +95,36 @@ package enum AuditOracles {
         lines: stepLines(of: newestFirst) + ["expect \(difference.path) == \(difference.expected)"])
     }
     return findings
+  }
+
+  /// The lines to run under other schedules, when a sequence's quick taps agreed with one after
+  /// another: its quick lines, then a check of each part of the state the taps changed.
+  package static func scheduleCheck(_ runs: Runs, sequence: AuditPlan.Sequence) -> [String]? {
+    guard !sequence.steps.contains(where: { AuditPlan.isCleanup($0.name) }), let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
+      quick.requests == settled.requests, !movesTime(settled), !movesTime(quick),
+      firstDifference(expected: settled.final, actual: quick.final) == nil
+    else { return nil }
+    let changed = quick.final.filter { leaf in quick.initial.first { $0.path == leaf.path }?.value != leaf.value }
+    guard !changed.isEmpty else { return nil }
+    return stepLines(of: quick) + changed.prefix(12).map { "expect \($0.path) == \($0.value)" }
+  }
+
+  /// A finding from a schedule that failed a check quick taps passed first in, first out.
+  package static func scheduleFinding(
+    _ result: ScheduleFinding, lines: [String], runs: Runs, sequence: AuditPlan.Sequence, surface: ModelSurface
+  ) -> Finding? {
+    guard let first = result.failed.first, let quick = runs.quick else { return nil }
+    let steps = sequence.steps.map { "`\($0.line)`" }.joined(separator: ", ")
+    let path = first.line.split(separator: " ").dropFirst().first.map(String.init) ?? first.line
+    let body = stepLines(of: quick)
+    let lastAction = sequence.steps.last(where: { $0.line.hasPrefix("send ") })?.name
+    return Finding(
+      model: surface.model, type: surface.typeName, kind: .lostUpdate,
+      summary: "\(steps) sent quickly: under another order of their jobs the runtime allows (`\(result.pin)`), `\(path)` ends elsewhere than one after another",
+      evidence: first.error, source: lastAction.flatMap(surface.source(of:)),
+      onPurpose: "unless the view is meant to drop or merge quick taps this way",
+      scenario: "", lines: [result.pin] + body + result.failed.map(\.line), key: "\(Finding.Kind.lostUpdate.rawValue) \(path)",
+      rank: sequence.index * 10 + 8)
   }
 
   /// Whether time had to pass during the steps (not before them, while the screen appeared).

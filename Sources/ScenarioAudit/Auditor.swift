@@ -45,10 +45,17 @@ package struct Auditor: Sendable {
   package var settings: AuditSettings
   /// Runs probes, in their order.
   package var execute: @Sendable ([ProbeSpec]) async -> [ProbeOutcome]
+  /// Runs scenarios' lines under other schedules the runtime allows: for each, the fewest
+  /// departures that fail a check first in, first out passes, or nil.
+  package var explore: @Sendable ([[String]]) async -> [ScheduleFinding?]
 
-  package init(settings: AuditSettings, execute: @escaping @Sendable ([ProbeSpec]) async -> [ProbeOutcome]) {
+  package init(
+    settings: AuditSettings, execute: @escaping @Sendable ([ProbeSpec]) async -> [ProbeOutcome],
+    explore: @escaping @Sendable ([[String]]) async -> [ScheduleFinding?] = { $0.map { _ in nil } }
+  ) {
     self.settings = settings
     self.execute = execute
+    self.explore = explore
   }
 
   /// Audits the models whose surfaces are given (in the catalogue's order).
@@ -119,12 +126,27 @@ package struct Auditor: Sendable {
         }
       }
       await run(specs, batch: batch, into: &runs, found: &found, probes: &probes)
+      var batchFindings: [[Finding]] = []
       for (index, unit) in batch.enumerated() {
-        for finding in AuditOracles.check(runs[index], sequence: unit.sequence, surface: unit.plan.surface) {
-          keep(finding, in: &found)
-        }
+        batchFindings.append(AuditOracles.check(runs[index], sequence: unit.sequence, surface: unit.plan.surface))
         ran[unit.plan.surface.model, default: 0] += 1
       }
+      // Last, quick taps that agree with one after another first in, first out, under the other
+      // orders of their jobs the runtime allows: a lost update FIFO order hides.
+      var explored: [(Int, [String])] = []
+      for (index, unit) in batch.enumerated() where !batchFindings[index].contains(where: { $0.kind == .lostUpdate || $0.kind == .answerOrder }) {
+        guard let lines = AuditOracles.scheduleCheck(runs[index], sequence: unit.sequence) else { continue }
+        explored.append((index, lines))
+        probes[unit.plan.surface.model, default: 0] += 1
+      }
+      if !explored.isEmpty {
+        let results = await explore(explored.map(\.1))
+        for ((index, lines), result) in zip(explored, results) {
+          guard let result, let finding = AuditOracles.scheduleFinding(result, lines: lines, runs: runs[index], sequence: batch[index].sequence, surface: batch[index].plan.surface) else { continue }
+          batchFindings[index].append(finding)
+        }
+      }
+      for findings in batchFindings { for finding in findings { keep(finding, in: &found) } }
       done += batch.count * 3
       settings.progress(min(done, total), total)
     }

@@ -82,3 +82,22 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   /// Lines that failed (an action that threw, a rejected answer), with their errors.
   package var errors: [String]
 }
+
+/// What running a sequence's quick taps under other schedules found: the fewest departures
+/// from first-in-first-out order that make a check fail, and the checks that failed.
+package struct ScheduleFinding: Sendable, Equatable, Codable {
+  /// The `schedule` line that pins it.
+  package var pin: String
+  /// The lines whose checks failed under it (`expect count == 2`), each with its error.
+  package var failed: [(line: String, error: String)] {
+    zip(lines, errors).map { ($0, $1) }
+  }
+  package var lines: [String]
+  package var errors: [String]
+
+  package init(pin: String, lines: [String], errors: [String]) {
+    self.pin = pin
+    self.lines = lines
+    self.errors = errors
+  }
+}

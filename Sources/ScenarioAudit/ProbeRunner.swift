@@ -1,3 +1,4 @@
+import Foundation
 package import Scenario
 package import ScenarioLanguage
 import Simulation
@@ -146,7 +147,15 @@ private struct Run {
 
   /// The `respond` line that answers `request` as the probe answers.
   func answer(_ request: (dependency: String, id: String, description: String)) -> String {
-    let head = "respond \(request.dependency) #\(request.id)"
+    var head = "respond \(request.dependency) #\(request.id)"
+    // An HTTP request by its route, which names the same request under every schedule (ids
+    // follow the order requests start in), and holds when a fixed app cancels it.
+    let words = request.description.split(separator: " ")
+    if request.dependency == "http", words.count >= 2, let url = URL(string: String(words[1])),
+      !url.path.isEmpty, !(url.path + (url.query ?? "")).contains(where: { $0 == "*" || $0 == " " || $0 == "\"" })
+    {
+      head = "respond http \(words[0]) \(url.path)" + (url.query.map { "?\($0)" } ?? "")
+    }
     guard request.dependency == "http" else {
       let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []
       let failing = spec.answer == .offline || spec.answer == .serverError

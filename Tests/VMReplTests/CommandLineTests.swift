@@ -4,6 +4,31 @@ import Testing
 
 @Suite("The vmrepl command line")
 struct CommandLineTests {
+  @Test("`audit MODEL`: the cart example's lost update, found under a schedule, written as a scenario that fails")
+  func auditFindsTheCartRace() async throws {
+    let folder = try VMReplProcess.folder("audit-cart", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "cart"], directory: folder)
+    #expect(result.status == 1)
+    #expect(
+      result.output == """
+        cart (CartViewModel): 1 finding
+          lost update: `send add item="swift"`, `send add item="swiftui"` sent quickly: under another order of their jobs the runtime allows (`schedule 4:2`), `count` ends elsewhere than one after another
+            evidence: expectation failed: count == 4, but it is 3
+            code: CartViewModel.await add(item): reserve stock, then count it
+            not a bug unless the view is meant to drop or merge quick taps this way
+            scenario: audit/cart/lost-update.scenario
+        1 finding in 1 of 1 model; 2 sequences, 4 probes, seed 0
+
+        """)
+    let run = try await VMReplProcess.run(["run", "audit/cart/lost-update.scenario"], directory: folder)
+    #expect(run.status == 1)
+    #expect(run.errors == "audit/cart/lost-update.scenario:12:8: error: expectation failed: count == 4, but it is 3\n")
+    let typo = try await VMReplProcess.run(["audit", "crat"], directory: folder)
+    #expect(typo.status == 2)
+    #expect(typo.errors.hasPrefix("Error: no model or app folder named `crat`; did you mean `cart`? (`models` lists the models)\n"))
+  }
+
   @Test("commands from a pipe: transcript on stdout, errors on stderr, status 1 after an error")
   func pipedInput() async throws {
     let result = try await VMReplProcess.run([], input: "use refresh\nsend refesh\nexpect uiState.isLoading == false\n")

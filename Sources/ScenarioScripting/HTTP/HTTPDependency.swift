@@ -135,8 +135,10 @@ package final class HTTPDependency: AnyScriptedDependency {
     }
     /// Announced and waiting for an answer, oldest first.
     var waiting: [HTTPExchange] = []
-    /// The requests the app cancelled before they were answered, by id.
-    var cancelledIDs: Set<String> = []
+    /// The requests the app cancelled before they were answered, oldest first.
+    var cancelled: [HTTPExchange] = []
+    /// Every request seen, by id, while its answer may still be given.
+    var seen: [String: HTTPExchange] = [:]
     /// Answered, on their way to the app after their latency, with the task that waits it out.
     var answering: [String: (exchange: HTTPExchange, delivery: Task<Void, Never>?)] = [:]
     /// Stubs, newest first.
@@ -251,6 +253,7 @@ package final class HTTPDependency: AnyScriptedDependency {
       switch item {
       case .arrived(let exchange):
         sink.report(.requestPending(dependency: name, id: exchange.id, request: exchange.description))
+        state.guarded { $0.seen[exchange.id] = exchange }
         if cancelled.contains(exchange.id) { continue }
         if let answer = automaticAnswer(for: exchange) {
           answer.map { schedule($0, for: exchange) } ?? forward(exchange)
@@ -258,7 +261,9 @@ package final class HTTPDependency: AnyScriptedDependency {
           state.guarded { $0.waiting.append(exchange) }
         }
       case .cancelled(let id):
-        state.guarded { _ = $0.cancelledIDs.insert(id) }
+        state.guarded { state in
+          if let exchange = state.seen.removeValue(forKey: id) { state.cancelled.append(exchange) }
+        }
         sink.report(.requestCancelled(dependency: name, id: id))
       }
     }
@@ -379,6 +384,7 @@ package final class HTTPDependency: AnyScriptedDependency {
       case .route(let method, let path)?: index = state.waiting.firstIndex { $0.matches(method: method.value, pattern: path.value) }
       }
       guard let index else { return (nil, state.waiting) }
+      state.seen[state.waiting[index].id] = nil
       return (state.waiting.remove(at: index), [])
     }
     guard let exchange else {
@@ -387,8 +393,17 @@ package final class HTTPDependency: AnyScriptedDependency {
       }
       // A request the app cancelled may still get its answer from a server; the app never sees
       // it. The same scenario then holds for code that cancels (a fix) and code that does not.
-      if case .id(let id) = request, state.guarded({ $0.cancelledIDs.contains("r\(id.value)") }) {
-        sink.report(.note("http #r\(id.value) was cancelled by the app before this answer: the answer is dropped, as a cancelled task's is"))
+      let dropped = state.guarded { state -> HTTPExchange? in
+        let index: Int?
+        switch request {
+        case .id(let id): index = state.cancelled.firstIndex { $0.id == "r\(id.value)" }
+        case .matching(let text): index = state.cancelled.firstIndex { $0.description.contains(text.value) }
+        case .route(let method, let path): index = state.cancelled.firstIndex { $0.matches(method: method.value, pattern: path.value) }
+        }
+        return index.map { state.cancelled.remove(at: $0) }
+      }
+      if let dropped {
+        sink.report(.note("http #\(dropped.id) (\(dropped.description)) was cancelled by the app before this answer: the answer is dropped, as a cancelled task's is"))
         return
       }
       let names = pending.map { PendingRequestName(id: $0.id, description: $0.description) }

@@ -51,6 +51,15 @@ struct AuditProbes: Sendable {
     }
   }
 
+  /// For each list of lines, what other schedules found; nil where none failed (or the
+  /// exploration's process died: a trap under a schedule is `explore`'s to shrink).
+  func explore(_ scenarios: [[String]], seed: UInt64) async -> [ScheduleFinding?] {
+    await replies(scenarios.map { AuditWorkRequest(explore: $0, seed: seed) }).map { reply in
+      guard case .answer(let line) = reply else { return nil }
+      return WorkerJSON.decode(AuditWorkAnswer.self, from: line)?.schedule
+    }
+  }
+
   /// Whether each scenario fails when run alone, in a process of its own: a trap counts.
   func fails(_ scenarios: [[String]]) async -> [Bool] {
     await replies(scenarios.map { AuditWorkRequest(verify: $0) }).map { reply in

@@ -61,6 +61,12 @@ struct Audit: ParsableCommand {
     if let time, AuditTime.seconds(time) == nil {
       throw ValidationError("--time takes a duration like 90s, 5m or 1h, not `\(time)`")
     }
+    let known = ModelCatalog.models.map(\.name)
+    guard merge.isEmpty, models.count != 1 || known.contains(models[0]) || AuditApp.folder(models[0]) == nil else { return }
+    for model in models where !known.contains(model) {
+      let nearest = Suggestion.nearest(to: model, in: known)
+      throw ValidationError("no model or app folder named `\(model)`" + (nearest.map { "; did you mean `\($0)`?" } ?? "") + " (`models` lists the models)")
+    }
   }
 
   func run() throws {
@@ -78,10 +84,6 @@ struct Audit: ParsableCommand {
     }
     if models.count >= 1, !known.contains(models[0]), let app = AuditApp.folder(models[0]) {
       try AuditApp(folder: app, arguments: Array(CommandLine.arguments.drop { $0 != "audit" }.dropFirst()).filter { $0 != models[0] }).run()
-    }
-    for model in models where !known.contains(model) {
-      let nearest = Suggestion.nearest(to: model, in: known)
-      throw ValidationError("no model named `\(model)`" + (nearest.map { "; did you mean `\($0)`?" } ?? "") + " (`models` lists them)")
     }
     let chosen = models.isEmpty ? known : known.filter(models.contains)
     let pool = {
@@ -101,7 +103,10 @@ struct Audit: ParsableCommand {
       if terminal { writeAll(2, "\r\u{1B}[Kaudit: \(done)/\(total) probes of sequences") }
     }
     let (surfaces, unusable) = awaitBlocking { await AuditProbes(pool: pool).surfaces(chosen) }
-    let auditor = Auditor(settings: settings) { specs in await AuditProbes(pool: pool).run(specs) }
+    let seed = seed
+    let auditor = Auditor(
+      settings: settings, execute: { specs in await AuditProbes(pool: pool).run(specs) },
+      explore: { lines in await AuditProbes(pool: pool).explore(lines, seed: seed) })
     var result = awaitBlocking { await auditor.audit(surfaces) }
     if terminal { writeAll(2, "\r\u{1B}[K") }
     // Each finding's scenario, run alone in a new process, must fail: one that passes owed its

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Scenario
 import ScenarioAudit
+import ScenarioExploration
 import Simulation
 
 /// What `audit` asks a worker: a model's surface, or one probe.
@@ -10,6 +11,9 @@ struct AuditWorkRequest: Codable {
   var probe: ProbeSpec?
   /// A finding's scenario, run alone to see that it fails.
   var verify: [String]?
+  /// Lines to run under other schedules, and the seed they are drawn from.
+  var explore: [String]?
+  var seed: UInt64?
 }
 
 /// A worker's answer to one request.
@@ -20,6 +24,8 @@ struct AuditWorkAnswer: Codable {
   var result: ProbeResult?
   /// For `verify`: whether a line of the scenario failed.
   var failed: Bool?
+  /// For `explore`: the fewest departures that fail a check, if any schedule does.
+  var schedule: ScheduleFinding?
 }
 
 /// `vmrepl audit-worker`: the child `audit` starts. It reads requests on standard input, one JSON
@@ -57,6 +63,8 @@ struct AuditWorker: ParsableCommand {
           answer.error = error
         } else if let probe = request.probe {
           answer.result = runner.run(probe, in: session)
+        } else if let lines = request.explore {
+          answer.schedule = Self.explore(lines, seed: request.seed ?? 0, output: output)
         } else if let lines = request.verify {
           var failed = false
           for (number, line) in lines.enumerated() {
@@ -74,11 +82,26 @@ struct AuditWorker: ParsableCommand {
         Simulation.shared.scheduler = nil
         // A probe that left a timer armed or a thread alive hands over to a new process, as
         // `replay`'s workers do: an abandoned run-loop timer could still act in the next probe.
-        answer.fresh = Simulation.shared.startOver(abandoning: .nothing) && model == nil && request.verify == nil
+        answer.fresh = Simulation.shared.startOver(abandoning: .nothing) && model == nil && request.verify == nil && request.explore == nil
         output.capture?.discard()
         output.write((WorkerJSON.line(answer) ?? "") + "\n")
         if !answer.fresh { return }
       }
     }
+  }
+
+  /// Runs `lines` under 24 schedules (PCT, depth 2, from `seed`); the fewest departures of the
+  /// first failing outcome first in, first out does not have, with the checks it failed.
+  @MainActor
+  static func explore(_ lines: [String], seed: UInt64, output: SessionOutput) -> ScheduleFinding? {
+    let explorer = Explorer(models: ModelCatalog.models, prints: output.capture)
+    let numbered = Explorer.runnable(lines.enumerated().map { (number: $0.offset + 1, text: $0.element) })
+    let exploration = explorer.explore(numbered, request: ExploreRequest(schedules: 24, strategy: .pct, depth: 2, seed: seed))
+    guard let outcome = exploration.ordered.first(where: { !$0.isFIFO && !$0.failures.isEmpty }), let minimal = outcome.minimal else {
+      return nil
+    }
+    let failed = minimal.errors.filter { $0.source.hasPrefix("expect ") }
+    guard !failed.isEmpty else { return nil }
+    return ScheduleFinding(pin: ExplorationReport.pinLine(minimal.departures), lines: failed.map(\.source), errors: failed.map(\.message))
   }
 }

@@ -1,0 +1,147 @@
+import Foundation
+import ScenarioLanguage
+import ScenarioScripting
+import Testing
+
+@testable import Scenario
+@testable import ScenarioAudit
+
+/// `audit`'s parts that need no session: the language it writes, the plan, the answers it makes
+/// and the oracles' decisions on what probes saw.
+@Suite("Audit")
+struct AuditTests {
+  @Test("leave, expect idle and expect warnings parse; errors point at the word")
+  func language() throws {
+    #expect(try CommandParser.parse("leave") == .session(.leave))
+    #expect(try CommandParser.parse("expect idle") == .session(.expectIdle))
+    #expect(
+      try CommandParser.parse("expect warnings <= 2")
+        == .session(.expectWarnings(comparison: .lessOrEqual, count: Located(value: 2, column: 20))))
+    // A state field named `warnings` or `idle` is still reached with another kind of value.
+    #expect(
+      try CommandParser.parse("expect warnings == []")
+        == .session(.expectState(path: Located(value: "warnings", column: 8), comparison: .equal, value: Located(value: .list([]), column: 20))))
+    #expect(
+      try CommandParser.parse("expect idle == true")
+        == .session(.expectState(path: Located(value: "idle", column: 8), comparison: .equal, value: Located(value: .bool(true), column: 16))))
+    #expect(parseError("leave now") == "column 7: unexpected `now` after `leave`; usage: leave")
+    #expect(
+      parseError("expect warnings")
+        == "column 16: `expect` needs a comparison (==, !=, <, <=, >, >= or contains); usage: expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect idle (example: expect uiState.isLoading == false)")
+  }
+
+  static let surface = ModelSurface(
+    model: "search", typeName: "SearchViewModel", summary: "SearchViewModel (App/SearchViewModel.swift)",
+    actions: [
+      .init(name: "search", summary: "search(text:)", parameters: [.init(name: "text", type: .string)]),
+      .init(name: "stopUpdates", summary: "stopUpdates()", parameters: []),
+      .init(name: "append", summary: "append()", parameters: []),
+    ],
+    properties: [.init(name: "isOn", type: .bool)], connects: false, dependencies: [])
+
+  @Test("the plan: each step alone, then twice with other values, then pairs; cleanup by name")
+  func plan() {
+    let plan = AuditPlan(surface: Self.surface, seed: 0, limit: 9)
+    #expect(plan.sequences.prefix(8).map { $0.steps.map(\.line) } == [
+      ["send search text=\"swift\""], ["send stopUpdates"], ["send append"], ["set isOn true"],
+      ["send search text=\"swift\"", "send search text=\"swiftui\""], ["send stopUpdates", "send stopUpdates"],
+      ["send append", "send append"], ["set isOn true", "set isOn false"],
+    ])
+    #expect(plan.sequences.count == 9)
+    // `append` ends in "end" but starts no cleanup word.
+    #expect(plan.cleanup.map(\.line) == ["send stopUpdates"])
+    // The same seed, the same plan.
+    #expect(AuditPlan(surface: Self.surface, seed: 7, limit: 30).sequences == AuditPlan(surface: Self.surface, seed: 7, limit: 30).sequences)
+    #expect(Self.surface.source(of: "search") == "SearchViewModel.search(text:) in App/SearchViewModel.swift")
+  }
+
+  struct Article: Decodable {
+    let id: Int
+    let title: String
+    let link: URL
+    let tags: [String]
+    let subtitle: String?
+  }
+
+  struct SearchResponse: Decodable {
+    let total: Int
+    let items: [Article]
+  }
+
+  @Test("answers decode into the type the path names, strings echo the request")
+  func bodies() throws {
+    let types = ResponseTypes([Article.self, SearchResponse.self])
+    let list = types.body(for: "GET https://news.example.com/api/articles?q=swift", count: 1)
+    #expect(list == #"[{"id":1,"title":"swift","link":"https://example.com/swift","tags":["swift"],"subtitle":"swift"}]"#)
+    #expect(try JSONDecoder().decode([Article].self, from: Data(list.utf8)).first?.title == "swift")
+    let one = types.body(for: "GET https://news.example.com/api/articles/7", count: 1)
+    #expect(try JSONDecoder().decode(Article.self, from: Data(one.utf8)).id == 1)
+    let wrapper = types.body(for: "GET https://news.example.com/search?q=ios", count: 0)
+    #expect(wrapper == #"{"total":1,"items":[]}"#)
+    #expect(types.body(for: "GET https://news.example.com/api/comments", count: 1) == "[]")
+    #expect(types.body(for: "POST https://news.example.com/api/login", count: 1) == "{}")
+  }
+
+  func result(_ final: [StateLeaf], lines: [String] = ["use m", "send a", "send a"], requests: Int = 2, atRest: Bool = true, ignored: Int = 0) -> ProbeResult {
+    ProbeResult(
+      lines: lines, stepLines: lines.count, initial: [StateLeaf(path: "isLoading", value: "false")], final: final, atRest: atRest,
+      requests: requests, ignored: ignored, workLeft: [], leftBehind: [], freed: true, warnings: [], errors: [])
+  }
+
+  @Test("lost update: only where no order of the taps one after another reaches the state")
+  func lostUpdate() {
+    let sequence = AuditPlan.Sequence(index: 4, steps: [ProbeStep(line: "send a", name: "a"), ProbeStep(line: "send a", name: "a")])
+    let two = [StateLeaf(path: "count", value: "2")], one = [StateLeaf(path: "count", value: "1")]
+    var runs = AuditOracles.Runs()
+    runs.settled = result(two)
+    runs.quick = result(one)
+    runs.settledReversed = result(two)
+    let found = AuditOracles.check(runs, sequence: sequence, surface: Self.surface)
+    #expect(found.map(\.kind) == [.lostUpdate])
+    #expect(found.first?.lines.last == "expect count == 2")
+    #expect(found.first?.summary == "`send a`, `send a` sent quickly end with `count` 1; one after another, in either order, never")
+    // A guard that ignored the second tap, a debounce that merged them, time between steps.
+    runs.quick = result(one, ignored: 1)
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    runs.quick = result(one, requests: 1)
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    runs.quick = result(one)
+    runs.settled = result(two, lines: ["use m", "send a", "advance 1s", "send a"])
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+  }
+
+  @Test("answers out of order, a loading flag left set, work that outlives the screen")
+  func otherOracles() {
+    let sequence = AuditPlan.Sequence(index: 0, steps: [ProbeStep(line: "send a", name: "a")])
+    var runs = AuditOracles.Runs()
+    runs.settled = result([StateLeaf(path: "title", value: "\"b\"")])
+    runs.quick = result([StateLeaf(path: "title", value: "\"b\"")])
+    runs.quickNewestFirst = result([StateLeaf(path: "title", value: "\"a\"")])
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).map(\.kind) == [.answerOrder])
+    runs = AuditOracles.Runs()
+    runs.settled = result([StateLeaf(path: "isLoading", value: "true")])
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).map(\.kind) == [.loadingLeftSet])
+    // Still running: not left set.
+    runs.settled = result([StateLeaf(path: "isLoading", value: "true")], atRest: false)
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    var left = result([])
+    left.leftBehind = ["effect #1 `send a` is still running"]
+    runs.settled = left
+    // An action's own task is the view's to cancel: not counted.
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    left.leftBehind.append("work from `send a` is still running; it waits on RunLoop timer until 61.000s")
+    runs.settled = left
+    let found = AuditOracles.check(runs, sequence: sequence, surface: Self.surface)
+    #expect(found.map(\.kind) == [.outlivesScreen])
+    #expect(found.first?.lines.suffix(1) == ["expect idle"])
+  }
+
+  @Test("shards merged keep, of two findings of one bug, the one of lower rank")
+  func merge() {
+    func finding(_ rank: Int, _ model: String) -> Finding {
+      Finding(model: model, type: "T", kind: .trap, summary: "", evidence: "", source: nil, onPurpose: nil, scenario: "", lines: [], key: "trap a", rank: rank)
+    }
+    let merged = mergeFindings([[finding(30, "b"), finding(12, "a")], [finding(5, "b")]], models: ["a", "b"])
+    #expect(merged.map { "\($0.model)\($0.rank)" } == ["a12", "b5"])
+  }
+}
