@@ -123,6 +123,14 @@ struct Audit: ParsableCommand {
   private func report(_ result: AuditReport, models: [String], merged: Bool) throws {
     var result = result
     let written = try AuditScenarios.write(&result.findings, to: output)
+    // A trap's place in the app's code, from a backtrace of its scenario run once more.
+    if !merged {
+      for index in result.findings.indices where result.findings[index].kind == .trap {
+        guard let frame = TrapSource.locate(result.findings[index].scenario) else { continue }
+        result.findings[index].source = frame
+      }
+      try AuditScenarios.write(&result.findings, to: output)
+    }
     let lines = format == .jsonl
       ? result.findings.compactMap { WorkerJSON.line(AuditJSON(finding: $0)) }
       : AuditText.report(result, seed: seed, merged: merged)

@@ -1,0 +1,53 @@
+import Foundation
+import Processes
+import ScenarioAudit
+
+/// Where in the app's code a trap happened: the scenario run once more with Swift's backtracer
+/// on, and its first frame in the app's own code (not vmrepl's, not the standard library's, not
+/// a registration's closure), `HeadlineViewModel.load() at Newsroom/ViewModels/HeadlineViewModel.swift:18`.
+enum TrapSource {
+  /// vmrepl's own sources, whose frames are the harness's.
+  private static let ownSources: String = {
+    let file = #filePath
+    guard let range = file.range(of: "/Sources/VMReplCLI/") else { return "/nonexistent/" }
+    return String(file[..<range.lowerBound]) + "/Sources/"
+  }()
+
+  /// The frame of the app's code a trap in `scenario` happened in, or nil.
+  static func locate(_ scenario: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CurrentExecutable.path)
+    process.arguments = ["run", scenario]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,sanitize=no"
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return frame(in: String(decoding: data, as: UTF8.self))
+  }
+
+  /// The first frame of a backtrace in the app's code, as `Function at path:line`.
+  static func frame(in backtrace: String) -> String? {
+    for line in backtrace.split(separator: "\n") {
+      guard let at = line.range(of: " at /", options: .backwards), let plus = line.range(of: " + ") else { continue }
+      let location = String(line[line.index(after: at.lowerBound)...].dropFirst(3))
+      guard location.hasSuffix(".swift") || location.contains(".swift:"), !location.hasPrefix(ownSources),
+        !location.contains("/Models.generated.swift"), !location.contains("/Overrides.swift")
+      else { continue }
+      guard let address = line.range(of: "0x") else { continue }
+      let afterAddress = line[address.upperBound...].drop { $0 != " " }.dropFirst()
+      let function = String(line[afterAddress.startIndex..<plus.lowerBound])
+      // An adopted package reaches the app's files through its `app` link: say them as the app does.
+      var path = location
+      if let app = path.range(of: "/app/") { path = String(path[app.upperBound...]) }
+      let parts = path.split(separator: ":")
+      let shown = parts.count >= 2 ? "\(parts[0]):\(parts[1])" : path
+      return "\(function) at \(shown)"
+    }
+    return nil
+  }
+}
