@@ -136,6 +136,26 @@ struct AuditTests {
     #expect(found.first?.lines.suffix(1) == ["expect idle"])
   }
 
+  @Test("schedules are explored only where quick taps agreed with one after another, on what they changed")
+  func scheduleCheck() {
+    let sequence = AuditPlan.Sequence(index: 4, steps: [ProbeStep(line: "send a", name: "a"), ProbeStep(line: "send a", name: "a")])
+    var runs = AuditOracles.Runs()
+    let two = [StateLeaf(path: "isLoading", value: "false"), StateLeaf(path: "count", value: "2")]
+    runs.settled = result(two)
+    runs.quick = result(two)
+    #expect(AuditOracles.scheduleCheck(runs, sequence: sequence) == ["use m", "send a", "send a", "expect count == 2"])
+    runs.quick = result([StateLeaf(path: "isLoading", value: "false"), StateLeaf(path: "count", value: "1")])
+    #expect(AuditOracles.scheduleCheck(runs, sequence: sequence) == nil)
+    let cancelling = AuditPlan.Sequence(index: 5, steps: [ProbeStep(line: "send a", name: "a"), ProbeStep(line: "send cancel", name: "cancel")])
+    runs.quick = result(two)
+    #expect(AuditOracles.scheduleCheck(runs, sequence: cancelling) == nil)
+    let found = AuditOracles.scheduleFinding(
+      ScheduleFinding(pin: "schedule 4:2", lines: ["expect count == 2"], errors: ["expectation failed: count == 2, but it is 1"]),
+      lines: [], runs: runs, sequence: sequence, surface: Self.surface)
+    #expect(found?.lines == ["schedule 4:2", "use m", "send a", "send a", "expect count == 2"])
+    #expect(found?.key == "lost-update count")
+  }
+
   @Test("shards merged keep, of two findings of one bug, the one of lower rank")
   func merge() {
     func finding(_ rank: Int, _ model: String) -> Finding {

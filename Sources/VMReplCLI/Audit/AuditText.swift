@@ -18,6 +18,10 @@ enum AuditText {
       }
     }
     for count in result.counts where !models.contains(count.model) {
+      if count.planned == 0 {
+        lines.append("\(count.model): nothing to try: its registration has no action and no settable property")
+        continue
+      }
       lines.append("\(count.model): nothing found in \(count.sequences) sequence\(count.sequences == 1 ? "" : "s") (\(count.probes) probes)")
     }
     for (model, error) in result.unusable {

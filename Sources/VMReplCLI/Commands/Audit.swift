@@ -122,7 +122,7 @@ struct Audit: ParsableCommand {
   /// Writes the scenarios and the report; exit status 1 when anything was found.
   private func report(_ result: AuditReport, models: [String], merged: Bool) throws {
     var result = result
-    let written = try AuditScenarios.write(&result.findings, to: output)
+    try AuditScenarios.write(&result.findings, to: output)
     // A trap's place in the app's code, from a backtrace of its scenario run once more.
     if !merged {
       for index in result.findings.indices where result.findings[index].kind == .trap {
@@ -135,7 +135,6 @@ struct Audit: ParsableCommand {
       ? result.findings.compactMap { WorkerJSON.line(AuditJSON(finding: $0)) }
       : AuditText.report(result, seed: seed, merged: merged)
     writeAll(1, lines.map { $0 + "\n" }.joined())
-    _ = written
     if !result.findings.isEmpty { throw ExitCode(1) }
   }
 }
