@@ -40,13 +40,17 @@ package enum AuditOracles {
     // A loading flag left set with nothing left running, whatever the answer.
     for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
       guard let result, result.atRest, result.workLeft.isEmpty else { continue }
-      for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path) {
+      // A property the user sets (a bindable one) is the user's, not a sign of work.
+      let settable = Set(surface.properties.map(\.name))
+      for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path)
+        && !settable.contains(String(leaf.path.split(separator: ".").first ?? ""))
+      {
         guard result.initial.first(where: { $0.path == leaf.path })?.value == "false" else { continue }
         let answered = result.requests == 0 ? "" : " and its requests answered \(answerText(answer))"
         finding(.loadingLeftSet, key: leaf.path, probe: probe + 1,
           summary: "`\(leaf.path)` is still true after \(steps)\(answered), with nothing left running",
           evidence: "\(leaf.path) == true at the end; no effect, timer or request of the model is left",
-          onPurpose: "unless `\(leaf.path)` is meant to stay set once set (then it is no loading flag)",
+          onPurpose: "unless `\(leaf.path)` is meant to stay set once set (then it is no loading flag)" + twice(sequence),
           lines: stepLines(of: result) + ["expect \(leaf.path) == false"])
       }
     }
@@ -57,10 +61,13 @@ package enum AuditOracles {
     if let result = runs.settled, let first = result.leftBehind.first(where: { !$0.hasPrefix("effect #") }) {
       let origin = first.split(separator: "`").dropFirst().first.map(String.init) ?? first
       let freed = result.freed == false ? "; the model was not freed: this work keeps it alive" : ""
+      // Where the work began: an action's code, or the model's `init` (`use`).
+      let words = origin.split(separator: " ").map(String.init)
+      let started = words.first == "use" ? surface.source(of: "").map { $0.replacingOccurrences(of: " in ", with: ".init in ") } : words.count > 1 ? surface.source(of: words[1]) : nil
       finding(.outlivesScreen, key: origin.split(separator: " ").prefix(2).joined(separator: " "), probe: 0,
         summary: "work from `\(origin)` still runs after the screen's cleanup and the model let go",
-        evidence: first + freed,
-        onPurpose: "unless that work is meant to outlive the screen (an app-wide service's, not this screen's)",
+        evidence: first + freed, source: started,
+        onPurpose: "unless that work is meant to outlive the screen (an app-wide service's, not this screen's)" + twice(sequence),
         lines: result.lines + ["expect idle"])
     }
     // Quick actions against one after another.
@@ -131,6 +138,14 @@ package enum AuditOracles {
   static func movesTime(_ result: ProbeResult) -> Bool {
     let start = result.lines.firstIndex { $0.hasPrefix("send ") || $0.hasPrefix("set ") } ?? 0
     return result.lines[start..<result.stepLines].contains { $0.hasPrefix("advance ") }
+  }
+
+  /// For a finding a step sent twice shows (the plan tries every step alone first, so alone it
+  /// did not): when that is a bug.
+  static func twice(_ sequence: AuditPlan.Sequence) -> String {
+    let steps = sequence.steps
+    guard steps.count == 2, steps[0].name == steps[1].name else { return "" }
+    return "; it shows only when `\(steps[0].name)` is done twice: a bug where the view can do that before its cleanup (a second `onAppear`, a double tap)"
   }
 
   static func isLoadingFlag(_ path: String) -> Bool {

@@ -31,6 +31,8 @@ package struct AuditReport: Sendable {
   package var counts: [(model: String, sequences: Int, planned: Int, probes: Int)] = []
   /// Whether the budget stopped it before every planned sequence ran.
   package var stoppedEarly = false
+  /// Models whose traps were all a base class's placeholders (`fatalError("Subclasses must implement")`).
+  package var placeholders: [String] = []
   /// Findings dropped because their scenario, run alone, did not fail.
   package var unreproduced = 0
 
@@ -73,6 +75,7 @@ package struct Auditor: Sendable {
     var probes: [String: Int] = [:]
     var ran: [String: Int] = [:]
     var found: [String: Finding] = [:]
+    var placeholders: Set<String> = []
     let batchSize = 24
     var done = 0
     let total = mine.count * 3
@@ -97,7 +100,7 @@ package struct Auditor: Sendable {
           specs.append((index, .quick, quick))
         }
       }
-      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes)
+      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders)
       // Then what the first answers call for: failures where requests were made, the other
       // order of answers where two were out at once, the other order of steps where quick and
       // one-after-another differ.
@@ -125,7 +128,7 @@ package struct Auditor: Sendable {
           specs.append((index, .settledReversed, reversed))
         }
       }
-      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes)
+      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders)
       var batchFindings: [[Finding]] = []
       for (index, unit) in batch.enumerated() {
         batchFindings.append(AuditOracles.check(runs[index], sequence: unit.sequence, surface: unit.plan.surface))
@@ -153,6 +156,7 @@ package struct Auditor: Sendable {
     for surface in surfaces {
       report.counts.append((surface.model, ran[surface.model] ?? 0, planned[surface.model] ?? 0, probes[surface.model] ?? 0))
     }
+    report.placeholders = surfaces.map(\.model).filter(placeholders.contains)
     let order = Dictionary(uniqueKeysWithValues: surfaces.enumerated().map { ($0.element.model, $0.offset) })
     report.findings = found.values.sorted {
       (order[$0.model] ?? 0, $0.rank, $0.key) < (order[$1.model] ?? 0, $1.rank, $1.key)
@@ -168,7 +172,8 @@ package struct Auditor: Sendable {
   /// Runs `specs`, files each result under its sequence, and turns each crash into a trap.
   private func run(
     _ specs: [(Int, ProbeKind, ProbeSpec)], batch: [(plan: AuditPlan, sequence: AuditPlan.Sequence)],
-    into runs: inout [AuditOracles.Runs], found: inout [String: Finding], probes: inout [String: Int]
+    into runs: inout [AuditOracles.Runs], found: inout [String: Finding], probes: inout [String: Int],
+    placeholders: inout Set<String>
   ) async {
     guard !specs.isEmpty else { return }
     for spec in specs { probes[spec.2.model, default: 0] += 1 }
@@ -185,6 +190,12 @@ package struct Auditor: Sendable {
         }
       case .crash(let reason, let lines, let errors):
         let unit = batch[index]
+        // A base class's placeholder (`fatalError("Subclasses must implement ...")`) traps by
+        // design: the app makes only its subclasses.
+        if errors.contains(where: Self.isPlaceholder) {
+          placeholders.insert(spec.model)
+          continue
+        }
         let trapped = lines.last ?? "use \(spec.model)"
         let message = errors.first { $0.contains("Fatal error") || $0.contains("fatal error") || $0.contains("crashed") } ?? errors.first ?? reason
         let action = Self.actionName(of: trapped) ?? trapped
@@ -198,6 +209,13 @@ package struct Auditor: Sendable {
           scenario: "", lines: lines, key: "trap \(action)", rank: unit.sequence.index * 10 + kind.rank), in: &found)
       }
     }
+  }
+
+  /// Whether a trap's message is an abstract method's placeholder.
+  static func isPlaceholder(_ message: String) -> Bool {
+    let lower = message.lowercased()
+    guard lower.contains("fatal error") else { return false }
+    return ["subclass", "must override", "must be overridden", "must implement", "abstract", "not implemented", "override this"].contains { lower.contains($0) }
   }
 
   /// The action or property a line names (`send load` → `load`), or the request's route.

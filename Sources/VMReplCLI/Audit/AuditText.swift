@@ -24,6 +24,9 @@ enum AuditText {
       }
       lines.append("\(count.model): nothing found in \(count.sequences) sequence\(count.sequences == 1 ? "" : "s") (\(count.probes) probes)")
     }
+    for model in result.placeholders {
+      lines.append("\(model): traps in placeholders a subclass is to override (`fatalError(\"Subclasses must implement ...\")`): not counted, the app makes only subclasses")
+    }
     for (model, error) in result.unusable {
       lines.append("\(model): not audited: \(error)")
     }

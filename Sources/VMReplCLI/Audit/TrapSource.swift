@@ -30,6 +30,23 @@ enum TrapSource {
     return frame(in: String(decoding: data, as: UTF8.self))
   }
 
+  /// `file` as the app's folder names it: an adopted package reaches the app's files through
+  /// links (`Sources/App/app` to the app's folder, a local package's module to its sources), so
+  /// the file is resolved and made relative to the folder the main `app` link names.
+  static func appRelative(_ file: String) -> String {
+    let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+    guard let sources = file.range(of: "/Sources/") else { return resolved }
+    let package = String(file[..<sources.lowerBound])
+    let targets = (try? FileManager.default.contentsOfDirectory(atPath: package + "/Sources")) ?? []
+    for target in targets.sorted() {
+      let link = package + "/Sources/" + target + "/app"
+      guard (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil else { continue }
+      let root = URL(fileURLWithPath: link).resolvingSymlinksInPath().path + "/"
+      if resolved.hasPrefix(root) { return String(resolved.dropFirst(root.count)) }
+    }
+    return resolved
+  }
+
   /// The first frame of a backtrace in the app's code, as `Function at path:line`.
   static func frame(in backtrace: String) -> String? {
     for line in backtrace.split(separator: "\n") {
@@ -41,11 +58,9 @@ enum TrapSource {
       guard let address = line.range(of: "0x") else { continue }
       let afterAddress = line[address.upperBound...].drop { $0 != " " }.dropFirst()
       let function = String(line[afterAddress.startIndex..<plus.lowerBound])
-      // An adopted package reaches the app's files through its `app` link: say them as the app does.
-      var path = location
-      if let app = path.range(of: "/app/") { path = String(path[app.upperBound...]) }
-      let parts = path.split(separator: ":")
-      let shown = parts.count >= 2 ? "\(parts[0]):\(parts[1])" : path
+      let parts = location.split(separator: ":")
+      let file = String(parts[0])
+      let shown = appRelative(file) + (parts.count >= 2 ? ":\(parts[1])" : "")
       return "\(function) at \(shown)"
     }
     return nil
