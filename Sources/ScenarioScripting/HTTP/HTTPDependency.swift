@@ -79,6 +79,32 @@ struct HTTPExchange: Sendable {
   }
 }
 
+/// A request as `respond` names it, without what keeps its work alive (its tag, its handle):
+/// kept to answer requests the app has cancelled.
+struct SeenRequest: Sendable {
+  let id: String
+  let method: String
+  let url: URL
+  let description: String
+
+  init(_ exchange: HTTPExchange) {
+    id = exchange.id
+    method = exchange.method
+    url = exchange.url
+    description = exchange.description
+  }
+
+  /// Whether `method` and `pattern` name this request, as for a waiting one.
+  func matches(method wanted: String?, pattern: String?) -> Bool {
+    if let wanted, wanted.uppercased() != method { return false }
+    guard let pattern else { return true }
+    let parts = pattern.split(separator: "?", maxSplits: 1).map(String.init)
+    guard HTTPExchange.glob(parts[0], url.path) else { return false }
+    guard parts.count == 2 else { return true }
+    return HTTPExchange.glob(parts[1], url.query ?? "")
+  }
+}
+
 /// The `http` dependency every model has: each request the process sends through URLSession
 /// (`URLSession.shared`, sessions made from `.default` or `.ephemeral`, async, completion
 /// handler or publisher) is pending as `#rN` until `respond http` or a `stub http` answers it;
@@ -136,9 +162,9 @@ package final class HTTPDependency: AnyScriptedDependency {
     /// Announced and waiting for an answer, oldest first.
     var waiting: [HTTPExchange] = []
     /// The requests the app cancelled before they were answered, oldest first.
-    var cancelled: [HTTPExchange] = []
+    var cancelled: [SeenRequest] = []
     /// Every request seen, by id, while its answer may still be given.
-    var seen: [String: HTTPExchange] = [:]
+    var seen: [String: SeenRequest] = [:]
     /// Answered, on their way to the app after their latency, with the task that waits it out.
     var answering: [String: (exchange: HTTPExchange, delivery: Task<Void, Never>?)] = [:]
     /// Stubs, newest first.
@@ -253,7 +279,7 @@ package final class HTTPDependency: AnyScriptedDependency {
       switch item {
       case .arrived(let exchange):
         sink.report(.requestPending(dependency: name, id: exchange.id, request: exchange.description))
-        state.guarded { $0.seen[exchange.id] = exchange }
+        state.guarded { $0.seen[exchange.id] = SeenRequest(exchange) }
         if cancelled.contains(exchange.id) { continue }
         if let answer = automaticAnswer(for: exchange) {
           answer.map { schedule($0, for: exchange) } ?? forward(exchange)
@@ -262,7 +288,7 @@ package final class HTTPDependency: AnyScriptedDependency {
         }
       case .cancelled(let id):
         state.guarded { state in
-          if let exchange = state.seen.removeValue(forKey: id) { state.cancelled.append(exchange) }
+          if let request = state.seen.removeValue(forKey: id) { state.cancelled.append(request) }
         }
         sink.report(.requestCancelled(dependency: name, id: id))
       }
@@ -393,7 +419,7 @@ package final class HTTPDependency: AnyScriptedDependency {
       }
       // A request the app cancelled may still get its answer from a server; the app never sees
       // it. The same scenario then holds for code that cancels (a fix) and code that does not.
-      let dropped = state.guarded { state -> HTTPExchange? in
+      let dropped = state.guarded { state -> SeenRequest? in
         let index: Int?
         switch request {
         case .id(let id): index = state.cancelled.firstIndex { $0.id == "r\(id.value)" }
