@@ -1,39 +1,9 @@
 import Foundation
+import ScenarioLanguage
 
-/// A JSON value a sample decoding built.
-indirect enum SampleJSON {
-  case object([(String, SampleJSON)])
-  case array([SampleJSON])
-  case string(String)
-  case number(String)
-  case bool(Bool)
-  case null
-
-  /// Compact JSON text, keys in the order the type's `init(from:)` asked for them.
-  var text: String {
-    switch self {
-    case .object(let pairs): return "{" + pairs.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
-    case .array(let elements): return "[" + elements.map(\.text).joined(separator: ",") + "]"
-    case .string(let text): return Self.quoted(text)
-    case .number(let text): return text
-    case .bool(let value): return value ? "true" : "false"
-    case .null: return "null"
-    }
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
-}
+/// A JSON value a sample decoding built: ScenarioLanguage's writer, keys in the order the
+/// type's `init(from:)` asked for them.
+typealias SampleJSON = JSON.Node
 
 /// Builds a JSON body that decodes into a `Decodable` type by running the type's own
 /// `init(from:)` against a decoder that answers every question and writes the answer down.
@@ -49,7 +19,7 @@ enum SampleBody {
     } catch {
       return nil
     }
-    return recorder.root?.text
+    return recorder.root.map(JSON.write)
   }
 }
 

@@ -58,12 +58,17 @@ struct HTTPExchange: Sendable {
   /// Whether `method` and `pattern` (a path, `*` standing for any run of characters, with a
   /// query to match only when the pattern has one) name this request.
   func matches(method wanted: String?, pattern: String?) -> Bool {
+    Self.matches(method: method, url: url, wanted: wanted, pattern: pattern)
+  }
+
+  /// Whether a request of `method` to `url` is the one `wanted` and `pattern` name.
+  static func matches(method: String, url: URL, wanted: String?, pattern: String?) -> Bool {
     if let wanted, wanted.uppercased() != method { return false }
     guard let pattern else { return true }
     let parts = pattern.split(separator: "?", maxSplits: 1).map(String.init)
-    guard Self.glob(parts[0], url.path) else { return false }
+    guard glob(parts[0], url.path) else { return false }
     guard parts.count == 2 else { return true }
-    return Self.glob(parts[1], url.query ?? "")
+    return glob(parts[1], url.query ?? "")
   }
 
   static func glob(_ pattern: String, _ text: String) -> Bool {
@@ -96,12 +101,7 @@ struct SeenRequest: Sendable {
 
   /// Whether `method` and `pattern` name this request, as for a waiting one.
   func matches(method wanted: String?, pattern: String?) -> Bool {
-    if let wanted, wanted.uppercased() != method { return false }
-    guard let pattern else { return true }
-    let parts = pattern.split(separator: "?", maxSplits: 1).map(String.init)
-    guard HTTPExchange.glob(parts[0], url.path) else { return false }
-    guard parts.count == 2 else { return true }
-    return HTTPExchange.glob(parts[1], url.query ?? "")
+    HTTPExchange.matches(method: method, url: url, wanted: wanted, pattern: pattern)
   }
 }
 
