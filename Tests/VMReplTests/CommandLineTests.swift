@@ -29,6 +29,18 @@ struct CommandLineTests {
     #expect(typo.errors.hasPrefix("Error: no model or app folder named `crat`; did you mean `cart`? (`models` lists the models)\n"))
   }
 
+  @Test("`explore --shard K/N`: the shards' jsonl lines together are one machine's")
+  func exploreShards() async throws {
+    func lines(_ extra: [String]) async throws -> [String] {
+      let result = try await VMReplProcess.run(["explore", "scenarios/cart", "--schedules", "5", "--format", "jsonl"] + extra)
+      return result.output.split(separator: "\n").map(String.init)
+    }
+    let all = try await lines([])
+    let shards = try await lines(["--shard", "1/2"]) + lines(["--shard", "2/2"])
+    #expect(all.count == 4)
+    #expect(shards.sorted() == all.sorted())
+  }
+
   @Test("commands from a pipe: transcript on stdout, errors on stderr, status 1 after an error")
   func pipedInput() async throws {
     let result = try await VMReplProcess.run([], input: "use refresh\nsend refesh\nexpect uiState.isLoading == false\n")

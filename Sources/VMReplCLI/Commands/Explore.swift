@@ -34,6 +34,9 @@ struct Explore: ParsableCommand {
   @Option(help: "Output: human (the report) or jsonl (one JSON object per scenario, without transcripts).")
   var format: OutputFormat = .human
 
+  @Option(help: ArgumentHelp("Explore part K of N of the scenarios (a CI matrix), as `replay --shard` splits them; the shards' jsonl lines together are one machine's.", valueName: "K/N"))
+  var shard: Shard?
+
   @Option(help: "How many worker processes explore at once (default: the number of cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -42,12 +45,13 @@ struct Explore: ParsableCommand {
   }
 
   func run() throws {
-    let scenarios: [String]
+    var scenarios: [String]
     do {
       scenarios = try ScenarioFiles.collect(paths, filter: nil)
     } catch {
       throw ValidationError("\(error)")
     }
+    if let shard { scenarios = ScenarioFiles.shard(scenarios, index: shard.index, of: shard.count) }
     if options.cancelAnywhere {
       let runner = Self.runner(options: options, jobs: jobs)
       let selected = scenarios
