@@ -25,4 +25,30 @@ struct ReportTests {
       environment: ["CI": "true", "TZ": "Asia/Tokyo", "LANG": "de_DE.UTF-8"], executable: "VMReplFixtures")
     #expect(result.status == 0, "\(result.output)\(result.errors)")
   }
+
+  @Test("`expect idle`, `expect warnings` and a command after `leave` say what failed, exactly")
+  func leaveAndIdleFailures() async throws {
+    let result = try await VMReplProcess.run(
+      [], input: """
+        use stopwatches
+        send start
+        advance 1s
+        expect idle
+        send stop
+        leave
+        send start
+        use article-list
+        send load
+        respond http json=[{"id":1,"title":"Hello"}]
+        expect warnings == 0
+
+        """, executable: "VMReplFixtures")
+    #expect(result.status == 1)
+    let errors = result.errors.split(separator: "\n").map(String.init)
+    #expect(errors.count == 3)
+    #expect(errors.first?.hasPrefix("error: line 4: expectation failed: idle, but it is not: work from `send start` is still running; it waits on DispatchSourceTimer on DispatchQueue.main until 1.016667s") == true)
+    #expect(errors.dropFirst().first == "error: line 7: no model in use; `use MODEL` first (`models` lists them)")
+    #expect(errors.last?.hasPrefix("error: line 11, column 20: expectation failed: warnings == 0, but it is 2: the first: warning: `articles` and `isLoading` (@Published) changed off the main thread") == true)
+    #expect(result.output.contains("left the screen: `Stopwatches` was freed"))
+  }
 }
