@@ -31,8 +31,19 @@ public struct PackageBuild {
     self.scratch = scratch
   }
 
-  /// The shared build folder of the vmrepl checkout at `vmrepl`.
-  public static func scratch(forCheckout vmrepl: String) -> String { vmrepl + "/.build-adopted" }
+  /// The shared build folder of the vmrepl checkout at `vmrepl`: `VMREPL_BUILD_PATH` when set
+  /// (a CI cache, or vmrepl's own `.build` as `scripts/test` gives it), else `.build-adopted` in
+  /// the checkout.
+  public static func scratch(forCheckout vmrepl: String) -> String {
+    if let chosen = ProcessInfo.processInfo.environment[buildPathVariable], !chosen.isEmpty { return chosen }
+    return defaultScratch(forCheckout: vmrepl)
+  }
+
+  /// The shared build folder when `VMREPL_BUILD_PATH` is not set.
+  static func defaultScratch(forCheckout vmrepl: String) -> String { vmrepl + "/.build-adopted" }
+
+  /// The variable that moves the shared build folder, read by `adopt` and by each `./repl`.
+  static let buildPathVariable = "VMREPL_BUILD_PATH"
 
   /// Builds the package (everything but its tests).
   public func run() -> Outcome {

@@ -20,6 +20,12 @@ import VMReplCLI
     return 0
   }
 
+  /// libFuzzer's usual entry, which its own `main` refers to: a debug build links that `main`'s
+  /// object too (a release build drops it), so the symbol must exist; `fuzzingMain` below is
+  /// the program's entry all the same.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { fuzzOne(data, size) }
+
   /// The process's entry: SwiftPM makes `main` this module's `Fuzzing_main`, so libFuzzer's own
   /// `main` is not used and the target name can come first on the command line.
   @_cdecl("Fuzzing_main")
