@@ -18,6 +18,12 @@ func appleCompat(_ name: String, folder: String, dependencies: [Target.Dependenc
   .target(name: name, dependencies: dependencies, path: "Sources/AppleCompat/" + folder, swiftSettings: [.swiftLanguageMode(.v6)])
 }
 
+/// The engine's modules are optimized in debug builds too: an adopted app's REPL is a debug build
+/// (`swift run`, `./repl`), and unoptimized, the executor and the session ran a repeating timer's
+/// firings several times slower (docs/benchmarks.md, "Debug builds"). The app's own code stays
+/// unoptimized, so the debugger works on it.
+let engine: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "vmrepl",
   products: [
@@ -74,7 +80,7 @@ let package = Package(
     .target(
       name: "Simulation",
       dependencies: ["CSimulationRuntime", "Platform", .product(name: "Collections", package: "swift-collections")],
-      swiftSettings: strict
+      swiftSettings: engine
     ),
     .target(
       name: "ViewModelKit",
@@ -98,7 +104,7 @@ let package = Package(
     .target(
       name: "Scenario",
       dependencies: ["ScenarioLanguage", "ScenarioScripting", "Simulation", "ViewModelKit", "Platform"],
-      swiftSettings: strict
+      swiftSettings: engine
     ),
     // Running a scenario under many schedules: above the session, which it drives.
     .target(

@@ -4,7 +4,7 @@
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario, `--only cart/lost-update.scenario`
 // one scenario's, in this process alone, for profiling; `--detail` prints each scenario's time to standard error), `--http-only` only
 // the scripted HTTP figures (`--requests N`), `--threads-only` only the simulated threads' figures
-// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--replay-only` the in-process replay (`--repeats N`,
+// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--build-figures` the figures scripts/bench measures in a debug build beside release, `--replay-only` the in-process replay (`--repeats N`,
 // `--detail` each scenario's time to standard error); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
@@ -52,6 +52,11 @@ let lines = MainActor.assumeIsolated { () -> [String] in
   }
   if arguments.contains("--replay-only") {
     out += silencingStandardOutput { engineFigures(session: session, repeats: repeats) }
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
+  if arguments.contains("--build-figures") {
+    out += silencingStandardOutput { buildFigures() }
     for line in out { writeAll(1, line + "\n") }
     return out
   }

@@ -1,0 +1,136 @@
+import Foundation
+import Scenario
+import ScenarioExploration
+import Simulation
+
+/// The figures measured in a debug build beside a release one (`--build-figures`; scripts/bench
+/// runs both): an adopted app's REPL is a debug build (`swift run`, `./repl`), so these are what
+/// a user waits on. Each is a whole step as a user runs it, not a loop inside the executor.
+@MainActor
+func buildFigures() -> [String] {
+  // Exploration first: it needs a process that can start fresh, which the runaway figure's
+  // quarantined loop no longer is.
+  [timerExploreFigure(), jobFigure(), timerFigure(), runawayFigure()]
+}
+
+/// Jobs: one task yielding 20,000 times on the main actor, inside a session's step (under the
+/// 50,000 jobs one instant may run).
+@MainActor
+private func jobFigure() -> String {
+  let yields = 20_000
+  let session = Session(models: [metronome])
+  session.timerLimit = 1_000_000
+  _ = session.execute("use metronome yields=\(yields)")
+  var failure: String?
+  let seconds = measure { failure = session.execute("send spin").error?.message }
+  _ = session.finish()
+  return "jobs per second (a main-actor task yielding \(yields) times in one step): \(Int(Double(yields) / seconds))"
+    + (failure.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
+}
+
+/// Timer firings: the metronome's repeating run-loop `Timer` over `advance`.
+@MainActor
+private func timerFigure() -> String {
+  let firings = 20_000
+  let session = Session(models: [metronome])
+  session.timerLimit = firings * 2
+  _ = session.execute("use metronome")
+  _ = session.execute("send start")
+  var failure: String?
+  let seconds = measure { failure = session.execute("advance \(firings)s").error?.message }
+  _ = session.finish()
+  return "timer firings per second (a repeating run-loop Timer, \(firings) in one advance): \(Int(Double(firings) / seconds))"
+    + (failure.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
+}
+
+/// What issue 58 measured on a public app: a repeating `Timer` beside a `Task.sleep` loop (two
+/// jobs ready at each second: a choice point per firing), `settle` firing 10,000 timers before it
+/// gives up, explored over 100 schedules.
+@MainActor
+private func timerExploreFigure() -> String {
+  var explorer = Explorer(models: [metronome])
+  explorer.shrinkLimit = 0
+  let lines = ["use metronome", "send start", "send follow", "settle"].enumerated().map { (number: $0.offset + 1, text: $0.element) }
+  var exploration: Exploration?
+  let seconds = measure { exploration = explorer.explore(lines, request: ExploreRequest(schedules: 100)) }
+  let schedules = exploration?.schedules ?? 0
+  return "explore a repeating Timer beside a sleeping loop, settle giving up after 10,000 timers, 100 schedules: \(rounded(seconds)) s"
+    + " (\(schedules) schedules, \(exploration?.fifoChoicePoints ?? 0) choice points in the first)"
+    + (exploration?.stopped.map { "; FAILED: \($0)" } ?? "")
+}
+
+/// The runaway guard: a loop sleeping 1 ms under `advance 1000h` moves time at every turn, so
+/// only the step's job limit (5,000,000 by default) stops it.
+@MainActor
+private func runawayFigure() -> String {
+  let session = Session(models: [metronome])
+  _ = session.execute("use metronome")
+  _ = session.execute("send hurry")
+  var message = ""
+  let seconds = measure { message = session.execute("advance 1000h").error?.message ?? "not stopped" }
+  _ = session.finish()
+  let stopped = message.contains("runaway") || message.contains("jobs")
+  return "runaway: a 1 ms sleeping loop under advance 1000h stopped by the job limit: \(rounded(seconds)) s"
+    + (stopped ? "" : "; FAILED: \(message.prefix { $0 != "\n" })")
+}
+
+/// A metronome as apps write one: a repeating run-loop `Timer` counting beats, and async work
+/// beside it.
+@MainActor
+private final class Metronome {
+  var beats = 0
+  var ticks = 0
+  var spins = 0
+  let yields: Int
+  private var timer: Timer?
+
+  init(yields: Int) { self.yields = yields }
+
+  // As apps that own a repeating timer do: without it, the run loop keeps the timer after the
+  // session and every schedule needs a process of its own.
+  isolated deinit { timer?.invalidate() }
+
+  func start() {
+    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+      MainActor.assumeIsolated { self?.beats += 1 }
+    }
+  }
+
+  /// Follows the beat with its own clock: a `Task.sleep` loop that never ends by itself.
+  func follow() async {
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .seconds(1))
+      ticks += 1
+    }
+  }
+
+  /// A loop that never ends and sleeps 1 ms a turn.
+  func hurry() async {
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(1))
+      ticks += 1
+    }
+  }
+
+  func spin() async {
+    for _ in 0..<yields {
+      await Task.yield()
+      spins += 1
+    }
+  }
+}
+
+@MainActor
+private let metronome = ModelDefinition(
+  "metronome", summary: "a repeating Timer and async loops (the build figures)",
+  options: [Parameter("yields", .int, default: .int(1_000), "how many times `spin` yields")]
+) { context in
+  Metronome(yields: context.options.int("yields"))
+} describe: { model in
+  model.action("start", "start(): a repeating 1 s Timer") { viewModel, _ in viewModel.start() }
+  model.asyncAction("follow", "follow(): a 1 s Task.sleep loop") { viewModel, _ in await viewModel.follow() }
+  model.asyncAction("hurry", "hurry(): a 1 ms Task.sleep loop") { viewModel, _ in await viewModel.hurry() }
+  model.asyncAction("spin", "spin(): yields `yields` times") { viewModel, _ in await viewModel.spin() }
+  model.show("beats", \.beats)
+  model.show("ticks", \.ticks)
+}
