@@ -13,11 +13,13 @@ func buildFigures() -> [String] {
   [timerExploreFigure(), jobFigure(), timerFigure(), runawayFigure()]
 }
 
-/// Jobs: one task yielding 20,000 times on the main actor, inside a session's step (under the
-/// 50,000 jobs one instant may run).
+/// Jobs: one task yielding 200,000 times on the main actor, inside a session's step (the runaway
+/// guard off: a yielding loop is what it stops).
 @MainActor
 private func jobFigure() -> String {
-  let yields = 20_000
+  let yields = 200_000
+  Simulation.shared.maxJobsPerStep = 0
+  defer { Simulation.shared.maxJobsPerStep = Simulation.defaultMaxJobsPerStep }
   let session = Session(models: [metronome])
   session.timerLimit = 1_000_000
   _ = session.execute("use metronome yields=\(yields)")
