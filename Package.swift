@@ -20,9 +20,12 @@ func appleCompat(_ name: String, folder: String, dependencies: [Target.Dependenc
 
 /// The engine's modules are optimized in debug builds too: an adopted app's REPL is a debug build
 /// (`swift run`, `./repl`), and unoptimized, the executor and the session ran a repeating timer's
-/// firings several times slower (docs/benchmarks.md, "Debug builds"). The app's own code stays
-/// unoptimized, so the debugger works on it.
-let engine: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// firings three to four times slower (docs/benchmarks.md, "Debug and release builds"). The app's
+/// own code stays unoptimized, so the debugger works on it. `VMREPL_DEBUG_ENGINE=unoptimized`
+/// leaves them unoptimized: `scripts/fuzz --debug`, whose build lives for 30 seconds of fuzzing.
+let engine: [SwiftSetting] =
+  Context.environment["VMREPL_DEBUG_ENGINE"] == "unoptimized"
+  ? strict : strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
   name: "vmrepl",

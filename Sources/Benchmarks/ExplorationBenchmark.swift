@@ -49,12 +49,35 @@ func explorationFigures(schedules: Int) -> [String] {
   let httpLine = http.map {
     "explore search/urlsession (HTTP through URLSession), per schedule: \(rounded(httpTime * 1000 / Double(max($0.schedules, 1)))) ms (\($0.schedules) schedules)"
   }
+  let pairLine = only == nil ? httpAgainstScripted(explorer: explorer, schedules: min(schedules, 300)) : nil
   return [
     "explore (PCT depth 2, no shrinking, one core): \(Int(Double(runs) / seconds)) schedules per second"
       + " (\(runs) schedules of the \(explored.count) example scenarios with choice points in \(rounded(seconds)) s)",
     "explore cart/lost-update, 1,000 schedules with its failing outcome shrunk: \(rounded(shrinkTime * 1000)) ms"
       + " (\(found?.ordered.count ?? 0) outcomes)",
-  ] + (httpLine.map { [$0] } ?? [])
+  ] + (httpLine.map { [$0] } ?? []) + (pairLine.map { [$0] } ?? [])
+}
+
+/// The same three searches, each answered with a failing status, once through URLSession
+/// (`respond http`) and once through the search model's scripted dependency (`respond search`):
+/// what an HTTP answer costs a schedule beyond a scripted one.
+@MainActor
+func httpAgainstScripted(explorer: Explorer, schedules: Int) -> String {
+  func lines(_ use: String, _ answer: String) -> [(number: Int, text: String)] {
+    var text = [use, "set word \"swift\""]
+    for status in [403, 422, 500] { text += ["send search", "\(answer) status=\(status)"] }
+    return text.enumerated().map { (number: $0.offset + 1, text: $0.element) }
+  }
+  func perSchedule(_ lines: [(number: Int, text: String)]) -> (Double, Int) {
+    var exploration: Exploration?
+    let seconds = measure { exploration = explorer.explore(lines, request: ExploreRequest(schedules: schedules)) }
+    let count = max(exploration?.schedules ?? 1, 1)
+    return (seconds * 1000 / Double(count), count)
+  }
+  let (http, httpCount) = perSchedule(lines("use search base=https://api.github.com", "respond http"))
+  let (scripted, scriptedCount) = perSchedule(lines("use search", "respond search"))
+  return "explore three searches answered by status, URLSession against the scripted dependency, per schedule: "
+    + "\(rounded(http)) ms against \(rounded(scripted)) ms (\(rounded(http / max(scripted, 0.000_001)))x; \(httpCount) and \(scriptedCount) schedules)"
 }
 
 /// One explore worker, 10,000 schedules of the cart's lost update: its resident memory after

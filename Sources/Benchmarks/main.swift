@@ -12,6 +12,7 @@ import Examples
 import Processes
 import Foundation
 import Scenario
+import ScenarioExploration
 import Simulation
 
 let simulation = Simulation.install()
@@ -30,7 +31,10 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     return out
   }
   if arguments.contains("--http-only") {
-    out += silencingStandardOutput { httpFigures(requests: option("--requests", in: arguments, default: 2_000)) }
+    out += silencingStandardOutput {
+      httpFigures(requests: option("--requests", in: arguments, default: 2_000))
+        + [httpAgainstScripted(explorer: Explorer(models: Examples.all), schedules: option("--schedules", in: arguments, default: 300))]
+    }
     for line in out { writeAll(1, line + "\n") }
     return out
   }
