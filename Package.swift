@@ -60,7 +60,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "CSimulationRuntime"),
-    .target(name: "Platform", swiftSettings: strict),
+    .target(name: "Platform"),
     .target(name: "CFuzzerDriver"),
     // The compatibility layer. Its modules carry names of their own: a module named `Combine`,
     // `SwiftUI` or `os` anywhere in the build would turn on `#if canImport(...)` branches in every
@@ -86,23 +86,20 @@ let package = Package(
       swiftSettings: engine
     ),
     .target(
-      name: "ViewModelKit",
-      swiftSettings: strict
+      name: "ViewModelKit"
     ),
     // The scenario language: commands, their table, lexer and parser, errors. The bottom layer of
     // what Scenario builds on; it knows nothing of sessions.
     .target(
       name: "ScenarioLanguage",
-      dependencies: ["Simulation"],
-      swiftSettings: strict
+      dependencies: ["Simulation"]
     ),
     // Scripted dependencies: the contract `respond` and `stub` talk to, the one models make, and
     // `http` (URLSession's requests, cassettes). Under the session, which it reports to through
     // `DependencyEventSink`; the files a scenario names reach it through `ScenarioFiles`.
     .target(
       name: "ScenarioScripting",
-      dependencies: ["ScenarioLanguage", "Simulation"],
-      swiftSettings: strict
+      dependencies: ["ScenarioLanguage", "Simulation"]
     ),
     .target(
       name: "Scenario",
@@ -112,14 +109,12 @@ let package = Package(
     // Running a scenario under many schedules: above the session, which it drives.
     .target(
       name: "ScenarioExploration",
-      dependencies: ["Scenario", "Simulation"],
-      swiftSettings: strict
+      dependencies: ["Scenario", "Simulation"]
     ),
     // Finding bugs with no scenario written: sequences, answers and oracles, above the session.
     .target(
       name: "ScenarioAudit",
-      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioScripting", "Simulation"],
-      swiftSettings: strict
+      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioScripting", "Simulation"]
     ),
     .target(
       name: "Examples",
@@ -128,69 +123,57 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         .product(name: "GRDB", package: "GRDB.swift"),
-      ],
-      swiftSettings: strict
+      ]
     ),
     // Test support lives under Tests/Support (the probes' executables, TestSupport's helpers) and
     // Tests/Fixtures (the fixture models' REPL), apart from the products.
     .executableTarget(
       name: "ViewModelKitProbe",
       dependencies: ["Simulation", "ViewModelKit", "Platform"],
-      path: "Tests/Support/ViewModelKitProbe",
-      swiftSettings: strict
+      path: "Tests/Support/ViewModelKitProbe"
     ),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["Examples", "TestSupport"],
-      swiftSettings: strict
+      dependencies: ["Examples", "TestSupport"]
     ),
     .testTarget(
       name: "ViewModelKitTests",
-      dependencies: ["ViewModelKitProbe", "TestSupport"],
-      swiftSettings: strict
+      dependencies: ["ViewModelKitProbe", "TestSupport"]
     ),
     .executableTarget(
       name: "SimulationProbe",
       dependencies: ["Simulation", "Platform"],
-      path: "Tests/Support/SimulationProbe",
-      swiftSettings: strict
+      path: "Tests/Support/SimulationProbe"
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Simulation", "Scenario", "ScenarioExploration", "Examples", "Processes", "Platform"],
-      swiftSettings: strict
+      dependencies: ["Simulation", "Scenario", "ScenarioExploration", "Examples", "Processes", "Platform"]
     ),
     .target(
       name: "Processes",
-      dependencies: ["Platform", .product(name: "Subprocess", package: "swift-subprocess")],
-      swiftSettings: strict
+      dependencies: ["Platform", .product(name: "Subprocess", package: "swift-subprocess")]
     ),
     .target(
       name: "TestSupport",
       dependencies: ["Processes", "Platform"],
-      path: "Tests/Support/TestSupport",
-      swiftSettings: strict
+      path: "Tests/Support/TestSupport"
     ),
     .testTarget(
       name: "SimulationTests",
-      dependencies: ["SimulationProbe", "TestSupport"],
-      swiftSettings: strict
+      dependencies: ["SimulationProbe", "TestSupport"]
     ),
     .testTarget(
       name: "AppleCompatTests",
-      dependencies: ["AppleOSLog", "AppleOS", "AppleSwiftUI", "AppleUIKit", "AppleCompat", "Scenario"],
-      swiftSettings: strict
+      dependencies: ["AppleOSLog", "AppleOS", "AppleSwiftUI", "AppleUIKit", "AppleCompat", "Scenario"]
     ),
     .testTarget(
       name: "ScenarioTests",
-      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioAudit"],
-      swiftSettings: strict
+      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioAudit"]
     ),
     .testTarget(
       name: "VMReplTests",
       dependencies: ["vmrepl", "VMReplFixtures", "Fuzzing", "TestSupport", "VMReplTesting"],
-      exclude: ["Scenarios"],
-      swiftSettings: strict
+      exclude: ["Scenarios"]
     ),
     .target(
       name: "VMReplCLI",
@@ -204,13 +187,11 @@ let package = Package(
         "ScenarioExploration",
         "ScenarioAudit",
         "Processes",
-      ],
-      swiftSettings: strict
+      ]
     ),
     .target(
       name: "VMReplTesting",
-      dependencies: ["Processes"],
-      swiftSettings: strict
+      dependencies: ["Processes"]
     ),
     .plugin(
       name: "VMReplScenarioTests",
@@ -219,14 +200,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "vmrepl-scenario-tests",
-      path: "Sources/ScenarioTestGenerator",
-      swiftSettings: strict
+      path: "Sources/ScenarioTestGenerator"
     ),
     // `vmrepl adopt`'s options and description: what vmrepl parses and hands on.
     .target(
       name: "AdoptInterface",
-      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
-      swiftSettings: strict
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     // `vmrepl adopt`: reads an app's files with swift-syntax. Only vmrepl-adopt links it: not
     // vmrepl (every process of it would pay for its conformances and relocations), not a user's
@@ -238,34 +217,29 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
-      ],
-      swiftSettings: strict
+      ]
     ),
     .executableTarget(
       name: "vmrepl-adopt",
       dependencies: ["Adopt"],
-      path: "Sources/vmrepl-adopt",
-      swiftSettings: strict
+      path: "Sources/vmrepl-adopt"
     ),
     .testTarget(
       name: "AdoptTests",
       dependencies: ["Adopt"],
       // Apps/: app folders laid out as public apps are, which the tests and scripts/check-adopt adopt.
-      exclude: ["Apps"],
-      swiftSettings: strict
+      exclude: ["Apps"]
     ),
     .executableTarget(
       name: "vmrepl",
       dependencies: [
         "VMReplCLI", "Examples", "AdoptInterface", "Processes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      swiftSettings: strict
+      ]
     ),
     .executableTarget(
       name: "Fuzzing",
-      dependencies: ["VMReplCLI", "Examples", "CFuzzerDriver"],
-      swiftSettings: strict
+      dependencies: ["VMReplCLI", "Examples", "CFuzzerDriver"]
     ),
     .executableTarget(
       name: "VMReplFixtures",
@@ -275,8 +249,15 @@ let package = Package(
         .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],
-      path: "Tests/Fixtures",
-      swiftSettings: strict
+      path: "Tests/Fixtures"
     ),
   ]
 )
+
+// The settings every Swift module of vmrepl takes, written once: each target that names none gets
+// `strict` (the AppleCompat modules name theirs, the engine's add `-O` in debug builds; the C
+// targets, the system library and the plugin take none).
+let cTargets: Set = ["CSimulationRuntime", "CFuzzerDriver", "CLibedit"]
+for target in package.targets where target.swiftSettings == nil && target.type != .plugin && !cTargets.contains(target.name) {
+  target.swiftSettings = strict
+}
