@@ -1,25 +1,25 @@
 /// What `adopt` prints: the models and their actions, what was left out and why, what was
 /// written, and the next command.
-public enum AdoptReport {
+package enum AdoptReport {
   /// What building the package gave.
-  public struct Build: Sendable {
+  package struct Build: Sendable {
     /// The shared build folder.
-    public var scratch: String
-    public var rounds = 0
-    public var seconds = 0.0
-    public var succeeded = false
+    package var scratch: String
+    package var rounds = 0
+    package var seconds = 0.0
+    package var succeeded = false
     /// Files the compiler rejected, in the order found.
-    public var rejectedFiles: [String] = []
+    package var rejectedFiles: [String] = []
     /// Third-party packages left out because they did not resolve or build, by identity.
-    public var droppedPackages: [String] = []
+    package var droppedPackages: [String] = []
     /// The errors of a build adopt could not mend.
-    public var failure: [String] = []
+    package var failure: [String] = []
 
-    public init(scratch: String) { self.scratch = scratch }
+    package init(scratch: String) { self.scratch = scratch }
   }
 
   /// Two writes' changes as one: a file written or updated by either is so reported.
-  public static func merge(_ first: [(String, PackageWriter.Change)], _ second: [(String, PackageWriter.Change)]) -> [(String, PackageWriter.Change)] {
+  package static func merge(_ first: [(String, PackageWriter.Change)], _ second: [(String, PackageWriter.Change)]) -> [(String, PackageWriter.Change)] {
     var result = first
     for (path, change) in second {
       if let index = result.firstIndex(where: { $0.0 == path }) {
@@ -31,7 +31,7 @@ public enum AdoptReport {
     return result
   }
 
-  public static func text(_ adoption: Adoption, shownFolder: String, output: String? = nil,
+  package static func text(_ adoption: Adoption, shownFolder: String, output: String? = nil,
                           changes: [(String, PackageWriter.Change)] = [], executable: String? = nil,
                           build: Build? = nil) -> String {
     var lines: [String] = []

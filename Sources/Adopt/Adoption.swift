@@ -1,43 +1,43 @@
 /// What `adopt` makes of an app: the view-models, the files they need, the files left out and
 /// why, and each model's registration.
-public struct Adoption: Sendable {
+package struct Adoption: Sendable {
   /// A file that is not compiled, and why.
-  public struct LeftOut: Sendable, Equatable {
-    public var path: String
-    public var reason: String
+  package struct LeftOut: Sendable, Equatable {
+    package var path: String
+    package var reason: String
   }
 
   /// A view-model that found no place in the package, and what to do.
-  public struct SkippedModel: Sendable, Equatable {
-    public var type: String
-    public var path: String
-    public var reason: String
+  package struct SkippedModel: Sendable, Equatable {
+    package var type: String
+    package var path: String
+    package var reason: String
   }
 
-  public var app: AppSources
+  package var app: AppSources
   /// Files compiled into the app's module, by path.
-  public var included: [String]
+  package var included: [String]
   /// Files that cannot build on Linux, or that need one that cannot.
-  public var leftOut: [LeftOut]
+  package var leftOut: [LeftOut]
   /// How many files no view-model needs (and so are not compiled either).
-  public var unneeded: Int
+  package var unneeded: Int
   /// The registrations, in the order of their files and lines.
-  public var models: [ModelPlan]
-  public var skippedModels: [SkippedModel]
+  package var models: [ModelPlan]
+  package var skippedModels: [SkippedModel]
   /// The third-party packages the package declares, at the app's pins.
-  public var packages: [PackagePlan] = []
+  package var packages: [PackagePlan] = []
   /// Files compiled as a filtered copy (a view-model beside its view), by path: the indices of the
   /// file-scope declarations the copy leaves out.
-  public var filtered: [String: [Int]] = [:]
+  package var filtered: [String: [Int]] = [:]
   /// The package's targets for the app's files: the app's own, then each local module needed.
-  public var targets: [TargetPlan] = []
+  package var targets: [TargetPlan] = []
 
   /// Analyses `app`; `overridden` names models the user registers by hand (by `use` name).
   /// `rejected` (path to reason) are files the compiler rejected, and `unregistered` (type to
   /// reason) models whose generated registration it rejected, in an earlier build.
   /// `droppedPackages` (a pinned package's identity to why) are third-party packages an earlier
   /// build could not resolve or build: the files that import them are left out.
-  public init(
+  package init(
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
     droppedPackages: [String: String] = [:]
   ) {
@@ -102,17 +102,17 @@ public struct Adoption: Sendable {
 }
 
 /// A third-party package the app pins, declared in the generated package.
-public struct PackagePlan: Sendable, Equatable {
+package struct PackagePlan: Sendable, Equatable {
   /// The URL as the app wrote it (a SwiftPM mirror maps it).
-  public var url: String
+  package var url: String
   /// `github.com/scinfu/SwiftSoup`.
-  public var location: String
+  package var location: String
   /// `2.11.3`, a branch or a short revision.
-  public var version: String
+  package var version: String
   /// What `.package(url:...)` takes after the URL: `exact: "2.11.3"`.
-  public var requirement: String
+  package var requirement: String
   /// The pin's identity (`swiftsoup`).
-  public var identity: String
+  package var identity: String
 
   init(_ pin: PinnedPackages.Pin) {
     url = pin.url
@@ -139,36 +139,36 @@ extension Adoption {
 
 /// One target of the generated package: the app's own files, or one module of a local package,
 /// compiled where they are through a link.
-public struct TargetPlan: Sendable, Equatable {
+package struct TargetPlan: Sendable, Equatable {
   /// The module's name.
-  public var name: String
+  package var name: String
   /// The module's folder relative to the app's folder (`.` for the app's own files).
-  public var folder: String
+  package var folder: String
   /// The files compiled, relative to `folder`.
-  public var sources: [String]
+  package var sources: [String]
   /// The local modules its files import, which it depends on.
-  public var dependencies: [String]
+  package var dependencies: [String]
   /// `5` or `6`.
-  public var languageMode: String
+  package var languageMode: String
   /// Whether this is a local package's module rather than the app's own files.
-  public var isLocalModule: Bool
+  package var isLocalModule: Bool
   /// `.product(name:package:)` of the third-party packages its files import.
-  public var products: [String] = []
+  package var products: [String] = []
   /// Those of `sources` compiled as filtered copies.
-  public var filteredSources: Set<String> = []
+  package var filteredSources: Set<String> = []
   /// Empty types declared in place of left-out ones that kept extensions extend.
-  public var standIns: [StandIn] = []
+  package var standIns: [StandIn] = []
   /// Whether a compiled file reads `Bundle.module`, which the package then declares (a local
   /// package's resources are not part of it: asset catalogs do not build on Linux).
-  public var needsBundleModule = false
+  package var needsBundleModule = false
 
   /// An empty type in place of a left-out one (`HomeView`, a view whose nested view-model is kept).
-  public struct StandIn: Sendable, Equatable {
-    public var name: String
+  package struct StandIn: Sendable, Equatable {
+    package var name: String
     /// `struct`, `class` or `enum`, as the left-out type is.
-    public var kind: String
+    package var kind: String
     /// The left-out type's file.
-    public var home: String
+    package var home: String
   }
 
   static func plans(_ app: AppSources, included: Set<String>) -> [TargetPlan] {

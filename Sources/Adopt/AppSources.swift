@@ -7,24 +7,24 @@ import Synchronization
 /// let app = try AppSources.scan(folder: "~/Code/Weather")
 /// let adoption = Adoption(app)
 /// ```
-public struct AppSources: Sendable {
+package struct AppSources: Sendable {
   /// The folder that was read, absolute and standardised.
-  public var folder: String
+  package var folder: String
   /// The app's name: its Xcode project's, or else the folder's.
-  public var appName: String
+  package var appName: String
   /// Every Swift file but tests, vmrepl's own and other packages', sorted by path.
-  public var files: [SourceFacts]
+  package var files: [SourceFacts]
   /// The modules of the app's own Swift packages, each compiled as a target of its own.
-  public var modules: [LocalModule] = []
+  package var modules: [LocalModule] = []
   /// Local packages whose manifest could not be read, with why (their modules are not compiled).
-  public var unreadPackages: [(path: String, reason: String)] = []
+  package var unreadPackages: [(path: String, reason: String)] = []
   /// Source-control packages the app's own packages depend on, by URL, sorted.
-  public var remotePackages: [String] = []
+  package var remotePackages: [String] = []
   /// The third-party packages the app pins.
   var pins = PinnedPackages(root: "", resolved: [])
 
   /// Reads every Swift file under `folder`, except in `skipping` (absolute paths).
-  public static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
+  package static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
@@ -135,16 +135,16 @@ extension AppSources {
 }
 
 /// One module of one of the app's own Swift packages.
-public struct LocalModule: Sendable, Equatable {
+package struct LocalModule: Sendable, Equatable {
   /// The module's name, as `import` names it.
-  public var name: String
+  package var name: String
   /// Its sources' folder, relative to the app's folder (`Packages/Models/Sources/Models`).
-  public var folder: String
+  package var folder: String
   /// `5` or `6`, as its package declares.
-  public var languageMode: String
+  package var languageMode: String
   /// Whether it is a framework target of the Xcode project rather than a package's module (its
   /// files then lie anywhere in the app's folder, which `folder` is).
-  public var isFramework = false
+  package var isFramework = false
 }
 
 /// Reads an app's folder: its own files, and its local packages' modules.
@@ -239,7 +239,7 @@ struct Walker {
 }
 
 /// A problem `adopt` reports instead of writing a package.
-public struct AdoptError: Error, CustomStringConvertible, Equatable {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+package struct AdoptError: Error, CustomStringConvertible, Equatable {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }

@@ -1,54 +1,54 @@
 /// One view-model's registration as `adopt` generates it.
-public struct ModelPlan: Sendable, Equatable {
+package struct ModelPlan: Sendable, Equatable {
   /// An action: a method the command line can call.
-  public struct Action: Sendable, Equatable {
+  package struct Action: Sendable, Equatable {
     /// The name `send` takes.
-    public var name: String
+    package var name: String
     /// The method as Swift names it, with `async`, `throws` and what it returns.
-    public var summary: String
+    package var summary: String
     /// `Parameter(...)` expressions, in order.
-    public var parameters: [String]
+    package var parameters: [String]
     /// `action`, `asyncAction` or `action(tracking:)`.
-    public var kind: Kind
+    package var kind: Kind
     /// The call, with `viewModel` and `arguments` in scope.
-    public var call: String
+    package var call: String
 
-    public enum Kind: String, Sendable { case sync, async, tracking }
+    package enum Kind: String, Sendable { case sync, async, tracking }
   }
 
   /// A method left out, and why.
-  public struct Skipped: Sendable, Equatable {
-    public var selector: String
-    public var reason: String
+  package struct Skipped: Sendable, Equatable {
+    package var selector: String
+    package var reason: String
   }
 
   /// An `init` parameter nothing in the app can fill.
-  public struct Missing: Sendable, Equatable {
-    public var parameter: String
-    public var type: String
+  package struct Missing: Sendable, Equatable {
+    package var parameter: String
+    package var type: String
   }
 
-  public var type: String
-  public var path: String
-  public var line: Int
+  package var type: String
+  package var path: String
+  package var line: Int
   /// The name `use` takes: the type's name without `ViewModel`, lower camel case.
-  public var name: String
+  package var name: String
   /// The factory's expression, with `context` in scope; nil when a parameter is missing.
-  public var factory: String?
+  package var factory: String?
   /// `Parameter(...)` expressions for `use NAME key=value` (an `init` parameter of a plain type).
-  public var options: [String] = []
-  public var missing: [Missing] = []
-  public var actions: [Action] = []
-  public var properties: [String] = []
-  public var skipped: [Skipped] = []
+  package var options: [String] = []
+  package var missing: [Missing] = []
+  package var actions: [Action] = []
+  package var properties: [String] = []
+  package var skipped: [Skipped] = []
   /// What the report says of how the model is made (a mock in place of a live client).
-  public var notes: [String] = []
+  package var notes: [String] = []
   /// Why adopt cannot make the model, when no parameter is to blame (its init is private).
-  public var problem: String?
+  package var problem: String?
   /// The compiler's error on the generated registration, which is then left out.
-  public var registrationError: String?
+  package var registrationError: String?
   /// Whether the user's `Overrides.swift` defines a model of this name.
-  public var isOverridden = false
+  package var isOverridden = false
 
   init(type: DeclaredType, path: String, index: TypeIndex) {
     self.type = type.qualifiedName

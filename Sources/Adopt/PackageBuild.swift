@@ -3,30 +3,30 @@ import Foundation
 /// Builds the package `adopt` wrote, in vmrepl's shared build folder, and reads which app files
 /// the compiler rejected: `adopt` proves its own output instead of handing the user a package
 /// that does not build.
-public struct PackageBuild {
+package struct PackageBuild {
   /// One `error:` the compiler printed, placed in the app.
-  public struct Rejection: Sendable, Equatable {
+  package struct Rejection: Sendable, Equatable {
     /// The app file, relative to the app's folder; nil for the generated registrations.
-    public var path: String?
-    public var line: Int
-    public var message: String
+    package var path: String?
+    package var line: Int
+    package var message: String
   }
 
   /// What one build gave.
-  public struct Outcome: Sendable {
-    public var succeeded: Bool
+  package struct Outcome: Sendable {
+    package var succeeded: Bool
     /// Everything `swift build` printed.
-    public var log: String
-    public var seconds: Double
+    package var log: String
+    package var seconds: Double
   }
 
   /// The package's folder.
-  public var output: String
+  package var output: String
   /// The build folder every adopted package of one vmrepl checkout shares, so that vmrepl is
   /// compiled once per machine, not once per app.
-  public var scratch: String
+  package var scratch: String
 
-  public init(output: String, scratch: String) {
+  package init(output: String, scratch: String) {
     self.output = output
     self.scratch = scratch
   }
@@ -34,7 +34,7 @@ public struct PackageBuild {
   /// The shared build folder of the vmrepl checkout at `vmrepl`: `VMREPL_BUILD_PATH` when set
   /// (a CI cache, or vmrepl's own `.build` as `scripts/test` gives it), else `.build-adopted` in
   /// the checkout.
-  public static func scratch(forCheckout vmrepl: String) -> String {
+  package static func scratch(forCheckout vmrepl: String) -> String {
     if let chosen = ProcessInfo.processInfo.environment[buildPathVariable], !chosen.isEmpty { return chosen }
     return defaultScratch(forCheckout: vmrepl)
   }
@@ -46,7 +46,7 @@ public struct PackageBuild {
   static let buildPathVariable = "VMREPL_BUILD_PATH"
 
   /// Builds the package (everything but its tests).
-  public func run() -> Outcome {
+  package func run() -> Outcome {
     Self.claim(scratch: scratch, for: output)
     let started = Date()
     let process = Process()
@@ -70,7 +70,7 @@ public struct PackageBuild {
 
   /// The errors of `log` in the app's files (mapped back through each target's `app` link) and
   /// in the generated registrations, first per file, in the order printed.
-  public static func rejections(in log: String, output: String, app: AppSources, targets: [TargetPlan], executable: String) -> [Rejection] {
+  package static func rejections(in log: String, output: String, app: AppSources, targets: [TargetPlan], executable: String) -> [Rejection] {
     let output = URL(fileURLWithPath: output).standardizedFileURL.path
     var result: [Rejection] = []
     var seen: Set<String> = []
@@ -116,7 +116,7 @@ public struct PackageBuild {
   }
 
   /// The model whose registration holds `line` of the generated file `text`.
-  public static func model(atLine line: Int, of text: String, in models: [ModelPlan]) -> ModelPlan? {
+  package static func model(atLine line: Int, of text: String, in models: [ModelPlan]) -> ModelPlan? {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var index = min(line, lines.count) - 1
     while index >= 0 {
@@ -149,7 +149,7 @@ public struct PackageBuild {
   /// The packages git cannot reach, each with why: a build would stop at the first of them, one
   /// round each, where `git ls-remote` tells in milliseconds. A mirror the package's SwiftPM
   /// configuration names (`.swiftpm/configuration/mirrors.json`) is asked in place of the URL.
-  public func unreachable(_ packages: [PackagePlan]) -> [(String, String)] {
+  package func unreachable(_ packages: [PackagePlan]) -> [(String, String)] {
     var mirrors: [String: String] = [:]
     if let data = FileManager.default.contents(atPath: output + "/.swiftpm/configuration/mirrors.json"),
        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -179,7 +179,7 @@ public struct PackageBuild {
 
   /// The third-party packages a failed build's errors name, each with why (it does not resolve
   /// here, or does not build on Linux), when the errors are none of the app's files'.
-  public static func blamedPackages(in log: String, packages: [PackagePlan]) -> [(String, String)] {
+  package static func blamedPackages(in log: String, packages: [PackagePlan]) -> [(String, String)] {
     var result: [(String, String)] = []
     var rest = packages
     while let blamed = blamedPackage(in: log, packages: rest) {
@@ -190,7 +190,7 @@ public struct PackageBuild {
   }
 
   /// The first third-party package a failed build's errors name, with why.
-  public static func blamedPackage(in log: String, packages: [PackagePlan]) -> (String, String)? {
+  package static func blamedPackage(in log: String, packages: [PackagePlan]) -> (String, String)? {
     for line in log.split(separator: "\n") where line.contains("error:") {
       let lower = line.lowercased()
       for package in packages {
@@ -206,7 +206,7 @@ public struct PackageBuild {
   }
 
   /// The first lines of the log that say what went wrong, for a build adopt cannot mend.
-  public static func summary(of log: String, lines limit: Int = 12) -> [String] {
+  package static func summary(of log: String, lines limit: Int = 12) -> [String] {
     let errors = log.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
     return Array((errors.isEmpty ? log.split(separator: "\n").suffix(limit).map(String.init) : errors).prefix(limit))
   }

@@ -5,33 +5,33 @@ import Foundation
 ///
 /// Files the user owns (`Overrides.swift`, scenarios, the test file) are written only when they
 /// are not there; the rest is rewritten by every `adopt`.
-public struct PackageWriter {
+package struct PackageWriter {
   /// The package's folder.
-  public var output: String
+  package var output: String
   /// The vmrepl checkout the package builds against.
-  public var vmrepl: String
-  public var adoption: Adoption
+  package var vmrepl: String
+  package var adoption: Adoption
 
-  public init(output: String, vmrepl: String, adoption: Adoption) {
+  package init(output: String, vmrepl: String, adoption: Adoption) {
     self.output = URL(fileURLWithPath: output).standardizedFileURL.path
     self.vmrepl = URL(fileURLWithPath: vmrepl).standardizedFileURL.path
     self.adoption = adoption
   }
 
   /// The app's module name: its name as a Swift identifier.
-  public var module: String { Self.identifier(adoption.app.appName) }
+  package var module: String { Self.identifier(adoption.app.appName) }
   /// The REPL executable's name (`weather-repl`).
-  public var executable: String { Self.kebab(module) + "-repl" }
+  package var executable: String { Self.kebab(module) + "-repl" }
 
   /// What one `write` did to each file, for the report.
-  public enum Change: String, Sendable { case wrote, kept, updated, unchanged, stale }
+  package enum Change: String, Sendable { case wrote, kept, updated, unchanged, stale }
 
   /// The user's list of app files `adopt` leaves out, kept across runs.
-  public static let exclusionFile = "adopt-exclude"
+  package static let exclusionFile = "adopt-exclude"
 
   /// Writes the package; returns each file's path (relative to `output`) with what was done.
   @discardableResult
-  public func write() throws(AdoptError) -> [(String, Change)] {
+  package func write() throws(AdoptError) -> [(String, Change)] {
     var changes: [(String, Change)] = []
     // Never over another package: only a manifest adopt wrote is rewritten.
     if let manifest = try? String(contentsOfFile: output + "/Package.swift", encoding: .utf8),
@@ -128,7 +128,7 @@ public struct PackageWriter {
 
   /// The manifest: the app's listed files and its local modules with AppleCompat, the REPL, and a
   /// test per scenario.
-  public func manifest() -> String {
+  package func manifest() -> String {
     let relative = Self.relativePath(from: output, to: vmrepl)
     let targets = adoption.targets.map(targetDeclaration).joined(separator: "\n")
     let names = adoption.targets.map { "\"\($0.name)\", " }.joined()
@@ -265,7 +265,7 @@ public struct PackageWriter {
     """
 
   /// The paths of `text` (an `adopt-exclude` file), without comments and blank lines.
-  public static func exclusions(in text: String) -> [String] {
+  package static func exclusions(in text: String) -> [String] {
     text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
       .map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
