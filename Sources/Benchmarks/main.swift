@@ -3,7 +3,7 @@
 // `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario, `--only cart/lost-update.scenario`
 // one scenario's, in this process alone, for profiling; `--detail` prints each scenario's time to standard error), `--http-only` only
-// the scripted HTTP figures (`--requests N`), `--threads-only` only the simulated threads' figures
+// the scripted HTTP figures (`--requests N`), `--http-pair` only URLSession against a scripted dependency, `--threads-only` only the simulated threads' figures
 // (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--build-figures` the figures scripts/bench measures in a debug build beside release, `--replay-only` the in-process replay (`--repeats N`,
 // `--detail` each scenario's time to standard error); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
@@ -26,6 +26,13 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     out += silencingStandardOutput { explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000)) }
     if !arguments.contains("--only") {
       out.append(explorationMemoryFigure(binary: CurrentExecutable.directory.appendingPathComponent("vmrepl").path))
+    }
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
+  if arguments.contains("--http-pair") {
+    out += silencingStandardOutput {
+      [httpAgainstScripted(explorer: Explorer(models: Examples.all), schedules: option("--schedules", in: arguments, default: 300))]
     }
     for line in out { writeAll(1, line + "\n") }
     return out
