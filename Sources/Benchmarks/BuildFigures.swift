@@ -20,29 +20,31 @@ private func jobFigure() -> String {
   let yields = 200_000
   Simulation.shared.maxJobsPerStep = 0
   defer { Simulation.shared.maxJobsPerStep = Simulation.defaultMaxJobsPerStep }
-  let session = Session(models: [metronome])
-  session.timerLimit = 1_000_000
-  _ = session.execute("use metronome yields=\(yields)")
-  var failure: String?
-  let seconds = measure { failure = session.execute("send spin").error?.message }
-  _ = session.finish()
-  return "jobs per second (a main-actor task yielding \(yields) times in one step): \(Int(Double(yields) / seconds))"
-    + (failure.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
+  return rate(
+    "jobs per second (a main-actor task yielding \(yields) times in one step)", count: yields,
+    setUp: ["use metronome yields=\(yields)"], step: "send spin")
 }
 
 /// Timer firings: the metronome's repeating run-loop `Timer` over `advance`.
 @MainActor
 private func timerFigure() -> String {
   let firings = 20_000
+  return rate(
+    "timer firings per second (a repeating run-loop Timer, \(firings) in one advance)", count: firings,
+    setUp: ["use metronome", "send start"], step: "advance \(firings)s")
+}
+
+/// In a new metronome session, runs `setUp`, then times `step`: `count` of it per second, or what
+/// failed.
+@MainActor
+private func rate(_ label: String, count: Int, setUp: [String], step: String) -> String {
   let session = Session(models: [metronome])
-  session.timerLimit = firings * 2
-  _ = session.execute("use metronome")
-  _ = session.execute("send start")
+  session.timerLimit = 1_000_000
+  for line in setUp { _ = session.execute(line) }
   var failure: String?
-  let seconds = measure { failure = session.execute("advance \(firings)s").error?.message }
+  let seconds = measure { failure = session.execute(step).error?.message }
   _ = session.finish()
-  return "timer firings per second (a repeating run-loop Timer, \(firings) in one advance): \(Int(Double(firings) / seconds))"
-    + (failure.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
+  return "\(label): \(Int(Double(count) / seconds))" + (failure.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
 }
 
 /// What issue 58 measured on a public app: a repeating `Timer` beside a `Task.sleep` loop (two
