@@ -85,9 +85,7 @@ let package = Package(
       dependencies: ["CSimulationRuntime", "Platform", .product(name: "Collections", package: "swift-collections")],
       swiftSettings: engine
     ),
-    .target(
-      name: "ViewModelKit"
-    ),
+    .target(name: "ViewModelKit"),
     // The scenario language: commands, their table, lexer and parser, errors. The bottom layer of
     // what Scenario builds on; it knows nothing of sessions.
     .target(
