@@ -38,7 +38,7 @@ struct InteractiveRepl {
   mutating func run(firstCommand: String?) -> Bool {
     SignalFlags.install()
     StepProgressLine.start(descriptor: terminal)
-    editor.write("\(ToolName.banner): exercise view-model scenarios. `help` lists commands, `models` the examples, Ctrl-D quits.\n")
+    editor.write("\(ToolName.banner): exercise view-model scenarios. `help` lists commands, `models` the view-models, Ctrl-D or `quit` quits.\n")
     if let warning = editor.historyWarning { editor.write(warning + "\n") }
     var failed = false
     if let firstCommand { failed = execute(firstCommand).failed || failed }
