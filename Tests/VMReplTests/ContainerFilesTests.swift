@@ -51,8 +51,11 @@ struct ContainerFilesTests {
     let env = instructions.filter { $0.keyword == "ENV" }.map(\.argument).joined(separator: " ")
     #expect(env.contains("VMREPL_BUILD_PATH=\"/vmrepl/.build\""))
     #expect(env.contains("PATH=\"/vmrepl/.build/debug:${PATH}\""))
+    // SwiftPM's caches in the build volume, and a fixed host name: a new container plans nothing again.
+    #expect(env.contains("XDG_CACHE_HOME=\"/vmrepl/.build/cache\""))
     let devcontainer = try Self.devcontainer()
     #expect(devcontainer["workspaceFolder"] as? String == "/vmrepl")
+    #expect((devcontainer["runArgs"] as? [String])?.contains("--hostname=vmrepl") == true)
     let mounts = try #require(devcontainer["mounts"] as? [String])
     #expect(mounts.contains { $0.contains("target=/app,") && $0.contains("readonly") })
     #expect(mounts.contains { $0.contains("target=/app-vmrepl,") })
