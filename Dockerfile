@@ -11,14 +11,14 @@
 FROM --platform=linux/amd64 swift:6.3-bookworm
 WORKDIR /vmrepl
 COPY . .
+# vmrepl's products on PATH; SwiftPM's and clang's caches in the build folder, so that a volume
+# there keeps them: a new container then starts ./repl in a second instead of five (with
+# --hostname fixed: SwiftPM plans the build again when the environment, HOSTNAME included, differs).
+ENV PATH="/vmrepl/.build/debug:${PATH}" VMREPL_BUILD_PATH="/vmrepl/.build" XDG_CACHE_HOME="/vmrepl/.build/cache"
 # The same command as .devcontainer/devcontainer.json's postCreateCommand (a test checks it):
 # what vmrepl needs beyond Swift, then `vmrepl` and `vmrepl-adopt`, whose modules every adopted
 # package shares through VMREPL_BUILD_PATH instead of compiling them again.
 RUN scripts/setup && swift build --product vmrepl && swift build --product vmrepl-adopt
-# SwiftPM's and clang's caches live in the build folder too, so that a volume there keeps them: a
-# new container then starts ./repl in a second instead of five (with --hostname fixed, since
-# SwiftPM plans the build again when the environment, HOSTNAME included, differs).
-ENV PATH="/vmrepl/.build/debug:${PATH}" VMREPL_BUILD_PATH="/vmrepl/.build" XDG_CACHE_HOME="/vmrepl/.build/cache"
 # `vmrepl adopt /app` writes /app-vmrepl: mount a folder of yours there to keep the package.
 WORKDIR /app-vmrepl
 CMD ["bash"]
