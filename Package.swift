@@ -80,9 +80,12 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // How a schedule is written (`choice:pick` departures): shared by the executor that follows a
+    // schedule and the language that reads one, so that the language needs no executor.
+    .target(name: "ScheduleNotation"),
     .target(
       name: "Simulation",
-      dependencies: ["CSimulationRuntime", "Platform", .product(name: "Collections", package: "swift-collections")],
+      dependencies: ["CSimulationRuntime", "Platform", "ScheduleNotation", .product(name: "Collections", package: "swift-collections")],
       swiftSettings: engine
     ),
     .target(name: "ViewModelKit"),
@@ -90,7 +93,7 @@ let package = Package(
     // what Scenario builds on; it knows nothing of sessions.
     .target(
       name: "ScenarioLanguage",
-      dependencies: ["Simulation"]
+      dependencies: ["ScheduleNotation"]
     ),
     // Scripted dependencies: the contract `respond` and `stub` talk to, the one models make, and
     // `http` (URLSession's requests, cassettes). Under the session, which it reports to through
@@ -163,6 +166,11 @@ let package = Package(
     .testTarget(
       name: "AppleCompatTests",
       dependencies: ["AppleOSLog", "AppleOS", "AppleSwiftUI", "AppleUIKit", "AppleCompat", "Scenario"]
+    ),
+    // The language alone: its tests build without the executor or its C runtime.
+    .testTarget(
+      name: "ScenarioLanguageTests",
+      dependencies: ["ScenarioLanguage", "ScheduleNotation"]
     ),
     .testTarget(
       name: "ScenarioTests",

@@ -1,4 +1,4 @@
-package import Simulation
+package import ScheduleNotation
 
 /// A word of a command and where it stands, so later checks can point at it.
 package struct Located<Wrapped: Equatable & Sendable>: Equatable, Sendable {

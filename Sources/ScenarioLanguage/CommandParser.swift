@@ -1,4 +1,4 @@
-import Simulation
+import ScheduleNotation
 /// Turns a line into a `Command`, with errors that point at the word that is wrong.
 package enum CommandParser {
   /// The command on `line`, or nil for a blank or comment-only line. `actions` are the current

@@ -1,5 +1,3 @@
-public import Simulation
-
 /// An error a command gets: where (line, column), which word, and what was expected.
 ///
 /// Its description is the exact text users see:
@@ -13,8 +11,6 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   package var reason: Reason
   /// What went wrong, what was expected, and the nearest valid choice.
   public var message: String { reason.text }
-  /// The simulation's own error, when the simulation stopped the command (a runaway, Ctrl-C).
-  public var cause: SimulationError?
   /// What the message says, as data for `--format jsonl` (an object whose fields join the
   /// error's): a deadlock report's stuck work, for instance. Nil for most errors.
   package var report: JSON.Node?
@@ -22,14 +18,13 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   /// An error at `column` of the current line, with a message of its own: for a view-model's or a
   /// registration's own code. vmrepl's errors are each a kind of `Reason` (a test checks that no
   /// source file of vmrepl words one here).
-  public init(_ message: String, column: Int? = nil, line: Int? = nil, cause: SimulationError? = nil) {
-    self.init(.message(message), column: column, line: line, cause: cause)
+  public init(_ message: String, column: Int? = nil, line: Int? = nil) {
+    self.init(.message(message), column: column, line: line)
   }
 
   /// An error of a kind that `Reason.text` words.
-  package init(_ reason: Reason, column: Int? = nil, line: Int? = nil, cause: SimulationError? = nil) {
+  package init(_ reason: Reason, column: Int? = nil, line: Int? = nil) {
     self.reason = reason
-    self.cause = cause
     self.column = column
     self.line = line
   }

@@ -310,7 +310,7 @@ final class EffectTracker {
   func failure(_ error: SimulationError) -> ScenarioError {
     guard case .runaway(let limit, let instant) = error else {
       if error == .interrupted { interrupted = true }
-      return ScenarioError(.simulationStopped("\(error)"), cause: error)
+      return ScenarioError(.simulationStopped("\(error)"))
     }
     let report = simulation.recoverFromRunaway()
     // A task with no work of its own (vmrepl's, or one the runtime made) is cancelled with the
@@ -342,7 +342,7 @@ final class EffectTracker {
       message += ", and because it went on regardless, vmrepl no longer runs it"
     }
     message += instant == nil ? " (`--max-jobs N` sets the limit)" : " (`--max-jobs N` sets the limit: N in a step, N/100 at one instant)"
-    return ScenarioError(message, cause: error)
+    return ScenarioError(message)
   }
 
   // MARK: Hidden work

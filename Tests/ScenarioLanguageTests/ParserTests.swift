@@ -1,11 +1,19 @@
-import Simulation
+import ScheduleNotation
 import Testing
 
-@testable import Scenario
+@testable import ScenarioLanguage
 
 @Suite("Command language")
 struct ParserTests {
-  func error(_ line: String) -> String? { parseError(line, actions: ["refresh", "refreshFireAndForget"]) }
+  /// The error `line` gets from the parser, as users see it, or nil when it parses.
+  func error(_ line: String) -> String? {
+    do {
+      _ = try CommandParser.parse(line, actions: ["refresh", "refreshFireAndForget"])
+      return nil
+    } catch {
+      return error.description
+    }
+  }
 
   @Test("values: quoting, escapes, numbers, durations, lists, key=value, #N")
   func values() throws {
