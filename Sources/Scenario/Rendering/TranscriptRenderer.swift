@@ -14,6 +14,10 @@ package struct TranscriptRenderer: Sendable {
   /// Golden transcripts and the REPL, which reads no file, keep `error: line 3, column 6: ...`.
   package var file: String?
 
+  /// The states this renderer rendered last, with their lines: each step's state is the next
+  /// step's previous, so it is rendered once. One per renderer (copies share it), not per process.
+  private let recent = RecentStates()
+
   package init(echo: Bool, errorsInline: Bool, color: Bool = false, file: String? = nil) {
     self.echo = echo
     self.errorsInline = errorsInline
@@ -70,8 +74,8 @@ package struct TranscriptRenderer: Sendable {
   /// The state's lines, indented, with what differs from `previous` marked `-` and `+`.
   package func stateLines(_ state: StateValue, previous: StateValue?) -> [String] {
     // The previous state is the one the step before rendered: look it up before rendering this one.
-    let old = previous.map(Self.lines(of:))
-    let new = Self.lines(of: state)
+    let old = previous.map(recent.lines(of:))
+    let new = recent.lines(of: state)
     guard let previous, let old, !previous.isIdentical(to: state) else { return new.map { "  " + $0 } }
     return LineDiff.lines(old, new).map { line in
       switch line {
@@ -80,20 +84,6 @@ package struct TranscriptRenderer: Sendable {
       case .added(let text): return paint("+ " + text, "32")
       }
     }
-  }
-
-  /// The states rendered last, with their lines: each step's state is the next step's previous.
-  private static let recent = Mutex<[(state: StateValue, lines: [String])]>([])
-
-  /// The lines `StateRenderer` renders for `state`.
-  private static func lines(of state: StateValue) -> [String] {
-    if let known = recent.guarded({ $0.first { $0.state.isIdentical(to: state) }?.lines }) { return known }
-    let lines = StateRenderer.render(state).newlineSeparatedLines
-    recent.guarded { recent in
-      recent.append((state, lines))
-      if recent.count > 2 { recent.removeFirst() }
-    }
-    return lines
   }
 
   /// `text` in red on a colour terminal, as errors are shown.
@@ -116,5 +106,21 @@ package struct TranscriptRenderer: Sendable {
 
   private func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+/// The last two states a renderer rendered, with their lines.
+private final class RecentStates: Sendable {
+  private let states = Mutex<[(state: StateValue, lines: [String])]>([])
+
+  /// The lines `StateRenderer` renders for `state`.
+  func lines(of state: StateValue) -> [String] {
+    if let known = states.guarded({ $0.first { $0.state.isIdentical(to: state) }?.lines }) { return known }
+    let lines = StateRenderer.render(state).newlineSeparatedLines
+    states.guarded { states in
+      states.append((state, lines))
+      if states.count > 2 { states.removeFirst() }
+    }
+    return lines
   }
 }
