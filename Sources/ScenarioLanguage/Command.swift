@@ -114,6 +114,12 @@ package enum Command: Equatable, Sendable {
   /// Whether the command can change the model, so its output ends with the view state.
   package var showsState: Bool { name.showsState }
 
+  /// How a step of the command ends.
+  package var ending: StepEnding {
+    if case .session(let command) = self { return command.ending }
+    return name.ending
+  }
+
   /// Whether it is a `fails` line whose command did not parse.
   package var isUnparsedFailing: Bool {
     if case .failing(_, .failure) = self { return true }
@@ -268,6 +274,23 @@ package enum SessionCommand: Equatable, Sendable {
     case .race: .race
     case .quit: .quit
     }
+  }
+
+  /// How a step of the command ends: `step` and `until` stop between two jobs; settings that
+  /// start no work of their own leave a stopped step stopped; the rest as the table says.
+  package var ending: StepEnding {
+    switch self {
+    case .step, .stepUntil, .advanceUntil, .stepInto: .betweenJobs
+    case .watch, .watchOff, .stub, .schedule: .asItWas
+    default: name.ending
+    }
+  }
+
+  /// The action a `send` runs: a step of it that changed nothing and left nothing running gets a
+  /// note that says so (a guard that ignored a second tap looks like that).
+  package var sentAction: Located<String>? {
+    if case .send(let action, _, _) = self { return action }
+    return nil
   }
 
   /// Whether the command can change the model, so its output ends with the view state.

@@ -194,6 +194,11 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// Whether the command only looks: it changes neither the model nor the world.
   package var isQuery: Bool { role == .query }
 
+  /// How a step of the command ends, by its role: a query looks without running what a stopped
+  /// step left ready; any other command runs every ready job first. (`step`, `advance ... until`
+  /// and the settings refine it per form: `SessionCommand.ending`.)
+  package var ending: StepEnding { isQuery ? .asItWas : .runsReadyJobs }
+
   /// All command names, in the order `help` lists them.
   package static var names: [String] { allCases.map(\.rawValue) }
 
@@ -226,6 +231,17 @@ package enum CommandRole: Sendable {
   case modifier
   /// A setting, a move in the history, a file or leaving.
   case other
+}
+
+/// How a step ends, once its command was carried out.
+package enum StepEnding: Sendable {
+  /// It runs every ready job (and settles) before it returns: most commands.
+  case runsReadyJobs
+  /// It stops between two jobs, leaving the rest ready: `step`, `step until`, `advance ... until`.
+  case betweenJobs
+  /// A stopped step stays stopped (nothing more runs); otherwise it runs what is ready, as most
+  /// do: queries, and settings that start no work of their own.
+  case asItWas
 }
 
 /// What a word after a command's name stands for: what completion offers there.

@@ -263,14 +263,11 @@ package final class Session {
       before = now
       result.previousState = nil
     }
-    // `step` and `until` stop between two jobs, and the queries after them look without running
-    // the rest: every other command runs what is ready before it returns.
-    let stopsBetweenJobs: Bool
-    switch command {
-    case .step?, .stepUntil?, .advanceUntil?, .stepInto?: stopsBetweenJobs = true
-    // Settings that start no work of their own leave a stopped step stopped too.
-    case .watch?, .watchOff?, .stub?, .schedule?: stopsBetweenJobs = hasJobsReady
-    default: stopsBetweenJobs = routed.name.isQuery && hasJobsReady
+    // How the step ends is the command's (the command table's `StepEnding`).
+    let stopsBetweenJobs = switch routed.ending {
+    case .betweenJobs: true
+    case .asItWas: hasJobsReady
+    case .runsReadyJobs: false
     }
     if stopsBetweenJobs {
       hasJobsReady = simulation.hasWaitingJobs
@@ -314,7 +311,7 @@ package final class Session {
     // worker thread started by `use`, a block another step had queued.
     // "Changed nothing" speaks of this step's own work only: an earlier step's work (the first
     // tap's, which a guard protects) may still run beside it, and the same step says so.
-    if case .send(let action, _, _)? = command, result.error == nil, result.changes.isEmpty,
+    if let action = command?.sentAction, result.error == nil, result.changes.isEmpty,
       tracker.stepLeftNothingRunning, simulation.jobsRun == jobsBeforeStep,
       !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd })
     {
