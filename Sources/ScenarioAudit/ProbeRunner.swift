@@ -1,6 +1,6 @@
 import Foundation
 package import Scenario
-package import ScenarioLanguage
+import ScenarioLanguage
 import Simulation
 
 /// Runs one probe of `audit` in a session of this process: the lines a user would type, and

@@ -1,6 +1,6 @@
 public import ArgumentParser
 public import Scenario
-public import ScenarioAudit
+import ScenarioAudit
 import Simulation
 import Synchronization
 

@@ -1,4 +1,4 @@
-package import ScenarioLanguage
+import ScenarioLanguage
 package import Simulation
 
 /// Keeps URLSession's own threads inside the step that set them going: whenever the simulation
