@@ -100,7 +100,6 @@ package struct Explorer {
     simulation.scheduler = scheduler
     defer { simulation.scheduler = nil }
     let timeline = Timeline(models: models, prints: prints)
-    timeline.exploring = ExplorerReports()
     if let baseDirectory { timeline.baseDirectory = baseDirectory }
     timeline.files = files
     let probe = RunProbe()

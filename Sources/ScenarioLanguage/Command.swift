@@ -48,8 +48,6 @@ package enum TimelineCommand: Equatable, Sendable {
   case diff(Located<Int>, Located<Int>?)
   /// `timeline [--svg FILE]`: the session so far as a picture.
   case timeline(svg: Located<String>?)
-  /// `explore`: runs the history under many schedules.
-  case explore(ExploreRequest)
 
   /// The table entry of the command.
   package var name: CommandName {
@@ -60,7 +58,6 @@ package enum TimelineCommand: Equatable, Sendable {
     case .goto: .goto
     case .diff: .diff
     case .timeline: .timeline
-    case .explore: .explore
     }
   }
 }
@@ -71,11 +68,14 @@ package enum FrontEndCommand: Equatable, Sendable {
   case save(file: Located<String>, force: Bool)
   /// `run FILE`.
   case run(file: Located<String>)
+  /// `explore`: runs the history under many schedules, then comes back to the current step.
+  case explore(ExploreRequest)
 
-  /// The file it names.
-  package var file: Located<String> {
+  /// The file it names, if any.
+  package var file: Located<String>? {
     switch self {
     case .save(let file, _), .run(let file): file
+    case .explore: nil
     }
   }
 
@@ -84,6 +84,7 @@ package enum FrontEndCommand: Equatable, Sendable {
     switch self {
     case .save: .save
     case .run: .run
+    case .explore: .explore
     }
   }
 }

@@ -314,7 +314,6 @@ struct TokenReader {
 
   mutating func timelineCommand() throws(ScenarioError) -> TimelineCommand {
     switch name {
-    case .explore: return .explore(try exploreRequest())
     case .history: return .history
     case .timeline:
       guard let flag = take() else { return .timeline(svg: nil) }
@@ -334,6 +333,7 @@ struct TokenReader {
 
   mutating func frontEndCommand() throws(ScenarioError) -> FrontEndCommand {
     switch name {
+    case .explore: return .explore(try exploreRequest())
     case .save:
       var file: Located<String>?
       var force = false

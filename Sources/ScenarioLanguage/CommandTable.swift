@@ -170,8 +170,8 @@ package enum CommandName: String, CaseIterable, Sendable {
       .log, .help, .quit, .exit, .race:
       .session
     case .fails: .modifier
-    case .history, .timeline, .undo, .redo, .goto, .diff, .explore: .timeline
-    case .save, .run: .frontEnd
+    case .history, .timeline, .undo, .redo, .goto, .diff: .timeline
+    case .save, .run, .explore: .frontEnd
     }
   }
 

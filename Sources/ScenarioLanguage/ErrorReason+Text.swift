@@ -199,6 +199,8 @@ extension ScenarioError.Reason {
       return "`\(command.rawValue)` needs the session's history, which only a Timeline keeps"
     case .interactiveOnly(let command, let file):
       return "`\(command.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(file)` here instead"
+    case .cannotExploreHere:
+      return "`explore` is carried out by a front end (the REPL, `run`, `replay`), and this session has none; `vmrepl explore FILE` explores a scenario"
     case .noScriptedDependencies(let model):
       return "model `\(model)` has no scripted dependencies"
     case .cannotUndo(let count, let current):

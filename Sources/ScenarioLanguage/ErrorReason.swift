@@ -207,6 +207,8 @@ extension ScenarioError {
     case needsHistory(CommandName)
     /// `run FILE` or `save FILE` in a script.
     case interactiveOnly(CommandName, file: String)
+    /// `explore` in a session no front end carries it out for (a timeline a program made).
+    case cannotExploreHere
     /// `respond` or `stub` to a model without scripted dependencies.
     case noScriptedDependencies(model: String)
     /// `undo N` past the `use`.

@@ -51,6 +51,8 @@ package enum ScenarioReference {
       lines += ["", "Example: `\(name.example)`"]
     }
     switch name.handler {
+    case .frontEnd where name == .explore:
+      lines += ["", "It works on the session's history, which it re-runs from the `use` afterwards. The REPL, `run` and `replay` carry it out; `vmrepl explore` of a file leaves its `explore` lines out."]
     case .frontEnd: lines += ["", "Only the interactive REPL carries it out; a script rejects it with an error."]
     case .timeline: lines += ["", "It works on the session's history, which it re-runs from the `use`."]
     case .session, .modifier: break

@@ -33,10 +33,10 @@ struct ParserTests {
     #expect(try CommandParser.parse("schedule 9:3 4:2") == .session(.schedule(.pinned([Departure(choice: 4, pick: 2), Departure(choice: 9, pick: 3)]))))
     #expect(try CommandParser.parse("sched fifo") == .session(.schedule(.fifo)))
     #expect(try CommandParser.parse("schedule") == .session(.schedule(.show)))
-    #expect(try CommandParser.parse("explore") == .timeline(.explore(ExploreRequest())))
+    #expect(try CommandParser.parse("explore") == .frontEnd(.explore(ExploreRequest())))
     #expect(
       try CommandParser.parse("explore 200 seed=7 strategy=random depth=3")
-        == .timeline(.explore(ExploreRequest(schedules: 200, strategy: .random, depth: 3, seed: 7))))
+        == .frontEnd(.explore(ExploreRequest(schedules: 200, strategy: .random, depth: 3, seed: 7))))
     #expect(error("exp 5") == "column 1: ambiguous command `exp`: it starts `expect`, `explore`")
     #expect(error("explore 5 7") == "column 11: unexpected `7` after `explore`; usage: explore [N] [strategy=pct|random] [depth=D] [seed=S]")
   }

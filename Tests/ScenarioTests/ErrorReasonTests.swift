@@ -136,6 +136,7 @@ struct ErrorReasonTests {
       (.simulationStopped("interrupted (Ctrl-C)"), "interrupted (Ctrl-C)"),
       (.needsHistory(.undo), "`undo` needs the session's history, which only a Timeline keeps"),
       (.interactiveOnly(.run, file: "b.scenario"), "`run` works in the interactive REPL only; in a script, put the lines of `b.scenario` here instead"),
+      (.cannotExploreHere, "`explore` is carried out by a front end (the REPL, `run`, `replay`), and this session has none; `vmrepl explore FILE` explores a scenario"),
       (.noScriptedDependencies(model: "counter"), "model `counter` has no scripted dependencies"),
       (.cannotUndo(1, current: 1), "cannot undo 1 step: step 1 is 0 steps after the `use` at step 1"),
       (.cannotUndo(3, current: 2), "cannot undo 3 steps: step 2 is 1 step after the `use` at step 1"),

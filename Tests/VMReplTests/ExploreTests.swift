@@ -178,6 +178,19 @@ struct ExploreTests {
     #expect(result.output.hasSuffix("* 2  connect   #1 started; #1 finished; changed count, items\n"))
   }
 
+  @Test("`explore` in a file: `run` carries it out; exploring the file leaves the line out of its runs")
+  func inAFile() async throws {
+    let folder = try VMReplProcess.folder("explore-in-a-file", files: ["nested.scenario": "use cart\nconnect\nexplore 5\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("nested.scenario").path
+    let run = try await VMReplProcess.run(["run", file])
+    #expect(run.status == 0)
+    #expect(run.output.contains("explore: the 2 lines `save` would write: pct depth 2 seed 0; 7 choice points in first-in-first-out order\n"))
+    let explored = try await VMReplProcess.run(["explore", file, "--schedules", "3"])
+    #expect(explored.status == 0)
+    #expect(explored.output.hasSuffix("outcome 1: 3 schedules, first in, first out\n3 schedules, 1 outcome, 0 failed\n"))
+  }
+
   @Test("replay --explore fails when another order fails an expect first in, first out passes, unless the scenario claims that race")
   func replayExplore() async throws {
     let claimed = try await VMReplProcess.run(["replay", "--explore", "40", "scenarios/cart"])

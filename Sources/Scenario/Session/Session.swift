@@ -229,7 +229,8 @@ package final class Session {
   package func execute(_ command: FrontEndCommand, source: String, line number: Int?) -> StepResult {
     perform(.frontEnd(command), source: source, line: number) { [frontEndCommands] (_) throws(ScenarioError) in
       guard frontEndCommands.contains(command.name) else {
-        throw ScenarioError(.interactiveOnly(command.name, file: command.file.value), column: 1)
+        guard let file = command.file else { throw ScenarioError(.cannotExploreHere, column: 1) }
+        throw ScenarioError(.interactiveOnly(command.name, file: file.value), column: 1)
       }
     }
   }

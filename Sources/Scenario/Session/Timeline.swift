@@ -32,11 +32,10 @@ package final class Timeline {
 
   /// The session the next command goes to; a new one after every `undo` and `goto` back.
   package private(set) var session: Session
-  private let models: [ModelDefinition]
-  private let prints: (any PrintSource)?
-  /// What carries out `explore`: ScenarioExploration's explorer, a layer above this one, which
-  /// whoever makes the timeline hands in (the front end does). Without one, `explore` says so.
-  package var exploring: (any TimelineExploring)?
+  /// The models `use` can start, and where their prints go: what a run of the same lines away
+  /// from this timeline (an exploration) needs too.
+  package let models: [ModelDefinition]
+  package let prints: (any PrintSource)?
   /// Front-end commands the front end carries out, passed on to each new session.
   package var frontEndCommands: Set<CommandName> = [] {
     didSet { session.frontEndCommands = frontEndCommands }
@@ -144,7 +143,7 @@ package final class Timeline {
     result.startTime = result.time
     switch command {
     case .undo, .redo, .goto: if current > 0 { result.step = current }
-    case .history, .diff, .timeline, .explore: break
+    case .history, .diff, .timeline: break
     }
     return result
   }
@@ -259,8 +258,6 @@ package final class Timeline {
         throw ScenarioError(.noSuchStep(target.value, steps: steps.count), column: target.column)
       }
       try move(to: target.value, &result)
-    case .explore(let request):
-      result.output = explore(request)
     }
   }
 
@@ -359,16 +356,16 @@ package final class Timeline {
       + difference.prefix(20)).joined(separator: "\n")
   }
 
-  // MARK: Exploration
+  // MARK: Away from the current step
 
-  /// Runs the lines that rebuild the current step under the schedules `request` asks for, then
-  /// comes back to the current step by re-running it.
-  private func explore(_ request: ExploreRequest) -> [String] {
-    guard current > 0 else { return ["no history yet; `use MODEL` first, then the steps to explore"] }
+  /// Ends the session, hands `body` the lines that rebuild the current step (numbered from 1) to
+  /// run elsewhere in this simulation (`explore` runs them under other schedules), then comes back
+  /// to the current step by re-running them. Returns `body`'s lines, and a line more when the
+  /// way back printed something else than the first time.
+  package func away(_ body: (_ lines: [(number: Int, text: String)]) -> [String]) -> [String] {
     let lines = savedLines.enumerated().map { (number: $0.offset + 1, text: $0.element) }
-    guard let exploring else { return ["explore: this session has no explorer (its front end gave it none); `vmrepl explore FILE` explores a scenario"] }
     _ = session.finish()
-    var report = exploring.report(exploring: lines, request: request, models: models, prints: prints, baseDirectory: baseDirectory, files: files)
+    var report = body(lines)
     let (reached, divergence) = rerun(to: current)
     current = reached
     if let divergence { report += ["back at step \(current): " + divergence] }

@@ -1,6 +1,7 @@
 import Foundation
 internal import Platform
 import Scenario
+import ScenarioExploration
 import Simulation
 import Synchronization
 
@@ -19,7 +20,7 @@ struct InteractiveRepl {
   init(timeline: Timeline, output: SessionOutput, color: Bool) {
     self.timeline = timeline
     self.terminal = output.descriptor
-    timeline.frontEndCommands = [.save, .run]
+    timeline.frontEndCommands = [.save, .run, .explore]
     let renderer = TranscriptRenderer(echo: false, errorsInline: true, color: color)
     let editor = LineEditor(program: ToolName.current, outputDescriptor: output.descriptor, historyFile: historyFilePath())
     self.editor = editor
@@ -77,7 +78,7 @@ struct InteractiveRepl {
     Simulation.shared.clearInterrupt()
     SignalFlags.stepRunning.store(true, ordering: .relaxed)
     CrashNote.set("\(ToolName.current): the view-model crashed during `\(line.trimmingCharacters(in: .whitespaces))`")
-    let result = timeline.execute(line)
+    let result = HistoryExploration.carryOut(timeline.execute(line), in: timeline)
     SignalFlags.stepRunning.store(false, ordering: .relaxed)
     StepProgressLine.stepEnded()
     // The terminal echoed `^C` where the cursor was; start the step's report on a line of its own.
@@ -91,6 +92,9 @@ struct InteractiveRepl {
       return (save(to: file.value, force: force), false, false)
     case .frontEnd(.run(let file)):
       return (run(file.value), false, false)
+    case .frontEnd(.explore):
+      // Carried out before it was printed: its report is its output.
+      return (result.failed, false, false)
     case .session, .timeline, .failing:
       // A `fails` line that succeeded failed; a front-end command inside one is not carried out.
       return (result.failed, result.isQuit, result.interrupted)

@@ -28,7 +28,8 @@ struct ScriptRunner {
     self.output = output
     self.file = file
     self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
-    timeline.exploring = ExplorerReports()
+    // `explore` is carried out here, after the timeline ran the line (HistoryExploration).
+    timeline.frontEndCommands = [.explore]
     timeline.files = DiskFileAccess()
     if let file { timeline.baseDirectory = Self.folder(of: file) }
     // `replay`'s workers name the step of a crash with markers; `run` and the REPL by this note.
@@ -71,7 +72,7 @@ struct ScriptRunner {
         let place = isOption ? "`\(line)` (from --use)" : "line \(number) `\(line.trimmingCharacters(in: .whitespaces))`"
         CrashNote.set("\(ToolName.current): the view-model crashed during \(place)")
       }
-      let result = timeline.execute(line, line: isOption ? nil : number)
+      let result = HistoryExploration.carryOut(timeline.execute(line, line: isOption ? nil : number), in: timeline)
       observe(isOption ? nil : number, result)
       printer.print(result)
       if result.failed {
@@ -88,7 +89,7 @@ struct ScriptRunner {
     let printer = printer(echo: false, errorsInline: false)
     var failed = false
     for line in lines {
-      let result = timeline.execute(line)
+      let result = HistoryExploration.carryOut(timeline.execute(line), in: timeline)
       printer.print(result)
       failed = failed || result.failed
     }

@@ -124,7 +124,7 @@ enum SessionTarget {
 
   /// An `explore` of more schedules than an input may take: not a hang, only slow.
   static func isTooLong(_ line: String) -> Bool {
-    guard case .timeline(.explore(let request))? = try? CommandParser.parse(line) else { return false }
+    guard case .frontEnd(.explore(let request))? = try? CommandParser.parse(line) else { return false }
     return request.schedules > maxSchedules
   }
 
