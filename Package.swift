@@ -20,12 +20,16 @@ func appleCompat(_ name: String, folder: String, dependencies: [Target.Dependenc
 
 /// The engine's modules are optimized in debug builds too: an adopted app's REPL is a debug build
 /// (`swift run`, `./repl`), and unoptimized, the executor and the session ran a repeating timer's
-/// firings three to four times slower (docs/benchmarks.md, "Debug and release builds"). The app's
-/// own code stays unoptimized, so the debugger works on it. `VMREPL_DEBUG_ENGINE=unoptimized`
+/// firings three to four times slower (docs/benchmarks.md, "Debug and release builds"). They are
+/// the executor, its lock helper, the session, scripted dependencies and exploration, and the C
+/// runtime under them (`engineC`). The app's own code stays unoptimized, so the debugger works on it. `VMREPL_DEBUG_ENGINE=unoptimized`
 /// leaves them unoptimized: `scripts/fuzz --debug`, whose build lives for 30 seconds of fuzzing.
 let engine: [SwiftSetting] =
   Context.environment["VMREPL_DEBUG_ENGINE"] == "unoptimized"
   ? strict : strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// The same for the engine's C runtime, which every job, lock and timer goes through.
+let engineC: [CSetting] =
+  Context.environment["VMREPL_DEBUG_ENGINE"] == "unoptimized" ? [] : [.unsafeFlags(["-O2"], .when(configuration: .debug))]
 
 let package = Package(
   name: "vmrepl",
@@ -59,7 +63,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
-    .target(name: "CSimulationRuntime"),
+    .target(name: "CSimulationRuntime", cSettings: engineC),
     .target(name: "Platform"),
     .target(name: "CFuzzerDriver"),
     // The compatibility layer. Its modules carry names of their own: a module named `Combine`,
@@ -83,9 +87,11 @@ let package = Package(
     // How a schedule is written (`choice:pick` departures): shared by the executor that follows a
     // schedule and the language that reads one, so that the language needs no executor.
     .target(name: "ScheduleNotation"),
+    // `Mutex.guarded`, apart so that its callers specialize it in every build (Guarded.swift).
+    .target(name: "Guarding", dependencies: ["CSimulationRuntime"], swiftSettings: engine),
     .target(
       name: "Simulation",
-      dependencies: ["CSimulationRuntime", "Platform", "ScheduleNotation", .product(name: "Collections", package: "swift-collections")],
+      dependencies: ["CSimulationRuntime", "Guarding", "Platform", "ScheduleNotation", .product(name: "Collections", package: "swift-collections")],
       swiftSettings: engine
     ),
     .target(name: "ViewModelKit"),
@@ -100,7 +106,8 @@ let package = Package(
     // `DependencyEventSink`; the files a scenario names reach it through `ScenarioFiles`.
     .target(
       name: "ScenarioScripting",
-      dependencies: ["ScenarioLanguage", "Simulation"]
+      dependencies: ["ScenarioLanguage", "Simulation"],
+      swiftSettings: engine
     ),
     .target(
       name: "Scenario",
@@ -110,7 +117,8 @@ let package = Package(
     // Running a scenario under many schedules: above the session, which it drives.
     .target(
       name: "ScenarioExploration",
-      dependencies: ["Scenario", "Simulation"]
+      dependencies: ["Scenario", "Simulation"],
+      swiftSettings: engine
     ),
     // Finding bugs with no scenario written: sequences, answers and oracles, above the session.
     .target(

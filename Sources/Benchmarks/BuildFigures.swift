@@ -10,7 +10,7 @@ import Simulation
 func buildFigures() -> [String] {
   // Exploration first: it needs a process that can start fresh, which the runaway figure's
   // quarantined loop no longer is.
-  [timerExploreFigure(), jobFigure(), timerFigure(), runawayFigure()]
+  [timerExploreFigure()] + timerExploreInstructions() + [jobFigure(), timerFigure(), runawayFigure()]
 }
 
 /// Jobs: one task yielding 200,000 times on the main actor, inside a session's step (the runaway
@@ -38,27 +38,27 @@ private func timerFigure() -> String {
 /// failed.
 @MainActor
 private func rate(_ label: String, count: Int, setUp: [String], step: String) -> String {
-  let session = Session(models: [metronome])
-  session.timerLimit = 1_000_000
-  for line in setUp { _ = session.execute(line) }
+  let timeline = Timeline(models: [metronome])
+  timeline.timerLimit = 1_000_000
+  for line in setUp { _ = timeline.execute(line) }
   var failure: String?
-  let seconds = measure { failure = session.execute(step).error?.message }
-  _ = session.finish()
+  let seconds = measure { failure = timeline.execute(step).error?.message }
+  _ = timeline.session.finish()
   return "\(label): \(Int(Double(count) / seconds))" + (failure.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
 }
 
 /// What issue 58 measured on a public app: a repeating `Timer` beside a `Task.sleep` loop (two
 /// jobs ready at each second: a choice point per firing), `settle` firing 10,000 timers before it
-/// gives up, explored over 100 schedules.
+/// gives up, explored over `schedules` schedules (100 in the build figures).
 @MainActor
-private func timerExploreFigure() -> String {
+func timerExploreFigure(schedules requested: Int = 100) -> String {
   var explorer = Explorer(models: [metronome])
   explorer.shrinkLimit = 0
   let lines = ["use metronome", "send start", "send follow", "settle"].enumerated().map { (number: $0.offset + 1, text: $0.element) }
   var exploration: Exploration?
-  let seconds = measure { exploration = explorer.explore(lines, request: ExploreRequest(schedules: 100)) }
+  let seconds = measure { exploration = explorer.explore(lines, request: ExploreRequest(schedules: requested)) }
   let schedules = exploration?.schedules ?? 0
-  return "explore a repeating Timer beside a sleeping loop, settle giving up after 10,000 timers, 100 schedules: \(rounded(seconds)) s"
+  return "explore a repeating Timer beside a sleeping loop, settle giving up after 10,000 timers, \(requested) schedules: \(rounded(seconds)) s"
     + " (\(schedules) schedules, \(exploration?.fifoChoicePoints ?? 0) choice points in the first)"
     + (exploration?.stopped.map { "; FAILED: \($0)" } ?? "")
 }
@@ -67,12 +67,12 @@ private func timerExploreFigure() -> String {
 /// only the step's job limit (5,000,000 by default) stops it.
 @MainActor
 private func runawayFigure() -> String {
-  let session = Session(models: [metronome])
-  _ = session.execute("use metronome")
-  _ = session.execute("send hurry")
+  let timeline = Timeline(models: [metronome])
+  _ = timeline.execute("use metronome")
+  _ = timeline.execute("send hurry")
   var message = ""
-  let seconds = measure { message = session.execute("advance 1000h").error?.message ?? "not stopped" }
-  _ = session.finish()
+  let seconds = measure { message = timeline.execute("advance 1000h").error?.message ?? "not stopped" }
+  _ = timeline.session.finish()
   let stopped = message.contains("runaway") || message.contains("jobs")
   return "runaway: a 1 ms sleeping loop under advance 1000h stopped by the job limit: \(rounded(seconds)) s"
     + (stopped ? "" : "; FAILED: \(message.prefix { $0 != "\n" })")

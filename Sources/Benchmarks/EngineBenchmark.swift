@@ -24,7 +24,7 @@ func scenarioFiles() -> [(name: String, lines: [String])] {
 
 /// In-process cost of replaying each scenario: parsing, running, rendering the transcript.
 @MainActor
-func engineFigures(session: Session, repeats: Int) -> [String] {
+func engineFigures(timeline: Timeline, repeats: Int) -> [String] {
   let scenarios = scenarioFiles()
   guard !scenarios.isEmpty else { return ["no scenarios found (run from the package root)"] }
   let renderer = TranscriptRenderer(echo: true, errorsInline: true)
@@ -43,7 +43,7 @@ func engineFigures(session: Session, repeats: Int) -> [String] {
         // A scenario's `schedule` line holds for the rest of that scenario only.
         Simulation.shared.scheduler = nil
         for (index, line) in scenario.lines.enumerated() {
-          let output = renderer.render(session.execute(line, line: index + 1)).output
+          let output = renderer.render(timeline.execute(line, line: index + 1)).output
           bytes += output.utf8.count
           if dump != nil { pass += output }
         }

@@ -8,16 +8,16 @@ import Scenario
 /// and how long `vmrepl replay` takes for a scenario of ten requests.
 @MainActor
 func httpFigures(requests: Int) -> [String] {
-  let session = Session(models: Examples.all)
-  _ = session.execute("use search base=https://api.github.com")
-  _ = session.execute("set word \"swift\"")
-  _ = session.execute(#"stub http GET /search/repositories json={"total_count":0,"items":[]}"#)
-  _ = session.execute("await send search")  // URLSession's first use, out of the figure
+  let timeline = Timeline(models: Examples.all)
+  _ = timeline.execute("use search base=https://api.github.com")
+  _ = timeline.execute("set word \"swift\"")
+  _ = timeline.execute(#"stub http GET /search/repositories json={"total_count":0,"items":[]}"#)
+  _ = timeline.execute("await send search")  // URLSession's first use, out of the figure
   var failures = 0
   let seconds = measure {
-    for _ in 0..<requests where session.execute("await send search").error != nil { failures += 1 }
+    for _ in 0..<requests where timeline.execute("await send search").error != nil { failures += 1 }
   }
-  _ = session.finish()
+  _ = timeline.session.finish()
   var lines = [
     "scripted HTTP through URLSession: \(Int(Double(requests) / seconds)) requests per second (\(requests) in \(rounded(seconds)) s"
       + (failures == 0 ? ")" : ", \(failures) failed)")

@@ -48,6 +48,30 @@ private func timerInstructions(valgrind: String, strip: String, folder: String) 
   return "\(label): \((high - low) / 20_000)"
 }
 
+/// Instructions per timer firing while exploring the build figures' timer scenario: this
+/// benchmark's `--timer-explore-only` under callgrind with one schedule and with two, the
+/// difference over the 10,000 firings a schedule runs. The build figures' wall-clock times move
+/// by a third between runs on a shared machine; this count is what to compare between builds
+/// and revisions. Empty without valgrind.
+func timerExploreInstructions() -> [String] {
+  let label = "instructions per timer firing while exploring the timer scenario (callgrind)"
+  guard let valgrind = executableInPath("valgrind"), let strip = executableInPath("strip") else { return [] }
+  let folder = NSTemporaryDirectory() + "vmrepl-bench-explore-instructions-\(getpid())"
+  try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let copy = folder + "/vmrepl-bench"
+  guard ChildProcess.runBlocking(strip, ["-g", "-o", copy, CurrentExecutable.path]).status == 0 else {
+    return ["\(label): (strip -g failed)"]
+  }
+  func total(schedules: Int) -> Int? {
+    try? callgrindTotal(
+      valgrind: valgrind, program: copy, ["--timer-explore-only", "--schedules", "\(schedules)"], log: folder + "/log"
+    ).get()
+  }
+  guard let low = total(schedules: 1), let high = total(schedules: 2) else { return ["\(label): failed"] }
+  return ["\(label): \((high - low) / 10_000)"]
+}
+
 /// A process's exit status, when callgrind gave no count.
 private struct ExitStatus: Error {
   var code: Int32

@@ -26,14 +26,14 @@ func steppingFigures(jobs: Int) -> [String] {
     model.action("run", "start the ticking task", tracking: { ticker, _ in ticker.run(jobs) })
     model.show("ticks", \.ticks)
   }
-  let session = Session(models: [ticker])
-  _ = session.execute("use ticker")
-  _ = session.execute("step send run")
+  let timeline = Timeline(models: [ticker])
+  _ = timeline.execute("use ticker")
+  _ = timeline.execute("step send run")
   var steps = 0
   var failure: String?
   let sessionTime = measure {
     while true {
-      let result = session.execute("step")
+      let result = timeline.execute("step")
       if let error = result.error {
         if !error.message.hasPrefix("nothing to step") { failure = error.message }
         break
@@ -41,7 +41,7 @@ func steppingFigures(jobs: Int) -> [String] {
       steps += 1
     }
   }
-  _ = session.finish()
+  _ = timeline.session.finish()
 
   let simulation = Simulation.shared
   var raw = 0

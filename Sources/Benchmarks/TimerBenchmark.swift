@@ -6,14 +6,14 @@ import Scenario
 /// written each time).
 @MainActor
 func timerFigures(firings: Int) -> [String] {
-  let session = Session(models: Examples.all)
-  session.timerLimit = firings * 2
-  _ = session.execute("use legacy")
-  _ = session.execute("send startCountdown seconds=\(firings)")
+  let timeline = Timeline(models: Examples.all)
+  timeline.timerLimit = firings * 2
+  _ = timeline.execute("use legacy")
+  _ = timeline.execute("send startCountdown seconds=\(firings)")
   var result: StepResult?
-  let seconds = measure { result = session.execute("advance \(firings)s") }
-  let check = session.execute("expect secondsLeft == 0")
-  _ = session.finish()
+  let seconds = measure { result = timeline.execute("advance \(firings)s") }
+  let check = timeline.execute("expect secondsLeft == 0")
+  _ = timeline.session.finish()
   let failed = result?.error?.message ?? check.error?.message
   return [
     "timer firings inside a scenario (a repeating run-loop Timer): \(Int(Double(firings) / seconds)) per second (\(firings) in \(rounded(seconds)) s)"

@@ -4,7 +4,7 @@
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario, `--only cart/lost-update.scenario`
 // one scenario's, in this process alone, for profiling; `--detail` prints each scenario's time to standard error), `--http-only` only
 // the scripted HTTP figures (`--requests N`), `--http-pair` only URLSession against a scripted dependency, `--threads-only` only the simulated threads' figures
-// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--build-figures` the figures scripts/bench measures in a debug build beside release, `--replay-only` the in-process replay (`--repeats N`,
+// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--build-figures` the figures scripts/bench measures in a debug build beside release (`--timer-explore-only` the first of them alone, `--schedules N`), `--replay-only` the in-process replay (`--repeats N`,
 // `--detail` each scenario's time to standard error); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
@@ -20,7 +20,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let repeats = option("--repeats", in: arguments, default: 20)
 
 let lines = MainActor.assumeIsolated { () -> [String] in
-  let session = Session(models: Examples.all)
+  let timeline = Timeline(models: Examples.all)
   var out = ["machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"]
   if arguments.contains("--explore-only") {
     out += silencingStandardOutput { explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000)) }
@@ -62,7 +62,12 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     return out
   }
   if arguments.contains("--replay-only") {
-    out += silencingStandardOutput { engineFigures(session: session, repeats: repeats) }
+    out += silencingStandardOutput { engineFigures(timeline: timeline, repeats: repeats) }
+    for line in out { writeAll(1, line + "\n") }
+    return out
+  }
+  if arguments.contains("--timer-explore-only") {
+    out += silencingStandardOutput { [timerExploreFigure(schedules: option("--schedules", in: arguments, default: 100))] }
     for line in out { writeAll(1, line + "\n") }
     return out
   }
@@ -85,7 +90,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
   out += silencingStandardOutput { timerFigures(firings: option("--firings", in: arguments, default: 100_000)) }
   if !arguments.contains("--executor-only") {
     out += silencingStandardOutput {
-      engineFigures(session: session, repeats: repeats) + timeTravelFigures()
+      engineFigures(timeline: timeline, repeats: repeats) + timeTravelFigures()
         + explorationFigures(schedules: option("--schedules", in: arguments, default: 1_000))
         + httpFigures(requests: option("--requests", in: arguments, default: 2_000))
     }

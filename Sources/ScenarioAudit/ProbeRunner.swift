@@ -20,23 +20,25 @@ package struct ProbeRunner {
     self.responses = responses
   }
 
-  /// Runs `spec` in `session` (fresh, made for it).
-  package func run(_ spec: ProbeSpec, in session: Session) -> ProbeResult {
-    var probe = Run(session: session, spec: spec, responses: responses, rounds: rounds, willRun: willRun)
+  /// Runs `spec` in `timeline`'s session (fresh, made for it).
+  package func run(_ spec: ProbeSpec, in timeline: Timeline) -> ProbeResult {
+    var probe = Run(timeline: timeline, spec: spec, responses: responses, rounds: rounds, willRun: willRun)
     return probe.run()
   }
 
   /// The model's surface, read from a session on it.
-  package static func surface(of model: String, in session: Session) -> (ModelSurface?, String?) {
-    let result = session.execute("use \(model)")
+  package static func surface(of model: String, in timeline: Timeline) -> (ModelSurface?, String?) {
+    let result = timeline.execute("use \(model)")
     if let error = result.error { return (nil, error.message) }
-    return (session.surface, nil)
+    return (timeline.session.surface, nil)
   }
 }
 
 @MainActor
 private struct Run {
-  let session: Session
+  /// Where the probe's lines go; its session is what the probe reads between them.
+  let timeline: Timeline
+  var session: Session { timeline.session }
   let spec: ProbeSpec
   let responses: ResponseTypes
   let rounds: Int
@@ -48,9 +50,9 @@ private struct Run {
   var ignored = 0
   var answered: Set<String> = []
 
-  init(session: Session, spec: ProbeSpec, responses: ResponseTypes, rounds: Int, willRun: @escaping (String) -> Void) {
+  init(timeline: Timeline, spec: ProbeSpec, responses: ResponseTypes, rounds: Int, willRun: @escaping (String) -> Void) {
     self.willRun = willRun
-    self.session = session
+    self.timeline = timeline
     self.spec = spec
     self.responses = responses
     self.rounds = rounds
@@ -90,7 +92,7 @@ private struct Run {
       settle()
       lines.append("leave")
       willRun("leave")
-      let left = session.execute("leave", line: lines.count)
+      let left = timeline.execute("leave", line: lines.count)
       note(left)
       result.freed = left.output.first.map { $0.contains("was freed") }
       // Work the screen started is given its time to end: answered and waited for.
@@ -109,7 +111,7 @@ private struct Run {
   mutating func execute(_ line: String) -> Bool {
     lines.append(line)
     willRun(line)
-    let result = session.execute(line, line: lines.count)
+    let result = timeline.execute(line, line: lines.count)
     note(result)
     return result.error == nil
   }

@@ -195,8 +195,6 @@ extension ScenarioError.Reason {
       return "await gave up after \(limit) of wall time waiting for \(work.joined(separator: ", "))"
     case .simulationStopped(let words):
       return words
-    case .needsHistory(let command):
-      return "`\(command.rawValue)` needs the session's history, which only a Timeline keeps"
     case .interactiveOnly(let command, let file):
       return "`\(command.rawValue)` works in the interactive REPL only; in a script, put the lines of `\(file)` here instead"
     case .cannotExploreHere:

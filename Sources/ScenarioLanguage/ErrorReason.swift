@@ -203,8 +203,6 @@ extension ScenarioError {
     case awaitWallLimit(String, waitingFor: [String])
     /// The simulation stopped the command (a runaway, Ctrl-C): its own words.
     case simulationStopped(String)
-    /// A history command given to a session, which keeps no history.
-    case needsHistory(CommandName)
     /// `run FILE` or `save FILE` in a script.
     case interactiveOnly(CommandName, file: String)
     /// `explore` in a session no front end carries it out for (a timeline a program made).

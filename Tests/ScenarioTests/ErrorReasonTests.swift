@@ -134,7 +134,6 @@ struct ErrorReasonTests {
       (.awaitTimerLimit(10_000), "await gave up after 10000 timers with work still running (a timer that repeats forever?)"),
       (.awaitWallLimit("5s", waitingFor: ["a URLSession transfer"]), "await gave up after 5s of wall time waiting for a URLSession transfer"),
       (.simulationStopped("interrupted (Ctrl-C)"), "interrupted (Ctrl-C)"),
-      (.needsHistory(.undo), "`undo` needs the session's history, which only a Timeline keeps"),
       (.interactiveOnly(.run, file: "b.scenario"), "`run` works in the interactive REPL only; in a script, put the lines of `b.scenario` here instead"),
       (.cannotExploreHere, "`explore` is carried out by a front end (the REPL, `run`, `replay`), and this session has none; `vmrepl explore FILE` explores a scenario"),
       (.noScriptedDependencies(model: "counter"), "model `counter` has no scripted dependencies"),

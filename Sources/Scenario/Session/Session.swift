@@ -6,14 +6,15 @@ import Simulation
   import FoundationNetworking
 #endif
 
-/// A REPL session: the model in use, its effects, the event log, and the command interpreter.
+/// A REPL session: the model in use, its effects, the event log; it carries out the session's
+/// commands a `Timeline` hands it, which is where a line is parsed and routed.
 ///
 /// Create it on the simulation's driving thread after `Simulation.install()`; every command runs
 /// the view-model's jobs on that thread until they are idle.
 ///
 /// ```swift
-/// let session = Session(models: Examples.all)
-/// let result = session.execute("use refresh", line: 1)
+/// let timeline = Timeline(models: Examples.all)
+/// let result = timeline.execute("use refresh", line: 1)  // carried out by timeline.session
 /// ```
 @MainActor
 package final class Session {
@@ -101,7 +102,7 @@ package final class Session {
     self.mainThreadChecker = MainThreadChecker(
       sink: sink,
       snapshot: { [weak self] in
-        guard let self, self.instance != nil else { return nil }
+        guard let self, self.instance?.object != nil else { return nil }
         return self.snapshot()
       },
       kinds: { [weak self] in
@@ -111,7 +112,7 @@ package final class Session {
     self.watches = WatchList(
       sink: sink,
       snapshot: { [weak self] in
-        guard let self, self.instance != nil else { return nil }
+        guard let self, self.instance?.object != nil else { return nil }
         return self.snapshot()
       },
       describe: { [weak self] job in self?.describe(job) ?? job.kind.text })
@@ -163,58 +164,6 @@ package final class Session {
   package var statePaths: [String] {
     guard case .record(_, let fields)? = lastState else { return [] }
     return fields.map(\.name)
-  }
-
-  /// Runs one line: parses it, applies it, runs every ready job, and reports what happened.
-  package func execute(_ line: String, line number: Int? = nil) -> StepResult {
-    let source = line.trimmingSpaces
-    switch parse(line, line: number) {
-    case .success(let command?): return execute(command, source: source, line: number)
-    case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
-    case .failure(let error): return rejected(error, source: source)
-    }
-  }
-
-  private func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
-    switch command {
-    case .session(let command): return execute(command, source: source, line: number)
-    case .frontEnd(let command): return execute(command, source: source, line: number)
-    case .timeline(let command):
-      return rejected(
-        ScenarioError(.needsHistory(command.name), column: 1, line: number),
-        source: source)
-    case .failing(let expectation, let inner):
-      var result: StepResult
-      switch inner {
-      case .success(let inner): result = execute(inner, source: source, line: number)
-      case .failure(var error):
-        error.line = number
-        result = rejected(error, source: source)
-      }
-      result.command = command
-      result.errorExpectation = expectation
-      return result
-    }
-  }
-
-  /// The command on `line` (nil for a blank or comment line), or the error that points at the
-  /// word that is wrong.
-  package func parse(_ line: String, line number: Int?) -> Result<Command?, ScenarioError> {
-    do {
-      return .success(try CommandParser.parse(line, actions: actionNames))
-    } catch {
-      var error = error
-      error.line = number
-      return .failure(error)
-    }
-  }
-
-  /// The step of a command that was rejected before it ran.
-  package func rejected(_ error: ScenarioError, source: String) -> StepResult {
-    var result = StepResult(line: error.line, source: source)
-    result.error = error
-    result.time = now
-    return result
   }
 
   /// Applies `command`, runs every ready job, and reports what happened.
@@ -361,13 +310,15 @@ package final class Session {
   /// The view state now. A query reuses the last reading when nothing ran since it was taken
   /// (a step of `expect` lines reads the state twice each, the same state).
   func snapshot() -> StateValue {
-    guard let instance else { return .null }
-    let object = ObjectIdentifier(instance.object)
+    // The object and the reader only: a copy of the whole instance (its actions, properties and
+    // closures) cost a fifth of a reading, and the main-thread checker reads around off-main jobs.
+    guard let model = instance?.object, let read = instance?.state else { return .null }
+    let object = ObjectIdentifier(model)
     if readingsReusable, let reading, reading.holds(at: simulation.activityMark, for: object) {
       return reading.value
     }
     // Strings and URLs naming the sandbox's folder come out spelled `/sandbox` (StateValue).
-    let state = simulation.watched { instance.state() }
+    let state = simulation.watched { read() }
     // Taken after the reading: `watched` moves the mark on, before and after the code it runs.
     reading = simulation.activityMark.map { Reading(mark: $0, object: object, value: state) }
     return state

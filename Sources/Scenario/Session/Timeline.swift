@@ -88,23 +88,60 @@ package final class Timeline {
   package var hasSession: Bool { current > 0 }
 
   /// Runs one line: a time-travel command here, anything else in the session, recorded as a step
-  /// when it can change the model.
+  /// when it can change the model. The one place a line is parsed and routed.
   package func execute(_ line: String, line number: Int? = nil) -> StepResult {
     let source = line.trimmingSpaces
-    switch session.parse(line, line: number) {
+    switch parse(line, line: number) {
     case .success(let parsed?): return execute(parsed, source: source, line: number)
     case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
-    case .failure(let error): return session.rejected(error, source: source)
+    case .failure(let error): return rejected(error, source: source)
     }
+  }
+
+  /// The command on `line` (nil for a blank or comment line), or the error that points at the
+  /// word that is wrong; the model in use's actions are the words `send` takes.
+  package func parse(_ line: String, line number: Int?) -> Result<Command?, ScenarioError> {
+    do {
+      return .success(try CommandParser.parse(line, actions: session.actionNames))
+    } catch {
+      var error = error
+      error.line = number
+      return .failure(error)
+    }
+  }
+
+  /// The step of a command that was rejected before it ran.
+  private func rejected(_ error: ScenarioError, source: String) -> StepResult {
+    var result = StepResult(line: error.line, source: source)
+    result.error = error
+    result.time = session.now
+    return result
   }
 
   /// Runs a command already parsed from `source` (an exploration parses its lines once).
   package func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
+    route(command, source: source, line: number, recording: true)
+  }
+
+  /// Runs `line` in the session again without adding it to the history: a re-run's prelude and
+  /// steps, which the history holds already.
+  private func runAgain(_ line: String, line number: Int?) -> StepResult {
+    let source = line.trimmingSpaces
+    switch parse(line, line: number) {
+    case .success(let parsed?): return route(parsed, source: source, line: number, recording: false)
+    case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
+    case .failure(let error): return rejected(error, source: source)
+    }
+  }
+
+  /// Sends `command` where it is carried out: the history here, the rest to the session; a step
+  /// that can change the model is added to the history when `recording`.
+  private func route(_ command: Command, source: String, line number: Int?, recording: Bool) -> StepResult {
     switch command {
     case .timeline(let command): return execute(command, source: source, line: number)
     case .session(let command):
       var result = session.execute(command, source: source, line: number)
-      result.step = record(command, result)
+      if recording { result.step = record(command, result) }
       return result
     case .frontEnd(let command):
       // Not a step: the front end reads or writes files, the model is as it was.
@@ -116,11 +153,11 @@ package final class Timeline {
         // Recorded as the line it is: a check that failed as expected is part of what `save` keeps.
         result = session.execute(inner, source: source, line: number)
         result.errorExpectation = expectation
-        result.step = record(inner, result)
-      case .success(let inner): result = execute(inner, source: source, line: number)
+        if recording { result.step = record(inner, result) }
+      case .success(let inner): result = route(inner, source: source, line: number, recording: recording)
       case .failure(var error):
         error.line = number
-        result = session.rejected(error, source: source)
+        result = rejected(error, source: source)
       }
       result.command = command
       result.errorExpectation = expectation
@@ -301,7 +338,7 @@ package final class Timeline {
     session.files = files
     session.frontEndCommands = frontEndCommands
     session.timerLimit = timerLimit
-    for line in prelude { _ = session.execute(line) }
+    for line in prelude { _ = runAgain(line, line: nil) }
     for index in 0..<target {
       if let divergence = replay(index, fresh: fresh) {
         // The session went past the last step that matched; run it again up to there.
@@ -326,7 +363,7 @@ package final class Timeline {
   /// Runs step `index` again; nil when it printed exactly what it printed the first time.
   private func replay(_ index: Int, fresh: Bool) -> String? {
     let step = steps[index]
-    let again = session.execute(step.source, line: step.line)
+    let again = runAgain(step.source, line: step.line)
     // What the transcript shows, compared as values: rendering every re-run step would cost more
     // than running it.
     let first = step.result

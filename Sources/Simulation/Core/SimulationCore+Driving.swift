@@ -31,6 +31,9 @@ extension SimulationCore {
     if ready.onMain {
       runUnobserved(ready)
       observer.mainLaneRan()
+    } else if ready.isSleepWakeUp {
+      // The program's state is as it was: no reading before and after it.
+      runUnobserved(ready, programCodeRuns: false)
     } else {
       observer.willRunOffMain()
       // Read before it runs: a task's job says where it resumes, and is gone once it ran.
@@ -40,10 +43,12 @@ extension SimulationCore {
     }
   }
 
-  private func runUnobserved(_ ready: ReadyJob) {
+  /// Runs `ready`; unless `programCodeRuns` is false (the runtime's own job, `isSleepWakeUp`),
+  /// a reading of the program's state taken before no longer holds after it.
+  private func runUnobserved(_ ready: ReadyJob, programCodeRuns: Bool = true) {
     // Before and after: a reading taken while it runs (a watch's) is not the state after it.
-    noteActivity()
-    defer { noteActivity() }
+    if programCodeRuns { noteActivity() }
+    defer { if programCodeRuns { noteActivity() } }
     let outer = runningJobStart.load(ordering: .relaxed)
     if outer == 0 { runningJobStart.store(wallNanoseconds(), ordering: .relaxed) }
     let wasGlobal = runningGlobalJob.load(ordering: .relaxed)

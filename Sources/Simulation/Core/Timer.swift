@@ -77,6 +77,20 @@ enum ReadyJob {
     }
   }
 
+  /// Whether it is the wake-up `Task.sleep` hands the runtime with its deadline: a task of the
+  /// concurrency library's own whose every function is the toolchain's (it resumes the
+  /// sleeper's continuation, which enqueues the sleeper). None of the program's code runs in
+  /// it, so it cannot change the program's state: the main-thread checker and the readings'
+  /// marks pass it by. Only a timer readies such a job; the sleeper's own turn after it, which
+  /// returns into the program, is an ordinary job.
+  var isSleepWakeUp: Bool {
+    guard case .task(let job, onMain: false, let by) = self, by & ReadyBy.timer != 0, jobTaskIDOf(job) != 0 else {
+      return false
+    }
+    let chain = CodeNames.taskChain(unsafeBitCast(job, to: UnsafeRawPointer.self))
+    return !chain.isEmpty && CodeNames.programFunctions(in: chain).isEmpty
+  }
+
   /// What an off-main job is, as a main-thread warning names it.
   var offMainName: OffMainName {
     switch self {

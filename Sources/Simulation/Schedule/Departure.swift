@@ -1,6 +1,8 @@
 // Departure is how a schedule is written, shared with the language; who follows a schedule names it
-// through Simulation, as before it had a module of its own.
+// through Simulation, as before it had a module of its own. `Mutex.guarded` comes the same way
+// (Guarding is a module only so that callers specialize it).
 @_exported import ScheduleNotation
+@_exported import Guarding
 
 /// A departure as it happened: where, and what ran instead of what.
 package struct DepartureRecord: Equatable, Sendable {

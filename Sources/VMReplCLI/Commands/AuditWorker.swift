@@ -55,30 +55,30 @@ struct AuditWorker: ParsableCommand {
         }
         WorkerErrors.startOver(with: "\(StepMarker.scenarioPrefix)audit probe\n")
         let script = ScriptRunner(options: options, transcript: true, output: output)
-        let session = script.timeline.session
+        let timeline = script.timeline
         var answer = AuditWorkAnswer(fresh: true)
         if let model = request.describe {
-          let (surface, error) = ProbeRunner.surface(of: model, in: session)
+          let (surface, error) = ProbeRunner.surface(of: model, in: timeline)
           answer.surface = surface
           answer.error = error
         } else if let probe = request.probe {
-          answer.result = runner.run(probe, in: session)
+          answer.result = runner.run(probe, in: timeline)
         } else if let lines = request.explore {
           answer.schedule = Self.explore(lines, seed: request.seed ?? 0, output: output)
         } else if let lines = request.verify {
           var failed = false
           for (number, line) in lines.enumerated() {
             writeAll(2, "\(StepMarker.prefix)\(line)\n")
-            let step = session.execute(line, line: number + 1)
+            let step = timeline.execute(line, line: number + 1)
             if step.failed { failed = true }
           }
           answer.failed = failed
         }
         // A model that outlives its session (a singleton: `static let shared`) carries state
         // into the next probe: that one gets a process of its own.
-        weak var model = session.lastModelObject
+        weak var model = timeline.session.lastModelObject
         Simulation.shared.releaseDelayedBlocks()
-        _ = session.finish()
+        _ = timeline.session.finish()
         Simulation.shared.scheduler = nil
         // A probe that left a timer armed or a thread alive hands over to a new process, as
         // `replay`'s workers do: an abandoned run-loop timer could still act in the next probe.

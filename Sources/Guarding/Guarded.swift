@@ -1,3 +1,8 @@
+// `guarded` is a module of its own so that every caller can specialize it. Built file by file
+// (the engine's debug build: `-O` without whole-module optimization), a module cannot inline or
+// specialize a generic function written in another of its own files, while an inlinable one
+// imported from another module it can: in Simulation, calling it as a generic function cost a
+// twentieth of a debug session's instructions (docs/benchmarks.md, "Debug and release builds").
 internal import CSimulationRuntime
 public import Synchronization
 
