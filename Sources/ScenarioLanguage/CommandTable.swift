@@ -185,6 +185,21 @@ package enum CommandName: String, CaseIterable, Sendable {
     }
   }
 
+  /// Where the command stands in a session's life: `use` begins a model's session (its time
+  /// counts from zero, its state is no change from the last model's, the history starts at it),
+  /// `quit` ends the REPL's.
+  package var life: SessionLife {
+    switch self {
+    case .use: .begins
+    case .quit, .exit: .ends
+    default: .goesOn
+    }
+  }
+
+  /// Whether a query line is kept with the step before it when it held, as part of the scenario
+  /// `save` writes: a check.
+  package var isCheck: Bool { self == .expect }
+
   /// Whether the front end, not the session, carries the command out.
   package var isFrontEnd: Bool { handler == .frontEnd }
 
@@ -231,6 +246,11 @@ package enum CommandRole: Sendable {
   case modifier
   /// A setting, a move in the history, a file or leaving.
   case other
+}
+
+/// Where a command stands in a session's life (`CommandName.life`).
+package enum SessionLife: Sendable {
+  case begins, goesOn, ends
 }
 
 /// How a step ends, once its command was carried out.

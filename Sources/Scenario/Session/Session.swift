@@ -37,33 +37,10 @@ package final class Session {
   var instance: ModelInstance?
   var context: ModelContext?
   /// The log: each step's events and error, as `log` lists them.
-  var logLines: [String] {
-    // Rendered when the log is read (`log`, `expect log contains`), not at every step: a step
-    // of an exploration's schedule records its events and nothing reads them.
-    if renderedLog.count < logEntries.count {
-      renderedLog += logEntries[renderedLog.count...].map { entry in
-        switch entry {
-        case .event(let event): "[\(event.time.secondsText)] " + EventText.line(for: event.event)
-        case .error(let time, let error): "[\(time.secondsText)] error: \(error.message)"
-        }
-      }
-    }
-    return renderedLog
-  }
-  private var logEntries: [LogEntry] = []
+  let log = SessionLog()
+  var logLines: [String] { log.lines }
   /// The warnings of the session since its `use`, as the log says them.
-  var warningTexts: [String] {
-    logEntries.compactMap { entry in
-      guard case .event(let event) = entry, event.event.isWarning else { return nil }
-      return EventText.line(for: event.event)
-    } + sink.peekWarnings()
-  }
-  /// The lines of the first entries, rendered.
-  private var renderedLog: [String] = []
-  private enum LogEntry {
-    case event(TimedEvent)
-    case error(time: Duration, error: ScenarioError)
-  }
+  var warningTexts: [String] { log.warnings + sink.peekWarnings() }
   var lastState: StateValue? { didSet { lastStateMark = nil } }
   /// Where the program stood when `lastState` was read.
   private var lastStateMark: ActivityMark?
@@ -192,13 +169,12 @@ package final class Session {
     result.command = routed
     let command: SessionCommand? = if case .session(let command) = routed { command } else { nil }
     simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
-    var before = now
+    var collector = StepCollector(sink: sink, tracker: tracker, simulation: simulation)
     result.previousState = lastState
     readingsReusable = routed.name.isQuery
     defer { readingsReusable = false }
     tracker.beginStep(reusing: readingsReusable ? simulation.activityMark : nil)
     mainThreadChecker.beginStep(source)
-    let jobsBeforeStep = simulation.jobsRun
     do {
       try body(&result)
     } catch {
@@ -208,9 +184,9 @@ package final class Session {
     }
     // What the command changed itself, outside any job (a synchronous action, `set`).
     if instance != nil, !watches.isEmpty { watches.check(by: "`\(source)` itself") }
-    if case .use? = command, result.error == nil {
+    if routed.name.life == .begins, result.error == nil {
       // A new session: its time starts at zero and its state is not a change from the last one.
-      before = now
+      collector.restart()
       result.previousState = nil
     }
     // How the step ends is the command's (the command table's `StepEnding`).
@@ -232,18 +208,7 @@ package final class Session {
       }
       hasJobsReady = false
     }
-    for event in scheduleEvents() { sink.emit(event) }
-    for source in simulation.takeUnsupportedSources() { sink.emit(.warning(Self.unsupportedMessage(source), about: .unsupportedSource(source: source))) }
-    for block in simulation.takeMainThreadBlocks() {
-      sink.emit(.mainThreadBlocked(waitingOn: block.waitingOn, from: block.from - tracker.origin, to: block.to - tracker.origin))
-    }
-    // Hidden work is reported by the steps that can change things, not by every query.
-    let hidden = tracker.backgroundEvents(reportPending: routed.showsState)
-    result.events = sink.take() + hidden.map { TimedEvent(time: now, event: $0) }
-    let after = now
-    if after != before { result.events.append(TimedEvent(time: after, event: .timeMoved(from: before, to: after))) }
-    result.startTime = before
-    result.time = after
+    collector.gatherEvents(into: &result, departures: scheduleEvents(), reportsPending: routed.showsState)
     // A command may have called view-model code outside the simulation's sight: readings taken
     // before now (the handles a query's step began with) are not to be reused after it. The
     // state read below is read afresh, since a command is no query.
@@ -251,29 +216,16 @@ package final class Session {
     if instance != nil {
       let state = snapshot()
       // The reading the last step ended with, reused: nothing changed.
-      let unchanged = readingsReusable && lastStateMark != nil && lastStateMark == reading?.mark
-      result.state = state
-      if let previous = result.previousState, !unchanged { result.changes = StatePath.changes(from: previous, to: state) }
+      collector.gatherState(state, unchanged: readingsReusable && lastStateMark != nil && lastStateMark == reading?.mark, into: &result)
       lastState = state
       lastStateMark = reading?.mark
     }
-    // A job that ran in the step did something, whoever's work it was: a signal that woke a
-    // worker thread started by `use`, a block another step had queued.
-    // "Changed nothing" speaks of this step's own work only: an earlier step's work (the first
-    // tap's, which a guard protects) may still run beside it, and the same step says so.
-    if let action = command?.sentAction, result.error == nil, result.changes.isEmpty,
-      tracker.stepLeftNothingRunning, simulation.jobsRun == jobsBeforeStep,
-      !result.events.contains(where: { $0.event.showsActivity || $0.event.isBackgroundEnd })
-    {
-      // A guard that ignored the action (`guard !isProcessing else { return }`) looks like this.
-      result.events.append(
-        TimedEvent(time: now, event: .note("`\(action.value)` changed nothing: the state is as it was, and it left no work of its own running")))
-    }
+    collector.noteIfNothingChanged(by: command?.sentAction, in: &result)
     result.showsState = routed.showsState && instance != nil && result.error == nil
       || (routed.showsState && instance != nil && !result.changes.isEmpty)
-    if case .quit? = command { result.isQuit = true }
+    result.isQuit = routed.name.life == .ends
     result.interrupted = tracker.interrupted
-    record(result)
+    log.record(result)
     return result
   }
 
@@ -302,11 +254,6 @@ package final class Session {
     return !tracker.hasLiveWork
   }
 
-  /// What a user is told when the view-model uses a source the simulation cannot control.
-  static func unsupportedMessage(_ source: String) -> String {
-    "the view-model used \(source), which vmrepl does not run on virtual time"
-  }
-
   /// The view state now. A query reuses the last reading when nothing ran since it was taken
   /// (a step of `expect` lines reads the state twice each, the same state).
   func snapshot() -> StateValue {
@@ -324,191 +271,11 @@ package final class Session {
     return state
   }
 
-  private func record(_ result: StepResult) {
-    logEntries += result.events.map(LogEntry.event)
-    if let error = result.error { logEntries.append(.error(time: result.time, error: error)) }
-  }
-
   func requireModel() throws(ScenarioError) -> ModelInstance {
     guard let instance else {
       throw ScenarioError(.noModelInUse)
     }
     return instance
-  }
-
-  // MARK: Applying commands
-
-  func apply(_ command: SessionCommand, to result: inout StepResult) throws(ScenarioError) {
-    switch command {
-    case .models: result.output = modelList()
-    case .use(let model, let options): try use(model, options: options, line: result.source)
-    case .describe: result.output = try describe()
-    case .connect: try connect()
-    case .disconnect: try disconnect()
-    case .leave: result.output = try leave()
-    case .send(let action, let arguments, let awaited):
-      try send(action, arguments: arguments, awaited: awaited, source: result.source)
-    case .await(let selection): try awaitEffects(selection)
-    case .cancel(let selection): try cancel(selection)
-    case .advance(let duration): try tracker.advance(by: duration)
-    case .advanceUntil(let condition): result.output = try runUntil(condition, showsReady: false)
-    case .ready: result.output = try readyListing()
-    case .watch(let path): result.output = try watch(path)
-    case .watchOff:
-      let paths = watches.paths
-      watches.removeAll()
-      simulation.observeJobs(nil)
-      result.output = [paths.isEmpty ? "no path was watched" : "stopped watching " + paths.map { "`\($0)`" }.joined(separator: ", ")]
-    case .step(let candidate): result.output = try step(candidate)
-    case .stepUntil(let condition): result.output = try runUntil(condition, showsReady: true)
-    case .stepInto(let inner):
-      try apply(inner, to: &result)
-      result.output += readyLines()
-    case .settle:
-      _ = try requireModel()
-      try tracker.settle()
-    case .set(let property, let value): try set(property, value)
-    case .state(let path): result.output = try showState(path)
-    case .expectState(let path, let comparison, let value):
-      result.output = try expectState(path, comparison, value)
-    case .expectEffect(let id, let status): result.output = try expectEffect(id, status)
-    case .expectTime(let comparison, let value): result.output = try expectTime(comparison, value)
-    case .expectLog(let text): result.output = try expectLog(text)
-    case .expectWarnings(let comparison, let count): result.output = try expectWarnings(comparison, count)
-    case .expectIdle: result.output = try expectIdle()
-    case .respond(let dependency, let request, let outcome, let arguments):
-      try scriptedDependency(dependency).respond(
-        request: request, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
-    case .stub(let dependency, let route, let outcome, let arguments):
-      let target = try scriptedDependency(dependency)
-      if case .route(let method, let path)? = route {
-        guard let http = target as? HTTPDependency else {
-          throw ScenarioError(.routeForHTTPOnly(dependency: dependency.value, method: method.value, path: path.value), column: method.column)
-        }
-        try http.stub(route: (method, path), outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
-      } else {
-        try target.stub(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
-      }
-    case .seed(let seed):
-      random.reseed(seed)
-      simulation.seedRandomness(seed)
-      sink.emit(.note("random source seeded with \(seed)"))
-    case .date(let date, let timeZone, let locale):
-      result.output = try world.apply(date: date, timeZone: timeZone, locale: locale)
-    case .schedule(let setting): result.output = schedule(setting)
-    case .effects: result.output = tracker.listing()
-    case .defaults(let key, let value, let suite):
-      guard let key, let value else {
-        result.output = Storage.listing(session: number).filter { !$0.hasPrefix("files:") && !$0.hasPrefix("  \(Storage.shownRoot)/") }
-        break
-      }
-      // The next `use` empties the storage, then gets this, then the model's `init` runs.
-      pendingDefaults.append((key.value, value.value, suite?.value))
-      guard instance != nil else {
-        sink.emit(.note("UserDefaults: \(key.value) = \(value.value) when the next `use` starts the model"))
-        break
-      }
-      let note = try ScenarioError.pointing(at: value.column) { () throws(ScenarioError) in
-        try Storage.setDefault(key.value, value.value, suite: suite?.value)
-      }
-      sink.emit(.note(note))
-    case .storage: result.output = Storage.listing(session: number)
-    case .time: result.output = ["time: \(now.secondsText)"]
-    case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
-    case .help(let topic): result.output = try help(topic)
-    case .race(let text):
-      // Only `explore` acts on it: one order (this one) cannot show whether a race exists.
-      let failure = text.map { " whose failure contains \(CommandValue.quote($0.value))" } ?? " with a failure first in, first out does not have"
-      result.output = ["race: `explore` must find a schedule\(failure)"]
-    case .quit: break
-    }
-  }
-
-  private func use(_ name: Located<String>, options: [CommandArgument], line: String) throws(ScenarioError) {
-    guard let definition = models.first(where: { $0.name == name.value }) else {
-      throw Suggestion.unknown("model", name.value, among: models.map(\.name), listedAs: "models", column: name.column)
-    }
-    // `http=` is every model's: how the process's URLSession traffic is answered.
-    let httpOption = options.last { $0.name == "http" && !definition.options.contains(where: { $0.name == "http" }) }
-    let httpMode = try httpOption.map { (option) throws(ScenarioError) -> HTTPMode in
-      guard let text = option.value.text else {
-        throw ScenarioError(.httpModeNotAWord, column: option.column)
-      }
-      return try HTTPMode.parse(text, column: option.column)
-    } ?? .script
-    let cassette = try cassette(for: httpMode, column: httpOption?.column)
-    // `files=FOLDER` is every model's too: what its sandbox's home starts with.
-    let filesOption = options.last { $0.name == "files" && !definition.options.contains(where: { $0.name == "files" }) }
-    let bound = try Arguments.bind(
-      options.filter { $0 != httpOption && $0 != filesOption }, to: definition.options, owner: "model `\(definition.name)`",
-      endColumn: line.count + 1)
-    // End the previous session's effects; hidden work it started cannot be reached.
-    tracker.reset()
-    logEntries = []
-    renderedLog = []
-    lastState = nil
-    random.reseed(0)
-    simulation.seedRandomness(0)
-    world.beginSession()
-    try prepareStorage(files: filesOption)
-    let context = ModelContext(options: bound, random: random, sink: sink, session: number)
-    // Made before the model, whose `init` may already send a request.
-    let http = HTTPDependency(mode: httpMode, sink: sink, cassette: cassette, readFile: fileReader())
-    HTTPRouter.shared.install(http)
-    simulation.setForeignWorkHook(URLSessionSettling(http: http, simulation: simulation))
-    simulation.onURLSessionTaskResume { [weak http] task in
-      http?.resumed(Unmanaged<URLSessionTask>.fromOpaque(task).takeUnretainedValue())
-    }
-    let tag = WorkTag(line)
-    let made: ModelInstance
-    do {
-      made = try simulation.watched { try WorkTag.$current.withValue(tag) { try definition.instantiate(context) } }
-    } catch var error as ScenarioError {
-      error.column = error.column ?? name.column
-      throw error
-    } catch {
-      throw ScenarioError(.couldNot("make model `\(definition.name)`", because: "\(error)"), column: name.column)
-    }
-    self.definition = definition
-    self.instance = made
-    self.context = context
-    context.dependencies.append(http)
-    tracker.dependencies = context.dependencies
-    tracker.model = instance?.object
-    tracker.follow(line, tag: tag, effect: nil)
-    simulation.observeLanes(mainThreadChecker)
-    // A new model: what was watched belonged to the last one.
-    watches.removeAll()
-    simulation.observeJobs(nil)
-    let shown = bound.text
-    sink.emit(.modelStarted(model: definition.name, type: made.typeName, options: shown))
-  }
-
-  private func scriptedDependency(_ name: Located<String>) throws(ScenarioError) -> any AnyScriptedDependency {
-    _ = try requireModel()
-    let dependencies = context?.dependencies ?? []
-    guard let dependency = dependencies.first(where: { $0.name == name.value }) else {
-      if dependencies.isEmpty {
-        throw ScenarioError(.noScriptedDependencies(model: definition?.name ?? ""), column: name.column)
-      }
-      throw Suggestion.unknown("dependency", name.value, among: dependencies.map(\.name), listedAs: "dependencies", column: name.column)
-    }
-    return dependency
-  }
-
-  private func set(_ property: Located<String>, _ value: Located<CommandValue>) throws(ScenarioError) {
-    let instance = try requireModel()
-    guard let bound = instance.properties.first(where: { $0.name == property.value }) else {
-      let names = instance.properties.map(\.name)
-      let known = names.isEmpty ? "; the model has no bindable properties" : " (properties: " + names.joined(separator: ", ") + ")"
-      throw Suggestion.unknown("property", property.value, among: names, suffix: known, column: property.column)
-    }
-    let converted = try bound.type.convert(value.value, name: property.value, column: value.column)
-    // The value is part of the name: two edits of one field are two pieces of work.
-    let label = "set \(property.value) \(value.value)"
-    let tag = WorkTag(label)
-    simulation.watched { WorkTag.$current.withValue(tag) { bound.set(converted) } }
-    tracker.follow(label, tag: tag, effect: nil)
   }
 }
 
