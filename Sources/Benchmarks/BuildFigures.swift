@@ -38,8 +38,9 @@ private func timerFigure() -> String {
 /// failed.
 @MainActor
 private func rate(_ label: String, count: Int, setUp: [String], step: String) -> String {
-  let timeline = Timeline(models: [metronome])
-  timeline.timerLimit = 1_000_000
+  var environment = SessionEnvironment(models: [metronome])
+  environment.timerLimit = 1_000_000
+  let timeline = Timeline(environment)
   for line in setUp { _ = timeline.execute(line) }
   var failure: String?
   let seconds = measure { failure = timeline.execute(step).error?.message }

@@ -6,8 +6,9 @@ import Scenario
 /// written each time).
 @MainActor
 func timerFigures(firings: Int) -> [String] {
-  let timeline = Timeline(models: Examples.all)
-  timeline.timerLimit = firings * 2
+  var environment = SessionEnvironment(models: Examples.all)
+  environment.timerLimit = firings * 2
+  let timeline = Timeline(environment)
   _ = timeline.execute("use legacy")
   _ = timeline.execute("send startCountdown seconds=\(firings)")
   var result: StepResult?

@@ -99,9 +99,10 @@ package struct Explorer {
     scheduler.onDeparture = onDeparture
     simulation.scheduler = scheduler
     defer { simulation.scheduler = nil }
-    let timeline = Timeline(models: models, prints: prints)
-    if let baseDirectory { timeline.baseDirectory = baseDirectory }
-    timeline.files = files
+    var environment = SessionEnvironment(models: models, prints: prints)
+    if let baseDirectory { environment.baseDirectory = baseDirectory }
+    environment.files = files
+    let timeline = Timeline(environment)
     let probe = RunProbe()
     if let cancel {
       simulation.pause(afterJob: cancel.job) {

@@ -21,7 +21,7 @@ package final class Session {
   /// The models `use` can start.
   package let models: [ModelDefinition]
   /// Front-end commands (`save`, `run`) the front end carries out; the session rejects the others.
-  package var frontEndCommands: Set<CommandName> = []
+  package let frontEndCommands: Set<CommandName>
 
   let simulation: Simulation
   let sink: EventSink
@@ -52,13 +52,9 @@ package final class Session {
   private var readingsReusable = false
   /// How many of the pinned schedule's unmet departures the transcript has reported.
   var reportedUnmet = 0
-  /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory
-  /// at the prompt).
-  package var baseDirectory = FileManager.default.currentDirectoryPath
-  /// How those files are read and written: the front end hands in its access to the disk
-  /// (`DiskFileAccess`); this layer does no file I/O of its own. Without one, a scenario that
-  /// names a file is told the session has no file access.
-  package var files: any FileAccess = NoFileAccess()
+  /// Where `body=@FILE` and cassettes are found, and how they are read (`SessionEnvironment`).
+  package let baseDirectory: String
+  package let files: any FileAccess
   /// `defaults` lines since the last `use`, applied once the next `use` has emptied the sandbox,
   /// before the model's `init` (a model in use gets them at once too).
   var pendingDefaults: [(key: String, value: CommandValue, suite: String?)] = []
@@ -67,13 +63,18 @@ package final class Session {
 
   @MainActor private static var count = 0
 
-  /// A session offering `models`; what the view-model prints, `prints` turns into events.
-  package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
-    self.models = models
+  /// A session made whole from `environment`: its models, prints, front-end commands, timer
+  /// limit and files.
+  package init(_ environment: SessionEnvironment) {
+    self.models = environment.models
+    self.frontEndCommands = environment.frontEndCommands
+    self.baseDirectory = environment.baseDirectory
+    self.files = environment.files
     self.simulation = Simulation.install()
     self.world = World(simulation: simulation)
-    self.sink = EventSink(prints: prints)
+    self.sink = EventSink(prints: environment.prints)
     self.tracker = EffectTracker(simulation: simulation, sink: sink)
+    tracker.timerLimit = environment.timerLimit
     Self.count += 1
     self.number = Self.count
     self.mainThreadChecker = MainThreadChecker(
@@ -112,10 +113,7 @@ package final class Session {
   }
 
   /// How many timers `settle` and `await` may fire before they report a runaway.
-  package var timerLimit: Int {
-    get { tracker.timerLimit }
-    set { tracker.timerLimit = newValue }
-  }
+  package var timerLimit: Int { tracker.timerLimit }
 
   /// How long `await` waits in wall time for work outside the executor (a real request).
   package var externalWaitLimit: Duration {

@@ -106,12 +106,7 @@ extension Timeline {
     // Work the old session hid and left sleeping must not wake during the re-run.
     let fresh = Simulation.shared.startOver(abandoning: .sleepers)
     Simulation.shared.scheduler = startScheduler
-    let (base, files) = (session.baseDirectory, session.files)
-    session = Session(models: models, prints: prints)
-    session.baseDirectory = base
-    session.files = files
-    session.frontEndCommands = frontEndCommands
-    session.timerLimit = timerLimit
+    session = Session(environment)
     for line in prelude { _ = runAgain(line, line: nil) }
     for index in 0..<target {
       if let divergence = replay(index, fresh: fresh) {

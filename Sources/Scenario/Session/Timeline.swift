@@ -32,18 +32,10 @@ package final class Timeline {
 
   /// The session the next command goes to; a new one after every `undo` and `goto` back.
   package internal(set) var session: Session
-  /// The models `use` can start, and where their prints go: what a run of the same lines away
-  /// from this timeline (an exploration) needs too.
-  package let models: [ModelDefinition]
-  package let prints: (any PrintSource)?
-  /// Front-end commands the front end carries out, passed on to each new session.
-  package var frontEndCommands: Set<CommandName> = [] {
-    didSet { session.frontEndCommands = frontEndCommands }
-  }
-  /// How many timers `settle` and `await` may fire, passed on to each new session.
-  package var timerLimit: Int {
-    didSet { session.timerLimit = timerLimit }
-  }
+  /// What every session of this timeline is made with: the models `use` can start, where their
+  /// prints go, the front-end commands, the timer limit and the files. A run of the same lines
+  /// away from this timeline (an exploration) is made with it too.
+  package let environment: SessionEnvironment
 
   /// The steps since the current `use` (step 1), those undone included.
   var steps: [Step] = []
@@ -59,24 +51,22 @@ package final class Timeline {
   /// The schedule in force when the timeline began, which a re-run starts from again.
   let startScheduler = Simulation.shared.scheduler
 
-  /// Where the session finds files a scenario names (`body=@FILE`, cassettes): its folder.
-  package var baseDirectory: String {
-    get { session.baseDirectory }
-    set { session.baseDirectory = newValue }
+  /// The models `use` can start, and where their prints go.
+  package var models: [ModelDefinition] { environment.models }
+  package var prints: (any PrintSource)? { environment.prints }
+  /// Where the session finds files a scenario names, and how it reads and writes them.
+  package var baseDirectory: String { environment.baseDirectory }
+  package var files: any FileAccess { environment.files }
+
+  /// A timeline whose sessions are made from `environment`.
+  package init(_ environment: SessionEnvironment) {
+    self.environment = environment
+    self.session = Session(environment)
   }
 
-  /// How the session reads and writes those files, and `timeline --svg` its picture: the front
-  /// end's access to the disk, passed on to each new session.
-  package var files: any FileAccess {
-    get { session.files }
-    set { session.files = newValue }
-  }
-
-  package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
-    self.models = models
-    self.prints = prints
-    self.session = Session(models: models, prints: prints)
-    self.timerLimit = session.timerLimit
+  /// A timeline offering `models`, with the environment's defaults otherwise.
+  package convenience init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
+    self.init(SessionEnvironment(models: models, prints: prints))
   }
 
   /// The lines that rebuild the current step: what `save` writes.

@@ -34,8 +34,10 @@ struct ReplOptions: ParsableArguments {
     let color = useEditor && isatty(1) == 1 && !options.noColor && options.format == .human
       && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     let outcome = MainActor.assumeIsolated { () -> ScriptOutcome in
-      let runner = ScriptRunner(options: options, transcript: false)
-      guard useEditor && options.format == .human else {
+      let interactive = useEditor && options.format == .human
+      let runner = ScriptRunner(
+        options: options, transcript: false, frontEndCommands: interactive ? InteractiveRepl.frontEndCommands : [.explore])
+      guard interactive else {
         return runner.run { readLine(strippingNewline: true) }
       }
       var repl = InteractiveRepl(timeline: runner.timeline, output: runner.output, color: color)

@@ -17,10 +17,13 @@ struct InteractiveRepl {
   /// The terminal's descriptor (standard output before the capture).
   let terminal: Int32
 
+  /// What the interactive REPL carries out itself; its timeline is made with them
+  /// (`ScriptRunner(frontEndCommands:)`).
+  static let frontEndCommands: Set<CommandName> = [.save, .run, .explore]
+
   init(timeline: Timeline, output: SessionOutput, color: Bool) {
     self.timeline = timeline
     self.terminal = output.descriptor
-    timeline.frontEndCommands = [.save, .run, .explore]
     let renderer = TranscriptRenderer(echo: false, errorsInline: true, color: color)
     let editor = LineEditor(program: ToolName.current, outputDescriptor: output.descriptor, historyFile: historyFilePath())
     self.editor = editor

@@ -19,19 +19,26 @@ struct ScriptRunner {
   /// A runner with a new session; `output` is the process's capture when it already has one
   /// (a replay worker runs many scenarios, one session each).
   /// `file`, when the lines come from one, is where `body=@FILE` and cassettes are looked up
-  /// (beside it).
-  init(options: SessionOptions, transcript: Bool, output: SessionOutput? = nil, file: String? = nil) {
+  /// (beside it). `frontEndCommands`: what the front end that reads the lines carries out (a
+  /// script `explore` only, which this runner does; the interactive REPL `save` and `run` too).
+  /// `timerLimit`: the timers `settle` and `await` may fire, when not the default.
+  init(
+    options: SessionOptions, transcript: Bool, output: SessionOutput? = nil, file: String? = nil,
+    frontEndCommands: Set<CommandName> = [.explore], timerLimit: Int? = nil
+  ) {
     options.guards.install()
     self.options = options
     self.transcript = transcript
     let output = output ?? SessionOutput()
     self.output = output
     self.file = file
-    self.timeline = Timeline(models: ModelCatalog.models, prints: output.capture)
+    var environment = SessionEnvironment(models: ModelCatalog.models, prints: output.capture)
     // `explore` is carried out here, after the timeline ran the line (HistoryExploration).
-    timeline.frontEndCommands = [.explore]
-    timeline.files = DiskFileAccess()
-    if let file { timeline.baseDirectory = Self.folder(of: file) }
+    environment.frontEndCommands = frontEndCommands
+    environment.files = DiskFileAccess()
+    if let file { environment.baseDirectory = Self.folder(of: file) }
+    if let timerLimit { environment.timerLimit = timerLimit }
+    self.timeline = Timeline(environment)
     // `replay`'s workers name the step of a crash with markers; `run` and the REPL by this note.
     if !transcript { CrashNote.install() }
   }

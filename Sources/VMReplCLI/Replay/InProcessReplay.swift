@@ -23,8 +23,7 @@ struct InProcessReplay {
     _ lines: [String], file: String?, observe: (_ line: Int?, _ result: StepResult) -> Void = { _, _ in }
   ) -> (transcript: String, fresh: Bool, failures: [String]) {
     var iterator = lines.makeIterator()
-    let runner = ScriptRunner(options: options, transcript: true, output: output, file: file)
-    if let timerLimit { runner.timeline.timerLimit = timerLimit }
+    let runner = ScriptRunner(options: options, transcript: true, output: output, file: file, timerLimit: timerLimit)
     let transcript = TextBuffer()
     let printer = StepPrinter(
       renderer: OutputFormat.human.renderer(),
