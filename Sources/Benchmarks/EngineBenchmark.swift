@@ -22,7 +22,9 @@ func scenarioFiles() -> [(name: String, lines: [String])] {
   }
 }
 
-/// In-process cost of replaying each scenario: parsing, running, rendering the transcript.
+/// In-process cost of replaying each scenario: parsing, running, rendering the transcript. Each
+/// scenario has a timeline of its own, made from `timeline`'s environment, as in a replay worker:
+/// its `undo` and `goto` lines re-run its own steps only.
 @MainActor
 func engineFigures(timeline: Timeline, repeats: Int) -> [String] {
   let scenarios = scenarioFiles()
@@ -42,6 +44,8 @@ func engineFigures(timeline: Timeline, repeats: Int) -> [String] {
         let start = detail ? wallSeconds() : 0
         // A scenario's `schedule` line holds for the rest of that scenario only.
         Simulation.shared.scheduler = nil
+        let timeline = Timeline(timeline.environment)
+        defer { _ = timeline.session.finish() }
         for (index, line) in scenario.lines.enumerated() {
           let output = renderer.render(timeline.execute(line, line: index + 1)).output
           bytes += output.utf8.count

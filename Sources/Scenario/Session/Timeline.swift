@@ -25,7 +25,8 @@ package final class Timeline {
     /// What the step did the first time, which a re-execution must do again.
     var result: StepResult
     var state: StateValue? { result.state }
-    var summary: String
+    /// One line about it, made when `history` lists it: a step of a long session costs no text.
+    var summary: String { Timeline.summary(of: result) }
     /// Query lines typed after the step (`expect`, `state`), which `save` keeps with it.
     var queries: [String] = []
   }
@@ -188,7 +189,7 @@ package final class Timeline {
   }
 
   private func step(for result: StepResult) -> Step {
-    Step(source: result.source, line: result.line, result: result, summary: Self.summary(of: result))
+    Step(source: result.source, line: result.line, result: result)
   }
 
   /// One line about what a step did: effects started and ended, time, what changed, its error.
