@@ -251,9 +251,14 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The fuzz targets, apart from VMReplCLI so that no user's REPL links them.
+    .target(
+      name: "VMReplFuzzTargets",
+      dependencies: ["VMReplCLI", "Scenario", "ScenarioLanguage", "Simulation"]
+    ),
     .executableTarget(
       name: "Fuzzing",
-      dependencies: ["VMReplCLI", "Examples", "CFuzzerDriver"]
+      dependencies: ["VMReplFuzzTargets", "Examples", "CFuzzerDriver"]
     ),
     .executableTarget(
       name: "VMReplFixtures",

@@ -8,6 +8,7 @@ import CFuzzerDriver
 import Examples
 import Foundation
 import VMReplCLI
+import VMReplFuzzTargets
 
 #if VMREPL_FUZZING
   /// The target this process fuzzes: set once in `main`, before the driver calls `fuzzOne`,

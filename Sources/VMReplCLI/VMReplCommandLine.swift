@@ -51,14 +51,14 @@ public enum VMReplCommandLine {
 }
 
 /// The view-models this process offers; set once, by `VMReplCommandLine.main`.
-enum ModelCatalog {
+package enum ModelCatalog {
   private static let storage = Mutex<[ModelDefinition]>([])
 
-  static func register(_ models: [ModelDefinition]) {
+  package static func register(_ models: [ModelDefinition]) {
     storage.withLock { $0 = models }
   }
 
-  static var models: [ModelDefinition] { storage.withLock { $0 } }
+  package static var models: [ModelDefinition] { storage.withLock { $0 } }
 
   private static let responseTypes = Mutex(ResponseTypes([]))
 

@@ -1,15 +1,15 @@
 import Simulation
 
 /// The process's standard output and error while a session captures what view-models print.
-struct SessionOutput: Sendable {
+package struct SessionOutput: Sendable {
   /// The capture of file descriptor 1, when it could be set up.
   let capture: OutputCapture?
 
   /// Starts capturing what view-models print.
-  init() { capture = OutputCapture() }
+  package init() { capture = OutputCapture() }
 
   /// Writes to the real standard output, past the capture.
-  func write(_ text: String) {
+  package func write(_ text: String) {
     if let capture { capture.write(text) } else { writeAll(1, text) }
   }
 

@@ -8,15 +8,15 @@ import Simulation
 // these types, so the wire format is written once.
 
 /// The one-line JSON form of the messages: sorted keys, so the same message is the same bytes.
-enum WorkerJSON {
-  static func line(_ value: some Encodable) -> String? {
+package enum WorkerJSON {
+  package static func line(_ value: some Encodable) -> String? {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The message on `line`, or nil when it is not one.
-  static func decode<Message: Decodable>(_ type: Message.Type, from line: String) -> Message? {
+  package static func decode<Message: Decodable>(_ type: Message.Type, from line: String) -> Message? {
     try? JSONDecoder().decode(type, from: Data(line.utf8))
   }
 }
@@ -28,15 +28,23 @@ struct WorkerStatus: Codable {
 }
 
 /// A replay worker's answer to one scenario path: the transcript a process of its own prints.
-struct ReplayWorkAnswer: Codable {
-  var path: String
-  var transcript: String
-  var fresh: Bool
+package struct ReplayWorkAnswer: Codable {
+  package var path: String
+  package var transcript: String
+  package var fresh: Bool
   /// Each line that failed (`line 9 `expect count == 2`: expectation failed: ...`): a failure
   /// fails the scenario whatever its golden file says.
   var failures: [String]?
   /// The worker's resident memory after the scenario, for the memory benchmark and test.
   var resident: Int?
+
+  package init(path: String, transcript: String, fresh: Bool, failures: [String]? = nil, resident: Int? = nil) {
+    self.path = path
+    self.transcript = transcript
+    self.fresh = fresh
+    self.failures = failures
+    self.resident = resident
+  }
 }
 
 /// What `explore` asks a worker: schedules `from...through` of one scenario.

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// Options every command that runs a session shares.
-struct SessionOptions: ParsableArguments {
+package struct SessionOptions: ParsableArguments {
   @Option(help: "Output format: human or jsonl (one JSON object per command).")
   var format: OutputFormat = .human
 
@@ -17,13 +17,22 @@ struct SessionOptions: ParsableArguments {
   var use: String?
 
   /// Every option at its default, set rather than parsed (see `UnparsedCommands`).
-  static var unparsed: SessionOptions {
+  package static var unparsed: SessionOptions {
     var options = SessionOptions()
     options.format = .human
     options.bail = false
     options.guards = .unparsed
     options.noColor = false
     options.use = nil
+    return options
+  }
+
+  /// `unparsed`, with the runaway limit and the watchdog set (the session fuzz target's, lower
+  /// than a user's, so that a looping input ends well within libFuzzer's time per input).
+  package static func unparsed(maxJobs: Int, watchdog: Double) -> SessionOptions {
+    var options = unparsed
+    options.guards.maxJobs = maxJobs
+    options.guards.watchdog = watchdog
     return options
   }
 }

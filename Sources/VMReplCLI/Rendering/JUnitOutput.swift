@@ -13,8 +13,8 @@ struct JUnitOutput: VerdictRenderer {
 
 /// A JUnit XML report, the format GitHub Actions, GitLab and Jenkins read: one test case per
 /// scenario, a `failure` with the diff for a mismatch, an `error` for a crash.
-enum JUnitReport {
-  static func xml(_ verdicts: [Verdict], name: String) -> String {
+package enum JUnitReport {
+  package static func xml(_ verdicts: [Verdict], name: String) -> String {
     let failures = verdicts.filter { $0.kind == .fail }.count
     let errors = verdicts.filter { $0.kind == .crash }.count
     var lines = [

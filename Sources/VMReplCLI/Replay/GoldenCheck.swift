@@ -2,8 +2,8 @@ import Foundation
 import Scenario
 
 /// What replaying one scenario came to, against its golden file.
-struct Verdict: Sendable, Equatable {
-  enum Kind: String, Sendable {
+package struct Verdict: Sendable, Equatable {
+  package enum Kind: String, Sendable {
     /// The transcript matched the golden file.
     case pass
     /// There was no golden file, and it was recorded.
@@ -16,13 +16,13 @@ struct Verdict: Sendable, Equatable {
     case crash
   }
 
-  var scenario: String
-  var golden: String
-  var kind: Kind
+  package var scenario: String
+  package var golden: String
+  package var kind: Kind
   /// The unified diff, for `fail` of a mismatch.
-  var diff: String?
+  package var diff: String?
   /// What went wrong in one line, for `fail` and `crash`.
-  var message: String?
+  package var message: String?
   /// For `crash`: what the process wrote to standard error that says why; for `fail`, each
   /// failed line as `FILE:LINE:COLUMN: error: ...`.
   var details: [String] = []
@@ -105,5 +105,13 @@ struct GoldenCheck: Sendable {
       }
     }
     return verdict
+  }
+}
+
+extension Verdict {
+  /// A verdict with no details or locations (the JUnit fuzz target makes one); in an extension,
+  /// so that the memberwise initializer stays.
+  package init(scenario: String, golden: String, kind: Kind, diff: String? = nil, message: String? = nil) {
+    self.init(scenario: scenario, golden: golden, kind: kind, diff: diff, message: message, details: [], locations: [])
   }
 }

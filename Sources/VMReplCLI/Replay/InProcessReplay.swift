@@ -1,14 +1,20 @@
-import Scenario
+package import Scenario
 import Simulation
 
 /// One scenario replayed in this process, then the process made ready for the next: what a
 /// replay worker does per scenario, and what the session fuzz target does per input.
 @MainActor
-struct InProcessReplay {
+package struct InProcessReplay {
   var options: SessionOptions
   var output: SessionOutput
   /// How many timers `settle` and `await` may fire in one step, when not the session's default.
   var timerLimit: Int?
+
+  package init(options: SessionOptions, output: SessionOutput, timerLimit: Int? = nil) {
+    self.options = options
+    self.output = output
+    self.timerLimit = timerLimit
+  }
 
   /// The golden transcript of `lines`, whether the process is clean for another scenario, and
   /// each line that failed (`line 9 `expect count == 2`: expectation failed: ...`).
@@ -19,7 +25,7 @@ struct InProcessReplay {
   /// a thread, hidden work, a quarantined task): the next scenario needs a new process. A Dispatch
   /// block still waiting for its deadline is released unrun (`Simulation.releaseDelayedBlocks`).
   /// `observe` sees each step's line number and result.
-  func run(
+  package func run(
     _ lines: [String], file: String?, observe: (_ line: Int?, _ result: StepResult) -> Void = { _, _ in }
   ) -> (transcript: String, fresh: Bool, failures: [String]) {
     var iterator = lines.makeIterator()

@@ -1,5 +1,6 @@
 import Foundation
 import Scenario
+import VMReplCLI
 import Simulation
 
 /// A whole session, as `replay` runs a scenario: a `use` of one of the built-in examples, then the
@@ -29,12 +30,7 @@ enum SessionTarget {
 
   /// The guards of the target's sessions: a lower runaway limit than a user's, so that an
   /// input that loops ends in well under libFuzzer's per-input time limit.
-  static let options: SessionOptions = {
-    var options = SessionOptions.unparsed
-    options.guards.maxJobs = 100_000
-    options.guards.watchdog = 10
-    return options
-  }()
+  static let options = SessionOptions.unparsed(maxJobs: 100_000, watchdog: 10)
 
   /// One capture of standard output for every session: what view-models print is read from it.
   static let output = SessionOutput()

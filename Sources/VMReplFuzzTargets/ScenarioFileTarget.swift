@@ -1,5 +1,6 @@
 import Foundation
 import Scenario
+import VMReplCLI
 
 /// What `replay` does with a scenario file's text short of running it: its lines, each parsed;
 /// the golden comparison; the answer a worker sends back; the JUnit report of a failure.

@@ -1,4 +1,5 @@
 import Scenario
+import VMReplCLI
 
 /// The lexer and parser on one command line (the input up to its first newline): its tokens are
 /// words of the line, and it parses to a command or an error that names a column inside it.

@@ -1,4 +1,5 @@
 package import Scenario
+import VMReplCLI
 
 /// A fuzz target: one input in, every invariant of what it exercises checked. A broken invariant
 /// traps with a message that starts `fuzz invariant:`, which libFuzzer records as a crash beside
