@@ -7,7 +7,9 @@ import Synchronization
 @MainActor
 final class EffectTracker {
   /// How many timers `settle` and `await` may fire before they report a runaway.
-  var timerLimit = 10_000
+  var timerLimit = EffectTracker.defaultTimerLimit
+  /// The limit unless a session's environment says otherwise.
+  nonisolated static let defaultTimerLimit = 10_000
   /// How long `await` waits in wall time for work outside the executor (a real request).
   var externalWaitLimit: Duration = .seconds(30)
 

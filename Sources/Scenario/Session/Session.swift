@@ -77,22 +77,21 @@ package final class Session {
     tracker.timerLimit = environment.timerLimit
     Self.count += 1
     self.number = Self.count
+    // The state now, for the checker and the watches: nil while no model is in use.
+    let reading: @MainActor @Sendable () -> StateValue? = { [weak self] in
+      guard let self, self.instance?.object != nil else { return nil }
+      return self.snapshot()
+    }
     self.mainThreadChecker = MainThreadChecker(
       sink: sink,
-      snapshot: { [weak self] in
-        guard let self, self.instance?.object != nil else { return nil }
-        return self.snapshot()
-      },
+      snapshot: reading,
       kinds: { [weak self] in
         guard let object = self?.instance?.object else { return [:] }
         return PropertyObservation.kinds(of: object)
       })
     self.watches = WatchList(
       sink: sink,
-      snapshot: { [weak self] in
-        guard let self, self.instance?.object != nil else { return nil }
-        return self.snapshot()
-      },
+      snapshot: reading,
       describe: { [weak self] job in self?.describe(job) ?? job.kind.text })
     // What was printed, and hidden work that ended, before time moves carry the time they
     // happened at. Time moves on the driving thread, which is the main thread.

@@ -21,7 +21,7 @@ package struct SessionEnvironment {
   /// the others.
   package var frontEndCommands: Set<CommandName> = []
   /// How many timers `settle` and `await` may fire before they report a runaway.
-  package var timerLimit = 10_000
+  package var timerLimit = EffectTracker.defaultTimerLimit
   /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory at
   /// the prompt).
   package var baseDirectory = FileManager.default.currentDirectoryPath

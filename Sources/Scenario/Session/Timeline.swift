@@ -81,9 +81,19 @@ package final class Timeline {
   /// Runs one line: a time-travel command here, anything else in the session, recorded as a step
   /// when it can change the model. The one place a line is parsed and routed.
   package func execute(_ line: String, line number: Int? = nil) -> StepResult {
+    run(line, line: number, recording: true)
+  }
+
+  /// Runs `line` in the session again without adding it to the history: a re-run's prelude and
+  /// steps, which the history holds already.
+  func runAgain(_ line: String, line number: Int?) -> StepResult {
+    run(line, line: number, recording: false)
+  }
+
+  private func run(_ line: String, line number: Int?, recording: Bool) -> StepResult {
     let source = line.trimmingSpaces
     switch parse(line, line: number) {
-    case .success(let parsed?): return execute(parsed, source: source, line: number)
+    case .success(let parsed?): return route(parsed, source: source, line: number, recording: recording)
     case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
     case .failure(let error): return rejected(error, source: source)
     }
@@ -91,7 +101,7 @@ package final class Timeline {
 
   /// The command on `line` (nil for a blank or comment line), or the error that points at the
   /// word that is wrong; the model in use's actions are the words `send` takes.
-  package func parse(_ line: String, line number: Int?) -> Result<Command?, ScenarioError> {
+  private func parse(_ line: String, line number: Int?) -> Result<Command?, ScenarioError> {
     do {
       return .success(try CommandParser.parse(line, actions: session.actionNames))
     } catch {
@@ -112,17 +122,6 @@ package final class Timeline {
   /// Runs a command already parsed from `source` (an exploration parses its lines once).
   package func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
     route(command, source: source, line: number, recording: true)
-  }
-
-  /// Runs `line` in the session again without adding it to the history: a re-run's prelude and
-  /// steps, which the history holds already.
-  func runAgain(_ line: String, line number: Int?) -> StepResult {
-    let source = line.trimmingSpaces
-    switch parse(line, line: number) {
-    case .success(let parsed?): return route(parsed, source: source, line: number, recording: false)
-    case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
-    case .failure(let error): return rejected(error, source: source)
-    }
   }
 
   /// Sends `command` where it is carried out: the history here, the rest to the session; a step
