@@ -205,17 +205,7 @@ package struct PackageWriter {
             sources: [
       \(sources.map { "        \"\($0)\"," }.joined(separator: "\n"))
             ],
-            swiftSettings: [
-              .swiftLanguageMode(.v\(target.languageMode)),
-              .unsafeFlags([
-                "-Xfrontend", "-import-module", "-Xfrontend", "AppleCompat",
-                "-module-alias", "Combine=AppleCombine",
-                "-module-alias", "SwiftUI=AppleSwiftUI",
-                "-module-alias", "OSLog=AppleOSLog",
-                "-module-alias", "os=AppleOS",
-                "-module-alias", "UIKit=AppleUIKit",
-              ], .when(platforms: [.linux])),
-            ]
+      \(AppleCompatSettings.swiftSettings(languageMode: target.languageMode, indent: "      "))
           ),
       """
   }

@@ -32,6 +32,18 @@ package struct Explorer {
   /// How those files are read: the front end's access to the disk, which it hands in.
   package var files: any FileAccess = NoFileAccess()
 
+  /// The process's executor, which the program's code runs on: a schedule is followed there.
+  private var simulation: Simulation { Simulation.shared }
+
+  /// Hands the process's executor on clean for the next scenario after the last schedule: a
+  /// delayed block left pending is let go unrun (`Timeline.end()` does the same after a
+  /// replay). Returns false when something a schedule started could still act, so the next
+  /// scenario needs a process of its own.
+  package func end() -> Bool {
+    simulation.releaseDelayedBlocks()
+    return simulation.startOver(abandoning: .nothing)
+  }
+
   package init(models: [ModelDefinition], prints: (any PrintSource)? = nil) {
     self.models = models
     self.prints = prints
@@ -92,7 +104,6 @@ package struct Explorer {
   func runRaw(
     _ lines: [(number: Int, text: String)], scheduler: Scheduler, cancel: (job: Int, index: Int)? = nil
   ) -> RawRun? {
-    let simulation = Simulation.shared
     simulation.scheduler = nil
     guard simulation.startOver(abandoning: .sleepers) else { return nil }
     var scheduler = scheduler

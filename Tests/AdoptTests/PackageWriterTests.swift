@@ -75,6 +75,17 @@ extension PackageWriterTests {
     let first = try #require(manifest.firstIndex(of: settings[0]))
     #expect(Array(manifest[first..<(first + settings.count)]) == settings)
   }
+
+  @Test("docs/guide/your-app.md's AppleCompat block is what AppleCompatSettings renders, byte for byte")
+  func guideBlockIsRendered() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let guide = try String(contentsOf: root.appendingPathComponent("docs/guide/your-app.md"), encoding: .utf8)
+    let start = try #require(guide.range(of: "<!-- apple-compat:begin -->\n```swift\n"))
+    let end = try #require(guide.range(of: "\n```", range: start.upperBound..<guide.endIndex))
+    let block: String = String(guide[start.upperBound..<end.lowerBound])
+    let rendered: String = AppleCompatSettings.swiftSettings(languageMode: "5", indent: "")
+    #expect(block == rendered)
+  }
 }
 
 extension PackageWriterTests {

@@ -141,7 +141,7 @@ final class KeepsMachinery {
   let outcome = Outcome("ok", [Parameter("count", .int)])
 
   init() {
-    let sink = EventSink(prints: nil)
+    let sink = EventSink(prints: nil, sandbox: nil, now: { .zero })
     context = ModelContext(options: Arguments(values: [:], names: []), random: RandomSource(), sink: sink, session: 1)
     api = context.dependency("api", outcomes: [Outcome("ok")]) { _ in .success(1) }
   }

@@ -56,7 +56,7 @@ public final class ModelContext {
   /// for a file a scenario names on purpose, such as a database a second `use` opens again.
   /// Removed when the session ends (`storage` lists it as `/sandbox/scratch/`).
   public var scratchFolder: String {
-    let base = Simulation.shared.sandboxRoot ?? (NSTemporaryDirectory() + "vmrepl-\(ProcessInfo.processInfo.processIdentifier)")
+    let base = Storage.root ?? (NSTemporaryDirectory() + "vmrepl-\(ProcessInfo.processInfo.processIdentifier)")
     return Storage.makeScratch(in: base, session: session)
   }
 

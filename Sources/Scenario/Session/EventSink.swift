@@ -25,8 +25,7 @@ package final class EventSink: Sendable {
   private let now: @Sendable () -> Duration
 
   init(
-    prints: (any PrintSource)?, sandbox: String? = Simulation.shared.sandboxRoot,
-    now: @escaping @Sendable () -> Duration = { Simulation.shared.now }
+    prints: (any PrintSource)?, sandbox: String?, now: @escaping @Sendable () -> Duration
   ) {
     self.prints = prints
     self.sandbox = sandbox

@@ -72,7 +72,7 @@ package final class Session {
     self.files = environment.files
     self.simulation = Simulation.install()
     self.world = World(simulation: simulation)
-    self.sink = EventSink(prints: environment.prints)
+    self.sink = EventSink(prints: environment.prints, sandbox: Storage.root, now: { [simulation] in simulation.now })
     self.tracker = EffectTracker(simulation: simulation, sink: sink)
     tracker.timerLimit = environment.timerLimit
     Self.count += 1

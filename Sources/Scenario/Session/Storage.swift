@@ -15,7 +15,13 @@ enum Storage {
   /// How transcripts spell the sandbox's folder.
   nonisolated static let shownRoot = "/sandbox"
 
-  static var root: String? { Simulation.shared.sandboxRoot }
+  /// The runtime that keeps the sandbox. It redirects the file system calls of the whole process
+  /// (the program's code makes them, from any thread), so the sandbox is the process's, not a
+  /// session's: this module reaches it only here.
+  private nonisolated static var runtime: Simulation { Simulation.shared }
+
+  /// The sandbox's real folder.
+  nonisolated static var root: String? { runtime.sandboxRoot }
 
   /// `text` with the sandbox's real folder spelled `/sandbox`.
   nonisolated static func shown(_ text: String, root: String?) -> String {
@@ -52,7 +58,7 @@ enum Storage {
 
   /// Empties the sandbox: every UserDefaults domain the app wrote, every file.
   static func reset() {
-    Simulation.shared.resetSandbox()
+    runtime.resetSandbox()
   }
 
   /// The named UserDefaults suites with a file in the sandbox (the standard one's is the
@@ -113,7 +119,7 @@ enum Storage {
     case .duration, .effect, .request:
       throw ScenarioError(.defaultsValueKind(value.kindName))
     }
-    Simulation.shared.flushPreferences()
+    runtime.flushPreferences()
     return "\(place): \(key) = \(value)"
   }
 
@@ -148,7 +154,7 @@ enum Storage {
   /// the process ran before).
   static func listing(session: Int) -> [String] {
     guard let root else { return [ScenarioError.Reason.noSandbox.text] }
-    Simulation.shared.flushPreferences()
+    runtime.flushPreferences()
     var lines: [String] = []
     func section(_ title: String, _ file: String) {
       guard let data = FileManager.default.contents(atPath: root + "/home/.config/" + file),

@@ -104,8 +104,8 @@ extension Timeline {
   private func rerun(to target: Int) -> (Int, String?) {
     _ = session.finish()
     // Work the old session hid and left sleeping must not wake during the re-run.
-    let fresh = Simulation.shared.startOver(abandoning: .sleepers)
-    Simulation.shared.scheduler = startScheduler
+    let fresh = session.simulation.startOver(abandoning: .sleepers)
+    session.simulation.scheduler = startScheduler
     session = Session(environment)
     for line in prelude { _ = runAgain(line, line: nil) }
     for index in 0..<target {

@@ -50,7 +50,7 @@ package final class Timeline {
   private var beforeFirstUse: [String] = []
   let printer = TranscriptRenderer(echo: false, errorsInline: true)
   /// The schedule in force when the timeline began, which a re-run starts from again.
-  let startScheduler = Simulation.shared.scheduler
+  let startScheduler: Scheduler?
 
   /// The models `use` can start, and where their prints go.
   package var models: [ModelDefinition] { environment.models }
@@ -63,6 +63,22 @@ package final class Timeline {
   package init(_ environment: SessionEnvironment) {
     self.environment = environment
     self.session = Session(environment)
+    self.startScheduler = session.simulation.scheduler
+  }
+
+  /// Ends the last session and hands the process's executor on clean for the next scenario: a
+  /// delayed block (`asyncAfter`) left pending is let go unrun, as a process ending there would
+  /// leave it, and a schedule the scenario pinned is dropped. Returns false when something the
+  /// scenario started is still alive (an effect, a thread, an armed timer), so the next scenario
+  /// needs a process of its own. `ignoringEffects` reuses the process even when an effect never
+  /// ended (a request nobody answered): the audit's probes leave many, and what could still act
+  /// (a thread, a timer, a quarantined task) stops the reuse all the same.
+  package func end(ignoringEffects: Bool = false) -> Bool {
+    let simulation = session.simulation
+    simulation.releaseDelayedBlocks()
+    let ended = session.finish()
+    simulation.scheduler = nil
+    return (ended || ignoringEffects) && simulation.startOver(abandoning: .nothing)
   }
 
   /// A timeline offering `models`, with the environment's defaults otherwise.

@@ -205,7 +205,7 @@ extension StateValue {
 
   /// The storage sandbox's real folder, which the state spells `/sandbox` (it differs from
   /// process to process).
-  private static let sandbox = Simulation.shared.sandboxRoot
+  private static let sandbox = Storage.root
 
   private static func scalar(_ value: Any) -> StateValue? {
     switch value {

@@ -77,12 +77,9 @@ struct AuditWorker: ParsableCommand {
         // A model that outlives its session (a singleton: `static let shared`) carries state
         // into the next probe: that one gets a process of its own.
         weak var model = timeline.session.lastModelObject
-        Simulation.shared.releaseDelayedBlocks()
-        _ = timeline.session.finish()
-        Simulation.shared.scheduler = nil
         // A probe that left a timer armed or a thread alive hands over to a new process, as
         // `replay`'s workers do: an abandoned run-loop timer could still act in the next probe.
-        answer.fresh = Simulation.shared.startOver(abandoning: .nothing) && model == nil && request.verify == nil && request.explore == nil
+        answer.fresh = timeline.end(ignoringEffects: true) && model == nil && request.verify == nil && request.explore == nil
         output.capture?.discard()
         output.write((WorkerJSON.line(answer) ?? "") + "\n")
         if !answer.fresh { return }

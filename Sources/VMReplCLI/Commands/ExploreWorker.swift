@@ -55,9 +55,9 @@ struct ExploreWorker: ParsableCommand {
           exploration = Exploration(request: options.request)
           exploration.stopped = "cannot read `\(request.path)`"
         }
-        // A delayed block the last schedule left pending is let go unrun, as in `replay`'s workers.
-        Simulation.shared.releaseDelayedBlocks()
-        let fresh = exploration.resumeAt == nil && Simulation.shared.startOver(abandoning: .nothing)
+        // A delayed block the last schedule left pending is let go unrun, as in `replay`'s workers;
+        // an exploration to resume goes on in a new process.
+        let fresh = exploration.resumeAt == nil && explorer.end()
         output.capture?.discard()
         var answer = ExploreWorkAnswer(path: request.path, fresh: fresh, exploration: exploration)
         answer.cancel = cancel

@@ -12,8 +12,8 @@ import Synchronization
 struct InteractiveRepl {
   let timeline: Timeline
   let editor: LineEditor
+  /// Every line the REPL writes of a step or of its own goes through it.
   let printer: StepPrinter
-  let paint: TranscriptRenderer
   /// The terminal's descriptor (standard output before the capture).
   let terminal: Int32
 
@@ -24,11 +24,10 @@ struct InteractiveRepl {
   init(timeline: Timeline, output: SessionOutput, color: Bool) {
     self.timeline = timeline
     self.terminal = output.descriptor
-    let renderer = TranscriptRenderer(echo: false, errorsInline: true, color: color)
     let editor = LineEditor(program: ToolName.current, outputDescriptor: output.descriptor, historyFile: historyFilePath())
     self.editor = editor
-    self.paint = renderer
-    self.printer = StepPrinter(renderer: HumanOutput(transcript: renderer), writeOutput: editor.write, writeErrors: editor.write)
+    self.printer = StepPrinter(
+      renderer: OutputFormat.human.renderer(echo: false, errorsInline: true, color: color), writeOutput: editor.write, writeErrors: editor.write)
     editor.completer = { [timeline] text in
       MainActor.assumeIsolated {
         var completion = timeline.completions(for: text)
@@ -107,7 +106,7 @@ struct InteractiveRepl {
   /// `run FILE`: every line of FILE as if typed, until one is stopped by Ctrl-C.
   private mutating func run(_ file: String) -> Bool {
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-      editor.write(paint.paint("error: cannot read `\(file)`") + "\n")
+      printer.print(.error("cannot read `\(file)`"))
       return true
     }
     var failed = false
@@ -115,7 +114,7 @@ struct InteractiveRepl {
       let step = execute(line)
       failed = step.failed || failed
       if step.interrupted {
-        editor.write(paint.paint("error: `run \(file)` stopped by Ctrl-C at line \(index + 1)") + "\n")
+        printer.print(.error("`run \(file)` stopped by Ctrl-C at line \(index + 1)"))
         return true
       }
       if step.quit { break }
@@ -127,15 +126,15 @@ struct InteractiveRepl {
   /// step, with the checks that held), and its golden file.
   private func save(to file: String, force: Bool) -> Bool {
     guard timeline.hasSession else {
-      editor.write(paint.paint("error: nothing to save yet: start with `use MODEL`") + "\n")
+      printer.print(.error("nothing to save yet: start with `use MODEL`"))
       return true
     }
     switch ScenarioSaver.save(timeline.savedLines, to: file, force: force) {
     case .success(let message):
-      editor.write(message + "\n")
+      printer.print(.note(message))
       return false
     case .failure(let error):
-      editor.write(paint.paint("error: \(error.description)") + "\n")
+      printer.print(.error(error.description))
       return true
     }
   }

@@ -11,7 +11,15 @@ struct StepPrinter {
   var writeErrors: (String) -> Void
 
   func print(_ result: StepResult) {
-    let text = renderer.render(result)
+    write(renderer.render(result))
+  }
+
+  /// A line the front end says itself, through the same renderer.
+  func print(_ message: FrontEndMessage) {
+    write(renderer.render(message))
+  }
+
+  private func write(_ text: RenderedText) {
     if !text.output.isEmpty { writeOutput(text.output) }
     if !text.errors.isEmpty { writeErrors(text.errors) }
   }

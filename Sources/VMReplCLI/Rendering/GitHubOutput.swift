@@ -8,6 +8,7 @@ struct GitHubOutput: OutputRenderer {
   var human: HumanOutput
 
   func render(_ result: StepResult) -> RenderedText { human.render(result) }
+  func render(_ message: FrontEndMessage) -> RenderedText { human.render(message) }
 
   func render(_ verdict: Verdict) -> RenderedText {
     var text = human.render(verdict)

@@ -11,6 +11,16 @@ struct HumanOutput: OutputRenderer {
     return RenderedText(output: output, errors: errors)
   }
 
+  /// A note as it is; an error painted as a step's error is, where the step's errors go.
+  func render(_ message: FrontEndMessage) -> RenderedText {
+    switch message {
+    case .note(let text): return RenderedText(output: text + "\n")
+    case .error(let text):
+      let line = transcript.paint("error: " + text) + "\n"
+      return transcript.errorsInline ? RenderedText(output: line) : RenderedText(errors: line)
+    }
+  }
+
   /// A passed scenario on standard output; a failure, with its diff, on standard error.
   func render(_ verdict: Verdict) -> RenderedText {
     verdict.passed ? RenderedText(output: Self.text(of: verdict)) : RenderedText(errors: Self.text(of: verdict))

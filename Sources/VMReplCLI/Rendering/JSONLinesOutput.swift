@@ -7,6 +7,14 @@ struct JSONLinesOutput: OutputRenderer {
     RenderedText(output: JSONLinesRenderer.render(result))
   }
 
+  /// `{"note": TEXT}` or `{"error": TEXT}`.
+  func render(_ message: FrontEndMessage) -> RenderedText {
+    switch message {
+    case .note(let text): RenderedText(output: JSON.write(.object([("note", .string(text))])) + "\n")
+    case .error(let text): RenderedText(output: JSON.write(.object([("error", .string(text))])) + "\n")
+    }
+  }
+
   func render(_ verdict: Verdict) -> RenderedText {
     RenderedText(output: Self.line(of: verdict))
   }

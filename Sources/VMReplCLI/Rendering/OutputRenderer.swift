@@ -11,6 +11,14 @@ struct RenderedText: Equatable, Sendable {
 /// Writes steps of a session: the transcript's echoed command, events, output and state.
 protocol StepRenderer: Sendable {
   func render(_ result: StepResult) -> RenderedText
+  /// What a front end says itself of a command it carries out (`save`, `run`).
+  func render(_ message: FrontEndMessage) -> RenderedText
+}
+
+/// A line a front end writes of its own: `save`'s confirmation, `run`'s "cannot read".
+enum FrontEndMessage: Equatable, Sendable {
+  case note(String)
+  case error(String)
 }
 
 /// Writes what replaying scenarios came to against their golden files.

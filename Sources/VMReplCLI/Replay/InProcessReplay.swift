@@ -1,5 +1,4 @@
 package import Scenario
-import Simulation
 
 /// One scenario replayed in this process, then the process made ready for the next: what a
 /// replay worker does per scenario, and what the session fuzz target does per input.
@@ -39,13 +38,7 @@ package struct InProcessReplay {
       if let failure = result.failure { failures.append(StepFailure.text(failure, source: result.source)) }
       observe(line, result)
     }
-    // A delayed block (`asyncAfter`) the scenario left pending is let go unrun, as a process ending there leaves it:
-    // then the work it held is over when the session ends.
-    Simulation.shared.releaseDelayedBlocks()
-    let ended = runner.timeline.session.finish()
-    // A schedule the scenario pinned holds for that scenario only.
-    Simulation.shared.scheduler = nil
-    let fresh = ended && Simulation.shared.startOver(abandoning: .nothing)
+    let fresh = runner.timeline.end()
     output.capture?.discard()
     return (transcript.text, fresh, failures)
   }

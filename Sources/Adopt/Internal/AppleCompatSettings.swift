@@ -1,0 +1,40 @@
+/// The compiler settings that make an app's Apple imports resolve to `AppleCompat` on Linux, in
+/// one place: the package writer renders them, and a test holds docs/guide/your-app.md's block
+/// (which users paste, and which `scripts/check-guide` holds the guide's manifest and
+/// Templates/MyApp to) to what they render.
+enum AppleCompatSettings {
+  /// Each Apple module name and the module of the `AppleCompat` product that stands in for it.
+  static let aliases: [(apple: String, module: String)] = [
+    ("Combine", "AppleCombine"),
+    ("SwiftUI", "AppleSwiftUI"),
+    ("OSLog", "AppleOSLog"),
+    ("os", "AppleOS"),
+    ("UIKit", "AppleUIKit"),
+  ]
+
+  /// The `unsafeFlags` call, a line each, without indentation.
+  static var flagLines: [String] {
+    var lines: [String] = [".unsafeFlags(["]
+    lines.append("  \"-Xfrontend\", \"-import-module\", \"-Xfrontend\", \"AppleCompat\",")
+    for alias in aliases {
+      lines.append("  \"-module-alias\", \"\(alias.apple)=\(alias.module)\",")
+    }
+    lines.append("], .when(platforms: [.linux])),")
+    return lines
+  }
+
+  /// `swiftSettings: [...]` for a target in `languageMode` ("5" or "6"), each line indented by `indent`.
+  static func swiftSettings(languageMode: String, indent: String) -> String {
+    var lines: [String] = ["swiftSettings: ["]
+    lines.append("  .swiftLanguageMode(.v\(languageMode)),")
+    for line in flagLines {
+      lines.append("  " + line)
+    }
+    lines.append("]")
+    var indented: [String] = []
+    for line in lines {
+      indented.append(indent + line)
+    }
+    return indented.joined(separator: "\n")
+  }
+}
