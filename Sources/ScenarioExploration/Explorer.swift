@@ -59,7 +59,7 @@ package struct Explorer {
   nonisolated package static func runnable(_ lines: [(number: Int, text: String)]) -> [(number: Int, text: String)] {
     lines.filter { line in
       guard let command = try? CommandParser.parse(line.text) else { return true }
-      return command.name != .schedule && command.name != .explore
+      return command.name.underExploration != .leftOut
     }
   }
 
@@ -68,12 +68,12 @@ package struct Explorer {
   /// order, which other orders would contradict.
   nonisolated package static func unexplorable(_ lines: [(number: Int, text: String)]) -> String? {
     for (number, text) in lines {
-      switch try? CommandParser.parse(text) {
-      case .session(.schedule(.pinned))?:
+      guard let command = try? CommandParser.parse(text) else { continue }
+      if case .session(let session) = command, session.pinsSchedule {
         return "line \(number) `\(text.trimmingSpaces)` pins the schedule: the scenario checks that one order (explore the scenario without it)"
-      case let command? where command.name == .undo || command.name == .redo || command.name == .goto:
+      }
+      if command.name.underExploration == .preventsExploration {
         return "line \(number) `\(text.trimmingSpaces)` travels in time, which re-runs earlier steps; explore the scenario without it"
-      default: continue
       }
     }
     return nil

@@ -287,6 +287,13 @@ package enum SessionCommand: Equatable, Sendable {
     }
   }
 
+  /// Whether the command pins the schedule the rest runs under (`schedule 4:2`): a scenario with
+  /// one checks that one order, which exploring other orders would contradict.
+  package var pinsSchedule: Bool {
+    if case .schedule(.pinned) = self { return true }
+    return false
+  }
+
   /// The action a `send` runs: a step of it that changed nothing and left nothing running gets a
   /// note that says so (a guard that ignored a second tap looks like that).
   package var sentAction: Located<String>? {

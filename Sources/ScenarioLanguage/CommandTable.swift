@@ -200,6 +200,18 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// `save` writes: a check.
   package var isCheck: Bool { self == .expect }
 
+  /// What exploring a scenario does with a line of the command: most run under every schedule;
+  /// `schedule` and `explore` are left out (the exploration chooses the schedule, and would
+  /// explore inside a run); time travel re-runs earlier steps in the middle, which one schedule
+  /// cannot pin, so a scenario with it cannot be explored.
+  package var underExploration: ExplorationRole {
+    switch self {
+    case .schedule, .explore: .leftOut
+    case .undo, .redo, .goto: .preventsExploration
+    default: .runs
+    }
+  }
+
   /// Whether the front end, not the session, carries the command out.
   package var isFrontEnd: Bool { handler == .frontEnd }
 
@@ -246,6 +258,11 @@ package enum CommandRole: Sendable {
   case modifier
   /// A setting, a move in the history, a file or leaving.
   case other
+}
+
+/// What exploring a scenario does with a line of a command (`CommandName.underExploration`).
+package enum ExplorationRole: Sendable {
+  case runs, leftOut, preventsExploration
 }
 
 /// Where a command stands in a session's life (`CommandName.life`).

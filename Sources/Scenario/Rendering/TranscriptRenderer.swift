@@ -39,7 +39,7 @@ package struct TranscriptRenderer: Sendable {
         out.append((timed ? "[\(event.time.secondsText)] " : "") + EventText.line(for: event.event))
       }
     }
-    if color, case .timeline(.timeline(svg: nil))? = result.command {
+    if color, result.outputIsChart {
       out.append(contentsOf: result.output.map(paintTimeline))
     } else {
       out.append(contentsOf: result.output)

@@ -12,6 +12,8 @@ package struct StepResult: Equatable, Sendable {
   package var startTime: Duration = .zero
   /// Lines a query command prints (`models`, `help`, `state`, `effects`, `log`, ...).
   package var output: [String] = []
+  /// Whether `output` is the `timeline` chart, whose rows a terminal colours.
+  package var outputIsChart = false
   /// Virtual time of the session after the step.
   package var time: Duration = .zero
   /// The view state after the step, when a model is in use.

@@ -38,6 +38,7 @@ extension Timeline {
         sources: shown.map(\.source))
       guard let svg else {
         result.output = picture.lines
+        result.outputIsChart = true
         break
       }
       let path = Session.resolve(svg.value, in: session.baseDirectory)

@@ -228,9 +228,10 @@ package final class Timeline {
   package func completions(for text: String) -> Completion {
     var completion = session.completions(for: text)
     let words = text.split(whereSeparator: \.isWhitespace)
-    // Past the command's name: its own completion (the name) is the session's.
-    if words.count > 1 || text.last?.isWhitespace == true, let first = words.first,
-      let command = try? CommandName.resolve(String(first), column: 1), command == .goto || command == .diff
+    // An argument the table says is a step number (`goto`, `diff`): the history's numbers.
+    let argument = words.count - (text.last?.isWhitespace == true ? 0 : 1) - 1
+    if argument >= 0, let first = words.first, let command = try? CommandName.resolve(String(first), column: 1),
+      argument < command.slots.count, command.slots[argument] == .step
     {
       completion.candidates = (1...max(1, steps.count)).map(String.init).filter { $0.hasPrefix(completion.word) && !steps.isEmpty }
     }
