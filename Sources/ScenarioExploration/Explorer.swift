@@ -147,7 +147,7 @@ package struct Explorer {
       }
       results.append(result)
       if let error = result.failure {
-        let what = result.command?.name == .expect && result.errorExpectation == nil ? "expect failed" : "error"
+        let what = result.command?.name.isCheck == true && result.errorExpectation == nil ? "expect failed" : "error"
         let message = String(error.message.prefix { $0 != "\n" })
         failures.append("line \(number) `\(result.source)`: \(what): " + message)
         errors.append(StepError(line: number, command: result.command?.name.rawValue ?? "", source: result.source, message: message))

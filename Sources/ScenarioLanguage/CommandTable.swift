@@ -200,6 +200,22 @@ package enum CommandName: String, CaseIterable, Sendable {
   /// `save` writes: a check.
   package var isCheck: Bool { self == .expect }
 
+  /// The slot the next word fills after `words` (the command's name first): the slots in order,
+  /// the last repeating, with the forms that change what follows. `await #1 #2` takes references
+  /// to the end and `await send ACTION ARGS` reads like `send`; `respond api #r2 ok` has its
+  /// outcome one word later than `respond api ok count=3`. Nil for a command that takes no words.
+  package func slot(after words: [String]) -> CommandSlot? {
+    let position = words.count
+    guard !slots.isEmpty, position > 0 else { return nil }
+    if self == .await, position > 1 {
+      return words[1] == "send" ? (position == 2 ? .action : .actionArgument) : .effect(orAll: false)
+    }
+    if self == .respond, position > 2, !words[2].hasPrefix("#r") {
+      return position == 3 ? .outcomeArgument : slots[slots.count - 1]
+    }
+    return slots[min(position - 1, slots.count - 1)]
+  }
+
   /// What exploring a scenario does with a line of the command: most run under every schedule;
   /// `schedule` and `explore` are left out (the exploration chooses the schedule, and would
   /// explore inside a run); time travel re-runs earlier steps in the middle, which one schedule

@@ -20,18 +20,7 @@ extension Session {
     }
     guard let first = words.first else { return matching(CommandName.names.sorted()) }
     guard let command = try? CommandName.resolve(first, column: 1) else { return Completion(word: word, candidates: []) }
-    let position = words.count  // index of the word being completed; the command is word 0
-    let slots = command.slots
-    guard !slots.isEmpty else { return Completion(word: word, candidates: []) }
-    var slot = slots[min(position - 1, slots.count - 1)]
-    // `await #1 #2` takes references to the end; `await send ACTION ARGS` reads like `send`.
-    if command == .await, position > 1 {
-      slot = words[1] == "send" ? (position == 2 ? .action : .actionArgument) : .effect(orAll: false)
-    }
-    // `respond api #r2 ok`: the outcome comes one word later when a request is named.
-    if command == .respond, position > 2, !words[2].hasPrefix("#r") {
-      slot = position == 3 ? .outcomeArgument : slots[slots.count - 1]
-    }
+    guard let slot = command.slot(after: words) else { return Completion(word: word, candidates: []) }
     switch slot {
     case .model: return matching(models.map(\.name))
     case .modelOption: return matching(models.first { $0.name == words[1] }?.options.map { $0.name + "=" } ?? [])

@@ -13,9 +13,8 @@ enum ScheduleScenarios {
     var written: [String] = []
     for (path, exploration) in zip(scenarios, explorations) {
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-      let body = Explorer.lines(of: text).map(\.text).filter { line in
-        (try? CommandParser.parse(line))??.name != .schedule
-      }
+      // What the exploration ran, under the schedule line written first.
+      let body = Explorer.runnable(Explorer.lines(of: text)).map(\.text)
       let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       var pins: [(String, [Departure])] = exploration.ordered.enumerated().compactMap { number, outcome in
         guard !outcome.isFIFO, !outcome.failures.isEmpty, let minimal = outcome.minimal else { return nil }
