@@ -261,6 +261,36 @@ struct SlowProductService: ProductService {
   }
 }
 
+/// A view-model with a main-actor loop that sleeps a second a turn and a method without
+/// isolation that sleeps and then writes: the loop's returns from `Task.sleep` hop straight to the
+/// main actor and are passed by unread, while the other method's return runs its write off the
+/// main thread and is still caught.
+// Unchecked on purpose, as `ProductList`: the off-main write is what the checker reports.
+final class Sleepers: @unchecked Sendable {
+  var beats = 0
+  var drifted = false
+
+  @MainActor
+  func beat() async {
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .seconds(1))
+      beats += 1
+    }
+  }
+
+  func drift() async {
+    try? await Task.sleep(for: .seconds(1))
+    drifted = true
+  }
+}
+
+let sleepers = ModelDefinition("sleepers", summary: "a main-actor sleeping loop beside a write after a sleep off the main actor") { _ in
+  Sleepers()
+} describe: { model in
+  model.asyncAction("beat", "a main-actor loop: sleep 1 s, count a beat", perform: { sleepers, _ in await sleepers.beat() })
+  model.asyncAction("drift", "sleep 1 s without isolation, then write", perform: { sleepers, _ in await sleepers.drift() })
+}
+
 let productList = ModelDefinition("product-list", summary: "a Task that writes its state off the main thread") { _ in
   ProductList(service: SlowProductService())
 } describe: { model in

@@ -239,6 +239,11 @@ const void *vmrepl_actor_job_metadata(const void *job);
 /// The functions an async task will run, innermost first (its resume function, then its callers'),
 /// or its entry point when it has not started; returns how many were written to `functions`.
 int vmrepl_task_chain(const void *task, const void **functions, int capacity);
+/// The same chain with each frame's async context: `contexts[i]` is the frame that resumes at
+/// `functions[i]` (`contexts[0]` the task's resume context). 0 for a future adapter's task.
+int vmrepl_task_frames(const void *task, const void **functions, const void **contexts, int capacity);
+/// The async context the task resumes in when its job runs next.
+const void *vmrepl_task_resume_context(const void *task);
 /// Whether `function` is the Swift runtime's own code (or the standard library's, inlined).
 int vmrepl_is_runtime_code(const void *function);
 /// The Swift closure function a Dispatch block made from a closure carries, and the block's invoke.

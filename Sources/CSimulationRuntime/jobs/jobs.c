@@ -89,6 +89,26 @@ int vmrepl_task_chain(const void *task, const void **functions, int capacity) {
   return count;
 }
 
+int vmrepl_task_frames(const void *task, const void **functions, const void **contexts, int capacity) {
+  if (!task || capacity <= 0) return 0;
+  const void *function = vmrepl_job_function(task);
+  const void *const *context = *(const void *const *const *)((const char *)task + 8 * sizeof(void *));
+  const char *first = function && vmrepl_in_toolchain_library(function) ? vmrepl_symbol_name(function) : 0;
+  if (first && context && strstr(first, "future_adapter")) return 0;
+  int count = 0;
+  while (function && context && count < capacity) {
+    functions[count] = function;
+    contexts[count++] = context;
+    function = context[1];
+    context = (const void *const *)context[0];
+  }
+  return count;
+}
+
+const void *vmrepl_task_resume_context(const void *task) {
+  return task ? *(const void *const *)((const char *)task + 8 * sizeof(void *)) : 0;
+}
+
 int vmrepl_is_runtime_code(const void *function) { return function && in_runtime(function); }
 
 /// Whether `task` is a structured child task (`async let`, a task group's): the runtime's job

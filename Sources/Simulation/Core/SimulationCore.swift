@@ -21,6 +21,10 @@ final class SimulationCore: Sendable {
   let foreignWorkHook = Mutex<(any ForeignWorkHook)?>(nil)
   let hasForeignWorkHook = Atomic<Bool>(false)
   let globalQueue = GlobalQueue()
+  /// What a task did while its job inside `Task.sleep` ran, and the program's frames seen to hop
+  /// to the main actor at once (`SleepTurn`).
+  let sleepWitness = SleepTurnWitness()
+  let sleepHops = SleepHops()
   /// Times the main thread was blocked since the last `takeMainThreadBlocks()`.
   let mainThreadBlocks = Mutex<[MainThreadBlock]>([])
 

@@ -143,6 +143,24 @@ enum CodeNames {
     }
   }
 
+  /// Which addresses are the concurrency library's sleep code, by address.
+  private static let sleepCode = Mutex<[UInt: Bool]>([:])
+
+  /// Whether `address` is the toolchain's sleep code (`Task.sleep`, `Clock.sleep`,
+  /// `ContinuousClock.sleep`, `Task._sleep`), which calls none of the program's code: it computes
+  /// a deadline, hands the executor a wake-up, and returns into its caller when that fires.
+  static func isSleepCode(_ address: UInt) -> Bool {
+    if let known = sleepCode.guarded({ $0[address] }) { return known }
+    var sleeps = false
+    if let function = UnsafeRawPointer(bitPattern: address), vmrepl_is_runtime_code(function) != 0,
+      let mangled = vmrepl_symbol_name(function)
+    {
+      sleeps = String(cString: mangled).contains("sleep")
+    }
+    sleepCode.guarded { $0[address] = sleeps }
+    return sleeps
+  }
+
   /// The functions of `chain` that are the program's, not the runtime's.
   static func programFunctions(in chain: [UInt]) -> [UInt] {
     chain.filter { address in

@@ -66,6 +66,7 @@ struct TaskWakeUp: TimerAction {
 
 extension SimulationCore {
   func enqueue(_ job: UnownedJob, onMain: Bool) {
+    sleepWitness.enqueued(job, onMain: onMain)
     enqueue(.task(job, onMain: onMain, by: ReadyBy.enqueued(by: WorkTag.currentID)))
   }
 
@@ -113,6 +114,7 @@ extension SimulationCore {
     // the task that goes to sleep is one that enqueued work.
     if isOnDriverThread && runaway.active.load(ordering: .relaxed) { runaway.recordCurrentTask() }
     let action = TaskWakeUp(job: job, sleeper: SleeperReference.current())
+    sleepWitness.sleeping(action.sleeper?.address ?? 0)
     let tag = WorkTag.current
     state.guarded { $0.arm(action, delay: delay, label: tag?.label, clock: clock, work: tag?.id) }
     if !isOnDriverThread { foreignArrivals.signal() }
