@@ -240,7 +240,8 @@ const void *vmrepl_actor_job_metadata(const void *job);
 /// or its entry point when it has not started; returns how many were written to `functions`.
 int vmrepl_task_chain(const void *task, const void **functions, int capacity);
 /// The same chain with each frame's async context: `contexts[i]` is the frame that resumes at
-/// `functions[i]` (`contexts[0]` the task's resume context). 0 for a future adapter's task.
+/// `functions[i]` (`contexts[0]` the task's resume context). Names nothing, so it is cheap; the
+/// caller tells a future adapter's task (whose context is no frame) by its first function.
 int vmrepl_task_frames(const void *task, const void **functions, const void **contexts, int capacity);
 /// The async context the task resumes in when its job runs next.
 const void *vmrepl_task_resume_context(const void *task);

@@ -93,8 +93,6 @@ int vmrepl_task_frames(const void *task, const void **functions, const void **co
   if (!task || capacity <= 0) return 0;
   const void *function = vmrepl_job_function(task);
   const void *const *context = *(const void *const *const *)((const char *)task + 8 * sizeof(void *));
-  const char *first = function && vmrepl_in_toolchain_library(function) ? vmrepl_symbol_name(function) : 0;
-  if (first && context && strstr(first, "future_adapter")) return 0;
   int count = 0;
   while (function && context && count < capacity) {
     functions[count] = function;

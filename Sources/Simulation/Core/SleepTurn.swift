@@ -27,36 +27,35 @@ struct SleepTurn {
   /// is not cancelled (a cancelled sleep returns into the program at once).
   init?(job: UnownedJob) {
     let pointer = unsafeBitCast(job, to: UnsafeRawPointer.self)
-    guard jobTaskIDOf(job) != 0 else { return nil }
-    var found: (entering: Bool, context: UInt, resume: UInt)?
+    // Most jobs off main resume elsewhere: one remembered lookup tells.
+    guard let leaf = vmrepl_job_function(pointer), case .sleep(let entering) = CodeNames.frameCode(UInt(bitPattern: leaf)),
+      jobTaskIDOf(job) != 0
+    else { return nil }
+    var found: (context: UInt, resume: UInt)?
     withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 16) { functions in
       withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 16) { contexts in
         let count = Int(vmrepl_task_frames(pointer, functions.baseAddress!, contexts.baseAddress!, Int32(functions.count)))
-        guard count > 1, let leaf = functions[0], CodeNames.isSleepCode(UInt(bitPattern: leaf)) else { return }
-        for index in 1..<count {
+        for index in 1..<max(count, 1) {
           guard let function = functions[index] else { return }
           let address = UInt(bitPattern: function)
-          if CodeNames.isSleepCode(address) { continue }
+          switch CodeNames.frameCode(address) {
+          case .sleep: continue
           // The first frame that is not sleep code must be the program's: the runtime's other
           // frames (a task group's, an async sequence's) may call the program's closures.
-          guard vmrepl_is_runtime_code(function) == 0, let context = contexts[index] else { return }
-          found = (Self.isEntry(leaf), UInt(bitPattern: context), address)
-          return
+          case .runtime: return
+          case .program:
+            guard let context = contexts[index] else { return }
+            found = (UInt(bitPattern: context), address)
+            return
+          }
         }
       }
     }
     guard let found, !unsafeBitCast(pointer, to: UnsafeCurrentTask.self).isCancelled else { return nil }
     self.task = UInt(bitPattern: pointer)
-    self.entering = found.entering
+    self.entering = entering
     self.programContext = found.context
     self.programResume = found.resume
-  }
-
-  /// Whether `function` is where a sleep function starts after hopping off its caller's actor:
-  /// its first suspension's resume point (`TY0_` in its mangled name).
-  private static func isEntry(_ function: UnsafeRawPointer) -> Bool {
-    guard let mangled = vmrepl_symbol_name(function) else { return false }
-    return String(cString: mangled).hasSuffix("TY0_")
   }
 }
 

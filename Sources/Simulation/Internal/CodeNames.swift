@@ -143,22 +143,35 @@ enum CodeNames {
     }
   }
 
-  /// Which addresses are the concurrency library's sleep code, by address.
-  private static let sleepCode = Mutex<[UInt: Bool]>([:])
+  /// What code an async frame resumes in, as `SleepTurn` reads a chain.
+  enum FrameCode {
+    /// The toolchain's sleep code (`Task.sleep`, `Clock.sleep`, `ContinuousClock.sleep`,
+    /// `Task._sleep`), which calls none of the program's code: it computes a deadline, hands the
+    /// executor a wake-up, and returns into its caller when that fires. `entry`: where a sleep
+    /// function starts after hopping off its caller's actor (its first suspension's resume
+    /// point, `TY0_` in its mangled name).
+    case sleep(entry: Bool)
+    /// Other code of the toolchain's.
+    case runtime
+    /// The program's code.
+    case program
+  }
 
-  /// Whether `address` is the toolchain's sleep code (`Task.sleep`, `Clock.sleep`,
-  /// `ContinuousClock.sleep`, `Task._sleep`), which calls none of the program's code: it computes
-  /// a deadline, hands the executor a wake-up, and returns into its caller when that fires.
-  static func isSleepCode(_ address: UInt) -> Bool {
-    if let known = sleepCode.guarded({ $0[address] }) { return known }
-    var sleeps = false
-    if let function = UnsafeRawPointer(bitPattern: address), vmrepl_is_runtime_code(function) != 0,
-      let mangled = vmrepl_symbol_name(function)
-    {
-      sleeps = String(cString: mangled).contains("sleep")
+  private static let frameCodes = Mutex<[UInt: FrameCode]>([:])
+
+  /// What code `address` is; remembered by address.
+  static func frameCode(_ address: UInt) -> FrameCode {
+    if let known = frameCodes.guarded({ $0[address] }) { return known }
+    var code = FrameCode.program
+    if let function = UnsafeRawPointer(bitPattern: address), vmrepl_is_runtime_code(function) != 0 {
+      code = .runtime
+      if let mangled = vmrepl_symbol_name(function) {
+        let name = String(cString: mangled)
+        if name.contains("sleep") { code = .sleep(entry: name.hasSuffix("TY0_")) }
+      }
     }
-    sleepCode.guarded { $0[address] = sleeps }
-    return sleeps
+    frameCodes.guarded { $0[address] = code }
+    return code
   }
 
   /// The functions of `chain` that are the program's, not the runtime's.
