@@ -64,11 +64,7 @@ extension PackageWriterTests {
 
   @Test("the generated manifest carries AppleCompat's settings exactly as docs/guide/your-app.md gives them")
   func settingsAsTheGuide() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let guide = try String(contentsOf: root.appendingPathComponent("docs/guide/your-app.md"), encoding: .utf8)
-    let start = try #require(guide.range(of: "<!-- apple-compat:begin -->\n```swift\n"))
-    let end = try #require(guide.range(of: "```", range: start.upperBound..<guide.endIndex))
-    let settings = guide[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let settings = try Self.guideBlock().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     let folder = try AppFolder("News", files: NewsApp.files)
     let writer = PackageWriter(output: folder.path + "-vmrepl", vmrepl: "/opt/vmrepl", adoption: Adoption(try AppSources.scan(folder: folder.path)))
     let manifest = writer.manifest().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -78,13 +74,18 @@ extension PackageWriterTests {
 
   @Test("docs/guide/your-app.md's AppleCompat block is what AppleCompatSettings renders, byte for byte")
   func guideBlockIsRendered() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let guide = try String(contentsOf: root.appendingPathComponent("docs/guide/your-app.md"), encoding: .utf8)
-    let start = try #require(guide.range(of: "<!-- apple-compat:begin -->\n```swift\n"))
-    let end = try #require(guide.range(of: "\n```", range: start.upperBound..<guide.endIndex))
-    let block: String = String(guide[start.upperBound..<end.lowerBound])
+    let block: String = try Self.guideBlock()
     let rendered: String = AppleCompatSettings.swiftSettings(languageMode: "5", indent: "")
     #expect(block == rendered)
+  }
+
+  /// The Swift block between docs/guide/your-app.md's apple-compat markers, without its fences.
+  static func guideBlock() throws -> String {
+    let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let guide: String = try String(contentsOf: root.appendingPathComponent("docs/guide/your-app.md"), encoding: .utf8)
+    let start = try #require(guide.range(of: "<!-- apple-compat:begin -->\n```swift\n"))
+    let end = try #require(guide.range(of: "\n```", range: start.upperBound..<guide.endIndex))
+    return String(guide[start.upperBound..<end.lowerBound])
   }
 }
 
