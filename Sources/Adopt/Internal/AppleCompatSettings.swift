@@ -14,27 +14,15 @@ enum AppleCompatSettings {
 
   /// The `unsafeFlags` call, a line each, without indentation.
   static var flagLines: [String] {
-    var lines: [String] = [".unsafeFlags(["]
-    lines.append("  \"-Xfrontend\", \"-import-module\", \"-Xfrontend\", \"AppleCompat\",")
-    for alias in aliases {
-      lines.append("  \"-module-alias\", \"\(alias.apple)=\(alias.module)\",")
-    }
-    lines.append("], .when(platforms: [.linux])),")
-    return lines
+    let imports: String = #"  "-Xfrontend", "-import-module", "-Xfrontend", "AppleCompat","#
+    let moduleAliases: [String] = aliases.map { alias in #"  "-module-alias", "\#(alias.apple)=\#(alias.module)","# }
+    return [".unsafeFlags([", imports] + moduleAliases + ["], .when(platforms: [.linux])),"]
   }
 
   /// `swiftSettings: [...]` for a target in `languageMode` ("5" or "6"), each line indented by `indent`.
   static func swiftSettings(languageMode: String, indent: String) -> String {
-    var lines: [String] = ["swiftSettings: ["]
-    lines.append("  .swiftLanguageMode(.v\(languageMode)),")
-    for line in flagLines {
-      lines.append("  " + line)
-    }
-    lines.append("]")
-    var indented: [String] = []
-    for line in lines {
-      indented.append(indent + line)
-    }
-    return indented.joined(separator: "\n")
+    let body: [String] = ["  .swiftLanguageMode(.v\(languageMode)),"] + flagLines.map { "  " + $0 }
+    let lines: [String] = ["swiftSettings: ["] + body + ["]"]
+    return lines.map { indent + $0 }.joined(separator: "\n")
   }
 }

@@ -36,9 +36,9 @@ extension SimulationCore {
       runUnobserved(ready, programCodeRuns: false)
     } else {
       let turn: SleepTurn? = if case .task(let job, _, _) = ready { SleepTurn(job: job) } else { nil }
+      if let turn { sleepWitness.watch(turn) }
       if let turn, turn.entering || sleepHops.contains(turn.programResume) {
         // Predicted to run none of the program's code: no readings around it.
-        sleepWitness.watch(turn)
         runUnobserved(ready, programCodeRuns: false)
         guard !sleepWitness.confirmed(turn) else { return }
         // It did run the program's code (a frame whose isolation is its caller's): readings taken
@@ -48,7 +48,6 @@ extension SimulationCore {
         sleepHops.forget(turn.programResume)
         return
       }
-      if let turn { sleepWitness.watch(turn) }
       observer.willRunOffMain()
       // Read before it runs: a task's job says where it resumes, and is gone once it ran.
       let name = ready.offMainName

@@ -143,7 +143,7 @@ enum CodeNames {
     }
   }
 
-  /// What code an async frame resumes in, as `SleepTurn` reads a chain.
+  /// What code an async frame resumes in: the program's, the toolchain's, or its sleep code.
   enum FrameCode {
     /// The toolchain's sleep code (`Task.sleep`, `Clock.sleep`, `ContinuousClock.sleep`,
     /// `Task._sleep`), which calls none of the program's code: it computes a deadline, hands the
@@ -177,8 +177,8 @@ enum CodeNames {
   /// The functions of `chain` that are the program's, not the runtime's.
   static func programFunctions(in chain: [UInt]) -> [UInt] {
     chain.filter { address in
-      guard let function = UnsafeRawPointer(bitPattern: address) else { return false }
-      return vmrepl_is_runtime_code(function) == 0
+      guard address != 0, case .program = frameCode(address) else { return false }
+      return true
     }
   }
 
