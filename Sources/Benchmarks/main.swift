@@ -3,7 +3,7 @@
 // `--engine-only` leave out the later figures (for profiling), `--process-only` keeps only the
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario, `--only cart/lost-update.scenario`
 // one scenario's, in this process alone, for profiling; `--detail` prints each scenario's time to standard error), `--http-only` only
-// the scripted HTTP figures (`--requests N`), `--http-pair` only URLSession against a scripted dependency, `--threads-only` only the simulated threads' figures
+// the scripted HTTP figures (`--requests N`), `--http-pair` only URLSession against a scripted dependency (and URLSession's own cost with no simulation, `--urlsession-floor` alone), `--threads-only` only the simulated threads' figures
 // (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--build-figures` the figures scripts/bench measures in a debug build beside release (`--timer-explore-only` the first of them alone, `--schedules N`), `--replay-only` the in-process replay (`--repeats N`,
 // `--detail` each scenario's time to standard error); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
@@ -15,8 +15,13 @@ import Scenario
 import ScenarioExploration
 import Simulation
 
-let simulation = Simulation.install()
 let arguments = Array(CommandLine.arguments.dropFirst())
+// Before the simulation is installed: this figure is URLSession with nothing of vmrepl's around it.
+if arguments.contains("--urlsession-floor") {
+  writeAll(1, urlSessionFloor(requests: option("--requests", in: arguments, default: 2_000)) + "\n")
+  exit(0)
+}
+let simulation = Simulation.install()
 let repeats = option("--repeats", in: arguments, default: 20)
 
 let lines = MainActor.assumeIsolated { () -> [String] in
@@ -34,6 +39,7 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     out += silencingStandardOutput {
       [httpAgainstScripted(explorer: Explorer(models: Examples.all), schedules: option("--schedules", in: arguments, default: 300))]
     }
+    out.append(urlSessionFloorFromChild())
     for line in out { writeAll(1, line + "\n") }
     return out
   }

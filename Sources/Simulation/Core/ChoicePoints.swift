@@ -32,7 +32,9 @@ extension SimulationState {
       return ready.remove(at: index)
     }
     var lanes = LaneTracker()
-    var candidates = candidateScratch
+    var candidates: [Candidate] = []
+    swap(&candidates, &candidateScratch)
+    defer { swap(&candidates, &candidateScratch) }
     candidates.removeAll(keepingCapacity: true)
     for (position, job) in ready.enumerated() {
       // A job that may not run still holds its lane: what follows it there waits too.
@@ -41,7 +43,6 @@ extension SimulationState {
         candidates.append(Candidate(position: position, thread: thread))
       }
     }
-    candidateScratch = candidates
     guard let first = candidates.first else { return nil }
     guard candidates.count > 1 else { return ready.remove(at: first.position) }
     let index = scheduler!.choose(candidates)
@@ -59,11 +60,23 @@ extension SimulationState {
   /// scheduler picks another. Removes it from the heap.
   mutating func takeTimer(_ first: Timer) -> Timer {
     guard scheduler != nil else { return timers.removeMin() }
-    var due = timers.unordered.filter { $0.deadline == first.deadline && isLive($0) }
+    // A timer fires at each turn of a timer-driven scenario: the scratch arrays keep this
+    // choice point from allocating.
+    var due: [Timer] = []
+    swap(&due, &timerScratch)
+    defer {
+      due.removeAll(keepingCapacity: true)
+      swap(&due, &timerScratch)
+    }
+    due.removeAll(keepingCapacity: true)
+    for timer in timers.unordered where timer.deadline == first.deadline && isLive(timer) { due.append(timer) }
     guard due.count > 1 else { return timers.removeMin() }
     due.sort()
     var lanes = LaneTracker()
     var candidates: [Candidate] = []
+    swap(&candidates, &candidateScratch)
+    defer { swap(&candidates, &candidateScratch) }
+    candidates.removeAll(keepingCapacity: true)
     for (position, timer) in due.enumerated() {
       if let thread = lanes.admit(Lane(timer)) { candidates.append(Candidate(position: position, thread: thread)) }
     }
@@ -77,7 +90,15 @@ extension SimulationState {
           departure: scheduler!.departures.last!, candidates: candidates.count,
           chosen: chosen.description, instead: due[0].description, isTimer: true))
     }
-    timers = Heap(timers.unordered.filter { $0.sequence != chosen.sequence })
+    // The timers before the chosen one in the heap's order (those due with it, and stale ones
+    // between them) are taken out and put back: no new heap is built.
+    due.removeAll(keepingCapacity: true)
+    while true {
+      let next = timers.removeMin()
+      if next.sequence == chosen.sequence { break }
+      due.append(next)
+    }
+    for timer in due { timers.insert(timer) }
     return chosen
   }
 }

@@ -26,8 +26,11 @@ struct SimulationState: ~Copyable {
   var unsupported: [String] = []
   /// Chooses among the orders the runtime allows; nil runs first in, first out.
   var scheduler: Scheduler?
-  /// Reused by every choice point, so that choosing allocates nothing.
+  /// Reused by every choice point, so that choosing allocates nothing: taken out with `swap`
+  /// while in use (a copy would share the buffer, and the first append would copy it).
   var candidateScratch: [Candidate] = []
+  /// Reused by every timer choice point for the timers due together, the same way.
+  var timerScratch: [Timer] = []
 
   /// Moves virtual now, for Swift and for the C runtime's clocks alike.
   mutating func setNow(_ nanoseconds: Int64) {
