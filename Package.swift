@@ -111,7 +111,11 @@ let package = Package(
     ),
     .target(
       name: "Scenario",
-      dependencies: ["ScenarioLanguage", "ScenarioScripting", "Simulation", "ViewModelKit", "Platform"],
+      dependencies: [
+        "ScenarioLanguage", "ScenarioScripting", "Simulation", "ViewModelKit", "Platform",
+        // A `@Published` property's value is read through OpenCombine's own types (PublishedReader).
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: engine
     ),
     // Running a scenario under many schedules: above the session, which it drives.
@@ -156,7 +160,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Simulation", "Scenario", "ScenarioExploration", "Examples", "Processes", "Platform"]
+      dependencies: [
+        "Simulation", "Scenario", "ScenarioExploration", "Examples", "Processes", "Platform",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
     ),
     .target(
       name: "Processes",
@@ -182,7 +189,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenarioTests",
-      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioAudit"]
+      dependencies: [
+        "Scenario", "ScenarioLanguage", "ScenarioAudit",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
     ),
     .testTarget(
       name: "VMReplTests",

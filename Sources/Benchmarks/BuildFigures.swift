@@ -1,4 +1,5 @@
 import Foundation
+import OpenCombine
 import Scenario
 import ScenarioExploration
 import Simulation
@@ -10,7 +11,8 @@ import Simulation
 func buildFigures() -> [String] {
   // Exploration first: it needs a process that can start fresh, which the runaway figure's
   // quarantined loop no longer is.
-  [timerExploreFigure()] + timerExploreInstructions() + [jobFigure(), timerFigure(), runawayFigure()]
+  [timerExploreFigure(), timerExploreFigure(model: .adopted)] + timerExploreInstructions()
+    + timerExploreInstructions(model: .adopted) + [jobFigure(), timerFigure(), runawayFigure()]
 }
 
 /// Jobs: one task yielding 200,000 times on the main actor, inside a session's step (the runaway
@@ -48,18 +50,32 @@ private func rate(_ label: String, count: Int, setUp: [String], step: String) ->
   return "\(label): \(Int(Double(count) / seconds))" + (failure.map { "; FAILED: \($0.prefix { $0 != "\n" })" } ?? "")
 }
 
+/// How the timer scenario's view-model is registered.
+enum MetronomeRegistration: String {
+  /// Its counters shown through key paths (`show`), as a hand-written registration may.
+  case shown
+  /// Its whole object reflected, as the registrations `vmrepl adopt` writes are: every reading
+  /// of the state (the main-thread check reads it around each job off the main thread) reads
+  /// every stored property.
+  case adopted
+
+  @MainActor var model: ModelDefinition { self == .shown ? metronome : adoptedMetronome }
+  /// What a figure's text says of it.
+  var label: String { self == .shown ? "" : " (the view-model reflected whole, as adopt registers it)" }
+}
+
 /// What issue 58 measured on a public app: a repeating `Timer` beside a `Task.sleep` loop (two
 /// jobs ready at each second: a choice point per firing), `settle` firing 10,000 timers before it
 /// gives up, explored over `schedules` schedules (100 in the build figures).
 @MainActor
-func timerExploreFigure(schedules requested: Int = 100) -> String {
-  var explorer = Explorer(models: [metronome])
+func timerExploreFigure(schedules requested: Int = 100, model registration: MetronomeRegistration = .shown) -> String {
+  var explorer = Explorer(models: [registration.model])
   explorer.shrinkLimit = 0
   let lines = ["use metronome", "send start", "send follow", "settle"].enumerated().map { (number: $0.offset + 1, text: $0.element) }
   var exploration: Exploration?
   let seconds = measure { exploration = explorer.explore(lines, request: ExploreRequest(schedules: requested)) }
   let schedules = exploration?.schedules ?? 0
-  return "explore a repeating Timer beside a sleeping loop, settle giving up after 10,000 timers, \(requested) schedules: \(rounded(seconds)) s"
+  return "explore a repeating Timer beside a sleeping loop\(registration.label), settle giving up after 10,000 timers, \(requested) schedules: \(rounded(seconds)) s"
     + " (\(schedules) schedules, \(exploration?.fifoChoicePoints ?? 0) choice points in the first)"
     + (exploration?.stopped.map { "; FAILED: \($0)" } ?? "")
 }
@@ -140,4 +156,39 @@ private let metronome = ModelDefinition(
   model.asyncAction("spin", "spin(): yields `yields` times") { viewModel, _ in await viewModel.spin() }
   model.show("beats", \.beats)
   model.show("ticks", \.ticks)
+}
+
+/// The metronome as apps write a view-model SwiftUI observes: an `ObservableObject` whose
+/// counters are `@Published`, registered with no `show` as `adopt` registers it (its state is
+/// the whole object, reflected).
+private let adoptedMetronome = ModelDefinition(
+  "metronome", summary: "a repeating Timer and async loops, reflected whole (the build figures)"
+) { _ in
+  PublishedMetronome()
+} describe: { model in
+  model.action("start", "start(): a repeating 1 s Timer") { viewModel, _ in viewModel.start() }
+  model.asyncAction("follow", "follow(): a 1 s Task.sleep loop") { viewModel, _ in await viewModel.follow() }
+}
+
+/// `Metronome` as an `ObservableObject`: the same timer and loop, its counters `@Published`.
+@MainActor
+private final class PublishedMetronome: ObservableObject {
+  @Published var beats = 0
+  @Published var ticks = 0
+  private var timer: Timer?
+
+  isolated deinit { timer?.invalidate() }
+
+  func start() {
+    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+      MainActor.assumeIsolated { self?.beats += 1 }
+    }
+  }
+
+  func follow() async {
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .seconds(1))
+      ticks += 1
+    }
+  }
 }

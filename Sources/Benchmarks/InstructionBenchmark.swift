@@ -53,8 +53,8 @@ private func timerInstructions(valgrind: String, strip: String, folder: String) 
 /// difference over the 10,000 firings a schedule runs. The build figures' wall-clock times move
 /// by a third between runs on a shared machine; this count is what to compare between builds
 /// and revisions. Empty without valgrind.
-func timerExploreInstructions() -> [String] {
-  let label = "instructions per timer firing while exploring the timer scenario (callgrind)"
+func timerExploreInstructions(model registration: MetronomeRegistration = .shown) -> [String] {
+  let label = "instructions per timer firing while exploring the timer scenario\(registration.label) (callgrind)"
   guard let valgrind = executableInPath("valgrind"), let strip = executableInPath("strip") else { return [] }
   let folder = NSTemporaryDirectory() + "vmrepl-bench-explore-instructions-\(getpid())"
   try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -65,7 +65,7 @@ func timerExploreInstructions() -> [String] {
   }
   func total(schedules: Int) -> Int? {
     try? callgrindTotal(
-      valgrind: valgrind, program: copy, ["--timer-explore-only", "--schedules", "\(schedules)"], log: folder + "/log"
+      valgrind: valgrind, program: copy, ["--timer-explore-only", "--schedules", "\(schedules)", "--model", registration.rawValue], log: folder + "/log"
     ).get()
   }
   guard let low = total(schedules: 1), let high = total(schedules: 2) else { return ["\(label): failed"] }

@@ -4,7 +4,7 @@
 // process figures, `--explore-only` only the exploration figures (`--schedules N` per scenario, `--only cart/lost-update.scenario`
 // one scenario's, in this process alone, for profiling; `--detail` prints each scenario's time to standard error), `--http-only` only
 // the scripted HTTP figures (`--requests N`), `--http-pair` only URLSession against a scripted dependency (and URLSession's own cost with no simulation, `--urlsession-floor` alone), `--threads-only` only the simulated threads' figures
-// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--build-figures` the figures scripts/bench measures in a debug build beside release (`--timer-explore-only` the first of them alone, `--schedules N`), `--replay-only` the in-process replay (`--repeats N`,
+// (`--rounds N`), `--stepping-only` only the single-step figures (`--jobs N`), `--timers-only` the timer firings (`--firings N`), `--build-figures` the figures scripts/bench measures in a debug build beside release (`--timer-explore-only` the first of them alone, `--schedules N`, `--model adopted` its view-model reflected whole), `--replay-only` the in-process replay (`--repeats N`,
 // `--detail` each scenario's time to standard error); `--dump DIR` writes each in-process
 // pass's transcript to DIR to compare passes (the contents example's file database carries rows
 // from one pass into the next, so passes after the first differ by design).
@@ -73,7 +73,10 @@ let lines = MainActor.assumeIsolated { () -> [String] in
     return out
   }
   if arguments.contains("--timer-explore-only") {
-    out += silencingStandardOutput { [timerExploreFigure(schedules: option("--schedules", in: arguments, default: 100))] }
+    let registration = arguments.firstIndex(of: "--model").flatMap { arguments.indices.contains($0 + 1) ? MetronomeRegistration(rawValue: arguments[$0 + 1]) : nil }
+    out += silencingStandardOutput {
+      [timerExploreFigure(schedules: option("--schedules", in: arguments, default: 100), model: registration ?? .shown)]
+    }
     for line in out { writeAll(1, line + "\n") }
     return out
   }

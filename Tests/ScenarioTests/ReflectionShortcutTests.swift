@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 @testable import Scenario
@@ -44,6 +45,48 @@ private struct Plain {
   var phase: Phase = .loading(page: 2)
   var leaf: Shortcuts.Leaf? = nil
   var inner: Shortcuts.Leaf = Shortcuts.Leaf(id: 9)
+}
+
+/// A superclass whose fields come first.
+private class Screen {
+  var title = "screen"
+  var visits = 0
+}
+
+/// A view-model's fields of every kind a class reads at its offsets: a struct, an enum with a
+/// payload, an optional object, a list, a tuple, a lazy property, a closure, a Foundation object.
+private final class Feed: Screen {
+  var items = [Shortcuts.Leaf(id: 1)]
+  var phase: Plain.Phase = .loading(page: 1)
+  var owner: Owner? = Owner()
+  var pair = (1, "one")
+  lazy var total = 3
+  var onChange: () -> Void = {}
+  var timer: Timer? = nil
+  var decoder = JSONDecoder()
+}
+
+/// A weak and an unowned field: read through its mirror.
+private final class Linked {
+  weak var weakOwner: Owner?
+  unowned let unownedOwner: Owner
+  var count = 1
+  init(_ owner: Owner) {
+    weakOwner = owner
+    unownedOwner = owner
+  }
+}
+
+/// A list that holds itself.
+private final class Chain {
+  var next: Chain?
+  var value = 1
+}
+
+@Observable
+private final class Tracked {
+  var count = 2
+  var name = "tracked"
 }
 
 @Suite("Reflection shortcuts")
@@ -109,6 +152,55 @@ struct ReflectionShortcutTests {
           )
         )
         """)
+    }
+    withExtendedLifetime(owner) {}
+  }
+
+  @Test("a class's fields read at their offsets are the fields its mirrors read, superclasses first; weak and unowned fields leave it to the mirror")
+  func classFields() throws {
+    func check(_ object: AnyObject) throws {
+      let mirror = Mirror(reflecting: object)
+      var mirrored = Array(mirror.children)
+      var superclass = mirror.superclassMirror
+      while let parent = superclass {
+        mirrored.insert(contentsOf: parent.children, at: 0)
+        superclass = parent.superclassMirror
+      }
+      let fields = try #require(ClassFields(type(of: object), mirrorLabels: mirrored.map(\.label)))
+      let read = fields.children(of: object)
+      #expect(read.map(\.label) == mirrored.map(\.label))
+      #expect(read.map { StateRenderer.render(StateValue.reflecting($0.value)) } == mirrored.map { StateRenderer.render(StateValue.reflecting($0.value)) })
+    }
+    let feed = Feed()
+    feed.visits = 4
+    try check(feed)
+    try check(Tracked())
+    let owner = Owner()
+    let linked = Linked(owner)
+    #expect(ClassFields(Linked.self, mirrorLabels: Mirror(reflecting: linked).children.map(\.label)) == nil)
+    // Labels that are not the runtime's fields: the mirror stays.
+    #expect(ClassFields(Tracked.self, mirrorLabels: ["count"]) == nil)
+    for _ in 0..<2 {
+      #expect(StateRenderer.render(StateValue.reflecting(linked)) == """
+        Linked(
+          weakOwner: Owner(
+            name: "owner"
+          ),
+          unownedOwner: Owner(
+            name: "owner"
+          ),
+          count: 1
+        )
+        """)
+      let chain = Chain()
+      chain.next = chain
+      #expect(StateRenderer.render(StateValue.reflecting(chain)) == """
+        Chain(
+          next: Chain(↩︎),
+          value: 1
+        )
+        """)
+      chain.next = nil
     }
     withExtendedLifetime(owner) {}
   }

@@ -243,6 +243,14 @@ int vmrepl_task_chain(const void *task, const void **functions, int capacity);
 /// `functions[i]` (`contexts[0]` the task's resume context). Names nothing, so it is cheap; the
 /// caller tells a future adapter's task (whose context is no frame) by its first function.
 int vmrepl_task_frames(const void *task, const void **functions, const void **contexts, int capacity);
+/// The size of a value of the enum type `metadata`, or -1 when it is not an enum's (an
+/// optional included) or its witnesses are not an enum's.
+long vmrepl_enum_size(const void *metadata);
+/// Copies the enum value at `value` (of type `metadata`) into `copy`, which has room for
+/// `vmrepl_enum_size(metadata)` bytes, suitably aligned, and returns its case's number (payload
+/// cases first, in declaration order), leaving the payload alone in `copy`, owned by the
+/// caller: -1 when `metadata` is not an enum's (nothing is copied).
+long vmrepl_enum_copy_case(const void *value, const void *metadata, void *copy);
 /// The async context the task resumes in when its job runs next.
 const void *vmrepl_task_resume_context(const void *task);
 /// Whether `function` is the Swift runtime's own code (or the standard library's, inlined).

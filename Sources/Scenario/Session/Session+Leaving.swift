@@ -12,7 +12,7 @@ extension Session {
     // No copy of the instance is kept here: it holds the model.
     let typeName = try requireModel().typeName
     tracker.cancel(tracker.effects.filter { $0.isLifecycle && $0.isRunning })
-    weak var left = instance?.object
+    weak let left = instance?.object
     instance = nil
     lastState = nil
     // The work cancelling and letting go made ready runs now, before the model is looked for:

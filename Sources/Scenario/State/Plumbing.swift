@@ -109,9 +109,20 @@ enum Plumbing {
     }
   }
 
+  /// Readers of `@Published` properties by their type; nil where OpenCombine's layout is not
+  /// the one `PublishedReader` expects.
+  private static let publishedReaders = TypeCache<PublishedReader?>()
+
   /// The current value of a Combine `@Published` property (OpenCombine's layout: a box holding
   /// either the value or, once subscribed, a subject keeping it).
   static func publishedValue(_ value: Any) -> Any? {
+    let reader = publishedReaders.value(for: Swift.type(of: value)) { _ in PublishedReader(sample: value, mirrored: mirroredPublishedValue) }
+    if let reader, let read = reader.value(of: value) { return read }
+    return mirroredPublishedValue(value)
+  }
+
+  /// `publishedValue` read through mirrors.
+  static func mirroredPublishedValue(_ value: Any) -> Any? {
     func child(_ parent: Any, _ label: String) -> Any? {
       Mirror(reflecting: parent).children.first { $0.label == label }?.value
     }

@@ -116,6 +116,16 @@ extension StateValue {
       if depth > 0 {
         return .record(type: cleanTypeName(Swift.type(of: value)), fields: fields(reader.children(value), depth: depth, visiting: &visiting))
       }
+    case .classFields(let reader):
+      // As the mirror's `.class` case below, without the mirror.
+      if depth > 0 {
+        let object = reader.object(value)
+        let id = ObjectIdentifier(object)
+        if visiting.contains(id) { return .opaque("\(cleanTypeName(Swift.type(of: value)))(↩︎)") }
+        visiting.insert(id)
+        defer { visiting.remove(id) }
+        return .record(type: cleanTypeName(Swift.type(of: value)), fields: fields(shown: reader.shownChildren(of: object), depth: depth, visiting: &visiting))
+      }
     }
     let treatment = Plumbing.treatment(of: Swift.type(of: value))
     if case .published = treatment, let published = Plumbing.publishedValue(value) {
@@ -188,15 +198,32 @@ extension StateValue {
   private static func fields(_ children: [Mirror.Child], depth: Int, visiting: inout Set<ObjectIdentifier>) -> [Field] {
     var result: [Field] = []
     for (index, child) in children.enumerated() {
-      var name = child.label ?? "_\(index)"
-      if name.hasPrefix("_$") || name.hasPrefix("$__") { continue }  // observation registrar, macro storage
-      if name.hasPrefix("_") && name.count > 1 && !name.dropFirst().first!.isNumber {
-        name.removeFirst()  // `@Observable` / property-wrapper backing storage
-      }
-      if name.hasPrefix("$") { continue }
+      guard let name = shownName(child.label, at: index) else { continue }
       result.append(Field(name: name, value: reflect(child.value, depth: depth - 1, visiting: &visiting)))
     }
     return result
+  }
+
+  /// `fields(children)` for children whose names `shownName` has already given.
+  private static func fields(shown children: [(name: String, value: Any)], depth: Int, visiting: inout Set<ObjectIdentifier>) -> [Field] {
+    var result: [Field] = []
+    result.reserveCapacity(children.count)
+    for child in children {
+      result.append(Field(name: child.name, value: reflect(child.value, depth: depth - 1, visiting: &visiting)))
+    }
+    return result
+  }
+
+  /// The name a field with `label` at `index` shows under, or nil for storage that is not the
+  /// view state (the observation registrar, a macro's storage, a property wrapper's projection).
+  static func shownName(_ label: String?, at index: Int) -> String? {
+    var name = label ?? "_\(index)"
+    if name.hasPrefix("_$") || name.hasPrefix("$__") { return nil }  // observation registrar, macro storage
+    if name.hasPrefix("_") && name.count > 1 && !name.dropFirst().first!.isNumber {
+      name.removeFirst()  // `@Observable` / property-wrapper backing storage
+    }
+    if name.hasPrefix("$") { return nil }
+    return name
   }
 
   private static func isWrapper(_ typeName: String) -> Bool {
@@ -269,6 +296,8 @@ extension StateValue {
     case array(any ArrayMarker.Type)
     /// A struct whose fields are all read through key paths, without a mirror.
     case structFields(StructFields)
+    /// A class whose fields are all read at their offsets, without a mirror.
+    case classFields(ClassFields)
   }
 
   /// Kinds by type: the casts `scalar` tries one by one cost more than the rest of reflecting a
@@ -278,8 +307,8 @@ extension StateValue {
 
   /// The kind of `value`'s type. What a cast answers depends on the value, not only its type,
   /// for an optional and an `AnyHashable` (they unwrap what they hold) and a Foundation object
-  /// (an `NSNumber` bridges to `Bool` or not by its value): those are `dynamic`. Any other
-  /// class bridges to no scalar, so its type decides.
+  /// that bridges to a scalar (an `NSNumber` bridges to `Bool` or not by its value): those are
+  /// `dynamic`. Any other class bridges to no scalar, so its type decides.
   private static func kind(of value: Any) -> Kind {
     let type = Swift.type(of: value)
     return kinds.value(for: type) { type in
@@ -289,7 +318,7 @@ extension StateValue {
       if let optional = type as? any OptionalMarker.Type {
         return !representable && looked ? .optional(optional) : .dynamic
       }
-      if type is NSObject.Type || type == AnyHashable.self { return .dynamic }
+      if bridgesToScalar(type) || type == AnyHashable.self { return .dynamic }
       if scalar(value) != nil { return .scalar }
       if representable || value is any StateRepresentable { return .representable }
       if let array = type as? any ArrayMarker.Type, looked { return .array(array) }
@@ -299,8 +328,36 @@ extension StateValue {
       {
         return .structFields(fields)
       }
+      if looked, type is AnyClass, !(type is any CustomReflectable.Type), let fields = classFields(of: value) {
+        return .classFields(fields)
+      }
       return .plain
     }
+  }
+
+  /// The fields of `value`'s class read at their offsets, when they are what its mirrors list
+  /// (see `ClassFields`).
+  private static func classFields(of value: Any) -> ClassFields? {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .class, let type = Swift.type(of: value) as? AnyClass else { return nil }
+    var labels = Plumbing.children(of: mirror, isClass: true).map(\.label)
+    var superclass = mirror.superclassMirror
+    while let parent = superclass {
+      labels.insert(contentsOf: Plumbing.children(of: parent, isClass: true).map(\.label), at: 0)
+      superclass = parent.superclassMirror
+    }
+    return ClassFields(type, mirrorLabels: labels)
+  }
+
+  /// Whether instances of `type` may bridge to a scalar `scalar` casts to: Foundation's
+  /// number, string, date, URL, UUID and data objects and their subclasses. Every other object
+  /// (a `Timer`, a `JSONDecoder`, a `URLSession` a view-model holds) bridges to none of them,
+  /// whatever its value, and fourteen failed casts per reading are most of what reading a
+  /// view-model that holds one costs.
+  private static func bridgesToScalar(_ type: Any.Type) -> Bool {
+    guard type is NSObject.Type else { return false }
+    return type is NSValue.Type || type is NSString.Type || type is NSDate.Type || type is NSURL.Type
+      || type is NSUUID.Type || type is NSData.Type
   }
 
   /// Cleaned type names by type: computing one builds several strings, and a state has many values.

@@ -157,7 +157,7 @@ enum CodeNames {
     case program
   }
 
-  private static let frameCodes = Mutex<[UInt: FrameCode]>([:])
+  private static let frameCodes = Mutex(FrameCodeTable())
 
   /// What code `address` is; remembered by address.
   static func frameCode(_ address: UInt) -> FrameCode {

@@ -76,7 +76,7 @@ struct AuditWorker: ParsableCommand {
         }
         // A model that outlives its session (a singleton: `static let shared`) carries state
         // into the next probe: that one gets a process of its own.
-        weak var model = timeline.session.lastModelObject
+        weak let model = timeline.session.lastModelObject
         // A probe that left a timer armed or a thread alive hands over to a new process, as
         // `replay`'s workers do: an abandoned run-loop timer could still act in the next probe.
         answer.fresh = timeline.end(ignoringEffects: true) && model == nil && request.verify == nil && request.explore == nil
