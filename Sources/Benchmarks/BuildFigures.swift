@@ -97,22 +97,16 @@ private func runawayFigure() -> String {
     + (stopped ? "" : "; FAILED: \(message.prefix { $0 != "\n" })")
 }
 
-/// A metronome as apps write one: a repeating run-loop `Timer` counting beats, and async work
+/// What both metronomes do: a repeating run-loop `Timer` counting beats, and a `Task.sleep` loop
 /// beside it.
 @MainActor
-private final class Metronome {
-  var beats = 0
-  var ticks = 0
-  var spins = 0
-  let yields: Int
-  private var timer: Timer?
+private protocol Beating: AnyObject, Sendable {
+  var beats: Int { get set }
+  var ticks: Int { get set }
+  var timer: Timer? { get set }
+}
 
-  init(yields: Int) { self.yields = yields }
-
-  // As apps that own a repeating timer do: without it, the run loop keeps the timer after the
-  // session and every schedule needs a process of its own.
-  isolated deinit { timer?.invalidate() }
-
+extension Beating {
   func start() {
     timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
       MainActor.assumeIsolated { self?.beats += 1 }
@@ -126,6 +120,23 @@ private final class Metronome {
       ticks += 1
     }
   }
+}
+
+/// A metronome as apps write one: a repeating run-loop `Timer` counting beats, and async work
+/// beside it.
+@MainActor
+private final class Metronome: Beating {
+  var beats = 0
+  var ticks = 0
+  var spins = 0
+  let yields: Int
+  var timer: Timer?
+
+  init(yields: Int) { self.yields = yields }
+
+  // As apps that own a repeating timer do: without it, the run loop keeps the timer after the
+  // session and every schedule needs a process of its own.
+  isolated deinit { timer?.invalidate() }
 
   /// A loop that never ends and sleeps 1 ms a turn.
   func hurry() async {
@@ -172,23 +183,10 @@ private let adoptedMetronome = ModelDefinition(
 
 /// `Metronome` as an `ObservableObject`: the same timer and loop, its counters `@Published`.
 @MainActor
-private final class PublishedMetronome: ObservableObject {
+private final class PublishedMetronome: ObservableObject, Beating {
   @Published var beats = 0
   @Published var ticks = 0
-  private var timer: Timer?
+  var timer: Timer?
 
   isolated deinit { timer?.invalidate() }
-
-  func start() {
-    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
-      MainActor.assumeIsolated { self?.beats += 1 }
-    }
-  }
-
-  func follow() async {
-    while !Task.isCancelled {
-      try? await Task.sleep(for: .seconds(1))
-      ticks += 1
-    }
-  }
 }
