@@ -12,7 +12,10 @@ extension SimulationCore {
       guard all.contains(where: { !state.isLive($0) }) else { return [] }
       var kept: [Timer] = []
       var dropped: [any ReadyWork] = []
-      for timer in all {
+      // In the timers' own order (deadline, then when each was set), not the heap's storage
+      // order, which depends on how the heap got there: the wake-ups made ready here join the
+      // ready jobs, whose order a schedule picks from.
+      for timer in all.sorted() {
         if state.isLive(timer) {
           kept.append(timer)
           continue
