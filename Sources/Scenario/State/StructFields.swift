@@ -29,7 +29,7 @@ struct StructFields: Sendable {
     // runtime for the metadata of the field's optional at every read).
     var stored: [StoredField] = []
     let listed = _forEachField(of: type) { name, offset, type, _ in
-      stored.append(StoredField(name: String(cString: name), offset: offset, load: loader(type)))
+      stored.append(StoredField(name: String(cString: name), offset: offset, load: RuntimeField.loader(type)))
       return true
     }
     // A struct of no size (its fields empty structs) may have no address to read at.
@@ -49,14 +49,6 @@ struct StructFields: Sendable {
       guard let root = value as? Root else { return [] }
       return known.fields.map { (label: $0.name, value: root[keyPath: $0.path]) }
     }
-  }
-
-  /// Copies out a value of `type` stored at a pointer.
-  private static func loader(_ type: Any.Type) -> (UnsafeRawPointer) -> Any {
-    func typed<Field>(_: Field.Type) -> (UnsafeRawPointer) -> Any {
-      { $0.load(as: Field.self) }
-    }
-    return _openExistential(type, do: typed)
   }
 }
 
