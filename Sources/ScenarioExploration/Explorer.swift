@@ -247,7 +247,7 @@ package struct Explorer {
     while index <= last {
       willRun?(index)
       guard let raw = runRaw(lines, scheduler: Self.scheduler(index, request: request, fifoChoicePoints: fifo.choicePoints)) else {
-        exploration.stopped = "the process could not start fresh for schedule \(index)"
+        exploration.stopped = Self.notFresh(schedule: index, blockers: simulation.freshStartBlockers)
         exploration.resumeAt = index
         break
       }
@@ -262,6 +262,12 @@ package struct Explorer {
     }
     shrinkFailures(&exploration, lines: lines)
     return exploration
+  }
+
+  /// Why schedule `schedule` did not run: what the schedule before it left that could still act.
+  nonisolated static func notFresh(schedule: Int, blockers: [String]) -> String {
+    let left = blockers.isEmpty ? "" : ": the schedule before it left " + blockers.joined(separator: ", ")
+    return "the process could not start fresh for schedule \(schedule)\(left)"
   }
 
   /// Gives each failing outcome (up to `shrinkLimit`) its minimal schedule.

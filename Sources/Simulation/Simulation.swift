@@ -131,10 +131,11 @@ package final class Simulation: Sendable {
     /// Nothing: a live timer, thread or quarantined task means no fresh start (`replay`'s
     /// workers then hand over to a new process, which leaks nothing).
     case nothing
-    /// Sleeping tasks and `asyncAfter` blocks (`abandonSleepers`): their work never runs.
-    /// Run-loop timers and timer sources still prevent a fresh start.
+    /// Sleeping tasks, `asyncAfter` blocks and run-loop timers (`abandonSleepers`): their work
+    /// never runs; a `Timer` is invalidated in Foundation, as the process's end would. Timer
+    /// sources still prevent a fresh start.
     case sleepers
-    /// Every timer, run-loop timers and timer sources too: none of them fires again.
+    /// Every timer, timer sources too: none of them fires again.
     case everyTimer
   }
 
@@ -160,6 +161,10 @@ package final class Simulation: Sendable {
     }
     return core.restart()
   }
+
+  /// What keeps the process from starting fresh after `startOver` said it could not, one phrase
+  /// each in a fixed order (`a timer on DispatchSourceTimer on main (work of `send start`)`).
+  package var freshStartBlockers: [String] { core.freshStartBlockers() }
 
   /// Lets go of the Dispatch blocks waiting for their deadline (`asyncAfter`: a delayed save the
   /// session left pending) without running them, as a cancelled work item is let go: what they

@@ -260,4 +260,49 @@ struct ExploreTests {
 
         """)
   }
+
+  @Test(
+    "`async let` children, cancelled when the scenario ends, start a repeating Timer: every schedule of either strategy runs and ends",
+    arguments: ["pct", "random"])
+  func asyncLetThenTimer(strategy: String) async throws {
+    // The session's end cancels `connect`; its children's sleeps throw, and it starts a Timer
+    // nobody invalidates. The next schedule must start fresh all the same (issue 73: it asked
+    // for a new process, which ran first-in-first-out order and asked again, for ever).
+    let folder = try VMReplProcess.folder(
+      "explore-async-let-" + strategy,
+      files: [
+        "connect.scenario": "use ticker\nsend connect\n",
+        "ticking.scenario": "use ticker\nsend connect\nadvance 5ms\nawait\n",
+      ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let connect = try await VMReplProcess.run(
+      ["explore", folder.appendingPathComponent("connect.scenario").path, "--schedules", "100", "--strategy", strategy],
+      executable: "VMReplFixtures", limit: .seconds(60))
+    #expect(connect.status == 0, "\(connect.output)")
+    #expect(connect.output.hasSuffix("\n100 schedules, 1 outcome, 0 failed\n"), "\(connect.output)")
+    // The leaked timer fires until `await` gives up, in every schedule.
+    let ticking = try await VMReplProcess.run(
+      ["explore", folder.appendingPathComponent("ticking.scenario").path, "--schedules", "20", "--strategy", strategy],
+      executable: "VMReplFixtures", limit: .seconds(60))
+    #expect(ticking.status == 1)
+    #expect(ticking.output.contains("line 4 `await`: error: await gave up after 10000 timers with work still running"), "\(ticking.output)")
+    #expect(ticking.output.hasSuffix("\n20 schedules, 1 outcome, 20 failed\n"), "\(ticking.output)")
+    #expect(!ticking.output.contains("could not start fresh"))
+  }
+
+  @Test("a Dispatch timer source first-in-first-out order leaves running stops the exploration with what it left, instead of starting processes for ever")
+  func leakedTimerSourceStops() async throws {
+    let folder = try VMReplProcess.folder("explore-leaked-source", files: ["source.scenario": "use ticker\nsend connectSource\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("source.scenario").path
+    let result = try await VMReplProcess.run(["explore", path, "--schedules", "5"], executable: "VMReplFixtures", limit: .seconds(60))
+    #expect(
+      result.output == """
+        \(path): pct depth 2 seed 0; 1 choice point in first-in-first-out order
+          outcome 1: 1 schedule, first in, first out
+          stopped: the process could not start fresh for schedule 2: the schedule before it left a timer on DispatchSourceTimer on DispatchQueue.main (work of `#1 send connectSource`); first-in-first-out order leaves a new process so too, so schedules 2 to 5 were not run
+        1 schedule, 1 outcome, 0 failed
+
+        """)
+  }
 }

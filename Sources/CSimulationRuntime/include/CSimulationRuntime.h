@@ -223,6 +223,8 @@ void vmrepl_runloop_timer_call(void *callout, void *timer, void *info);
 int vmrepl_runloop_timer_is_valid(void *timer);
 /// Nanoseconds from now (virtual, on the driving thread) to the timer's next fire date; -1 if unknown.
 int64_t vmrepl_runloop_timer_delay(void *timer);
+/// Invalidates a run loop timer as the end of the process would: its callout never runs again.
+void vmrepl_runloop_timer_invalidate(void *timer);
 /// Keeps a timer alive while the simulation follows it; release also forgets its callout.
 void vmrepl_runloop_timer_retain(void *timer);
 void vmrepl_runloop_timer_release(void *timer);

@@ -362,6 +362,13 @@ int64_t vmrepl_runloop_timer_delay(void *timer) {
   return (int64_t)(seconds * 1e9);
 }
 
+void vmrepl_runloop_timer_invalidate(void *timer) {
+  // The real CFRunLoopTimerInvalidate, not the hooked one: no step credits this invalidation.
+  if (!timer || !real_invalidate) return;
+  real_invalidate(timer);
+  note_timers_changed();
+}
+
 void vmrepl_runloop_timer_retain(void *timer) {
   if (cf_retain) cf_retain(timer);
 }

@@ -3,9 +3,11 @@ internal import HeapModule
 
 extension SimulationCore {
   /// Drops the timers of sleeping tasks and delayed blocks, so that what they would wake never
-  /// runs (the tasks stay suspended, as quarantined ones do). Run loop and timer-source firings
-  /// stay: their timers live in Foundation and Dispatch, which would arm them again.
+  /// runs (the tasks stay suspended, as quarantined ones do), and invalidates the run loop's
+  /// timers in Foundation itself (their deadline is then no longer live). Timer-source firings
+  /// stay: cancelling a Dispatch source runs its cancel handler, the program's code.
   func abandonSleepers() {
+    runLoopTimers.invalidateAll()
     state.guarded { state in
       var kept = Heap<Timer>()
       for timer in state.timers.unordered where timer.action.keepWhenAbandoningSleepers(in: &state) {
@@ -57,6 +59,29 @@ extension SimulationCore {
     // Outside the lock, as every release of a block.
     for work in dropped { work.discard() }
     vmrepl_threads_reset()
+  }
+
+  /// What keeps `restart` from starting fresh, one phrase each (empty when it can), in a fixed
+  /// order: what a report says of a process that could not start over.
+  func freshStartBlockers() -> [String] {
+    var blockers: [String] = []
+    if runaway.hasQuarantined { blockers.append("a task stopped as a runaway, which could still run") }
+    let threads = vmrepl_threads_alive()
+    if threads > 0 { blockers.append(threads == 1 ? "a thread of the program still alive" : "\(threads) threads of the program still alive") }
+    let runLoopLive = !runLoopTimers.pending(now: 0).isEmpty
+    blockers += state.guarded { state -> [String] in
+      state.dropStaleTimers()
+      var found: [String] = []
+      if !state.ready.isEmpty || !state.inbox.isEmpty { found.append("jobs ready to run") }
+      for timer in state.timers.unordered.sorted() where !(timer.action.isRunLoopDeadline && runLoopLive) {
+        found.append("a timer on \(timer.clock)" + (timer.label.map { " (work of `\($0)`)" } ?? ""))
+      }
+      for work in state.externalWork.sorted(by: { $0.key < $1.key }) { found.append("\(work.value) under way") }
+      if !state.virtualSleepers.isEmpty { found.append("a sleep on a virtual clock") }
+      return found
+    }
+    if runLoopLive { blockers.append("a run loop timer") }
+    return blockers
   }
 
   /// Starts over at virtual time 0 with a fresh wall clock and random source, when nothing is

@@ -60,6 +60,19 @@ final class RunLoopTimers: Sendable {
     for address in gone { vmrepl_runloop_timer_release(UnsafeMutableRawPointer(bitPattern: address)) }
   }
 
+  /// Invalidates every followed timer that can still fire, as the process's end would, and lets
+  /// go of them: an abandoned session's repeating `Timer` (one a cancelled action started, or one
+  /// nobody invalidated) never fires in the next. None of the program's code runs but what
+  /// releasing a timer's closure releases (a `deinit`), as when a delayed block is let go.
+  func invalidateAll() {
+    let live = entries.guarded { $0.map(\.address) }
+    for address in live {
+      guard let timer = UnsafeMutableRawPointer(bitPattern: address), vmrepl_runloop_timer_is_valid(timer) != 0 else { continue }
+      vmrepl_runloop_timer_invalidate(timer)
+    }
+    sweep()
+  }
+
   /// Whether any timer is followed.
   var isEmpty: Bool { entries.guarded { $0.isEmpty } }
 

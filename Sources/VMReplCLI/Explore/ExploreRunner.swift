@@ -88,9 +88,16 @@ struct ExploreRunner: Sendable {
           }
           var exploration = answer.exploration
           if let resume = exploration.resumeAt {
-            exploration.stopped = nil
             exploration.resumeAt = nil
-            pending.append((scenario, ExploreWorkRequest(path: work.path, from: resume, through: work.through, shrink: work.shrink)))
+            if resume > work.from {
+              exploration.stopped = nil
+              pending.append((scenario, ExploreWorkRequest(path: work.path, from: resume, through: work.through, shrink: work.shrink)))
+            } else {
+              // A new process ran first-in-first-out order and could not start fresh after it:
+              // another would do the same, so the exploration stops here instead of for ever.
+              exploration.stopped = (exploration.stopped ?? "the process could not start fresh")
+                + "; first-in-first-out order leaves a new process so too, so schedules \(resume) to \(work.through) were not run"
+            }
           }
           results[scenario].merge(exploration)
         case .died(let status, let signal, let errors)?:

@@ -68,6 +68,7 @@ int64_t vmrepl_runloop_date_grain(void) { return 1000; }
 void vmrepl_runloop_timer_call(void *callout, void *timer, void *info) { ((void (*)(void *, void *))callout)(timer, info); }
 int vmrepl_runloop_timer_is_valid(void *timer) { (void)timer; return 0; }
 int64_t vmrepl_runloop_timer_delay(void *timer) { (void)timer; return -1; }
+void vmrepl_runloop_timer_invalidate(void *timer) { (void)timer; }
 void vmrepl_runloop_timer_retain(void *timer) { (void)timer; }
 void vmrepl_runloop_timer_release(void *timer) { (void)timer; }
 
