@@ -196,7 +196,7 @@ let package = Package(
     ),
     .testTarget(
       name: "VMReplTests",
-      dependencies: ["vmrepl", "VMReplFixtures", "Fuzzing", "TestSupport", "VMReplTesting"],
+      dependencies: ["vmrepl", "VMReplFixtures", "Fuzzing", "TestSupport", "VMReplTesting", "ViewModelShapes", "vmrepl-shapes"],
       exclude: ["Scenarios"]
     ),
     .target(
@@ -270,10 +270,21 @@ let package = Package(
       name: "Fuzzing",
       dependencies: ["VMReplFuzzTargets", "Examples", "CFuzzerDriver"]
     ),
+    // The shape generator (issue 73): shapes as text, drawn from seeds, checked by child processes.
+    .target(
+      name: "ViewModelShapes",
+      dependencies: ["ScheduleNotation", "Processes"],
+      path: "Tests/Support/ViewModelShapes"
+    ),
+    .executableTarget(
+      name: "vmrepl-shapes",
+      dependencies: ["ViewModelShapes", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      path: "Tests/Support/ShapeCheck"
+    ),
     .executableTarget(
       name: "VMReplFixtures",
       dependencies: [
-        "VMReplCLI", "Scenario",
+        "VMReplCLI", "Scenario", "ViewModelShapes",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),

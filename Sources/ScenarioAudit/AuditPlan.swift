@@ -1,6 +1,7 @@
 package import Scenario
 import ScenarioLanguage
 import ScenarioScripting
+import ScheduleNotation
 
 /// What `audit` tries on one model: sequences of its actions and property writes, shortest first.
 package struct AuditPlan: Sendable {
@@ -26,7 +27,7 @@ package struct AuditPlan: Sendable {
     for a in vocabulary {
       for b in vocabulary where a.first.name != b.first.name { pairs.append([a.first, b.first]) }
     }
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     pairs.shuffle(using: &random)
     sequences += pairs
     let kept = max(limit, vocabulary.count)
@@ -74,19 +75,6 @@ package struct AuditPlan: Sendable {
     let lower = name.lowercased()
     let words = ["stop", "cancel", "ondisappear", "disappear", "teardown", "cleanup", "unsubscribe", "invalidate", "deactivate", "close", "dismiss", "disconnect", "pause", "end"]
     return words.contains { lower.hasPrefix($0) } || lower.contains("disappear")
-  }
-}
-
-/// A small seeded generator (SplitMix64): the same seed, the same plan, on every machine.
-struct SplitMix: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

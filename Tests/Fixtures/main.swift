@@ -204,5 +204,5 @@ VMReplCommandLine.main(models: [
   spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader, productList, sleepers, weather, launches,
   legacyLoader, threadWorker, pipeline, importer, handshake, seatBooking, jobWorker,
   workout, movieSearch, sessionClock, notificationSettings, brokenLaunch, appearanceSettings, blockingAutosave,
-  stopwatches, articleList, syncStatus, citySearch, searchHistory, download, photoGrid, ticker,
+  stopwatches, articleList, syncStatus, citySearch, searchHistory, download, photoGrid, ticker, shapeModel,
 ])

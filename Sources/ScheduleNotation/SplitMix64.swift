@@ -1,8 +1,10 @@
 /// SplitMix64: a small, fast generator whose whole state is one number, the same on every
 /// platform. Schedules use it (schedule `i` of an exploration is made from the seed and `i`
-/// alone, in any process), and so does the random source a session hands its view-model;
-/// `world.c` has the runtime's own copy for `SystemRandomNumberGenerator` and `UUID()`.
-package struct SplitMix64: Sendable {
+/// alone, in any process), and so do the random source a session hands its view-model, the
+/// audit's plan and the shape generator; `world.c` has the runtime's own copy for
+/// `SystemRandomNumberGenerator` and `UUID()`. It lives here, under the executor, so that
+/// what only draws numbers links no runtime.
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator for `stream` of `seed`: different streams give unrelated sequences.
