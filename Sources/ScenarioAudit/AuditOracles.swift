@@ -40,11 +40,9 @@ package enum AuditOracles {
     // A loading flag left set with nothing left running, whatever the answer.
     for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
       guard let result, result.atRest, result.workLeft.isEmpty else { continue }
-      // A property the user sets (a bindable one) is the user's, not a sign of work.
-      let settable = Set(surface.properties.map(\.name))
-      for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path)
-        && !settable.contains(String(leaf.path.split(separator: ".").first ?? ""))
-      {
+      // Settable or not: apps declare a spinner's flag as a plain `@Published var`, which no view
+      // binds (the plan never `set`s a loading flag: see `AuditPlan.vocabulary`).
+      for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path) {
         guard result.initial.first(where: { $0.path == leaf.path })?.value == "false" else { continue }
         let answered = result.requests == 0 ? "" : " and its requests answered \(answerText(answer))"
         finding(.loadingLeftSet, key: leaf.path, probe: probe + 1,
@@ -77,8 +75,8 @@ package enum AuditOracles {
     // A cleanup action among the taps (`cancel`, `stop`) is meant to cut the others' work short.
     let cuts = sequence.steps.contains { AuditPlan.isCleanup($0.name) }
     if !cuts, let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
-      quick.requests == settled.requests, !movesTime(settled), !movesTime(quick),
-      let difference = firstDifference(expected: settled.final, actual: quick.final)
+      quick.requests == settled.requests,
+      let difference = lostDifference(expected: settled.final, actual: quick.final, timeMoved: movesTime(settled) || movesTime(quick))
     {
       let reversed = runs.settledReversed
       let reachedOtherwise = reversed.map { $0.atRest && firstDifference(expected: $0.final, actual: quick.final) == nil } ?? true
@@ -138,6 +136,23 @@ package enum AuditOracles {
   static func movesTime(_ result: ProbeResult) -> Bool {
     let start = result.lines.firstIndex { $0.hasPrefix("send ") || $0.hasPrefix("set ") } ?? 0
     return result.lines[start..<result.stepLines].contains { $0.hasPrefix("advance ") }
+  }
+
+  /// Where quick taps ended elsewhere than one after another. When time had to pass during the
+  /// steps (a sleep, a timer, a debounce), one after another also lasted longer, so a difference
+  /// counts only where it is the mark of a lost update: a whole number the quick taps left
+  /// smaller (`let current = count; try? await Task.sleep(...); count = current + 1`, or a list
+  /// written back from a copy), not a value that only tells how long things took.
+  static func lostDifference(expected: [StateLeaf], actual: [StateLeaf], timeMoved: Bool) -> (path: String, expected: String, actual: String)? {
+    guard timeMoved else { return firstDifference(expected: expected, actual: actual) }
+    let actualValues = Dictionary(actual.map { ($0.path, $0.value) }, uniquingKeysWith: { a, _ in a })
+    for leaf in expected {
+      guard let expectedNumber = Int(leaf.value), let value = actualValues[leaf.path], let actualNumber = Int(value),
+        actualNumber < expectedNumber
+      else { continue }
+      return (leaf.path, leaf.value, value)
+    }
+    return nil
   }
 
   /// For a finding a step sent twice shows (the plan tries every step alone first, so alone it

@@ -45,7 +45,9 @@ package struct AuditPlan: Sendable {
       }
       steps.append((ProbeStep(line: line(0), name: action.name), ProbeStep(line: line(1), name: action.name)))
     }
-    for property in surface.properties {
+    // A loading flag is the code's to set, whatever its declaration allows: no view binds a
+    // spinner's flag, and setting it mid-load made findings of the audit's own making.
+    for property in surface.properties where !AuditOracles.isLoadingFlag(property.name) {
       let values = values(for: property.type)
       steps.append((
         ProbeStep(line: "set \(property.name) \(values[0])", name: property.name),

@@ -49,4 +49,21 @@ package struct Finding: Sendable, Equatable, Codable {
   /// Where the plan found it (sequence, then probe): of two findings of one bug, the lower rank
   /// is kept, on one machine or across shards.
   package var rank: Int
+
+  package init(
+    model: String, type: String, kind: Kind, summary: String, evidence: String, source: String? = nil, onPurpose: String? = nil,
+    scenario: String, lines: [String], key: String, rank: Int
+  ) {
+    self.model = model
+    self.type = type
+    self.kind = kind
+    self.summary = summary
+    self.evidence = evidence
+    self.source = source
+    self.onPurpose = onPurpose
+    self.scenario = scenario
+    self.lines = lines
+    self.key = key
+    self.rank = rank
+  }
 }

@@ -8,10 +8,12 @@ import Synchronization
 struct AuditProbes: Sendable {
   var pool: WorkerPool
 
-  /// Each model's surface, and the models `use` could not start, with why.
-  func surfaces(_ models: [String]) async -> ([ModelSurface], [(model: String, error: String)]) {
+  /// Each model's surface; the models whose making trapped, as findings (`use` is their
+  /// scenario); and the models `use` could not start otherwise, with why.
+  func surfaces(_ models: [String]) async -> (surfaces: [ModelSurface], traps: [Finding], unusable: [(model: String, error: String)]) {
     let replies = await replies(models.map { AuditWorkRequest(describe: $0) })
     var surfaces: [ModelSurface] = []
+    var traps: [Finding] = []
     var unusable: [(String, String)] = []
     for (model, reply) in zip(models, replies) {
       switch reply {
@@ -23,13 +25,20 @@ struct AuditProbes: Sendable {
           unusable.append((model, answer?.error ?? "the worker answered something unreadable"))
         }
       case .died(let status, let signal, let errors):
-        let message = ExploreRunner.message(StepMarker.split(errors).rest).joined(separator: " ")
-        unusable.append((model, "`use \(model)` trapped (\(signal.map { "signal \($0)" } ?? "exit status \(status)"))" + (message.isEmpty ? "" : ": \(message)")))
+        // The model's `init` (or what it calls) trapped: a bug a user meets on opening the screen.
+        let rest = ExploreRunner.message(StepMarker.split(errors).rest)
+        let reason = signal.map { "signal \($0)" } ?? "exit status \(status)"
+        traps.append(Finding(
+          model: model, type: "", kind: .trap, summary: "the app trapped (\(reason)) making the model: `use \(model)`",
+          evidence: rest.first { $0.contains("Fatal error") || $0.contains("fatal error") } ?? rest.first ?? reason,
+          source: rest.first { $0.contains(".swift:") && !$0.hasPrefix("Swift/") },
+          onPurpose: "unless the app never makes this model with what its registration gives it (an `Overrides.swift` line can give other values)",
+          scenario: "", lines: ["use \(model)"], key: "trap use", rank: 0))
       case .noProcess(let why):
         unusable.append((model, why))
       }
     }
-    return (surfaces, unusable)
+    return (surfaces, traps, unusable)
   }
 
   /// What each probe gave, in their order.

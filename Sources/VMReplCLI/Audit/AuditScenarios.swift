@@ -25,7 +25,7 @@ enum AuditScenarios {
   /// The scenario file of `finding`.
   static func text(of finding: Finding) -> String {
     var header = [
-      "# vmrepl audit found: \(finding.kind.title) in \(finding.type)",
+      "# vmrepl audit found: \(finding.kind.title) in \(finding.type.isEmpty ? "`\(finding.model)`" : finding.type)",
       "# \(finding.summary)",
       "# evidence: \(finding.evidence)",
     ]

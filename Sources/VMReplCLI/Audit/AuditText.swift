@@ -8,7 +8,9 @@ enum AuditText {
     for finding in result.findings where !models.contains(finding.model) { models.append(finding.model) }
     for model in models {
       let findings = result.findings.filter { $0.model == model }
-      lines.append("\(model) (\(findings[0].type)): \(findings.count) finding\(findings.count == 1 ? "" : "s")")
+      // A model whose making trapped was never read, so its type is not known.
+      let type = findings.first { !$0.type.isEmpty }.map { " (\($0.type))" } ?? ""
+      lines.append("\(model)\(type): \(findings.count) finding\(findings.count == 1 ? "" : "s")")
       for finding in findings {
         lines.append("  \(finding.kind.title): \(finding.summary)")
         lines.append("    evidence: \(finding.evidence)")
@@ -34,13 +36,15 @@ enum AuditText {
       lines.append("\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (merged)")
       return lines
     }
+    // Models audited, and those whose making trapped (found, though no sequence ran).
+    let total = result.counts.count + models.filter { model in !result.counts.contains { $0.model == model } }.count
     let sequences = result.counts.map(\.sequences).reduce(0, +)
     let planned = result.counts.map(\.planned).reduce(0, +)
     let probes = result.counts.map(\.probes).reduce(0, +)
     let dropped = result.unreproduced == 0 ? "" : "; \(result.unreproduced) dropped: their scenario did not fail when run alone"
     let budget = result.stoppedEarly ? "; stopped by --time after \(sequences) of \(planned) sequences" : ""
     lines.append(
-      "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(models.count) of \(result.counts.count) model\(result.counts.count == 1 ? "" : "s"); \(sequences) sequences, \(probes) probes, seed \(seed)\(budget)\(dropped)")
+      "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(models.count) of \(total) model\(total == 1 ? "" : "s"); \(sequences) sequences, \(probes) probes, seed \(seed)\(budget)\(dropped)")
     return lines
   }
 }

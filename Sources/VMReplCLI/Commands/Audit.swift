@@ -72,13 +72,21 @@ struct Audit: ParsableCommand {
   func run() throws {
     let known = ModelCatalog.models.map(\.name)
     if !merge.isEmpty {
-      let lists = try merge.map { path in
+      let texts = try merge.map { path in
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ValidationError("cannot read \(path)") }
-        return text.split(separator: "\n").compactMap { WorkerJSON.decode(Finding.self, from: String($0)) }
+        return text.split(separator: "\n").map(String.init)
       }
+      let lists = texts.map { lines in lines.compactMap { WorkerJSON.decode(Finding.self, from: $0) } }
       let findings = mergeFindings(lists, models: known)
       var merged = AuditReport()
       merged.findings = findings
+      // Every shard says which models it could not audit: each once.
+      for line in texts.joined() {
+        guard let notAudited = WorkerJSON.decode(AuditJSON.NotAudited.self, from: line),
+          !merged.unusable.contains(where: { $0.model == notAudited.model })
+        else { continue }
+        merged.unusable.append((notAudited.model, notAudited.notAudited))
+      }
       try report(merged, models: [], merged: true)
       return
     }
@@ -102,7 +110,7 @@ struct Audit: ParsableCommand {
     settings.progress = { done, total in
       if terminal { writeAll(2, "\r\u{1B}[Kaudit: \(done)/\(total) probes of sequences") }
     }
-    let (surfaces, unusable) = awaitBlocking { await AuditProbes(pool: pool).surfaces(chosen) }
+    let (surfaces, traps, unusable) = awaitBlocking { await AuditProbes(pool: pool).surfaces(chosen) }
     let seed = seed
     let auditor = Auditor(
       settings: settings, execute: { specs in await AuditProbes(pool: pool).run(specs) },
@@ -111,7 +119,10 @@ struct Audit: ParsableCommand {
     if terminal { writeAll(2, "\r\u{1B}[K") }
     // Each finding's scenario, run alone in a new process, must fail: one that passes owed its
     // failure to what an earlier probe left in the process (state a singleton service keeps).
-    let candidates = result.findings
+    // A model whose making trapped is reported in its place among the models, before the rest of theirs.
+    let order = Dictionary(chosen.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    let candidates = (traps + result.findings).enumerated()
+      .sorted { (order[$0.element.model] ?? Int.max, $0.offset) < (order[$1.element.model] ?? Int.max, $1.offset) }.map(\.element)
     let fails = awaitBlocking { await AuditProbes(pool: pool).fails(candidates.map(\.lines)) }
     result.findings = zip(candidates, fails).filter(\.1).map(\.0)
     result.unreproduced = zip(candidates, fails).filter { !$0.1 }.count
@@ -133,6 +144,7 @@ struct Audit: ParsableCommand {
     }
     let lines = format == .jsonl
       ? result.findings.compactMap { WorkerJSON.line(AuditJSON(finding: $0)) }
+        + result.unusable.compactMap { WorkerJSON.line(AuditJSON.NotAudited(model: $0.model, notAudited: $0.error)) }
       : AuditText.report(result, seed: seed, merged: merged)
     writeAll(1, lines.map { $0 + "\n" }.joined())
     if !result.findings.isEmpty { throw ExitCode(1) }
@@ -152,6 +164,12 @@ struct AuditJSON: Codable {
   var lines: [String]
   var key: String
   var rank: Int
+
+  /// A model `audit` could not audit, and why: a line of its own in `--format jsonl`.
+  struct NotAudited: Codable {
+    var model: String
+    var notAudited: String
+  }
 
   init(finding: Finding) {
     model = finding.model

@@ -1,0 +1,128 @@
+// Bugs apps ship that `audit` missed (issue 72), each written as apps write it, beside a correct
+// twin: a count read before an `await` and written back after it, a spinner a failed load leaves
+// on (a plain settable `@Published var`), and a model whose `init` traps on an empty list.
+import Foundation
+import OpenCombine
+import Scenario
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A basket badge: `add` reserves the item (a short wait), then counts it from what it read
+/// before the wait, so two quick taps count one.
+@MainActor
+final class BasketViewModel: ObservableObject {
+  @Published var count = 0
+  /// The twin counts what is there after the wait.
+  let countsAfterWait: Bool
+
+  init(countsAfterWait: Bool) {
+    self.countsAfterWait = countsAfterWait
+  }
+
+  func add() async {
+    if countsAfterWait {
+      try? await Task.sleep(for: .milliseconds(200))
+      count += 1
+      return
+    }
+    let current = count
+    try? await Task.sleep(for: .milliseconds(200))
+    count = current + 1
+  }
+}
+
+struct Headline: Decodable, Sendable {
+  let title: String
+}
+
+/// A news list: `refresh` sets the spinner, loads, and resets it only on success.
+@MainActor
+final class HeadlinesViewModel: ObservableObject {
+  @Published var isLoading = false
+  @Published var headlines: [String] = []
+  @Published var errorMessage: String?
+  /// The twin resets the spinner whatever happens.
+  let resetsOnFailure: Bool
+
+  init(resetsOnFailure: Bool) {
+    self.resetsOnFailure = resetsOnFailure
+  }
+
+  func refresh() async {
+    isLoading = true
+    if resetsOnFailure {
+      defer { isLoading = false }
+      await load()
+      return
+    }
+    await load()
+    if errorMessage == nil { isLoading = false }
+  }
+
+  private func load() async {
+    do {
+      let (data, _) = try await URLSession.shared.data(from: URL(string: "https://news.example/api/headlines")!)
+      headlines = try JSONDecoder().decode([Headline].self, from: data).map(\.title)
+      errorMessage = nil
+    } catch {
+      errorMessage = "Could not load the news"
+    }
+  }
+}
+
+/// A pager over the pages of a document: its `init` makes `0...pageCount - 1`, which traps when
+/// there is no page.
+@MainActor
+final class PagerViewModel: ObservableObject {
+  @Published var pages: [Int]
+  @Published var current = 0
+
+  init(pageCount: Int, guarded: Bool) {
+    pages = guarded && pageCount == 0 ? [] : Array(0...pageCount - 1)
+  }
+
+  func next() {
+    guard current + 1 < pages.count else { return }
+    current += 1
+  }
+}
+
+let basket = ModelDefinition("basket", summary: "a badge count read before a wait and written back after it") { _ in
+  BasketViewModel(countsAfterWait: false)
+} describe: { model in
+  model.asyncAction("add", "add() async", perform: { basket, _ in await basket.add() })
+}
+
+let safeBasket = ModelDefinition("safe-basket", summary: "the basket counting after its wait") { _ in
+  BasketViewModel(countsAfterWait: true)
+} describe: { model in
+  model.asyncAction("add", "add() async", perform: { basket, _ in await basket.add() })
+}
+
+let headlines = ModelDefinition("headlines", summary: "a spinner a failed refresh leaves on") { _ in
+  HeadlinesViewModel(resetsOnFailure: false)
+} describe: { model in
+  model.asyncAction("refresh", "refresh() async", perform: { news, _ in await news.refresh() })
+  model.property("isLoading", \.isLoading)
+}
+
+let safeHeadlines = ModelDefinition("safe-headlines", summary: "the spinner reset whatever happens") { _ in
+  HeadlinesViewModel(resetsOnFailure: true)
+} describe: { model in
+  model.asyncAction("refresh", "refresh() async", perform: { news, _ in await news.refresh() })
+  model.property("isLoading", \.isLoading)
+}
+
+let pager = ModelDefinition("pager", summary: "an init that traps on a document with no page") { _ in
+  PagerViewModel(pageCount: 0, guarded: false)
+} describe: { model in
+  model.action("next", "next()", perform: { pager, _ in pager.next() })
+}
+
+let safePager = ModelDefinition("safe-pager", summary: "the pager guarding an empty document") { _ in
+  PagerViewModel(pageCount: 0, guarded: true)
+} describe: { model in
+  model.action("next", "next()", perform: { pager, _ in pager.next() })
+}

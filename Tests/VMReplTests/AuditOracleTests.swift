@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `audit` on bugs apps ship, each beside its correct twin (issue 72): a count read before a
+/// sleep and written back after it, a spinner on a plain settable `@Published var` a failed load
+/// leaves on, a model whose `init` traps. Each is found, its twin is not, and each finding's
+/// scenario fails on `run` while its twin's passes.
+@Suite("audit's oracles on the forms apps write")
+struct AuditOracleTests {
+  static let models = ["basket", "safe-basket", "headlines", "safe-headlines", "pager", "safe-pager"]
+
+  @Test("a lost update across a sleep, a spinner left on by a failed load, and a trap in `init` are found; their twins are not")
+  func foundAndTwinsClean() async throws {
+    let folder = try VMReplProcess.folder("audit-oracles", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit"] + Self.models, executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 1, "\(result.errors)")
+    let fixture = VMReplProcess.packageRoot.appendingPathComponent("Tests/Fixtures/AuditShapes.swift").path
+    #expect(
+      result.output == """
+        basket (BasketViewModel): 1 finding
+          lost update: `send add`, `send add` sent quickly end with `count` 1; one after another, in either order, never
+            evidence: quickly: count == 1; one after another: 2
+            code: BasketViewModel.add() async
+            not a bug unless the view is meant to drop or merge quick taps this way
+            scenario: audit/basket/lost-update.scenario
+        headlines (HeadlinesViewModel): 1 finding
+          loading flag left set: `isLoading` is still true after `send refresh` and its requests answered offline, with nothing left running
+            evidence: isLoading == true at the end; no effect, timer or request of the model is left
+            code: HeadlinesViewModel.refresh() async
+            not a bug unless `isLoading` is meant to stay set once set (then it is no loading flag)
+            scenario: audit/headlines/loading-left-set.scenario
+        pager: 1 finding
+          trap: the app trapped (signal 4) making the model: `use pager`
+            evidence: Swift/ClosedRange.swift:411: Fatal error: Range requires lowerBound <= upperBound
+            code: PagerViewModel.init(pageCount:guarded:) at \(fixture):83
+            not a bug unless the app never makes this model with what its registration gives it (an `Overrides.swift` line can give other values)
+            scenario: audit/pager/trap.scenario
+        safe-basket: nothing found in 2 sequences (3 probes)
+        safe-headlines: nothing found in 2 sequences (10 probes)
+        safe-pager: nothing found in 2 sequences (3 probes)
+        3 findings in 3 of 6 models; 10 sequences, 30 probes, seed 0
+
+        """)
+    // Each finding's scenario fails while the bug is there, and passes on its twin.
+    for (model, kind) in [("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap")] {
+      let path = "audit/\(model)/\(kind).scenario"
+      let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
+      #expect(bug.status != 0, "\(path)")
+      let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+      let twin = text.replacingOccurrences(of: "use \(model)\n", with: "use safe-\(model)\n")
+      try twin.write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+      let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+      #expect(fixed.status == 0, "\(path) on safe-\(model): \(fixed.errors)")
+    }
+  }
+
+  @Test("--format jsonl holds every finding, a trap in `init` too, and each model that could not be audited, with why")
+  func jsonLines() async throws {
+    let folder = try VMReplProcess.folder("audit-oracles-jsonl", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "pager", "shape", "--format", "jsonl"], environment: ["VMREPL_SHAPE": "nonsense"], executable: "VMReplFixtures",
+      directory: folder)
+    #expect(result.status == 1)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(result.output)")
+    #expect(lines.first?.contains(#""kind":"trap","lines":["use pager"],"model":"pager""#) == true, "\(result.output)")
+    #expect(lines.last == #"{"model":"shape","notAudited":"could not make model `shape`: not a shape: nonsense"}"#)
+  }
+}
