@@ -68,12 +68,17 @@ extension SimulationCore {
     if runaway.hasQuarantined { blockers.append("a task stopped as a runaway, which could still run") }
     let threads = vmrepl_threads_alive()
     if threads > 0 { blockers.append(threads == 1 ? "a thread of the program still alive" : "\(threads) threads of the program still alive") }
-    let runLoopLive = !runLoopTimers.pending(now: 0).isEmpty
+    var runLoopLive = !runLoopTimers.pending(now: 0).isEmpty
     blockers += state.guarded { state -> [String] in
-      state.dropStaleTimers()
       var found: [String] = []
       if !state.ready.isEmpty || !state.inbox.isEmpty { found.append("jobs ready to run") }
-      for timer in state.timers.unordered.sorted() where !(timer.action.isRunLoopDeadline && runLoopLive) {
+      // Live ones only: a stale timer behind a live one stays in the heap until it is reached.
+      for timer in state.timers.unordered.sorted() where state.isLive(timer) {
+        // The run loop's own deadline stands for the timers `RunLoopTimers` follows: said once, below.
+        if timer.action.isRunLoopDeadline {
+          runLoopLive = true
+          continue
+        }
         found.append("a timer on \(timer.clock)" + (timer.label.map { " (work of `\($0)`)" } ?? ""))
       }
       for work in state.externalWork.sorted(by: { $0.key < $1.key }) { found.append("\(work.value) under way") }
