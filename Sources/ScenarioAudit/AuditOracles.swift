@@ -31,9 +31,19 @@ package enum AuditOracles {
       guard let result else { continue }
       for warning in result.warnings {
         let paths = warning.paths.joined(separator: ", ")
-        let observer = warning.observation == "published" ? "an @Published property" : "a property @Observable tracks"
+        let observer: String
+        var onPurpose: String?
+        switch warning.observation {
+        case "published": observer = "an @Published property"
+        case "observation": observer = "a property @Observable tracks"
+        default:
+          // No view is told of a plain property, but the model's actions run on the main thread:
+          // where they touch it too, the two race (vmrepl sees writes, not reads).
+          observer = "a plain property, of a model whose actions run on the main thread"
+          onPurpose = "unless no code on the main thread touches `\(paths)`, or a lock guards every read and write of it"
+        }
         finding(.offMainWrite, key: paths, probe: probe, summary: "`\(paths)` (\(observer)) written off the main thread after \(steps)",
-          evidence: warning.text, source: warning.job,
+          evidence: warning.text, source: warning.job, onPurpose: onPurpose,
           lines: stepLines(of: result) + ["expect warnings == 0"])
       }
     }

@@ -122,7 +122,7 @@ private struct Run {
       switch timed.event {
       case .requestPending: requests += 1
       case .note(let text) where text.contains("changed nothing"): ignored += 1
-      case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation:
+      case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation || observation == .plain:
         warnings.append(ProbeWarning(paths: paths, text: EventText.line(for: timed.event), observation: observation.rawValue, job: job))
       default: break
       }

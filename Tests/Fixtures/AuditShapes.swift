@@ -126,3 +126,44 @@ let safePager = ModelDefinition("safe-pager", summary: "the pager guarding an em
 } describe: { model in
   model.action("next", "next()", perform: { pager, _ in pager.next() })
 }
+
+/// A photo list that keeps a cache in a plain `private var`, filled on a global queue while its
+/// main-thread code reads it: no view is told, nothing warns on a device, and the two race.
+/// `@unchecked Sendable` on purpose: the race is the bug under test.
+final class PhotoListViewModel: ObservableObject, @unchecked Sendable {
+  @Published var shown = 0
+  private var cache: [String: Int] = [:]
+  /// The twin fills its cache on the main queue.
+  let fillsOnMain: Bool
+
+  init(fillsOnMain: Bool) {
+    self.fillsOnMain = fillsOnMain
+  }
+
+  func load() {
+    DispatchQueue.global().async {
+      let decoded = ["cover": 1, "back": 2]
+      if self.fillsOnMain {
+        DispatchQueue.main.async {
+          self.cache.merge(decoded) { $1 }
+          self.shown = self.cache.count
+        }
+        return
+      }
+      self.cache.merge(decoded) { $1 }
+      DispatchQueue.main.async { self.shown = self.cache.count }
+    }
+  }
+}
+
+let photoList = ModelDefinition("photo-list", summary: "a plain cache filled off the main thread") { _ in
+  PhotoListViewModel(fillsOnMain: false)
+} describe: { model in
+  model.action("load", "load()", perform: { photos, _ in photos.load() })
+}
+
+let safePhotoList = ModelDefinition("safe-photo-list", summary: "the cache filled on the main queue") { _ in
+  PhotoListViewModel(fillsOnMain: true)
+} describe: { model in
+  model.action("load", "load()", perform: { photos, _ in photos.load() })
+}

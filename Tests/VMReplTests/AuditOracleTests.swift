@@ -4,13 +4,13 @@ import Testing
 
 /// `audit` on bugs apps ship, each beside its correct twin (issue 72): a count read before a
 /// sleep and written back after it, a spinner on a plain settable `@Published var` a failed load
-/// leaves on, a model whose `init` traps. Each is found, its twin is not, and each finding's
-/// scenario fails on `run` while its twin's passes.
+/// leaves on, a model whose `init` traps, a plain cache filled on a global queue. Each is found,
+/// its twin is not, and each finding's scenario fails on `run` while its twin's passes.
 @Suite("audit's oracles on the forms apps write")
 struct AuditOracleTests {
-  static let models = ["basket", "safe-basket", "headlines", "safe-headlines", "pager", "safe-pager"]
+  static let models = ["basket", "safe-basket", "headlines", "safe-headlines", "pager", "safe-pager", "photo-list", "safe-photo-list"]
 
-  @Test("a lost update across a sleep, a spinner left on by a failed load, and a trap in `init` are found; their twins are not")
+  @Test("a lost update across a sleep, a spinner left on by a failed load, a trap in `init` and a plain property written off the main thread are found; their twins are not")
   func foundAndTwinsClean() async throws {
     let folder = try VMReplProcess.folder("audit-oracles", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -37,14 +37,21 @@ struct AuditOracleTests {
             code: PagerViewModel.init(pageCount:guarded:) at \(fixture):83
             not a bug unless the app never makes this model with what its registration gives it (an `Overrides.swift` line can give other values)
             scenario: audit/pager/trap.scenario
+        photo-list (PhotoListViewModel): 1 finding
+          write off the main thread: `cache` (a plain property, of a model whose actions run on the main thread) written off the main thread after `send load`
+            evidence: warning: `cache` (neither @Published nor @Observable: no view is told) changed off the main thread, by closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:144 on DispatchQueue.global() (work of `send load`); nothing warns, and unless a lock guards it, the write races with the main thread's reads, if any
+            code: closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:144 on DispatchQueue.global() (work of `send load`)
+            not a bug unless no code on the main thread touches `cache`, or a lock guards every read and write of it
+            scenario: audit/photo-list/off-main-write.scenario
         safe-basket: nothing found in 2 sequences (3 probes)
         safe-headlines: nothing found in 2 sequences (10 probes)
         safe-pager: nothing found in 2 sequences (3 probes)
-        3 findings in 3 of 6 models; 10 sequences, 30 probes, seed 0
+        safe-photo-list: nothing found in 2 sequences (4 probes)
+        4 findings in 4 of 8 models; 14 sequences, 38 probes, seed 0
 
         """)
     // Each finding's scenario fails while the bug is there, and passes on its twin.
-    for (model, kind) in [("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap")] {
+    for (model, kind) in [("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap"), ("photo-list", "off-main-write")] {
       let path = "audit/\(model)/\(kind).scenario"
       let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
       #expect(bug.status != 0, "\(path)")
