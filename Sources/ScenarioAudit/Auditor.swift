@@ -87,52 +87,25 @@ package struct Auditor: Sendable {
       let batch = Array(mine[start..<min(start + batchSize, mine.count)])
       var runs = Array(repeating: AuditOracles.Runs(), count: batch.count)
       // First: each sequence settled (and the screen left), and sent quickly.
-      var specs: [(Int, ProbeKind, ProbeSpec)] = []
-      for (index, unit) in batch.enumerated() {
-        let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
-        var settled = base
-        settled.leaves = true
-        settled.cleanup = unit.plan.cleanup
-        specs.append((index, .settled, settled))
-        if unit.sequence.steps.count > 1 {
-          var quick = base
-          quick.mode = .quick
-          specs.append((index, .quick, quick))
-        }
-      }
+      var specs = batch.enumerated().flatMap { index, unit in Self.firstSpecs(unit).map { (index, $0.0, $0.1) } }
       await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders)
-      // Then what the first answers call for: failures where requests were made, the other
-      // order of answers where two were out at once, the other order of steps where quick and
-      // one-after-another differ.
-      specs = []
-      for (index, unit) in batch.enumerated() {
-        let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
-        if let settled = runs[index].settled, settled.requests > 0 {
-          for answer in [ProbeAnswer.offline, .serverError, .empty] {
-            var failing = base
-            failing.answer = answer
-            specs.append((index, .failing(answer), failing))
-          }
-        }
-        if let quick = runs[index].quick, quick.requests > 1 {
-          var newestFirst = base
-          newestFirst.mode = .quick
-          newestFirst.newestFirst = true
-          specs.append((index, .quickNewestFirst, newestFirst))
-        }
-        if let quick = runs[index].quick, let settled = runs[index].settled,
-          AuditOracles.firstDifference(expected: settled.final, actual: quick.final) != nil
-        {
-          var reversed = base
-          reversed.steps.reverse()
-          specs.append((index, .settledReversed, reversed))
-        }
-      }
+      // Then what the first answers call for.
+      specs = batch.enumerated().flatMap { index, unit in Self.secondSpecs(unit, after: runs[index]).map { (index, $0.0, $0.1) } }
       await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders)
       var batchFindings: [[Finding]] = []
       for (index, unit) in batch.enumerated() {
         batchFindings.append(AuditOracles.check(runs[index], sequence: unit.sequence, surface: unit.plan.surface))
         ran[unit.plan.surface.model, default: 0] += 1
+      }
+      // What the oracles found, confirmed by the same probes each in a process of its own: a
+      // model's probes share a process, where a singleton it keeps carries state from one probe
+      // to the next, which can make quick taps and one after another differ by that alone.
+      let suspects = batchFindings.indices.filter { !batchFindings[$0].isEmpty }
+      if !suspects.isEmpty {
+        let confirmed = await confirm(suspects.map { batch[$0] }, probes: &probes)
+        for (index, keys) in zip(suspects, confirmed) {
+          batchFindings[index].removeAll { !keys.contains($0.key) }
+        }
       }
       // Last, quick taps that agree with one after another first in, first out, under the other
       // orders of their jobs the runtime allows: a lost update FIFO order hides.
@@ -164,6 +137,76 @@ package struct Auditor: Sendable {
     return report
   }
 
+  /// The probes every sequence runs first: settled (and the screen left), and sent quickly.
+  static func firstSpecs(_ unit: (plan: AuditPlan, sequence: AuditPlan.Sequence)) -> [(ProbeKind, ProbeSpec)] {
+    let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+    var settled = base
+    settled.leaves = true
+    settled.cleanup = unit.plan.cleanup
+    var specs: [(ProbeKind, ProbeSpec)] = [(.settled, settled)]
+    if unit.sequence.steps.count > 1 {
+      var quick = base
+      quick.mode = .quick
+      specs.append((.quick, quick))
+    }
+    return specs
+  }
+
+  /// What the first probes' answers call for: failures where requests were made, the other
+  /// order of answers where two were out at once, the other order of steps where quick and
+  /// one-after-another differ.
+  static func secondSpecs(_ unit: (plan: AuditPlan, sequence: AuditPlan.Sequence), after runs: AuditOracles.Runs) -> [(ProbeKind, ProbeSpec)] {
+    let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+    var specs: [(ProbeKind, ProbeSpec)] = []
+    if let settled = runs.settled, settled.requests > 0 {
+      for answer in [ProbeAnswer.offline, .serverError, .empty] {
+        var failing = base
+        failing.answer = answer
+        specs.append((.failing(answer), failing))
+      }
+    }
+    if let quick = runs.quick, quick.requests > 1 {
+      var newestFirst = base
+      newestFirst.mode = .quick
+      newestFirst.newestFirst = true
+      specs.append((.quickNewestFirst, newestFirst))
+    }
+    if let quick = runs.quick, let settled = runs.settled,
+      AuditOracles.firstDifference(expected: settled.final, actual: quick.final) != nil
+    {
+      var reversed = base
+      reversed.steps.reverse()
+      specs.append((.settledReversed, reversed))
+    }
+    return specs
+  }
+
+  /// The keys of the findings each sequence's probes give when each runs alone, in a process
+  /// that ran nothing before it. A probe that crashes alone confirms nothing.
+  private func confirm(_ units: [(plan: AuditPlan, sequence: AuditPlan.Sequence)], probes: inout [String: Int]) async -> [Set<String>] {
+    var runs = Array(repeating: AuditOracles.Runs(), count: units.count)
+    for phase in 0..<2 {
+      var specs: [(Int, ProbeKind, ProbeSpec)] = []
+      for (index, unit) in units.enumerated() {
+        let kinds = phase == 0 ? Self.firstSpecs(unit) : Self.secondSpecs(unit, after: runs[index])
+        for (kind, spec) in kinds {
+          var alone = spec
+          alone.alone = true
+          specs.append((index, kind, alone))
+          probes[spec.model, default: 0] += 1
+        }
+      }
+      let outcomes = specs.isEmpty ? [] : await execute(specs.map(\.2))
+      for ((index, kind, _), outcome) in zip(specs, outcomes) {
+        guard case .result(let result) = outcome else { continue }
+        runs[index].file(result, as: kind)
+      }
+    }
+    return units.indices.map { index in
+      Set(AuditOracles.check(runs[index], sequence: units[index].sequence, surface: units[index].plan.surface).map(\.key))
+    }
+  }
+
   enum ProbeKind: Equatable {
     case settled, quick, quickNewestFirst, settledReversed
     case failing(ProbeAnswer)
@@ -181,13 +224,7 @@ package struct Auditor: Sendable {
     for ((index, kind, spec), outcome) in zip(specs, outcomes) {
       switch outcome {
       case .result(let result):
-        switch kind {
-        case .settled: runs[index].settled = result
-        case .quick: runs[index].quick = result
-        case .quickNewestFirst: runs[index].quickNewestFirst = result
-        case .settledReversed: runs[index].settledReversed = result
-        case .failing(let answer): runs[index].failures.append((answer, result))
-        }
+        runs[index].file(result, as: kind)
       case .crash(let reason, let lines, let errors):
         let unit = batch[index]
         // A base class's placeholder (`fatalError("Subclasses must implement ...")`) traps by
@@ -260,4 +297,17 @@ package func mergeFindings(_ lists: [[Finding]], models: [String]) -> [Finding] 
   }
   let order = Dictionary(models.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
   return found.values.sorted { (order[$0.model] ?? Int.max, $0.rank, $0.key) < (order[$1.model] ?? Int.max, $1.rank, $1.key) }
+}
+
+extension AuditOracles.Runs {
+  /// Files a probe's result under the kind of probe it was.
+  mutating func file(_ result: ProbeResult, as kind: Auditor.ProbeKind) {
+    switch kind {
+    case .settled: settled = result
+    case .quick: quick = result
+    case .quickNewestFirst: quickNewestFirst = result
+    case .settledReversed: settledReversed = result
+    case .failing(let answer): failures.append((answer, result))
+    }
+  }
 }

@@ -39,6 +39,9 @@ package struct ProbeSpec: Sendable, Equatable, Codable {
   package var leaves = false
   /// The cleanup actions to send before leaving.
   package var cleanup: [ProbeStep] = []
+  /// Whether it runs in a process that ran nothing before it (to confirm what the oracles found:
+  /// a model's other probes share a process, and a singleton of the app's carries their state).
+  package var alone = false
 }
 
 /// A leaf of a view state: its path and its value as an `expect` line writes it.

@@ -167,3 +167,45 @@ let safePhotoList = ModelDefinition("safe-photo-list", summary: "the cache fille
 } describe: { model in
   model.action("load", "load()", perform: { photos, _ in photos.load() })
 }
+
+/// App-wide state behind a singleton, as a cache manager keeps it: whatever one screen's model
+/// leaves in it, another screen's model reads.
+@MainActor
+final class VisitLog {
+  static let shared = VisitLog()
+  var visits = 0
+}
+
+/// A screen that counts visits in the app-wide log.
+@MainActor
+final class VisitsViewModel: ObservableObject {
+  @Published var visits = 0
+
+  func visit() {
+    VisitLog.shared.visits += 1
+    visits = VisitLog.shared.visits
+  }
+}
+
+/// A screen that shows a spinner while the log is busy, and clears it when it is quiet: a model
+/// audited after `visits` in the same process would see a busy log its own actions never made.
+@MainActor
+final class BusyBadgeViewModel: ObservableObject {
+  @Published var isLoading = false
+
+  func check() {
+    isLoading = VisitLog.shared.visits > 2
+  }
+}
+
+let visits = ModelDefinition("visits", summary: "counts visits in an app-wide singleton") { _ in
+  VisitsViewModel()
+} describe: { model in
+  model.action("visit", "visit()", perform: { screen, _ in screen.visit() })
+}
+
+let busyBadge = ModelDefinition("busy-badge", summary: "reads the app-wide singleton another screen writes") { _ in
+  BusyBadgeViewModel()
+} describe: { model in
+  model.action("check", "check()", perform: { badge, _ in badge.check() })
+}

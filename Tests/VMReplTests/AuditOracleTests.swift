@@ -47,7 +47,7 @@ struct AuditOracleTests {
         safe-headlines: nothing found in 2 sequences (10 probes)
         safe-pager: nothing found in 2 sequences (3 probes)
         safe-photo-list: nothing found in 2 sequences (4 probes)
-        4 findings in 4 of 8 models; 14 sequences, 38 probes, seed 0
+        4 findings in 4 of 8 models; 14 sequences, 54 probes, seed 0
 
         """)
     // Each finding's scenario fails while the bug is there, and passes on its twin.
@@ -60,6 +60,27 @@ struct AuditOracleTests {
       try twin.write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
       let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
       #expect(fixed.status == 0, "\(path) on safe-\(model): \(fixed.errors)")
+    }
+  }
+
+  @Test("what an app-wide singleton carries from one probe to the next makes no finding, whichever worker runs which probe")
+  func singletonStateIsNoFinding() async throws {
+    let folder = try VMReplProcess.folder("audit-oracles-singleton", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // `visits` counts in a singleton: in one process, its quick taps start where its settled
+    // probe left the count, and differed from it by that alone (a lost update that was not).
+    // `busy-badge` reads the singleton `visits` writes. The same report with one worker or two.
+    for jobs in ["1", "2"] {
+      let result = try await VMReplProcess.run(
+        ["audit", "visits", "busy-badge", "--jobs", jobs], executable: "VMReplFixtures", directory: folder)
+      #expect(result.status == 0)
+      #expect(
+        result.output == """
+          visits: nothing found in 2 sequences (6 probes)
+          busy-badge: nothing found in 2 sequences (3 probes)
+          0 findings in 0 of 2 models; 4 sequences, 9 probes, seed 0
+
+          """, "--jobs \(jobs)")
     }
   }
 

@@ -41,9 +41,23 @@ struct AuditProbes: Sendable {
     return (surfaces, traps, unusable)
   }
 
-  /// What each probe gave, in their order.
+  /// What each probe gave, in their order. Each model's probes run in processes of their own,
+  /// in order: a singleton the model's code keeps (a cache manager's `static let instance`)
+  /// carries state from probe to probe, and it must be the same state on every run.
   func run(_ specs: [ProbeSpec]) async -> [ProbeOutcome] {
-    await replies(specs.map { AuditWorkRequest(probe: $0) }).map { reply in
+    var groups: [[Int]] = []
+    var groupOf: [String: Int] = [:]
+    for (index, spec) in specs.enumerated() {
+      if spec.alone {
+        groups.append([index])
+      } else if let group = groupOf[spec.model] {
+        groups[group].append(index)
+      } else {
+        groupOf[spec.model] = groups.count
+        groups.append([index])
+      }
+    }
+    return await replies(specs.map { AuditWorkRequest(probe: $0) }, groups: groups).map { reply in
       switch reply {
       case .answer(let line):
         guard let result = WorkerJSON.decode(AuditWorkAnswer.self, from: line)?.result else {
@@ -80,10 +94,15 @@ struct AuditProbes: Sendable {
     }
   }
 
-  private func replies(_ requests: [AuditWorkRequest]) async -> [WorkerReply] {
+  /// The replies to `requests`, in their order; with `groups`, each group in processes of its own.
+  private func replies(_ requests: [AuditWorkRequest], groups: [[Int]]? = nil) async -> [WorkerReply] {
     let lines = requests.map { WorkerJSON.line($0) ?? "" }
     let replies = Mutex<[WorkerReply?]>(Array(repeating: nil, count: lines.count))
-    await pool.run(requests: lines) { index, reply in replies.withLock { $0[index] = reply } }
+    if let groups {
+      await pool.run(requests: lines, groups: groups) { index, reply in replies.withLock { $0[index] = reply } }
+    } else {
+      await pool.run(requests: lines) { index, reply in replies.withLock { $0[index] = reply } }
+    }
     return replies.withLock { $0 }.map { $0 ?? .noProcess("no worker answered") }
   }
 }

@@ -92,6 +92,29 @@ struct WorkerPool: Sendable {
     }
   }
 
+  /// Sends each group of requests to a process of its own, in the group's order, calling `done`
+  /// with each reply as it arrives. What a request leaves in its process (a singleton's state)
+  /// then reaches only the later requests of its own group, whichever worker runs it and however
+  /// many run at once: `audit` gives each model's probes a group, so its findings do not depend
+  /// on which probes of other models a worker happened to take before (issue 73).
+  func run(requests: [String], groups: [[Int]], done: @escaping @Sendable (Int, WorkerReply) -> Void) async {
+    let queue = WorkQueue(count: groups.count)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<max(1, min(jobs, groups.count)) {
+        group.addTask {
+          while let next = queue.next() {
+            let members = groups[next]
+            let local = WorkQueue(count: members.count)
+            // A worker that dies or is not fresh hands the rest of its group to a new one.
+            while local.hasMore {
+              await runWorker(members.map { requests[$0] }, queue: local) { index, reply in done(members[index], reply) }
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// One worker process, for as long as it lives.
   private func runWorker(_ requests: [String], queue: WorkQueue, done: @escaping @Sendable (Int, WorkerReply) -> Void) async {
     let state = WorkerState()
