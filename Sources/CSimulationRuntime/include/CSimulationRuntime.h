@@ -262,6 +262,8 @@ const void *vmrepl_block_function(const void *block);
 const void *vmrepl_block_invoke(const void *block);
 /// Whether `task` is a structured child task (async let, a task group's child).
 int vmrepl_task_is_child(const void *task);
+/// Whether `task` is an `async let` child, whose memory its parent's allocator owns.
+int vmrepl_task_is_async_let(const void *task);
 /// The calling thread's frames, innermost first (addresses inside each call); returns how many.
 int vmrepl_stack(const void **frames, int capacity);
 

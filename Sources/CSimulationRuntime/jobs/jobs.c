@@ -118,6 +118,15 @@ int vmrepl_task_is_child(const void *task) {
   return (flags >> 24) & 1;
 }
 
+/// Whether `task` is an `async let` child (`Task_IsAsyncLetTask`, bit 28 of the same word): its
+/// memory comes from its parent's task allocator and goes when the `async let` is done with,
+/// whatever its reference count, so a retain does not keep it alive.
+int vmrepl_task_is_async_let(const void *task) {
+  if (!task) return 0;
+  uint32_t flags = *(const uint32_t *)((const char *)task + 4 * sizeof(void *));
+  return (flags >> 28) & 1;
+}
+
 /// The Swift closure a Dispatch block made from one carries: the block's captured function.
 const void *vmrepl_block_function(const void *block) {
   if (!block) return 0;

@@ -1,3 +1,5 @@
+internal import CSimulationRuntime
+
 /// A strong reference to the task that called `Task.sleep`, kept by its timer.
 ///
 /// The runtime wakes a sleeper through a separate wake-up job that it hands to the executor with
@@ -14,11 +16,16 @@ struct SleeperReference: @unchecked Sendable {
   // made through this pointer are retain, release and an atomic status read.
   private let pointer: UnsafeMutableRawPointer
 
-  /// Retains the task running the caller, or returns nil outside a task.
+  /// Retains the task running the caller, or returns nil outside a task and in an `async let`
+  /// child: its parent's allocator frees it when the `async let` is done with, retained or not,
+  /// and a later look at it (is it cancelled?) or release read freed memory (a crash
+  /// `vmrepl-shapes` found: `let(clock(1), bump)` cancelled mid-sleep). Its wake-up then stays
+  /// live until its deadline, where the runtime's own wake-up job runs and finds it done.
   static func current() -> SleeperReference? {
     withUnsafeCurrentTask { task -> SleeperReference? in
       guard let task else { return nil }
       let pointer = unsafeBitCast(task, to: UnsafeMutableRawPointer.self)
+      if vmrepl_task_is_async_let(pointer) != 0 { return nil }
       _ = Unmanaged<AnyObject>.fromOpaque(pointer).retain()
       return SleeperReference(pointer: pointer)
     }
