@@ -140,6 +140,15 @@ struct Audit: ParsableCommand {
         guard let frame = TrapSource.locate(result.findings[index].scenario) else { continue }
         result.findings[index].source = frame
       }
+      // A model whose making trapped in a package's code (a resource its bundle carries on the
+      // device but the adopted package does not) says nothing of the app's own code: not audited,
+      // with why, rather than a finding.
+      result.findings.removeAll { finding in
+        guard finding.key == "trap use", let source = finding.source, source.contains("/checkouts/") else { return false }
+        try? FileManager.default.removeItem(atPath: finding.scenario)
+        result.unusable.append((finding.model, "`use \(finding.model)` trapped in a package's code, not the app's: \(finding.evidence) (at \(source))"))
+        return true
+      }
       try AuditScenarios.write(&result.findings, to: output)
     }
     let lines = format == .jsonl
