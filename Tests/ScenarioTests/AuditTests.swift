@@ -100,13 +100,21 @@ struct AuditTests {
     #expect(found.map(\.kind) == [.lostUpdate])
     #expect(found.first?.lines.last == "expect count == 2")
     #expect(found.first?.summary == "`send a`, `send a` sent quickly end with `count` 1; one after another, in either order, never")
-    // A guard that ignored the second tap, a debounce that merged them, time between steps.
+    // A guard that ignored the second tap, a debounce that merged them.
     runs.quick = result(one, ignored: 1)
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
     runs.quick = result(one, requests: 1)
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    // Time between the steps (a sleep between read and write): a count the quick taps left
+    // smaller is still a lost update; a value that only tells how long things took is not.
     runs.quick = result(one)
     runs.settled = result(two, lines: ["use m", "send a", "advance 1s", "send a"])
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).map(\.kind) == [.lostUpdate])
+    runs.quick = result([StateLeaf(path: "count", value: "3")])
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    runs.quick = result([StateLeaf(path: "updated", value: "\"0:01\"")])
+    runs.settled = result([StateLeaf(path: "updated", value: "\"0:02\"")], lines: ["use m", "send a", "advance 1s", "send a"])
+    runs.settledReversed = runs.settled
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
   }
 
