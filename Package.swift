@@ -51,7 +51,7 @@ let package = Package(
     /// "Your app's files as they are"). On Apple platforms it adds nothing.
     .library(
       name: "AppleCompat",
-      targets: ["AppleCompat", "AppleCombine", "AppleSwiftUI", "AppleOSLog", "AppleOS", "AppleUIKit"]
+      targets: ["AppleCompat", "AppleCombine", "AppleSwiftUI", "AppleOSLog", "AppleOS", "AppleUIKit", "StandInSupport"]
     ),
   ],
   dependencies: [
@@ -79,6 +79,9 @@ let package = Package(
     appleCompat("AppleSwiftUI", folder: "SwiftUI", dependencies: ["AppleCombine", "AppleUIKit"]),
     appleCompat("AppleUIKit", folder: "UIKit", dependencies: ["AppleCombine"]),
     appleCompat("AppleCompat", folder: "Implicit", dependencies: ["AppleCombine"]),
+    // What `adopt`'s generated stand-ins call (code Linux cannot build, replaced by a seam the
+    // scenario answers); the session answers through ScenarioScripting's router.
+    .target(name: "StandInSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
     .systemLibrary(
       name: "CLibedit",
       pkgConfig: "libedit",
@@ -106,13 +109,13 @@ let package = Package(
     // `DependencyEventSink`; the files a scenario names reach it through `ScenarioFiles`.
     .target(
       name: "ScenarioScripting",
-      dependencies: ["ScenarioLanguage", "Simulation"],
+      dependencies: ["ScenarioLanguage", "Simulation", "StandInSupport"],
       swiftSettings: engine
     ),
     .target(
       name: "Scenario",
       dependencies: [
-        "ScenarioLanguage", "ScenarioScripting", "Simulation", "ViewModelKit", "Platform",
+        "ScenarioLanguage", "ScenarioScripting", "Simulation", "ViewModelKit", "Platform", "StandInSupport",
         // A `@Published` property's value is read through OpenCombine's own types (PublishedReader).
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],

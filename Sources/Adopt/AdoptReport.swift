@@ -93,6 +93,20 @@ package enum AdoptReport {
         lines.append("stand-in: an empty `\(standIn.name)` in place of \(standIn.home)'s, so that the view-models nested in it keep their names")
       }
     }
+    let standIns = StandInFiles(adoption).files
+    if !standIns.isEmpty {
+      lines.append("stand-ins (\(standIns.count) file\(standIns.count == 1 ? "" : "s") left out, whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):")
+      for file in standIns {
+        let types = adoption.seams[file.appPath]?.types ?? []
+        let answered = file.generated.declarations.count
+        lines.append("  \(file.appPath): " + types.map { "`\($0)`" }.joined(separator: ", ")
+          + ", \(answered) member\(answered == 1 ? "" : "s") answered by the scenario")
+        for omitted in file.generated.omitted { lines.append("    omitted: \(omitted)") }
+      }
+    }
+    for (path, why) in adoption.failedSeams.sorted(by: { $0.key < $1.key }) {
+      lines.append("  no stand-in for \(path): \(why)")
+    }
     let modules = adoption.targets.filter(\.isLocalModule)
     if !modules.isEmpty {
       lines.append("modules compiled as targets of their own: " + modules.map { "\($0.name) (\($0.sources.count) file\($0.sources.count == 1 ? "" : "s"))" }.joined(separator: ", "))
@@ -101,7 +115,12 @@ package enum AdoptReport {
       }
     }
     if !adoption.packages.isEmpty {
-      lines.append("third-party packages, at the app's pins (from the pin where vmrepl depends on the same package): " + adoption.packages.map { "\($0.location) \($0.version)" }.joined(separator: ", "))
+      let counterparts = Dictionary(LinuxSupport.counterparts.compactMap { apple, counterpart in counterpart.package.map { ($0.identity, apple) } }, uniquingKeysWith: { first, _ in first })
+      lines.append("third-party packages, at the app's pins (from the pin where vmrepl depends on the same package): " + adoption.packages.map { package in
+        "\(package.location) \(package.version)" + (counterparts[package.identity].map { apple in
+          adoption.app.pins.pins.contains { $0.identity == package.identity } ? "" : " (for `import \(apple)`, which Linux lacks; not the app's)"
+        } ?? "")
+      }.joined(separator: ", "))
     }
     for package in adoption.app.unreadPackages {
       lines.append("local package not read: \(package.path): \(package.reason)")

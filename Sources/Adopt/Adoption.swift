@@ -31,6 +31,11 @@ package struct Adoption: Sendable {
   package var filtered: [String: [Int]] = [:]
   /// The package's targets for the app's files: the app's own, then each local module needed.
   package var targets: [TargetPlan] = []
+  /// Left-out files whose types kept files use, by path: the types the package declares as
+  /// generated stand-ins (seams the scenario answers), with why the file is left out.
+  package var seams: [String: (types: [String], why: String)] = [:]
+  /// Left-out files whose generated stand-in the compiler rejected, with its message.
+  package var failedSeams: [String: String] = [:]
 
   /// Analyses `app`; `overridden` names models the user registers by hand (by `use` name).
   /// `rejected` (path to reason) are files the compiler rejected, and `unregistered` (type to
@@ -39,7 +44,7 @@ package struct Adoption: Sendable {
   /// build could not resolve or build: the files that import them are left out.
   package init(
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
-    droppedPackages: [String: String] = [:]
+    droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:]
   ) {
     self.app = app
     var rejected = rejected
@@ -50,7 +55,8 @@ package struct Adoption: Sendable {
         break
       }
     }
-    let selection = FileSelection(app.files, rejected: rejected)
+    let selection = FileSelection(app.files, rejected: rejected, failedSeams: failedSeams)
+    self.failedSeams = failedSeams
     included = selection.included.sorted()
     leftOut = selection.leftOut.sorted { $0.key < $1.key }.map { LeftOut(path: $0.key, reason: $0.value) }
     unneeded = app.files.count - included.count - leftOut.count
@@ -86,6 +92,21 @@ package struct Adoption: Sendable {
           products.insert(".product(name: \"\(module)\", package: \"\(PinnedPackages.packageName(pin))\")")
         }
       }
+      // Apple modules with a counterpart on Linux: its package, where the module needs one.
+      for source in targets[index].sources {
+        guard let file = app.files.first(where: { $0.path == prefix + source }) else { continue }
+        for module in file.imports {
+          guard let counterpart = LinuxSupport.counterparts[module] else { continue }
+          targets[index].counterparts.insert(module)
+          guard let package = counterpart.package else { continue }
+          products.insert(".product(name: \"\(counterpart.module)\", package: \"\(package.identity)\")")
+          if !used.values.contains(where: { $0.identity == package.identity }) {
+            used[package.identity] = PinnedPackages.Pin(
+              location: PinnedPackages.shortLocation(package.url), url: package.url, revision: nil, version: package.version,
+              identity: package.identity)
+          }
+        }
+      }
       targets[index].products = products.sorted()
     }
     packages = used.values.sorted { $0.location < $1.location }.map(PackagePlan.init)
@@ -93,6 +114,13 @@ package struct Adoption: Sendable {
       let module = standIn.module ?? PackageWriter.identifier(app.appName)
       guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
       targets[index].standIns.append(.init(name: standIn.name, kind: standIn.kind.rawValue, home: standIn.home))
+    }
+    let leftOutReasons = Dictionary(leftOut.map { ($0.path, $0.reason) }, uniquingKeysWith: { first, _ in first })
+    for (path, types) in selection.seams.sorted(by: { $0.key < $1.key }) {
+      seams[path] = (types.sorted(), leftOutReasons[path] ?? "it cannot build on Linux")
+      let module = app.files.first { $0.path == path }?.module ?? PackageWriter.identifier(app.appName)
+      guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
+      targets[index].seamFiles.append(path)
     }
     for index in targets.indices {
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
@@ -158,6 +186,11 @@ package struct TargetPlan: Sendable, Equatable {
   package var filteredSources: Set<String> = []
   /// Empty types declared in place of left-out ones that kept extensions extend.
   package var standIns: [StandIn] = []
+  /// Apple modules its files import that compile as their Linux counterpart (`CryptoKit`).
+  package var counterparts: Set<String> = []
+  /// Left-out files of this module stood in by generated stand-ins (app paths), compiled as
+  /// `standins/PATH`.
+  package var seamFiles: [String] = []
   /// Whether a compiled file reads `Bundle.module`, which the package then declares (a local
   /// package's resources are not part of it: asset catalogs do not build on Linux).
   package var needsBundleModule = false

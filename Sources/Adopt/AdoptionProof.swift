@@ -33,11 +33,12 @@ struct AdoptionProof {
     var rejected: [String: String] = [:]
     var unregistered: [String: String] = [:]
     var dropped: [String: String] = [:]
+    var failedSeams: [String: String] = [:]
     var record = AdoptReport.Build(scratch: build.scratch)
     func rewrite() throws(AdoptError) {
       adoption = Adoption(
         app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
-        droppedPackages: dropped)
+        droppedPackages: dropped, failedSeams: failedSeams)
       writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
       let now = try writer.write()
       // A starter scenario this run wrote for a model it has since left out is no one's yet:
@@ -72,7 +73,12 @@ struct AdoptionProof {
       let generated = (try? String(contentsOfFile: outputFolder + "/Sources/\(executable)/Models.generated.swift", encoding: .utf8)) ?? ""
       var mended = false
       for rejection in PackageBuild.rejections(in: outcome.log, output: outputFolder, app: app, targets: adoption.targets, executable: executable) {
-        if let path = rejection.path {
+        if let path = rejection.path, rejection.isStandIn {
+          // A stand-in that does not compile is dropped: its file stays left out, with what needs it.
+          guard failedSeams[path] == nil else { continue }
+          failedSeams[path] = "its generated stand-in did not compile: line \(rejection.line): \(rejection.message)"
+          mended = true
+        } else if let path = rejection.path {
           guard rejected[path] == nil else { continue }
           let blocked = Set(adoption.leftOut.map(\.path)).union(rejected.keys)
           if let (name, home) = Self.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path) {

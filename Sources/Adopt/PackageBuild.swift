@@ -10,6 +10,8 @@ package struct PackageBuild {
     package var path: String?
     package var line: Int
     package var message: String
+    /// Whether the error is in a generated stand-in of the file at `path`, not in the file.
+    package var isStandIn = false
   }
 
   /// What one build gave.
@@ -86,6 +88,12 @@ package struct PackageBuild {
         path = nil
       } else if let relative = appPath(of: file, output: output, app: app, targets: targets) {
         path = relative
+      } else if let relative = appPath(of: file, output: output, app: app, targets: targets, places: [StandInFiles.folder]) {
+        let key = "standin:" + relative
+        guard !seen.contains(key) else { continue }
+        seen.insert(key)
+        result.append(Rejection(path: relative, line: number, message: message, isStandIn: true))
+        continue
       } else {
         continue
       }
@@ -98,10 +106,10 @@ package struct PackageBuild {
   }
 
   /// `file`, as the compiler named it, relative to the app's folder.
-  static func appPath(of file: String, output: String, app: AppSources, targets: [TargetPlan]) -> String? {
+  static func appPath(of file: String, output: String, app: AppSources, targets: [TargetPlan], places: [String] = ["app", "filtered"]) -> String? {
     for target in targets {
       // In place through the `app` link, or a filtered copy of the same path.
-      for place in ["app", "filtered"] {
+      for place in places {
         let prefix = output + "/Sources/\(target.name)/\(place)/"
         guard file.hasPrefix(prefix) else { continue }
         let rest = String(file.dropFirst(prefix.count))
@@ -109,6 +117,7 @@ package struct PackageBuild {
       }
     }
     // The compiler may name a file by its real path.
+    guard places.contains("app") else { return nil }
     let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
     let root = URL(fileURLWithPath: app.folder).resolvingSymlinksInPath().path + "/"
     if resolved.hasPrefix(root) { return String(resolved.dropFirst(root.count)) }

@@ -69,6 +69,7 @@ package struct AuditPlan: Sendable {
       let first = cases.first ?? "none"
       return [first, cases.dropFirst().first ?? first]
     case .list(let element): return ["[\(values(for: element)[0])]", "[]"]
+    case .value: return ["\"a\"", "null"]
     }
   }
 

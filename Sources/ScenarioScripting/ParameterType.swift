@@ -10,6 +10,8 @@ public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
   case oneOf([String])
   /// A list of values of one type: `[1, 2, 3]`.
   indirect case list(ParameterType)
+  /// Any value, kept as written: what a stand-in returns (`value="abc"`, `value=3`, `value=null`).
+  case value
 
   public var description: String {
     switch self {
@@ -20,6 +22,7 @@ public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
     case .duration: return "a duration (like 2s)"
     case .oneOf(let cases): return "one of " + cases.joined(separator: ", ")
     case .list(let element): return "a list of \(element.name) (like [\(element.example)])"
+    case .value: return "a value (a string, a number, true or false, null or a list)"
     }
   }
 
@@ -33,6 +36,7 @@ public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
     case .duration: return "Duration"
     case .oneOf(let cases): return cases.joined(separator: "|")
     case .list(let element): return "[\(element.name)]"
+    case .value: return "Value"
     }
   }
 
@@ -46,12 +50,15 @@ public enum ParameterType: Equatable, Sendable, CustomStringConvertible {
     case .duration: return "1s, 250ms"
     case .oneOf(let cases): return cases.prefix(2).joined(separator: ", ")
     case .list(let element): return "[\(element.example)]"
+    case .value: return "\"abc\", 3"
     }
   }
 
   /// `value` converted to this type, or an error naming what was expected.
   public func convert(_ value: CommandValue, name: String, column: Int?) throws(ScenarioError) -> CommandValue {
     switch (self, value) {
+    case (.value, .string), (.value, .word), (.value, .int), (.value, .double), (.value, .bool), (.value, .null), (.value, .list):
+      return value
     case (.string, .string), (.string, .word), (.int, .int), (.bool, .bool), (.duration, .duration):
       return value
     case (.string, .int(let number)):

@@ -145,6 +145,27 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     }
   }
 
+  /// Makes a request that cannot wait (a synchronous call): a stub or the default answers it at
+  /// once; nil when neither does. A stub's latency is not waited for: nothing can wait here.
+  package func requestNow(_ description: String) -> Result<Response, any Error>? {
+    let (id, stub) = state.guarded { state -> (String, (answer: Answer, latency: Duration)?) in
+      state.nextID += 1
+      return ("r\(state.nextID)", state.stub)
+    }
+    sink.report(.requestPending(dependency: name, id: id, request: description))
+    if let stub {
+      sink.report(.requestAnswered(dependency: name, id: id, outcome: Self.text(stub.answer)))
+      return decode(stub.answer)
+    }
+    guard let fallback else { return nil }
+    let chosen = fallback()
+    guard let answer = try? bind(outcome: Located(value: chosen, column: 1), arguments: [], endColumn: 1, allowLatency: false).answer else {
+      return nil
+    }
+    sink.report(.requestAnswered(dependency: name, id: id, outcome: Self.text(answer) + " (default; `stub \(name) ...` forces one)"))
+    return decode(answer)
+  }
+
   package var pendingRequests: [PendingRequest] { state.guarded { $0.waiting.map(\.request) } }
 
   package func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {

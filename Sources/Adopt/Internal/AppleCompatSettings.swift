@@ -20,8 +20,13 @@ enum AppleCompatSettings {
   }
 
   /// `swiftSettings: [...]` for a target in `languageMode` ("5" or "6"), each line indented by `indent`.
-  static func swiftSettings(languageMode: String, indent: String) -> String {
-    let body: [String] = ["  .swiftLanguageMode(.v\(languageMode)),"] + flagLines.map { "  " + $0 }
+  /// `counterparts` are Apple modules the target's files import that compile as a Linux module of
+  /// the same API (`CryptoKit` as `Crypto`), each with a module alias of its own.
+  static func swiftSettings(languageMode: String, indent: String, counterparts: [String] = []) -> String {
+    let aliases = counterparts.sorted().compactMap { apple in
+      LinuxSupport.counterparts[apple].map { #"  .unsafeFlags(["-module-alias", "\#(apple)=\#($0.module)"], .when(platforms: [.linux])),"# }
+    }
+    let body: [String] = ["  .swiftLanguageMode(.v\(languageMode)),"] + flagLines.map { "  " + $0 } + aliases
     let lines: [String] = ["swiftSettings: ["] + body + ["]"]
     return lines.map { indent + $0 }.joined(separator: "\n")
   }

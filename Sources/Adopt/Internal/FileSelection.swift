@@ -17,12 +17,18 @@ struct FileSelection {
   }
 
   private(set) var standIns: [String: StandIn] = [:]
+  /// Types of files left out for what Linux lacks (an import, a compiler error) that kept files
+  /// use, by the left-out file's path: the package declares a generated stand-in of each, whose
+  /// members are seams the scenario answers.
+  private(set) var seams: [String: Set<String>] = [:]
   /// Files compiled as a filtered copy, by path: the indices of the declarations dropped.
   private(set) var filtered: [String: [Int]] = [:]
   /// Every file as the package compiles it: a filtered file's facts without what was dropped.
   private(set) var files: [SourceFacts] = []
 
-  init(_ originals: [SourceFacts], rejected: [String: String] = [:]) {
+  /// `failedSeams` (path to why) are left-out files whose generated stand-in did not compile:
+  /// they stay left out, with what needs them.
+  init(_ originals: [SourceFacts], rejected: [String: String] = [:], failedSeams: [String: String] = [:]) {
     var byPath = Dictionary(uniqueKeysWithValues: originals.map { ($0.path, $0) })
     var blocked: [String: String] = [:]
     // Types that only a dropped declaration declared (a view beside its view-model), and where.
@@ -125,6 +131,18 @@ struct FileSelection {
           let homes = declaredIn[name] ?? droppedTypes[name].map { [$0] } ?? []
           guard !homes.isEmpty, !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil || droppedTypes[name] == $0 }) else { continue }
           if let standIn = standIns[name], standIn.module == file.module { continue }
+          if let home = homes.first, seams[home]?.contains(name) == true { continue }
+          // A type of a file that only Linux's lacks leave out (an import, a compiler error), and
+          // not a view or a controller: a generated stand-in keeps its name (a view-model there,
+          // such as a StoreKit manager, is not registered, but the models that hold one are).
+          if homes.count == 1, failedSeams[homes[0]] == nil, let home = byPath[homes[0]],
+             let reason = blocked[homes[0]], Self.standsIn(reason: reason, of: home),
+             let type = home.types.first(where: { $0.name == name && $0.isTopLevel && $0.access > .fileprivate }),
+             LinuxSupport.blockers(of: type).isEmpty {
+            seams[homes[0], default: []].insert(name)
+            changed = true
+            continue
+          }
           let original = originals.first { $0.path == path }!
           let already = filtered[path] ?? []
           let users = original.declarations.indices.filter { !already.contains($0) && original.declarations[$0].mentions.contains(name) }
@@ -160,6 +178,13 @@ struct FileSelection {
       }
     }
     included = selected.filter { blocked[$0] == nil }
+    // Stand-ins only for what compiled files use: a file that chose one may have been left out
+    // since, for another type.
+    let used = included.reduce(into: Set<String>()) { $0.formUnion(byPath[$1]?.mentions ?? []) }
+    seams = seams.compactMapValues { types in
+      let kept = types.intersection(used)
+      return kept.isEmpty ? nil : kept
+    }
     // A file that writes `@objc`, or imports a submodule (`os.log`), is compiled as a copy without it.
     for path in included where filtered[path] == nil
       && !((byPath[path]?.objcAttributes.isEmpty ?? true) && (byPath[path]?.submoduleImports.isEmpty ?? true)) {
@@ -189,6 +214,15 @@ struct FileSelection {
         skippedModels.append(.init(type: type.qualifiedName, path: path, reason: advice))
       }
     }
+  }
+
+  /// Whether a file left out for `reason` can be stood in: its trouble is what Linux lacks (an
+  /// import, a package that does not resolve, a compiler error on Linux), not a view, a copy of
+  /// another file, the user's exclusion or a chain of other left-out files.
+  static func standsIn(reason: String, of file: SourceFacts) -> Bool {
+    if isUIFile(file) { return false }
+    if reason.hasPrefix("does not compile on Linux") { return true }
+    return reason.hasPrefix("imports `") && file.blockers.allSatisfy { $0.hasPrefix("imports `") }
   }
 
   /// `file`'s facts as a filtered copy without the declarations at `drop`.

@@ -1,10 +1,18 @@
 /// What of an app's code builds on Linux through vmrepl's AppleCompat, and what does not.
 enum LinuxSupport {
   /// Modules a file may import: Swift's own, Foundation's, and what AppleCompat stands in for.
-  static let importable: Set<String> = [
+  static let importable: Set<String> = Set([
     "Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationInternationalization", "Dispatch",
     "Observation", "Synchronization", "_Concurrency", "_StringProcessing", "RegexBuilder", "Distributed", "Swift",
     "Combine", "SwiftUI", "OSLog", "os", "UIKit",
+  ]).union(counterparts.keys)
+
+  /// Apple modules with a Linux counterpart of the same API in the field, compiled under their
+  /// own name through a module alias: `import CryptoKit` is swift-crypto's `Crypto`, `import
+  /// Darwin` is Glibc.
+  static let counterparts: [String: (module: String, package: (url: String, version: String, identity: String)?)] = [
+    "CryptoKit": ("Crypto", ("https://github.com/apple/swift-crypto", "3.12.3", "swift-crypto")),
+    "Darwin": ("Glibc", nil),
   ]
 
   /// SwiftUI's kinds of view: a type conforming to one is a view.
@@ -48,7 +56,7 @@ enum LinuxSupport {
     "AVFoundation", "AVKit", "BackgroundTasks", "BusinessChat", "CallKit", "CarPlay", "Charts", "ClockKit",
     "CloudKit", "Contacts", "ContactsUI", "CoreAudio", "CoreBluetooth", "CoreData", "CoreFoundation", "CoreGraphics",
     "CoreHaptics", "CoreImage", "CoreLocation", "CoreLocationUI", "CoreML", "CoreMedia", "CoreMotion", "CoreNFC",
-    "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "CoreTransferable", "CoreVideo", "CryptoKit",
+    "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "CoreTransferable", "CoreVideo",
     "DeveloperToolsSupport", "DeviceActivity", "DeviceCheck", "EventKit", "EventKitUI", "ExtensionKit",
     "FamilyControls", "FileProvider", "FoundationModels", "GameController", "GameKit", "GameplayKit",
     "GroupActivities", "HealthKit", "HomeKit", "ImageIO", "Intents", "IntentsUI", "JavaScriptCore",

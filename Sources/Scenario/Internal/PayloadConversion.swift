@@ -46,6 +46,7 @@ enum PayloadConversion {
     case .duration: return make(type, from: .duration(.zero))
     case .oneOf(let names): return names.first.flatMap { make(type, from: .word($0)) }
     case .list: return make(type, from: .list([]))
+    case .value: return make(type, from: .null)
     case nil: return nil
     }
   }

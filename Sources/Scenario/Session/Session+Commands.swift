@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import StandInSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -129,6 +130,9 @@ extension Session {
     simulation.onURLSessionTaskResume { [weak http] task in
       http?.resumed(Unmanaged<URLSessionTask>.fromOpaque(task).takeUnretainedValue())
     }
+    // Generated stand-ins (code adopt could not build on Linux) answer from this session too.
+    let standIns = StandIns.declared.map { StandInDependency($0, sink: sink) }
+    StandIns.install(StandInRouter(standIns))
     let tag = WorkTag(line)
     let made: ModelInstance
     do {
@@ -143,6 +147,7 @@ extension Session {
     self.instance = made
     self.context = context
     context.dependencies.append(http)
+    context.dependencies += standIns
     tracker.dependencies = context.dependencies
     tracker.model = instance?.object
     tracker.follow(line, tag: tag, effect: nil)

@@ -1,3 +1,4 @@
+import ScenarioScripting
 import Simulation
 
 extension Session {
@@ -26,11 +27,20 @@ extension Session {
       return actionSignature(action).padding(to: width) + "  " + kind + "  " + action.summary
     })
     section("properties:", instance.properties.map { "\($0.name): \($0.type.name)" + ($0.summary.isEmpty ? "" : "  " + $0.summary) })
-    section("dependencies:", (context?.dependencies ?? []).map { dependency in
+    let dependencies = context?.dependencies ?? []
+    section("dependencies:", dependencies.filter { !($0 is StandInDependency) }.map { dependency in
       dependency.name + ": outcomes " + dependency.outcomes.map { outcome in
         ([outcome.name] + outcome.parameters.map(\.signature)).joined(separator: " ")
       }.joined(separator: " | ")
     })
+    // Code adopt could not build on Linux, answered by `respond`/`stub NAME value=|json=|error=|none`.
+    let standIns = dependencies.compactMap { $0 as? StandInDependency }
+    if !standIns.isEmpty {
+      section("stand-ins (answer with `respond` or `stub NAME value=V`, `json=TEXT`, `error=TEXT` or `none`):", standIns.map { standIn in
+        let fallback = standIn.declaration.hasDefault ? "; unanswered, it returns its default" : ""
+        return "\(standIn.name): `\(standIn.declaration.signature)`: \(standIn.declaration.why)\(fallback)"
+      })
+    }
     return lines
   }
 

@@ -36,7 +36,7 @@ package struct ModelSurface: Sendable, Equatable, Codable {
 }
 
 extension ParameterType: Codable {
-  private enum Kind: String, Codable { case string, int, double, bool, duration, oneOf, list }
+  private enum Kind: String, Codable { case string, int, double, bool, duration, oneOf, list, value }
   private enum Keys: String, CodingKey { case kind, cases, element }
 
   public init(from decoder: any Decoder) throws {
@@ -49,6 +49,7 @@ extension ParameterType: Codable {
     case .duration: self = .duration
     case .oneOf: self = .oneOf(try container.decode([String].self, forKey: .cases))
     case .list: self = .list(try container.decode(ParameterType.self, forKey: .element))
+    case .value: self = .value
     }
   }
 
@@ -66,6 +67,7 @@ extension ParameterType: Codable {
     case .list(let element):
       try container.encode(Kind.list, forKey: .kind)
       try container.encode(element, forKey: .element)
+    case .value: try container.encode(Kind.value, forKey: .kind)
     }
   }
 }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The generated stand-ins of an adoption: one file per left-out file whose types kept files
+/// use, in that file's module, under `Sources/MODULE/standins/`.
+struct StandInFiles {
+  /// One generated file.
+  struct File {
+    /// The left-out app file it stands in for.
+    var appPath: String
+    /// The target it is compiled in.
+    var target: String
+    /// Its path in the target's folder (`standins/Services/Keychain.swift`).
+    var source: String
+    var generated: StandInSource
+  }
+
+  /// The folder of a target's stand-ins.
+  static let folder = "standins"
+
+  var files: [File] = []
+
+  /// Every member the scenario answers, in file order.
+  var declarations: [StandInSource.Declaration] { files.flatMap(\.generated.declarations) }
+
+  init(_ adoption: Adoption) {
+    let app = adoption.app
+    let included = Set(adoption.included)
+    let compiled = app.files.filter { included.contains($0.path) }
+    let seamFiles = app.files.filter { adoption.seams[$0.path] != nil }
+    // What the package has: the compiled files' types, nested ones too, and the stood-in types
+    // (with the types nested in them).
+    var known = Set(compiled.flatMap { $0.types.map(\.name) })
+    var protocols = Set(compiled.flatMap { $0.types.filter { $0.kind == .protocol }.map(\.name) })
+    for file in seamFiles {
+      let names = Set(adoption.seams[file.path]?.types ?? [])
+      for type in file.types where names.contains(type.name) || type.parents.first.map(names.contains) == true {
+        known.insert(type.name)
+        if type.kind == .protocol { protocols.insert(type.name) }
+      }
+    }
+    let localModules = Set(adoption.targets.map(\.name))
+    for target in adoption.targets {
+      let prefix = target.folder == "." ? "" : target.folder + "/"
+      for path in target.seamFiles.sorted() {
+        guard let facts = app.files.first(where: { $0.path == path }), let seam = adoption.seams[path],
+              let source = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8)
+        else { continue }
+        let imports = facts.imports.filter { module in
+          module != target.name && !["Foundation", "StandInSupport"].contains(module)
+            && (LinuxSupport.importable.contains(module) || localModules.contains(module))
+        }
+        let generated = StandInSource(
+          source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
+          why: Self.why(path: path, reason: seam.why))
+        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        files.append(File(appPath: path, target: target.name, source: Self.folder + "/" + relative, generated: generated))
+      }
+    }
+  }
+
+  /// What a call's transcript line says of why it stands in: the file and its first reason.
+  static func why(path: String, reason: String) -> String {
+    let first = reason.split(separator: ";").first.map(String.init) ?? reason
+    return "\(path) \(first)"
+  }
+}

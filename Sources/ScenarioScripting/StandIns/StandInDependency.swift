@@ -1,0 +1,119 @@
+package import ScenarioLanguage
+package import StandInSupport
+
+/// A member of a generated stand-in as a scripted dependency: `respond` and `stub` answer its
+/// calls (`value=`, `json=`, `error=`, `none`), and each call is a request in the transcript.
+package final class StandInDependency: AnyScriptedDependency {
+  /// What adopt declared of the member.
+  package let declaration: StandInDeclaration
+  private let scripted: ScriptedDependency<StandInReply>
+
+  /// The outcomes every stand-in member takes.
+  static let outcomes = [
+    Outcome("value", [Parameter("_0", .value)], "what the call returns, as a value (a string, a number, a list...)"),
+    Outcome("json", [Parameter("_0", .string)], "what the call returns, as JSON text decoded into its return type"),
+    Outcome("error", [Parameter("_0", .string, default: .string("stand-in error"))], "an error the call throws"),
+    Outcome("none", [], "the return type's own default: (), nil or empty"),
+  ]
+
+  package init(_ declaration: StandInDeclaration, sink: any DependencyEventSink) {
+    self.declaration = declaration
+    // A member whose type has a default returns it unasked (and the transcript says so); any
+    // other waits for `respond`, or fails a synchronous step.
+    let fallback: (@Sendable () -> String)? = declaration.hasDefault ? { @Sendable in "none" } : nil
+    scripted = ScriptedDependency(name: declaration.member, outcomes: Self.outcomes, sink: sink, fallback: fallback) { answer in
+      switch answer.name {
+      case "value": .success(.json(Self.json(answer.arguments["_0"] ?? .null)))
+      case "json": .success(.json(answer.arguments.string("_0")))
+      case "error": .success(.error(answer.arguments.string("_0")))
+      default: .success(.none)
+      }
+    }
+  }
+
+  package var name: String { declaration.member }
+  package var outcomes: [Outcome] { Self.outcomes }
+  package var pendingRequests: [PendingRequest] { scripted.pendingRequests }
+
+  package func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+    try scripted.respond(request: request, outcome: outcome, arguments: arguments, endColumn: endColumn)
+  }
+
+  package func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {
+    try scripted.stub(outcome: outcome, arguments: arguments, endColumn: endColumn)
+  }
+
+  /// A synchronous call: answered at once, or unanswered with the command that would answer it.
+  func answerNow(_ call: StandInCall) -> StandInReply {
+    switch scripted.requestNow(description(call)) {
+    case .success(let reply)?: return reply
+    case .failure(let error)?: return .error("\(error)")
+    case nil: return .unanswered(command: "add `stub \(name) value=...` (or `json=`, `error=`) before this step")
+    }
+  }
+
+  /// An asynchronous call: it waits for `respond` unless a stub or the default answers it.
+  func answer(_ call: StandInCall) async throws -> StandInReply {
+    try await scripted.request(description(call))
+  }
+
+  private func description(_ call: StandInCall) -> String {
+    "\(call.text) (stand-in: \(declaration.why))"
+  }
+
+  /// A command value as JSON text: `"abc"`, `3`, `[1, 2]`, `null`.
+  static func json(_ value: CommandValue) -> String {
+    switch value {
+    case .string(let text), .word(let text): return quote(text)
+    case .int(let number): return String(number)
+    case .double(let number): return String(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .list(let values): return "[" + values.map(json).joined(separator: ",") + "]"
+    case .null, .duration, .effect, .request: return "null"
+    }
+  }
+
+  private static func quote(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}
+
+/// Answers the process's generated stand-ins from one session's dependencies: installed at
+/// `use`, as `http`'s router is.
+package final class StandInRouter: StandInAnswering {
+  private let byMember: [String: StandInDependency]
+
+  package init(_ dependencies: [StandInDependency]) {
+    byMember = Dictionary(dependencies.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  package func answerNow(_ call: StandInCall) -> StandInReply {
+    guard let dependency = byMember[call.member] else { return Self.undeclared(call) }
+    return dependency.answerNow(call)
+  }
+
+  package func answer(_ call: StandInCall) async throws -> StandInReply {
+    guard let dependency = byMember[call.member] else { return Self.undeclared(call) }
+    return try await dependency.answer(call)
+  }
+
+  private static func undeclared(_ call: StandInCall) -> StandInReply {
+    call.hasDefault ? .none : .unanswered(command: "`\(call.member)` is not among the stand-ins this package declares: run `vmrepl adopt` again")
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// What `adopt`'s generated stand-ins call: each call is reported to the session and answered
+/// from the scenario (`respond`, `stub`), never by invented logic.
+///
+/// ```swift
+/// // In place of a file that imports Security:
+/// final class KeychainHelper {
+///   func token(for user: String) -> String? {
+///     StandIn.call("KeychainHelper.token", "token(for: \(StandIn.text(user)))")
+///   }
+/// }
+/// ```
+public enum StandIn {
+  /// A synchronous call: the answer given, the type's default (`()`, `nil`, empty), or, when
+  /// there is neither, a trap whose message names the command to add.
+  public static func call<T>(_ member: String, _ text: String) -> T {
+    switch value(reply(member, text, T.self), as: T.self, member: member) {
+    case .success(let value): return value
+    case .failure(let error): fatalError(error.message)
+    }
+  }
+
+  /// A synchronous throwing call: an `error=` answer is thrown.
+  public static func callThrowing<T>(_ member: String, _ text: String) throws -> T {
+    try value(reply(member, text, T.self), as: T.self, member: member).get()
+  }
+
+  /// An asynchronous call: it waits, like a request, until the scenario answers it, unless a stub
+  /// or the type's default answers at once.
+  public static func callAsync<T>(_ member: String, _ text: String) async -> T {
+    do {
+      switch value(try await waitForReply(member, text, T.self), as: T.self, member: member) {
+      case .success(let value): return value
+      case .failure(let error): fatalError(error.message)
+      }
+    } catch {
+      // Cancelled while it waited, in a function that cannot throw.
+      if let fallback = defaultValue(T.self) { return fallback }
+      fatalError("vmrepl: the stand-in `\(member)` was cancelled while it waited for its answer, and `\(T.self)` has no default to return")
+    }
+  }
+
+  /// An asynchronous throwing call: cancellation and `error=` answers are thrown.
+  public static func callAsyncThrowing<T>(_ member: String, _ text: String) async throws -> T {
+    try value(try await waitForReply(member, text, T.self), as: T.self, member: member).get()
+  }
+
+  private static func reply<T>(_ member: String, _ text: String, _ type: T.Type) -> StandInReply {
+    let call = StandInCall(member: member, text: text, hasDefault: defaultValue(T.self) != nil)
+    guard let answering = StandIns.answering else {
+      return call.hasDefault ? .none : .unanswered(command: "run it in a vmrepl session")
+    }
+    return answering.answerNow(call)
+  }
+
+  private static func waitForReply<T>(_ member: String, _ text: String, _ type: T.Type) async throws -> StandInReply {
+    let call = StandInCall(member: member, text: text, hasDefault: defaultValue(T.self) != nil)
+    guard let answering = StandIns.answering else {
+      return call.hasDefault ? .none : .unanswered(command: "run it in a vmrepl session")
+    }
+    return try await answering.answer(call)
+  }
+
+  /// `()`, `nil` or an empty collection, where `T` has one.
+  static func defaultValue<T>(_ type: T.Type) -> T? {
+    if T.self == Void.self { return (() as! T) }
+    if let defaulted = T.self as? any StandInDefault.Type { return defaulted.standInDefault as? T }
+    return nil
+  }
+
+  /// `reply` as a `T`, or the error a throwing call throws.
+  static func value<T>(_ reply: StandInReply, as type: T.Type, member: String) -> Result<T, StandInError> {
+    switch reply {
+    case .none:
+      if let fallback = defaultValue(T.self) { return .success(fallback) }
+      return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)`, which has no default: answer it with `value=` or `json=`"))
+    case .error(let message):
+      return .failure(StandInError(message))
+    case .unanswered(let command):
+      return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)` and nobody answered it: \(command)"))
+    case .json(let text):
+      if T.self == Void.self { return .success(() as! T) }
+      guard let decodable = T.self as? any Decodable.Type else {
+        return .failure(StandInError(
+          "vmrepl: the stand-in `\(member)` returns `\(T.self)`, which is not Decodable, so no answer can make one: write the stand-in by hand in Overrides.swift"))
+      }
+      do {
+        let decoded = try JSONDecoder().decode(decodable, from: Data(text.utf8))
+        return .success(decoded as! T)
+      } catch {
+        return .failure(StandInError("vmrepl: the stand-in `\(member)` was answered \(text), which is not a `\(T.self)`: \(error)"))
+      }
+    }
+  }
+}
+
+/// The error a stand-in throws: an `error="..."` answer, or a value that did not fit.
+public struct StandInError: Error, LocalizedError, CustomStringConvertible, Equatable {
+  /// What the scenario said, or why the answer did not fit.
+  public var message: String
+
+  /// An error saying `message`.
+  public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
+  public var errorDescription: String? { message }
+}

@@ -1,0 +1,21 @@
+/// A type with a value a stand-in may return when nobody answered: `nil`, empty.
+public protocol StandInDefault {
+  /// The value returned unasked.
+  static var standInDefault: Self { get }
+}
+
+extension Optional: StandInDefault {
+  public static var standInDefault: Self { nil }
+}
+
+extension Array: StandInDefault {
+  public static var standInDefault: Self { [] }
+}
+
+extension Dictionary: StandInDefault {
+  public static var standInDefault: Self { [:] }
+}
+
+extension Set: StandInDefault {
+  public static var standInDefault: Self { [] }
+}
