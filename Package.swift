@@ -193,7 +193,7 @@ let package = Package(
     .testTarget(
       name: "ScenarioTests",
       dependencies: [
-        "Scenario", "ScenarioLanguage", "ScenarioAudit",
+        "Scenario", "ScenarioLanguage", "ScenarioAudit", "ScenarioScripting", "StandInSupport",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),

@@ -100,7 +100,8 @@ package enum AdoptReport {
         let types = adoption.seams[file.appPath]?.types ?? []
         let answered = file.generated.declarations.count
         lines.append("  \(file.appPath): " + types.map { "`\($0)`" }.joined(separator: ", ")
-          + ", \(answered) member\(answered == 1 ? "" : "s") answered by the scenario")
+          + (answered == 0 ? ": values whose storage and inits are the app's own, no member a seam"
+            : ", \(answered) member\(answered == 1 ? "" : "s") answered by the scenario"))
         for omitted in file.generated.omitted { lines.append("    omitted: \(omitted)") }
       }
     }

@@ -40,11 +40,12 @@ struct AppLayoutTests {
         ScrumTimer: left out: Old/ScrumTimer.swift not in the Xcode project's app target `Standup`
 
       compiled (7 files): Standup/Models/PlayerState.swift, Standup/Models/ScrumTimer.swift, Standup/Services/SessionStore.swift, Standup/Services/ThemeService.swift, Standup/Support/Strings.swift, Standup/Views/HomeView+ViewModel.swift, Standup/Views/MeetingView.swift
-      compiled as filtered copies (3 files, what cannot build on Linux blanked out, lines kept):
+      compiled as filtered copies (2 files, what cannot build on Linux blanked out, lines kept):
         Standup/Models/PlayerState.swift without `@objc`
-        Standup/Models/ScrumTimer.swift without `extension DailyScrum`
         Standup/Views/MeetingView.swift without `MeetingView`, `#Preview` (lines 14-16)
       stand-in: an empty `HomeView` in place of Standup/Views/HomeView.swift's, so that the view-models nested in it keep their names
+      stand-ins (1 file left out, whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):
+        Standup/Models/DailyScrum.swift: `DailyScrum`: values whose storage and inits are the app's own, no member a seam
       left out, not part of the app's build (1 file):
         Old/ScrumTimer.swift: not in the Xcode project's app target `Standup`
       left out, cannot build on Linux (3 files):
@@ -85,14 +86,29 @@ struct AppLayoutTests {
     #expect(manifest.contains("""
             sources: [
               "filtered/Standup/Models/PlayerState.swift",
-              "filtered/Standup/Models/ScrumTimer.swift",
+              "app/Standup/Models/ScrumTimer.swift",
               "app/Standup/Services/SessionStore.swift",
               "app/Standup/Services/ThemeService.swift",
               "app/Standup/Support/Strings.swift",
               "app/Standup/Views/HomeView+ViewModel.swift",
               "filtered/Standup/Views/MeetingView.swift",
               "StandIns.generated.swift",
+              "standins/Standup/Models/DailyScrum.swift",
             ],
+      """))
+    // DailyScrum's file imports ActivityKit; ScrumTimer.swift's `extension DailyScrum` is kept,
+    // over the generated stand-in of the value, whose storage is the app's own.
+    let dailyScrum = try String(contentsOfFile: output + "/Sources/Standup/standins/Standup/Models/DailyScrum.swift", encoding: .utf8)
+    #expect(dailyScrum.hasSuffix("""
+      import Foundation
+      import StandInSupport
+
+      struct DailyScrum: Identifiable {
+        let id = UUID()
+        var title: String
+        var lengthInMinutes: Int
+      }
+
       """))
   }
 

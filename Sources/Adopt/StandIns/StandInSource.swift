@@ -207,7 +207,9 @@ private struct Writer {
       && members.members.allSatisfy { member in
         guard let variable = member.decl.as(VariableDeclSyntax.self), Self.isStored(variable) else { return true }
         return variable.bindings.allSatisfy { binding in
-          guard let annotation = binding.typeAnnotation else { return false }
+          guard let annotation = binding.typeAnnotation else {
+            return binding.initializer.map { copyable($0.value, generic: generic) } ?? false
+          }
           return exists(annotation.type, generic: generic)
         }
       }
@@ -331,7 +333,7 @@ private struct Writer {
       // A stored property whose initial value the package can make is kept as written: a
       // `static let shared = Client()` or a `var items: [Item] = []`.
       if stored, let value = binding.initializer?.value, copyable(value, generic: generic),
-         annotation.map({ exists($0, generic: generic) }) ?? true, isStatic || isClass || keepsStorage || !stored {
+         annotation.map({ exists($0, generic: generic) }) ?? true {
         let keyword = node.bindingSpecifier.text
         let published = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Published" }
         lines.append(indent + (published ? "@Published " : "") + Self.attributes(node.attributes) + Self.modifiers(node.modifiers) + "\(keyword) \(name)"

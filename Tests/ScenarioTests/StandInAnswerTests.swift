@@ -1,0 +1,92 @@
+import ScenarioLanguage
+import ScenarioScripting
+import StandInSupport
+import Synchronization
+import Testing
+
+/// The events a stand-in's calls report, in order.
+private final class Collected: DependencyEventSink {
+  let events = Mutex<[DependencyEvent]>([])
+  func report(_ event: DependencyEvent) { events.withLock { $0.append(event) } }
+}
+
+/// Generated stand-ins' calls (`StandIn.call...`) answered by a session's dependencies: each call
+/// a request in the transcript, answered by `stub`/`respond`, the type's default said aloud.
+/// Serialized: the process has one installed answerer.
+@Suite("stand-ins: calls answered from the scenario", .serialized)
+struct StandInAnswerTests {
+  static let why = "Services/Keychain.swift imports `Security`, an Apple framework with no Linux version"
+
+  private func install(_ declarations: [StandInDeclaration]) -> (Collected, [String: StandInDependency]) {
+    let sink = Collected()
+    let dependencies = declarations.map { StandInDependency($0, sink: sink) }
+    StandIns.install(StandInRouter(dependencies))
+    return (sink, Dictionary(uniqueKeysWithValues: dependencies.map { ($0.name, $0) }))
+  }
+
+  @Test("an optional unanswered is nil, and the transcript says it was the default")
+  func defaultAnswer() {
+    let (sink, _) = install([StandInDeclaration("Keychain.token", signature: "func token(for account: String) -> String?", why: Self.why, hasDefault: true)])
+    defer { StandIns.install(nil) }
+    let token: String? = StandIn.call("Keychain.token", "token(for: \(StandIn.text("me")))")
+    #expect(token == nil)
+    #expect(sink.events.withLock { $0 } == [
+      .requestPending(dependency: "Keychain.token", id: "r1", request: "token(for: \"me\") (stand-in: \(Self.why))"),
+      .requestAnswered(dependency: "Keychain.token", id: "r1", outcome: "none (default; `stub Keychain.token ...` forces one)"),
+    ])
+  }
+
+  @Test("a stub answers with a value, JSON decoded into the return type, or an error a throwing call throws")
+  func stubbed() throws {
+    let (sink, dependencies) = install([
+      StandInDeclaration("Keychain.token", signature: "func token(for account: String) -> String?", why: Self.why, hasDefault: true),
+      StandInDeclaration("Keychain.count", signature: "var count: Int", why: Self.why, hasDefault: false),
+      StandInDeclaration("Keychain.save", signature: "func save(_ token: String) throws", why: Self.why, hasDefault: true),
+    ])
+    defer { StandIns.install(nil) }
+    try dependencies["Keychain.token"]!.stub(outcome: Located(value: "value", column: 1), arguments: [CommandArgument(name: nil, value: .string("abc"), column: 7)], endColumn: 12)
+    try dependencies["Keychain.count"]!.stub(outcome: Located(value: "json", column: 1), arguments: [CommandArgument(name: nil, value: .string("3"), column: 6)], endColumn: 9)
+    try dependencies["Keychain.save"]!.stub(outcome: Located(value: "error", column: 1), arguments: [CommandArgument(name: nil, value: .string("denied"), column: 7)], endColumn: 15)
+    let token: String? = StandIn.call("Keychain.token", "token(for: \"me\")")
+    let count: Int = StandIn.call("Keychain.count", "count")
+    #expect(token == "abc")
+    #expect(count == 3)
+    #expect(throws: StandInError("denied")) { try StandIn.callThrowing("Keychain.save", "save(\"x\")") as Void }
+    #expect(sink.events.withLock { $0 }.contains(.requestAnswered(dependency: "Keychain.token", id: "r1", outcome: "value \"abc\"")))
+    #expect(sink.events.withLock { $0 }.contains(.requestAnswered(dependency: "Keychain.save", id: "r1", outcome: "error \"denied\"")))
+  }
+
+  @Test("an async call with no default waits for `respond`, like a request")
+  func waitsForRespond() async throws {
+    let (sink, dependencies) = install([
+      StandInDeclaration("Store.purchase", signature: "func purchase(_ id: String) async throws -> Bool", why: Self.why, hasDefault: false)
+    ])
+    defer { StandIns.install(nil) }
+    let purchase = Task { try await StandIn.callAsyncThrowing("Store.purchase", "purchase(\"pro\")") as Bool }
+    while dependencies["Store.purchase"]!.pendingRequests.isEmpty { await Task.yield() }
+    #expect(dependencies["Store.purchase"]!.pendingRequests.map(\.description) == ["purchase(\"pro\") (stand-in: \(Self.why))"])
+    try dependencies["Store.purchase"]!.respond(
+      request: nil, outcome: Located(value: "value", column: 1), arguments: [CommandArgument(name: nil, value: .bool(true), column: 7)], endColumn: 11)
+    #expect(try await purchase.value == true)
+    #expect(sink.events.withLock { $0 }.last == .requestAnswered(dependency: "Store.purchase", id: "r1", outcome: "value true"))
+  }
+
+  @Test("a value that does not fit the return type is an error naming both")
+  func misfit() {
+    let (_, dependencies) = install([StandInDeclaration("Keychain.count", signature: "var count: Int", why: Self.why, hasDefault: false)])
+    defer { StandIns.install(nil) }
+    try? dependencies["Keychain.count"]!.stub(outcome: Located(value: "value", column: 1), arguments: [CommandArgument(name: nil, value: .string("many"), column: 7)], endColumn: 13)
+    #expect(throws: StandInError.self) { try StandIn.callThrowing("Keychain.count", "count") as Int }
+  }
+
+  @Test("arguments are shown as Swift writes literals, and anything else by its type's name alone")
+  func argumentText() {
+    final class Client {}
+    #expect(StandIn.text("a\"b") == "\"a\\\"b\"")
+    #expect(StandIn.text(3) == "3")
+    #expect(StandIn.text(nil) == "nil")
+    #expect(StandIn.text(Optional(2)) == "2")
+    #expect(StandIn.text([1, 2]) == "[1, 2]")
+    #expect(StandIn.text(Client()) == "Client")
+  }
+}
