@@ -147,7 +147,9 @@ package struct PackagePlan: Sendable, Equatable {
     location = pin.location
     version = pin.version
     identity = pin.identity
-    if pin.version.first?.isNumber == true, pin.version.contains(".") {
+    if let declared = pin.declared {
+      requirement = declared
+    } else if pin.version.first?.isNumber == true, pin.version.contains(".") {
       requirement = "exact: \"\(pin.version)\""
     } else if let revision = pin.revision {
       requirement = "revision: \"\(revision)\""

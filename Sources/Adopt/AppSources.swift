@@ -83,6 +83,10 @@ package struct AppSources: Sendable {
     var pins = PinnedPackages(root: root, resolved: resolved)
     for (product, url) in walker.remoteProducts { pins.add(product: product, from: url) }
     for (product, url) in xcodeProject?.remoteProducts ?? [] { pins.add(product: product, from: url) }
+    // What is declared but pinned nowhere resolves at its declared requirement, as SwiftPM and
+    // Xcode resolve it on the user's machine.
+    for (url, requirement) in walker.remoteRequirements.sorted(by: { $0.key < $1.key }) { pins.declare(url: url, requirement: requirement) }
+    for (url, requirement) in (xcodeProject?.requirements ?? [:]).sorted(by: { $0.key < $1.key }) { pins.declare(url: url, requirement: requirement) }
     let pods = (try? String(contentsOfFile: root + "/Podfile.lock", encoding: .utf8)).map(LinuxSupport.pods(inLock:)) ?? [:]
     let localNames = Set(walker.modules.map(\.name))
     for index in files.indices {
@@ -165,6 +169,8 @@ struct Walker {
   var packageFolders: [String] = []
   /// Products the local packages take from remote packages.
   var remoteProducts: [(product: String, url: String)] = []
+  /// Requirements of the packages local manifests declare, by URL.
+  var remoteRequirements: [String: String] = [:]
   var modules: [LocalModule] = []
   var unread: [(path: String, reason: String)] = []
   var remote: Set<String> = []
@@ -226,6 +232,7 @@ struct Walker {
       remote.formUnion(manifest.remoteDependencies)
       packageFolders.append(relative)
       remoteProducts += manifest.remoteProducts
+      remoteRequirements.merge(manifest.requirements) { first, _ in first }
       pendingPackages += manifest.localDependencies
       for target in manifest.targets where !modules.contains(where: { $0.name == target.name }) {
         let sources = folder + "/" + target.path

@@ -175,7 +175,7 @@ struct AdoptionTests {
     let app = try folder.scanOnly()
     #expect(app.files.map { "\($0.path): \($0.blockers.joined(separator: "; "))" } == [
       "Cart.swift: ",
-      "Charts.swift: imports `DGCharts`, which is not on Linux, not one of the app's modules and not a package it pins",
+      "Charts.swift: imports `DGCharts`, found in none of the app's modules or declared packages (adopt cannot add it to the package)",
       "Feed.swift: imports `RxSwift`, a CocoaPods pod of the app (6.5.0), which adopt does not add to the package",
       "Map.swift: imports `MapKit`, an Apple framework with no Linux version",
     ])
@@ -183,6 +183,40 @@ struct AdoptionTests {
     #expect(app.pins.pin(forModule: "FirebaseFirestore")?.location == "github.com/firebase/firebase-ios-sdk")
     #expect(app.pins.pin(forModule: "FirebaseFirestoreSwift")?.location == "github.com/firebase/firebase-ios-sdk")
     #expect(app.pins.pin(forModule: "SwiftSoup") == nil)
+  }
+
+  @Test("a package declared but pinned nowhere is asked for at its declared requirement, as SwiftPM and Xcode ask on the user's machine")
+  func declaredRequirements() throws {
+    let folder = try AppFolder("Shop", files: [
+      "Log.swift": "import SwiftyBeaver\nlet log = SwiftyBeaver.self\n",
+      "Keys.swift": "import KeychainAccess\nlet keychain = Keychain()\n",
+      "Shop.xcodeproj/project.pbxproj": """
+        { objects = {
+            P = {isa = PBXProject; mainGroup = G; targets = (); packageReferences = (R); };
+            G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            R = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://github.com/SwiftyBeaver/SwiftyBeaver"; requirement = {kind = upToNextMajorVersion; minimumVersion = 2.0.0; }; };
+            D = {isa = XCSwiftPackageProductDependency; package = R; productName = SwiftyBeaver; };
+          };
+          rootObject = P; }
+        """,
+      "Packages/Kit/Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(
+          name: "Kit",
+          dependencies: [.package(url: "https://github.com/kishikawakatsumi/KeychainAccess.git", "4.2.0"..<"5.0.0")],
+          targets: [.target(name: "Kit", dependencies: [.product(name: "KeychainAccess", package: "KeychainAccess")])]
+        )
+        """,
+      "Packages/Kit/Sources/Kit/Kit.swift": "import KeychainAccess\npublic struct Kit {}\n",
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.files.allSatisfy { $0.blockers.isEmpty })
+    #expect(app.pins.pins.map { "\($0.location) \($0.declared ?? "pinned")" } == [
+      "github.com/kishikawakatsumi/KeychainAccess \"4.2.0\"..<\"5.0.0\"",
+      "github.com/SwiftyBeaver/SwiftyBeaver from: \"2.0.0\"",
+    ])
+    #expect(app.pins.pins.map(\.version) == ["4.2.0..<5.0.0", "from 2.0.0"])
   }
 
   @Test("names: model names without ViewModel, identifiers and executables from app names")

@@ -169,7 +169,7 @@ struct AppLayoutTests {
     let app = try AppSources.scan(folder: folder.path)
     #expect(app.unreadPackages.map(\.path) == ["Kit"])
     #expect(app.unreadPackages.first?.reason.contains("error") == true)
-    #expect(app.files.map(\.blockers) == [["imports `Kit`, which is not on Linux, not one of the app's modules and not a package it pins"]])
+    #expect(app.files.map(\.blockers) == [["imports `Kit`, found in none of the app's modules or declared packages (adopt cannot add it to the package)"]])
   }
 
   @Test("the Xcode project's app target: an iOS application's files, through groups or a synchronized folder")

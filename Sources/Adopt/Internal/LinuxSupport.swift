@@ -85,7 +85,7 @@ enum LinuxSupport {
       if let version = pods[module] {
         return "imports `\(module)`, a CocoaPods pod of the app (\(version)), which adopt does not add to the package"
       }
-      return "imports `\(module)`, which is not on Linux, not one of the app's modules and not a package it pins"
+      return "imports `\(module)`, found in none of the app's modules or declared packages (adopt cannot add it to the package)"
     }
   }
 

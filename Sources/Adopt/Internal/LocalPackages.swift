@@ -22,6 +22,9 @@ enum LocalPackages {
     var remoteDependencies: [String]
     /// Products its targets take from those packages: (product, URL).
     var remoteProducts: [(product: String, url: String)] = []
+    /// Each source-control dependency's requirement, as `.package(url:...)` takes it after the
+    /// URL (`"5.0.0"..<"6.0.0"`, `exact: "1.2.3"`, `branch: "main"`), by URL.
+    var requirements: [String: String] = [:]
   }
 
   /// The manifest of the package in `folder` (absolute), or the first line of why it cannot be read.
@@ -66,6 +69,12 @@ enum LocalPackages {
       }
     }
     var manifest = Manifest(targets: targets, localDependencies: local, remoteDependencies: remote)
+    for dependency in dump.dependencies ?? [] {
+      for control in dependency.sourceControl ?? [] {
+        guard let url = control.location.remote?.first?.urlString, let requirement = control.requirement?.swiftPM else { continue }
+        manifest.requirements[url] = requirement
+      }
+    }
     // `.product(name: "KeychainSwift", package: "keychain-swift")`: which package a module is of.
     var urls: [String: String] = [:]
     for dependency in dump.dependencies ?? [] {
@@ -134,8 +143,26 @@ enum LocalPackages {
           struct Remote: Decodable { var urlString: String }
           var remote: [Remote]?
         }
+        /// `{"range": [{"lowerBound": "5.0.0", "upperBound": "6.0.0"}]}`, `{"exact": ["1.2.3"]}`, ...
+        struct Requirement: Decodable {
+          struct Bounds: Decodable { var lowerBound: String; var upperBound: String }
+          var range: [Bounds]?
+          var exact: [String]?
+          var branch: [String]?
+          var revision: [String]?
+
+          /// The requirement as a manifest writes it after the URL.
+          var swiftPM: String? {
+            if let bounds = range?.first { return "\"\(bounds.lowerBound)\"..<\"\(bounds.upperBound)\"" }
+            if let version = exact?.first { return "exact: \"\(version)\"" }
+            if let name = branch?.first { return "branch: \"\(name)\"" }
+            if let id = revision?.first { return "revision: \"\(id)\"" }
+            return nil
+          }
+        }
         var identity: String
         var location: Location
+        var requirement: Requirement?
       }
       var fileSystem: [FileSystem]?
       var sourceControl: [SourceControl]?

@@ -15,6 +15,9 @@ struct PinnedPackages: Sendable {
     var version: String
     /// The package's lower-case identity (`kingfisher`).
     var identity: String
+    /// For a package declared but pinned nowhere: its declared requirement, which the generated
+    /// manifest asks for (`"7.0.0"..<"8.0.0"`).
+    var declared: String? = nil
   }
 
   private(set) var pins: [Pin] = []
@@ -42,6 +45,15 @@ struct PinnedPackages: Sendable {
         pins.append(Pin(location: location, url: url, revision: state["revision"] as? String, version: version, identity: identity.lowercased()))
       }
     }
+  }
+
+  /// Adds the package at `url`, declared with `requirement` (as a manifest writes it after the
+  /// URL), unless a pin already holds it.
+  mutating func declare(url: String, requirement: String) {
+    let location = Self.shortLocation(url)
+    guard !pins.contains(where: { $0.location.lowercased() == location.lowercased() }) else { return }
+    let shown = requirement.replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: "exact: ", with: "").replacingOccurrences(of: ": ", with: " ")
+    pins.append(Pin(location: location, url: url, revision: nil, version: shown, identity: Self.identity(of: url), declared: requirement))
   }
 
   /// Records that product `name` comes from the package at `url` (an Xcode project's or a

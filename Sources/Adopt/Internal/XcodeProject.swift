@@ -25,6 +25,9 @@ struct XcodeProject {
 
   /// Products the project takes from remote packages: (product, repository URL).
   private(set) var remoteProducts: [(product: String, url: String)] = []
+  /// The project's remote packages' requirements as a manifest writes them after the URL
+  /// (`from: "5.0.0"`), by repository URL.
+  private(set) var requirements: [String: String] = [:]
 
   /// The framework targets, one per module name (the iOS one where several build one), by name.
   private(set) var frameworks: [Framework] = []
@@ -50,6 +53,26 @@ struct XcodeProject {
             case .dictionary(let package)? = objects[packageID], case .string(let url)? = package["repositoryURL"]
       else { continue }
       remoteProducts.append((product, url))
+    }
+    for (_, value) in objects.sorted(by: { $0.key < $1.key }) {
+      guard case .dictionary(let object) = value, case .string("XCRemoteSwiftPackageReference")? = object["isa"],
+            case .string(let url)? = object["repositoryURL"], case .dictionary(let requirement)? = object["requirement"],
+            case .string(let kind)? = requirement["kind"]
+      else { continue }
+      func field(_ name: String) -> String? {
+        if case .string(let text)? = requirement[name] { return text }
+        return nil
+      }
+      switch kind {
+      case "upToNextMajorVersion": if let version = field("minimumVersion") { requirements[url] = "from: \"\(version)\"" }
+      case "upToNextMinorVersion": if let version = field("minimumVersion") { requirements[url] = ".upToNextMinor(from: \"\(version)\")" }
+      case "exactVersion": if let version = field("version") { requirements[url] = "exact: \"\(version)\"" }
+      case "versionRange":
+        if let low = field("minimumVersion"), let high = field("maximumVersion") { requirements[url] = "\"\(low)\"..<\"\(high)\"" }
+      case "branch": if let name = field("branch") { requirements[url] = "branch: \"\(name)\"" }
+      case "revision": if let id = field("revision") { requirements[url] = "revision: \"\(id)\"" }
+      default: break
+      }
     }
     // The app target: an application, an iOS one first, then the one named as the project's
     // product, then the one that compiles most.
