@@ -36,6 +36,9 @@ package struct Adoption: Sendable {
   package var seams: [String: (types: [String], why: String)] = [:]
   /// Left-out files whose generated stand-in the compiler rejected, with its message.
   package var failedSeams: [String: String] = [:]
+  /// Generated conformances of seams to the app's protocols that registrations pass for an
+  /// `init` parameter nothing else can fill, by protocol name.
+  package var protocolSeams: [String: (text: String, declarations: [StandInSource.Declaration])] = [:]
 
   /// Analyses `app`; `overridden` names models the user registers by hand (by `use` name).
   /// `rejected` (path to reason) are files the compiler rejected, and `unregistered` (type to
@@ -65,8 +68,21 @@ package struct Adoption: Sendable {
     let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) })
     var plans: [ModelPlan] = []
     var names: Set<String> = []
+    // A protocol's conformance of seams, made once per protocol from the file that declares it.
+    let compiled = selection.files.filter { selection.included.contains($0.path) }
+    let known = Set(compiled.flatMap { $0.types.map(\.name) }).union(selection.seams.values.joined())
+    var conformances: [String: (text: String, declarations: [StandInSource.Declaration])?] = [:]
+    let canSeam: (String) -> Bool = { name in
+      if let made = conformances[name] { return made != nil }
+      let home = compiled.first { $0.types.contains { $0.name == name && $0.kind == .protocol && $0.isTopLevel } }
+      let made = home.flatMap { file in (try? String(contentsOfFile: app.folder + "/" + file.path, encoding: .utf8)).flatMap {
+        StandInSource.conformance(to: name, source: $0, known: known)
+      } }
+      conformances[name] = .some(made)
+      return made != nil
+    }
     for (type, path) in selection.models where selection.included.contains(path) {
-      var plan = ModelPlan(type: type, path: path, index: index)
+      var plan = ModelPlan(type: type, path: path, index: index, canSeam: canSeam)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)
@@ -78,6 +94,9 @@ package struct Adoption: Sendable {
       plans.append(plan)
     }
     models = plans
+    for name in Set(plans.filter { $0.factory != nil }.flatMap(\.seams)) {
+      if case .some(.some(let made)) = conformances[name] { protocolSeams[name] = made }
+    }
     targets = TargetPlan.plans(app, included: Set(included))
     // The third-party packages the compiled files import, at the app's pins.
     var used: [String: PinnedPackages.Pin] = [:]

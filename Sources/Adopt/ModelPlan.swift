@@ -50,7 +50,10 @@ package struct ModelPlan: Sendable, Equatable {
   /// Whether the user's `Overrides.swift` defines a model of this name.
   package var isOverridden = false
 
-  init(type: DeclaredType, path: String, index: TypeIndex) {
+  /// Protocols whose generated conformance (`BooksAPIStandIn`) the factory passes.
+  package var seams: [String] = []
+
+  init(type: DeclaredType, path: String, index: TypeIndex, canSeam: @escaping (String) -> Bool = { _ in false }) {
     self.type = type.qualifiedName
     self.path = path
     line = type.line
@@ -61,11 +64,12 @@ package struct ModelPlan: Sendable, Equatable {
     }
     name = Self.lowerFirst(short)
     let members = index.allMembers(of: type)
-    var factories = FactoryInference(index: index)
+    var factories = FactoryInference(index: index, canSeam: canSeam)
     if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
       factory = made.expression
       options = made.options
       notes = factories.notes
+      seams = factories.seams.sorted()
     } else {
       missing = factories.missing
       problem = factories.problem

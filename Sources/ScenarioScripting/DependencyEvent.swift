@@ -19,4 +19,7 @@ package enum DependencyEvent: Equatable, Sendable {
 package protocol DependencyEventSink: Sendable {
   /// Adds `event` to the step's events, stamped with the current virtual time.
   func report(_ event: DependencyEvent)
+  /// Fails the step with `message` once it ends: what the program did cannot go on as the
+  /// scenario meant (a stand-in's call nobody answered).
+  func fail(_ message: String)
 }

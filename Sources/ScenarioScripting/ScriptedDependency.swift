@@ -157,7 +157,10 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       sink.report(.requestAnswered(dependency: name, id: id, outcome: Self.text(stub.answer)))
       return decode(stub.answer)
     }
-    guard let fallback else { return nil }
+    guard let fallback else {
+      sink.report(.requestAnswered(dependency: name, id: id, outcome: "nothing: nobody answered it, so the step fails (a Bool, number or string gets false, 0 or \"\" to go on)"))
+      return nil
+    }
     let chosen = fallback()
     guard let answer = try? bind(outcome: Located(value: chosen, column: 1), arguments: [], endColumn: 1, allowLatency: false).answer else {
       return nil

@@ -15,9 +15,26 @@ public enum StandIn {
   /// A synchronous call: the answer given, the type's default (`()`, `nil`, empty), or, when
   /// there is neither, a trap whose message names the command to add.
   public static func call<T>(_ member: String, _ text: String) -> T {
-    switch value(reply(member, text, T.self), as: T.self, member: member) {
+    let answer = reply(member, text, T.self)
+    switch value(answer, as: T.self, member: member) {
     case .success(let value): return value
-    case .failure(let error): fatalError(error.message)
+    case .failure(let error):
+      // Unanswered, the step fails (the session says so), and the program goes on with the
+      // type's zero value where it has one: the REPL keeps its session.
+      if case .unanswered = answer, let zero = placeholder(T.self) { return zero }
+      fatalError(error.message)
+    }
+  }
+
+  /// `false`, `0` or `""`: what an unanswered synchronous call returns so that the step can end.
+  static func placeholder<T>(_ type: T.Type) -> T? {
+    switch T.self {
+    case is Bool.Type: return false as? T
+    case is Int.Type: return 0 as? T
+    case is Double.Type: return 0.0 as? T
+    case is Float.Type: return Float(0) as? T
+    case is String.Type: return "" as? T
+    default: return nil
     }
   }
 

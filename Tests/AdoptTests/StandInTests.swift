@@ -13,9 +13,10 @@ struct StandInTests {
   @Test("the view-model is registered: its left-out helpers are stood in, and CryptoKit compiles as swift-crypto's Crypto")
   func registered() throws {
     let adoption = Adoption(try AppSources.scan(folder: Self.shelf))
-    #expect(adoption.models.map(\.type) == ["ShelfViewModel"])
+    #expect(adoption.models.map(\.type) == ["ReviewsViewModel", "ShelfViewModel"])
     #expect(adoption.included == [
-      "Shelf/Models/Book.swift", "Shelf/Services/BooksAPI.swift", "Shelf/Services/PushService.swift", "Shelf/ViewModels/ShelfViewModel.swift",
+      "Shelf/Models/Book.swift", "Shelf/Reviews/ReviewsService.swift", "Shelf/Reviews/ReviewsViewModel.swift", "Shelf/Services/BooksAPI.swift",
+      "Shelf/Services/PushService.swift", "Shelf/ViewModels/ShelfViewModel.swift",
     ])
     #expect(adoption.seams.mapValues(\.types) == [
       "Shelf/Models/HTMLString.swift": ["HTMLString"], "Shelf/Services/KeychainHelper.swift": ["KeychainHelper"],
@@ -103,5 +104,44 @@ struct StandInTests {
     #expect(registrations.contains("""
         StandInDeclaration("KeychainHelper.token", signature: "func token(for account: String) -> String?", why: "Shelf/Services/KeychainHelper.swift imports `Security`, an Apple framework with no Linux version", hasDefault: true),
       """))
+  }
+
+  @Test("a protocol-typed init parameter with no conformer adopt can make gets a generated conformance of seams")
+  func protocolSeam() throws {
+    let adoption = Adoption(try AppSources.scan(folder: Self.shelf))
+    let reviews = try #require(adoption.models.first { $0.type == "ReviewsViewModel" })
+    #expect(reviews.factory == "ReviewsViewModel(service: ReviewsServiceStandIn(), bookID: context.options.int(\"bookID\"))")
+    #expect(reviews.notes == [
+      "`service: ReviewsService` is `ReviewsServiceStandIn()`, generated: each call of it is answered by the scenario (`describe` lists them)"
+    ])
+    let seam = try #require(adoption.protocolSeams["ReviewsService"])
+    #expect(seam.text == """
+      final class ReviewsServiceStandIn: ReviewsService {
+        var isAvailable: Bool {
+          StandIn.call("ReviewsService.isAvailable", "isAvailable")
+        }
+        func reviews(for bookID: Int) async throws -> [Review] {
+          try await StandIn.callAsyncThrowing("ReviewsService.reviews", "reviews(for: \\(StandIn.text(bookID)))")
+        }
+        func post(_ text: String, for bookID: Int) async throws {
+          try await StandIn.callAsyncThrowing("ReviewsService.post", "post(\\(StandIn.text(text)), for: \\(StandIn.text(bookID)))") as Void
+        }
+        nonisolated init() {}
+      }
+
+      """)
+    #expect(seam.declarations.map { "\($0.member) \($0.hasDefault)" } == [
+      "ReviewsService.isAvailable false", "ReviewsService.reviews true", "ReviewsService.post true",
+    ])
+  }
+
+  @Test("a protocol a plain class cannot meet as written (an associated type, Self, an init) gets no conformance")
+  func noProtocolSeam() {
+    let known: Set<String> = ["Item"]
+    #expect(StandInSource.conformance(to: "Store", source: "protocol Store { associatedtype Item; func all() -> [Item] }", known: known) == nil)
+    #expect(StandInSource.conformance(to: "Copying", source: "protocol Copying { func copy() -> Self }", known: known) == nil)
+    #expect(StandInSource.conformance(to: "Made", source: "protocol Made { init(name: String) }", known: known) == nil)
+    #expect(StandInSource.conformance(to: "Odd", source: "protocol Odd { func f() -> Unknown }", known: known) == nil)
+    #expect(StandInSource.conformance(to: "Fine", source: "protocol Fine: AnyObject { func f() -> [Item] }", known: known) != nil)
   }
 }

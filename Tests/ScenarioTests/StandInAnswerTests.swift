@@ -7,7 +7,9 @@ import Testing
 /// The events a stand-in's calls report, in order.
 private final class Collected: DependencyEventSink {
   let events = Mutex<[DependencyEvent]>([])
+  let failures = Mutex<[String]>([])
   func report(_ event: DependencyEvent) { events.withLock { $0.append(event) } }
+  func fail(_ message: String) { failures.withLock { $0.append(message) } }
 }
 
 /// Generated stand-ins' calls (`StandIn.call...`) answered by a session's dependencies: each call
@@ -69,6 +71,20 @@ struct StandInAnswerTests {
       request: nil, outcome: Located(value: "value", column: 1), arguments: [CommandArgument(name: nil, value: .bool(true), column: 7)], endColumn: 11)
     #expect(try await purchase.value == true)
     #expect(sink.events.withLock { $0 }.last == .requestAnswered(dependency: "Store.purchase", id: "r1", outcome: "value true"))
+  }
+
+  @Test("a synchronous call nobody answered fails the step, naming the command to add, and goes on with the type's zero value")
+  func unanswered() {
+    let (sink, _) = install([StandInDeclaration("Service.isAvailable", signature: "var isAvailable: Bool { get }", why: Self.why, hasDefault: false)])
+    defer { StandIns.install(nil) }
+    let available: Bool = StandIn.call("Service.isAvailable", "isAvailable")
+    #expect(available == false)
+    #expect(sink.failures.withLock { $0 } == [
+      "the stand-in `Service.isAvailable` (`var isAvailable: Bool { get }`) was called and nobody answered it: add `stub Service.isAvailable value=...` (or `json=`, `error=`) before this step"
+    ])
+    #expect(sink.events.withLock { $0 }.last == .requestAnswered(
+      dependency: "Service.isAvailable", id: "r1",
+      outcome: "nothing: nobody answered it, so the step fails (a Bool, number or string gets false, 0 or \"\" to go on)"))
   }
 
   @Test("a value that does not fit the return type is an error naming both")

@@ -20,7 +20,15 @@ struct FactoryInference {
   /// What the report should say of the choices made (a mock chosen for want of a live client).
   private(set) var notes: [String] = []
 
-  init(index: TypeIndex) { self.index = index }
+  /// Whether adopt can generate a conformance of seams to a protocol (`BooksAPIStandIn`).
+  let canSeam: (String) -> Bool
+  /// The protocols whose generated conformance the made expression uses.
+  private(set) var seams: Set<String> = []
+
+  init(index: TypeIndex, canSeam: @escaping (String) -> Bool = { _ in false }) {
+    self.index = index
+    self.canSeam = canSeam
+  }
 
   static let sharedInstances: [String: String] = [
     "URLSession": "URLSession.shared", "UserDefaults": "UserDefaults.standard",
@@ -33,7 +41,7 @@ struct FactoryInference {
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
-    let saved = (options, optionNames, notes)
+    let saved = (options, optionNames, notes, seams)
     // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make.
     if !type.genericParameters.isEmpty {
       if depth == 0, problem == nil {
@@ -72,7 +80,7 @@ struct FactoryInference {
         return Made(expression: call, options: options)
       }
       if depth == 0, missing.isEmpty { missing = lacking }
-      (options, optionNames, notes) = saved
+      (options, optionNames, notes, seams) = saved
     }
     return nil
   }
@@ -105,6 +113,12 @@ struct FactoryInference {
           }
           return made.expression
         }
+      }
+      // No conformer adopt can make: a generated one whose every call the scenario answers.
+      if canSeam(bare) {
+        seams.insert(bare)
+        notes.append("`\(parameter.name): \(type)` is `\(StandInSource.seamClassName(bare))()`, generated: each call of it is answered by the scenario (`describe` lists them)")
+        return StandInSource.seamClassName(bare) + "()"
       }
       return nil
     case .class, .struct, .actor:

@@ -66,6 +66,49 @@ package struct StandInSource {
     memberLines = Dictionary(uniqueKeysWithValues: writer.memberLines.map { ($0.key + header.count + 1, $0.value) })
   }
 
+  /// A class conforming to the protocol `name` of `source` whose every requirement is a seam:
+  /// what `adopt` passes for an `init` parameter of that protocol when the app has no conformer
+  /// it can make (`init(api: BooksAPI)`). Nil when a requirement cannot be met that way (an
+  /// associated type, an `init`, `Self`, a subscript, a type the package does not have, another
+  /// of the app's protocols inherited).
+  static func conformance(to name: String, source: String, known: Set<String>) -> (text: String, declarations: [Declaration])? {
+    let tree = Parser.parse(source: source)
+    guard let node = tree.statements.compactMap({ $0.item.as(ProtocolDeclSyntax.self) }).first(where: { $0.name.text == name }) else {
+      return nil
+    }
+    let allowed: Set<String> = ["AnyObject", "Sendable", "ObservableObject", "class"]
+    let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+    guard inherited.allSatisfy(allowed.contains), node.primaryAssociatedTypeClause == nil else { return nil }
+    var writer = Writer(known: known.union(standardTypes), why: "a generated stand-in for `\(name)`: the app has no conformer adopt can make")
+    writer.dropModifiers = ["mutating"]
+    let className = seamClassName(name)
+    let isolation = Writer.attributes(node.attributes).contains("@MainActor") ? "@MainActor " : ""
+    writer.lines.append("\(isolation)final class \(className): \(name) {")
+    for member in node.memberBlock.members {
+      let decl = member.decl
+      if let function = decl.as(FunctionDeclSyntax.self) {
+        if Names.mentionsSelf(function) { return nil }
+        let before = writer.omitted.count
+        writer.function(function, owner: name, generic: [], indent: "  ")
+        if writer.omitted.count > before { return nil }
+      } else if let variable = decl.as(VariableDeclSyntax.self) {
+        if Names.mentionsSelf(variable) { return nil }
+        let before = writer.omitted.count
+        writer.property(variable, owner: name, generic: [], keepsStorage: false, isClass: true, indent: "  ")
+        if writer.omitted.count > before { return nil }
+      } else if decl.is(IfConfigDeclSyntax.self) || decl.is(AssociatedTypeDeclSyntax.self) || decl.is(InitializerDeclSyntax.self)
+        || decl.is(SubscriptDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
+        return nil
+      }
+    }
+    writer.lines.append("  nonisolated init() {}")
+    writer.lines.append("}")
+    return (writer.lines.joined(separator: "\n") + "\n", writer.declarations)
+  }
+
+  /// The generated conformance's name: `BooksAPIStandIn`.
+  static func seamClassName(_ protocolName: String) -> String { protocolName + "StandIn" }
+
   /// Types every package has: the standard library's, Foundation's, Combine's and AppleCompat's
   /// SwiftUI values.
   static let standardTypes: Set<String> = [
@@ -108,6 +151,8 @@ private struct Writer {
   var declarations: [StandInSource.Declaration] = []
   var omitted: [String] = []
   var memberLines: [Int: String] = [:]
+  /// Modifiers a conformance's members leave out (`mutating`, in a class).
+  var dropModifiers: Set<String> = []
 
   init(known: Set<String>, why: String) {
     self.known = known
@@ -355,7 +400,7 @@ private struct Writer {
       }
       let member = "\(owner).\(name)"
       let settable = node.bindingSpecifier.text == "var" && (stored || Self.hasSetter(binding))
-      let modifiers = Self.modifiers(node.modifiers)
+      let modifiers = Self.modifiers(node.modifiers, dropping: dropModifiers)
       memberLines[lines.count + 1] = member
       lines.append(indent + Self.attributes(node.attributes) + modifiers + "var \(name): \(type) {")
       if settable {
@@ -395,7 +440,7 @@ private struct Writer {
     let throwsSpecifier = effects?.throwsClause?.throwsSpecifier.text
     let isThrowing = throwsSpecifier == "throws"
     let returnType = signature.returnClause?.type.trimmedDescription
-    let head = indent + Self.attributes(node.attributes) + Self.modifiers(node.modifiers) + "func \(name)"
+    let head = indent + Self.attributes(node.attributes) + Self.modifiers(node.modifiers, dropping: dropModifiers) + "func \(name)"
       + (node.genericParameterClause?.trimmedDescription ?? "") + parameters.declaration
       + (isAsync ? " async" : "") + (throwsSpecifier.map { " " + $0 } ?? "")
       + (returnType.map { " -> " + $0 } ?? "") + (node.genericWhereClause.map { " " + $0.trimmedDescription } ?? "")
@@ -504,5 +549,13 @@ private final class NameCollector: SyntaxVisitor {
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
     references.insert("{closure}")
     return .skipChildren
+  }
+}
+
+/// Questions about a requirement's syntax.
+private enum Names {
+  /// Whether `node` names `Self` (a requirement a plain class cannot meet as written).
+  static func mentionsSelf(_ node: some SyntaxProtocol) -> Bool {
+    node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
   }
 }

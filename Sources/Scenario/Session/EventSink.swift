@@ -15,6 +15,8 @@ package protocol PrintSource: Sendable {
 /// collected, so prints and events keep their order.
 package final class EventSink: Sendable {
   private let events = Mutex<[TimedEvent]>([])
+  /// Failures reported during the step, which end it with an error (`fail`).
+  private let failures = Mutex<[String]>([])
   /// Simulation time at which the session's time is 0.
   private let origin = Mutex<Duration>(.zero)
   private let prints: (any PrintSource)?
@@ -33,6 +35,12 @@ package final class EventSink: Sendable {
   }
 
   func setOrigin(_ time: Duration) { origin.guarded { $0 = time } }
+
+  /// Fails the step with `message` when it ends.
+  package func fail(_ message: String) { failures.guarded { $0.append(message) } }
+
+  /// The failures reported since the last call.
+  func takeFailures() -> [String] { failures.guarded { taken in defer { taken = [] }; return taken } }
 
   /// Adds `event` after anything printed so far, stamped with the current virtual time.
   package func emit(_ event: Event) {

@@ -205,6 +205,10 @@ package final class Session {
       }
       hasJobsReady = false
     }
+    // A stand-in's call nobody answered fails the step, after what it made happen is shown.
+    if let failure = sink.takeFailures().first, result.error == nil {
+      result.error = ScenarioError(.message(failure), line: number)
+    }
     collector.gatherEvents(into: &result, departures: scheduleEvents(), reportsPending: routed.showsState)
     // A command may have called view-model code outside the simulation's sight: readings taken
     // before now (the handles a query's step began with) are not to be reused after it. The

@@ -7,6 +7,7 @@ package final class StandInDependency: AnyScriptedDependency {
   /// What adopt declared of the member.
   package let declaration: StandInDeclaration
   private let scripted: ScriptedDependency<StandInReply>
+  private let sink: any DependencyEventSink
 
   /// The outcomes every stand-in member takes.
   static let outcomes = [
@@ -18,6 +19,7 @@ package final class StandInDependency: AnyScriptedDependency {
 
   package init(_ declaration: StandInDeclaration, sink: any DependencyEventSink) {
     self.declaration = declaration
+    self.sink = sink
     // A member whose type has a default returns it unasked (and the transcript says so); any
     // other waits for `respond`, or fails a synchronous step.
     let fallback: (@Sendable () -> String)? = declaration.hasDefault ? { @Sendable in "none" } : nil
@@ -48,7 +50,10 @@ package final class StandInDependency: AnyScriptedDependency {
     switch scripted.requestNow(description(call)) {
     case .success(let reply)?: return reply
     case .failure(let error)?: return .error("\(error)")
-    case nil: return .unanswered(command: "add `stub \(name) value=...` (or `json=`, `error=`) before this step")
+    case nil:
+      let command = "`stub \(name) value=...` (or `json=`, `error=`) before this step"
+      sink.fail("the stand-in `\(name)` (`\(declaration.signature)`) was called and nobody answered it: add \(command)")
+      return .unanswered(command: "add " + command)
     }
   }
 
