@@ -47,8 +47,19 @@ package struct Adoption: Sendable {
   /// build could not resolve or build: the files that import them are left out.
   package init(
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
-    droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:]
+    droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
+    rejectedDeclarations: [String: [Int: String]] = [:]
   ) {
+    // A declaration the compiler rejected (an extension, a function) is dropped from a filtered
+    // copy of its file, as a view is: the rest of the file still builds.
+    var app = app
+    for (path, declarations) in rejectedDeclarations {
+      guard let index = app.files.firstIndex(where: { $0.path == path }) else { continue }
+      for (declaration, reason) in declarations.sorted(by: { $0.key < $1.key }) where app.files[index].declarations.indices.contains(declaration) {
+        app.files[index].declarations[declaration].blockers.append(reason)
+        app.files[index].blockers.append(reason)
+      }
+    }
     self.app = app
     var rejected = rejected
     for file in app.files where rejected[file.path] == nil {
@@ -181,7 +192,12 @@ package struct PackagePlan: Sendable, Equatable {
 extension Adoption {
   /// What a filtered copy of `file` leaves out, as the report and the copy say it.
   static func filterLabels(_ file: SourceFacts, dropping drop: [Int]) -> String {
-    (drop.map { file.declarations[$0].label } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
+    (drop.map { index in
+      let declaration = file.declarations[index]
+      // A declaration the compiler rejected says why: views and previews need no telling.
+      let compiler = declaration.blockers.first { $0.hasPrefix("does not compile on Linux") }
+      return declaration.label + (compiler.map { " (\($0))" } ?? "")
+    } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
       + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])).joined(separator: ", ")
   }
 }

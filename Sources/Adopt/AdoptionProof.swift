@@ -34,11 +34,12 @@ struct AdoptionProof {
     var unregistered: [String: String] = [:]
     var dropped: [String: String] = [:]
     var failedSeams: [String: String] = [:]
+    var rejectedDeclarations: [String: [Int: String]] = [:]
     var record = AdoptReport.Build(scratch: build.scratch)
     func rewrite() throws(AdoptError) {
       adoption = Adoption(
         app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
-        droppedPackages: dropped, failedSeams: failedSeams)
+        droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations)
       writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
       let now = try writer.write()
       // A starter scenario this run wrote for a model it has since left out is no one's yet:
@@ -84,6 +85,11 @@ struct AdoptionProof {
           if let (name, home) = Self.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path) {
             // The compiler's "no member `system`" is a file left out earlier, which declares it.
             rejected[path] = "uses `\(name)` from \(home), which is left out (the compiler, line \(rejection.line): \(rejection.message))"
+          } else if let declaration = Self.droppable(rejection, in: app, already: rejectedDeclarations[path] ?? [:]) {
+            // Only the declaration the error is in: the file's other types still build.
+            rejectedDeclarations[path, default: [:]][declaration] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+            mended = true
+            continue
           } else {
             rejected[path] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
           }
@@ -109,6 +115,17 @@ struct AdoptionProof {
       try rewrite()
     }
     return Proven(adoption: adoption, writer: writer, changes: changes, build: record)
+  }
+
+  /// The file-scope declaration of `rejection`'s line, when the file keeps another type or
+  /// extension without it (so that a filtered copy can drop it alone).
+  static func droppable(_ rejection: PackageBuild.Rejection, in app: AppSources, already: [Int: String]) -> Int? {
+    guard let path = rejection.path, let file = app.files.first(where: { $0.path == path }),
+          let index = file.declarations.firstIndex(where: { $0.firstLine <= rejection.line && rejection.line <= $0.lastLine }),
+          already[index] == nil
+    else { return nil }
+    let kept = file.declarations.indices.filter { $0 != index && already[$0] == nil && file.declarations[$0].blockers.isEmpty }
+    return kept.contains { file.declarations[$0].isTypeDeclaration || file.declarations[$0].extendedType != nil } ? index : nil
   }
 
   /// The name a compiler error says is missing (`has no member 'system'`, `cannot find 'x' in

@@ -65,7 +65,10 @@ package struct ModelPlan: Sendable, Equatable {
     name = Self.lowerFirst(short)
     let members = index.allMembers(of: type)
     var factories = FactoryInference(index: index, canSeam: canSeam)
-    if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
+    if type.access <= .fileprivate || type.parents.isEmpty == false && index.type(type.parents[0])?.access ?? .internal <= .fileprivate {
+      // A registration lives in another file: it cannot name a private type.
+      problem = "it is private to its file (\(path)), so no registration can name it: make it `internal` to register it"
+    } else if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
       factory = made.expression
       options = made.options
       notes = factories.notes

@@ -334,9 +334,29 @@ package struct PackageWriter {
     // `send`, not `await send`: an action that waits on a request shows the request pending,
     // which the next line of the scenario can answer (`respond http #r1 ...`).
     if let action = model.actions.first(where: { $0.parameters.isEmpty }) {
+      lines.insert(contentsOf: standInAnswers(model), at: lines.count - 1)
       lines.append("send \(action.name)")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Answers for the stand-ins the model's own code names whose synchronous calls nobody else
+  /// answers (a step that calls one fails): said in the scenario, the user's to change.
+  func standInAnswers(_ model: ModelPlan) -> [String] {
+    let mentioned = (adoption.app.files.first { $0.path == model.path }?.mentions ?? []).union(model.seams)
+    let declarations = standIns.declarations + model.seams.flatMap { adoption.protocolSeams[$0]?.declarations ?? [] }
+    let needed = declarations.filter { declaration in
+      let owner = declaration.member.split(separator: ".").first.map(String.init) ?? ""
+      return !declaration.hasDefault && !declaration.isAsync && mentioned.contains(owner)
+    }
+    guard !needed.isEmpty else { return [] }
+    let zero = ["Bool": "false", "Int": "0", "Double": "0", "Float": "0", "String": "\"\""]
+    return ["# Stand-ins the model's code names whose calls need an answer (see `describe`): these let the first step run."]
+      + needed.map { declaration in
+        let type = declaration.returns.map { $0.filter { !$0.isWhitespace } } ?? ""
+        if let value = zero[type] { return "stub \(declaration.member) value=\(value)" }
+        return "# stub \(declaration.member) json=...   (it returns `\(type)`)"
+      }
   }
 
   func testFile() -> String {

@@ -19,7 +19,7 @@ struct StandInTests {
       "Shelf/Services/PushService.swift", "Shelf/ViewModels/ShelfViewModel.swift",
     ])
     #expect(adoption.seams.mapValues(\.types) == [
-      "Shelf/Models/HTMLString.swift": ["HTMLString"], "Shelf/Services/KeychainHelper.swift": ["KeychainHelper"],
+      "Shelf/Models/HTMLString.swift": ["HTMLString"], "Shelf/Services/KeychainHelper.swift": ["KeychainError", "KeychainHelper"],
       "Shelf/Store/PurchaseManager.swift": ["PurchaseManager"], "Shelf/Support/Log.swift": ["Log"],
     ])
     #expect(adoption.packages.map(\.location) == ["github.com/apple/swift-crypto"])
@@ -95,7 +95,8 @@ struct StandInTests {
     #expect(text.contains("""
       stand-ins (4 files left out, whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):
         Shelf/Models/HTMLString.swift: `HTMLString`, 1 member answered by the scenario
-        Shelf/Services/KeychainHelper.swift: `KeychainHelper`, 2 members answered by the scenario
+        Shelf/Services/KeychainHelper.swift: `KeychainError`, `KeychainHelper`, 2 members answered by the scenario
+          omitted: KeychainError: `case unhandled(OSStatus)`: a type the package does not have
         Shelf/Store/PurchaseManager.swift: `PurchaseManager`, 3 members answered by the scenario
         Shelf/Support/Log.swift: `Log`, 2 members answered by the scenario
       third-party packages, at the app's pins (from the pin where vmrepl depends on the same package): github.com/apple/swift-crypto 3.12.3 (for `import CryptoKit`, which Linux lacks; not the app's)

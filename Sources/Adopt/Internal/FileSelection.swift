@@ -185,6 +185,23 @@ struct FileSelection {
       let kept = types.intersection(used)
       return kept.isEmpty ? nil : kept
     }
+    // With the types of the same file that a stood-in type's declaration names (a model's
+    // `Priority`, its `Tag`), so that its members keep their types.
+    for (path, types) in seams {
+      guard let file = byPath[path] else { continue }
+      let declared = Set(file.types.filter { $0.isTopLevel && $0.access > .fileprivate && LinuxSupport.blockers(of: $0).isEmpty }.map(\.name))
+      var closure = types
+      var queue = Array(types)
+      while let name = queue.popLast() {
+        for declaration in file.declarations where declaration.types.contains(name) || declaration.extendedType == name {
+          for mentioned in declaration.mentions where declared.contains(mentioned) && !closure.contains(mentioned) {
+            closure.insert(mentioned)
+            queue.append(mentioned)
+          }
+        }
+      }
+      seams[path] = closure
+    }
     // A file that writes `@objc`, or imports a submodule (`os.log`), is compiled as a copy without it.
     for path in included where filtered[path] == nil
       && !((byPath[path]?.objcAttributes.isEmpty ?? true) && (byPath[path]?.submoduleImports.isEmpty ?? true)) {

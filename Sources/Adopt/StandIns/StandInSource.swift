@@ -32,6 +32,9 @@ package struct StandInSource {
     package var signature: String
     package var why: String
     package var hasDefault: Bool
+    /// The return type as written (nil: none), and whether a call waits (`async`).
+    package var returns: String? = nil
+    package var isAsync = false
   }
 
   /// Generates stand-ins for the top-level types `names` of `source` (the file at `path`).
@@ -153,6 +156,8 @@ private struct Writer {
   var memberLines: [Int: String] = [:]
   /// Modifiers a conformance's members leave out (`mutating`, in a class).
   var dropModifiers: Set<String> = []
+  /// Stood-in structs whose storage is kept, and enums: their conformances synthesize.
+  var valueTypes: Set<String> = []
 
   init(known: Set<String>, why: String) {
     self.known = known
@@ -267,6 +272,7 @@ private struct Writer {
       inherited = inheritance(inheritanceClause, keepAll: false, generic: generic, dropping: synthesized, skipFirst: true)
     }
     let genericText = genericClause.map { clause in exists(clause, generic: generic) ? clause.trimmedDescription : "" } ?? ""
+    if keepsStorage || keyword == "enum" { valueTypes.insert(name) }
     lines.append(indent + Self.attributes(attributes) + Self.modifiers(modifiers) + "\(keyword) \(name)\(genericText)\(inherited) {")
     for member in members.members {
       let decl = member.decl
@@ -312,7 +318,9 @@ private struct Writer {
   }
 
   mutating func extensionBlock(_ node: ExtensionDeclSyntax, name: String) {
-    let inherited = inheritance(node.inheritanceClause, keepAll: false, generic: [], dropping: ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"])
+    // A value whose storage the stand-in keeps synthesizes these as the app's does.
+    let synthesized: Set<String> = valueTypes.contains(name) ? [] : ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
+    let inherited = inheritance(node.inheritanceClause, keepAll: false, generic: [], dropping: synthesized)
     lines.append("")
     lines.append("extension \(name)\(inherited) {")
     for member in node.memberBlock.members {
@@ -411,7 +419,7 @@ private struct Writer {
         lines.append(indent + "  StandIn.call(\(literal(member)), \(literal(name)))")
       }
       lines.append(indent + "}")
-      declarations.append(.init(member: member, signature: "var \(name): \(type)", why: why, hasDefault: StandInSource.hasDefault(type)))
+      declarations.append(.init(member: member, signature: "var \(name): \(type)", why: why, hasDefault: StandInSource.hasDefault(type), returns: type))
     }
   }
 
@@ -453,7 +461,8 @@ private struct Writer {
     lines.append(indent + "}")
     let written = "func \(name)\(signature.trimmedDescription)"
     if !declarations.contains(where: { $0.member == member }) {
-      declarations.append(.init(member: member, signature: written, why: why, hasDefault: StandInSource.hasDefault(returnType)))
+      declarations.append(.init(
+        member: member, signature: written, why: why, hasDefault: StandInSource.hasDefault(returnType), returns: returnType, isAsync: isAsync))
     }
   }
 
