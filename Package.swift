@@ -51,7 +51,7 @@ let package = Package(
     /// "Your app's files as they are"). On Apple platforms it adds nothing.
     .library(
       name: "AppleCompat",
-      targets: ["AppleCompat", "AppleCombine", "AppleSwiftUI", "AppleOSLog", "AppleOS", "AppleUIKit", "StandInSupport"]
+      targets: ["AppleCompat", "AppleCombine", "AppleSwiftUI", "AppleOSLog", "AppleOS", "AppleUIKit", "AppleGameplayKit", "StandInSupport"]
     ),
   ],
   dependencies: [
@@ -79,6 +79,9 @@ let package = Package(
     appleCompat("AppleSwiftUI", folder: "SwiftUI", dependencies: ["AppleCombine", "AppleUIKit"]),
     appleCompat("AppleUIKit", folder: "UIKit", dependencies: ["AppleCombine"]),
     appleCompat("AppleCompat", folder: "Implicit", dependencies: ["AppleCombine"]),
+    // GameplayKit's state machine (GKState, GKStateMachine), which apps use for loading states:
+    // compiled as `GameplayKit` only where an app's file imports it (adopt's module alias).
+    appleCompat("AppleGameplayKit", folder: "GameplayKit"),
     // What `adopt`'s generated stand-ins call (code Linux cannot build, replaced by a seam the
     // scenario answers); the session answers through ScenarioScripting's router.
     .target(name: "StandInSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -183,7 +186,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AppleCompatTests",
-      dependencies: ["AppleOSLog", "AppleOS", "AppleSwiftUI", "AppleUIKit", "AppleCompat", "Scenario"]
+      dependencies: ["AppleOSLog", "AppleOS", "AppleSwiftUI", "AppleUIKit", "AppleCompat", "AppleGameplayKit", "Scenario"]
     ),
     // The language alone: its tests build without the executor or its C runtime.
     .testTarget(

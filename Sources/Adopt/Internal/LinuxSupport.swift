@@ -13,6 +13,8 @@ enum LinuxSupport {
   static let counterparts: [String: (module: String, package: (url: String, version: String, identity: String)?)] = [
     "CryptoKit": ("Crypto", ("https://github.com/apple/swift-crypto", "3.12.3", "swift-crypto")),
     "Darwin": ("Glibc", nil),
+    // AppleCompat's: GKState and GKStateMachine, all that apps' view-models use of it.
+    "GameplayKit": ("AppleGameplayKit", nil),
   ]
 
   /// SwiftUI's kinds of view: a type conforming to one is a view.
@@ -58,7 +60,7 @@ enum LinuxSupport {
     "CoreHaptics", "CoreImage", "CoreLocation", "CoreLocationUI", "CoreML", "CoreMedia", "CoreMotion", "CoreNFC",
     "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "CoreTransferable", "CoreVideo",
     "DeveloperToolsSupport", "DeviceActivity", "DeviceCheck", "EventKit", "EventKitUI", "ExtensionKit",
-    "FamilyControls", "FileProvider", "FoundationModels", "GameController", "GameKit", "GameplayKit",
+    "FamilyControls", "FileProvider", "FoundationModels", "GameController", "GameKit",
     "GroupActivities", "HealthKit", "HomeKit", "ImageIO", "Intents", "IntentsUI", "JavaScriptCore",
     "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Messages", "Metal", "MetalKit",
     "MobileCoreServices", "MultipeerConnectivity", "MusicKit", "NaturalLanguage", "Network", "NetworkExtension",
