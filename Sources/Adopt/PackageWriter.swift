@@ -10,12 +10,15 @@ package struct PackageWriter {
   package var output: String
   /// The vmrepl checkout the package builds against.
   package var vmrepl: String
-  package var adoption: Adoption
+  package let adoption: Adoption
+  /// The generated stand-ins, made from the left-out files' syntax once per adoption.
+  let standIns: StandInFiles
 
   package init(output: String, vmrepl: String, adoption: Adoption) {
     self.output = URL(fileURLWithPath: output).standardizedFileURL.path
     self.vmrepl = URL(fileURLWithPath: vmrepl).standardizedFileURL.path
     self.adoption = adoption
+    standIns = StandInFiles(adoption)
   }
 
   /// The app's module name: its name as a Swift identifier.
@@ -107,9 +110,6 @@ package struct PackageWriter {
     }
     return changes
   }
-
-  /// The generated stand-ins, made from the left-out files' syntax.
-  var standIns: StandInFiles { StandInFiles(adoption) }
 
   /// Writes `target`'s stand-ins (`Sources/NAME/standins/PATH`) and removes those no longer needed.
   private func writeStandIns(_ target: TargetPlan, changes: inout [(String, Change)]) throws(AdoptError) {
