@@ -20,8 +20,11 @@ package enum RegistrationWriter {
     lines.append("")
     lines.append("/// The generated stand-ins' members (code Linux cannot build): `respond` and `stub` answer them.")
     lines.append("let generatedStandIns: [StandInDeclaration] = [")
+    let reach = StandInReach.models(for: standIns, in: adoption)
     lines += standIns.map { declaration in
-      "  StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(declaration.why)), hasDefault: \(declaration.hasDefault)),"
+      let models = (reach[declaration.member] ?? []).map(quote).joined(separator: ", ")
+      return "  StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(declaration.why)), "
+        + "hasDefault: \(declaration.hasDefault), models: [\(models)]),"
     }
     lines.append("]")
     lines.append("")

@@ -50,13 +50,17 @@ public struct StandInDeclaration: Sendable, Equatable {
   public var why: String
   /// Whether its return type has a default (`()`, `nil`, empty).
   public var hasDefault: Bool
+  /// The models whose code can reach it (`describe` lists it for those); empty: every model.
+  public var models: [String]
 
-  /// A stand-in member `member`, declared `signature`, standing in because `why`.
-  public init(_ member: String, signature: String, why: String, hasDefault: Bool) {
+  /// A stand-in member `member`, declared `signature`, standing in because `why`, reached by
+  /// `models` (empty: by every model).
+  public init(_ member: String, signature: String, why: String, hasDefault: Bool, models: [String] = []) {
     self.member = member
     self.signature = signature
     self.why = why
     self.hasDefault = hasDefault
+    self.models = models
   }
 }
 

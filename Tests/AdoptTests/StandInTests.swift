@@ -103,7 +103,7 @@ struct StandInTests {
       """))
     let registrations = RegistrationWriter.generatedFile(adoption, modules: ["Shelf"], standIns: StandInFiles(adoption).declarations)
     #expect(registrations.contains("""
-        StandInDeclaration("KeychainHelper.token", signature: "func token(for account: String) -> String?", why: "Shelf/Services/KeychainHelper.swift imports `Security`, an Apple framework with no Linux version", hasDefault: true),
+        StandInDeclaration("KeychainHelper.token", signature: "func token(for account: String) -> String?", why: "Shelf/Services/KeychainHelper.swift imports `Security`, an Apple framework with no Linux version", hasDefault: true, models: ["shelf"]),
       """))
   }
 

@@ -34,7 +34,10 @@ extension Session {
       }.joined(separator: " | ")
     })
     // Code adopt could not build on Linux, answered by `respond`/`stub NAME value=|json=|error=|none`.
-    let standIns = dependencies.compactMap { $0 as? StandInDependency }
+    // The stand-ins this model's code can reach (adopt says which): a big app has hundreds.
+    let standIns = dependencies.compactMap { $0 as? StandInDependency }.filter { standIn in
+      standIn.declaration.models.isEmpty || standIn.declaration.models.contains(definition.name)
+    }
     if !standIns.isEmpty {
       section("stand-ins (answer with `respond` or `stub NAME value=V`, `json=TEXT`, `error=TEXT` or `none`):", standIns.map { standIn in
         let fallback = standIn.declaration.hasDefault ? "; unanswered, it returns its default" : ""

@@ -1,0 +1,36 @@
+/// Which registered models can reach each stand-in member: those whose files, or the files they
+/// need, name its type. `describe` lists a model's own, not every stand-in of the package.
+enum StandInReach {
+  /// The model names (sorted) that reach each member of `declarations`, by member.
+  static func models(for declarations: [StandInSource.Declaration], in adoption: Adoption) -> [String: [String]] {
+    let included = Set(adoption.included)
+    let compiled = adoption.app.files.filter { included.contains($0.path) }
+    let byPath = Dictionary(uniqueKeysWithValues: compiled.map { ($0.path, $0) })
+    var declaredIn: [String: [String]] = [:]
+    for file in compiled {
+      for type in file.types where type.isTopLevel { declaredIn[type.name, default: []].append(file.path) }
+    }
+    var result: [String: Set<String>] = [:]
+    for model in adoption.models where model.factory != nil || model.isOverridden {
+      // The model's file and every compiled file it needs, through the types they name.
+      var seen: Set<String> = [model.path]
+      var queue = [model.path]
+      var named: Set<String> = Set(model.seams)
+      while let path = queue.popLast() {
+        guard let file = byPath[path] else { continue }
+        named.formUnion(file.mentions)
+        for name in file.mentions {
+          for home in declaredIn[name] ?? [] where !seen.contains(home) {
+            seen.insert(home)
+            queue.append(home)
+          }
+        }
+      }
+      for declaration in declarations {
+        let owner = declaration.member.split(separator: ".").first.map(String.init) ?? ""
+        if named.contains(owner) { result[declaration.member, default: []].insert(model.name) }
+      }
+    }
+    return result.mapValues { $0.sorted() }
+  }
+}
