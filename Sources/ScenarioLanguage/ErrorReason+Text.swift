@@ -201,6 +201,8 @@ extension ScenarioError.Reason {
       return "`explore` is carried out by a front end (the REPL, `run`, `replay`), and this session has none; `vmrepl explore FILE` explores a scenario"
     case .noScriptedDependencies(let model):
       return "model `\(model)` has no scripted dependencies"
+    case .standInUnanswered(let member, let signature):
+      return "the stand-in `\(member)` (`\(signature)`) was called and nobody answered it: add `stub \(member) value=...` (or `json=`, `error=`) before this step"
     case .cannotUndo(let count, let current):
       return "cannot undo \(count) step\(count == 1 ? "" : "s"): step \(current) is \(current - 1) step\(current == 2 ? "" : "s") after the `use` at step 1"
     case .cannotRedo(let count, let undone):

@@ -209,6 +209,8 @@ extension ScenarioError {
     case cannotExploreHere
     /// `respond` or `stub` to a model without scripted dependencies.
     case noScriptedDependencies(model: String)
+    /// A generated stand-in's synchronous call that nothing answered (`stub` would have).
+    case standInUnanswered(member: String, signature: String)
     /// `undo N` past the `use`.
     case cannotUndo(Int, current: Int)
     /// `redo N` past what was undone.

@@ -1,3 +1,5 @@
+package import ScenarioLanguage
+
 /// What a scripted dependency has to report: a request's life and its own notes. The session
 /// turns each into a line of the step's events (`request search #r1 pending: ...`); this layer
 /// knows nothing of sessions or transcripts.
@@ -19,7 +21,7 @@ package enum DependencyEvent: Equatable, Sendable {
 package protocol DependencyEventSink: Sendable {
   /// Adds `event` to the step's events, stamped with the current virtual time.
   func report(_ event: DependencyEvent)
-  /// Fails the step with `message` once it ends: what the program did cannot go on as the
+  /// Fails the step with `reason` once it ends: what the program did cannot go on as the
   /// scenario meant (a stand-in's call nobody answered).
-  func fail(_ message: String)
+  func fail(_ reason: ScenarioError.Reason)
 }

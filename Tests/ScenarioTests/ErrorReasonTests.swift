@@ -137,6 +137,10 @@ struct ErrorReasonTests {
       (.interactiveOnly(.run, file: "b.scenario"), "`run` works in the interactive REPL only; in a script, put the lines of `b.scenario` here instead"),
       (.cannotExploreHere, "`explore` is carried out by a front end (the REPL, `run`, `replay`), and this session has none; `vmrepl explore FILE` explores a scenario"),
       (.noScriptedDependencies(model: "counter"), "model `counter` has no scripted dependencies"),
+      (
+        .standInUnanswered(member: "Keychain.token", signature: "var token: String"),
+        "the stand-in `Keychain.token` (`var token: String`) was called and nobody answered it: add `stub Keychain.token value=...` (or `json=`, `error=`) before this step"
+      ),
       (.cannotUndo(1, current: 1), "cannot undo 1 step: step 1 is 0 steps after the `use` at step 1"),
       (.cannotUndo(3, current: 2), "cannot undo 3 steps: step 2 is 1 step after the `use` at step 1"),
       (.cannotRedo(2, undone: 1), "cannot redo 2 steps: 1 undone step can be redone"),

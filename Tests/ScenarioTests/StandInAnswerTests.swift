@@ -7,9 +7,9 @@ import Testing
 /// The events a stand-in's calls report, in order.
 private final class Collected: DependencyEventSink {
   let events = Mutex<[DependencyEvent]>([])
-  let failures = Mutex<[String]>([])
+  let failures = Mutex<[ScenarioError.Reason]>([])
   func report(_ event: DependencyEvent) { events.withLock { $0.append(event) } }
-  func fail(_ message: String) { failures.withLock { $0.append(message) } }
+  func fail(_ reason: ScenarioError.Reason) { failures.withLock { $0.append(reason) } }
 }
 
 /// Generated stand-ins' calls (`StandIn.call...`) answered by a session's dependencies: each call
@@ -79,7 +79,7 @@ struct StandInAnswerTests {
     defer { StandIns.install(nil) }
     let available: Bool = StandIn.call("Service.isAvailable", "isAvailable")
     #expect(available == false)
-    #expect(sink.failures.withLock { $0 } == [
+    #expect(sink.failures.withLock { $0 }.map(\.text) == [
       "the stand-in `Service.isAvailable` (`var isAvailable: Bool { get }`) was called and nobody answered it: add `stub Service.isAvailable value=...` (or `json=`, `error=`) before this step"
     ])
     #expect(sink.events.withLock { $0 }.last == .requestAnswered(

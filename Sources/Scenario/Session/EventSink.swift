@@ -16,7 +16,7 @@ package protocol PrintSource: Sendable {
 package final class EventSink: Sendable {
   private let events = Mutex<[TimedEvent]>([])
   /// Failures reported during the step, which end it with an error (`fail`).
-  private let failures = Mutex<[String]>([])
+  private let failures = Mutex<[ScenarioError.Reason]>([])
   /// Simulation time at which the session's time is 0.
   private let origin = Mutex<Duration>(.zero)
   private let prints: (any PrintSource)?
@@ -36,11 +36,11 @@ package final class EventSink: Sendable {
 
   func setOrigin(_ time: Duration) { origin.guarded { $0 = time } }
 
-  /// Fails the step with `message` when it ends.
-  package func fail(_ message: String) { failures.guarded { $0.append(message) } }
+  /// Fails the step with `reason` when it ends.
+  package func fail(_ reason: ScenarioError.Reason) { failures.guarded { $0.append(reason) } }
 
   /// The failures reported since the last call.
-  func takeFailures() -> [String] { failures.guarded { taken in defer { taken = [] }; return taken } }
+  func takeFailures() -> [ScenarioError.Reason] { failures.guarded { taken in defer { taken = [] }; return taken } }
 
   /// Adds `event` after anything printed so far, stamped with the current virtual time.
   package func emit(_ event: Event) {

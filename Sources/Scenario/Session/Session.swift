@@ -207,7 +207,7 @@ package final class Session {
     }
     // A stand-in's call nobody answered fails the step, after what it made happen is shown.
     if let failure = sink.takeFailures().first, result.error == nil {
-      result.error = ScenarioError(.message(failure), line: number)
+      result.error = ScenarioError(failure, line: number)
     }
     collector.gatherEvents(into: &result, departures: scheduleEvents(), reportsPending: routed.showsState)
     // A command may have called view-model code outside the simulation's sight: readings taken

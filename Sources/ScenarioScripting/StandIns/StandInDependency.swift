@@ -52,7 +52,7 @@ package final class StandInDependency: AnyScriptedDependency {
     case .failure(let error)?: return .error("\(error)")
     case nil:
       let command = "`stub \(name) value=...` (or `json=`, `error=`) before this step"
-      sink.fail("the stand-in `\(name)` (`\(declaration.signature)`) was called and nobody answered it: add \(command)")
+      sink.fail(.standInUnanswered(member: name, signature: declaration.signature))
       return .unanswered(command: "add " + command)
     }
   }
