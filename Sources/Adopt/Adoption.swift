@@ -34,6 +34,18 @@ package struct Adoption: Sendable {
   /// Left-out files whose types kept files use, by path: the types the package declares as
   /// generated stand-ins (seams the scenario answers), with why the file is left out.
   package var seams: [String: (types: [String], why: String)] = [:]
+  /// A member of a compiled file blanked out because the compiler rejected it on Linux.
+  package struct DroppedMember: Sendable, Equatable {
+    package var range: Range<Int>
+    package var firstLine: Int
+    package var lastLine: Int
+    /// `func widthOfString(usingFont:)`.
+    package var label: String
+    package var reason: String
+  }
+
+  /// Members blanked out of compiled files, by path (each file then a filtered copy).
+  package var droppedMembers: [String: [DroppedMember]] = [:]
   /// Left-out files whose generated stand-in the compiler rejected, with its message.
   package var failedSeams: [String: String] = [:]
   /// Generated conformances of seams to the app's protocols that registrations pass for an
@@ -48,7 +60,7 @@ package struct Adoption: Sendable {
   package init(
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
-    rejectedDeclarations: [String: [Int: String]] = [:]
+    rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:]
   ) {
     // A declaration the compiler rejected (an extension, a function) is dropped from a filtered
     // copy of its file, as a view is: the rest of the file still builds.
@@ -76,7 +88,22 @@ package struct Adoption: Sendable {
     unneeded = app.files.count - included.count - leftOut.count
     skippedModels = selection.skippedModels
     filtered = selection.filtered.mapValues { drop in drop }
-    let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) })
+    self.droppedMembers = droppedMembers.filter { selection.included.contains($0.key) }
+    for path in self.droppedMembers.keys where filtered[path] == nil { filtered[path] = [] }
+    // A method blanked out is no action of its model.
+    func gone(_ method: Method, in path: String) -> Bool {
+      droppedMembers[path]?.contains { $0.firstLine <= method.line && method.line <= $0.lastLine } ?? false
+    }
+    let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) }.map { file in
+      guard droppedMembers[file.path] != nil else { return file }
+      // The path read before the file is changed in place (the closure may not read it then).
+      let path = file.path
+      var file = file
+      let gone = { (method: Method) in gone(method, in: path) }
+      for index in file.types.indices { file.types[index].members.methods.removeAll(where: gone) }
+      for index in file.extensions.indices { file.extensions[index].members.methods.removeAll(where: gone) }
+      return file
+    })
     var plans: [ModelPlan] = []
     var names: Set<String> = []
     // A protocol's conformance of seams, made once per protocol from the file that declares it.
@@ -93,6 +120,8 @@ package struct Adoption: Sendable {
       return made != nil
     }
     for (type, path) in selection.models where selection.included.contains(path) {
+      var type = type
+      type.members.methods.removeAll { gone($0, in: path) }
       var plan = ModelPlan(type: type, path: path, index: index, canSeam: canSeam)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
@@ -191,13 +220,13 @@ package struct PackagePlan: Sendable, Equatable {
 
 extension Adoption {
   /// What a filtered copy of `file` leaves out, as the report and the copy say it.
-  static func filterLabels(_ file: SourceFacts, dropping drop: [Int]) -> String {
+  static func filterLabels(_ file: SourceFacts, dropping drop: [Int], members: [DroppedMember] = []) -> String {
     (drop.map { index in
       let declaration = file.declarations[index]
       // A declaration the compiler rejected says why: views and previews need no telling.
       let compiler = declaration.blockers.first { $0.hasPrefix("does not compile on Linux") }
       return declaration.label + (compiler.map { " (\($0))" } ?? "")
-    } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
+    } + members.map { "`\($0.label)` (\($0.reason))" } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
       + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])).joined(separator: ", ")
   }
 }

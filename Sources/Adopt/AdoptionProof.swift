@@ -35,13 +35,27 @@ struct AdoptionProof {
     var dropped: [String: String] = [:]
     var failedSeams: [String: String] = [:]
     var rejectedDeclarations: [String: [Int: String]] = [:]
+    var droppedMembers: [String: [Adoption.DroppedMember]] = [:]
+    var sources: [String: String] = [:]
     var record = AdoptReport.Build(scratch: build.scratch)
     func rewrite() throws(AdoptError) {
       adoption = Adoption(
         app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
-        droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations)
+        droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
+        droppedMembers: droppedMembers)
       writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+      // A starter this run wrote is not the user's yet: written again from the model as it is now
+      // (an action blanked out since, a stand-in answer it needs).
+      let starters = changes.filter { $0.1 == .wrote && $0.0.hasPrefix("scenarios/") && $0.0.hasSuffix("/start.scenario") }.map(\.0)
+      for path in starters { try? FileManager.default.removeItem(atPath: outputFolder + "/" + path) }
       let now = try writer.write()
+      // One whose model is gone since: its folder goes too, and the report does not name it.
+      let gone = starters.filter { !FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
+      for path in gone {
+        let folder = outputFolder + "/" + (path as NSString).deletingLastPathComponent
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true { try? FileManager.default.removeItem(atPath: folder) }
+      }
+      changes.removeAll { gone.contains($0.0) }
       // A starter scenario this run wrote for a model it has since left out is no one's yet:
       // it goes (IceCubesApp kept five that named models the REPL did not have).
       let written = Set(changes.filter { $0.1 == .wrote }.map(\.0))
@@ -82,7 +96,19 @@ struct AdoptionProof {
         } else if let path = rejection.path {
           guard rejected[path] == nil else { continue }
           let blocked = Set(adoption.leftOut.map(\.path)).union(rejected.keys)
-          if let (name, home) = Self.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path) {
+          let home = Self.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path)
+          if sources[path] == nil { sources[path] = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8) }
+          if let source = sources[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
+            // Only the member the error is in (a helper that takes a UIFont): the rest builds.
+            guard !(droppedMembers[path] ?? []).contains(where: { $0.range == member.range }) else { continue }
+            let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
+              ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+            droppedMembers[path, default: []].append(.init(
+              range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason))
+            mended = true
+            continue
+          }
+          if let (name, home) = home {
             // The compiler's "no member `system`" is a file left out earlier, which declares it.
             rejected[path] = "uses `\(name)` from \(home), which is left out (the compiler, line \(rejection.line): \(rejection.message))"
           } else if let declaration = Self.droppable(rejection, in: app, already: rejectedDeclarations[path] ?? [:]) {
@@ -102,7 +128,12 @@ struct AdoptionProof {
       }
       // A third-party package that does not resolve or build here is left out, with what imports it.
       if !mended {
-        for (identity, why) in PackageBuild.blamedPackages(in: outcome.log, packages: adoption.packages.filter { dropped[$0.identity] == nil }) {
+        let remaining = adoption.packages.filter { dropped[$0.identity] == nil }
+        var blamed = PackageBuild.blamedPackages(in: outcome.log, packages: remaining)
+        if blamed.isEmpty {
+          blamed = PackageBuild.packagesNeedingUnfetched(in: outcome.log, packages: remaining, checkouts: build.scratch + "/checkouts")
+        }
+        for (identity, why) in blamed {
           dropped[identity] = why
           record.droppedPackages.append(identity)
           mended = true

@@ -97,7 +97,8 @@ package struct PackageBuild {
       } else {
         continue
       }
-      let key = (path ?? "") + (path == nil ? ":\(number)" : "")
+      // Every line of a file: each member the compiler rejects can be blanked out alone.
+      let key = (path ?? "") + ":\(number)"
       guard !seen.contains(key) else { continue }
       seen.insert(key)
       result.append(Rejection(path: path, line: number, message: message))
@@ -194,6 +195,39 @@ package struct PackageBuild {
     while let blamed = blamedPackage(in: log, packages: rest) {
       result.append(blamed)
       rest.removeAll { $0.identity == blamed.0 }
+    }
+    return result
+  }
+
+  /// The declared packages that need a package SwiftPM could not fetch (`Failed to clone
+  /// repository https://github.com/stephencelis/CSQLite`), found through the manifests of the
+  /// packages already checked out in `checkouts`: IceCubesApp's Bodega needs SQLite.swift, which
+  /// needs CSQLite. Each with why.
+  package static func packagesNeedingUnfetched(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
+    var result: [(String, String)] = []
+    for line in log.split(separator: "\n") where line.contains("error:") {
+      guard let range = line.range(of: "Failed to clone repository ") ?? line.range(of: "could not find the commit") else { continue }
+      var url = line[range.upperBound...].split(separator: " ").first.map(String.init) ?? ""
+      while url.hasSuffix(":") || url.hasSuffix("'") { url.removeLast() }
+      var missing = PinnedPackages.identity(of: url.isEmpty ? String(line) : url)
+      if missing.isEmpty { continue }
+      // Walk up the manifests that name it until a package the generated manifest declares.
+      var seen: Set<String> = []
+      while !seen.contains(missing) {
+        seen.insert(missing)
+        if let declared = packages.first(where: { $0.identity == missing }) {
+          if !result.contains(where: { $0.0 == declared.identity }) {
+            result.append((declared.identity, "does not resolve here: it needs \(url), which SwiftPM could not fetch"))
+          }
+          break
+        }
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
+        guard let parent = folders.sorted().first(where: { folder in
+          let manifest = (try? String(contentsOfFile: checkouts + "/" + folder + "/Package.swift", encoding: .utf8)) ?? ""
+          return manifest.lowercased().contains("/" + missing + "\"") || manifest.lowercased().contains("/" + missing + ".git\"")
+        }) else { break }
+        missing = parent.lowercased()
+      }
     }
     return result
   }

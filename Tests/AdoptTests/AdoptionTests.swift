@@ -221,6 +221,25 @@ struct AdoptionTests {
     #expect(app.pins.pins.map(\.version) == ["4.2.0..<5.0.0", "from 2.0.0"])
   }
 
+  @Test("a dependency of a dependency SwiftPM could not fetch leaves out the declared package that needs it")
+  func unfetchedDependency() throws {
+    let folder = try AppFolder("checkouts", files: [
+      "SQLite.swift/Package.swift": #"dependencies: [.package(url: "https://github.com/stephencelis/CSQLite", from: "3.0.0")]"#,
+      "Bodega/Package.swift": #"dependencies: [.package(url: "https://github.com/stephencelis/SQLite.swift.git", from: "0.14.1")]"#,
+      "Other/Package.swift": "dependencies: []",
+    ])
+    let bodega = PackagePlan(PinnedPackages.Pin(
+      location: "github.com/mergesort/Bodega", url: "https://github.com/mergesort/Bodega", revision: nil, version: "2.1.3", identity: "bodega"))
+    let log = """
+      warning: 'csqlite': skipping cache due to an error: Failed to clone repository https://github.com/stephencelis/CSQLite:
+      error: Failed to clone repository https://github.com/stephencelis/CSQLite:
+      """
+    #expect(PackageBuild.blamedPackages(in: log, packages: [bodega]).isEmpty)
+    let blamed = PackageBuild.packagesNeedingUnfetched(in: log, packages: [bodega], checkouts: folder.path)
+    #expect(blamed.map(\.0) == ["bodega"])
+    #expect(blamed.map(\.1) == ["does not resolve here: it needs https://github.com/stephencelis/CSQLite, which SwiftPM could not fetch"])
+  }
+
   @Test("names: model names without ViewModel, identifiers and executables from app names")
   func names() {
     #expect(ModelPlan.lowerFirst("URLListViewModel".replacingOccurrences(of: "ViewModel", with: "")) == "urlList")

@@ -206,7 +206,7 @@ struct AppLayoutTests {
     #expect(XcodeProject(pbxproj: "{ objects = ") == nil)
   }
 
-  @Test("the compiler's errors are placed in the app's files, through each target's link, and in the registrations")
+  @Test("the compiler's errors are placed in the app's files, through each target's link, and in the registrations, one per line")
   func rejections() throws {
     let app = try AppSources.scan(folder: Apps.folder("Ivory"))
     let adoption = Adoption(app)
@@ -223,6 +223,8 @@ struct AppLayoutTests {
     let found = PackageBuild.rejections(in: log, output: "/out", app: app, targets: adoption.targets, executable: "ivory-repl")
     #expect(found == [
       .init(path: "Packages/Network/Sources/Network/Client.swift", line: 12, message: "cannot find 'URLCache' in scope"),
+      // Each line's own: a second member rejected in the same build is blanked out too.
+      .init(path: "Packages/Network/Sources/Network/Client.swift", line: 14, message: "a second error of the same file"),
       .init(path: "Ivory/Timeline/TimelineViewModel.swift", line: 3, message: "no such module 'Network'"),
       .init(path: nil, line: 18, message: "'TimelineViewModel' initializer is inaccessible"),
     ])

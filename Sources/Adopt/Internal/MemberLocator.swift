@@ -1,0 +1,74 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The member of a type or extension that holds a line of a file: what `adopt` blanks out alone
+/// when the compiler rejects that line, so that a file of thirty helpers loses one, not all.
+enum MemberLocator {
+  /// A member's place and how the report names it.
+  struct Member: Equatable, Sendable {
+    /// UTF-8 offsets of its text, leading and trailing trivia left out.
+    var range: Range<Int>
+    var firstLine: Int
+    var lastLine: Int
+    /// `func widthOfString(usingFont:)` in `extension String` (the report puts it in backquotes).
+    var label: String
+  }
+
+  /// The innermost function, property, initializer or subscript of a type or extension whose
+  /// lines hold `line`; nil when the line is outside every member (a type's header).
+  static func member(atLine line: Int, in source: String) -> Member? {
+    let tree = Parser.parse(source: source)
+    let converter = SourceLocationConverter(fileName: "", tree: tree)
+    var blocks: [(MemberBlockSyntax, String)] = tree.statements.compactMap { statement in
+      Self.memberBlock(of: statement.item).map { ($0, Self.name(of: Syntax(statement.item))) }
+    }
+    var found: Member?
+    while let (block, container) = blocks.popLast() {
+      for item in block.members {
+        let first = item.decl.startLocation(converter: converter).line
+        let last = item.decl.endLocation(converter: converter).line
+        guard first <= line, line <= last else { continue }
+        if let nested = memberBlock(of: Syntax(item.decl)) {
+          blocks.append((nested, name(of: Syntax(item.decl))))
+          continue
+        }
+        guard let own = label(of: item.decl) else { continue }
+        let label = "\(own)` in `\(container)"
+        found = Member(
+          range: item.decl.positionAfterSkippingLeadingTrivia.utf8Offset..<item.decl.endPositionBeforeTrailingTrivia.utf8Offset,
+          firstLine: first, lastLine: last, label: label)
+      }
+    }
+    return found
+  }
+
+  private static func memberBlock(of node: some SyntaxProtocol) -> MemberBlockSyntax? {
+    let syntax = Syntax(node)
+    return syntax.as(ClassDeclSyntax.self)?.memberBlock ?? syntax.as(StructDeclSyntax.self)?.memberBlock
+      ?? syntax.as(EnumDeclSyntax.self)?.memberBlock ?? syntax.as(ActorDeclSyntax.self)?.memberBlock
+      ?? syntax.as(ExtensionDeclSyntax.self)?.memberBlock
+  }
+
+  /// `extension String`, `Player`: how the report names a member's container.
+  private static func name(of node: Syntax) -> String {
+    if let node = node.as(ExtensionDeclSyntax.self) { return "extension " + node.extendedType.trimmedDescription }
+    return node.as(ClassDeclSyntax.self)?.name.text ?? node.as(StructDeclSyntax.self)?.name.text ?? node.as(EnumDeclSyntax.self)?.name.text
+      ?? node.as(ActorDeclSyntax.self)?.name.text ?? "?"
+  }
+
+  private static func label(of decl: DeclSyntax) -> String? {
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+      return "func \(function.name.text)(\(labels))"
+    }
+    if let variable = decl.as(VariableDeclSyntax.self) {
+      let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+      return "\(variable.bindingSpecifier.text) \(names.joined(separator: ", "))"
+    }
+    if let initializer = decl.as(InitializerDeclSyntax.self) {
+      return "init(" + initializer.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    }
+    if decl.is(SubscriptDeclSyntax.self) { return "subscript" }
+    return nil
+  }
+}
