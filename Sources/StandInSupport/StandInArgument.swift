@@ -7,14 +7,14 @@ extension StandIn {
   public static func text(_ value: Any?) -> String {
     guard let value else { return "nil" }
     switch value {
-    case let text as String: return quoted(text)
-    case let text as Substring: return quoted(String(text))
+    case let text as String: return text.debugDescription
+    case let text as Substring: return String(text).debugDescription
     case let number as Int: return String(number)
     case let number as Double: return number.description
     case let number as Float: return number.description
     case let flag as Bool: return flag ? "true" : "false"
-    case let url as URL: return "URL(\(quoted(url.absoluteString)))"
-    case let uuid as UUID: return "UUID(\(quoted(uuid.uuidString)))"
+    case let url as URL: return "URL(\(url.absoluteString.debugDescription))"
+    case let uuid as UUID: return "UUID(\(uuid.uuidString.debugDescription))"
     case let data as Data: return "Data(\(data.count) bytes)"
     case let number as any BinaryInteger: return "\(number)"
     default: break
@@ -32,18 +32,5 @@ extension StandIn {
       return "." + (name.split(separator: "(").first.map(String.init) ?? name)
     }
     return String(describing: type(of: value))
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-      switch character {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      default: result.append(character)
-      }
-    }
-    return result + "\""
   }
 }

@@ -69,7 +69,7 @@ package final class StandInDependency: AnyScriptedDependency {
   /// A command value as JSON text: `"abc"`, `3`, `[1, 2]`, `null`.
   static func json(_ value: CommandValue) -> String {
     switch value {
-    case .string(let text), .word(let text): return quote(text)
+    case .string(let text), .word(let text): return JSON.quote(text)
     case .int(let number): return String(number)
     case .double(let number): return String(number)
     case .bool(let flag): return flag ? "true" : "false"
@@ -78,25 +78,6 @@ package final class StandInDependency: AnyScriptedDependency {
     }
   }
 
-  private static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
 }
 
 /// Answers the process's generated stand-ins from one session's dependencies: installed at
