@@ -243,7 +243,7 @@ let package = Package(
     .target(
       name: "Adopt",
       dependencies: [
-        "AdoptInterface",
+        "AdoptInterface", "Processes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),

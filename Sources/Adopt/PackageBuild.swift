@@ -1,4 +1,5 @@
 import Foundation
+import Processes
 
 /// Builds the package `adopt` wrote, in vmrepl's shared build folder, and reads which app files
 /// the compiler rejected: `adopt` proves its own output instead of handing the user a package
@@ -51,22 +52,10 @@ package struct PackageBuild {
   package func run() -> Outcome {
     Self.claim(scratch: scratch, for: output)
     let started = Date()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "build", "--package-path", output, "--scratch-path", scratch]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return Outcome(succeeded: false, log: "cannot run `swift build`: \(error.localizedDescription)", seconds: 0)
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let result = ChildProcess.runBlocking("/usr/bin/env", ["swift", "build", "--package-path", output, "--scratch-path", scratch])
+    // The compiler's errors are on standard output, SwiftPM's own (resolution) on standard error.
     return Outcome(
-      succeeded: process.terminationStatus == 0, log: String(decoding: data, as: UTF8.self),
+      succeeded: result.status == 0 && result.signal == nil, log: result.output + result.errors,
       seconds: Date().timeIntervalSince(started))
   }
 
@@ -170,19 +159,9 @@ package struct PackageBuild {
     }
     return packages.compactMap { package in
       let place = mirrors[package.url] ?? package.url
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["git", "ls-remote", "--exit-code", place, "HEAD"]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      process.standardInput = FileHandle.nullDevice
-      var environment = ProcessInfo.processInfo.environment
-      environment["GIT_TERMINAL_PROMPT"] = "0"
-      process.environment = environment
-      guard (try? process.run()) != nil else { return nil }
-      process.waitUntilExit()
+      let result = ChildProcess.runBlocking("/usr/bin/env", ["git", "ls-remote", "--exit-code", place, "HEAD"], environment: ["GIT_TERMINAL_PROMPT": "0"])
       // 2: no HEAD (a repository with tags only) is still reachable.
-      return process.terminationStatus == 0 || process.terminationStatus == 2
+      return result.signal == nil && (result.status == 0 || result.status == 2)
         ? nil : (package.identity, "does not resolve here: git cannot reach \(place)")
     }
   }

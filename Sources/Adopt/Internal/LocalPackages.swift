@@ -1,4 +1,5 @@
 import Foundation
+import Processes
 
 /// The app's own Swift packages (`Packages/Models`, a `Package/` beside the Xcode project): their
 /// manifests read with `swift package dump-package`, which evaluates them as SwiftPM does.
@@ -29,24 +30,10 @@ enum LocalPackages {
 
   /// The manifest of the package in `folder` (absolute), or the first line of why it cannot be read.
   static func read(_ folder: String) -> Result<Manifest, AdoptError> {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "dump-package", "--package-path", folder]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      return .failure(AdoptError("cannot run `swift package dump-package`: \(error.localizedDescription)"))
-    }
-    // Read before waiting: a manifest's JSON can be larger than a pipe holds.
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let problem = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let text = String(decoding: problem, as: UTF8.self)
+    let result = ChildProcess.runBlocking("/usr/bin/env", ["swift", "package", "dump-package", "--package-path", folder])
+    let data = Data(result.output.utf8)
+    guard result.status == 0, result.signal == nil else {
+      let text = result.errors
       let first = text.split(separator: "\n").first { $0.contains("error") } ?? text.split(separator: "\n").first ?? "no reason given"
       return .failure(AdoptError(String(first)))
     }

@@ -15,19 +15,10 @@ enum TrapSource {
 
   /// The frame of the app's code a trap in `scenario` happened in, or nil.
   static func locate(_ scenario: String) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CurrentExecutable.path)
-    process.arguments = ["run", scenario]
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,sanitize=no"
-    process.environment = environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return frame(in: String(decoding: data, as: UTF8.self))
+    let result = ChildProcess.runBlocking(
+      CurrentExecutable.path, ["run", scenario],
+      environment: ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,sanitize=no"])
+    return frame(in: result.errors)
   }
 
   /// `file` as the app's folder names it: an adopted package reaches the app's files through
