@@ -27,15 +27,10 @@ struct AuditApp {
         throw ValidationError("\(helper) is not built; `swift build --product vmrepl-adopt` builds it (scripts/vmrepl does)")
       }
       writeAll(2, "audit: adopting \(folder) into \(package)\n")
-      let adopt = Process()
-      adopt.executableURL = URL(fileURLWithPath: helper)
-      adopt.arguments = ["--output", package, "--", folder]
       // adopt's report goes to standard error: standard output is the audit's.
-      adopt.standardOutput = FileHandle.standardError
-      try adopt.run()
-      adopt.waitUntilExit()
-      guard adopt.terminationStatus == 0 else {
-        writeAll(2, "audit: adopt \(folder) failed (exit status \(adopt.terminationStatus))\n")
+      let status = ChildProcess.runOntoStandardError(helper, ["--output", package, "--", folder])
+      guard status == 0 else {
+        writeAll(2, "audit: adopt \(folder) failed (exit status \(status))\n")
         Foundation.exit(2)
       }
     }
