@@ -200,13 +200,35 @@ package struct PackageBuild {
           }
           break
         }
-        let folders = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
-        guard let parent = folders.sorted().first(where: { folder in
-          let manifest = (try? String(contentsOfFile: checkouts + "/" + folder + "/Package.swift", encoding: .utf8)) ?? ""
-          return manifest.lowercased().contains("/" + missing + "\"") || manifest.lowercased().contains("/" + missing + ".git\"")
+        let name = missing
+        guard let parent = manifests(in: checkouts).first(where: { _, manifest in
+          // By URL (`/csqlite"`, `/csqlite.git"`) or by package name (`package: "CSQLite"`).
+          manifest.contains("/" + name + "\"") || manifest.contains("/" + name + ".git\"") || manifest.contains("\"" + name + "\"")
         }) else { break }
-        missing = parent.lowercased()
+        missing = parent.name
       }
+    }
+    return result
+  }
+
+  /// Each package's manifest (lower-cased) that SwiftPM has fetched beside `checkouts`, by the
+  /// package's lower-case name: checked-out ones read in place, the bare clones of
+  /// `repositories/` (where a resolution that failed leaves them) through `git show`.
+  static func manifests(in checkouts: String) -> [(name: String, manifest: String)] {
+    var result: [(String, String)] = []
+    for folder in ((try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []).sorted() {
+      if let text = try? String(contentsOfFile: checkouts + "/" + folder + "/Package.swift", encoding: .utf8) {
+        result.append((folder.lowercased(), text.lowercased()))
+      }
+    }
+    let repositories = (checkouts as NSString).deletingLastPathComponent + "/repositories"
+    for folder in ((try? FileManager.default.contentsOfDirectory(atPath: repositories)) ?? []).sorted() {
+      // `SQLite.swift-3ab9fbeb`: the name, then a hash of the URL.
+      guard let dash = folder.lastIndex(of: "-") else { continue }
+      let name = String(folder[..<dash]).lowercased()
+      guard !result.contains(where: { $0.0 == name }) else { continue }
+      let shown = ChildProcess.runBlocking("/usr/bin/env", ["git", "--git-dir", repositories + "/" + folder, "show", "HEAD:Package.swift"])
+      if shown.status == 0 { result.append((name, shown.output.lowercased())) }
     }
     return result
   }
