@@ -44,6 +44,8 @@ package struct Adoption: Sendable {
     package var reason: String
   }
 
+  /// What earlier builds rejected of generated stand-ins, made again without it, by path.
+  package var standInRepairs: [String: StandInSource.Repair] = [:]
   /// Members blanked out of compiled files, by path (each file then a filtered copy).
   package var droppedMembers: [String: [DroppedMember]] = [:]
   /// Left-out files whose generated stand-in the compiler rejected, with its message.
@@ -60,8 +62,10 @@ package struct Adoption: Sendable {
   package init(
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
-    rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:]
+    rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
+    standInRepairs: [String: StandInSource.Repair] = [:]
   ) {
+    self.standInRepairs = standInRepairs
     // A declaration the compiler rejected (an extension, a function) is dropped from a filtered
     // copy of its file, as a view is: the rest of the file still builds.
     var app = app

@@ -36,13 +36,14 @@ struct AdoptionProof {
     var failedSeams: [String: String] = [:]
     var rejectedDeclarations: [String: [Int: String]] = [:]
     var droppedMembers: [String: [Adoption.DroppedMember]] = [:]
+    var standInRepairs: [String: StandInSource.Repair] = [:]
     var sources: [String: String] = [:]
     var record = AdoptReport.Build(scratch: build.scratch)
     func rewrite() throws(AdoptError) {
       adoption = Adoption(
         app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
         droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
-        droppedMembers: droppedMembers)
+        droppedMembers: droppedMembers, standInRepairs: standInRepairs)
       writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
       // A starter this run wrote is not the user's yet: written again from the model as it is now
       // (an action blanked out since, a stand-in answer it needs).
@@ -89,8 +90,23 @@ struct AdoptionProof {
       var mended = false
       for rejection in PackageBuild.rejections(in: outcome.log, output: outputFolder, app: app, targets: adoption.targets, executable: executable) {
         if let path = rejection.path, rejection.isStandIn {
-          // A stand-in that does not compile is dropped: its file stays left out, with what needs it.
           guard failedSeams[path] == nil else { continue }
+          // A type whose synthesized conformance fails (a member's type is not Hashable) keeps the
+          // stand-in without it; a member that fails is left out; each made again next build.
+          if let generated = writer.standIns.files.first(where: { $0.appPath == path })?.generated {
+            var repair = standInRepairs[path] ?? StandInSource.Repair()
+            if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
+              repair.plainTypes.insert(type)
+            } else if let member = generated.memberLines[rejection.line], !repair.droppedMembers.contains(member) {
+              repair.droppedMembers.insert(member)
+            }
+            if repair != (standInRepairs[path] ?? StandInSource.Repair()) {
+              standInRepairs[path] = repair
+              mended = true
+              continue
+            }
+          }
+          // A stand-in that still does not compile is dropped: its file stays left out, with what needs it.
           failedSeams[path] = "its generated stand-in did not compile: line \(rejection.line): \(rejection.message)"
           mended = true
         } else if let path = rejection.path {

@@ -51,7 +51,7 @@ struct StandInFiles {
         }
         let generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
-          why: Self.why(path: path, reason: seam.why))
+          why: Self.why(path: path, reason: seam.why), repair: adoption.standInRepairs[path] ?? StandInSource.Repair())
         let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         files.append(File(appPath: path, target: target.name, source: Self.folder + "/" + relative, generated: generated))
       }

@@ -25,6 +25,16 @@ package struct StandInSource {
   /// Lines of the generated file (1-based) and the member each belongs to, for the compiler's
   /// errors.
   var memberLines: [Int: String]
+  /// Lines of the generated file that open a type, and the type's name.
+  var typeLines: [Int: String]
+
+  /// What an earlier build of a stand-in rejected, made again without it: types whose
+  /// synthesized conformances (Hashable of a value whose member is not) are dropped, and members
+  /// (`Donut.dough`) left out.
+  package struct Repair: Sendable, Equatable {
+    var plainTypes: Set<String> = []
+    var droppedMembers: Set<String> = []
+  }
 
   /// One member a scenario answers.
   package struct Declaration: Sendable, Equatable {
@@ -41,10 +51,14 @@ package struct StandInSource {
   /// `known` holds every type name the package has (the app's compiled types and the stand-ins);
   /// `protocols` the app's protocol names among them; `imports` the modules the stand-in may
   /// import; `why` is said with every call.
-  init(source: String, path: String, names: Set<String>, known: Set<String>, protocols: Set<String> = [], imports: [String], why: String) {
+  init(
+    source: String, path: String, names: Set<String>, known: Set<String>, protocols: Set<String> = [], imports: [String], why: String,
+    repair: Repair = Repair()
+  ) {
     let tree = Parser.parse(source: source)
     var writer = Writer(known: known.union(Self.standardTypes), why: why)
     writer.protocolNames = protocols
+    writer.repair = repair
     for item in tree.statements {
       guard let decl = item.item.as(DeclSyntax.self) else { continue }
       if let name = Writer.typeName(of: decl), names.contains(name) {
@@ -67,6 +81,7 @@ package struct StandInSource {
     declarations = writer.declarations
     omitted = writer.omitted
     memberLines = Dictionary(uniqueKeysWithValues: writer.memberLines.map { ($0.key + header.count + 1, $0.value) })
+    typeLines = Dictionary(uniqueKeysWithValues: writer.typeLines.map { ($0.key + header.count + 1, $0.value) })
   }
 
   /// A class conforming to the protocol `name` of `source` whose every requirement is a seam:
@@ -158,10 +173,21 @@ private struct Writer {
   var dropModifiers: Set<String> = []
   /// Stood-in structs whose storage is kept, and enums: their conformances synthesize.
   var valueTypes: Set<String> = []
+  var typeLines: [Int: String] = [:]
+  var repair = StandInSource.Repair()
 
   init(known: Set<String>, why: String) {
     self.known = known
     self.why = why
+  }
+
+  /// A member's name as `respond` names it (`token`, `init`, a case's first name); nil for a type.
+  static func memberName(of decl: DeclSyntax) -> String? {
+    if let node = decl.as(FunctionDeclSyntax.self) { return node.name.text }
+    if let node = decl.as(VariableDeclSyntax.self) { return node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+    if decl.is(InitializerDeclSyntax.self) { return "init" }
+    if let node = decl.as(EnumCaseDeclSyntax.self) { return node.elements.first?.name.text }
+    return nil
   }
 
   static func typeName(of decl: DeclSyntax) -> String? {
@@ -264,18 +290,32 @@ private struct Writer {
         }
       }
     let synthesized: Set<String> = ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
+    let plain = repair.plainTypes.contains(owner)
     var inherited = inheritance(
-      inheritanceClause, keepAll: false, generic: generic, dropping: keyword == "enum" || keepsStorage ? [] : synthesized)
+      inheritanceClause, keepAll: false, generic: generic, dropping: (keyword == "enum" || keepsStorage) && !plain ? [] : synthesized)
     if keyword == "class", inherited.isEmpty == false, let first = inheritanceClause?.inheritedTypes.first,
        !isProtocolOrRaw(first.type.trimmedDescription) {
       // A superclass is dropped (its inits and overrides are not the stand-in's).
       inherited = inheritance(inheritanceClause, keepAll: false, generic: generic, dropping: synthesized, skipFirst: true)
     }
     let genericText = genericClause.map { clause in exists(clause, generic: generic) ? clause.trimmedDescription : "" } ?? ""
-    if keepsStorage || keyword == "enum" { valueTypes.insert(name) }
+    if (keepsStorage || keyword == "enum") && !plain { valueTypes.insert(name) }
+    typeLines[lines.count + 1] = owner
     lines.append(indent + Self.attributes(attributes) + Self.modifiers(modifiers) + "\(keyword) \(name)\(genericText)\(inherited) {")
     for member in members.members {
       let decl = member.decl
+      let memberName = Self.memberName(of: decl).map { "\(owner).\($0)" }
+      if let memberName, repair.droppedMembers.contains(memberName) {
+        omitted.append("\(memberName): the compiler rejected it in an earlier build")
+        continue
+      }
+      let firstLine = lines.count + 1
+      defer {
+        // Every line a member wrote is its own, for the compiler's errors.
+        if let memberName, lines.count >= firstLine {
+          for line in firstLine...lines.count where memberLines[line] == nil { memberLines[line] = memberName }
+        }
+      }
       if let node = decl.as(EnumCaseDeclSyntax.self) {
         if exists(node, generic: generic) {
           lines.append(inner + Self.modifiers(node.modifiers) + "case " + node.elements.map { element in
