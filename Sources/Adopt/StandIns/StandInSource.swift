@@ -362,6 +362,8 @@ private struct Writer {
     let synthesized: Set<String> = valueTypes.contains(name) ? [] : ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
     let inherited = inheritance(node.inheritanceClause, keepAll: false, generic: [], dropping: synthesized)
     lines.append("")
+    // An error at an extension's conformance repairs its type as one at the type's own header.
+    typeLines[lines.count + 1] = name
     lines.append("extension \(name)\(inherited) {")
     for member in node.memberBlock.members {
       if let function = member.decl.as(FunctionDeclSyntax.self) {
