@@ -145,4 +145,22 @@ struct StandInTests {
     #expect(StandInSource.conformance(to: "Odd", source: "protocol Odd { func f() -> Unknown }", known: known) == nil)
     #expect(StandInSource.conformance(to: "Fine", source: "protocol Fine: AnyObject { func f() -> [Item] }", known: known) != nil)
   }
+
+  @Test("a value's own Hashable and Equatable implementations are copied as written, not made seams")
+  func valueConformances() {
+    let source = """
+      import CoreLocation
+      struct Reminder: Hashable {
+          let id: String
+          var notes: String?
+          func hash(into hasher: inout Hasher) { hasher.combine(id) }
+          static func == (lhs: Reminder, rhs: Reminder) -> Bool { lhs.id == rhs.id }
+      }
+      """
+    let generated = StandInSource(source: source, path: "Reminder.swift", names: ["Reminder"], known: ["Reminder"], imports: [], why: "why")
+    #expect(generated.declarations.isEmpty)
+    #expect(generated.omitted.isEmpty)
+    #expect(generated.text.contains("func hash(into hasher: inout Hasher) { hasher.combine(id) }"))
+    #expect(generated.text.contains("static func == (lhs: Reminder, rhs: Reminder) -> Bool { lhs.id == rhs.id }"))
+  }
 }

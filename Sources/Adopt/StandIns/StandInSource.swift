@@ -149,6 +149,15 @@ package struct StandInSource {
     "Binding", "UIImage", "UIColor", "ObservationIgnored", "Observable", "Decoder", "Encoder", "CodingKey",
     "SingleValueDecodingContainer", "SingleValueEncodingContainer", "KeyedDecodingContainer", "KeyedEncodingContainer",
     "UnkeyedDecodingContainer", "UnkeyedEncodingContainer", "DecodingError", "EncodingError", "CodingUserInfoKey",
+    "Hasher", "KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath", "AnyKeyPath", "ObjectIdentifier",
+    "StaticString", "Unicode", "Mirror", "IteratorProtocol", "AsyncIteratorProtocol", "RandomNumberGenerator",
+    "SystemRandomNumberGenerator", "ContinuousClock", "SuspendingClock", "Clock", "InstantProtocol", "DurationProtocol",
+    "CheckedContinuation", "UnsafeContinuation", "TaskGroup", "ThrowingTaskGroup", "TaskPriority", "AsyncStream", "Slice",
+    "ArraySlice", "ContiguousArray", "Range", "PartialRangeFrom", "PartialRangeThrough", "PartialRangeUpTo", "Float16",
+    "Float32", "Float80", "Int128", "UInt128", "CustomNSError", "BinaryInteger", "FixedWidthInteger", "Numeric",
+    "SignedNumeric", "FloatingPoint", "BinaryFloatingPoint", "StringProtocol", "LosslessStringConvertible",
+    "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "ExpressibleByArrayLiteral", "OptionSet", "SetAlgebra",
+    "RangeReplaceableCollection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Void",
   ]
 
   /// Whether values of `type` (as written) have a default a stand-in returns unasked.
@@ -327,9 +336,10 @@ private struct Writer {
         }
       } else if let node = decl.as(VariableDeclSyntax.self) {
         property(node, owner: owner, generic: generic, keepsStorage: keepsStorage, isClass: keyword == "class", indent: inner)
-      } else if let node = decl.as(FunctionDeclSyntax.self), keepsStorage, node.name.text == "encode",
+      } else if let node = decl.as(FunctionDeclSyntax.self), keepsStorage, ["encode", "hash", "==", "<"].contains(node.name.text),
                 let body = node.body, exists(body, generic: generic), exists(node.signature, generic: generic) {
-        // A value's own `Encodable` implementation, beside its `init(from:)`: the app's, as written.
+        // A value's own `Encodable`, `Hashable`, `Equatable` or `Comparable` implementation: the
+        // app's, as written (a seam there would be called by every Set and sort, unasked).
         lines.append(contentsOf: node.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false).map { inner + $0 })
       } else if let node = decl.as(FunctionDeclSyntax.self) {
         function(node, owner: owner, generic: generic, indent: inner)
