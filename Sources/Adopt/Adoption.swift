@@ -95,7 +95,7 @@ package struct Adoption: Sendable {
     self.droppedMembers = droppedMembers.filter { selection.included.contains($0.key) }
     for path in self.droppedMembers.keys where filtered[path] == nil { filtered[path] = [] }
     // A method blanked out is no action of its model.
-    func gone(_ method: Method, in path: String) -> Bool {
+    func blankedOut(_ method: Method, in path: String) -> Bool {
       droppedMembers[path]?.contains { $0.firstLine <= method.line && method.line <= $0.lastLine } ?? false
     }
     let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) }.map { file in
@@ -103,9 +103,8 @@ package struct Adoption: Sendable {
       // The path read before the file is changed in place (the closure may not read it then).
       let path = file.path
       var file = file
-      let gone = { (method: Method) in gone(method, in: path) }
-      for index in file.types.indices { file.types[index].members.methods.removeAll(where: gone) }
-      for index in file.extensions.indices { file.extensions[index].members.methods.removeAll(where: gone) }
+      for index in file.types.indices { file.types[index].members.methods.removeAll { blankedOut($0, in: path) } }
+      for index in file.extensions.indices { file.extensions[index].members.methods.removeAll { blankedOut($0, in: path) } }
       return file
     })
     var plans: [ModelPlan] = []
@@ -125,7 +124,7 @@ package struct Adoption: Sendable {
     }
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
-      type.members.methods.removeAll { gone($0, in: path) }
+      type.members.methods.removeAll { blankedOut($0, in: path) }
       var plan = ModelPlan(type: type, path: path, index: index, canSeam: canSeam)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }

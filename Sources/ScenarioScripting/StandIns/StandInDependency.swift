@@ -66,18 +66,20 @@ package final class StandInDependency: AnyScriptedDependency {
     "\(call.text) (stand-in: \(declaration.why))"
   }
 
-  /// A command value as JSON text: `"abc"`, `3`, `[1, 2]`, `null`.
-  static func json(_ value: CommandValue) -> String {
+  /// A command value as JSON text: `"abc"`, `3`, `[1, 2]`, `null`, written by the language's
+  /// JSON writer.
+  static func json(_ value: CommandValue) -> String { JSON.write(node(value)) }
+
+  private static func node(_ value: CommandValue) -> JSON.Node {
     switch value {
-    case .string(let text), .word(let text): return JSON.quote(text)
-    case .int(let number): return String(number)
-    case .double(let number): return String(number)
-    case .bool(let flag): return flag ? "true" : "false"
-    case .list(let values): return "[" + values.map(json).joined(separator: ",") + "]"
-    case .null, .duration, .effect, .request: return "null"
+    case .string(let text), .word(let text): .string(text)
+    case .int(let number): .number(String(number))
+    case .double(let number): .number(String(number))
+    case .bool(let flag): .bool(flag)
+    case .list(let values): .array(values.map(node))
+    case .null, .duration, .effect, .request: .null
     }
   }
-
 }
 
 /// Answers the process's generated stand-ins from one session's dependencies: installed at
