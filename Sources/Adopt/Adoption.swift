@@ -42,6 +42,22 @@ package struct Adoption: Sendable {
     /// `func widthOfString(usingFont:)`.
     package var label: String
     package var reason: String
+    /// Its body replaced by a seam instead (nil: the member is blanked out whole).
+    package var seam: BodySeam? = nil
+  }
+
+  /// The body of a compiled file's member, replaced by a seam the scenario answers.
+  package struct BodySeam: Sendable, Equatable {
+    /// UTF-8 offsets of the body, braces included.
+    package var body: Range<Int>
+    /// `{ StandIn.call("L10n.tr", "tr(...)") }`: one line, so the file keeps its line numbers.
+    package var text: String
+    package var declaration: StandInSource.Declaration
+  }
+
+  /// The members of compiled files whose bodies are seams, in path and line order.
+  package var bodySeamDeclarations: [StandInSource.Declaration] {
+    droppedMembers.sorted { $0.key < $1.key }.flatMap { $0.value.sorted { $0.firstLine < $1.firstLine }.compactMap(\.seam?.declaration) }
   }
 
   /// What earlier builds rejected of generated stand-ins, made again without it, by path.
@@ -96,7 +112,7 @@ package struct Adoption: Sendable {
     for path in self.droppedMembers.keys where filtered[path] == nil { filtered[path] = [] }
     // A method blanked out is no action of its model.
     func blankedOut(_ method: Method, in path: String) -> Bool {
-      droppedMembers[path]?.contains { $0.firstLine <= method.line && method.line <= $0.lastLine } ?? false
+      droppedMembers[path]?.contains { $0.seam == nil && $0.firstLine <= method.line && method.line <= $0.lastLine } ?? false
     }
     let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) }.map { file in
       guard droppedMembers[file.path] != nil else { return file }
@@ -229,7 +245,8 @@ extension Adoption {
       // A declaration the compiler rejected says why: views and previews need no telling.
       let compiler = declaration.blockers.first { $0.hasPrefix("does not compile on Linux") }
       return declaration.label + (compiler.map { " (\($0))" } ?? "")
-    } + members.map { "`\($0.label)` (\($0.reason))" } + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
+    } + members.map { $0.seam == nil ? "`\($0.label)` (\($0.reason))" : "the body of `\($0.label)` (a seam in its place; \($0.reason))" }
+      + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
       + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])).joined(separator: ", ")
   }
 }

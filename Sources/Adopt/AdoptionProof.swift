@@ -88,6 +88,9 @@ struct AdoptionProof {
       }
       let generated = (try? String(contentsOfFile: outputFolder + "/Sources/\(executable)/Models.generated.swift", encoding: .utf8)) ?? ""
       var mended = false
+      // Members whose body became a seam this round: another error of the same body, printed by
+      // the same build, is not yet an error of the seam.
+      var seamedNow: Set<String> = []
       for rejection in PackageBuild.rejections(in: outcome.log, output: outputFolder, app: app, targets: adoption.targets, executable: executable) {
         if let path = rejection.path, rejection.isStandIn {
           guard failedSeams[path] == nil else { continue }
@@ -116,11 +119,24 @@ struct AdoptionProof {
           if sources[path] == nil { sources[path] = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8) }
           if let source = sources[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
             // Only the member the error is in (a helper that takes a UIFont): the rest builds.
-            guard !(droppedMembers[path] ?? []).contains(where: { $0.range == member.range }) else { continue }
+            let key = path + ":\(member.range)"
+            if let index = droppedMembers[path]?.firstIndex(where: { $0.range == member.range }) {
+              // Its seam did not build either (its signature names what Linux lacks): blanked out whole.
+              guard droppedMembers[path]?[index].seam != nil, !seamedNow.contains(key) else { continue }
+              droppedMembers[path]?[index].seam = nil
+              mended = true
+              continue
+            }
             let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
               ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+            // Where the error is in the body, the body becomes a seam and the member stays, so
+            // that its callers build; an error in the signature blanks it out whole.
+            var seam = member.seam
+            if Self.inSignature(rejection, of: member) { seam = nil }
+            seam?.declaration.why = "\(path) \(reason)"
+            if seam != nil { seamedNow.insert(key) }
             droppedMembers[path, default: []].append(.init(
-              range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason))
+              range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason, seam: seam))
             mended = true
             continue
           }
@@ -173,6 +189,21 @@ struct AdoptionProof {
     else { return nil }
     let kept = file.declarations.indices.filter { $0 != index && already[$0] == nil && file.declarations[$0].blockers.isEmpty }
     return kept.contains { file.declarations[$0].isTypeDeclaration || file.declarations[$0].extendedType != nil } ? index : nil
+  }
+
+  /// Whether `rejection` is in `member`'s signature, not its body: on the first of its lines (a
+  /// body on the same line aside), or naming a type the signature writes (`cannot find type
+  /// 'UIFont' in scope` of `func width(font: UIFont)`).
+  static func inSignature(_ rejection: PackageBuild.Rejection, of member: MemberLocator.Member) -> Bool {
+    if rejection.line == member.firstLine && member.firstLine != member.lastLine { return true }
+    let words = Set(member.signature.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
+    for pattern in ["cannot find type '", "no type named '", "cannot find '"] {
+      guard let start = rejection.message.range(of: pattern)?.upperBound,
+            let end = rejection.message[start...].firstIndex(of: "'")
+      else { continue }
+      return words.contains(String(rejection.message[start..<end]))
+    }
+    return false
   }
 
   /// The name a compiler error says is missing (`has no member 'system'`, `cannot find 'x' in

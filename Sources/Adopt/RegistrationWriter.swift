@@ -20,6 +20,9 @@ package enum RegistrationWriter {
     lines.append("")
     lines.append("/// The generated stand-ins' members (code Linux cannot build): `respond` and `stub` answer them.")
     lines.append("let generatedStandIns: [StandInDeclaration] = [")
+    // One declaration a member name: overloads (`tr(_:_:)`, `tr(_:_:_:)`) are one seam to answer.
+    var seen: Set<String> = []
+    let standIns = standIns.filter { seen.insert($0.member).inserted }
     let reach = StandInReach.models(for: standIns, in: adoption)
     lines += standIns.map { declaration in
       let models = (reach[declaration.member] ?? []).map(quote).joined(separator: ", ")

@@ -150,6 +150,50 @@ struct AdoptionTests {
       path: "News/ViewModels/ThemeViewModel.swift", reason: "uses `Theme` from News/Views/Theme.swift, which is left out")))
   }
 
+  @Test("a type nested in the model's own file is the one its code means, not a left-out top-level type of that name")
+  func nestedTypeShadowsTopLevel() throws {
+    var files = NewsApp.files
+    // A script's `Config` beside the app's sources, and a view-model with a `Config` of its own.
+    files["Scripts/Screenshots.swift"] = "import UIKit\nenum Config { static let device = \"iPhone\" }\n"
+    files["News/ViewModels/PaywallViewModel.swift"] = """
+      import Foundation
+      final class PaywallViewModel: ObservableObject {
+          @Published var title = ""
+          private let config: Config
+          init(config: Config = Config(title: "Plus")) { self.config = config }
+          struct Config { let title: String }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type).contains("PaywallViewModel"))
+    #expect(!adoption.included.contains("Scripts/Screenshots.swift"))
+  }
+
+  @Test("a service file left out for an Objective-C selector and an Apple import is stood in, so the model holding it runs")
+  func selectorFileStandsIn() throws {
+    var files = NewsApp.files
+    files["News/Services/Player.swift"] = """
+      import AVFoundation
+      final class Player: NSObject {
+          static let shared = Player()
+          func play(url: URL) { NotificationCenter.default.addObserver(self, selector: #selector(ended), name: .init("ended"), object: nil) }
+          @objc private func ended() {}
+      }
+      """
+    files["News/ViewModels/EpisodeViewModel.swift"] = """
+      import Foundation
+      final class EpisodeViewModel: ObservableObject {
+          @Published var playing = false
+          func play() { Player.shared.play(url: URL(string: "https://example.com/1.mp3")!); playing = true }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type).contains("EpisodeViewModel"))
+    #expect(adoption.seams["News/Services/Player.swift"]?.types == ["Player"])
+  }
+
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")
   func unsupportedImports() throws {
     let folder = try AppFolder("Shop", files: [

@@ -41,22 +41,70 @@ struct MemberLocatorTests {
     #expect(MemberLocator.member(atLine: 1, in: Self.source) == nil)
   }
 
-  @Test("a member the compiler rejected is blanked out of a filtered copy, and no action of its model")
-  func droppedMember() throws {
+  @Test("a body can be a seam where the signature stays: a function's or a read-only computed property's, not an init's or a stored property's")
+  func bodySeams() throws {
+    let starts = try #require(MemberLocator.member(atLine: 5, in: Self.source)?.seam)
+    #expect(starts.text == #"{ StandIn.call("String.startsWith", "startsWith(\(StandIn.text(prefix)))") }"#)
+    #expect(starts.declaration.signature == "func startsWith(_ prefix: String) -> Bool")
+    #expect(starts.declaration.hasDefault == false)
+    #expect(String(decoding: Array(Self.source.utf8)[starts.body], as: UTF8.self).hasPrefix("{\n        hasPrefix(prefix)"))
+    #expect(MemberLocator.member(atLine: 16, in: Self.source)?.seam == nil)
+    #expect(MemberLocator.member(atLine: 17, in: Self.source)?.seam == nil)
+    let computed = """
+      extension L10n {
+          private static func tr(_ table: String, _ key: String, _ args: CVarArg...) -> String {
+              String(format: localizedFormat(key, table), arguments: args)
+          }
+          static var title: String { L10n.tr("Localizable", "title") }
+          static func log(_ text: String) { os_log("%@", text) }
+      }
+      """
+    #expect(MemberLocator.member(atLine: 3, in: computed)?.seam?.text
+      == #"{ StandIn.call("L10n.tr", "tr(\(StandIn.text(table)), \(StandIn.text(key)), \(StandIn.text(args)))") }"#)
+    #expect(MemberLocator.member(atLine: 5, in: computed)?.seam?.text == #"{ StandIn.call("L10n.title", "title") }"#)
+    #expect(MemberLocator.member(atLine: 6, in: computed)?.seam?.text == #"{ StandIn.call("L10n.log", "log(\(StandIn.text(text)))") as Void }"#)
+  }
+
+  @Test("an error in a member's signature blanks it out whole; one in its body makes the body a seam")
+  func signatureOrBody() throws {
+    let width = try #require(MemberLocator.member(atLine: 9, in: Self.source))
+    func rejection(_ line: Int, _ message: String) -> PackageBuild.Rejection { .init(path: "S.swift", line: line, message: message) }
+    #expect(AdoptionProof.inSignature(rejection(8, "cannot find type 'UIFont' in scope"), of: width))
+    #expect(AdoptionProof.inSignature(rejection(9, "cannot find type 'UIFont' in scope"), of: width))
+    #expect(!AdoptionProof.inSignature(rejection(10, "value of type 'String' has no member 'size'"), of: width))
+    #expect(!AdoptionProof.inSignature(rejection(9, "cannot find 'NSAttributedString' in scope"), of: width))
+  }
+
+  @Test("a member whose body the compiler rejected keeps its name with a seam for a body: still an action, and answered in the transcript")
+  func seamedMember() throws {
     let app = try AppSources.scan(folder: Apps.folder("Photos"))
-    let source = try String(contentsOfFile: Apps.folder("Photos") + "/Photos/PhotoSaverViewModel.swift", encoding: .utf8)
+    let path = "Photos/PhotoSaverViewModel.swift"
+    let source = try String(contentsOfFile: Apps.folder("Photos") + "/" + path, encoding: .utf8)
     let member = try #require(MemberLocator.member(atLine: 17, in: source))
     let reason = "does not compile on Linux: line 17: value of type 'UIImage' has no member 'jpegData'"
+    var seam = try #require(member.seam)
+    seam.declaration.why = "\(path) \(reason)"
     let adoption = Adoption(app, droppedMembers: [
-      "Photos/PhotoSaverViewModel.swift": [.init(range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason)]
+      path: [.init(range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason, seam: seam)]
     ])
     let model = try #require(adoption.models.first { $0.type == "PhotoSaverViewModel" })
-    #expect(model.factory == "PhotoSaverViewModel()")
-    #expect(model.actions.isEmpty)
-    #expect(adoption.filtered["Photos/PhotoSaverViewModel.swift"] == [])
+    #expect(model.actions.map(\.name) == ["saveImage"])
+    #expect(adoption.bodySeamDeclarations.map(\.member) == ["PhotoSaverViewModel.saveImage"])
     #expect(AdoptReport.text(adoption, shownFolder: "Photos").contains("""
-      compiled as filtered copies (1 file, what cannot build on Linux blanked out, lines kept):
-        Photos/PhotoSaverViewModel.swift without `func saveImage()` in `PhotoSaverViewModel` (\(reason))
+        Photos/PhotoSaverViewModel.swift without the body of `func saveImage()` in `PhotoSaverViewModel` (a seam in its place; \(reason))
       """))
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption).write()
+    let copy = try String(contentsOfFile: output + "/Sources/Photos/filtered/" + path, encoding: .utf8)
+    let lines = copy.split(separator: "\n", omittingEmptySubsequences: false)
+    // Every line of the app's file at its number, then the trailer and the import.
+    #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count + 2)
+    #expect(lines[15] == #"    func saveImage() { StandIn.call("PhotoSaverViewModel.saveImage", "saveImage()") as Void } "#)
+    #expect(lines[16...21].allSatisfy { $0.allSatisfy { $0 == " " } })
+    #expect(copy.hasSuffix("every adopt rewrites it.\nimport StandInSupport\n"))
+    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption)
+    let generated = try String(contentsOfFile: output + "/Sources/\(writer.executable)/Models.generated.swift", encoding: .utf8)
+    #expect(generated.contains(#"StandInDeclaration("PhotoSaverViewModel.saveImage", signature: "func saveImage()", why: "Photos/PhotoSaverViewModel.swift does not compile on Linux: line 17: value of type 'UIImage' has no member 'jpegData'", hasDefault: true, models: ["photoSaver"]),"#))
   }
 }

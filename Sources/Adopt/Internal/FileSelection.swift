@@ -62,7 +62,9 @@ struct FileSelection {
     var declaredIn: [String: [String]] = [:]
     // Top-level types only: a nested type (`enum Error` in a view) is named through its parent,
     // and indexing it would make every file that says `Error` need that view.
-    for file in files {
+    // A file outside the app's target declares nothing the target can see: a name only it
+    // declares (a fastlane script's `Config`, a watch app's `Source`) is another type to the app.
+    for file in files where file.outsideTarget == nil {
       // A private type is its file's alone: no other file can need it, and two may share a name.
       // A nested type by its whole name (`Mastodon.Entity.Status`, declared in an extension).
       for type in file.types where type.access > .fileprivate { declaredIn[type.qualifiedName, default: []].append(file.path) }
@@ -127,7 +129,7 @@ struct FileSelection {
       // unless what uses it is an extension or a function that a filtered copy can drop.
       for path in selected.sorted() {
         guard let file = byPath[path] else { continue }
-        for name in file.mentions.sorted() {
+        for name in file.mentions.sorted() where !Self.declaresNested(name, file) {
           let homes = declaredIn[name] ?? droppedTypes[name].map { [$0] } ?? []
           guard !homes.isEmpty, !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil || droppedTypes[name] == $0 }) else { continue }
           if let standIn = standIns[name], standIn.module == file.module { continue }
@@ -239,7 +241,10 @@ struct FileSelection {
   static func standsIn(reason: String, of file: SourceFacts) -> Bool {
     if isUIFile(file) { return false }
     if reason.hasPrefix("does not compile on Linux") { return true }
-    return reason.hasPrefix("imports `") && file.blockers.allSatisfy { $0.hasPrefix("imports `") }
+    // A stand-in is written from the file's declarations, not its code: an Objective-C selector
+    // in a method body is replaced with the body.
+    let replaced = { (blocker: String) in blocker.hasPrefix("imports `") || blocker.hasPrefix("uses `#selector`") }
+    return (reason.hasPrefix("imports `") || reason.hasPrefix("uses `#selector`")) && file.blockers.allSatisfy(replaced)
   }
 
   /// `file`'s facts as a filtered copy without the declarations at `drop`.
@@ -272,13 +277,19 @@ struct FileSelection {
     file?.blockers.contains { $0.hasPrefix("declares the") || $0.hasPrefix("has a") } ?? false
   }
 
+  /// Whether `file` declares a nested type called `name` (`PlusLandingViewModel.Config`): its
+  /// own code means that one, as Swift's lookup from inside the parent finds it first.
+  private static func declaresNested(_ name: String, _ file: SourceFacts) -> Bool {
+    file.types.contains { $0.name == name && !$0.isTopLevel }
+  }
+
   /// The files `file` needs: those declaring the types it names, and the makers of the
   /// protocols it names (a view-model's service protocol and its live client).
   private static func needs(
     _ file: SourceFacts, declaredIn: [String: [String]], globalsIn: [String: [String]], files: [SourceFacts]
   ) -> [String] {
     var result: [String] = []
-    for name in file.mentions.sorted() {
+    for name in file.mentions.sorted() where !declaresNested(name, file) {
       for home in declaredIn[name] ?? [] where home != file.path { result.append(home) }
     }
     // A global constant or function of another file (`let colorsTabIconInactive = ...`).

@@ -12,6 +12,11 @@ enum MemberLocator {
     var lastLine: Int
     /// `func widthOfString(usingFont:)` in `extension String` (the report puts it in backquotes).
     var label: String
+    /// Its body as a seam, where its signature can stay (see `StandInSource.bodySeam`); the
+    /// declaration's `why` is left for the caller to say.
+    var seam: Adoption.BodySeam? = nil
+    /// The text of its signature (attributes and body left out), to tell an error in it.
+    var signature = ""
   }
 
   /// The innermost function, property, initializer or subscript of a type or extension whose
@@ -34,12 +39,27 @@ enum MemberLocator {
         }
         guard let own = label(of: item.decl) else { continue }
         let label = "\(own)` in `\(container)"
+        let owner = container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container
+        let seam = StandInSource.bodySeam(of: item.decl, owner: LinuxSupport.bareName(owner), why: "")
         found = Member(
           range: item.decl.positionAfterSkippingLeadingTrivia.utf8Offset..<item.decl.endPositionBeforeTrailingTrivia.utf8Offset,
-          firstLine: first, lastLine: last, label: label)
+          firstLine: first, lastLine: last, label: label,
+          seam: seam.map { .init(body: $0.body, text: $0.text, declaration: $0.declaration) },
+          signature: Self.signature(of: item.decl))
       }
     }
     return found
+  }
+
+  /// A member's text without its attributes and body: the types its signature names.
+  private static func signature(of decl: DeclSyntax) -> String {
+    if let function = decl.as(FunctionDeclSyntax.self) { return function.name.text + function.signature.trimmedDescription }
+    if let variable = decl.as(VariableDeclSyntax.self) {
+      return variable.bindings.map { $0.pattern.trimmedDescription + ($0.typeAnnotation?.trimmedDescription ?? "") }.joined(separator: ", ")
+    }
+    if let initializer = decl.as(InitializerDeclSyntax.self) { return "init" + initializer.signature.trimmedDescription }
+    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) { return "subscript" + subscriptDecl.parameterClause.trimmedDescription + subscriptDecl.returnClause.trimmedDescription }
+    return decl.trimmedDescription
   }
 
   private static func memberBlock(of node: some SyntaxProtocol) -> MemberBlockSyntax? {

@@ -19,6 +19,9 @@ enum StandInReach {
       while let path = queue.popLast() {
         guard let file = byPath[path] else { continue }
         named.formUnion(file.mentions)
+        // A body made a seam in a file it compiles (its own type's, or an extension's there).
+        named.formUnion(file.types.map(\.name))
+        named.formUnion(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
         for name in file.mentions {
           for home in declaredIn[name] ?? [] where !seen.contains(home) {
             seen.insert(home)

@@ -84,6 +84,38 @@ package struct StandInSource {
     typeLines = Dictionary(uniqueKeysWithValues: writer.typeLines.map { ($0.key + header.count + 1, $0.value) })
   }
 
+  /// A seam in place of the body of an app member the compiler rejects on Linux, when its
+  /// signature still builds: a helper whose body calls what Linux lacks keeps its name, so the
+  /// code that calls it keeps building, and each call is answered by the scenario.
+  ///
+  /// For `private static func tr(_ table: String, _ key: String) -> String { ... }` in
+  /// `extension L10n`, the body `{ StandIn.call("L10n.tr", "tr(\(StandIn.text(table)), ...)") }`.
+  /// Nil for an initializer, a property with a setter, a stored property or a member without a
+  /// body: those are blanked out whole.
+  static func bodySeam(of decl: DeclSyntax, owner: String, why: String) -> (body: Range<Int>, text: String, declaration: Declaration)? {
+    // The signature is the app's, compiled in the app's module: every type it names exists there.
+    var writer = Writer(known: Writer.names(in: decl).types.union(standardTypes), why: why)
+    let bodyNode: Syntax
+    if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
+      // The seam's call line alone is taken: modifiers (a `private` helper) do not matter to it.
+      writer.function(function.with(\.modifiers, []).with(\.attributes, []), owner: owner, generic: [], indent: "")
+      bodyNode = Syntax(body)
+    } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
+              let block = binding.accessorBlock, binding.typeAnnotation != nil, !Writer.hasSetter(binding) {
+      if case .accessors(let list) = block.accessors,
+         list.contains(where: { $0.accessorSpecifier.text != "get" || $0.effectSpecifiers != nil }) { return nil }
+      writer.property(variable.with(\.modifiers, []).with(\.attributes, []), owner: owner, generic: [], keepsStorage: false, isClass: false, indent: "")
+      bodyNode = Syntax(block)
+    } else {
+      return nil
+    }
+    // The writer's lines are `head {`, the call, `}`; one declaration.
+    guard writer.lines.count == 3, let declaration = writer.declarations.first else { return nil }
+    let call = writer.lines[1].trimmingCharacters(in: .whitespaces)
+    let range = bodyNode.positionAfterSkippingLeadingTrivia.utf8Offset..<bodyNode.endPositionBeforeTrailingTrivia.utf8Offset
+    return (range, "{ " + call + " }", declaration)
+  }
+
   /// A class conforming to the protocol `name` of `source` whose every requirement is a seam:
   /// what `adopt` passes for an `init` parameter of that protocol when the app has no conformer
   /// it can make (`init(api: BooksAPI)`). Nil when a requirement cannot be met that way (an
