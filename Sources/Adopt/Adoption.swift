@@ -109,6 +109,15 @@ package struct Adoption: Sendable {
     skippedModels = selection.skippedModels
     filtered = selection.filtered.mapValues { drop in drop }
     self.droppedMembers = droppedMembers.filter { selection.included.contains($0.key) }
+    // A `#selector` in a method's body makes that body a seam, unless a build already judged the
+    // member, or the filtered copy leaves out its declaration (a view beside it).
+    for file in app.files where !file.selectorSeams.isEmpty && selection.included.contains(file.path) {
+      let left = (filtered[file.path] ?? []).map { file.declarations[$0].start..<file.declarations[$0].end }
+      for member in file.selectorSeams where !left.contains(where: { $0.overlaps(member.range) })
+        && !(self.droppedMembers[file.path] ?? []).contains(where: { $0.range == member.range }) {
+        self.droppedMembers[file.path, default: []].append(member)
+      }
+    }
     for path in self.droppedMembers.keys where filtered[path] == nil { filtered[path] = [] }
     // A method blanked out is no action of its model.
     func blankedOut(_ method: Method, in path: String) -> Bool {
@@ -138,10 +147,18 @@ package struct Adoption: Sendable {
       conformances[name] = .some(made)
       return made != nil
     }
+    // The stood-in types, with the members their files declare: a model's init may take one.
+    let standInIndex = TypeIndex(selection.files.compactMap { file in
+      guard let names = selection.seams[file.path] else { return nil }
+      var file = file
+      file.types.removeAll { !$0.isTopLevel || !names.contains($0.name) }
+      file.extensions.removeAll { !names.contains(LinuxSupport.bareName($0.extendedType)) }
+      return file
+    })
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members.methods.removeAll { blankedOut($0, in: path) }
-      var plan = ModelPlan(type: type, path: path, index: index, canSeam: canSeam)
+      var plan = ModelPlan(type: type, path: path, index: index, standIns: standInIndex, canSeam: canSeam)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)

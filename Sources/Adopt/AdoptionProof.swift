@@ -129,6 +129,13 @@ struct AdoptionProof {
             }
             let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
               ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+            if adoption.droppedMembers[path]?.contains(where: { $0.range == member.range && $0.seam != nil }) == true, !seamedNow.contains(key) {
+              // The seam adopt made for a `#selector` did not build (its signature): blanked out whole.
+              droppedMembers[path, default: []].append(.init(
+                range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason))
+              mended = true
+              continue
+            }
             // Where the error is in the body, the body becomes a seam and the member stays, so
             // that its callers build; an error in the signature blanks it out whole.
             var seam = member.seam

@@ -53,7 +53,7 @@ package struct ModelPlan: Sendable, Equatable {
   /// Protocols whose generated conformance (`BooksAPIStandIn`) the factory passes.
   package var seams: [String] = []
 
-  init(type: DeclaredType, path: String, index: TypeIndex, canSeam: @escaping (String) -> Bool = { _ in false }) {
+  init(type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), canSeam: @escaping (String) -> Bool = { _ in false }) {
     self.type = type.qualifiedName
     self.path = path
     line = type.line
@@ -64,7 +64,7 @@ package struct ModelPlan: Sendable, Equatable {
     }
     name = Self.lowerFirst(short)
     let members = index.allMembers(of: type)
-    var factories = FactoryInference(index: index, canSeam: canSeam)
+    var factories = FactoryInference(index: index, standIns: standIns, canSeam: canSeam)
     if type.access <= .fileprivate || type.parents.isEmpty == false && index.type(type.parents[0])?.access ?? .internal <= .fileprivate {
       // A registration lives in another file: it cannot name a private type.
       problem = "it is private to its file (\(path)), so no registration can name it: make it `internal` to register it"

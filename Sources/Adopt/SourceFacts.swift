@@ -32,6 +32,9 @@ package struct SourceFacts: Sendable, Equatable {
   package var usesBundleModule = false
   /// Why the file cannot build on Linux (a SwiftUI view, a UIKit controller, `#Preview`...).
   package var blockers: [String] = []
+  /// Members whose body writes `#selector` (a notification observer, a button's target): a
+  /// filtered copy makes each body a seam, so the type builds without the Objective-C runtime.
+  package var selectorSeams: [Adoption.DroppedMember] = []
 
   /// The file-scope declarations but imports, in order: what a filtered copy may drop.
   package var declarations: [TopLevelDeclaration] = []

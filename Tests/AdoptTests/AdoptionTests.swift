@@ -194,6 +194,34 @@ struct AdoptionTests {
     #expect(adoption.seams["News/Services/Player.swift"]?.types == ["Player"])
   }
 
+  @Test("a #selector in a method's body makes that body a seam, with no build to learn it: the type and its model still build")
+  func selectorBodySeam() throws {
+    var files = NewsApp.files
+    files["News/ViewModels/ThemeViewModel.swift"] = """
+      import Foundation
+
+      final class ThemeViewModel: ObservableObject {
+          @Published var isDark = false
+
+          func observe() {
+              NotificationCenter.default.addObserver(self, selector: #selector(themeChanged), name: .init("themeChanged"), object: nil)
+          }
+
+          @objc private func themeChanged() { isDark.toggle() }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "ThemeViewModel" })
+    #expect(model.actions.map(\.name) == ["observe"])
+    let reason = "uses `#selector`, which needs the Objective-C runtime Linux does not have"
+    #expect(adoption.droppedMembers["News/ViewModels/ThemeViewModel.swift"]?.map(\.label) == ["func observe()` in `ThemeViewModel"])
+    #expect(adoption.bodySeamDeclarations == [.init(
+      member: "ThemeViewModel.observe", signature: "func observe()", why: "News/ViewModels/ThemeViewModel.swift \(reason)", hasDefault: true)])
+    #expect(AdoptReport.text(adoption, shownFolder: "News").contains(
+      "News/ViewModels/ThemeViewModel.swift without the body of `func observe()` in `ThemeViewModel` (a seam in its place; \(reason)), `@objc`"))
+  }
+
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")
   func unsupportedImports() throws {
     let folder = try AppFolder("Shop", files: [

@@ -382,7 +382,8 @@ struct AppLayoutTests {
         import Foundation
         struct AudioRoute { var name = "speaker" }
         final class AudioSession {
-            func start() { NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .init("route"), object: nil) }
+            // In an init, a `#selector` is no body a seam can take: the declaration cannot build.
+            init() { NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .init("route"), object: nil) }
             @objc func changed() {}
         }
         """,
@@ -391,7 +392,7 @@ struct AppLayoutTests {
       "Player/MeterViewModel.swift": """
         import Foundation
         final class MeterViewModel: ObservableObject {
-            func start() { Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true) }
+            init() { Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true) }
             @objc func tick() {}
         }
         struct Meter {}

@@ -136,6 +136,39 @@ struct StandInTests {
     ])
   }
 
+  @Test("a model value of a left-out file (a Firestore document) is made through its stand-in for a model's init")
+  func standInValueParameter() throws {
+    let folder = try AppFolder("Reminders", files: [
+      "Reminders/Models/Reminder.swift": """
+        import Foundation
+        import FirebaseFirestoreSwift
+
+        struct Reminder: Identifiable, Codable, Hashable {
+            @DocumentID var id: String?
+            var title: String
+            var isCompleted = false
+        }
+        """,
+      "Reminders/ViewModels/ReminderDetailsViewModel.swift": """
+        import Foundation
+
+        final class ReminderDetailsViewModel: ObservableObject {
+            @Published var reminder: Reminder
+            @Published var isEditing = false
+            init(reminder: Reminder) { self.reminder = reminder }
+            func toggle() { reminder.isCompleted.toggle() }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let details = try #require(adoption.models.first { $0.type == "ReminderDetailsViewModel" })
+    #expect(details.factory == #"ReminderDetailsViewModel(reminder: Reminder(id: nil, title: context.options.string("title")))"#)
+    #expect(details.notes == [
+      "`reminder: Reminder` is made by the generated stand-in of `Reminder` (its file cannot build on Linux): what its members return is the scenario's to say"
+    ])
+    #expect(adoption.seams["Reminders/Models/Reminder.swift"]?.types == ["Reminder"])
+  }
+
   @Test("a protocol a plain class cannot meet as written (an associated type, Self, an init) gets no conformance")
   func noProtocolSeam() {
     let known: Set<String> = ["Item"]

@@ -25,8 +25,14 @@ struct FactoryInference {
   /// The protocols whose generated conformance the made expression uses.
   private(set) var seams: Set<String> = []
 
-  init(index: TypeIndex, canSeam: @escaping (String) -> Bool = { _ in false }) {
+  /// Types of left-out files the package declares as generated stand-ins: a parameter of one
+  /// (`reminder: Reminder`, a model value whose file imports Firestore) is made through the
+  /// stand-in's init, as for a type the package compiles.
+  let standIns: TypeIndex
+
+  init(index: TypeIndex, standIns: TypeIndex = TypeIndex([]), canSeam: @escaping (String) -> Bool = { _ in false }) {
     self.index = index
+    self.standIns = standIns
     self.canSeam = canSeam
   }
 
@@ -101,6 +107,11 @@ struct FactoryInference {
     }
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)
+    if index.type(bare) == nil, let standIn = standIns.type(bare), [.class, .struct, .actor].contains(standIn.kind) {
+      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else { return nil }
+      notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
+      return made.expression
+    }
     guard let declared = index.type(bare) else { return nil }
     switch declared.kind {
     case .protocol:

@@ -139,7 +139,20 @@ final class FactsVisitor: SyntaxVisitor {
 
   override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
     if node.macroName.text == "Preview" { block("has a `#Preview`") }
-    if node.macroName.text == "selector" { block("uses `#selector`, which needs the Objective-C runtime Linux does not have") }
+    if node.macroName.text == "selector" {
+      let reason = "uses `#selector`, which needs the Objective-C runtime Linux does not have"
+      // In a method's body, that body alone becomes a seam; anywhere else (an init, a stored
+      // property's value) the declaration cannot build.
+      if let member = MemberLocator.member(holding: node, converter: converter), var seam = member.seam {
+        seam.declaration.why = "\(facts.path) \(reason)"
+        if !facts.selectorSeams.contains(where: { $0.range == member.range }) {
+          facts.selectorSeams.append(.init(
+            range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason, seam: seam))
+        }
+      } else {
+        block(reason)
+      }
+    }
     return .visitChildren
   }
 

@@ -37,18 +37,37 @@ enum MemberLocator {
           blocks.append((nested, name(of: Syntax(item.decl))))
           continue
         }
-        guard let own = label(of: item.decl) else { continue }
-        let label = "\(own)` in `\(container)"
-        let owner = container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container
-        let seam = StandInSource.bodySeam(of: item.decl, owner: LinuxSupport.bareName(owner), why: "")
-        found = Member(
-          range: item.decl.positionAfterSkippingLeadingTrivia.utf8Offset..<item.decl.endPositionBeforeTrailingTrivia.utf8Offset,
-          firstLine: first, lastLine: last, label: label,
-          seam: seam.map { .init(body: $0.body, text: $0.text, declaration: $0.declaration) },
-          signature: Self.signature(of: item.decl))
+        found = make(item.decl, in: container, converter: converter) ?? found
       }
     }
     return found
+  }
+
+  /// The member of a type or extension whose body holds `node` (a `#selector` in a method), or nil
+  /// when `node` is in no member's body (a type's header, a global function).
+  static func member(holding node: some SyntaxProtocol, converter: SourceLocationConverter) -> Member? {
+    var current = Syntax(node).parent
+    while let here = current {
+      // An item's parents: the list, the member block, then the type or extension.
+      if let item = here.as(MemberBlockItemSyntax.self), let block = item.parent?.parent?.parent,
+         memberBlock(of: block) != nil, label(of: item.decl) != nil {
+        return make(item.decl, in: name(of: block), converter: converter)
+      }
+      current = here.parent
+    }
+    return nil
+  }
+
+  private static func make(_ decl: DeclSyntax, in container: String, converter: SourceLocationConverter) -> Member? {
+    guard let own = label(of: decl) else { return nil }
+    let owner = container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container
+    let seam = StandInSource.bodySeam(of: decl, owner: LinuxSupport.bareName(owner), why: "")
+    return Member(
+      range: decl.positionAfterSkippingLeadingTrivia.utf8Offset..<decl.endPositionBeforeTrailingTrivia.utf8Offset,
+      firstLine: decl.startLocation(converter: converter).line, lastLine: decl.endLocation(converter: converter).line,
+      label: "\(own)` in `\(container)",
+      seam: seam.map { .init(body: $0.body, text: $0.text, declaration: $0.declaration) },
+      signature: Self.signature(of: decl))
   }
 
   /// A member's text without its attributes and body: the types its signature names.
