@@ -134,13 +134,13 @@ struct FileSelection {
           guard !homes.isEmpty, !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil || droppedTypes[name] == $0 }) else { continue }
           if let standIn = standIns[name], standIn.module == file.module { continue }
           if let home = homes.first, seams[home]?.contains(name) == true { continue }
-          // A type of a file that only Linux's lacks leave out (an import, a compiler error), and
-          // not a view or a controller: a generated stand-in keeps its name (a view-model there,
-          // such as a StoreKit manager, is not registered, but the models that hold one are).
+          // A type of a file that only Linux's lacks leave out (an import, a compiler error, a
+          // view or a controller, not the app): a generated stand-in keeps its name (a view-model
+          // there, such as a StoreKit manager, is not registered, but the models that hold one are).
           if homes.count == 1, failedSeams[homes[0]] == nil, let home = byPath[homes[0]],
              let reason = blocked[homes[0]], Self.standsIn(reason: reason, of: home),
              let type = home.types.first(where: { $0.name == name && $0.isTopLevel && $0.access > .fileprivate }),
-             LinuxSupport.blockers(of: type).isEmpty {
+             LinuxSupport.blockers(of: type).allSatisfy(LinuxSupport.canStandIn) {
             seams[homes[0], default: []].insert(name)
             changed = true
             continue
@@ -191,7 +191,9 @@ struct FileSelection {
     // `Priority`, its `Tag`), so that its members keep their types.
     for (path, types) in seams {
       guard let file = byPath[path] else { continue }
-      let declared = Set(file.types.filter { $0.isTopLevel && $0.access > .fileprivate && LinuxSupport.blockers(of: $0).isEmpty }.map(\.name))
+      let declared = Set(file.types.filter {
+        $0.isTopLevel && $0.access > .fileprivate && LinuxSupport.blockers(of: $0).allSatisfy(LinuxSupport.canStandIn)
+      }.map(\.name))
       var closure = types
       var queue = Array(types)
       while let name = queue.popLast() {
@@ -239,12 +241,10 @@ struct FileSelection {
   /// import, a package that does not resolve, a compiler error on Linux), not a view, a copy of
   /// another file, the user's exclusion or a chain of other left-out files.
   static func standsIn(reason: String, of file: SourceFacts) -> Bool {
-    if isUIFile(file) { return false }
-    if reason.hasPrefix("does not compile on Linux") { return true }
-    // A stand-in is written from the file's declarations, not its code: an Objective-C selector
-    // in a method body is replaced with the body.
-    let replaced = { (blocker: String) in blocker.hasPrefix("imports `") || blocker.hasPrefix("uses `#selector`") }
-    return (reason.hasPrefix("imports `") || reason.hasPrefix("uses `#selector`")) && file.blockers.allSatisfy(replaced)
+    // A stand-in is written from the file's declarations, not its code: a view, a controller, a
+    // selector in a method or an import is no obstacle to it.
+    guard file.blockers.allSatisfy(LinuxSupport.canStandIn) else { return false }
+    return reason.hasPrefix("does not compile on Linux") || reason.hasPrefix("imports `") || reason == file.blockers.joined(separator: "; ")
   }
 
   /// `file`'s facts as a filtered copy without the declarations at `drop`.

@@ -32,6 +32,13 @@ enum LinuxSupport {
     "NSViewController", "NSView", "NSApplicationDelegate",
   ]
 
+  /// Whether a file or type blocked for `blocker` can have a generated stand-in in its place: a
+  /// stand-in is written from declarations, not code, so a view, a controller, a selector or an
+  /// import is no obstacle; the app and its scenes are never something a view-model holds.
+  static func canStandIn(blocker: String) -> Bool {
+    !blocker.hasPrefix("declares the app ") && !blocker.hasPrefix("declares the scene ")
+  }
+
   /// Why a type cannot build on Linux, if it cannot.
   static func blockers(of type: DeclaredType) -> [String] {
     var reasons: [String] = []
