@@ -91,6 +91,8 @@ struct AdoptionProof {
       // Members whose body became a seam this round: another error of the same body, printed by
       // the same build, is not yet an error of the seam.
       var seamedNow: Set<String> = []
+      // Stand-ins' types and members repaired this round (`PATH:Type.member`).
+      var repairedNow: Set<String> = []
       for rejection in PackageBuild.rejections(in: outcome.log, output: outputFolder, app: app, targets: adoption.targets, executable: executable) {
         if let path = rejection.path, rejection.isStandIn {
           guard failedSeams[path] == nil else { continue }
@@ -98,12 +100,18 @@ struct AdoptionProof {
           // stand-in without it; a member that fails is left out; each made again next build.
           if let generated = writer.standIns.files.first(where: { $0.appPath == path })?.generated {
             var repair = standInRepairs[path] ?? StandInSource.Repair()
+            // Another error of a type or member this round already repaired: the next build judges it.
+            if let named = generated.typeLines[rejection.line] ?? generated.memberLines[rejection.line],
+               repairedNow.contains(path + ":" + named) {
+              continue
+            }
             if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
               repair.plainTypes.insert(type)
             } else if let member = generated.memberLines[rejection.line], !repair.droppedMembers.contains(member) {
               repair.droppedMembers.insert(member)
             }
             if repair != (standInRepairs[path] ?? StandInSource.Repair()) {
+              if let named = generated.typeLines[rejection.line] ?? generated.memberLines[rejection.line] { repairedNow.insert(path + ":" + named) }
               standInRepairs[path] = repair
               mended = true
               continue

@@ -78,7 +78,8 @@ package struct PackageBuild {
       } else if let relative = appPath(of: file, output: output, app: app, targets: targets) {
         path = relative
       } else if let relative = appPath(of: file, output: output, app: app, targets: targets, places: [StandInFiles.folder]) {
-        let key = "standin:" + relative
+        // Every line of a stand-in too: each member it rejects is repaired in the same round.
+        let key = "standin:" + relative + ":\(number)"
         guard !seen.contains(key) else { continue }
         seen.insert(key)
         result.append(Rejection(path: relative, line: number, message: message, isStandIn: true))

@@ -196,4 +196,29 @@ struct StandInTests {
     #expect(generated.text.contains("func hash(into hasher: inout Hasher) { hasher.combine(id) }"))
     #expect(generated.text.contains("static func == (lhs: Reminder, rhs: Reminder) -> Bool { lhs.id == rhs.id }"))
   }
+
+  @Test("an initial value is copied only where the language takes it as written: no string literal into an app's type, no member of a member")
+  func copiedValues() {
+    let source = """
+      import UIKit
+      final class AppSettings {
+          let name = "Element"
+          private(set) var hosts: [String] = ["app.element.io"]
+          let helpURL: URL = "https://element.io/help"
+          let registrations: [URL: String] = ["https://id.example": "x"]
+          private(set) var redirect: URL! = URL(string: "https://element.io/\\(InfoPlistReader.main.bundleIdentifier)")
+          let bundle = InfoPlistReader.main.bundleIdentifier
+          static let shared = AppSettings()
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "AppSettings.swift", names: ["AppSettings"], known: ["AppSettings", "InfoPlistReader", "URL"], imports: [], why: "why")
+    #expect(generated.text.contains(#"  let name = "Element""#))
+    #expect(generated.text.contains(#"  private(set) var hosts: [String] = ["app.element.io"]"#))
+    #expect(generated.text.contains("  static let shared = AppSettings()"))
+    #expect(generated.declarations.map(\.member) == [
+      "AppSettings.helpURL", "AppSettings.registrations", "AppSettings.redirect.set", "AppSettings.redirect",
+    ])
+    #expect(generated.omitted == ["AppSettings.bundle: its type is not written and its value cannot be made here"])
+  }
 }

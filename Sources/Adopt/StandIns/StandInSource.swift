@@ -470,7 +470,7 @@ private struct Writer {
       // A stored property whose initial value the package can make is kept as written: a
       // `static let shared = Client()` or a `var items: [Item] = []`.
       if stored, let value = binding.initializer?.value, copyable(value, generic: generic),
-         annotation.map({ exists($0, generic: generic) }) ?? true {
+         annotation.map({ exists($0, generic: generic) && Self.takesLiterals($0, of: value) }) ?? true {
         let keyword = node.bindingSpecifier.text
         let published = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Published" }
         lines.append(indent + (published ? "@Published " : "") + Self.attributes(node.attributes) + Self.modifiers(node.modifiers) + "\(keyword) \(name)"
@@ -505,6 +505,16 @@ private struct Writer {
       lines.append(indent + "}")
       declarations.append(.init(member: member, signature: "var \(name): \(type)", why: why, hasDefault: StandInSource.hasDefault(type), returns: type))
     }
+  }
+
+  /// Whether `annotation` takes the string literals `value` writes as the language does, not
+  /// through an app's extension (`let url: URL = "https://..."` needs the app's
+  /// `ExpressibleByStringLiteral`, which the package may not compile).
+  static func takesLiterals(_ annotation: TypeSyntax, of value: ExprSyntax) -> Bool {
+    guard value.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .stringQuote || $0.tokenKind == .multilineStringQuote })
+    else { return true }
+    let native: Set<String> = ["String", "Substring", "Character", "StaticString", "Array", "Dictionary", "Set", "Optional"]
+    return names(in: annotation).types.isSubset(of: native)
   }
 
   static func hasSetter(_ binding: PatternBindingSyntax) -> Bool {
@@ -636,7 +646,14 @@ private final class NameCollector: SyntaxVisitor {
     return .visitChildren
   }
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    // `Theme.light`, `.shared`: a type's member; `InfoPlistReader.main.bundleIdentifier` reaches
+    // a member of a member, which may live in an extension the package lacks.
+    if let base = node.base, base.is(MemberAccessExprSyntax.self) || base.is(FunctionCallExprSyntax.self) { references.insert("{member}") }
     if let base = node.base { walk(base) }
+    return .skipChildren
+  }
+  override func visit(_ node: ExpressionSegmentSyntax) -> SyntaxVisitorContinueKind {
+    references.insert("{interpolation}")
     return .skipChildren
   }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
