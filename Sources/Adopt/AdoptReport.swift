@@ -14,6 +14,8 @@ package enum AdoptReport {
     package var droppedPackages: [String] = []
     /// The errors of a build adopt could not mend.
     package var failure: [String] = []
+    /// Whether adopt stopped at its limit of builds while each build still mended something.
+    package var outOfRounds = false
 
     package init(scratch: String) { self.scratch = scratch }
   }
@@ -169,7 +171,9 @@ package enum AdoptReport {
           lines.append("built: \(rounds), \(time) s, in \(build.scratch)"
             + (build.rejectedFiles.isEmpty ? "" : "; the compiler rejected \(build.rejectedFiles.count) file\(build.rejectedFiles.count == 1 ? "" : "s"), left out above"))
         } else {
-          lines.append("not built: after \(rounds) (\(time) s) the package still does not compile, and adopt cannot tell which app file is at fault:")
+          lines.append(build.outOfRounds
+            ? "not built: adopt stopped at its limit of \(rounds) (\(time) s), each of which still left out or mended something; the last one's errors:"
+            : "not built: after \(rounds) (\(time) s) the package still does not compile, and adopt cannot tell which app file is at fault:")
           lines += build.failure.map { "  " + $0 }
         }
       }

@@ -187,6 +187,7 @@ struct AdoptionProof {
         }
       }
       guard mended, round < Self.buildRounds else {
+        record.outOfRounds = mended
         record.failure = PackageBuild.summary(of: outcome.log)
         break
       }

@@ -223,6 +223,22 @@ struct AdoptionTests {
       "News/ViewModels/ThemeViewModel.swift without the body of `func observe()` in `ThemeViewModel` (a seam in its place; \(reason)), `@objc`"))
   }
 
+  @Test("a package still not built says why: adopt's limit of builds reached while mending, or errors it cannot place")
+  func notBuiltSaysWhy() throws {
+    let folder = try AppFolder("News", files: NewsApp.files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    var build = AdoptReport.Build(scratch: "/tmp/b")
+    (build.rounds, build.seconds, build.failure) = (20, 139, ["error: emit-module command failed"])
+    build.outOfRounds = true
+    #expect(AdoptReport.text(adoption, shownFolder: "News", output: "/tmp/News-vmrepl", build: build).contains("""
+      not built: adopt stopped at its limit of 20 builds (139 s), each of which still left out or mended something; the last one's errors:
+        error: emit-module command failed
+      """))
+    build.outOfRounds = false
+    #expect(AdoptReport.text(adoption, shownFolder: "News", output: "/tmp/News-vmrepl", build: build).contains(
+      "not built: after 20 builds (139 s) the package still does not compile, and adopt cannot tell which app file is at fault:"))
+  }
+
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")
   func unsupportedImports() throws {
     let folder = try AppFolder("Shop", files: [
