@@ -19,3 +19,13 @@ extension Dictionary: StandInDefault {
 extension Set: StandInDefault {
   public static var standInDefault: Self { [] }
 }
+
+/// A string is a collection of characters: unasked, it is empty, as a list is (a localized
+/// string table's lookup, a formatter's text), and the transcript says so.
+extension String: StandInDefault {
+  public static var standInDefault: Self { "" }
+}
+
+extension Substring: StandInDefault {
+  public static var standInDefault: Self { "" }
+}

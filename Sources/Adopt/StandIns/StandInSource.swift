@@ -195,7 +195,7 @@ package struct StandInSource {
   /// Whether values of `type` (as written) have a default a stand-in returns unasked.
   static func hasDefault(_ type: String?) -> Bool {
     guard let type = type?.filter({ !$0.isWhitespace }), !type.isEmpty else { return true }
-    if type == "Void" || type == "()" { return true }
+    if type == "Void" || type == "()" || type == "String" || type == "Substring" { return true }
     if type.hasSuffix("?") || type.hasSuffix("!") { return true }
     if type.hasPrefix("[") && type.hasSuffix("]") { return true }
     return ["Optional<", "Array<", "Set<", "Dictionary<"].contains { type.hasPrefix($0) }
