@@ -186,10 +186,22 @@ package struct PackageBuild {
   package static func packagesNeedingUnfetched(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
     var result: [(String, String)] = []
     for line in log.split(separator: "\n") where line.contains("error:") {
-      guard let range = line.range(of: "Failed to clone repository ") ?? line.range(of: "could not find the commit") else { continue }
-      var url = line[range.upperBound...].split(separator: " ").first.map(String.init) ?? ""
-      while url.hasSuffix(":") || url.hasSuffix("'") { url.removeLast() }
-      var missing = PinnedPackages.identity(of: url.isEmpty ? String(line) : url)
+      var url: String
+      var missing: String
+      var cause = "which SwiftPM could not fetch"
+      if let range = line.range(of: "Failed to clone repository ") ?? line.range(of: "could not find the commit") {
+        url = line[range.upperBound...].split(separator: " ").first.map(String.init) ?? ""
+        while url.hasSuffix(":") || url.hasSuffix("'") { url.removeLast() }
+        missing = PinnedPackages.identity(of: url.isEmpty ? String(line) : url)
+      } else if line.contains("check out revision"), let start = line.range(of: "error: '")?.upperBound,
+                let end = line[start...].firstIndex(of: "'") {
+        // `error: 'sdwebimage': Couldn't check out revision ...`: a snapshot that lacks its files.
+        missing = String(line[start..<end]).lowercased()
+        url = missing
+        cause = "whose pinned revision SwiftPM could not check out"
+      } else {
+        continue
+      }
       if missing.isEmpty { continue }
       // Walk up the manifests that name it until a package the generated manifest declares.
       var seen: Set<String> = []
@@ -197,7 +209,9 @@ package struct PackageBuild {
         seen.insert(missing)
         if let declared = packages.first(where: { $0.identity == missing }) {
           if !result.contains(where: { $0.0 == declared.identity }) {
-            result.append((declared.identity, "does not resolve here: it needs \(url), which SwiftPM could not fetch"))
+            result.append((declared.identity, declared.identity == missing && url == missing
+              ? "does not resolve here: SwiftPM could not check out its pinned revision"
+              : "does not resolve here: it needs \(url), \(cause)"))
           }
           break
         }

@@ -327,6 +327,13 @@ struct AdoptionTests {
     let blamed = PackageBuild.packagesNeedingUnfetched(in: log, packages: [bodega], checkouts: folder.path)
     #expect(blamed.map(\.0) == ["bodega"])
     #expect(blamed.map(\.1) == ["does not resolve here: it needs https://github.com/stephencelis/CSQLite, which SwiftPM could not fetch"])
+    // A dependency's snapshot that lacks some of its files (mastodon's SDWebImage, under Kingfisher's).
+    try "dependencies: [.package(url: \"https://github.com/SDWebImage/SDWebImage.git\", from: \"5.0.0\")]"
+      .write(toFile: folder.path + "/SQLite.swift/Package.swift", atomically: true, encoding: .utf8)
+    let checkout = "error: 'sdwebimage': Couldn’t check out revision ‘36e79ba485e9bb4d3cd4e3318908866dac5e7b51’:"
+    #expect(PackageBuild.packagesNeedingUnfetched(in: checkout, packages: [bodega], checkouts: folder.path).map(\.1) == [
+      "does not resolve here: it needs sdwebimage, whose pinned revision SwiftPM could not check out"
+    ])
   }
 
   @Test("names: model names without ViewModel, identifiers and executables from app names")
