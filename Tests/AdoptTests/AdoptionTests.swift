@@ -239,6 +239,31 @@ struct AdoptionTests {
       "not built: after 20 builds (139 s) the package still does not compile, and adopt cannot tell which app file is at fault:"))
   }
 
+  @Test("an init's enum, URL and geometry parameters: enum cases and a URL as `use` options, sizes at zero")
+  func enumAndURLParameters() throws {
+    var files = NewsApp.files
+    files["News/ViewModels/PaidFeatureViewModel.swift"] = """
+      import Foundation
+      enum SubscriptionTier: String { case free, plus, patron }
+      final class PaidFeatureViewModel: ObservableObject {
+          @Published var unlocked = false
+          init(tier: SubscriptionTier, learnMore: URL, artworkSize: CGSize) {}
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "PaidFeatureViewModel" })
+    #expect(model.factory == """
+      PaidFeatureViewModel(tier: ({ () -> SubscriptionTier in switch context.options.string("tier") { case "free": return SubscriptionTier.free; \
+      case "plus": return SubscriptionTier.plus; default: return SubscriptionTier.patron } })(), \
+      learnMore: (URL(string: context.options.string("learnMore")) ?? URL(fileURLWithPath: "/")), artworkSize: CGSize.zero)
+      """)
+    #expect(model.options == [
+      #"Parameter("tier", .oneOf(["free", "plus", "patron"]), default: .word("free"), "PaidFeatureViewModel.init tier: SubscriptionTier")"#,
+      #"Parameter("learnMore", .string, default: .string("https://example.com"), "PaidFeatureViewModel.init learnMore: URL")"#,
+    ])
+  }
+
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")
   func unsupportedImports() throws {
     let folder = try AppFolder("Shop", files: [

@@ -43,6 +43,8 @@ struct FactoryInference {
     "Calendar": "Calendar.current", "Locale": "Locale.current", "TimeZone": "TimeZone.current",
     "DispatchQueue": "DispatchQueue.main", "OperationQueue": "OperationQueue.main",
     "RunLoop": "RunLoop.main", "Bundle": "Bundle.main",
+    // Geometry: a size or a point a view passes its model, at zero until an option says otherwise.
+    "CGSize": "CGSize.zero", "CGPoint": "CGPoint.zero", "CGRect": "CGRect.zero",
   ]
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
@@ -99,11 +101,23 @@ struct FactoryInference {
     if type.contains("->") || type.hasPrefix("(") { return nil }
     if let shared = Self.sharedInstances[type] { return shared }
     if let option = WrittenTypes.table[type], let initial = option.optionDefault {
-      var name = parameter.name
-      if optionNames.contains(name) { name = ModelPlan.lowerFirst(owner) + ModelPlan.upperFirst(name) }
-      optionNames.insert(name)
+      let name = optionName(parameter.name, owner: owner)
       options.append("Parameter(\"\(name)\", \(option.kind), default: \(initial), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
       return WrittenTypes.read(option, key: "\"\(name)\"", from: "context.options")
+    }
+    if type == "URL" {
+      // A `use` option, as for a string: `use player url=https://...`.
+      let name = optionName(parameter.name, owner: owner)
+      options.append("Parameter(\"\(name)\", .string, default: .string(\"https://example.com\"), \"\(owner).init \(parameter.label ?? "_"): URL\")")
+      return "(URL(string: context.options.string(\"\(name)\")) ?? URL(fileURLWithPath: \"/\"))"
+    }
+    if let cases = ActionInference.simpleCases(of: type, index: index) {
+      // An enum of the app without payloads: a `use` option of its cases, the first by default.
+      let name = optionName(parameter.name, owner: owner)
+      let choices = cases.map { "\"\($0)\"" }.joined(separator: ", ")
+      options.append("Parameter(\"\(name)\", .oneOf([\(choices)]), default: .word(\"\(cases[0])\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+      let arms = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
+      return "({ () -> \(type) in switch context.options.string(\"\(name)\") { \(arms)\(arms.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"
     }
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)
@@ -137,6 +151,14 @@ struct FactoryInference {
     case .enum:
       return nil
     }
+  }
+
+  /// A `use` option's name for a parameter: its own, or prefixed with its type where two share it.
+  private mutating func optionName(_ parameter: String, owner: String) -> String {
+    var name = parameter
+    if optionNames.contains(name) { name = ModelPlan.lowerFirst(owner) + ModelPlan.upperFirst(name) }
+    optionNames.insert(name)
+    return name
   }
 
   /// Whether a type's name says it stands in for the live one (`MockNewsService`, `PreviewStore`).
