@@ -53,6 +53,8 @@ package struct Adoption: Sendable {
     /// `{ StandIn.call("L10n.tr", "tr(...)") }`: one line, so the file keeps its line numbers.
     package var text: String
     package var declaration: StandInSource.Declaration
+    /// Whether it stands in for one statement of the member (a `#selector` call), not its body.
+    package var isStatement = false
   }
 
   /// The members of compiled files whose bodies are seams, in path and line order.
@@ -114,7 +116,7 @@ package struct Adoption: Sendable {
     for file in app.files where !file.selectorSeams.isEmpty && selection.included.contains(file.path) {
       let left = (filtered[file.path] ?? []).map { file.declarations[$0].start..<file.declarations[$0].end }
       for member in file.selectorSeams where !left.contains(where: { $0.overlaps(member.range) })
-        && !(self.droppedMembers[file.path] ?? []).contains(where: { $0.range == member.range }) {
+        && !(self.droppedMembers[file.path] ?? []).contains(where: { $0.range.overlaps(member.range) }) {
         self.droppedMembers[file.path, default: []].append(member)
       }
     }
@@ -262,7 +264,11 @@ extension Adoption {
       // A declaration the compiler rejected says why: views and previews need no telling.
       let compiler = declaration.blockers.first { $0.hasPrefix("does not compile on Linux") }
       return declaration.label + (compiler.map { " (\($0))" } ?? "")
-    } + members.map { $0.seam == nil ? "`\($0.label)` (\($0.reason))" : "the body of `\($0.label)` (a seam in its place; \($0.reason))" }
+    } + members.map { member in
+      guard let seam = member.seam else { return "`\(member.label)` (\(member.reason))" }
+      return (seam.isStatement ? "the statement at line \(member.firstLine) of `\(member.label)`" : "the body of `\(member.label)`")
+        + " (a seam in its place; \(member.reason))"
+    }
       + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
       + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])).joined(separator: ", ")
   }

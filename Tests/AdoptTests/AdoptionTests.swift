@@ -205,7 +205,9 @@ struct AdoptionTests {
           @Published var isDark = false
 
           func observe() {
-              NotificationCenter.default.addObserver(self, selector: #selector(themeChanged), name: .init("themeChanged"), object: nil)
+              // Bound with `let`, the call is no statement of its own: the body is the seam.
+              let timer = Timer(timeInterval: 1, target: self, selector: #selector(themeChanged), userInfo: nil, repeats: true)
+              RunLoop.main.add(timer, forMode: .common)
           }
 
           @objc private func themeChanged() { isDark.toggle() }
@@ -262,6 +264,34 @@ struct AdoptionTests {
       #"Parameter("tier", .oneOf(["free", "plus", "patron"]), default: .word("free"), "PaidFeatureViewModel.init tier: SubscriptionTier")"#,
       #"Parameter("learnMore", .string, default: .string("https://example.com"), "PaidFeatureViewModel.init learnMore: URL")"#,
     ])
+  }
+
+  @Test("a #selector call statement in an init is a seam alone, shown with its text; the rest of the init runs")
+  func selectorStatementSeam() throws {
+    var files = NewsApp.files
+    files["News/ViewModels/ThemeStore.swift"] = """
+      import Foundation
+
+      final class ThemeStore: ObservableObject {
+          @Published var isDark = false
+
+          init() {
+              isDark = UserDefaults.standard.bool(forKey: "dark")
+              NotificationCenter.default.addObserver(self, selector: #selector(changed(_:)),
+                                                     name: .init("theme \\"dark\\""), object: nil)
+          }
+
+          @objc private func changed(_ note: Notification) { isDark.toggle() }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "ThemeStore" })
+    #expect(model.factory == "ThemeStore()")
+    let member = try #require(adoption.droppedMembers["News/ViewModels/ThemeStore.swift"]?.first)
+    #expect(member.seam?.text == #"StandIn.call("ThemeStore.addObserver", "NotificationCenter.default.addObserver(self, selector: #selector(changed(_:)), name: .init(\"theme \\\"dark\\\"\"), object: nil)") as Void"#)
+    #expect(AdoptReport.text(adoption, shownFolder: "News").contains(
+      "News/ViewModels/ThemeStore.swift without the statement at line 8 of `init()` in `ThemeStore` (a seam in its place; uses `#selector`, which needs the Objective-C runtime Linux does not have), `@objc`"))
   }
 
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")

@@ -384,8 +384,9 @@ struct AppLayoutTests {
         import Foundation
         struct AudioRoute { var name = "speaker" }
         final class AudioSession {
-            // In an init, a `#selector` is no body a seam can take: the declaration cannot build.
-            init() { NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .init("route"), object: nil) }
+            // In a stored property's value, a `#selector` is in no body or statement a seam can
+            // take: the declaration cannot build.
+            let action = #selector(changed)
             @objc func changed() {}
         }
         """,
@@ -394,7 +395,7 @@ struct AppLayoutTests {
       "Player/MeterViewModel.swift": """
         import Foundation
         final class MeterViewModel: ObservableObject {
-            init() { Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true) }
+            let tickAction = #selector(tick)
             @objc func tick() {}
         }
         struct Meter {}

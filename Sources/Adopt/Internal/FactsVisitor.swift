@@ -143,7 +143,14 @@ final class FactsVisitor: SyntaxVisitor {
       let reason = "uses `#selector`, which needs the Objective-C runtime Linux does not have"
       // In a method's body, that body alone becomes a seam; anywhere else (an init, a stored
       // property's value) the declaration cannot build.
-      if let member = MemberLocator.member(holding: node, converter: converter), var seam = member.seam {
+      if let statement = MemberLocator.statementSeam(holding: node, converter: converter, why: "\(facts.path) \(reason)") {
+        // A call statement that registers a selector (an observer, a target): that statement alone.
+        if !facts.selectorSeams.contains(where: { $0.range.overlaps(statement.range) }) {
+          facts.selectorSeams.append(.init(
+            range: statement.range, firstLine: statement.firstLine, lastLine: statement.lastLine, label: statement.label, reason: reason,
+            seam: statement.seam))
+        }
+      } else if let member = MemberLocator.member(holding: node, converter: converter), var seam = member.seam {
         seam.declaration.why = "\(facts.path) \(reason)"
         if !facts.selectorSeams.contains(where: { $0.range == member.range }) {
           facts.selectorSeams.append(.init(

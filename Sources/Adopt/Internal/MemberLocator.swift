@@ -58,6 +58,49 @@ enum MemberLocator {
     return nil
   }
 
+  /// The call statement of a member's body that holds `node` (`NotificationCenter.default
+  /// .addObserver(self, selector: #selector(changed), ...)`), as a seam in its place: the
+  /// member's range is the statement's, its seam `StandIn.call("Theme.addObserver", "TEXT") as
+  /// Void`. Nil when `node` is in no statement of its own (a value bound with `let`).
+  static func statementSeam(holding node: some SyntaxProtocol, converter: SourceLocationConverter, why: String) -> Member? {
+    var current = Syntax(node).parent
+    var statement: CodeBlockItemSyntax?
+    while let here = current {
+      if statement == nil, let item = here.as(CodeBlockItemSyntax.self) {
+        guard calledName(item.item) != nil else { return nil }
+        statement = item
+      }
+      if let statement, let item = here.as(MemberBlockItemSyntax.self), let block = item.parent?.parent?.parent,
+         memberBlock(of: block) != nil, let own = label(of: item.decl) {
+        let container = name(of: block)
+        let owner = LinuxSupport.bareName(container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container)
+        let text = statement.item.trimmedDescription.split(whereSeparator: \.isNewline)
+          .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let called = calledName(statement.item) ?? "call"
+        let member = "\(owner).\(called)"
+        let literal = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let range = statement.item.positionAfterSkippingLeadingTrivia.utf8Offset..<statement.item.endPositionBeforeTrailingTrivia.utf8Offset
+        let declaration = StandInSource.Declaration(member: member, signature: text, why: why, hasDefault: true)
+        return Member(
+          range: range, firstLine: statement.startLocation(converter: converter).line, lastLine: statement.endLocation(converter: converter).line,
+          label: "\(own)` in `\(container)",
+          seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(literal)) as Void", declaration: declaration, isStatement: true),
+          signature: "")
+      }
+      current = here.parent
+    }
+    return nil
+  }
+
+  /// `addObserver` of `NotificationCenter.default.addObserver(...)`.
+  private static func calledName(_ expression: some SyntaxProtocol) -> String? {
+    var node = Syntax(expression)
+    if let tried = node.as(TryExprSyntax.self) { node = Syntax(tried.expression) }
+    guard let call = node.as(FunctionCallExprSyntax.self) else { return nil }
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+    return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+  }
+
   private static func make(_ decl: DeclSyntax, in container: String, converter: SourceLocationConverter) -> Member? {
     guard let own = label(of: decl) else { return nil }
     let owner = container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container
