@@ -97,11 +97,17 @@ package enum AdoptReport {
     }
     let standIns = StandInFiles(adoption).files
     if !standIns.isEmpty {
-      lines.append("stand-ins (\(standIns.count) file\(standIns.count == 1 ? "" : "s") left out, whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):")
+      // A file compiled as a filtered copy can have a stand-in too, of the declarations it drops.
+      let compiled = Set(adoption.included)
+      let beside = standIns.filter { compiled.contains($0.appPath) }.count
+      let left = standIns.count - beside
+      let files = (left == 0 ? [] : ["\(left) file\(left == 1 ? "" : "s") left out"])
+        + (beside == 0 ? [] : ["\(beside) compiled without \(beside == 1 ? "its" : "their") declarations of them"])
+      lines.append("stand-ins (\(files.joined(separator: " and ")), whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):")
       for file in standIns {
         let types = adoption.seams[file.appPath]?.types ?? []
         let answered = file.generated.declarations.count
-        lines.append("  \(file.appPath): " + types.map { "`\($0)`" }.joined(separator: ", ")
+        lines.append("  \(file.appPath)\(compiled.contains(file.appPath) ? " (its filtered copy declares the rest)" : ""): " + types.map { "`\($0)`" }.joined(separator: ", ")
           + (answered == 0 ? ": values whose storage and inits are the app's own, no member a seam"
             : ", \(answered) member\(answered == 1 ? "" : "s") answered by the scenario"))
         for omitted in file.generated.omitted { lines.append("    omitted: \(omitted)") }

@@ -214,7 +214,11 @@ package struct Adoption: Sendable {
     }
     let leftOutReasons = Dictionary(leftOut.map { ($0.path, $0.reason) }, uniquingKeysWith: { first, _ in first })
     for (path, types) in selection.seams.sorted(by: { $0.key < $1.key }) {
-      seams[path] = (types.sorted(), leftOutReasons[path] ?? "it cannot build on Linux")
+      // A compiled file's dropped declarations (a view beside a model) say their own reasons.
+      let dropped = app.files.first { $0.path == path }.map { file in
+        (filtered[path] ?? []).map { file.declarations[$0] }.filter { !Set($0.types).isDisjoint(with: types) }.flatMap(\.blockers)
+      } ?? []
+      seams[path] = (types.sorted(), leftOutReasons[path] ?? (dropped.isEmpty ? "it cannot build on Linux" : dropped.joined(separator: "; ")))
       let module = app.files.first { $0.path == path }?.module ?? PackageWriter.identifier(app.appName)
       guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
       targets[index].seamFiles.append(path)

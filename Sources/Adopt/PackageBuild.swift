@@ -103,7 +103,8 @@ package struct PackageBuild {
       for place in places {
         let prefix = output + "/Sources/\(target.name)/\(place)/"
         guard file.hasPrefix(prefix) else { continue }
-        let rest = String(file.dropFirst(prefix.count))
+        var rest = String(file.dropFirst(prefix.count))
+        if rest.hasSuffix(StandInFiles.besideSuffix) { rest = String(rest.dropLast(StandInFiles.besideSuffix.count)) + ".swift" }
         return target.folder == "." ? rest : target.folder + "/" + rest
       }
     }

@@ -377,7 +377,7 @@ struct AppLayoutTests {
     #expect(found.first?.1 == "does not resolve here: git cannot reach \(folder.path)/no/such/repository")
   }
 
-  @Test("a declaration that cannot build in a kept file is said as that declaration's, for what uses it and for a model that is it")
+  @Test("a declaration that cannot build in a kept file is said as that declaration's for a model that is it, and stood in for what uses it")
   func droppedDeclarations() throws {
     let folder = try AppFolder("Player", files: [
       "Player/AudioSession.swift": """
@@ -402,11 +402,20 @@ struct AppLayoutTests {
         """,
     ])
     let adoption = Adoption(try folder.scanOnly())
-    #expect(adoption.models.map(\.type) == ["RouteViewModel"])
+    #expect(adoption.models.map(\.type) == ["PlayerViewModel", "RouteViewModel"])
     #expect(adoption.skippedModels.map(\.reason) == [
-      "Player/MeterViewModel.swift: `MeterViewModel` itself cannot build on Linux: uses `#selector`, which needs the Objective-C runtime Linux does not have",
-      "Player/PlayerViewModel.swift uses `AudioSession` from Player/AudioSession.swift, where it cannot build on Linux (uses `#selector`, which needs the Objective-C runtime Linux does not have)",
+      "Player/MeterViewModel.swift: `MeterViewModel` itself cannot build on Linux: uses `#selector`, which needs the Objective-C runtime Linux does not have"
     ])
+    // AudioSession.swift is compiled without `AudioSession`, which a generated stand-in declares.
+    #expect(adoption.filtered["Player/AudioSession.swift"] == [1])
+    #expect(adoption.seams["Player/AudioSession.swift"]?.types == ["AudioSession"])
+    #expect(adoption.seams["Player/AudioSession.swift"]?.why == "uses `#selector`, which needs the Objective-C runtime Linux does not have")
+    // Named apart from the filtered copy: SwiftPM names a module's objects by file name.
+    #expect(StandInFiles(adoption).files.map(\.source) == ["standins/Player/AudioSession.standin.swift"])
+    #expect(AdoptReport.text(adoption, shownFolder: "Player").contains("""
+      stand-ins (1 compiled without its declarations of them, whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):
+        Player/AudioSession.swift (its filtered copy declares the rest): `AudioSession`, 1 member answered by the scenario
+      """))
   }
 
   @Test("a generic view-model (a base class) is not registered: adopt says it cannot choose a type")

@@ -169,6 +169,14 @@ struct FileSelection {
           if blocked[homes[0]] == nil, droppedTypes[name] == homes[0],
              let home = originals.first(where: { $0.path == homes[0] }),
              let declaration = home.declarations.first(where: { $0.types.contains(name) }) {
+            // A view the filtered copy drops, whose name kept code uses (`SearchResultsListView
+            // .DisplayMode`): a generated stand-in beside the copy, as for a left-out file.
+            if failedSeams[homes[0]] == nil, declaration.blockers.allSatisfy(LinuxSupport.canStandIn),
+               home.types.contains(where: { $0.name == name && $0.isTopLevel && $0.access > .fileprivate }) {
+              seams[homes[0], default: []].insert(name)
+              changed = true
+              continue
+            }
             // The file is compiled as a filtered copy; its declaration of the name is not.
             blocked[path] = "uses `\(name)` from \(homes[0]), where it cannot build on Linux (\(declaration.blockers.joined(separator: "; ")))"
           } else {
@@ -190,9 +198,12 @@ struct FileSelection {
     // With the types of the same file that a stood-in type's declaration names (a model's
     // `Priority`, its `Tag`), so that its members keep their types.
     for (path, types) in seams {
-      guard let file = byPath[path] else { continue }
+      guard let file = originals.first(where: { $0.path == path }) else { continue }
+      // In a compiled (filtered) file, only what its copy drops: the rest it declares itself.
+      let dropped = Set(droppedTypes.filter { $0.value == path }.map(\.key))
       let declared = Set(file.types.filter {
         $0.isTopLevel && $0.access > .fileprivate && LinuxSupport.blockers(of: $0).allSatisfy(LinuxSupport.canStandIn)
+          && (!included.contains(path) || dropped.contains($0.name))
       }.map(\.name))
       var closure = types
       var queue = Array(types)

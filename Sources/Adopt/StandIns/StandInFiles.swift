@@ -17,6 +17,9 @@ struct StandInFiles {
   /// The folder of a target's stand-ins.
   static let folder = "standins"
 
+  /// The end of a stand-in's name when the app's file is compiled too (`ResultsView.standin.swift`).
+  static let besideSuffix = ".standin.swift"
+
   var files: [File] = []
 
   /// Every member the scenario answers, in file order.
@@ -52,7 +55,10 @@ struct StandInFiles {
         let generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
           why: Self.why(path: path, reason: seam.why), repair: adoption.standInRepairs[path] ?? StandInSource.Repair())
-        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
+        // names a module's objects by file name.
+        if included.contains(path) { relative = String(relative.dropLast(".swift".count)) + Self.besideSuffix }
         files.append(File(appPath: path, target: target.name, source: Self.folder + "/" + relative, generated: generated))
       }
     }
