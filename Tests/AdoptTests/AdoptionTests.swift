@@ -294,6 +294,31 @@ struct AdoptionTests {
       "News/ViewModels/ThemeStore.swift without the statement at line 8 of `init()` in `ThemeStore` (a seam in its place; uses `#selector`, which needs the Objective-C runtime Linux does not have), `@objc`"))
   }
 
+  @Test("a type nested in a private one is private: two generated files that both declare it are no duplicates")
+  func nestedInPrivate() throws {
+    var files = NewsApp.files
+    for name in ["api", "files"] {
+      files["News/Protobuffer/\(name).pb.swift"] = """
+        import Foundation
+        fileprivate struct _GeneratedWithProtocGenSwiftVersion {
+          struct _2 {}
+        }
+        struct \(name == "api" ? "Api" : "Files")_Request { var id = 0 }
+        """
+    }
+    files["News/ViewModels/UploadsViewModel.swift"] = """
+      import Foundation
+      final class UploadsViewModel: ObservableObject {
+          @Published var pending: [Files_Request] = []
+          @Published var last = Api_Request()
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type).contains("UploadsViewModel"))
+    #expect(!adoption.leftOut.contains { $0.path.hasSuffix(".pb.swift") })
+  }
+
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")
   func unsupportedImports() throws {
     let folder = try AppFolder("Shop", files: [

@@ -66,8 +66,15 @@ struct FileSelection {
     // declares (a fastlane script's `Config`, a watch app's `Source`) is another type to the app.
     for file in files where file.outsideTarget == nil {
       // A private type is its file's alone: no other file can need it, and two may share a name.
-      // A nested type by its whole name (`Mastodon.Entity.Status`, declared in an extension).
-      for type in file.types where type.access > .fileprivate { declaredIn[type.qualifiedName, default: []].append(file.path) }
+      // A nested type by its whole name (`Mastodon.Entity.Status`, declared in an extension);
+      // one nested in a private type is private too (protobuf's `_GeneratedWithProtocGenSwiftVersion._2`
+      // in every generated file).
+      let hidden = Set(file.types.filter { $0.access <= .fileprivate }.map(\.qualifiedName))
+      for type in file.types where type.access > .fileprivate && !type.parents.indices.contains(where: {
+        hidden.contains(type.parents[...$0].joined(separator: "."))
+      }) {
+        declaredIn[type.qualifiedName, default: []].append(file.path)
+      }
     }
     // Two files of one module that declare the same type cannot build together (a stray copy
     // outside the app's target, an old version kept beside the new): the one the Xcode project
