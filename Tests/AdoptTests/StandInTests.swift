@@ -221,4 +221,26 @@ struct StandInTests {
     ])
     #expect(generated.omitted == ["AppSettings.bundle: its type is not written and its value cannot be made here"])
   }
+
+  @Test("declarations inside #if are stood in as Linux compiles them: the first clause whose condition holds, or the #else")
+  func conditionalDeclarations() {
+    let source = """
+      import SystemConfiguration
+      #if !os(watchOS)
+          class Reachability {
+              func startNotifier() throws -> Bool { true }
+          }
+      #else
+          class Reachability {}
+      #endif
+      #if os(iOS) || targetEnvironment(macCatalyst)
+          struct Haptics { func tap() {} }
+      #elseif canImport(Foundation) && DEBUG
+          struct Haptics { func buzz() {} }
+      #endif
+      """
+    let generated = StandInSource(
+      source: source, path: "Reachability.swift", names: ["Reachability", "Haptics"], known: ["Reachability", "Haptics"], imports: [], why: "why")
+    #expect(generated.declarations.map(\.member) == ["Reachability.startNotifier", "Haptics.buzz"])
+  }
 }

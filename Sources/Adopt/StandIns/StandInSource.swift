@@ -59,15 +59,15 @@ package struct StandInSource {
     var writer = Writer(known: known.union(Self.standardTypes), why: why)
     writer.protocolNames = protocols
     writer.repair = repair
-    for item in tree.statements {
-      guard let decl = item.item.as(DeclSyntax.self) else { continue }
+    let fileScope = Self.fileScope(tree)
+    for decl in fileScope {
       if let name = Writer.typeName(of: decl), names.contains(name) {
         writer.type(decl, parents: [], indent: "")
       }
     }
     // Extensions of a stood-in type in the same file add members kept code may call.
-    for item in tree.statements {
-      guard let extensionDecl = item.item.as(ExtensionDeclSyntax.self) else { continue }
+    for decl in fileScope {
+      guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { continue }
       let extended = extensionDecl.extendedType.trimmedDescription
       guard names.contains(extended) else { continue }
       writer.extensionBlock(extensionDecl, name: extended)
@@ -114,6 +114,68 @@ package struct StandInSource {
     let call = writer.lines[1].trimmingCharacters(in: .whitespaces)
     let range = bodyNode.positionAfterSkippingLeadingTrivia.utf8Offset..<bodyNode.endPositionBeforeTrailingTrivia.utf8Offset
     return (range, "{ " + call + " }", declaration)
+  }
+
+  /// The file-scope declarations as Linux compiles them: inside `#if !os(watchOS)`, those of
+  /// the first clause whose condition holds on Linux (or the `#else`).
+  static func fileScope(_ tree: SourceFileSyntax) -> [DeclSyntax] {
+    var result: [DeclSyntax] = []
+    func add(_ items: CodeBlockItemListSyntax) {
+      for item in items {
+        guard let decl = item.item.as(DeclSyntax.self) else { continue }
+        guard let conditional = decl.as(IfConfigDeclSyntax.self) else {
+          result.append(decl)
+          continue
+        }
+        guard let clause = conditional.clauses.first(where: { $0.condition.map(holdsOnLinux) ?? true }),
+              case .statements(let inner)? = clause.elements
+        else { continue }
+        add(inner)
+      }
+    }
+    add(tree.statements)
+    return result
+  }
+
+  /// Whether a `#if` condition holds in the package adopt writes: Linux, a debug build, this
+  /// compiler; an unknown flag does not.
+  static func holdsOnLinux(_ condition: ExprSyntax) -> Bool {
+    if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+      return !holdsOnLinux(prefix.expression)
+    }
+    if let parenthesized = condition.as(TupleExprSyntax.self), parenthesized.elements.count == 1, let only = parenthesized.elements.first {
+      return holdsOnLinux(only.expression)
+    }
+    if let infix = condition.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self) {
+      if op.operator.text == "&&" { return holdsOnLinux(infix.leftOperand) && holdsOnLinux(infix.rightOperand) }
+      if op.operator.text == "||" { return holdsOnLinux(infix.leftOperand) || holdsOnLinux(infix.rightOperand) }
+    }
+    if let sequence = condition.as(SequenceExprSyntax.self) {
+      // Unfolded `a && b || c`: folded left to right, `&&` before `||`.
+      var alternatives: [[ExprSyntax]] = [[]]
+      for element in sequence.elements {
+        if let op = element.as(BinaryOperatorExprSyntax.self) {
+          if op.operator.text == "||" { alternatives.append([]) }
+          continue
+        }
+        alternatives[alternatives.count - 1].append(element)
+      }
+      return alternatives.contains { $0.allSatisfy(holdsOnLinux) }
+    }
+    if let call = condition.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+      let argument = call.arguments.first?.expression.trimmedDescription ?? ""
+      switch name {
+      case "os": return argument == "Linux"
+      case "canImport": return LinuxSupport.importable.contains(argument)
+      case "arch": return argument == "x86_64" || argument == "arm64"
+      case "swift", "compiler": return true
+      case "targetEnvironment": return false
+      default: return false
+      }
+    }
+    if let flag = condition.as(DeclReferenceExprSyntax.self)?.baseName.text { return flag == "DEBUG" }
+    if let literal = condition.as(BooleanLiteralExprSyntax.self) { return literal.literal.text == "true" }
+    return false
   }
 
   /// A class conforming to the protocol `name` of `source` whose every requirement is a seam:
