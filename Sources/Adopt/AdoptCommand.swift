@@ -25,7 +25,7 @@ public struct AdoptCommand: ParsableCommand {
       let app = try AppSources.scan(folder: trimmed, skipping: [outputFolder])
       let module = PackageWriter.identifier(app.appName)
       let executable = PackageWriter.kebab(module) + "-repl"
-      let overridesPath = outputFolder + "/Sources/\(executable)/Overrides.swift"
+      let overridesPath = outputFolder + "/" + PackagePaths(executable: executable).overrides
       let overridden = (try? String(contentsOfFile: overridesPath, encoding: .utf8)).map(OverrideNames.names) ?? []
       // The user's exclusions, kept across runs in the package's adopt-exclude.
       let exclusionText = (try? String(contentsOfFile: outputFolder + "/" + PackageWriter.exclusionFile, encoding: .utf8)) ?? ""

@@ -73,7 +73,7 @@ package struct PackageBuild {
       guard parts.count >= 3, let number = Int(parts[parts.count - 2]) else { continue }
       let file = parts.dropLast(2).joined(separator: ":")
       var path: String?
-      if file == output + "/Sources/\(executable)/Models.generated.swift" {
+      if file == output + "/" + PackagePaths(executable: executable).registrations {
         path = nil
       } else if let relative = appPath(of: file, output: output, app: app, targets: targets) {
         path = relative

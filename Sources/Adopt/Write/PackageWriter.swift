@@ -25,6 +25,8 @@ package struct PackageWriter {
   package var module: String { Self.identifier(adoption.app.appName) }
   /// The REPL executable's name (`weather-repl`).
   package var executable: String { Self.kebab(module) + "-repl" }
+  /// Where the package keeps its generated and its user's files.
+  package var paths: PackagePaths { PackagePaths(executable: executable) }
 
   /// What one `write` did to each file, for the report.
   package enum Change: String, Sendable { case wrote, kept, updated, unchanged, stale }
@@ -74,12 +76,12 @@ package struct PackageWriter {
     try put("Package.swift", manifest(), owned: false, changes: &changes)
     let seams = adoption.protocolSeams.sorted { $0.key < $1.key }
     try put(
-      "Sources/\(executable)/Models.generated.swift",
+      paths.registrations,
       RegistrationWriter.generatedFile(
         adoption, modules: adoption.targets.map(\.name),
         standIns: standIns.declarations + seams.flatMap(\.value.declarations) + adoption.bodySeamDeclarations),
       owned: false, changes: &changes)
-    let seamFile = "Sources/\(executable)/\(Self.seamSource)"
+    let seamFile = paths.seams
     if seams.isEmpty {
       try? FileManager.default.removeItem(atPath: output + "/" + seamFile)
     } else {
@@ -90,10 +92,10 @@ package struct PackageWriter {
       ] + adoption.targets.map { "@testable import \($0.name)" } + ["import Foundation", "import StandInSupport", ""]
       try put(seamFile, (header + seams.map(\.value.text)).joined(separator: "\n"), owned: false, changes: &changes)
     }
-    try put("Sources/\(executable)/main.swift", RegistrationWriter.mainFile(), owned: false, changes: &changes)
+    try put(paths.main, RegistrationWriter.mainFile(), owned: false, changes: &changes)
     try put("repl", replScript(), owned: false, changes: &changes)
     try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: output + "/repl")
-    try put("Sources/\(executable)/Overrides.swift", RegistrationWriter.overridesFile(module: module), owned: true, changes: &changes)
+    try put(paths.overrides, RegistrationWriter.overridesFile(module: module), owned: true, changes: &changes)
     try put("Tests/\(module)Scenarios/Scenarios.swift", testFile(), owned: true, changes: &changes)
     try put(Self.exclusionFile, Self.exclusionText, owned: true, changes: &changes)
     var names: Set<String> = []
@@ -127,9 +129,6 @@ package struct PackageWriter {
       }
     }
   }
-
-  /// The executable's file of generated conformances to the app's protocols.
-  static let seamSource = "Seams.generated.swift"
 
   /// The file that declares `Bundle.module` for a local module's files that read it.
   static let bundleSource = "BundleModule.generated.swift"
@@ -194,7 +193,7 @@ package struct PackageWriter {
               \(names).product(name: "Scenario", package: "vmrepl"), .product(name: "AppleCompat", package: "vmrepl"),
               .product(name: "VMReplCLI", package: "vmrepl"),
             ],
-            path: "Sources/\(executable)",
+            path: "\(paths.executableFolder)",
             swiftSettings: [.swiftLanguageMode(.v5)]
           ),
           .testTarget(

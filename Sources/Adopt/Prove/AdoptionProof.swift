@@ -1,0 +1,144 @@
+import Foundation
+
+/// `adopt` proving its own output: builds the package it wrote and, while the compiler rejects
+/// app files, registrations or third-party packages, leaves those out with the compiler's reason
+/// and builds again, so that what the user is handed builds.
+struct AdoptionProof {
+  let app: AppSources
+  let overridden: Set<String>
+  /// The user's exclusions (adopt-exclude), path to reason.
+  let excluded: [String: String]
+  let output: String
+  let checkout: String
+
+  /// How many times `adopt` builds before it gives up on mending the package: a module that does
+  /// not compile hides its dependents' errors until the next build, so a deep chain takes several.
+  static let buildRounds = 20
+
+  /// The adoption, writer and changes after the last build, and what the builds gave.
+  struct Proven {
+    var adoption: Adoption
+    var writer: PackageWriter
+    var changes: [(String, PackageWriter.Change)]
+    var build: AdoptReport.Build
+  }
+
+  func run(_ first: Adoption, changes firstChanges: [(String, PackageWriter.Change)]) throws(AdoptError) -> Proven {
+    var adoption = first
+    var writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+    var changes = firstChanges
+    let build = PackageBuild(output: writer.output, scratch: PackageBuild.scratch(forCheckout: writer.vmrepl))
+    var mending = Mending()
+    var record = AdoptReport.Build(scratch: build.scratch)
+    func rewrite() throws(AdoptError) {
+      adoption = mending.adoption(of: app, overridden: overridden, excluded: excluded)
+      writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
+      changes = try Self.write(writer, after: changes)
+    }
+    for (identity, why) in build.unreachable(adoption.packages) {
+      mending.dropped[identity] = why
+      record.droppedPackages.append(identity)
+    }
+    if !mending.dropped.isEmpty { try rewrite() }
+    for round in 1...Self.buildRounds {
+      FileHandle.standardError.write(Data((round == 1
+        ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
+        : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
+      let outcome = build.run()
+      record.rounds = round
+      record.seconds += outcome.seconds
+      if outcome.succeeded {
+        record.succeeded = true
+        break
+      }
+      let generated = (try? String(contentsOfFile: writer.output + "/" + writer.paths.registrations, encoding: .utf8)) ?? ""
+      let rejections = PackageBuild.rejections(
+        in: outcome.log, output: writer.output, app: app, targets: adoption.targets, executable: writer.executable)
+      var mended = mending.mend(rejections, adoption: adoption, standIns: writer.standIns, generated: generated)
+      // A third-party package that does not resolve or build here is left out, with what imports it.
+      if !mended {
+        let identities = mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: build.scratch + "/checkouts")
+        record.droppedPackages += identities
+        mended = !identities.isEmpty
+      }
+      guard mended, round < Self.buildRounds else {
+        record.outOfRounds = mended
+        record.failure = PackageBuild.summary(of: outcome.log)
+        break
+      }
+      try rewrite()
+    }
+    record.rejectedFiles = mending.rejectedFiles
+    return Proven(adoption: adoption, writer: writer, changes: changes, build: record)
+  }
+
+  /// Writes the package again after a round, and what changed since adopt began: a starter
+  /// this run wrote is not the user's yet, so it is written again from the model as it is now
+  /// (an action blanked out since, a stand-in answer it needs), and one whose model is gone goes
+  /// with its folder (IceCubesApp kept five that named models the REPL did not have).
+  static func write(_ writer: PackageWriter, after changes: [(String, PackageWriter.Change)]) throws(AdoptError) -> [(String, PackageWriter.Change)] {
+    let output = writer.output
+    var changes = changes
+    let starters = changes.filter { $0.1 == .wrote && $0.0.hasPrefix("scenarios/") && $0.0.hasSuffix("/start.scenario") }.map(\.0)
+    for path in starters { try? FileManager.default.removeItem(atPath: output + "/" + path) }
+    let now = try writer.write()
+    let gone = starters.filter { !FileManager.default.fileExists(atPath: output + "/" + $0) }
+    for path in gone { removeFolderIfEmpty(output + "/" + (path as NSString).deletingLastPathComponent) }
+    changes.removeAll { gone.contains($0.0) }
+    let written = Set(changes.filter { $0.1 == .wrote }.map(\.0))
+    let unwritten = now.filter { $0.1 == .stale && written.contains($0.0) }.map(\.0)
+    for path in unwritten {
+      try? FileManager.default.removeItem(atPath: output + "/" + path)
+      removeFolderIfEmpty(output + "/" + (path as NSString).deletingLastPathComponent)
+    }
+    return AdoptReport.merge(changes, now).filter { !unwritten.contains($0.0) }
+  }
+
+  private static func removeFolderIfEmpty(_ folder: String) {
+    if (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true { try? FileManager.default.removeItem(atPath: folder) }
+  }
+
+  /// The file-scope declaration of `rejection`'s line, when the file keeps another type or
+  /// extension without it (so that a filtered copy can drop it alone).
+  static func droppable(_ rejection: PackageBuild.Rejection, in app: AppSources, already: [Int: String]) -> Int? {
+    guard let path = rejection.path, let file = app.files.first(where: { $0.path == path }),
+          let index = file.declarations.firstIndex(where: { $0.firstLine <= rejection.line && rejection.line <= $0.lastLine }),
+          already[index] == nil
+    else { return nil }
+    let kept = file.declarations.indices.filter { $0 != index && already[$0] == nil && file.declarations[$0].blockers.isEmpty }
+    return kept.contains { file.declarations[$0].isTypeDeclaration || file.declarations[$0].extendedType != nil } ? index : nil
+  }
+
+  /// Whether `rejection` is in `member`'s signature, not its body: on the first of its lines (a
+  /// body on the same line aside), or naming a type the signature writes (`cannot find type
+  /// 'UIFont' in scope` of `func width(font: UIFont)`).
+  static func inSignature(_ rejection: PackageBuild.Rejection, of member: MemberLocator.Member) -> Bool {
+    if rejection.line == member.firstLine && member.firstLine != member.lastLine { return true }
+    let words = Set(member.signature.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
+    for pattern in ["cannot find type '", "no type named '", "cannot find '"] {
+      guard let start = rejection.message.range(of: pattern)?.upperBound,
+            let end = rejection.message[start...].firstIndex(of: "'")
+      else { continue }
+      return words.contains(String(rejection.message[start..<end]))
+    }
+    return false
+  }
+
+  /// The name a compiler error says is missing (`has no member 'system'`, `cannot find 'x' in
+  /// scope`) and the left-out file that declares it, as a global or in an extension.
+  static func leftOutHome(of message: String, in app: AppSources, leftOut: Set<String>, except path: String) -> (String, String)? {
+    let patterns = ["has no member '", "cannot find '", "cannot find type '"]
+    guard let pattern = patterns.first(where: { message.contains($0) }),
+          let start = message.range(of: pattern)?.upperBound,
+          let end = message[start...].firstIndex(of: "'")
+    else { return nil }
+    let name = String(message[start..<end])
+    for file in app.files where file.path != path && leftOut.contains(file.path) {
+      let declares = file.globals.contains(name) || file.types.contains { $0.name == name }
+        || file.extensions.contains { $0.members.methods.contains { $0.name == name } || $0.members.properties.contains { $0.name == name } }
+      if declares { return (name, file.path) }
+    }
+    return nil
+  }
+
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// What the builds of one `adopt` taught it: the files, declarations, members and registrations
+/// the compiler rejected and how each is mended (left out, blanked out, its body a seam), the
+/// third-party packages dropped, the generated stand-ins repaired. A round's errors go in and
+/// whether anything changed comes out; it builds nothing and writes nothing, so each round is
+/// testable alone (`MendingTests`).
+struct Mending {
+  /// App files left out, by path, with why.
+  var rejected: [String: String] = [:]
+  /// Models whose generated registration did not compile, by type, with the compiler's words.
+  var unregistered: [String: String] = [:]
+  /// Third-party packages left out (they do not resolve or build here), by identity, with why.
+  var dropped: [String: String] = [:]
+  /// Left-out files whose stand-in still did not compile after its repairs, with why.
+  var failedSeams: [String: String] = [:]
+  /// File-scope declarations dropped from filtered copies, by path and index.
+  var rejectedDeclarations: [String: [Int: String]] = [:]
+  /// Members blanked out, or whose body is a seam now, by path.
+  var droppedMembers: [String: [Adoption.DroppedMember]] = [:]
+  /// What each stand-in lost to the compiler, by path.
+  var standInRepairs: [String: StandInSource.Repair] = [:]
+  /// App files the compiler rejected, in the order found (for the report).
+  private(set) var rejectedFiles: [String] = []
+  /// App files' text, read once.
+  private var sources: [String: String] = [:]
+
+  /// The adoption these lessons give of `app`.
+  func adoption(of app: AppSources, overridden: Set<String>, excluded: [String: String]) -> Adoption {
+    Adoption(
+      app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
+      droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
+      droppedMembers: droppedMembers, standInRepairs: standInRepairs)
+  }
+
+  /// Mends what one build's `rejections` name, in `adoption` as that build compiled it (its
+  /// stand-ins `standIns`, its registrations `generated`); whether anything changed.
+  mutating func mend(
+    _ rejections: [PackageBuild.Rejection], adoption: Adoption, standIns: StandInFiles, generated: String
+  ) -> Bool {
+    var mended = false
+    // Members whose body became a seam this round: another error of the same body, printed by
+    // the same build, is not yet an error of the seam.
+    var seamedNow: Set<String> = []
+    // Stand-ins' types and members repaired this round (`PATH:Type.member`).
+    var repairedNow: Set<String> = []
+    let app = adoption.app
+    for rejection in rejections {
+      if let path = rejection.path, rejection.isStandIn {
+        if repairStandIn(path, rejection, standIns: standIns, repairedNow: &repairedNow) { mended = true }
+      } else if let path = rejection.path {
+        guard rejected[path] == nil else { continue }
+        if mendAppFile(path, rejection, adoption: adoption, app: app, seamedNow: &seamedNow) { mended = true }
+      } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
+        unregistered[model.type] = "line \(rejection.line): \(rejection.message)"
+        mended = true
+      }
+    }
+    return mended
+  }
+
+  /// The third-party packages a build that no app file's error explains blames (one that does
+  /// not resolve or build here, or needs one SwiftPM could not fetch), left out from now on:
+  /// their identities.
+  mutating func dropPackages(blamedIn log: String, packages: [PackagePlan], checkouts: String) -> [String] {
+    let remaining = packages.filter { dropped[$0.identity] == nil }
+    var blamed = PackageBuild.blamedPackages(in: log, packages: remaining)
+    if blamed.isEmpty { blamed = PackageBuild.packagesNeedingUnfetched(in: log, packages: remaining, checkouts: checkouts) }
+    for (identity, why) in blamed { dropped[identity] = why }
+    return blamed.map(\.0)
+  }
+
+  /// A generated stand-in the compiler rejected: a type whose synthesized conformance fails (a
+  /// member's type is not Hashable) keeps the stand-in without it, a member that fails is left
+  /// out, each made again next build; one that still fails is given up, and its file stays left
+  /// out with what needs it.
+  private mutating func repairStandIn(
+    _ path: String, _ rejection: PackageBuild.Rejection, standIns: StandInFiles, repairedNow: inout Set<String>
+  ) -> Bool {
+    guard failedSeams[path] == nil else { return false }
+    if let generated = standIns.files.first(where: { $0.appPath == path })?.generated {
+      let named = generated.typeLines[rejection.line] ?? generated.memberLines[rejection.line]
+      // Another error of a type or member this round already repaired: the next build judges it.
+      if let named, repairedNow.contains(path + ":" + named) { return false }
+      var repair = standInRepairs[path] ?? StandInSource.Repair()
+      if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
+        repair.plainTypes.insert(type)
+      } else if let member = generated.memberLines[rejection.line], !repair.droppedMembers.contains(member) {
+        repair.droppedMembers.insert(member)
+      }
+      if repair != (standInRepairs[path] ?? StandInSource.Repair()) {
+        if let named { repairedNow.insert(path + ":" + named) }
+        standInRepairs[path] = repair
+        return true
+      }
+    }
+    failedSeams[path] = "its generated stand-in did not compile: line \(rejection.line): \(rejection.message)"
+    return true
+  }
+
+  /// An app file the compiler rejected: the member the error is in (its body a seam where the
+  /// signature builds, else blanked out), else the file-scope declaration, else the whole file.
+  private mutating func mendAppFile(
+    _ path: String, _ rejection: PackageBuild.Rejection, adoption: Adoption, app: AppSources, seamedNow: inout Set<String>
+  ) -> Bool {
+    let blocked = Set(adoption.leftOut.map(\.path)).union(rejected.keys)
+    let home = AdoptionProof.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path)
+    if sources[path] == nil { sources[path] = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8) }
+    if let source = sources[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
+      let key = path + ":\(member.range)"
+      if let index = droppedMembers[path]?.firstIndex(where: { $0.range == member.range }) {
+        // Its seam did not build either (its signature names what Linux lacks): blanked out whole.
+        guard droppedMembers[path]?[index].seam != nil, !seamedNow.contains(key) else { return false }
+        droppedMembers[path]?[index].seam = nil
+        return true
+      }
+      let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
+        ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+      if adoption.droppedMembers[path]?.contains(where: { $0.range == member.range && $0.seam != nil }) == true, !seamedNow.contains(key) {
+        // The seam adopt made for a `#selector` did not build (its signature): blanked out whole.
+        droppedMembers[path, default: []].append(.init(
+          range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason))
+        return true
+      }
+      // Where the error is in the body, the body becomes a seam and the member stays, so that
+      // its callers build; an error in the signature blanks it out whole.
+      var seam = member.seam
+      if AdoptionProof.inSignature(rejection, of: member) { seam = nil }
+      seam?.declaration.why = "\(path) \(reason)"
+      if seam != nil { seamedNow.insert(key) }
+      droppedMembers[path, default: []].append(.init(
+        range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason, seam: seam))
+      return true
+    }
+    if let (name, home) = home {
+      // The compiler's "no member `system`" is a file left out earlier, which declares it.
+      rejected[path] = "uses `\(name)` from \(home), which is left out (the compiler, line \(rejection.line): \(rejection.message))"
+    } else if let declaration = AdoptionProof.droppable(rejection, in: app, already: rejectedDeclarations[path] ?? [:]) {
+      // Only the declaration the error is in: the file's other types still build.
+      rejectedDeclarations[path, default: [:]][declaration] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+      return true
+    } else {
+      rejected[path] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+    }
+    rejectedFiles.append(path)
+    return true
+  }
+}

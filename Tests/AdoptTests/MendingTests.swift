@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import Adopt
+
+/// One build's errors at a time, with no build: what `Mending` makes of each round.
+@Suite("adopt's mending, a round at a time")
+struct MendingTests {
+  static let path = "Photos/PhotoSaverViewModel.swift"
+
+  static func rejection(_ line: Int, _ message: String, path: String? = path, standIn: Bool = false) -> PackageBuild.Rejection {
+    PackageBuild.Rejection(path: path, line: line, message: message, isStandIn: standIn)
+  }
+
+  @Test("a body's error makes it a seam; two errors of one body in one round are one seam; the seam's own error, next round, blanks it")
+  func bodySeamThenBlank() throws {
+    let app = try AppSources.scan(folder: Apps.folder("Photos"))
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let first = [
+      Self.rejection(17, "value of type 'UIImage' has no member 'jpegData'"),
+      Self.rejection(21, "cannot find 'data' in scope"),
+    ]
+    let mended1 = mending.mend(first, adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended1)
+    let seamed = try #require(mending.droppedMembers[Self.path])
+    #expect(seamed.count == 1)
+    #expect(seamed[0].seam?.declaration.why == "\(Self.path) does not compile on Linux: line 17: value of type 'UIImage' has no member 'jpegData'")
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first { $0.type == "PhotoSaverViewModel" }?.actions.map(\.name) == ["saveImage"])
+    // The next build rejects the member again: its signature is what Linux lacks.
+    let mended2 = mending.mend([Self.rejection(16, "cannot find type 'UIImage' in scope")], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended2)
+    #expect(mending.droppedMembers[Self.path]?.map { $0.seam == nil } == [true])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first { $0.type == "PhotoSaverViewModel" }?.actions.isEmpty == true)
+    // Nothing new: nothing mended.
+    let mended3 = mending.mend([Self.rejection(16, "cannot find type 'UIImage' in scope")], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(!mended3)
+    #expect(mending.rejectedFiles.isEmpty)
+  }
+
+  @Test("a registration's error unregisters its model; an error no line places is no mending")
+  func registrationAndUnplaced() throws {
+    let app = try AppSources.scan(folder: Apps.folder("Photos"))
+    var mending = Mending()
+    let adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let writer = PackageWriter(output: "/tmp/photos-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
+    let generated = RegistrationWriter.generatedFile(adoption, modules: ["Photos"])
+    let line = try #require(generated.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("let adoptedAlbum") }) + 2
+    let mended4 = mending.mend([Self.rejection(line, "cannot find 'x' in scope", path: nil)], adoption: adoption, standIns: writer.standIns, generated: generated)
+    #expect(mended4)
+    #expect(mending.unregistered == ["AlbumViewModel": "line \(line): cannot find 'x' in scope"])
+    let mended5 = mending.mend([], adoption: adoption, standIns: writer.standIns, generated: generated)
+    #expect(!mended5)
+    let blamed = mending.dropPackages(blamedIn: "error: something else", packages: adoption.packages, checkouts: "/nonexistent")
+    #expect(blamed.isEmpty)
+  }
+
+  @Test("a stand-in's rejected member is left out of it; another error of it in the same round waits for the next build; one it cannot repair gives the stand-in up")
+  func standInRepair() throws {
+    let adoption = Adoption(try AppSources.scan(folder: StandInTests.shelf))
+    let standIns = StandInFiles(adoption)
+    let keychain = try #require(standIns.files.first { $0.appPath == "Shelf/Services/KeychainHelper.swift" })
+    let lines = keychain.generated.memberLines.filter { $0.value == "KeychainHelper.token" }.keys.sorted()
+    try #require(lines.count >= 2)
+    let line = lines[0]
+    var mending = Mending()
+    let rejections = [
+      Self.rejection(line, "cannot convert", path: keychain.appPath, standIn: true),
+      Self.rejection(lines[1], "cannot convert", path: keychain.appPath, standIn: true),
+    ]
+    let mended6 = mending.mend(rejections, adoption: adoption, standIns: standIns, generated: "")
+    #expect(mended6)
+    #expect(mending.standInRepairs[keychain.appPath]?.droppedMembers == ["KeychainHelper.token"])
+    #expect(mending.failedSeams.isEmpty)
+    // A line that is no member's, the next round: the stand-in is given up.
+    let mended7 = mending.mend([Self.rejection(1, "odd", path: keychain.appPath, standIn: true)], adoption: adoption, standIns: standIns, generated: "")
+    #expect(mended7)
+    #expect(mending.failedSeams[keychain.appPath] == "its generated stand-in did not compile: line 1: odd")
+  }
+}
