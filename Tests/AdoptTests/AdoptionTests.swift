@@ -319,6 +319,25 @@ struct AdoptionTests {
     #expect(!adoption.leftOut.contains { $0.path.hasSuffix(".pb.swift") })
   }
 
+  @Test("Package.resolved in version 1 (pins under object, repositoryURL) and 2 (identity, location) read alike")
+  func resolvedVersions() throws {
+    let folder = try AppFolder("Pins", files: [
+      "v1/Package.resolved": """
+        { "object": { "pins": [ { "package": "Alamofire", "repositoryURL": "https://github.com/Alamofire/Alamofire.git",
+          "state": { "branch": null, "revision": "f96b619bcb2383b43d898402283924b80e2c4bae", "version": "5.4.3" } } ] }, "version": 1 }
+        """,
+      "v2/Package.resolved": """
+        { "pins" : [ { "identity" : "swiftsoup", "kind" : "remoteSourceControl", "location" : "https://github.com/scinfu/SwiftSoup.git",
+          "state" : { "branch" : "master", "revision" : "3c2c7e1e72b8abd96eafbae80323c5c1e5317437" } } ], "version" : 2 }
+        """,
+    ])
+    let pins = PinnedPackages(root: folder.path, resolved: ["v1/Package.resolved", "v2/Package.resolved"]).pins
+    #expect(pins.map { "\($0.identity) \($0.location) \($0.version) \($0.revision ?? "-")" } == [
+      "alamofire github.com/Alamofire/Alamofire 5.4.3 f96b619bcb2383b43d898402283924b80e2c4bae",
+      "swiftsoup github.com/scinfu/SwiftSoup master 3c2c7e1e72b8abd96eafbae80323c5c1e5317437",
+    ])
+  }
+
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")
   func unsupportedImports() throws {
     let folder = try AppFolder("Shop", files: [

@@ -151,13 +151,15 @@ package struct PackageBuild {
   /// round each, where `git ls-remote` tells in milliseconds. A mirror the package's SwiftPM
   /// configuration names (`.swiftpm/configuration/mirrors.json`) is asked in place of the URL.
   package func unreachable(_ packages: [PackagePlan]) -> [(String, String)] {
+    /// SwiftPM's `mirrors.json`: `{"object": [{"mirror": "...", "original": "..."}], "version": 1}`.
+    struct Mirrors: Decodable {
+      struct Entry: Decodable { var mirror: String; var original: String }
+      var object: [Entry]
+    }
     var mirrors: [String: String] = [:]
     if let data = FileManager.default.contents(atPath: output + "/.swiftpm/configuration/mirrors.json"),
-       let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-       let entries = json["object"] as? [[String: String]] {
-      for entry in entries {
-        if let original = entry["original"], let mirror = entry["mirror"] { mirrors[original] = mirror }
-      }
+       let file = try? JSONDecoder().decode(Mirrors.self, from: data) {
+      for entry in file.object { mirrors[entry.original] = entry.mirror }
     }
     return packages.compactMap { package in
       let place = mirrors[package.url] ?? package.url

@@ -69,13 +69,11 @@ enum LocalPackages {
         if let url = control.location.remote?.first?.urlString { urls[control.identity.lowercased()] = url }
       }
     }
-    if let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let targets = json["targets"] as? [[String: Any]] {
-      for target in targets {
-        for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
-          guard let product = dependency["product"] as? [Any], product.count >= 2, let name = product[0] as? String,
-                let package = product[1] as? String, let url = urls[package.lowercased()] else { continue }
-          manifest.remoteProducts.append((name, url))
-        }
+    for target in dump.targets {
+      for dependency in target.dependencies ?? [] {
+        guard let product = dependency.product, product.count >= 2, case .text(let name) = product[0],
+              case .text(let package) = product[1], let url = urls[package.lowercased()] else { continue }
+        manifest.remoteProducts.append((name, url))
       }
     }
     return .success(manifest)
@@ -117,11 +115,25 @@ enum LocalPackages {
       var kind: Kind
     }
     struct Target: Decodable {
+      /// `{"product": ["KeychainSwift", "keychain-swift", null, null]}`: its name, its package,
+      /// then module aliases and a condition, which adopt does not read.
+      struct Dependency: Decodable {
+        enum Field: Decodable {
+          case text(String)
+          case other
+          init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            self = (try? value.decode(String.self)).map(Field.text) ?? .other
+          }
+        }
+        var product: [Field]?
+      }
       var name: String
       var type: String
       var path: String?
       var exclude: [String]?
       var settings: [Setting]?
+      var dependencies: [Dependency]?
     }
     struct Dependency: Decodable {
       struct FileSystem: Decodable { var path: String }

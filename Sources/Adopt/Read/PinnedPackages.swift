@@ -29,22 +29,39 @@ struct PinnedPackages: Sendable {
     var seen: Set<String> = []
     for file in files.sorted() {
       guard let data = FileManager.default.contents(atPath: root + "/" + file),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let resolved = try? JSONDecoder().decode(Resolved.self, from: data)
       else { continue }
-      // Version 1 keeps the pins under `object`; versions 2 and 3 at the top.
-      let list = (json["pins"] as? [[String: Any]]) ?? ((json["object"] as? [String: Any])?["pins"] as? [[String: Any]]) ?? []
-      for entry in list {
-        guard let url = (entry["location"] as? String) ?? (entry["repositoryURL"] as? String) else { continue }
-        let state = entry["state"] as? [String: Any] ?? [:]
-        let version = (state["version"] as? String) ?? (state["branch"] as? String)
-          ?? (state["revision"] as? String).map { String($0.prefix(7)) } ?? "?"
+      for entry in resolved.pins ?? resolved.object?.pins ?? [] {
+        guard let url = entry.location ?? entry.repositoryURL else { continue }
+        let state = entry.state ?? Resolved.State()
+        let version = state.version ?? state.branch ?? state.revision.map { String($0.prefix(7)) } ?? "?"
         let location = Self.shortLocation(url)
         guard !seen.contains(location) else { continue }
         seen.insert(location)
-        let identity = (entry["identity"] as? String) ?? (entry["package"] as? String)?.lowercased() ?? Self.identity(of: url)
-        pins.append(Pin(location: location, url: url, revision: state["revision"] as? String, version: version, identity: identity.lowercased()))
+        let identity = entry.identity ?? entry.package?.lowercased() ?? Self.identity(of: url)
+        pins.append(Pin(location: location, url: url, revision: state.revision, version: version, identity: identity.lowercased()))
       }
     }
+  }
+
+  /// A `Package.resolved`: version 1 keeps the pins under `object` (with `package` and
+  /// `repositoryURL`), versions 2 and 3 at the top (with `identity` and `location`).
+  private struct Resolved: Decodable {
+    struct State: Decodable {
+      var version: String? = nil
+      var branch: String? = nil
+      var revision: String? = nil
+    }
+    struct Entry: Decodable {
+      var identity: String?
+      var package: String?
+      var location: String?
+      var repositoryURL: String?
+      var state: State?
+    }
+    struct Object: Decodable { var pins: [Entry]? }
+    var pins: [Entry]?
+    var object: Object?
   }
 
   /// Adds the package at `url`, declared with `requirement` (as a manifest writes it after the
