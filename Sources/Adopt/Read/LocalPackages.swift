@@ -81,23 +81,17 @@ enum LocalPackages {
 
   /// Folders of the local packages an Xcode project names (`XCLocalSwiftPackageReference`), absolute.
   static func referenced(byProject project: String) -> [String] {
-    guard let text = try? String(contentsOfFile: project + "/project.pbxproj", encoding: .utf8) else { return [] }
+    guard let text = try? String(contentsOfFile: project + "/project.pbxproj", encoding: .utf8),
+          case .dictionary(let root)? = PlistValue.read(text), case .dictionary(let objects)? = root["objects"]
+    else { return [] }
     let base = (project as NSString).deletingLastPathComponent
-    var result: [String] = []
-    var inLocalReference = false
-    for line in text.split(separator: "\n") {
-      if line.contains("isa = XCLocalSwiftPackageReference") { inLocalReference = true }
-      guard inLocalReference, let range = line.range(of: "relativePath = ") else {
-        if line.trimmingCharacters(in: .whitespaces) == "};" { inLocalReference = false }
-        continue
-      }
-      var value = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
-      if value.hasSuffix(";") { value.removeLast() }
-      value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-      result.append(URL(fileURLWithPath: base + "/" + value).standardizedFileURL.path)
-      inLocalReference = false
+    // In the file's order of objects (their IDs), as Xcode writes them.
+    return objects.sorted { $0.key < $1.key }.compactMap { _, value in
+      guard case .dictionary(let object) = value, case .string("XCLocalSwiftPackageReference")? = object["isa"],
+            case .string(let relative)? = object["relativePath"]
+      else { return nil }
+      return URL(fileURLWithPath: base + "/" + relative).standardizedFileURL.path
     }
-    return result
   }
 
   private static func toolsMajor(_ version: Dump.ToolsVersion?) -> Int {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `adopt` reads of an Xcode project (`project.pbxproj`, an old-style property list): the
 /// files its app target compiles, so that a stray copy outside the target, or the Mac or watch
 /// app's file of the same name, loses to the file the iOS app builds.
@@ -39,8 +41,7 @@ struct XcodeProject {
 
   /// Reads `text`, a `project.pbxproj`; nil when it is not one adopt can read.
   init?(pbxproj text: String) {
-    var parser = PlistParser(Array(text.utf8))
-    guard case .dictionary(let root)? = parser.value(),
+    guard case .dictionary(let root)? = PlistValue.read(text),
           case .dictionary(let objects)? = root["objects"],
           case .string(let projectID)? = root["rootObject"],
           case .dictionary(let project)? = objects[projectID],
@@ -172,102 +173,37 @@ struct XcodeProject {
 }
 
 /// A value of an old-style property list.
-enum PlistValue {
+enum PlistValue: Equatable {
   case string(String)
   case array([PlistValue])
   case dictionary([String: PlistValue])
-}
 
-/// Reads an old-style (OpenStep) property list: `{ key = value; }`, `( a, b )`, quoted and bare
-/// strings, `/* comments */` and `// comments`.
-struct PlistParser {
-  private let bytes: [UInt8]
-  private var index = 0
-
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-  mutating func value() -> PlistValue? {
-    skip()
-    guard index < bytes.count else { return nil }
-    switch bytes[index] {
-    case UInt8(ascii: "{"):
-      index += 1
-      var result: [String: PlistValue] = [:]
-      while true {
-        skip()
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(result) }
-        guard case .string(let key)? = value() else { return nil }
-        skip()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
-        index += 1
-        guard let item = value() else { return nil }
-        result[key] = item
-        skip()
-        if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
-      }
-    case UInt8(ascii: "("):
-      index += 1
-      var result: [PlistValue] = []
-      while true {
-        skip()
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: ")") { index += 1; return .array(result) }
-        guard let item = value() else { return nil }
-        result.append(item)
-        skip()
-        if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
-      }
-    case UInt8(ascii: "\""):
-      index += 1
-      var text: [UInt8] = []
-      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-        if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
-          index += 1
-          switch bytes[index] {
-          case UInt8(ascii: "n"): text.append(UInt8(ascii: "\n"))
-          case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
-          default: text.append(bytes[index])
-          }
-        } else {
-          text.append(bytes[index])
-        }
-        index += 1
-      }
-      index += 1
-      return .string(String(decoding: text, as: UTF8.self))
-    default:
-      let start = index
-      while index < bytes.count, Self.isBare(bytes[index]) { index += 1 }
-      guard index > start else { return nil }
-      return .string(String(decoding: bytes[start..<index], as: UTF8.self))
-    }
+  /// `text` read by Foundation's `PropertyListSerialization`, which reads the OpenStep format
+  /// `project.pbxproj` is written in on Linux too; nil when it is not a property list.
+  static func read(_ text: String) -> PlistValue? {
+    guard let any = try? PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil) else { return nil }
+    return PlistValue(any)
   }
 
-  private static func isBare(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    default:
-      return [UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-")].contains(byte)
-    }
-  }
-
-  /// Skips white space and comments.
-  private mutating func skip() {
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
-        index += 1
-      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-        index += 2
-        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
-        index += 2
-      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-      } else {
-        return
+  private init?(_ any: Any) {
+    if let text = any as? String {
+      self = .string(text)
+    } else if let list = any as? [Any] {
+      var items: [PlistValue] = []
+      for item in list {
+        guard let value = PlistValue(item) else { return nil }
+        items.append(value)
       }
+      self = .array(items)
+    } else if let map = any as? [String: Any] {
+      var entries: [String: PlistValue] = [:]
+      for (key, item) in map {
+        guard let value = PlistValue(item) else { return nil }
+        entries[key] = value
+      }
+      self = .dictionary(entries)
+    } else {
+      return nil
     }
   }
 }
