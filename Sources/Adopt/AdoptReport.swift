@@ -1,27 +1,27 @@
 /// What `adopt` prints: the models and their actions, what was left out and why, what was
 /// written, and the next command.
-package enum AdoptReport {
+enum AdoptReport {
   /// What building the package gave.
-  package struct Build: Sendable {
+  struct Build: Sendable {
     /// The shared build folder.
-    package var scratch: String
-    package var rounds = 0
-    package var seconds = 0.0
-    package var succeeded = false
+    var scratch: String
+    var rounds = 0
+    var seconds = 0.0
+    var succeeded = false
     /// Files the compiler rejected, in the order found.
-    package var rejectedFiles: [String] = []
+    var rejectedFiles: [String] = []
     /// Third-party packages left out because they did not resolve or build, by identity.
-    package var droppedPackages: [String] = []
+    var droppedPackages: [String] = []
     /// The errors of a build adopt could not mend.
-    package var failure: [String] = []
+    var failure: [String] = []
     /// Whether adopt stopped at its limit of builds while each build still mended something.
-    package var outOfRounds = false
+    var outOfRounds = false
 
-    package init(scratch: String) { self.scratch = scratch }
+    init(scratch: String) { self.scratch = scratch }
   }
 
   /// Two writes' changes as one: a file written or updated by either is so reported.
-  package static func merge(_ first: [(String, PackageWriter.Change)], _ second: [(String, PackageWriter.Change)]) -> [(String, PackageWriter.Change)] {
+  static func merge(_ first: [(String, PackageWriter.Change)], _ second: [(String, PackageWriter.Change)]) -> [(String, PackageWriter.Change)] {
     var result = first
     for (path, change) in second {
       if let index = result.firstIndex(where: { $0.0 == path }) {
@@ -33,7 +33,7 @@ package enum AdoptReport {
     return result
   }
 
-  package static func text(_ adoption: Adoption, shownFolder: String, output: String? = nil,
+  static func text(_ adoption: Adoption, shownFolder: String, output: String? = nil,
                           changes: [(String, PackageWriter.Change)] = [], executable: String? = nil,
                           build: Build? = nil) -> String {
     var lines: [String] = []

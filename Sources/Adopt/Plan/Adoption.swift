@@ -1,83 +1,83 @@
 /// What `adopt` makes of an app: the view-models, the files they need, the files left out and
 /// why, and each model's registration.
-package struct Adoption: Sendable {
+struct Adoption: Sendable {
   /// A file that is not compiled, and why.
-  package struct LeftOut: Sendable, Equatable {
-    package var path: String
-    package var reason: String
+  struct LeftOut: Sendable, Equatable {
+    var path: String
+    var reason: String
   }
 
   /// A view-model that found no place in the package, and what to do.
-  package struct SkippedModel: Sendable, Equatable {
-    package var type: String
-    package var path: String
-    package var reason: String
+  struct SkippedModel: Sendable, Equatable {
+    var type: String
+    var path: String
+    var reason: String
   }
 
-  package var app: AppSources
+  var app: AppSources
   /// Files compiled into the app's module, by path.
-  package var included: [String]
+  var included: [String]
   /// Files that cannot build on Linux, or that need one that cannot.
-  package var leftOut: [LeftOut]
+  var leftOut: [LeftOut]
   /// How many files no view-model needs (and so are not compiled either).
-  package var unneeded: Int
+  var unneeded: Int
   /// The registrations, in the order of their files and lines.
-  package var models: [ModelPlan]
-  package var skippedModels: [SkippedModel]
+  var models: [ModelPlan]
+  var skippedModels: [SkippedModel]
   /// The third-party packages the package declares, at the app's pins.
-  package var packages: [PackagePlan] = []
+  var packages: [PackagePlan] = []
   /// Files compiled as a filtered copy (a view-model beside its view), by path: the indices of the
   /// file-scope declarations the copy leaves out.
-  package var filtered: [String: [Int]] = [:]
+  var filtered: [String: [Int]] = [:]
   /// The package's targets for the app's files: the app's own, then each local module needed.
-  package var targets: [TargetPlan] = []
+  var targets: [TargetPlan] = []
   /// Left-out files whose types kept files use, by path: the types the package declares as
   /// generated stand-ins (seams the scenario answers), with why the file is left out.
-  package var seams: [String: (types: [String], why: String)] = [:]
+  var seams: [String: (types: [String], why: String)] = [:]
   /// A member of a compiled file blanked out because the compiler rejected it on Linux.
-  package struct DroppedMember: Sendable, Equatable {
-    package var range: Range<Int>
-    package var firstLine: Int
-    package var lastLine: Int
+  struct DroppedMember: Sendable, Equatable {
+    var range: Range<Int>
+    var firstLine: Int
+    var lastLine: Int
     /// `func widthOfString(usingFont:)`.
-    package var label: String
-    package var reason: String
+    var label: String
+    var reason: String
     /// Its body replaced by a seam instead (nil: the member is blanked out whole).
-    package var seam: BodySeam? = nil
+    var seam: BodySeam? = nil
   }
 
   /// The body of a compiled file's member, replaced by a seam the scenario answers.
-  package struct BodySeam: Sendable, Equatable {
+  struct BodySeam: Sendable, Equatable {
     /// UTF-8 offsets of the body, braces included.
-    package var body: Range<Int>
+    var body: Range<Int>
     /// `{ StandIn.call("L10n.tr", "tr(...)") }`: one line, so the file keeps its line numbers.
-    package var text: String
-    package var declaration: StandInSource.Declaration
+    var text: String
+    var declaration: StandInSource.Declaration
     /// Whether it stands in for one statement of the member (a `#selector` call), not its body.
-    package var isStatement = false
+    var isStatement = false
   }
 
   /// The members of compiled files whose bodies are seams, in path and line order.
-  package var bodySeamDeclarations: [StandInSource.Declaration] {
+  var bodySeamDeclarations: [StandInSource.Declaration] {
     droppedMembers.sorted { $0.key < $1.key }.flatMap { $0.value.sorted { $0.firstLine < $1.firstLine }.compactMap(\.seam?.declaration) }
   }
 
   /// What earlier builds rejected of generated stand-ins, made again without it, by path.
-  package var standInRepairs: [String: StandInSource.Repair] = [:]
+  var standInRepairs: [String: StandInSource.Repair] = [:]
   /// Members blanked out of compiled files, by path (each file then a filtered copy).
-  package var droppedMembers: [String: [DroppedMember]] = [:]
+  var droppedMembers: [String: [DroppedMember]] = [:]
   /// Left-out files whose generated stand-in the compiler rejected, with its message.
-  package var failedSeams: [String: String] = [:]
+  var failedSeams: [String: String] = [:]
   /// Generated conformances of seams to the app's protocols that registrations pass for an
   /// `init` parameter nothing else can fill, by protocol name.
-  package var protocolSeams: [String: (text: String, declarations: [StandInSource.Declaration])] = [:]
+  var protocolSeams: [String: (text: String, declarations: [StandInSource.Declaration])] = [:]
 
   /// Analyses `app`; `overridden` names models the user registers by hand (by `use` name).
   /// `rejected` (path to reason) are files the compiler rejected, and `unregistered` (type to
   /// reason) models whose generated registration it rejected, in an earlier build.
   /// `droppedPackages` (a pinned package's identity to why) are third-party packages an earlier
   /// build could not resolve or build: the files that import them are left out.
-  package init(
+  init(
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
     rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
@@ -231,17 +231,17 @@ package struct Adoption: Sendable {
 }
 
 /// A third-party package the app pins, declared in the generated package.
-package struct PackagePlan: Sendable, Equatable {
+struct PackagePlan: Sendable, Equatable {
   /// The URL as the app wrote it (a SwiftPM mirror maps it).
-  package var url: String
+  var url: String
   /// `github.com/scinfu/SwiftSoup`.
-  package var location: String
+  var location: String
   /// `2.11.3`, a branch or a short revision.
-  package var version: String
+  var version: String
   /// What `.package(url:...)` takes after the URL: `exact: "2.11.3"`.
-  package var requirement: String
+  var requirement: String
   /// The pin's identity (`swiftsoup`).
-  package var identity: String
+  var identity: String
 
   init(_ pin: PinnedPackages.Pin) {
     url = pin.url
@@ -280,41 +280,41 @@ extension Adoption {
 
 /// One target of the generated package: the app's own files, or one module of a local package,
 /// compiled where they are through a link.
-package struct TargetPlan: Sendable, Equatable {
+struct TargetPlan: Sendable, Equatable {
   /// The module's name.
-  package var name: String
+  var name: String
   /// The module's folder relative to the app's folder (`.` for the app's own files).
-  package var folder: String
+  var folder: String
   /// The files compiled, relative to `folder`.
-  package var sources: [String]
+  var sources: [String]
   /// The local modules its files import, which it depends on.
-  package var dependencies: [String]
+  var dependencies: [String]
   /// `5` or `6`.
-  package var languageMode: String
+  var languageMode: String
   /// Whether this is a local package's module rather than the app's own files.
-  package var isLocalModule: Bool
+  var isLocalModule: Bool
   /// `.product(name:package:)` of the third-party packages its files import.
-  package var products: [String] = []
+  var products: [String] = []
   /// Those of `sources` compiled as filtered copies.
-  package var filteredSources: Set<String> = []
+  var filteredSources: Set<String> = []
   /// Empty types declared in place of left-out ones that kept extensions extend.
-  package var standIns: [StandIn] = []
+  var standIns: [StandIn] = []
   /// Apple modules its files import that compile as their Linux counterpart (`CryptoKit`).
-  package var counterparts: Set<String> = []
+  var counterparts: Set<String> = []
   /// Left-out files of this module stood in by generated stand-ins (app paths), compiled as
   /// `standins/PATH`.
-  package var seamFiles: [String] = []
+  var seamFiles: [String] = []
   /// Whether a compiled file reads `Bundle.module`, which the package then declares (a local
   /// package's resources are not part of it: asset catalogs do not build on Linux).
-  package var needsBundleModule = false
+  var needsBundleModule = false
 
   /// An empty type in place of a left-out one (`HomeView`, a view whose nested view-model is kept).
-  package struct StandIn: Sendable, Equatable {
-    package var name: String
+  struct StandIn: Sendable, Equatable {
+    var name: String
     /// `struct`, `class` or `enum`, as the left-out type is.
-    package var kind: String
+    var kind: String
     /// The left-out type's file.
-    package var home: String
+    var home: String
   }
 
   static func plans(_ app: AppSources, included: Set<String>) -> [TargetPlan] {

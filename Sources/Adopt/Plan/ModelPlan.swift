@@ -1,57 +1,57 @@
 /// One view-model's registration as `adopt` generates it.
-package struct ModelPlan: Sendable, Equatable {
+struct ModelPlan: Sendable, Equatable {
   /// An action: a method the command line can call.
-  package struct Action: Sendable, Equatable {
+  struct Action: Sendable, Equatable {
     /// The name `send` takes.
-    package var name: String
+    var name: String
     /// The method as Swift names it, with `async`, `throws` and what it returns.
-    package var summary: String
+    var summary: String
     /// `Parameter(...)` expressions, in order.
-    package var parameters: [String]
+    var parameters: [String]
     /// `action`, `asyncAction` or `action(tracking:)`.
-    package var kind: Kind
+    var kind: Kind
     /// The call, with `viewModel` and `arguments` in scope.
-    package var call: String
+    var call: String
 
-    package enum Kind: String, Sendable { case sync, async, tracking }
+    enum Kind: String, Sendable { case sync, async, tracking }
   }
 
   /// A method left out, and why.
-  package struct Skipped: Sendable, Equatable {
-    package var selector: String
-    package var reason: String
+  struct Skipped: Sendable, Equatable {
+    var selector: String
+    var reason: String
   }
 
   /// An `init` parameter nothing in the app can fill.
-  package struct Missing: Sendable, Equatable {
-    package var parameter: String
-    package var type: String
+  struct Missing: Sendable, Equatable {
+    var parameter: String
+    var type: String
   }
 
-  package var type: String
-  package var path: String
-  package var line: Int
+  var type: String
+  var path: String
+  var line: Int
   /// The name `use` takes: the type's name without `ViewModel`, lower camel case.
-  package var name: String
+  var name: String
   /// The factory's expression, with `context` in scope; nil when a parameter is missing.
-  package var factory: String?
+  var factory: String?
   /// `Parameter(...)` expressions for `use NAME key=value` (an `init` parameter of a plain type).
-  package var options: [String] = []
-  package var missing: [Missing] = []
-  package var actions: [Action] = []
-  package var properties: [String] = []
-  package var skipped: [Skipped] = []
+  var options: [String] = []
+  var missing: [Missing] = []
+  var actions: [Action] = []
+  var properties: [String] = []
+  var skipped: [Skipped] = []
   /// What the report says of how the model is made (a mock in place of a live client).
-  package var notes: [String] = []
+  var notes: [String] = []
   /// Why adopt cannot make the model, when no parameter is to blame (its init is private).
-  package var problem: String?
+  var problem: String?
   /// The compiler's error on the generated registration, which is then left out.
-  package var registrationError: String?
+  var registrationError: String?
   /// Whether the user's `Overrides.swift` defines a model of this name.
-  package var isOverridden = false
+  var isOverridden = false
 
   /// Protocols whose generated conformance (`BooksAPIStandIn`) the factory passes.
-  package var seams: [String] = []
+  var seams: [String] = []
 
   init(type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), canSeam: @escaping (String) -> Bool = { _ in false }) {
     self.type = type.qualifiedName

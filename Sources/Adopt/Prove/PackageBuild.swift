@@ -4,32 +4,32 @@ import Processes
 /// Builds the package `adopt` wrote, in vmrepl's shared build folder, and reads which app files
 /// the compiler rejected: `adopt` proves its own output instead of handing the user a package
 /// that does not build.
-package struct PackageBuild {
+struct PackageBuild {
   /// One `error:` the compiler printed, placed in the app.
-  package struct Rejection: Sendable, Equatable {
+  struct Rejection: Sendable, Equatable {
     /// The app file, relative to the app's folder; nil for the generated registrations.
-    package var path: String?
-    package var line: Int
-    package var message: String
+    var path: String?
+    var line: Int
+    var message: String
     /// Whether the error is in a generated stand-in of the file at `path`, not in the file.
-    package var isStandIn = false
+    var isStandIn = false
   }
 
   /// What one build gave.
-  package struct Outcome: Sendable {
-    package var succeeded: Bool
+  struct Outcome: Sendable {
+    var succeeded: Bool
     /// Everything `swift build` printed.
-    package var log: String
-    package var seconds: Double
+    var log: String
+    var seconds: Double
   }
 
   /// The package's folder.
-  package var output: String
+  var output: String
   /// The build folder every adopted package of one vmrepl checkout shares, so that vmrepl is
   /// compiled once per machine, not once per app.
-  package var scratch: String
+  var scratch: String
 
-  package init(output: String, scratch: String) {
+  init(output: String, scratch: String) {
     self.output = output
     self.scratch = scratch
   }
@@ -37,7 +37,7 @@ package struct PackageBuild {
   /// The shared build folder of the vmrepl checkout at `vmrepl`: `VMREPL_BUILD_PATH` when set
   /// (a CI cache, or vmrepl's own `.build` as `scripts/test` gives it), else `.build-adopted` in
   /// the checkout.
-  package static func scratch(forCheckout vmrepl: String) -> String {
+  static func scratch(forCheckout vmrepl: String) -> String {
     if let chosen = ProcessInfo.processInfo.environment[buildPathVariable], !chosen.isEmpty { return chosen }
     return defaultScratch(forCheckout: vmrepl)
   }
@@ -49,7 +49,7 @@ package struct PackageBuild {
   static let buildPathVariable = "VMREPL_BUILD_PATH"
 
   /// Builds the package (everything but its tests).
-  package func run() -> Outcome {
+  func run() -> Outcome {
     Self.claim(scratch: scratch, for: output)
     let started = Date()
     let result = ChildProcess.runBlocking("/usr/bin/env", ["swift", "build", "--package-path", output, "--scratch-path", scratch])
@@ -61,7 +61,7 @@ package struct PackageBuild {
 
   /// The errors of `log` in the app's files (mapped back through each target's `app` link) and
   /// in the generated registrations, first per file, in the order printed.
-  package static func rejections(in log: String, output: String, app: AppSources, targets: [TargetPlan], executable: String) -> [Rejection] {
+  static func rejections(in log: String, output: String, app: AppSources, targets: [TargetPlan], executable: String) -> [Rejection] {
     let output = URL(fileURLWithPath: output).standardizedFileURL.path
     var result: [Rejection] = []
     var seen: Set<String> = []
@@ -117,7 +117,7 @@ package struct PackageBuild {
   }
 
   /// The model whose registration holds `line` of the generated file `text`.
-  package static func model(atLine line: Int, of text: String, in models: [ModelPlan]) -> ModelPlan? {
+  static func model(atLine line: Int, of text: String, in models: [ModelPlan]) -> ModelPlan? {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var index = min(line, lines.count) - 1
     while index >= 0 {
@@ -150,7 +150,7 @@ package struct PackageBuild {
   /// The packages git cannot reach, each with why: a build would stop at the first of them, one
   /// round each, where `git ls-remote` tells in milliseconds. A mirror the package's SwiftPM
   /// configuration names (`.swiftpm/configuration/mirrors.json`) is asked in place of the URL.
-  package func unreachable(_ packages: [PackagePlan]) -> [(String, String)] {
+  func unreachable(_ packages: [PackagePlan]) -> [(String, String)] {
     /// SwiftPM's `mirrors.json`: `{"object": [{"mirror": "...", "original": "..."}], "version": 1}`.
     struct Mirrors: Decodable {
       struct Entry: Decodable { var mirror: String; var original: String }
@@ -172,7 +172,7 @@ package struct PackageBuild {
 
   /// The third-party packages a failed build's errors name, each with why (it does not resolve
   /// here, or does not build on Linux), when the errors are none of the app's files'.
-  package static func blamedPackages(in log: String, packages: [PackagePlan]) -> [(String, String)] {
+  static func blamedPackages(in log: String, packages: [PackagePlan]) -> [(String, String)] {
     var result: [(String, String)] = []
     var rest = packages
     while let blamed = blamedPackage(in: log, packages: rest) {
@@ -186,7 +186,7 @@ package struct PackageBuild {
   /// repository https://github.com/stephencelis/CSQLite`), found through the manifests of the
   /// packages already checked out in `checkouts`: IceCubesApp's Bodega needs SQLite.swift, which
   /// needs CSQLite. Each with why.
-  package static func packagesNeedingUnfetched(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
+  static func packagesNeedingUnfetched(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
     var result: [(String, String)] = []
     for line in log.split(separator: "\n") where line.contains("error:") {
       var url: String
@@ -252,7 +252,7 @@ package struct PackageBuild {
   }
 
   /// The first third-party package a failed build's errors name, with why.
-  package static func blamedPackage(in log: String, packages: [PackagePlan]) -> (String, String)? {
+  static func blamedPackage(in log: String, packages: [PackagePlan]) -> (String, String)? {
     for line in log.split(separator: "\n") where line.contains("error:") {
       let lower = line.lowercased()
       for package in packages {
@@ -268,7 +268,7 @@ package struct PackageBuild {
   }
 
   /// The first lines of the log that say what went wrong, for a build adopt cannot mend.
-  package static func summary(of log: String, lines limit: Int = 12) -> [String] {
+  static func summary(of log: String, lines limit: Int = 12) -> [String] {
     let errors = log.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
     return Array((errors.isEmpty ? log.split(separator: "\n").suffix(limit).map(String.init) : errors).prefix(limit))
   }

@@ -7,24 +7,24 @@ import Synchronization
 /// let app = try AppSources.scan(folder: "~/Code/Weather")
 /// let adoption = Adoption(app)
 /// ```
-package struct AppSources: Sendable {
+struct AppSources: Sendable {
   /// The folder that was read, absolute and standardised.
-  package var folder: String
+  var folder: String
   /// The app's name: its Xcode project's, or else the folder's.
-  package var appName: String
+  var appName: String
   /// Every Swift file but tests, vmrepl's own and other packages', sorted by path.
-  package var files: [SourceFacts]
+  var files: [SourceFacts]
   /// The modules of the app's own Swift packages, each compiled as a target of its own.
-  package var modules: [LocalModule] = []
+  var modules: [LocalModule] = []
   /// Local packages whose manifest could not be read, with why (their modules are not compiled).
-  package var unreadPackages: [(path: String, reason: String)] = []
+  var unreadPackages: [(path: String, reason: String)] = []
   /// Source-control packages the app's own packages depend on, by URL, sorted.
-  package var remotePackages: [String] = []
+  var remotePackages: [String] = []
   /// The third-party packages the app pins.
   var pins = PinnedPackages(root: "", resolved: [])
 
   /// Reads every Swift file under `folder`, except in `skipping` (absolute paths).
-  package static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
+  static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
@@ -139,16 +139,16 @@ extension AppSources {
 }
 
 /// One module of one of the app's own Swift packages.
-package struct LocalModule: Sendable, Equatable {
+struct LocalModule: Sendable, Equatable {
   /// The module's name, as `import` names it.
-  package var name: String
+  var name: String
   /// Its sources' folder, relative to the app's folder (`Packages/Models/Sources/Models`).
-  package var folder: String
+  var folder: String
   /// `5` or `6`, as its package declares.
-  package var languageMode: String
+  var languageMode: String
   /// Whether it is a framework target of the Xcode project rather than a package's module (its
   /// files then lie anywhere in the app's folder, which `folder` is).
-  package var isFramework = false
+  var isFramework = false
 }
 
 /// Reads an app's folder: its own files, and its local packages' modules.
@@ -246,7 +246,7 @@ struct Walker {
 }
 
 /// A problem `adopt` reports instead of writing a package.
-package struct AdoptError: Error, CustomStringConvertible, Equatable {
-  package var description: String
-  package init(_ description: String) { self.description = description }
+struct AdoptError: Error, CustomStringConvertible, Equatable {
+  var description: String
+  init(_ description: String) { self.description = description }
 }

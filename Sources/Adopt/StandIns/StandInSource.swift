@@ -15,7 +15,7 @@ import SwiftSyntax
 ///   }
 /// }
 /// ```
-package struct StandInSource {
+struct StandInSource {
   /// The generated file's text.
   var text: String
   /// The members the scenario answers, as `StandIns.declare` takes them.
@@ -31,20 +31,20 @@ package struct StandInSource {
   /// What an earlier build of a stand-in rejected, made again without it: types whose
   /// synthesized conformances (Hashable of a value whose member is not) are dropped, and members
   /// (`Donut.dough`) left out.
-  package struct Repair: Sendable, Equatable {
+  struct Repair: Sendable, Equatable {
     var plainTypes: Set<String> = []
     var droppedMembers: Set<String> = []
   }
 
   /// One member a scenario answers.
-  package struct Declaration: Sendable, Equatable {
-    package var member: String
-    package var signature: String
-    package var why: String
-    package var hasDefault: Bool
+  struct Declaration: Sendable, Equatable {
+    var member: String
+    var signature: String
+    var why: String
+    var hasDefault: Bool
     /// The return type as written (nil: none), and whether a call waits (`async`).
-    package var returns: String? = nil
-    package var isAsync = false
+    var returns: String? = nil
+    var isAsync = false
   }
 
   /// Generates stand-ins for the top-level types `names` of `source` (the file at `path`).

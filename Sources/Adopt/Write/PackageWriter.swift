@@ -5,16 +5,16 @@ import Foundation
 ///
 /// Files the user owns (`Overrides.swift`, scenarios, the test file) are written only when they
 /// are not there; the rest is rewritten by every `adopt`.
-package struct PackageWriter {
+struct PackageWriter {
   /// The package's folder.
-  package var output: String
+  var output: String
   /// The vmrepl checkout the package builds against.
-  package var vmrepl: String
-  package let adoption: Adoption
+  var vmrepl: String
+  let adoption: Adoption
   /// The generated stand-ins, made from the left-out files' syntax once per adoption.
   let standIns: StandInFiles
 
-  package init(output: String, vmrepl: String, adoption: Adoption) {
+  init(output: String, vmrepl: String, adoption: Adoption) {
     self.output = URL(fileURLWithPath: output).standardizedFileURL.path
     self.vmrepl = URL(fileURLWithPath: vmrepl).standardizedFileURL.path
     self.adoption = adoption
@@ -22,21 +22,21 @@ package struct PackageWriter {
   }
 
   /// The app's module name: its name as a Swift identifier.
-  package var module: String { Self.identifier(adoption.app.appName) }
+  var module: String { Self.identifier(adoption.app.appName) }
   /// The REPL executable's name (`weather-repl`).
-  package var executable: String { Self.kebab(module) + "-repl" }
+  var executable: String { Self.kebab(module) + "-repl" }
   /// Where the package keeps its generated and its user's files.
-  package var paths: PackagePaths { PackagePaths(executable: executable) }
+  var paths: PackagePaths { PackagePaths(executable: executable) }
 
   /// What one `write` did to each file, for the report.
-  package enum Change: String, Sendable { case wrote, kept, updated, unchanged, stale }
+  enum Change: String, Sendable { case wrote, kept, updated, unchanged, stale }
 
   /// The user's list of app files `adopt` leaves out, kept across runs.
-  package static let exclusionFile = "adopt-exclude"
+  static let exclusionFile = "adopt-exclude"
 
   /// Writes the package; returns each file's path (relative to `output`) with what was done.
   @discardableResult
-  package func write() throws(AdoptError) -> [(String, Change)] {
+  func write() throws(AdoptError) -> [(String, Change)] {
     var changes: [(String, Change)] = []
     // Never over another package: only a manifest adopt wrote is rewritten.
     if let manifest = try? String(contentsOfFile: output + "/Package.swift", encoding: .utf8),
@@ -167,7 +167,7 @@ package struct PackageWriter {
 
   /// The manifest: the app's listed files and its local modules with AppleCompat, the REPL, and a
   /// test per scenario.
-  package func manifest() -> String {
+  func manifest() -> String {
     let relative = Self.relativePath(from: output, to: vmrepl)
     let targets = adoption.targets.map(targetDeclaration).joined(separator: "\n")
     let names = adoption.targets.map { "\"\($0.name)\", " }.joined()
@@ -304,7 +304,7 @@ package struct PackageWriter {
     """
 
   /// The paths of `text` (an `adopt-exclude` file), without comments and blank lines.
-  package static func exclusions(in text: String) -> [String] {
+  static func exclusions(in text: String) -> [String] {
     text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
       .map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
