@@ -243,4 +243,40 @@ struct StandInTests {
       source: source, path: "Reachability.swift", names: ["Reachability", "Haptics"], known: ["Reachability", "Haptics"], imports: [], why: "why")
     #expect(generated.declarations.map(\.member) == ["Reachability.startNotifier", "Haptics.buzz"])
   }
+
+  @Test("a starter answers the synchronous stand-ins its model reaches through the files it needs, not only those its own file names")
+  func starterReach() throws {
+    let folder = try AppFolder("Counts", files: [
+      "Counts/Data/DataManager.swift": """
+        import Foundation
+        import FMDB
+        final class DataManager {
+            static let shared = DataManager()
+            func podcastCount() -> Int { 0 }
+            func hasSubscriptions() -> Bool { false }
+        }
+        """,
+      "Counts/Helpers/Stats.swift": """
+        import Foundation
+        enum Stats {
+            static func summary() -> String { "\\(DataManager.shared.podcastCount()) podcasts" }
+        }
+        """,
+      "Counts/AccountHeaderViewModel.swift": """
+        import Foundation
+        final class AccountHeaderViewModel: ObservableObject {
+            @Published var text = ""
+            func update() { text = Stats.summary() }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "AccountHeaderViewModel" })
+    let writer = PackageWriter(output: "/tmp/counts-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
+    let reach = StandInReach.models(for: writer.standIns.declarations, in: adoption)
+    #expect(writer.starterScenario(model, reach: reach).contains("""
+      stub DataManager.podcastCount value=0
+      stub DataManager.hasSubscriptions value=false
+      """))
+  }
 }

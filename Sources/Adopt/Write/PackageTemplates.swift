@@ -42,7 +42,7 @@ extension PackageWriter {
       """
   }
 
-  func starterScenario(_ model: ModelPlan) -> String {
+  func starterScenario(_ model: ModelPlan, reach: [String: [String]] = [:]) -> String {
     var lines = [
       "# A first look at \(model.type) (\(model.path)), written once by `vmrepl adopt`: yours to change.",
       "# `swift run \(executable) replay scenarios` records what it prints into start.golden beside it.",
@@ -52,7 +52,7 @@ extension PackageWriter {
     // `send`, not `await send`: an action that waits on a request shows the request pending,
     // which the next line of the scenario can answer (`respond http #r1 ...`).
     if let action = model.actions.first(where: { $0.parameters.isEmpty }) {
-      lines.insert(contentsOf: standInAnswers(model), at: lines.count - 1)
+      lines.insert(contentsOf: standInAnswers(model, reach: reach), at: lines.count - 1)
       lines.append("send \(action.name)")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -60,13 +60,17 @@ extension PackageWriter {
 
   /// Answers for the stand-ins the model's own code names whose synchronous calls nobody else
   /// answers (a step that calls one fails): said in the scenario, the user's to change.
-  func standInAnswers(_ model: ModelPlan) -> [String] {
+  func standInAnswers(_ model: ModelPlan, reach: [String: [String]]) -> [String] {
     let mentioned = (adoption.app.files.first { $0.path == model.path }?.mentions ?? []).union(model.seams)
     let declarations = standIns.declarations + model.seams.flatMap { adoption.protocolSeams[$0]?.declarations ?? [] }
       + adoption.bodySeamDeclarations
+    var seen: Set<String> = []
+    // Those its own file names, and those the files it needs reach (`DataManager.podcastCount`
+    // through a helper the model calls).
     let needed = declarations.filter { declaration in
       let owner = declaration.member.split(separator: ".").first.map(String.init) ?? ""
-      return !declaration.hasDefault && !declaration.isAsync && mentioned.contains(owner)
+      let reached = mentioned.contains(owner) || reach[declaration.member]?.contains(model.name) == true
+      return !declaration.hasDefault && !declaration.isAsync && reached && seen.insert(declaration.member).inserted
     }
     guard !needed.isEmpty else { return [] }
     let zero = ["Bool": "false", "Int": "0", "Double": "0", "Float": "0", "String": "\"\""]

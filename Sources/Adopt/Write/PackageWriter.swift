@@ -99,8 +99,11 @@ struct PackageWriter {
     try put("Tests/\(module)Scenarios/Scenarios.swift", testFile(), owned: true, changes: &changes)
     try put(Self.exclusionFile, Self.exclusionText, owned: true, changes: &changes)
     var names: Set<String> = []
+    // Which models reach each stand-in member, once for every starter.
+    let reach = StandInReach.models(
+      for: standIns.declarations + adoption.protocolSeams.values.flatMap(\.declarations) + adoption.bodySeamDeclarations, in: adoption)
     for model in adoption.models where model.factory != nil || model.isOverridden {
-      try put("scenarios/\(model.name)/start.scenario", starterScenario(model), owned: true, changes: &changes)
+      try put("scenarios/\(model.name)/start.scenario", starterScenario(model, reach: reach), owned: true, changes: &changes)
       names.insert(model.name)
     }
     // A model that is gone leaves its starter scenario, which is the user's: said, not deleted.
