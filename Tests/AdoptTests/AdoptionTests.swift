@@ -338,6 +338,24 @@ struct AdoptionTests {
     ])
   }
 
+  @Test("a base class's method whose body only traps is no action: a subclass implements it, and no starter calls it")
+  func abstractMethod() throws {
+    var files = NewsApp.files
+    files["News/ViewModels/TabFetcher.swift"] = """
+      import Foundation
+      class TabFetcher: ObservableObject {
+          @Published var items: [String] = []
+          func fetchNextPage() async { fatalError("Subclasses must implement fetchNextPage") }
+          func reset() { items = [] }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "TabFetcher" })
+    #expect(model.actions.map(\.name) == ["reset"])
+    #expect(model.skipped.map(\.reason) == ["its body only traps (`fatalError`): a subclass implements it"])
+  }
+
   @Test("an import is said for what it is: a pinned package's (declared), an Apple framework, a pod, or unknown (left out)")
   func unsupportedImports() throws {
     let folder = try AppFolder("Shop", files: [

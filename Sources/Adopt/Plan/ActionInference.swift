@@ -22,6 +22,7 @@ enum ActionInference {
           !method.name.hasPrefix("_")
     else { return .failure(Reason(text: nil)) }
     if method.isGeneric { return .failure(Reason(text: "generic")) }
+    if method.onlyTraps { return .failure(Reason(text: "its body only traps (`fatalError`): a subclass implements it")) }
     var parameters: [String] = []
     var arguments: [String] = []
     for parameter in method.parameters {

@@ -292,6 +292,12 @@ final class FactsVisitor: SyntaxVisitor {
         method.isGeneric = function.genericParameterClause != nil
         method.access = access(function.modifiers)
         method.line = function.startLocation(converter: converter).line
+        if let statements = function.body?.statements, statements.count == 1,
+           let call = statements.first?.item.as(FunctionCallExprSyntax.self),
+           let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           ["fatalError", "preconditionFailure"].contains(callee) {
+          method.onlyTraps = true
+        }
         members.methods.append(method)
       } else if let initializer = item.decl.as(InitializerDeclSyntax.self) {
         let effects = initializer.signature.effectSpecifiers

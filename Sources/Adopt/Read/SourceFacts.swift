@@ -160,6 +160,9 @@ struct Method: Sendable, Equatable {
   var isGeneric = false
   var access: Access = .internal
   var line: Int = 0
+  /// Whether its body only traps (`fatalError("Subclasses must implement fetchNextPage")`): a
+  /// base class's method a subclass overrides, which no command should call on the base.
+  var onlyTraps = false
 
   /// `search(query:)`, as Swift names a method.
   var selector: String {
