@@ -79,4 +79,47 @@ struct MendingTests {
     #expect(mended7)
     #expect(mending.failedSeams[keychain.appPath] == "its generated stand-in did not compile: line 1: odd")
   }
+
+  @Test("an error in an init's call statement makes that statement a seam; one the init cannot lose blanks the init, seams and all")
+  func initStatementSeam() throws {
+    let folder = try AppFolder("Lock", files: [
+      "Lock/AppLockViewModel.swift": """
+        import Combine
+        import Foundation
+
+        final class AppLockViewModel: ObservableObject {
+            @Published var attempts = 0
+            private var cancellables: Set<AnyCancellable> = []
+
+            init(limit: Int = 3) {
+                attempts = limit
+                NotificationCenter.default.publisher(for: .init("pin"))
+                    .weakAssign(to: \\.attempts, on: self)
+                    .store(in: &cancellables)
+            }
+
+            func reset() { attempts = 0 }
+        }
+        """
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Lock/AppLockViewModel.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend([Self.rejection(11, "value of type 'NotificationCenter.Publisher' has no member 'weakAssign'", path: path)],
+                              adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    let statement = try #require(mending.droppedMembers[path]?.first?.seam)
+    #expect(statement.isStatement)
+    #expect(statement.text == #"StandIn.call("AppLockViewModel.store", "NotificationCenter.default.publisher(for: .init(\"pin\")) .weakAssign(to: \\.attempts, on: self) .store(in: &cancellables)") as Void"#)
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first?.factory == "AppLockViewModel()")
+    #expect(AdoptReport.text(adoption, shownFolder: "Lock").contains(
+      "Lock/AppLockViewModel.swift without the statement at line 10 of `init(limit:)` in `AppLockViewModel` (a seam in its place; does not compile on Linux: line 11: value of type 'NotificationCenter.Publisher' has no member 'weakAssign')"))
+    // An assignment the init cannot lose: the init goes, and its statement seam with it.
+    let again = mending.mend([Self.rejection(9, "cannot assign", path: path)], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(again)
+    #expect(mending.droppedMembers[path]?.map(\.label) == ["init(limit:)` in `AppLockViewModel"])
+    #expect(mending.droppedMembers[path]?.first?.seam == nil)
+  }
 }

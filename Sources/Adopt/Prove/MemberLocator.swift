@@ -92,6 +92,37 @@ enum MemberLocator {
     return nil
   }
 
+  /// The top-level call statement of an initializer's body that holds `line`, as a seam (see
+  /// `statementSeam`): an init the compiler rejects for one subscription keeps the rest, where
+  /// blanking it out would leave its class with no init. Nil outside an init's body, for a
+  /// statement that is no call, and for `super.init`/`self.init`, which the init needs.
+  static func initStatement(atLine line: Int, in source: String, why: String) -> Member? {
+    let tree = Parser.parse(source: source)
+    let converter = SourceLocationConverter(fileName: "", tree: tree)
+    var blocks: [MemberBlockSyntax] = tree.statements.compactMap { memberBlock(of: $0.item) }
+    while let block = blocks.popLast() {
+      for item in block.members {
+        let first = item.decl.startLocation(converter: converter).line
+        let last = item.decl.endLocation(converter: converter).line
+        guard first <= line, line <= last else { continue }
+        if let nested = memberBlock(of: Syntax(item.decl)) {
+          blocks.append(nested)
+          continue
+        }
+        guard let body = item.decl.as(InitializerDeclSyntax.self)?.body else { return nil }
+        for statement in body.statements {
+          guard statement.startLocation(converter: converter).line <= line, line <= statement.endLocation(converter: converter).line
+          else { continue }
+          let text = statement.item.trimmedDescription
+          if text.hasPrefix("super.init") || text.hasPrefix("self.init") { return nil }
+          return statementSeam(holding: statement.item, converter: converter, why: why)
+        }
+        return nil
+      }
+    }
+    return nil
+  }
+
   /// `addObserver` of `NotificationCenter.default.addObserver(...)`.
   private static func calledName(_ expression: some SyntaxProtocol) -> String? {
     var node = Syntax(expression)

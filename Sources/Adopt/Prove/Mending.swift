@@ -106,6 +106,18 @@ struct Mending {
     let blocked = Set(adoption.leftOut.map(\.path)).union(rejected.keys)
     let home = AdoptionProof.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path)
     if sources[path] == nil { sources[path] = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8) }
+    let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
+      ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+    // In an init's body, the call statement alone becomes a seam, the first time: blanking the
+    // init out would leave its class with none.
+    if let source = sources[path],
+       let statement = MemberLocator.initStatement(atLine: rejection.line, in: source, why: "\(path) \(reason)"),
+       !(droppedMembers[path] ?? []).contains(where: { $0.range.overlaps(statement.range) }) {
+      droppedMembers[path, default: []].append(.init(
+        range: statement.range, firstLine: statement.firstLine, lastLine: statement.lastLine, label: statement.label, reason: reason,
+        seam: statement.seam))
+      return true
+    }
     if let source = sources[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
       let key = path + ":\(member.range)"
       if let index = droppedMembers[path]?.firstIndex(where: { $0.range == member.range }) {
@@ -114,8 +126,6 @@ struct Mending {
         droppedMembers[path]?[index].seam = nil
         return true
       }
-      let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
-        ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
       if adoption.droppedMembers[path]?.contains(where: { $0.range == member.range && $0.seam != nil }) == true, !seamedNow.contains(key) {
         // The seam adopt made for a `#selector` did not build (its signature): blanked out whole.
         droppedMembers[path, default: []].append(.init(
@@ -128,6 +138,8 @@ struct Mending {
       if AdoptionProof.inSignature(rejection, of: member) { seam = nil }
       seam?.declaration.why = "\(path) \(reason)"
       if seam != nil { seamedNow.insert(key) }
+      // Statement seams inside it go with it: its body, or all of it, is what the copy replaces.
+      droppedMembers[path]?.removeAll { member.range.contains($0.range.lowerBound) && $0.range != member.range }
       droppedMembers[path, default: []].append(.init(
         range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason, seam: seam))
       return true
