@@ -116,6 +116,9 @@ enum AdoptReport {
     for (path, why) in adoption.failedSeams.sorted(by: { $0.key < $1.key }) {
       lines.append("  no stand-in for \(path): \(why)")
     }
+    for (name, why) in adoption.failedProtocolSeams.sorted(by: { $0.key < $1.key }) {
+      lines.append("no generated conformance to `\(name)`: \(why); a model whose init takes one needs a line in Overrides.swift")
+    }
     let modules = adoption.targets.filter(\.isLocalModule)
     if !modules.isEmpty {
       lines.append("modules compiled as targets of their own: " + modules.map { "\($0.name) (\($0.sources.count) file\($0.sources.count == 1 ? "" : "s"))" }.joined(separator: ", "))

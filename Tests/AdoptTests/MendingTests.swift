@@ -122,4 +122,23 @@ struct MendingTests {
     #expect(mending.droppedMembers[path]?.map(\.label) == ["init(limit:)` in `AppLockViewModel"])
     #expect(mending.droppedMembers[path]?.first?.seam == nil)
   }
+
+  @Test("an error in a generated conformance of seams stops making it: the model that needed it is not registered, and the package builds")
+  func failedProtocolSeam() throws {
+    let app = try AppSources.scan(folder: StandInTests.shelf)
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let seams = ["// header", "import Combine", "", "final class ReviewsServiceStandIn: ReviewsService {", "  var isAvailable: Bool {", "  }", "}"]
+      .joined(separator: "\n")
+    let rejection = PackageBuild.Rejection(path: nil, line: 5, message: "cannot find type 'Review' in scope", isProtocolSeam: true)
+    let mended = mending.mend([rejection], adoption: adoption, standIns: StandInFiles(adoption), generated: "", seams: seams)
+    #expect(mended)
+    #expect(mending.failedProtocolSeams == ["ReviewsService": "its generated conformance did not compile: line 5: cannot find type 'Review' in scope"])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let reviews = try #require(adoption.models.first { $0.type == "ReviewsViewModel" })
+    #expect(reviews.factory == nil)
+    #expect(adoption.protocolSeams.isEmpty)
+    #expect(AdoptReport.text(adoption, shownFolder: "Shelf").contains(
+      "no generated conformance to `ReviewsService`: its generated conformance did not compile: line 5: cannot find type 'Review' in scope; a model whose init takes one needs a line in Overrides.swift"))
+  }
 }

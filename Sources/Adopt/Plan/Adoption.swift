@@ -62,6 +62,9 @@ struct Adoption: Sendable {
     droppedMembers.sorted { $0.key < $1.key }.flatMap { $0.value.sorted { $0.firstLine < $1.firstLine }.compactMap(\.seam?.declaration) }
   }
 
+  /// Protocols whose generated conformance of seams an earlier build rejected, with why.
+  var failedProtocolSeams: [String: String] = [:]
+
   /// What earlier builds rejected of generated stand-ins, made again without it, by path.
   var standInRepairs: [String: StandInSource.Repair] = [:]
   /// Members blanked out of compiled files, by path (each file then a filtered copy).
@@ -81,9 +84,10 @@ struct Adoption: Sendable {
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
     rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
-    standInRepairs: [String: StandInSource.Repair] = [:]
+    standInRepairs: [String: StandInSource.Repair] = [:], failedProtocolSeams: [String: String] = [:]
   ) {
     self.standInRepairs = standInRepairs
+    self.failedProtocolSeams = failedProtocolSeams
     // A declaration the compiler rejected (an extension, a function) is dropped from a filtered
     // copy of its file, as a view is: the rest of the file still builds.
     var app = app
@@ -141,6 +145,8 @@ struct Adoption: Sendable {
     let known = Set(compiled.flatMap { $0.types.map(\.name) }).union(selection.seams.values.joined())
     var conformances: [String: (text: String, declarations: [StandInSource.Declaration])?] = [:]
     let canSeam: (String) -> Bool = { name in
+      // One whose generated conformance an earlier build rejected is no longer made.
+      if failedProtocolSeams[name] != nil { return false }
       if let made = conformances[name] { return made != nil }
       let home = compiled.first { $0.types.contains { $0.name == name && $0.kind == .protocol && $0.isTopLevel } }
       let made = home.flatMap { file in (try? String(contentsOfFile: app.folder + "/" + file.path, encoding: .utf8)).flatMap {

@@ -54,7 +54,8 @@ struct AdoptionProof {
       let generated = (try? String(contentsOfFile: writer.output + "/" + writer.paths.registrations, encoding: .utf8)) ?? ""
       let rejections = PackageBuild.rejections(
         in: outcome.log, output: writer.output, app: app, targets: adoption.targets, executable: writer.executable)
-      var mended = mending.mend(rejections, adoption: adoption, standIns: writer.standIns, generated: generated)
+      let seams = (try? String(contentsOfFile: writer.output + "/" + writer.paths.seams, encoding: .utf8)) ?? ""
+      var mended = mending.mend(rejections, adoption: adoption, standIns: writer.standIns, generated: generated, seams: seams)
       // A third-party package that does not resolve or build here is left out, with what imports it.
       if !mended {
         let identities = mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: build.scratch + "/checkouts")

@@ -20,6 +20,8 @@ struct Mending {
   var droppedMembers: [String: [Adoption.DroppedMember]] = [:]
   /// What each stand-in lost to the compiler, by path.
   var standInRepairs: [String: StandInSource.Repair] = [:]
+  /// Protocols whose generated conformance of seams did not compile, with the compiler's words.
+  var failedProtocolSeams: [String: String] = [:]
   /// App files the compiler rejected, in the order found (for the report).
   private(set) var rejectedFiles: [String] = []
   /// App files' text, read once.
@@ -30,13 +32,13 @@ struct Mending {
     Adoption(
       app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
       droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
-      droppedMembers: droppedMembers, standInRepairs: standInRepairs)
+      droppedMembers: droppedMembers, standInRepairs: standInRepairs, failedProtocolSeams: failedProtocolSeams)
   }
 
   /// Mends what one build's `rejections` name, in `adoption` as that build compiled it (its
   /// stand-ins `standIns`, its registrations `generated`); whether anything changed.
   mutating func mend(
-    _ rejections: [PackageBuild.Rejection], adoption: Adoption, standIns: StandInFiles, generated: String
+    _ rejections: [PackageBuild.Rejection], adoption: Adoption, standIns: StandInFiles, generated: String, seams: String = ""
   ) -> Bool {
     var mended = false
     // Members whose body became a seam this round: another error of the same body, printed by
@@ -45,8 +47,19 @@ struct Mending {
     // Stand-ins' types and members repaired this round (`PATH:Type.member`).
     var repairedNow: Set<String> = []
     let app = adoption.app
+    let seamLines = seams.split(separator: "\n", omittingEmptySubsequences: false)
     for rejection in rejections {
-      if let path = rejection.path, rejection.isStandIn {
+      if rejection.isProtocolSeam {
+        // The conformance the line is in (`final class BooksAPIStandIn: BooksAPI {` above it):
+        // no longer made, so a model that needs it says so instead of the package not building.
+        let above = seamLines.prefix(max(0, min(rejection.line, seamLines.count)))
+        guard let header = above.last(where: { $0.hasPrefix("final class ") }),
+              let name = header.split(separator: ":").last?.split(separator: "{").first?.trimmingCharacters(in: .whitespaces),
+              failedProtocolSeams[name] == nil
+        else { continue }
+        failedProtocolSeams[name] = "its generated conformance did not compile: line \(rejection.line): \(rejection.message)"
+        mended = true
+      } else if let path = rejection.path, rejection.isStandIn {
         if repairStandIn(path, rejection, standIns: standIns, repairedNow: &repairedNow) { mended = true }
       } else if let path = rejection.path {
         guard rejected[path] == nil else { continue }

@@ -13,6 +13,8 @@ struct PackageBuild {
     var message: String
     /// Whether the error is in a generated stand-in of the file at `path`, not in the file.
     var isStandIn = false
+    /// Whether the error is in the generated conformances of seams to the app's protocols.
+    var isProtocolSeam = false
   }
 
   /// What one build gave.
@@ -73,7 +75,10 @@ struct PackageBuild {
       guard parts.count >= 3, let number = Int(parts[parts.count - 2]) else { continue }
       let file = parts.dropLast(2).joined(separator: ":")
       var path: String?
-      if file == output + "/" + PackagePaths(executable: executable).registrations {
+      if file == output + "/" + PackagePaths(executable: executable).seams {
+        result.append(Rejection(path: nil, line: number, message: message, isProtocolSeam: true))
+        continue
+      } else if file == output + "/" + PackagePaths(executable: executable).registrations {
         path = nil
       } else if let relative = appPath(of: file, output: output, app: app, targets: targets) {
         path = relative

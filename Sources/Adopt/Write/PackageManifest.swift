@@ -32,7 +32,7 @@ extension PackageWriter {
               .product(name: "VMReplCLI", package: "vmrepl"),
             ],
             path: "\(paths.executableFolder)",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+      \(AppleCompatSettings.swiftSettings(languageMode: "5", indent: "      "))
           ),
           .testTarget(
             name: "\(module)Scenarios",
