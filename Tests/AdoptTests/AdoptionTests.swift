@@ -447,6 +447,16 @@ struct AdoptionTests {
     // A dependency's snapshot that lacks some of its files (mastodon's SDWebImage, under Kingfisher's).
     try "dependencies: [.package(url: \"https://github.com/SDWebImage/SDWebImage.git\", from: \"5.0.0\")]"
       .write(toFile: folder.path + "/SQLite.swift/Package.swift", atomically: true, encoding: .utf8)
+    // A dependency of a dependency whose sources do not build on Linux (mastodon's Pageboy, under Tabman).
+    let unbuilt = "\(folder.path)/Pageboy/Sources/Pageboy/Page.swift:9:8: error: no such module 'UIKit'"
+    try "dependencies: [.package(url: \"https://github.com/uias/Pageboy\", from: \"4.0.0\")]"
+      .write(toFile: folder.path + "/Bodega/Package.swift", atomically: true, encoding: .utf8)
+    #expect(PackageBuild.blamedPackages(in: unbuilt.replacingOccurrences(of: folder.path, with: "/x/checkouts"), packages: [bodega]).isEmpty)
+    #expect(PackageBuild.packagesNeedingUnbuildable(in: unbuilt.replacingOccurrences(of: folder.path, with: "/x/checkouts"), packages: [bodega], checkouts: folder.path).map(\.1) == [
+      "does not build on Linux: it needs pageboy, which does not: no such module 'UIKit'"
+    ])
+    try #"dependencies: [.package(url: "https://github.com/stephencelis/SQLite.swift.git", from: "0.14.1")]"#
+      .write(toFile: folder.path + "/Bodega/Package.swift", atomically: true, encoding: .utf8)
     let checkout = "error: 'sdwebimage': Couldn’t check out revision ‘36e79ba485e9bb4d3cd4e3318908866dac5e7b51’:"
     #expect(PackageBuild.packagesNeedingUnfetched(in: checkout, packages: [bodega], checkouts: folder.path).map(\.1) == [
       "does not resolve here: it needs sdwebimage, whose pinned revision SwiftPM could not check out"

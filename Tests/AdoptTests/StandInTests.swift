@@ -279,4 +279,27 @@ struct StandInTests {
       stub DataManager.hasSubscriptions value=false
       """))
   }
+
+  @Test("an enum's init is left out (a seam cannot choose a case); a type the compiler rejected for a conformance keeps none but its raw type")
+  func enumStandIn() {
+    let source = """
+      import CarPlay
+      public enum CarPlayTab: RawRepresentable, Codable, Equatable {
+          case quickAccess
+          case folder(folderId: String)
+          public init?(rawValue: String) { nil }
+          public var rawValue: String { "" }
+      }
+      enum Layout: String, Codable { case grid, list }
+      """
+    var repair = StandInSource.Repair()
+    repair.plainTypes = ["CarPlayTab", "Layout"]
+    let generated = StandInSource(
+      source: source, path: "CarPlayConfig.swift", names: ["CarPlayTab", "Layout"], known: ["CarPlayTab", "Layout"], imports: [], why: "why",
+      repair: repair)
+    #expect(generated.text.contains("public enum CarPlayTab {"))
+    #expect(generated.text.contains("enum Layout: String {"))
+    #expect(generated.omitted == ["CarPlayTab.init: an enum's init chooses a case, which no seam can"])
+    #expect(generated.declarations.map(\.member) == ["CarPlayTab.rawValue"])
+  }
 }

@@ -13,7 +13,7 @@ struct AdoptionProof {
 
   /// How many times `adopt` builds before it gives up on mending the package: a module that does
   /// not compile hides its dependents' errors until the next build, so a deep chain takes several.
-  static let buildRounds = 20
+  static let buildRounds = 30
 
   /// The adoption, writer and changes after the last build, and what the builds gave.
   struct Proven {

@@ -79,6 +79,7 @@ struct Mending {
     let remaining = packages.filter { dropped[$0.identity] == nil }
     var blamed = PackageBuild.blamedPackages(in: log, packages: remaining)
     if blamed.isEmpty { blamed = PackageBuild.packagesNeedingUnfetched(in: log, packages: remaining, checkouts: checkouts) }
+    if blamed.isEmpty { blamed = PackageBuild.packagesNeedingUnbuildable(in: log, packages: remaining, checkouts: checkouts) }
     for (identity, why) in blamed { dropped[identity] = why }
     return blamed.map(\.0)
   }

@@ -234,6 +234,37 @@ struct PackageBuild {
     return result
   }
 
+  /// The declared packages that need a package whose sources do not build on Linux (mastodon's
+  /// Tabman needs Pageboy, which imports UIKit), found as `packagesNeedingUnfetched` finds them:
+  /// each with why.
+  static func packagesNeedingUnbuildable(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
+    var result: [(String, String)] = []
+    let marker = "/checkouts/"
+    for line in log.split(separator: "\n") where line.contains("error:") {
+      guard let range = line.range(of: marker) else { continue }
+      let name = line[range.upperBound...].prefix { $0 != "/" }.lowercased()
+      guard !name.isEmpty else { continue }
+      let message = line.range(of: "error: ").map { String(line[$0.upperBound...]) } ?? String(line)
+      var missing = name
+      var seen: Set<String> = []
+      while !seen.contains(missing) {
+        seen.insert(missing)
+        if let declared = packages.first(where: { $0.identity == missing || ($0.location.split(separator: "/").last?.lowercased() == missing) }) {
+          if !result.contains(where: { $0.0 == declared.identity }) {
+            result.append((declared.identity, "does not build on Linux: it needs \(name), which does not: \(message)"))
+          }
+          break
+        }
+        let current = missing
+        guard let parent = manifests(in: checkouts).first(where: { _, manifest in
+          manifest.contains("/" + current + "\"") || manifest.contains("/" + current + ".git\"") || manifest.contains("\"" + current + "\"")
+        }) else { break }
+        missing = parent.name
+      }
+    }
+    return result
+  }
+
   /// Each package's manifest (lower-cased) that SwiftPM has fetched beside `checkouts`, by the
   /// package's lower-case name: checked-out ones read in place, the bare clones of
   /// `repositories/` (where a resolution that failed leaves them) through `git show`.

@@ -396,6 +396,13 @@ private struct Writer {
     let plain = repair.plainTypes.contains(owner)
     var inherited = inheritance(
       inheritanceClause, keepAll: false, generic: generic, dropping: (keyword == "enum" || keepsStorage) && !plain ? [] : synthesized)
+    if plain {
+      // A type the compiler rejected for a conformance keeps none but an enum's raw type: a
+      // hand-written `RawRepresentable` or a protocol whose requirements a seam cannot meet goes too.
+      let rawTypes: Set<String> = ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Character"]
+      let first = inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+      inherited = keyword == "enum" && first.map(rawTypes.contains) == true ? ": " + first! : ""
+    }
     if keyword == "class", inherited.isEmpty == false, let first = inheritanceClause?.inheritedTypes.first,
        !isProtocolOrRaw(first.type.trimmedDescription) {
       // A superclass is dropped (its inits and overrides are not the stand-in's).
@@ -444,6 +451,9 @@ private struct Writer {
         } else if !Self.isPrivate(node.modifiers) {
           omitted.append("\(owner).init: it names a type the package does not have")
         }
+      } else if let node = decl.as(InitializerDeclSyntax.self), keyword == "enum" {
+        // An enum's init must choose a case, which a seam cannot: left out, and said.
+        if !Self.isPrivate(node.modifiers) { omitted.append("\(owner).init: an enum's init chooses a case, which no seam can") }
       } else if let node = decl.as(InitializerDeclSyntax.self) {
         initializer(node, owner: owner, generic: generic, isClass: keyword == "class", indent: inner)
       } else if let node = decl.as(TypeAliasDeclSyntax.self) {
