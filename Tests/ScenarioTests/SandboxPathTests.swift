@@ -29,4 +29,13 @@ struct SandboxPathTests {
     }
     #expect(Storage.shown("\(root)/x", root: nil) == "\(root)/x")
   }
+
+  @Test("an address in what a view-model prints or logs is spelled 0x…; a colour, a byte or a short hex number is kept")
+  func addresses() {
+    #expect(Event.printed("CHECK 1: <Thread: 0x00007f4304002420>").shown(sandbox: nil) == .printed("CHECK 1: <Thread: 0x…>"))
+    #expect(Event.logged(level: "info", category: "", message: "at 0x558d4f7c7fe0 and 0x7f43") .shown(sandbox: nil)
+      == .logged(level: "info", category: "", message: "at 0x… and 0x7f43"))
+    #expect(Event.withoutAddresses("0xFF00FF 0x1f 0x12345678 0x") == "0xFF00FF 0x1f 0x12345678 0x")
+    #expect(Event.printed("\(root)/a at 0x000055924b772fe0").shown(sandbox: root) == .printed("/sandbox/a at 0x…"))
+  }
 }

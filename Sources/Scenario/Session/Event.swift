@@ -83,16 +83,41 @@ extension Event {
   /// Whether the event shows the step doing something: an effect, a request, a print, a warning.
   /// Reports about earlier hidden work do not count.
   /// The event with the sandbox's real folder spelled `/sandbox` in what the app wrote.
+  /// An address in what it printed or logged (`<Thread: 0x00007f4304002420>`) is spelled
+  /// `0x…`: a transcript holds no address, whoever wrote it.
   func shown(sandbox: String?) -> Event {
+    switch self {
+    case .printed(let text): return .printed(Self.withoutAddresses(Storage.shown(text, root: sandbox)))
+    case .logged(let level, let category, let message):
+      return .logged(level: level, category: category, message: Self.withoutAddresses(Storage.shown(message, root: sandbox)))
+    default: break
+    }
     guard let sandbox else { return self }
     switch self {
-    case .printed(let text): return .printed(Storage.shown(text, root: sandbox))
-    case .logged(let level, let category, let message): return .logged(level: level, category: category, message: Storage.shown(message, root: sandbox))
     case .warning(let text, let about): return .warning(Storage.shown(text, root: sandbox), about: about)
     case .effectEnded(let id, let action, let status, let error):
       return .effectEnded(id: id, action: action, status: status, error: error.map { Storage.shown($0, root: sandbox) })
     default: return self
     }
+  }
+
+  /// `text` with each `0x` and 9 to 16 hex digits (a pointer's width, not a colour's or a byte's)
+  /// spelled `0x…`.
+  static func withoutAddresses(_ text: String) -> String {
+    guard text.utf8.count >= 11, text.contains("0x") else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let start = rest.range(of: "0x") {
+      result += rest[..<start.lowerBound]
+      let digits = rest[start.upperBound...].prefix { $0.isHexDigit }
+      if (9...16).contains(digits.count) {
+        result += "0x…"
+      } else {
+        result += rest[start.lowerBound..<start.upperBound] + digits
+      }
+      rest = rest[digits.endIndex...]
+    }
+    return result + rest
   }
 
   /// Whether it reports the end of hidden work: in a step that lets no time pass, the step ended
