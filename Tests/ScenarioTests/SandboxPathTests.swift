@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Scenario
@@ -37,5 +38,19 @@ struct SandboxPathTests {
       == .logged(level: "info", category: "", message: "at 0x… and 0x7f43"))
     #expect(Event.withoutAddresses("0xFF00FF 0x1f 0x12345678 0x") == "0xFF00FF 0x1f 0x12345678 0x")
     #expect(Event.printed("\(root)/a at 0x000055924b772fe0").shown(sandbox: root) == .printed("/sandbox/a at 0x…"))
+  }
+
+  /// Lines a view-model printed, handed over once.
+  final class Printed: PrintSource {
+    let lines: Mutex<[String]>
+    init(_ lines: [String]) { self.lines = Mutex(lines) }
+    func collect() -> [String] { lines.withLock { taken in defer { taken = [] }; return taken } }
+  }
+
+  @Test("what the view-model printed reaches the transcript as every event does: its address 0x…, the sandbox /sandbox")
+  func printedThroughTheSink() {
+    let sink = EventSink(prints: Printed(["CHECK 1: <Thread: 0x00007f4304002420> in \(root)/tmp"]), sandbox: root, now: { .zero })
+    sink.collectPrints()
+    #expect(sink.take().map(\.event) == [.printed("CHECK 1: <Thread: 0x…> in /sandbox/tmp")])
   }
 }

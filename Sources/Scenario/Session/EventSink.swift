@@ -96,7 +96,8 @@ package final class EventSink: Sendable {
     let printed = collected ?? prints?.collect() ?? []
     let time = now() - origin.guarded { $0 }
     return events.guarded { events in
-      events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: Storage.shown($0, root: sandbox))) })
+      // Shown as every event is: the sandbox's folder `/sandbox`, an address `0x…`.
+      events.append(contentsOf: printed.map { TimedEvent(time: time, event: LogLine.event(forPrinted: $0).shown(sandbox: sandbox)) })
       if let event { events.append(TimedEvent(time: time, event: event.shown(sandbox: sandbox))) }
       return body(&events)
     }
