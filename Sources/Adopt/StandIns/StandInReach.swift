@@ -1,5 +1,6 @@
 /// Which registered models can reach each stand-in member: those whose files, or the files they
-/// need, name its type. `describe` lists a model's own, not every stand-in of the package.
+/// need, name its type and call the member by name. `describe` lists a model's own, not every
+/// stand-in of the package.
 enum StandInReach {
   /// The model names (sorted) that reach each member of `declarations`, by member.
   static func models(for declarations: [StandInSource.Declaration], in adoption: Adoption) -> [String: [String]] {
@@ -16,9 +17,11 @@ enum StandInReach {
       var seen: Set<String> = [model.path]
       var queue = [model.path]
       var named: Set<String> = Set(model.seams)
+      var referenced: Set<String> = []
       while let path = queue.popLast() {
         guard let file = byPath[path] else { continue }
         named.formUnion(file.mentions)
+        referenced.formUnion(file.references)
         // A body made a seam in a file it compiles (its own type's, or an extension's there).
         named.formUnion(file.types.map(\.name))
         named.formUnion(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
@@ -30,8 +33,14 @@ enum StandInReach {
         }
       }
       for declaration in declarations {
-        let owner = declaration.member.split(separator: ".").first.map(String.init) ?? ""
-        if named.contains(owner) { result[declaration.member, default: []].insert(model.name) }
+        // `Settings.openLinks`: a file of the model's names `Settings` and calls `openLinks`
+        // (an init, or a conformance of seams the model is made with, by its type alone).
+        let parts = declaration.member.split(separator: ".").map(String.init)
+        let owner = parts.first ?? ""
+        let member = parts.count > 1 ? parts[1] : ""
+        let called = member.isEmpty || member == "init" || model.seams.contains(owner) || referenced.contains(member)
+          || owner == model.type.split(separator: ".").last.map(String.init)
+        if named.contains(owner) && called { result[declaration.member, default: []].insert(model.name) }
       }
     }
     return result.mapValues { $0.sorted() }
