@@ -302,4 +302,35 @@ struct StandInTests {
     #expect(generated.omitted == ["CarPlayTab.init: an enum's init chooses a case, which no seam can"])
     #expect(generated.declarations.map(\.member) == ["CarPlayTab.rawValue"])
   }
+
+  @Test("a file left out in a chain, under one no stand-in can take, is stood in itself for the model that needs it")
+  func chainStandIn() throws {
+    let folder = try AppFolder("Chain", files: [
+      "Chain/ChainApp.swift": """
+        import SwiftUI
+        @main struct ChainApp: App {
+            var body: some Scene { WindowGroup { Text("") } }
+            static let build = "1.0"
+        }
+        """,
+      "Chain/LoginCoordinator.swift": """
+        import Foundation
+        final class LoginCoordinator {
+            static let shared = LoginCoordinator()
+            func signIn() -> Bool { ChainApp.build.isEmpty }
+        }
+        """,
+      "Chain/OnboardingViewModel.swift": """
+        import Foundation
+        final class OnboardingViewModel: ObservableObject {
+            @Published var signedIn = false
+            func start() { signedIn = LoginCoordinator.shared.signIn() }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type) == ["OnboardingViewModel"])
+    #expect(adoption.seams["Chain/LoginCoordinator.swift"]?.types == ["LoginCoordinator"])
+    #expect(adoption.seams["Chain/LoginCoordinator.swift"]?.why == "uses `ChainApp` from Chain/ChainApp.swift, which is left out")
+  }
 }

@@ -256,13 +256,17 @@ struct FileSelection {
   }
 
   /// Whether a file left out for `reason` can be stood in: its trouble is what Linux lacks (an
-  /// import, a package that does not resolve, a compiler error on Linux), not a view, a copy of
-  /// another file, the user's exclusion or a chain of other left-out files.
+  /// import, a package that does not resolve, a compiler error on Linux, a view) or a file it
+  /// needs that could not be stood in; not the app or a scene, a copy of another file, a file
+  /// outside the app's target or the user's exclusion.
   static func standsIn(reason: String, of file: SourceFacts) -> Bool {
     // A stand-in is written from the file's declarations, not its code: a view, a controller, a
     // selector in a method or an import is no obstacle to it.
     guard file.blockers.allSatisfy(LinuxSupport.canStandIn) else { return false }
-    return reason.hasPrefix("does not compile on Linux") || reason.hasPrefix("imports `") || reason == file.blockers.joined(separator: "; ")
+    // A file left out in a chain (it uses a type whose own file could not be stood in: a stand-in
+    // the compiler rejected) is stood in itself: its declarations are what kept code needs.
+    return reason.hasPrefix("does not compile on Linux") || reason.hasPrefix("imports `") || reason.hasPrefix("uses `")
+      || reason == file.blockers.joined(separator: "; ")
   }
 
   /// `file`'s facts as a filtered copy without the declarations at `drop`.
