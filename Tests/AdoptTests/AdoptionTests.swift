@@ -455,6 +455,11 @@ struct AdoptionTests {
     #expect(PackageBuild.packagesNeedingUnbuildable(in: unbuilt.replacingOccurrences(of: folder.path, with: "/x/checkouts"), packages: [bodega], checkouts: folder.path).map(\.1) == [
       "does not build on Linux: it needs pageboy, which does not: no such module 'UIKit'"
     ])
+    // An Objective-C target of a dependency, named by its derived sources' folder.
+    let derived = "/x/.build/x86_64-unknown-linux-gnu/debug/PageboyCore.build/DerivedSources/resource_bundle_accessor.h:2:9: fatal error: 'Foundation/Foundation.h' file not found"
+    try FileManager.default.createDirectory(atPath: folder.path + "/Pageboy", withIntermediateDirectories: true)
+    try #"targets: [.target(name: "PageboyCore")]"#.write(toFile: folder.path + "/Pageboy/Package.swift", atomically: true, encoding: .utf8)
+    #expect(PackageBuild.packagesNeedingUnbuildable(in: derived, packages: [bodega], checkouts: folder.path).map(\.0) == ["bodega"])
     try #"dependencies: [.package(url: "https://github.com/stephencelis/SQLite.swift.git", from: "0.14.1")]"#
       .write(toFile: folder.path + "/Bodega/Package.swift", atomically: true, encoding: .utf8)
     let checkout = "error: 'sdwebimage': Couldn’t check out revision ‘36e79ba485e9bb4d3cd4e3318908866dac5e7b51’:"

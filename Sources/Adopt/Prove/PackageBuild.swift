@@ -239,11 +239,18 @@ struct PackageBuild {
   /// each with why.
   static func packagesNeedingUnbuildable(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
     var result: [(String, String)] = []
-    let marker = "/checkouts/"
     for line in log.split(separator: "\n") where line.contains("error:") {
-      guard let range = line.range(of: marker) else { continue }
-      let name = line[range.upperBound...].prefix { $0 != "/" }.lowercased()
-      guard !name.isEmpty else { continue }
+      // `/checkouts/Pageboy/...`, or a target's derived sources (`/debug/GTMSessionFetcherCore.build/`,
+      // an Objective-C target that needs Foundation/Foundation.h), found by its name in a manifest.
+      let name: String
+      if let range = line.range(of: "/checkouts/") {
+        name = line[range.upperBound...].prefix { $0 != "/" }.lowercased()
+      } else if let range = line.range(of: "/debug/"), let end = line[range.upperBound...].range(of: ".build/") {
+        name = line[range.upperBound..<end.lowerBound].lowercased()
+      } else {
+        continue
+      }
+      guard !name.isEmpty, !name.contains("/") else { continue }
       let message = line.range(of: "error: ").map { String(line[$0.upperBound...]) } ?? String(line)
       var missing = name
       var seen: Set<String> = []
