@@ -263,8 +263,10 @@ struct PackageBuild {
           break
         }
         let current = missing
-        guard let parent = manifests(in: checkouts).first(where: { _, manifest in
-          manifest.contains("/" + current + "\"") || manifest.contains("/" + current + ".git\"") || manifest.contains("\"" + current + "\"")
+        // Another package's manifest (its own names itself).
+        guard let parent = manifests(in: checkouts).first(where: { name, manifest in
+          name != current && !seen.contains(name)
+            && (manifest.contains("/" + current + "\"") || manifest.contains("/" + current + ".git\"") || manifest.contains("\"" + current + "\""))
         }) else { break }
         missing = parent.name
       }
