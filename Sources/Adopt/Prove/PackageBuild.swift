@@ -224,9 +224,11 @@ struct PackageBuild {
           break
         }
         let name = missing
-        guard let parent = manifests(in: checkouts).first(where: { _, manifest in
-          // By URL (`/csqlite"`, `/csqlite.git"`) or by package name (`package: "CSQLite"`).
-          manifest.contains("/" + name + "\"") || manifest.contains("/" + name + ".git\"") || manifest.contains("\"" + name + "\"")
+        guard let parent = manifests(in: checkouts).first(where: { folder, manifest in
+          // Another package's manifest (its own names itself), by URL (`/csqlite"`, `/csqlite.git"`)
+          // or by package name (`package: "CSQLite"`).
+          folder != name && !seen.contains(folder)
+            && (manifest.contains("/" + name + "\"") || manifest.contains("/" + name + ".git\"") || manifest.contains("\"" + name + "\""))
         }) else { break }
         missing = parent.name
       }
