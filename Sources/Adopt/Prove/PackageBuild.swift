@@ -193,6 +193,7 @@ struct PackageBuild {
   /// needs CSQLite. Each with why.
   static func packagesNeedingUnfetched(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
     var result: [(String, String)] = []
+    let fetched = manifests(in: checkouts)
     for line in log.split(separator: "\n") where line.contains("error:") {
       var url: String
       var missing: String
@@ -211,27 +212,12 @@ struct PackageBuild {
         continue
       }
       if missing.isEmpty { continue }
-      // Walk up the manifests that name it until a package the generated manifest declares.
-      var seen: Set<String> = []
-      while !seen.contains(missing) {
-        seen.insert(missing)
-        if let declared = packages.first(where: { $0.identity == missing }) {
-          if !result.contains(where: { $0.0 == declared.identity }) {
-            result.append((declared.identity, declared.identity == missing && url == missing
-              ? "does not resolve here: SwiftPM could not check out its pinned revision"
-              : "does not resolve here: it needs \(url), \(cause)"))
-          }
-          break
-        }
-        let name = missing
-        guard let parent = manifests(in: checkouts).first(where: { folder, manifest in
-          // Another package's manifest (its own names itself), by URL (`/csqlite"`, `/csqlite.git"`)
-          // or by package name (`package: "CSQLite"`).
-          folder != name && !seen.contains(folder)
-            && (manifest.contains("/" + name + "\"") || manifest.contains("/" + name + ".git\"") || manifest.contains("\"" + name + "\""))
-        }) else { break }
-        missing = parent.name
-      }
+      guard let declared = declaredPackage(needing: missing, packages: packages, manifests: fetched),
+            !result.contains(where: { $0.0 == declared.identity })
+      else { continue }
+      result.append((declared.identity, declared.identity == missing && url == missing
+        ? "does not resolve here: SwiftPM could not check out its pinned revision"
+        : "does not resolve here: it needs \(url), \(cause)"))
     }
     return result
   }
@@ -241,6 +227,7 @@ struct PackageBuild {
   /// each with why.
   static func packagesNeedingUnbuildable(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
     var result: [(String, String)] = []
+    let fetched = manifests(in: checkouts)
     for line in log.split(separator: "\n") where line.contains("error:") {
       // `/checkouts/Pageboy/...`, or a target's derived sources (`/debug/GTMSessionFetcherCore.build/`,
       // an Objective-C target that needs Foundation/Foundation.h), found by its name in a manifest.
@@ -254,26 +241,33 @@ struct PackageBuild {
       }
       guard !name.isEmpty, !name.contains("/") else { continue }
       let message = line.range(of: "error: ").map { String(line[$0.upperBound...]) } ?? String(line)
-      var missing = name
-      var seen: Set<String> = []
-      while !seen.contains(missing) {
-        seen.insert(missing)
-        if let declared = packages.first(where: { $0.identity == missing || ($0.location.split(separator: "/").last?.lowercased() == missing) }) {
-          if !result.contains(where: { $0.0 == declared.identity }) {
-            result.append((declared.identity, "does not build on Linux: it needs \(name), which does not: \(message)"))
-          }
-          break
-        }
-        let current = missing
-        // Another package's manifest (its own names itself).
-        guard let parent = manifests(in: checkouts).first(where: { name, manifest in
-          name != current && !seen.contains(name)
-            && (manifest.contains("/" + current + "\"") || manifest.contains("/" + current + ".git\"") || manifest.contains("\"" + current + "\""))
-        }) else { break }
-        missing = parent.name
-      }
+      guard let declared = declaredPackage(needing: name, packages: packages, manifests: fetched),
+            !result.contains(where: { $0.0 == declared.identity })
+      else { continue }
+      result.append((declared.identity, "does not build on Linux: it needs \(name), which does not: \(message)"))
     }
     return result
+  }
+
+  /// The declared package that needs `name` (a package's or target's lower-case name), walking up
+  /// the fetched `manifests` that name it, by URL (`/csqlite"`, `/csqlite.git"`) or by name
+  /// (`package: "CSQLite"`); each step another package's manifest, as its own names itself.
+  static func declaredPackage(needing name: String, packages: [PackagePlan], manifests: [(name: String, manifest: String)]) -> PackagePlan? {
+    var missing = name
+    var seen: Set<String> = []
+    while !seen.contains(missing) {
+      seen.insert(missing)
+      if let declared = packages.first(where: { $0.identity == missing || $0.location.split(separator: "/").last?.lowercased() == missing }) {
+        return declared
+      }
+      let current = missing
+      guard let parent = manifests.first(where: { folder, manifest in
+        folder != current && !seen.contains(folder)
+          && (manifest.contains("/" + current + "\"") || manifest.contains("/" + current + ".git\"") || manifest.contains("\"" + current + "\""))
+      }) else { return nil }
+      missing = parent.name
+    }
+    return nil
   }
 
   /// Each package's manifest (lower-cased) that SwiftPM has fetched beside `checkouts`, by the
