@@ -148,7 +148,7 @@ private struct Run {
   }
 
   /// The `respond` line that answers `request` as the probe answers.
-  func answer(_ request: (dependency: String, id: String, description: String)) -> String {
+  func answer(_ request: (dependency: String, id: String, description: String, site: String?)) -> String {
     var head = "respond \(request.dependency) #\(request.id)"
     // An HTTP request by its route, which names the same request under every schedule (ids
     // follow the order requests start in), and holds when a fixed app cancels it.
@@ -165,8 +165,8 @@ private struct Run {
       return "\(head) \(outcome)"
     }
     switch spec.answer {
-    case .ok: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, count: 1)))"
-    case .empty: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, count: 0)))"
+    case .ok: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, site: request.site, count: 1)))"
+    case .empty: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, site: request.site, count: 0)))"
     case .serverError: return "\(head) status code=500"
     case .offline: return "\(head) error kind=offline"
     }

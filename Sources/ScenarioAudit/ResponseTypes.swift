@@ -1,39 +1,93 @@
 import Foundation
+public import Scenario
 
 /// The app's `Decodable` types that answers to its requests are made from: `audit` answers a
-/// request with a body that decodes into the type the request's path names (`GET /articles`:
-/// a list of `Article`; `GET /articles/7`: one `Article`; `GET /search`: `SearchResponse`).
+/// request with a body that decodes into the type the code that made it decodes (its
+/// `ResponseRoute`), or else the type the request's path names (`GET /articles`: a list of
+/// `Article`; `GET /articles/7`: one `Article`; `GET /search`: `SearchResponse`).
 ///
-/// `vmrepl adopt` lists the app's types (read with swift-syntax); a hand-written REPL passes
-/// its own to `VMReplCommandLine.main(models:responses:)`.
+/// `vmrepl adopt` lists the app's types and routes (read with swift-syntax); a hand-written
+/// REPL passes its own to `VMReplCommandLine.main(models:responses:routes:)`.
 public struct ResponseTypes: Sendable {
   let types: [(name: String, type: any Decodable.Type)]
+  let routes: [ResponseRoute]
 
-  /// The types, each under its Swift name.
-  public init(_ types: [any Decodable.Type]) {
+  /// The types, each under its Swift name, and the routes from code to them.
+  public init(_ types: [any Decodable.Type], routes: [ResponseRoute] = []) {
     self.types = types.map { (String(describing: $0), $0) }
+    self.routes = routes
   }
 
-  /// The body of a successful answer to `request` (`GET https://host/articles?q=a`): JSON that
-  /// decodes into the type its path names, with `count` elements in each list (0: the empty
-  /// answer). Without a type it names: `[]` for a word in the plural, `{}` otherwise.
-  func body(for request: String, count: Int) -> String {
+  /// Where the type of an answer came from, for `audit --explain`.
+  enum Source: Equatable {
+    case code(String)
+    case path(String)
+    case word(String)
+    case none
+  }
+
+  /// The body of a successful answer to `request` (`GET https://host/articles?q=a`), set going
+  /// by `site` (`NewsAPI.comments(articleID:completion:) at F:34`): JSON that decodes into the
+  /// type the code decodes, with `count` elements in each list (0: the empty answer).
+  func body(for request: String, site: String? = nil, count: Int) -> String {
+    answer(for: request, site: site, count: count).body
+  }
+
+  /// The body and where its type came from: the route of the function that set the request
+  /// going, else the route whose path literal matches most, else a word of the path. With
+  /// no type at all: `[]` for a word in the plural, `{}` otherwise.
+  func answer(for request: String, site: String?, count: Int) -> (body: String, source: Source) {
     let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     let words = (url?.path ?? "").split(separator: "/").map { String($0) }
     let query = url?.query?.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) } ?? []
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
     let echo = (query.last ?? named.last ?? "a").removingPercentEncoding ?? "a"
+    if let site, let route = routes.filter({ site.contains($0.function) }).max(by: { $0.function.count < $1.function.count }),
+      let json = Self.sample(route.type, echo: echo, count: count, list: false)
+    {
+      return (json, .code(route.function))
+    }
+    let target = (url?.path ?? "") + (url?.query.map { "?" + $0 } ?? "")
+    var best: (route: ResponseRoute, path: String, score: Int)?
+    for route in routes {
+      for path in route.paths {
+        guard let score = Self.score(of: path, against: target), score > (best?.score ?? 0) else { continue }
+        best = (route, path, score)
+      }
+    }
+    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false) {
+      return (json, .path(best.path))
+    }
     // The last word that names a type decides; an id after it asks for one element.
     for (index, word) in words.enumerated().reversed() where Int(word) == nil {
       let wantsOne = index + 1 < words.count || Self.singular(word) == word.lowercased()
       for (name, type) in types where Self.matches(word: word, typeName: name) {
         let isWrapper = Self.stem(name) != name.lowercased()
         guard let json = Self.sample(type, echo: echo, count: count, list: !wantsOne && !isWrapper) else { continue }
-        return json
+        return (json, .word(word))
       }
     }
-    guard let last = named.last else { return "{}" }
-    return Self.singular(last) == last.lowercased() ? "{}" : "[]"
+    guard let last = named.last else { return ("{}", .none) }
+    return (Self.singular(last) == last.lowercased() ? "{}" : "[]", .none)
+  }
+
+  /// How much of `target` (`/api/search?q=a`) the literal parts of `pattern` (`*/search?q=*`)
+  /// spell, in order, or nil when they do not: a pattern's end meets the target's end, its
+  /// query or (after a `*`) anything.
+  static func score(of pattern: String, against target: String) -> Int? {
+    let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+    var rest = Substring(target)
+    var score = 0
+    // The first part may start anywhere: a base URL in a property comes before it.
+    for part in parts where !part.isEmpty {
+      guard let range = rest.range(of: part) else { return nil }
+      rest = rest[range.upperBound...]
+      score += part.count
+    }
+    // `*/*` spells no word of a path.
+    guard pattern.contains(where: \.isLetter) else { return nil }
+    if !pattern.hasSuffix("*"), let first = rest.first, first != "?" { return nil }
+    return score
   }
 
   private static func sample(_ type: any Decodable.Type, echo: String, count: Int, list: Bool) -> String? {

@@ -24,12 +24,14 @@ public enum VMReplCommandLine {
   /// 0 success, 1 a failed check, rejected command or golden mismatch, 2 a usage error.
   ///
   /// `commands` adds subcommands of the executable's own (the `vmrepl` executable adds `adopt`);
-  /// `responses` are the app's `Decodable` types `audit` answers requests with.
+  /// `responses` are the app's `Decodable` types `audit` answers requests with, and `routes`
+  /// say which of them the code that sets a request going decodes.
   public static func main(
-    models: [ModelDefinition], commands: [any ParsableCommand.Type] = [], responses: [any Decodable.Type] = []
+    models: [ModelDefinition], commands: [any ParsableCommand.Type] = [], responses: [any Decodable.Type] = [],
+    routes: [ResponseRoute] = []
   ) -> Never {
     ModelCatalog.register(models)
-    ModelCatalog.register(responses: ResponseTypes(responses))
+    ModelCatalog.register(responses: ResponseTypes(responses, routes: routes))
     ModelCatalog.registerCommands(commands)
     do {
       if var command = UnparsedCommands.command(for: Array(CommandLine.arguments.dropFirst())) {

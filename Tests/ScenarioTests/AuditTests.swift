@@ -82,6 +82,31 @@ struct AuditTests {
     #expect(types.body(for: "POST https://news.example.com/api/login", count: 1) == "{}")
   }
 
+  @Test("answers decode into the type the code that set the request going decodes, then its path literal's, then the path word's")
+  func routedBodies() throws {
+    let types = ResponseTypes(
+      [Article.self, SearchResponse.self],
+      routes: [
+        ResponseRoute("LiveClient.search(query:)", paths: ["/search"], [Article].self),
+        ResponseRoute("ProfileViewModel.load()", paths: ["/api/me"], SearchResponse.self),
+        ResponseRoute("MovieStore.movie(id:)", paths: ["*/movie/*?api_key=*&append=videos"], SearchResponse.self),
+        ResponseRoute("MovieStore.movies(from:)", paths: ["*/movie/*"], [Article].self),
+      ])
+    // By the function that set it going, whatever its path says (`search` names SearchResponse).
+    let byCode = types.answer(for: "GET https://x.example/api/search?q=ios", site: "closure #1 in LiveClient.search(query:) at F.swift:9", count: 1)
+    #expect(byCode.source == .code("LiveClient.search(query:)"))
+    #expect(try JSONDecoder().decode([Article].self, from: Data(byCode.body.utf8)).first?.title == "ios")
+    // A generic helper set it going: the literal `/search` of its caller matches, a query after it.
+    #expect(types.answer(for: "GET https://x.example/api/search?q=ios", site: "APIClient.get(_:query:) at F.swift:3", count: 0).source == .path("/search"))
+    #expect(types.answer(for: "GET https://x.example/api/me", site: nil, count: 1).source == .path("/api/me"))
+    // The literal that spells more of the request wins; one whose end meets a longer path does not match.
+    #expect(types.answer(for: "GET https://x.example/3/movie/7?api_key=k&append=videos", site: nil, count: 1).source == .path("*/movie/*?api_key=*&append=videos"))
+    #expect(types.answer(for: "GET https://x.example/3/movie/popular?api_key=k", site: nil, count: 1).source == .path("*/movie/*"))
+    #expect(types.answer(for: "GET https://x.example/api/me/avatar", site: nil, count: 1).source == .none)
+    #expect(types.answer(for: "GET https://x.example/api/articles", site: "Other.load()", count: 1).source == .word("articles"))
+    #expect(ResponseTypes.score(of: "*/*", against: "/a/b") == nil)
+  }
+
   func result(_ final: [StateLeaf], lines: [String] = ["use m", "send a", "send a"], requests: Int = 2, atRest: Bool = true, ignored: Int = 0) -> ProbeResult {
     ProbeResult(
       lines: lines, stepLines: lines.count, initial: [StateLeaf(path: "isLoading", value: "false")], final: final, atRest: atRest,

@@ -47,6 +47,7 @@ final class FactsVisitor: SyntaxVisitor {
     }
     var facts = visitor.facts
     facts.declarations = declarations
+    facts.decodeSites = DecodeSiteVisitor.sites(in: tree)
     return facts
   }
 

@@ -35,6 +35,9 @@ struct SourceFacts: Sendable, Equatable {
   /// Members whose body writes `#selector` (a notification observer, a button's target): a
   /// filtered copy makes each body a seam, so the type builds without the Objective-C runtime.
   var selectorSeams: [Adoption.DroppedMember] = []
+  /// The functions that decode answers or hand back what they decode into: `audit` answers
+  /// their requests with bodies of those types.
+  var decodeSites: [DecodeSite] = []
 
   /// The file-scope declarations but imports, in order: what a filtered copy may drop.
   var declarations: [TopLevelDeclaration] = []

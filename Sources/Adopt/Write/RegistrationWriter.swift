@@ -35,6 +35,11 @@ enum RegistrationWriter {
     lines.append("let generatedResponses: [any Decodable.Type] = [")
     lines += responseTypes(adoption).map { "  \($0).self," }
     lines.append("]")
+    lines.append("")
+    lines.append("/// Where the app's code decodes answers, and into what: `audit` answers the requests each sets going so.")
+    lines.append("let generatedRoutes: [ResponseRoute] = [")
+    lines += responseRoutes(adoption).map { "  ResponseRoute(\(quote($0.function)), paths: [\($0.paths.map(quote).joined(separator: ", "))], \($0.type).self)," }
+    lines.append("]")
     for model in adoption.models {
       lines.append("")
       if model.isOverridden {
@@ -87,7 +92,8 @@ enum RegistrationWriter {
 
     StandIns.declare(generatedStandIns)
     let replaced = Set(overrides.map(\\.name))
-    VMReplCommandLine.main(models: generatedModels.filter { !replaced.contains($0.name) } + overrides, responses: generatedResponses)
+    VMReplCommandLine.main(
+      models: generatedModels.filter { !replaced.contains($0.name) } + overrides, responses: generatedResponses, routes: generatedRoutes)
 
     """
   }
@@ -109,6 +115,36 @@ enum RegistrationWriter {
       }
     }
     return names
+  }
+
+  /// The decode sites of the files the package compiles whole whose answer type the generated
+  /// file can name: one of `responseTypes`, a standard value, or lists, optionals and
+  /// dictionaries of them.
+  static func responseRoutes(_ adoption: Adoption) -> [(function: String, paths: [String], type: String)] {
+    let included = Set(adoption.included)
+    let named = Set(responseTypes(adoption))
+    var routes: [(function: String, paths: [String], type: String)] = []
+    var seen: Set<String> = []
+    for file in adoption.app.files where included.contains(file.path) && adoption.filtered[file.path] == nil {
+      for site in file.decodeSites {
+        // What a function only hands back (a generic helper decodes) is an answer when it is
+        // one of the app's types: a `String` of a URL builder is not.
+        guard let type = site.answerType, nameable(type, named: named, scalars: !site.decoded.isEmpty),
+          seen.insert(site.function).inserted
+        else { continue }
+        routes.append((site.function, site.paths, type))
+      }
+    }
+    return routes
+  }
+
+  /// Whether the generated file can name `type` (`[Product]`, `[String: Profile]`, `Profile?`).
+  static func nameable(_ type: String, named: Set<String>, scalars: Bool = true) -> Bool {
+    let type = type.replacingOccurrences(of: " ", with: "")
+    if type.hasSuffix("?") { return nameable(String(type.dropLast()), named: named, scalars: scalars) }
+    if type.hasPrefix("[String:"), type.hasSuffix("]") { return nameable(String(type.dropFirst(8).dropLast()), named: named, scalars: scalars) }
+    if type.hasPrefix("["), type.hasSuffix("]") { return nameable(String(type.dropFirst().dropLast()), named: named, scalars: scalars) }
+    return named.contains(type) || (scalars && ["String", "Int", "Double", "Bool"].contains(type))
   }
 
   static func variable(_ model: ModelPlan) -> String { "adopted" + ModelPlan.upperFirst(model.name) }

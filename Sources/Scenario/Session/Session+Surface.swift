@@ -92,8 +92,8 @@ extension Session {
 
   /// Every request waiting for `respond`, oldest first within each dependency: its dependency,
   /// its id (`r2`) and its description (`GET https://api.example.com/items?q=a`).
-  package var pendingRequestList: [(dependency: String, id: String, description: String)] {
-    tracker.pendingRequests().map { ($0.dependency, $0.request.id, $0.request.description) }
+  package var pendingRequestList: [(dependency: String, id: String, description: String, site: String?)] {
+    tracker.pendingRequests().map { ($0.dependency, $0.request.id, $0.request.description, $0.request.resumedIn) }
   }
 
   /// The model object of the session's last `use`, while anything keeps it alive: one still

@@ -1,0 +1,217 @@
+import Foundation
+import SwiftSyntax
+
+/// A function of the app that decodes an answer, or returns what one decodes into: where
+/// `audit` learns the type to answer a request with when no word of its path names one.
+///
+/// `func profile(completion: @escaping (Result<Profile, Error>) -> Void)` whose body calls
+/// `dataTask(with: URL(string: base + "/api/me")!)` and `JSONDecoder().decode(Profile.self, from:)`
+/// is `DecodeSite(function: "ProfileService.profile(completion:)", decoded: ["Profile"],
+/// returned: "Profile", paths: ["*/api/me"])`.
+struct DecodeSite: Sendable, Equatable {
+  /// The function as vmrepl's reports name code: `Owner.name(label:)`, owners outermost first.
+  var function: String
+  /// The types its body decodes (`decode(T.self, from:)`, Combine's `.decode(type: T.self, ...)`),
+  /// as written, in order; generic parameters left out.
+  var decoded: [String] = []
+  /// What it hands back: its return type (inside `async throws`, `Result`, a publisher), or the
+  /// success value of its completion handler.
+  var returned: String?
+  /// The paths its string literals spell, with `*` where they interpolate and no scheme or
+  /// host: `*/api/search?q=*` of `"\(base)/api/search?q=\(query)"`.
+  var paths: [String] = []
+
+  /// The type an answer to its requests decodes into: the one type it decodes, or the one of
+  /// several that it hands back, or (a generic helper decodes) what it hands back.
+  var answerType: String? {
+    let distinct = decoded.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    if distinct.count == 1 { return distinct[0] }
+    if let returned, distinct.isEmpty || distinct.contains(returned) { return returned }
+    return distinct.first
+  }
+}
+
+/// Reads a file's decode sites: one pass over its functions and initializers.
+final class DecodeSiteVisitor: SyntaxVisitor {
+  private(set) var sites: [DecodeSite] = []
+  /// The enclosing types' names, outermost first.
+  private var owners: [String] = []
+  /// The generic parameters in scope (of the enclosing types and functions).
+  private var generics: [Set<String>] = []
+  /// The site of the function being read, and the ones it is nested in.
+  private var open: [DecodeSite] = []
+
+  /// The decode sites of a parsed file: those that decode something or spell a path.
+  static func sites(in tree: SourceFileSyntax) -> [DecodeSite] {
+    let visitor = DecodeSiteVisitor(viewMode: .sourceAccurate)
+    visitor.walk(tree)
+    return visitor.sites
+  }
+
+  // MARK: Scopes
+
+  private func enterType(_ name: String, _ clause: GenericParameterClauseSyntax?) -> SyntaxVisitorContinueKind {
+    owners.append(name)
+    generics.append(Set(clause?.parameters.map(\.name.text) ?? []))
+    return .visitChildren
+  }
+
+  private func leaveType() {
+    owners.removeLast()
+    generics.removeLast()
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, node.genericParameterClause) }
+  override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, node.genericParameterClause) }
+  override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, node.genericParameterClause) }
+  override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, node.genericParameterClause) }
+  override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(FactsVisitor.typeText(node.extendedType), nil)
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+  // A protocol's requirements have no body; its extension's defaults are read as `extension`.
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.name.text + "(" + node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+    var site = DecodeSite(function: qualified(name))
+    site.returned = node.signature.returnClause.flatMap { handedBack(in: $0.type) }
+      ?? node.signature.parameterClause.parameters.lazy.compactMap { self.completionValue($0.type) }.first
+    open.append(site)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: FunctionDeclSyntax) { close() }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    let name = "init(" + node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+    open.append(DecodeSite(function: qualified(name)))
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: InitializerDeclSyntax) { close() }
+
+  private func qualified(_ name: String) -> String { (owners + [name]).joined(separator: ".") }
+
+  private func close() {
+    generics.removeLast()
+    let site = open.removeLast()
+    if !site.decoded.isEmpty || (!site.paths.isEmpty && site.returned != nil) { sites.append(site) }
+  }
+
+  // MARK: What a body does
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard !open.isEmpty, let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
+    let called = member.declName.baseName.text
+    if called == "decode", let first = node.arguments.first, first.label == nil || first.label?.text == "type",
+      let metatype = first.expression.as(MemberAccessExprSyntax.self), metatype.declName.baseName.text == "self",
+      let base = metatype.base
+    {
+      let type = FactsVisitor.typeText(base)
+      if !isGeneric(type) { open[open.count - 1].decoded.append(type) }
+    }
+    if ["appendingPathComponent", "appendPathComponent", "appending", "append"].contains(called),
+      let first = node.arguments.first, first.label == nil || first.label?.text == "path",
+      let literal = first.expression.as(StringLiteralExprSyntax.self)
+    {
+      let text = Self.pattern(of: literal)
+      if !text.isEmpty, !text.contains(" ") { open[open.count - 1].paths.append(text.hasPrefix("/") ? text : "/" + text) }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    guard !open.isEmpty else { return .skipChildren }
+    // An argument of `appendingPathComponent` is read with its call.
+    if let call = node.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      ["appendingPathComponent", "appendPathComponent", "appending", "append"].contains(member.declName.baseName.text)
+    {
+      return .skipChildren
+    }
+    if let path = Self.path(of: Self.pattern(of: node)) { open[open.count - 1].paths.append(path) }
+    return .skipChildren
+  }
+
+  // MARK: Reading types and literals
+
+  private func isGeneric(_ type: String) -> Bool {
+    let names = type.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+    return names.contains { name in name == "Self" || generics.contains { $0.contains(name) } }
+  }
+
+  /// The value a return type hands back: `X` of `X`, `Result<X, E>`, `AnyPublisher<X, E>`,
+  /// `Future<X, E>`, `X?`; nil for `Void`, a generic parameter or a function.
+  private func handedBack(in type: TypeSyntax) -> String? {
+    var text = FactsVisitor.typeText(type)
+    for wrapper in ["Result<", "AnyPublisher<", "Future<", "Single<", "Observable<", "Task<"] where text.hasPrefix(wrapper) && text.hasSuffix(">") {
+      text = Self.firstArgument(of: String(text.dropFirst(wrapper.count).dropLast()))
+      break
+    }
+    if text.hasSuffix("?") { text.removeLast() }
+    if text.isEmpty || text == "Void" || text == "()" || text.contains("->") || text.hasPrefix("(") || text.hasPrefix("some ") || text.hasPrefix("any ") || isGeneric(text) {
+      return nil
+    }
+    return text
+  }
+
+  /// The success value a completion handler parameter receives: `X` of `(Result<X, Error>) ->
+  /// Void`, `(X) -> Void`, `(X?, Error?) -> Void`, `(_ response: X) -> Void`.
+  private func completionValue(_ type: TypeSyntax) -> String? {
+    var type = type
+    while true {
+      if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType; continue }
+      if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType; continue }
+      if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type; continue }
+      break
+    }
+    guard let function = type.as(FunctionTypeSyntax.self), let first = function.parameters.first else { return nil }
+    let value = handedBack(in: first.type)
+    return value == "Error" || value == "Bool" ? nil : value
+  }
+
+  /// `Profile` of `Profile, Error`; `[String: Int]` of `[String: Int], Never`.
+  static func firstArgument(of list: String) -> String {
+    var depth = 0
+    for (offset, character) in list.enumerated() {
+      switch character {
+      case "<", "[", "(": depth += 1
+      case ">", "]", ")": depth -= 1
+      case "," where depth == 0: return String(list.prefix(offset)).trimmingCharacters(in: .whitespaces)
+      default: break
+      }
+    }
+    return list.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// A literal's text, `*` for each interpolation: `"\(base)/search?q=\(q)"` is `*/search?q=*`.
+  static func pattern(of literal: StringLiteralExprSyntax) -> String {
+    var text = ""
+    for segment in literal.segments {
+      if let plain = segment.as(StringSegmentSyntax.self) { text += plain.content.text } else if !text.hasSuffix("*") { text += "*" }
+    }
+    return text
+  }
+
+  /// The path and query a literal spells, the scheme and host left out; nil for text that is
+  /// no URL (a space, no `/`, a file name).
+  static func path(of pattern: String) -> String? {
+    guard pattern.contains("/"), !pattern.contains(" "), !pattern.contains("\n"), pattern != "/", pattern != "*/" else { return nil }
+    var text = Substring(pattern)
+    if let scheme = text.range(of: "://") {
+      text = text[scheme.upperBound...]
+      guard let slash = text.firstIndex(of: "/") else { return nil }
+      text = text[slash...]
+    }
+    // A date format, a MIME type, a fraction: no URL path has only letters on both sides of one slash.
+    guard text.hasPrefix("/") || text.hasPrefix("*") else { return nil }
+    return String(text)
+  }
+}

@@ -1,0 +1,26 @@
+/// Where an app's code decodes the answer to a request, and into what: `audit` answers a
+/// request that code set going with JSON of that type.
+///
+/// `vmrepl adopt` writes one for each function of the app that decodes an answer (read with
+/// swift-syntax); a hand-written REPL passes its own to `VMReplCommandLine.main`:
+///
+/// ```swift
+/// ResponseRoute("ProductClient.search(query:)", paths: ["*/api/search?q=*"], [Product].self)
+/// ```
+public struct ResponseRoute: Sendable {
+  /// The function that sets the request going, as reports name code:
+  /// `NewsAPI.comments(articleID:completion:)`.
+  public var function: String
+  /// The paths (and queries) its string literals spell, `*` where they interpolate:
+  /// `*/api/search?q=*`.
+  public var paths: [String]
+  /// The type it decodes the answer into.
+  public var type: any Decodable.Type
+
+  /// A route from `function`, spelling `paths`, to answers of `type`.
+  public init(_ function: String, paths: [String] = [], _ type: any Decodable.Type) {
+    self.function = function
+    self.paths = paths
+    self.type = type
+  }
+}
