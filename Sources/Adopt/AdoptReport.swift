@@ -74,6 +74,10 @@ enum AdoptReport {
       }
       lines.append("    actions: " + (actions.isEmpty ? "none" : actions.joined(separator: ", ")))
       if !model.properties.isEmpty { lines.append("    set: " + model.properties.joined(separator: ", ")) }
+      if !model.connect.isEmpty {
+        let view = model.connectSource.map { ", as \($0) does" } ?? ""
+        lines.append("    connect: " + model.connect.joined(separator: ", ") + view + "; `leave` cancels it, as SwiftUI cancels a `.task`")
+      }
       for skipped in model.skipped {
         lines.append("    not an action: \(skipped.selector): \(skipped.reason)")
       }

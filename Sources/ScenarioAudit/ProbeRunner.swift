@@ -67,9 +67,11 @@ private struct Run {
       result.errors = errors
       return result
     }
+    // The state as the model starts, before its view's `.task` (`connect`): a loading flag
+    // that work leaves set is set from there.
+    result.initial = StateLeaves.of(session.currentState)
     if session.surface?.connects == true { execute("connect") }
     settle()
-    result.initial = StateLeaves.of(session.currentState)
     requests = 0
     switch spec.mode {
     case .settled:
@@ -88,6 +90,10 @@ private struct Run {
     result.stepLines = lines.count
     result.ignored = ignored
     if spec.leaves {
+      // The screen goes: SwiftUI cancels its `.task`, whichever of the actions it runs a step
+      // also started.
+      let lifecycle = Set(session.surface?.lifecycleActions ?? [])
+      for effect in session.runningSends where lifecycle.contains(effect.action) { execute("cancel #\(effect.id)") }
       for step in spec.cleanup { execute(step.line) }
       settle()
       lines.append("leave")

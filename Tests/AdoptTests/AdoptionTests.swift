@@ -22,6 +22,7 @@ struct AdoptionTests {
           news: NewsViewModel, News/ViewModels/NewsViewModel.swift:3, made as NewsViewModel(newsService: NewsService(category: nil))
             actions: fetchNews (async), sort order
             set: isLoading, filter
+            connect: fetchNews, as NewsView's .task (line 5) does; `leave` cancels it, as SwiftUI cancels a `.task`
             not an action: select(_:): takes `article: Article`, which a command cannot write
           search: SearchViewModel, News/ViewModels/SearchViewModel.swift:4, made as SearchViewModel(pageSize: context.options.int("pageSize"))
             options (use search NAME=VALUE): pageSize

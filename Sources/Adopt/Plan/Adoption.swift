@@ -163,10 +163,13 @@ struct Adoption: Sendable {
       file.extensions.removeAll { !names.contains(LinuxSupport.bareName($0.extendedType)) }
       return file
     })
+    // Every file's views, compiled or not: how the screens start the models' work.
+    let triggers = app.files.filter { $0.outsideTarget == nil }.flatMap(\.viewTriggers)
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members.methods.removeAll { blankedOut($0, in: path) }
       var plan = ModelPlan(type: type, path: path, index: index, standIns: standInIndex, canSeam: canSeam)
+      plan.read(triggers)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)

@@ -40,6 +40,11 @@ struct ModelPlan: Sendable, Equatable {
   var missing: [Missing] = []
   var actions: [Action] = []
   var properties: [String] = []
+  /// The actions a view's `.task` runs, in order: the model's `connect` (SwiftUI cancels a
+  /// `.task` when the view disappears, as `leave` cancels `connect`).
+  var connect: [String] = []
+  /// Where the app's views start its work.
+  var triggers: [ViewTrigger] = []
   var skipped: [Skipped] = []
   /// What the report says of how the model is made (a mock in place of a live client).
   var notes: [String] = []
@@ -100,6 +105,25 @@ struct ModelPlan: Sendable, Equatable {
       else { continue }
       properties.append(property.name)
     }
+  }
+
+  /// Reads how the app's views start this model's work: the calls of a view's first `.task`
+  /// that are registered actions without parameters become its `connect`.
+  mutating func read(_ triggers: [ViewTrigger]) {
+    let bare = type.split(separator: ".").last.map(String.init) ?? type
+    for trigger in triggers where trigger.model == type || trigger.model == bare {
+      self.triggers.append(trigger)
+      guard trigger.modifier == "task", connect.isEmpty else { continue }
+      connect = trigger.calls.compactMap { call in
+        actions.first { $0.parameters.isEmpty && $0.summary.hasPrefix(call + "(") }?.name
+      }
+    }
+  }
+
+  /// The view whose `.task` is the model's `connect`: `FeedView's .task (line 12)`.
+  var connectSource: String? {
+    guard !connect.isEmpty, let task = triggers.first(where: { $0.modifier == "task" }) else { return nil }
+    return "\(task.view)'s .task (line \(task.line))"
   }
 
   static func lowerFirst(_ text: String) -> String {

@@ -48,6 +48,7 @@ final class FactsVisitor: SyntaxVisitor {
     var facts = visitor.facts
     facts.declarations = declarations
     facts.decodeSites = DecodeSiteVisitor.sites(in: tree)
+    facts.viewTriggers = ViewTriggerVisitor.triggers(in: tree, path: path)
     return facts
   }
 

@@ -38,6 +38,8 @@ struct SourceFacts: Sendable, Equatable {
   /// The functions that decode answers or hand back what they decode into: `audit` answers
   /// their requests with bodies of those types.
   var decodeSites: [DecodeSite] = []
+  /// How its views start models' work (`.task`, `.onAppear`, `.onDisappear`, `.refreshable`).
+  var viewTriggers: [ViewTrigger] = []
 
   /// The file-scope declarations but imports, in order: what a filtered copy may drop.
   var declarations: [TopLevelDeclaration] = []

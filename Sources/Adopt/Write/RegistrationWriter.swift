@@ -181,6 +181,14 @@ enum RegistrationWriter {
     for property in model.properties {
       lines.append("  model.property(\"\(property)\", \\.\(property))")
     }
+    // A view's `.task`: `connect` runs it, `leave` cancels it, as SwiftUI does on disappear.
+    let connected = model.connect.compactMap { name in model.actions.first { $0.name == name } }
+    if !connected.isEmpty {
+      let summary = model.connectSource ?? ""
+      let calls = connected.map { $0.kind == .async ? $0.call : "_ = \($0.call)" }.joined(separator: "; ")
+      let runs = connected.map { quote($0.name) }.joined(separator: ", ")
+      lines.append("  model.connect(\(swiftString(summary)), runs: [\(runs)]) { viewModel in \(calls) }")
+    }
     if model.actions.isEmpty && model.properties.isEmpty { lines.append("  _ = model") }
     lines.append("}")
     return lines

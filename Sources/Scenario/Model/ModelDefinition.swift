@@ -74,6 +74,9 @@ struct ModelInstance {
   var properties: [BoundProperty]
   var connect: (@MainActor () async throws -> Void)?
   var connectSummary: String
+  /// The actions the view's lifecycle work runs (a `.task`'s calls): SwiftUI cancels them when
+  /// the view disappears, wherever they were started.
+  var connectRuns: [String]
   /// Reads the view state: the projection's value, the fields `show` names, or the model's
   /// stored properties.
   var state: @MainActor () -> StateValue
@@ -86,6 +89,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var properties: [(Model) -> BoundProperty] = []
   private var connectBody: (@MainActor (Model) async throws -> Void)?
   private var connectSummary = ""
+  private var connectRuns: [String] = []
   private var stateProjection: (@MainActor (Model) -> Any)?
   /// Not main-actor closures: the state closure that calls them is one, and each main-actor
   /// closure asks the runtime which executor runs it (a check as dear as reading the field).
@@ -148,11 +152,15 @@ public struct ModelBuilder<Model: AnyObject> {
 
   /// The view's lifecycle work, what SwiftUI's `.task` runs: `connect` starts it as an effect and
   /// `disconnect` cancels it.
+  ///
+  /// `runs` names the actions it calls (`["refresh"]` for `.task { await viewModel.refresh() }`):
+  /// `audit` cancels those actions' effects when the screen leaves, as SwiftUI cancels a `.task`.
   public mutating func connect(
-    _ summary: String = "", perform: @escaping @MainActor (Model) async throws -> Void
+    _ summary: String = "", runs: [String] = [], perform: @escaping @MainActor (Model) async throws -> Void
   ) {
     connectBody = perform
     connectSummary = summary
+    connectRuns = runs
   }
 
   /// Replaces the whole view state with `projection`'s value (by default the view-model's own
@@ -232,6 +240,7 @@ public struct ModelBuilder<Model: AnyObject> {
       properties: properties.map { $0(model) },
       connect: connect,
       connectSummary: connectSummary,
+      connectRuns: connectRuns,
       state: state)
   }
 }

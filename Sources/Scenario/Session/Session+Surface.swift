@@ -26,6 +26,8 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   package var properties: [Slot]
   /// Whether `connect` starts lifecycle work.
   package var connects: Bool
+  /// The actions that work runs (a view's `.task` calls them): the screen's leaving cancels them.
+  package var lifecycleActions: [String] = []
   /// Each scripted dependency (besides `http`) and its outcomes' names, in order.
   package var dependencies: [Dependency]
 
@@ -85,6 +87,7 @@ extension Session {
       },
       properties: instance.properties.map { ModelSurface.Slot(name: $0.name, type: $0.type) },
       connects: instance.connect != nil,
+      lifecycleActions: instance.connectRuns,
       dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
         ModelSurface.Dependency(name: $0.name, outcomes: $0.outcomes.map(\.name))
       })
@@ -102,6 +105,13 @@ extension Session {
 
   /// Whether a timer of the program is armed (a sleep, a run-loop timer, a Dispatch deadline).
   package var hasArmedTimers: Bool { !simulation.pendingTimers.isEmpty }
+
+  /// The effects of `send` still running, oldest first: their ids and their lines' action names.
+  package var runningSends: [(id: Int, action: String)] {
+    tracker.effects.filter { $0.isRunning && !$0.isLifecycle }.map { effect in
+      (effect.id, effect.action.split(separator: " ").dropFirst().first.map(String.init) ?? effect.action)
+    }
+  }
 
   /// Whether an effect that is not the view's lifecycle work is running.
   package var hasRunningActionEffects: Bool { tracker.effects.contains { $0.isRunning && !$0.isLifecycle } }

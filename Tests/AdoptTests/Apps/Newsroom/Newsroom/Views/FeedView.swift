@@ -16,3 +16,15 @@ struct FeedView: View {
         .task { await viewModel.refresh() }
     }
 }
+
+struct SafeFeedView: View {
+    @StateObject private var viewModel = SafeFeedViewModel()
+
+    var body: some View {
+        List(viewModel.articles) { article in
+            Text(article.title)
+        }
+        .overlay { if viewModel.isLoading { ProgressView() } }
+        .task { await viewModel.refresh() }
+    }
+}

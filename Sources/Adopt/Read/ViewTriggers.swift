@@ -1,0 +1,128 @@
+import SwiftSyntax
+
+/// How a view starts a model's work: `.task { await viewModel.refresh() }` in `FeedView` is
+/// `ViewTrigger(view: "FeedView", model: "FeedViewModel", modifier: "task", calls: ["refresh"])`.
+///
+/// SwiftUI cancels a `.task`'s work when the view disappears: the model's registration makes
+/// it the model's `connect`, which `leave` cancels, so `audit` sees what outlives it.
+struct ViewTrigger: Sendable, Equatable {
+  /// The view's type.
+  var view: String
+  /// The model's type, from the view's property (`@StateObject var viewModel = FeedViewModel()`,
+  /// `@ObservedObject var viewModel: FeedViewModel`).
+  var model: String
+  /// `task`, `onAppear`, `onDisappear` or `refreshable`.
+  var modifier: String
+  /// The model's methods the closure calls, in order (base names).
+  var calls: [String]
+  /// The modifier's line.
+  var line: Int
+
+  /// The modifiers whose closures are read.
+  static let modifiers: Set<String> = ["task", "onAppear", "onDisappear", "refreshable"]
+}
+
+/// Reads a file's view triggers: the lifecycle modifiers of each type whose stored properties
+/// hold a model.
+final class ViewTriggerVisitor: SyntaxVisitor {
+  private(set) var triggers: [ViewTrigger] = []
+  private let converter: SourceLocationConverter
+  /// The enclosing types, innermost last, with their properties' types by name.
+  private var types: [(name: String, properties: [String: String])] = []
+
+  init(converter: SourceLocationConverter) {
+    self.converter = converter
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  /// The triggers of a parsed file.
+  static func triggers(in tree: SourceFileSyntax, path: String) -> [ViewTrigger] {
+    let visitor = ViewTriggerVisitor(converter: SourceLocationConverter(fileName: path, tree: tree))
+    visitor.walk(tree)
+    // A chain is read from its last modifier in: in the order written, by line.
+    return visitor.triggers.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append((node.name.text, Self.properties(of: node.memberBlock)))
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append((node.name.text, Self.properties(of: node.memberBlock)))
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    // An extension of a view sees its properties only where the file declares the view too.
+    let name = FactsVisitor.typeText(node.extendedType)
+    types.append((name, types.first { $0.name == name }?.properties ?? Self.properties(of: node.memberBlock)))
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let view = types.last, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+      ViewTrigger.modifiers.contains(member.declName.baseName.text)
+    else { return .visitChildren }
+    let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
+    guard let closure else { return .visitChildren }
+    // The calls `viewModel.refresh()` / `self.viewModel.refresh()` / `await viewModel.load()`.
+    var byModel: [(model: String, calls: [String])] = []
+    for call in closure.statements.flatMap({ Self.calls(in: Syntax($0)) }) {
+      guard let held = call.calledExpression.as(MemberAccessExprSyntax.self), let base = held.base else { continue }
+      var holder = base.trimmedDescription
+      if holder.hasPrefix("self.") { holder.removeFirst(5) }
+      if holder.hasPrefix("_") { holder.removeFirst() }
+      guard let model = view.properties[holder] else { continue }
+      let name = held.declName.baseName.text
+      if let index = byModel.firstIndex(where: { $0.model == model }) { byModel[index].calls.append(name) } else { byModel.append((model, [name])) }
+    }
+    // The modifier's own line: the call's start is the start of the whole chain.
+    let line = member.declName.baseName.startLocation(converter: converter).line
+    for (model, calls) in byModel {
+      triggers.append(ViewTrigger(view: view.name, model: model, modifier: member.declName.baseName.text, calls: calls, line: line))
+    }
+    return .visitChildren
+  }
+
+  private static func calls(in node: Syntax) -> [FunctionCallExprSyntax] {
+    final class Calls: SyntaxVisitor {
+      var found: [FunctionCallExprSyntax] = []
+      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        found.append(node)
+        return .visitChildren
+      }
+      // A closure inside (`Task { ... }`, a button) is not the modifier's own work.
+      override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+    let visitor = Calls(viewMode: .sourceAccurate)
+    visitor.walk(node)
+    return visitor.found
+  }
+
+  /// The type of each stored property that holds an object: declared (`: FeedViewModel`,
+  /// `: FeedViewModel?`) or made (`= FeedViewModel()`).
+  private static func properties(of members: MemberBlockSyntax) -> [String: String] {
+    var found: [String: String] = [:]
+    for member in members.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+        var type = binding.typeAnnotation.map { FactsVisitor.typeText($0.type) }
+        if type == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
+          type = call.calledExpression.trimmedDescription
+        }
+        guard var type, type.first?.isUppercase == true else { continue }
+        if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        found[name] = type
+      }
+    }
+    return found
+  }
+}
