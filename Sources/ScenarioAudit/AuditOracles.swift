@@ -170,12 +170,16 @@ package enum AuditOracles {
   static func twice(_ sequence: AuditPlan.Sequence) -> String {
     let steps = sequence.steps
     guard steps.count == 2, steps[0].name == steps[1].name else { return "" }
+    if steps[0].line == steps[1].line, steps[0].line.hasPrefix("set ") {
+      return "; it shows only when `\(steps[0].name)` is set again to the text it holds: a bug where a user can type the same text again, or type and delete back to it"
+    }
     return "; it shows only when `\(steps[0].name)` is done twice: a bug where the view can do that before its cleanup (a second `onAppear`, a double tap)"
   }
 
   static func isLoadingFlag(_ path: String) -> Bool {
     let last = (path.split(separator: ".").last.map(String.init) ?? path).lowercased()
-    return loadingWords.contains(last)
+    // `isLoadingData`, `isLoadingComments`: a flag of one part of the screen's loading.
+    return loadingWords.contains(last) || last.hasPrefix("isloading")
   }
 
   static func answerText(_ answer: ProbeAnswer) -> String {

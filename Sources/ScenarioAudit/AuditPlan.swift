@@ -16,13 +16,16 @@ package struct AuditPlan: Sendable {
   /// The actions sent before leaving: the model's own cleanup (`stop`, `cancel`, `onDisappear`).
   package var cleanup: [ProbeStep]
 
-  /// Every step alone, then each twice (the second time with another value), then ordered pairs
-  /// of two steps in an order `seed` draws; `limit` sequences in all, the single steps always.
+  /// Every step alone, then each twice (the second time with another value), each text set
+  /// twice to the same value, then ordered pairs of two steps in an order `seed` draws; `limit` sequences in all, the single steps always.
   package init(surface: ModelSurface, seed: UInt64, limit: Int) {
     self.surface = surface
     let vocabulary = Self.vocabulary(of: surface)
     var sequences = vocabulary.map { [$0.first] }
     sequences += vocabulary.map { [$0.first, $0.second] }
+    // A text set again as it was (typed again, typed and deleted back): what a pipeline's
+    // `removeDuplicates` drops, with whatever it set on the way (a spinner) left so.
+    sequences += vocabulary.filter { $0.first.line.hasPrefix("set ") && $0.first.line.hasSuffix("\"") }.map { [$0.first, $0.first] }
     var pairs: [[ProbeStep]] = []
     for a in vocabulary {
       for b in vocabulary where a.first.name != b.first.name { pairs.append([a.first, b.first]) }

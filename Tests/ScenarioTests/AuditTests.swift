@@ -39,6 +39,19 @@ struct AuditTests {
     ],
     properties: [.init(name: "isOn", type: .bool)], connects: false, dependencies: [])
 
+  @Test("a text property is also set twice to the same text, after the steps twice with other values")
+  func sameTextAgain() {
+    var surface = Self.surface
+    surface.properties = [.init(name: "query", type: .string), .init(name: "isOn", type: .bool)]
+    let plan = AuditPlan(surface: surface, seed: 0, limit: 20)
+    #expect(plan.sequences[10].steps.map(\.line) == ["set query \"swift\"", "set query \"swift\""])
+    #expect(plan.sequences[9].steps.map(\.line) == ["set isOn true", "set isOn false"])
+    #expect(plan.sequences[11].steps.count == 2 && plan.sequences[11].steps[0].name != plan.sequences[11].steps[1].name)
+    #expect(AuditOracles.twice(plan.sequences[10]).hasPrefix("; it shows only when `query` is set again to the text it holds"))
+    // A loading flag of one part of the screen is one too, and the plan never sets it.
+    #expect(AuditOracles.isLoadingFlag("isLoadingData") && AuditOracles.isLoadingFlag("state.isLoading") && !AuditOracles.isLoadingFlag("loadedItems"))
+  }
+
   @Test("the plan: each step alone, then twice with other values, then pairs; cleanup by name")
   func plan() {
     let plan = AuditPlan(surface: Self.surface, seed: 0, limit: 9)
