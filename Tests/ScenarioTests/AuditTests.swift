@@ -52,6 +52,15 @@ struct AuditTests {
     #expect(AuditOracles.isLoadingFlag("isLoadingData") && AuditOracles.isLoadingFlag("state.isLoading") && !AuditOracles.isLoadingFlag("loadedItems"))
   }
 
+  @Test("a scenario's runs of advance lines become one advance each; other lines stay where they are")
+  func shortening() {
+    let lines = ["use ticker", "send start", "advance 1s", "advance 1s", "advance 500ms", "respond http #r1 ok", "advance 1s", "leave", "advance 1s", "advance 60s", "expect idle"]
+    #expect(ScenarioShortening.mergingAdvances(lines) == [
+      "use ticker", "send start", "advance 2500ms", "respond http #r1 ok", "advance 1s", "leave", "advance 61s", "expect idle",
+    ])
+    #expect(ScenarioShortening.mergingAdvances(["use m", "advance until done", "advance 1s"]) == ["use m", "advance until done", "advance 1s"])
+  }
+
   @Test("the plan: each step alone, then twice with other values, then pairs; cleanup by name")
   func plan() {
     let plan = AuditPlan(surface: Self.surface, seed: 0, limit: 9)

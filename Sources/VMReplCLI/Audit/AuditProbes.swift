@@ -84,6 +84,18 @@ struct AuditProbes: Sendable {
   }
 
   /// Whether each scenario fails when run alone, in a process of its own: a trap counts.
+  /// Whether each scenario fails at its last line (or traps), run alone in a new process.
+  func failsAtEnd(_ scenarios: [[String]]) async -> [Bool] {
+    let replies = await replies(scenarios.map { AuditWorkRequest(verify: $0) })
+    return zip(scenarios, replies).map { scenario, reply in
+      switch reply {
+      case .answer(let line): return WorkerJSON.decode(AuditWorkAnswer.self, from: line)?.failedAt == scenario.count
+      case .died: return true
+      case .noProcess: return false
+      }
+    }
+  }
+
   func fails(_ scenarios: [[String]]) async -> [Bool] {
     await replies(scenarios.map { AuditWorkRequest(verify: $0) }).map { reply in
       switch reply {

@@ -121,9 +121,18 @@ struct Audit: ParsableCommand {
     // failure to what an earlier probe left in the process (state a singleton service keeps).
     // A model whose making trapped is reported in its place among the models, before the rest of theirs.
     let order = Dictionary(chosen.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    let candidates = (traps + result.findings).enumerated()
+    var candidates = (traps + result.findings).enumerated()
       .sorted { (order[$0.element.model] ?? Int.max, $0.offset) < (order[$1.element.model] ?? Int.max, $1.offset) }.map(\.element)
-    let fails = awaitBlocking { await AuditProbes(pool: pool).fails(candidates.map(\.lines)) }
+    // The scenario as short as the same run: `advance 6s`, not six `advance 1s`, where it still
+    // fails at its last line.
+    let shortened = candidates.indices.compactMap { index -> (Int, [String])? in
+      let lines = ScenarioShortening.mergingAdvances(candidates[index].lines)
+      return lines == candidates[index].lines ? nil : (index, lines)
+    }
+    let shortFails = awaitBlocking { await AuditProbes(pool: pool).failsAtEnd(shortened.map(\.1)) }
+    for ((index, lines), fails) in zip(shortened, shortFails) where fails { candidates[index].lines = lines }
+    let scenarios = candidates.map(\.lines)
+    let fails = awaitBlocking { await AuditProbes(pool: pool).fails(scenarios) }
     result.findings = zip(candidates, fails).filter(\.1).map(\.0)
     result.unreproduced = zip(candidates, fails).filter { !$0.1 }.count
     result.unusable = unusable

@@ -22,8 +22,9 @@ struct AuditWorkAnswer: Codable {
   var surface: ModelSurface?
   var error: String?
   var result: ProbeResult?
-  /// For `verify`: whether a line of the scenario failed.
+  /// For `verify`: whether a line of the scenario failed, and the first that did (1-based).
   var failed: Bool?
+  var failedAt: Int?
   /// For `explore`: the fewest departures that fail a check, if any schedule does.
   var schedule: ScheduleFinding?
 }
@@ -70,7 +71,10 @@ struct AuditWorker: ParsableCommand {
           for (number, line) in lines.enumerated() {
             writeAll(2, "\(StepMarker.prefix)\(line)\n")
             let step = timeline.execute(line, line: number + 1)
-            if step.failed { failed = true }
+            if step.failed, !failed {
+              failed = true
+              answer.failedAt = number + 1
+            }
           }
           answer.failed = failed
         }
