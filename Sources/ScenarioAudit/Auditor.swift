@@ -18,6 +18,8 @@ package struct AuditSettings: Sendable {
   package var stop: @Sendable () -> Bool = { false }
   /// Told as each batch of probes ends: probes run so far, and in all.
   package var progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  /// Whether to keep what each sequence's probes saw, for `audit --explain`.
+  package var explain = false
 
   package init() {}
 }
@@ -35,6 +37,8 @@ package struct AuditReport: Sendable {
   package var placeholders: [String] = []
   /// Findings dropped because their scenario, run alone, did not fail.
   package var unreproduced = 0
+  /// With `AuditSettings.explain`: each sequence, what its probes saw and what was found.
+  package var explanations: [AuditExplanation] = []
 
   package init() {}
 }
@@ -123,6 +127,14 @@ package struct Auditor: Sendable {
         }
       }
       for findings in batchFindings { for finding in findings { keep(finding, in: &found) } }
+      if settings.explain {
+        for (index, unit) in batch.enumerated() {
+          let traps = found.values.filter { $0.model == unit.plan.surface.model && $0.kind == .trap && $0.rank / 10 == unit.sequence.index }
+          report.explanations.append(AuditExplanation(
+            surface: unit.plan.surface, sequence: unit.sequence, cleanup: unit.plan.cleanup, runs: runs[index],
+            found: (traps + batchFindings[index]).map(\.key)))
+        }
+      }
       done += batch.count * 3
       settings.progress(min(done, total), total)
     }

@@ -84,6 +84,8 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var warnings: [ProbeWarning]
   /// Lines that failed (an action that threw, a rejected answer), with their errors.
   package var errors: [String]
+  /// How each request was answered, and where the answer's type came from (`audit --explain`).
+  package var answers: [String] = []
 }
 
 /// What running a sequence's quick taps under other schedules found: the fewest departures

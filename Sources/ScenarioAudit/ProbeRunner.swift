@@ -49,6 +49,7 @@ private struct Run {
   var requests = 0
   var ignored = 0
   var answered: Set<String> = []
+  var answers: [String] = []
 
   init(timeline: Timeline, spec: ProbeSpec, responses: ResponseTypes, rounds: Int, willRun: @escaping (String) -> Void) {
     self.willRun = willRun
@@ -109,6 +110,7 @@ private struct Run {
     result.lines = lines
     result.errors = errors
     result.warnings = warnings
+    result.answers = answers
     return result
   }
 
@@ -144,7 +146,9 @@ private struct Run {
         if spec.newestFirst { pending.reverse() }
         for request in pending {
           answered.insert(request.dependency + request.id)
-          execute(answer(request))
+          let (line, note) = answer(request)
+          if let note { answers.append(note) }
+          execute(line)
         }
         continue
       }
@@ -153,8 +157,9 @@ private struct Run {
     }
   }
 
-  /// The `respond` line that answers `request` as the probe answers.
-  func answer(_ request: (dependency: String, id: String, description: String, site: String?)) -> String {
+  /// The `respond` line that answers `request` as the probe answers, and for a body made from
+  /// the app's types, what it was made of.
+  func answer(_ request: (dependency: String, id: String, description: String, site: String?)) -> (String, String?) {
     var head = "respond \(request.dependency) #\(request.id)"
     // An HTTP request by its route, which names the same request under every schedule (ids
     // follow the order requests start in), and holds when a fixed app cancels it.
@@ -168,13 +173,14 @@ private struct Run {
       let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []
       let failing = spec.answer == .offline || spec.answer == .serverError
       let outcome = failing && outcomes.count > 1 ? outcomes[1] : outcomes.first ?? "ok"
-      return "\(head) \(outcome)"
+      return ("\(head) \(outcome)", nil)
     }
     switch spec.answer {
-    case .ok: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, site: request.site, count: 1)))"
-    case .empty: return "\(head) json=\(CommandValue.quote(responses.body(for: request.description, site: request.site, count: 0)))"
-    case .serverError: return "\(head) status code=500"
-    case .offline: return "\(head) error kind=offline"
+    case .ok, .empty:
+      let made = responses.answer(for: request.description, site: request.site, count: spec.answer == .ok ? 1 : 0)
+      return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(made.source.text))")
+    case .serverError: return ("\(head) status code=500", nil)
+    case .offline: return ("\(head) error kind=offline", nil)
     }
   }
 }

@@ -24,6 +24,16 @@ public struct ResponseTypes: Sendable {
     case path(String)
     case word(String)
     case none
+
+    /// How `audit --explain` says it.
+    var text: String {
+      switch self {
+      case .code(let function): return "what `\(function)` decodes"
+      case .path(let path): return "what the code that spells `\(path)` decodes"
+      case .word(let word): return "the type the path word `\(word)` names"
+      case .none: return "no type of the app: neither the code that set it going, a path literal nor a path word names one"
+      }
+    }
   }
 
   /// The body of a successful answer to `request` (`GET https://host/articles?q=a`), set going

@@ -97,4 +97,36 @@ struct AuditOracleTests {
     #expect(lines.first?.contains(#""kind":"trap","lines":["use pager"],"model":"pager""#) == true, "\(result.output)")
     #expect(lines.last == #"{"model":"shape","notAudited":"could not make model `shape`: not a shape: nonsense"}"#)
   }
+
+  @Test("--explain MODEL says what each sequence's probes saw, how each request was answered, and why each check found nothing")
+  func explain() async throws {
+    let folder = try VMReplProcess.folder("audit-explain", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "--explain", "safe-headlines"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(Array(lines.prefix(16)) == [
+      "safe-headlines (HeadlinesViewModel): what audit tried, and why each check did or did not find something",
+      "  actions: refresh",
+      "  set: nothing (a loading flag is the code's to set, never the audit's)",
+      "  cleanup before leaving: none (no action named stop..., cancel..., onDisappear...)",
+      "sequence 1: `send refresh`",
+      "  one step at a time, answered with data: 1 request, at rest",
+      "    answered GET https://news.example/api/headlines: [] (no type of the app: neither the code that set it going, a path literal nor a path word names one)",
+      "  answered offline: 1 request, at rest",
+      "  answered with status 500: 1 request, at rest",
+      "  answered with empty lists: 1 request, at rest",
+      "  trap: no probe trapped",
+      "  write off the main thread: no write off the main thread of state a view observes or the main thread's actions touch",
+      "  loading flag left set: `isLoading` false at the end, whatever the answer",
+      "  work outlives the screen: no cleanup action and leaving: nothing left running, the model freed",
+      "  lost update: one step: nothing to send quickly",
+      "  answers out of order: one step: no two answers out at once",
+    ])
+    #expect(lines.contains("  lost update: quickly and one after another ended alike"))
+    #expect(lines.contains("safe-headlines: nothing found in 2 sequences (10 probes)"))
+    let wrong = try await VMReplProcess.run(["audit", "--explain", "headline"], executable: "VMReplFixtures", directory: folder)
+    #expect(wrong.status == 2)
+    #expect(wrong.errors.hasPrefix("Error: --explain: no model named `headline`; did you mean `headlines`? (`models` lists the models)\n"))
+  }
 }

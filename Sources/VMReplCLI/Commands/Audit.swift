@@ -53,6 +53,9 @@ struct Audit: ParsableCommand {
   @Option(help: "How many worker processes run probes at once (default: the number of cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+  @Option(help: ArgumentHelp("Audit only MODEL, and say for each sequence what its probes saw, how each request was answered, and why each check did or did not find something.", valueName: "MODEL"))
+  var explain: String?
+
   @OptionGroup var guards: GuardOptions
 
   func validate() throws {
@@ -62,6 +65,10 @@ struct Audit: ParsableCommand {
       throw ValidationError("--time takes a duration like 90s, 5m or 1h, not `\(time)`")
     }
     let known = ModelCatalog.models.map(\.name)
+    if let explain, !known.contains(explain) {
+      let nearest = Suggestion.nearest(to: explain, in: known)
+      throw ValidationError("--explain: no model named `\(explain)`" + (nearest.map { "; did you mean `\($0)`?" } ?? "") + " (`models` lists the models)")
+    }
     guard merge.isEmpty, models.count != 1 || known.contains(models[0]) || AuditApp.folder(models[0]) == nil else { return }
     for model in models where !known.contains(model) {
       let nearest = Suggestion.nearest(to: model, in: known)
@@ -93,7 +100,7 @@ struct Audit: ParsableCommand {
     if models.count >= 1, !known.contains(models[0]), let app = AuditApp.folder(models[0]) {
       try AuditApp(folder: app, arguments: Array(CommandLine.arguments.drop { $0 != "audit" }.dropFirst()).filter { $0 != models[0] }).run()
     }
-    let chosen = models.isEmpty ? known : known.filter(models.contains)
+    let chosen = explain.map { [$0] } ?? (models.isEmpty ? known : known.filter(models.contains))
     let pool = {
       var pool = WorkerPool(executable: CurrentExecutable.path, arguments: guards.arguments, jobs: jobs)
       pool.subcommand = "audit-worker"
@@ -104,6 +111,7 @@ struct Audit: ParsableCommand {
     var settings = AuditSettings()
     settings.seed = seed
     settings.sequences = sequences
+    settings.explain = explain != nil
     if let shard { settings.shard = (shard.index, shard.count) }
     settings.stop = { limit.map { ContinuousClock.now - started > .seconds($0) } ?? false }
     let terminal = isatty(2) == 1
@@ -117,6 +125,10 @@ struct Audit: ParsableCommand {
       explore: { lines in await AuditProbes(pool: pool).explore(lines, seed: seed) })
     var result = awaitBlocking { await auditor.audit(surfaces) }
     if terminal { writeAll(2, "\r\u{1B}[K") }
+    if let explain {
+      let plan = surfaces.first.map { AuditExplanation.header(of: $0) } ?? ["\(explain): not audited"]
+      writeAll(1, (plan + result.explanations.flatMap(\.lines)).map { $0 + "\n" }.joined())
+    }
     // Each finding's scenario, run alone in a new process, must fail: one that passes owed its
     // failure to what an earlier probe left in the process (state a singleton service keeps).
     // A model whose making trapped is reported in its place among the models, before the rest of theirs.

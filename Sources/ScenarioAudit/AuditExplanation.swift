@@ -1,0 +1,132 @@
+package import Scenario
+
+/// What one sequence's probes saw and why each oracle did or did not fire: what
+/// `audit --explain MODEL` prints, so "nothing found" says what it covered.
+package struct AuditExplanation: Sendable {
+  package var surface: ModelSurface
+  package var sequence: AuditPlan.Sequence
+  package var cleanup: [ProbeStep]
+  package var runs: AuditOracles.Runs
+  /// The keys of what the sequence found (`answer-order products[0].name`), confirmed.
+  package var found: [String]
+
+  /// What the audit of a model tries, before its sequences: its actions, what it may set, its
+  /// view's `.task`, its cleanup.
+  package static func header(of surface: ModelSurface) -> [String] {
+    let actions = surface.actions.map(\.name)
+    var lines = ["\(surface.model) (\(surface.typeName)): what audit tried, and why each check did or did not find something"]
+    lines.append("  actions: " + (actions.isEmpty ? "none" : actions.joined(separator: ", ")))
+    let settable = surface.properties.map(\.name).filter { !AuditOracles.isLoadingFlag($0) }
+    lines.append("  set: " + (settable.isEmpty ? "nothing" : settable.joined(separator: ", ")) + " (a loading flag is the code's to set, never the audit's)")
+    if surface.connects {
+      lines.append("  connect: before the steps of every sequence" + (surface.lifecycleActions.isEmpty ? "" : ", running " + surface.lifecycleActions.joined(separator: ", ") + " as the view's `.task` does; leaving cancels it"))
+    }
+    let cleanup = surface.actions.filter { $0.parameters.isEmpty && AuditPlan.isCleanup($0.name) }.map(\.name)
+    lines.append("  cleanup before leaving: " + (cleanup.isEmpty ? "none (no action named stop..., cancel..., onDisappear...)" : cleanup.joined(separator: ", ")))
+    return lines
+  }
+
+  /// The explanation, a line each, indented under the sequence's steps.
+  package var lines: [String] {
+    let steps = sequence.steps.map { "`\($0.line)`" }.joined(separator: ", ")
+    var lines = ["sequence \(sequence.index + 1): \(steps)"]
+    guard let settled = runs.settled else {
+      let trapped = found.filter { $0.hasPrefix("trap") }
+      return lines + ["  one step at a time: " + (trapped.isEmpty ? "no result (the worker ended)" : "trapped")]
+    }
+    lines.append("  one step at a time, answered with data: " + Self.summary(of: settled))
+    for answer in settled.answers.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+      lines.append("    answered \(answer)")
+    }
+    for failure in runs.failures {
+      lines.append("  answered \(AuditOracles.answerText(failure.answer)): " + Self.summary(of: failure.result))
+    }
+    if let quick = runs.quick { lines.append("  sent quickly, answers oldest first: " + Self.summary(of: quick)) }
+    if let newest = runs.quickNewestFirst { lines.append("  sent quickly, answers newest first: " + Self.summary(of: newest)) }
+    if let reversed = runs.settledReversed { lines.append("  one step at a time in the other order: " + Self.summary(of: reversed)) }
+    lines.append("  trap: " + (found.contains { $0.hasPrefix("trap") } ? "found" : "no probe trapped"))
+    lines.append("  write off the main thread: " + verdict(.offMainWrite) { Self.offMain(runs) })
+    lines.append("  loading flag left set: " + verdict(.loadingLeftSet) { Self.loading(runs, surface: surface) })
+    lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
+    lines.append("  lost update: " + verdict(.lostUpdate) { Self.lost(runs, sequence: sequence) })
+    lines.append("  answers out of order: " + verdict(.answerOrder) { Self.order(runs) })
+    return lines
+  }
+
+  private func verdict(_ kind: Finding.Kind, otherwise reason: () -> String) -> String {
+    let keys = found.filter { $0.hasPrefix(kind.rawValue + " ") }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    guard keys.isEmpty else { return "found (" + keys.map { "`\($0.dropFirst(kind.rawValue.count + 1))`" }.joined(separator: ", ") + ")" }
+    return reason()
+  }
+
+  static func summary(of result: ProbeResult) -> String {
+    var parts = ["\(result.requests) request\(result.requests == 1 ? "" : "s")"]
+    parts.append(result.atRest ? "at rest" : "not at rest (a timer armed or a request unanswered)")
+    if !result.workLeft.isEmpty { parts.append("still running: " + result.workLeft.joined(separator: "; ")) }
+    if result.ignored > 0 { parts.append("\(result.ignored) tap\(result.ignored == 1 ? "" : "s") changed nothing") }
+    if !result.errors.isEmpty { parts.append("errors: " + result.errors.joined(separator: "; ")) }
+    if !result.warnings.isEmpty { parts.append("\(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")") }
+    return parts.joined(separator: ", ")
+  }
+
+  static func offMain(_ runs: AuditOracles.Runs) -> String {
+    let all = ([runs.settled, runs.quick] + runs.failures.map(\.result)).compactMap { $0 }.flatMap(\.warnings)
+    return all.isEmpty
+      ? "no write off the main thread of state a view observes or the main thread's actions touch"
+      : "a write was seen, but not again when the sequence's probes ran each in a process of its own"
+  }
+
+  static func loading(_ runs: AuditOracles.Runs, surface: ModelSurface) -> String {
+    guard let settled = runs.settled else { return "no result" }
+    let flags = settled.final.filter { AuditOracles.isLoadingFlag($0.path) }
+    guard !flags.isEmpty else { return "no loading flag in the state (a property named `isLoading`, `isFetching`, `isRefreshing`...)" }
+    let results = [(ProbeAnswer.ok, settled)] + runs.failures.map { ($0.answer, $0.result) }
+    var reasons: [String] = []
+    for (answer, result) in results {
+      let set = result.final.filter { AuditOracles.isLoadingFlag($0.path) && $0.value == "true" }.map(\.path)
+      if set.isEmpty { continue }
+      if !result.atRest || !result.workLeft.isEmpty {
+        reasons.append("`\(set.joined(separator: "`, `"))` true when answered \(AuditOracles.answerText(answer)), but work was still running")
+      } else {
+        reasons.append("`\(set.joined(separator: "`, `"))` true when answered \(AuditOracles.answerText(answer)), but true before the steps too")
+      }
+    }
+    let names = flags.map { "`\($0.path)`" }.joined(separator: ", ")
+    return reasons.isEmpty ? "\(names) false at the end, whatever the answer" : reasons.joined(separator: "; ")
+  }
+
+  static func outlives(_ settled: ProbeResult, cleanup: [ProbeStep], surface: ModelSurface) -> String {
+    let cleaned = cleanup.isEmpty ? "no cleanup action" : "after " + cleanup.map { "`\($0.line)`" }.joined(separator: ", ")
+    let task = surface.lifecycleActions.isEmpty ? "" : ", the view's `.task` (\(surface.lifecycleActions.joined(separator: ", "))) cancelled"
+    let freed = settled.freed.map { $0 ? "the model freed" : "the model not freed" } ?? "the model's fate unknown"
+    guard !settled.leftBehind.isEmpty else { return "\(cleaned)\(task) and leaving: nothing left running, \(freed)" }
+    // Only the actions' own tasks left: the caller's to cancel, and no view's `.task` runs them.
+    return "\(cleaned)\(task) and leaving: only actions' own tasks left (\(settled.leftBehind.joined(separator: "; "))): a `Task {}` of a button is the user's to leave running, and no view's `.task` runs them"
+  }
+
+  static func lost(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence) -> String {
+    guard sequence.steps.count > 1 else { return "one step: nothing to send quickly" }
+    if sequence.steps.contains(where: { AuditPlan.isCleanup($0.name) }) { return "a cleanup action among the steps is meant to cut the others short" }
+    guard let quick = runs.quick, let settled = runs.settled else { return "no result" }
+    if !quick.atRest || !settled.atRest { return "not at rest at the end, so the two are not compared" }
+    if quick.ignored > 0 { return "\(quick.ignored) quick tap\(quick.ignored == 1 ? "" : "s") changed nothing (a guard): the app's choice" }
+    if quick.requests != settled.requests { return "quick taps made \(quick.requests) requests, one after another \(settled.requests) (a debounce or a guard merged them): the app's choice" }
+    guard let difference = AuditOracles.lostDifference(expected: settled.final, actual: quick.final, timeMoved: false) else {
+      return "quickly and one after another ended alike" + (AuditOracles.scheduleCheck(runs, sequence: sequence) != nil ? ", and under other schedules of their jobs the runtime allows" : "")
+    }
+    if AuditOracles.movesTime(settled) || AuditOracles.movesTime(quick) {
+      return "`\(difference.path)` differs (\(difference.actual) quickly, \(difference.expected) one after another), but time had to pass between the steps and no whole number ended smaller"
+    }
+    return "`\(difference.path)` differs (\(difference.actual) quickly), but one after another in the other order reaches it too"
+  }
+
+  static func order(_ runs: AuditOracles.Runs) -> String {
+    guard let quick = runs.quick else { return "one step: no two answers out at once" }
+    guard quick.requests > 1, let newest = runs.quickNewestFirst else { return "fewer than two requests out at once" }
+    if !quick.atRest || !newest.atRest { return "not at rest at the end, so the two orders are not compared" }
+    guard AuditOracles.firstDifference(expected: quick.final, actual: newest.final) != nil else {
+      return "oldest first and newest first ended alike"
+    }
+    return "the two orders differ, but one after another differs from oldest first too, or time had to pass"
+  }
+}
