@@ -37,6 +37,8 @@ package struct AuditReport: Sendable {
   package var placeholders: [String] = []
   /// Findings dropped because their scenario, run alone, did not fail.
   package var unreproduced = 0
+  /// Traps dropped because a stand-in nobody answered trapped, not the app.
+  package var standInTraps = 0
   /// With `AuditSettings.explain`: each sequence, what its probes saw and what was found.
   package var explanations: [AuditExplanation] = []
 

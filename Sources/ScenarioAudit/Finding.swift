@@ -67,3 +67,13 @@ package struct Finding: Sendable, Equatable, Codable {
     self.rank = rank
   }
 }
+
+extension Finding {
+  /// For a trap of a stand-in nobody answered (code Linux cannot build, standing in for a value
+  /// no default gives): what it says (`the stand-in `Theme.tintColor` returns `Color` and nobody
+  /// answered it: ...`). Such a trap is vmrepl's, not the app's: no finding.
+  package var unansweredStandIn: String? {
+    guard kind == .trap, let range = evidence.range(of: "vmrepl: the stand-in ") else { return nil }
+    return "the stand-in " + evidence[range.upperBound...]
+  }
+}

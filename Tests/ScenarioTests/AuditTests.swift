@@ -52,6 +52,17 @@ struct AuditTests {
     #expect(AuditOracles.isLoadingFlag("isLoadingData") && AuditOracles.isLoadingFlag("state.isLoading") && !AuditOracles.isLoadingFlag("loadedItems"))
   }
 
+  @Test("a trap of a stand-in nobody answered is told apart from the app's traps")
+  func standInTrap() {
+    var finding = Finding(
+      model: "settings", type: "SettingsViewModel", kind: .trap, summary: "the app trapped (signal 4) making the model: `use settings`",
+      evidence: "StandInSupport/StandIn.swift:25: Fatal error: vmrepl: the stand-in `Theme.tintColor` returns `Color` and nobody answered it: add `stub Theme.tintColor value=...` before this step",
+      source: nil, onPurpose: nil, scenario: "", lines: ["use settings"], key: "trap use", rank: 0)
+    #expect(finding.unansweredStandIn == "the stand-in `Theme.tintColor` returns `Color` and nobody answered it: add `stub Theme.tintColor value=...` before this step")
+    finding.evidence = "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range"
+    #expect(finding.unansweredStandIn == nil)
+  }
+
   @Test("a scenario's runs of advance lines become one advance each; other lines stay where they are")
   func shortening() {
     let lines = ["use ticker", "send start", "advance 1s", "advance 1s", "advance 500ms", "respond http #r1 ok", "advance 1s", "leave", "advance 1s", "advance 60s", "expect idle"]

@@ -167,6 +167,8 @@ package final class HTTPDependency: AnyScriptedDependency {
     var seen: [String: SeenRequest] = [:]
     /// Answered, on their way to the app after their latency, with the task that waits it out.
     var answering: [String: (exchange: HTTPExchange, delivery: Task<Void, Never>?)] = [:]
+    /// The waits of answers whose request URLSession stopped, for the driving thread to cancel.
+    var stoppedDeliveries: [Task<Void, Never>?] = []
     /// Stubs, newest first.
     var stubs: [Stub] = []
     /// Exchanges forwarded to the network for a cassette, with the answer once it came.
@@ -239,7 +241,11 @@ package final class HTTPDependency: AnyScriptedDependency {
         state.news.append(.cancelled(exchange.id))
       } else if let (id, answering) = state.answering.first(where: { isRequest($0.value.exchange) }) {
         state.answering[id] = nil
-        answering.delivery?.cancel()
+        // Its wait is cancelled by the driving thread when it announces the news, with every
+        // other cancellation URLSession reported by then: cancelled here, on URLSession's
+        // thread, the wait's wake-up would join the ready jobs whenever this thread got there,
+        // alone or with another's (a choice point more or less, by thread timing).
+        state.stoppedDeliveries.append(answering.delivery)
         state.news.append(.cancelled(id))
       }
     }
@@ -274,6 +280,7 @@ package final class HTTPDependency: AnyScriptedDependency {
       }
       return (state.news, state.recorded)
     }
+    for delivery in state.guarded({ state in defer { state.stoppedDeliveries = [] }; return state.stoppedDeliveries }) { delivery?.cancel() }
     let cancelled = Set(news.compactMap { if case .cancelled(let id) = $0 { return id } else { return nil } })
     for item in news {
       switch item {

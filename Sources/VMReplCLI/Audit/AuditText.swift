@@ -41,7 +41,10 @@ enum AuditText {
     let sequences = result.counts.map(\.sequences).reduce(0, +)
     let planned = result.counts.map(\.planned).reduce(0, +)
     let probes = result.counts.map(\.probes).reduce(0, +)
-    let dropped = result.unreproduced == 0 ? "" : "; \(result.unreproduced) dropped: their scenario did not fail when run alone"
+    var dropped = result.unreproduced == 0 ? "" : "; \(result.unreproduced) dropped: their scenario did not fail when run alone"
+    if result.standInTraps > 0 {
+      dropped += "; \(result.standInTraps) trap\(result.standInTraps == 1 ? "" : "s") of a stand-in nobody answered left out (the app's code did not trap: `stub` answers it)"
+    }
     let budget = result.stoppedEarly ? "; stopped by --time after \(sequences) of \(planned) sequences" : ""
     lines.append(
       "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(models.count) of \(total) model\(total == 1 ? "" : "s"); \(sequences) sequences, \(probes) probes, seed \(seed)\(budget)\(dropped)")
