@@ -88,7 +88,7 @@ package struct AuditExplanation: Sendable {
       if !result.atRest || !result.workLeft.isEmpty {
         reasons.append("`\(set.joined(separator: "`, `"))` true when answered \(AuditOracles.answerText(answer)), but work was still running")
       } else {
-        reasons.append("`\(set.joined(separator: "`, `"))` true when answered \(AuditOracles.answerText(answer)), but true before the steps too")
+        reasons.append("`\(set.joined(separator: "`, `"))` true when answered \(AuditOracles.answerText(answer)), but true before the steps" + (result.afterFirst == nil ? "" : " and after the first") + " too, so no step left it so")
       }
     }
     let names = flags.map { "`\($0.path)`" }.joined(separator: ", ")

@@ -53,7 +53,10 @@ package enum AuditOracles {
       // Settable or not: apps declare a spinner's flag as a plain `@Published var`, which no view
       // binds (the plan never `set`s a loading flag: see `AuditPlan.vocabulary`).
       for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path) {
-        guard result.initial.first(where: { $0.path == leaf.path })?.value == "false" else { continue }
+        // Down before the steps, or once the first step was done (a flag the model's `init`
+        // already left up, which a first search brought down and the second left up again).
+        let wasDown = { (leaves: [StateLeaf]?) in leaves?.first(where: { $0.path == leaf.path })?.value == "false" }
+        guard wasDown(result.initial) || wasDown(result.afterFirst) else { continue }
         let answered = result.requests == 0 ? "" : " and its requests answered \(answerText(answer))"
         finding(.loadingLeftSet, key: leaf.path, probe: probe + 1,
           summary: "`\(leaf.path)` is still true after \(steps)\(answered), with nothing left running",

@@ -70,6 +70,8 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var initial: [StateLeaf]
   /// The state at the end (before leaving), as leaves.
   package var final: [StateLeaf]
+  /// One step at a time, of two or more: the state once the first step settled.
+  package var afterFirst: [StateLeaf]? = nil
   /// Whether nothing was armed or waiting for an answer at the end (before leaving).
   package var atRest: Bool
   /// How many requests the steps made.

@@ -76,9 +76,10 @@ private struct Run {
     requests = 0
     switch spec.mode {
     case .settled:
-      for step in spec.steps {
+      for (index, step) in spec.steps.enumerated() {
         execute(step.line)
         settle()
+        if index == 0, spec.steps.count > 1 { result.afterFirst = StateLeaves.of(session.currentState) }
       }
     case .quick:
       for step in spec.steps { execute(step.line) }

@@ -168,6 +168,54 @@ let safePhotoList = ModelDefinition("safe-photo-list", summary: "the cache fille
   model.action("load", "load()", perform: { photos, _ in photos.load() })
 }
 
+/// A search field's pipeline, as ACHNBrowserUI's categories search writes it: every keystroke
+/// raises the spinner, a debounce, then `removeDuplicates` and an empty-text filter drop what
+/// would bring it down. The twin lowers it for what the pipeline drops too.
+@MainActor
+final class CategorySearchViewModel: ObservableObject {
+  @Published var searchText = ""
+  @Published var results: [String] = []
+  @Published var isLoadingData = false
+  private var cancellable: AnyCancellable?
+
+  init(lowersDropped: Bool) {
+    // The pipeline runs on the main queue (the debounce's scheduler, `@Published`'s writes).
+    cancellable = $searchText
+      .handleEvents(receiveOutput: { [weak self] _ in
+        DispatchQueue.main.async { MainActor.assumeIsolated { self?.isLoadingData = true } }
+      })
+      .debounce(for: .milliseconds(500), scheduler: DispatchQueue.main.ocombine)
+      .removeDuplicates { [weak self] old, new in
+        guard old == new else { return false }
+        if lowersDropped { MainActor.assumeIsolated { self?.isLoadingData = false } }
+        return true
+      }
+      .filter { [weak self] text in
+        if text.isEmpty, lowersDropped { MainActor.assumeIsolated { self?.isLoadingData = false } }
+        return !text.isEmpty
+      }
+      .map { text in ["\(text) 1", "\(text) 2"] }
+      .sink { [weak self] found in
+        MainActor.assumeIsolated {
+          self?.results = found
+          self?.isLoadingData = false
+        }
+      }
+  }
+}
+
+let categorySearch = ModelDefinition("category-search", summary: "a spinner the pipeline's removeDuplicates leaves up") { _ in
+  CategorySearchViewModel(lowersDropped: false)
+} describe: { model in
+  model.property("searchText", \.searchText)
+}
+
+let safeCategorySearch = ModelDefinition("safe-category-search", summary: "the spinner lowered for dropped text too") { _ in
+  CategorySearchViewModel(lowersDropped: true)
+} describe: { model in
+  model.property("searchText", \.searchText)
+}
+
 /// App-wide state behind a singleton, as a cache manager keeps it: whatever one screen's model
 /// leaves in it, another screen's model reads.
 @MainActor

@@ -205,5 +205,5 @@ VMReplCommandLine.main(models: [
   legacyLoader, threadWorker, pipeline, importer, handshake, seatBooking, jobWorker,
   workout, movieSearch, sessionClock, notificationSettings, brokenLaunch, appearanceSettings, blockingAutosave,
   stopwatches, articleList, syncStatus, citySearch, searchHistory, download, photoGrid, ticker, shapeModel,
-  basket, safeBasket, headlines, safeHeadlines, pager, safePager, photoList, safePhotoList, visits, busyBadge,
+  basket, safeBasket, headlines, safeHeadlines, pager, safePager, photoList, safePhotoList, categorySearch, safeCategorySearch, visits, busyBadge,
 ])

@@ -8,7 +8,10 @@ import Testing
 /// its twin is not, and each finding's scenario fails on `run` while its twin's passes.
 @Suite("audit's oracles on the forms apps write")
 struct AuditOracleTests {
-  static let models = ["basket", "safe-basket", "headlines", "safe-headlines", "pager", "safe-pager", "photo-list", "safe-photo-list"]
+  static let models = [
+    "basket", "safe-basket", "headlines", "safe-headlines", "pager", "safe-pager", "photo-list", "safe-photo-list", "category-search",
+    "safe-category-search",
+  ]
 
   @Test("a lost update across a sleep, a spinner left on by a failed load, a trap in `init` and a plain property written off the main thread are found; their twins are not")
   func foundAndTwinsClean() async throws {
@@ -43,15 +46,24 @@ struct AuditOracleTests {
             code: closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:144 on DispatchQueue.global() (work of `send load`)
             not a bug unless no code on the main thread touches `cache`, or a lock guards every read and write of it
             scenario: audit/photo-list/off-main-write.scenario
+        category-search (CategorySearchViewModel): 1 finding
+          loading flag left set: `isLoadingData` is still true after `set searchText "swift"`, `set searchText "swift"`, with nothing left running
+            evidence: isLoadingData == true at the end; no effect, timer or request of the model is left
+            not a bug unless `isLoadingData` is meant to stay set once set (then it is no loading flag); it shows only when `searchText` is set again to the text it holds: a bug where a user can type the same text again, or type and delete back to it
+            scenario: audit/category-search/loading-left-set.scenario
         safe-basket: nothing found in 2 sequences (3 probes)
         safe-headlines: nothing found in 2 sequences (10 probes)
         safe-pager: nothing found in 2 sequences (3 probes)
         safe-photo-list: nothing found in 2 sequences (4 probes)
-        4 findings in 4 of 8 models; 14 sequences, 54 probes, seed 0
+        safe-category-search: nothing found in 3 sequences (5 probes)
+        5 findings in 5 of 10 models; 20 sequences, 68 probes, seed 0
 
         """)
     // Each finding's scenario fails while the bug is there, and passes on its twin.
-    for (model, kind) in [("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap"), ("photo-list", "off-main-write")] {
+    for (model, kind) in [
+      ("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap"), ("photo-list", "off-main-write"),
+      ("category-search", "loading-left-set"),
+    ] {
       let path = "audit/\(model)/\(kind).scenario"
       let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
       #expect(bug.status != 0, "\(path)")
