@@ -68,4 +68,31 @@ struct DecodeSiteTests {
     #expect(!RegistrationWriter.nameable("URL", named: ["Product"], scalars: false))
     #expect(RegistrationWriter.nameable("[String: Product]?", named: ["Product"], scalars: false))
   }
+
+  @Test("the registrations name the app's Codable types, a filtered copy's kept ones too, and route each decode site to its type")
+  func registrations() throws {
+    var files = NewsApp.files
+    files["News/Views/ProfileView.swift"] = """
+      import SwiftUI
+
+      struct Profile: Codable { let name: String }
+
+      final class ProfileViewModel: ObservableObject {
+          @Published var name = ""
+      }
+
+      struct ProfileView: View {
+          @StateObject var viewModel = ProfileViewModel()
+          var body: some View { Text(viewModel.name) }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.filtered["News/Views/ProfileView.swift"] != nil)
+    #expect(RegistrationWriter.responseTypes(adoption).contains("Profile"))
+    let routes = RegistrationWriter.responseRoutes(adoption)
+    #expect(routes.map { "\($0.function) \($0.paths) \($0.type)" } == [#"NewsService.fetchNews() ["/api/v1?section=*"] ArticleResponse"#])
+    let generated = RegistrationWriter.generatedFile(adoption, modules: ["News"])
+    #expect(generated.contains(#"  ResponseRoute("NewsService.fetchNews()", paths: ["/api/v1?section=*"], ArticleResponse.self),"#))
+  }
 }

@@ -99,15 +99,19 @@ enum RegistrationWriter {
   }
 
   /// The `Decodable` (or `Codable`) types declared at the top of the files the package
-  /// compiles whole, not generic, not private, each name declared once.
+  /// compiles (whole, or a filtered copy that keeps them), not generic, not private, each name
+  /// declared once.
   static func responseTypes(_ adoption: Adoption) -> [String] {
     let included = Set(adoption.included)
     let files = adoption.app.files.filter { included.contains($0.path) }
     var count: [String: Int] = [:]
     for file in files { for type in file.types { count[type.name, default: 0] += 1 } }
     var names: [String] = []
-    for file in files where adoption.filtered[file.path] == nil {
-      for type in file.types where type.isTopLevel && type.genericParameters.isEmpty && type.access >= .internal
+    for file in files {
+      // A filtered copy keeps every type whose declaration it does not leave out (a member
+      // blanked out of `Movie` leaves `Movie` decodable).
+      let dropped = Set((adoption.filtered[file.path] ?? []).filter { file.declarations.indices.contains($0) }.flatMap { file.declarations[$0].types })
+      for type in file.types where type.isTopLevel && !dropped.contains(type.name) && type.genericParameters.isEmpty && type.access >= .internal
         && (type.kind == .struct || type.kind == .class) && count[type.name] == 1
         && type.inherited.contains(where: { $0 == "Codable" || $0 == "Decodable" })
       {
@@ -125,7 +129,9 @@ enum RegistrationWriter {
     let named = Set(responseTypes(adoption))
     var routes: [(function: String, paths: [String], type: String)] = []
     var seen: Set<String> = []
-    for file in adoption.app.files where included.contains(file.path) && adoption.filtered[file.path] == nil {
+    // A site in a filtered copy that the copy left out, or whose body became a seam, never sets
+    // a request going: its route is never taken.
+    for file in adoption.app.files where included.contains(file.path) {
       for site in file.decodeSites {
         // What a function only hands back (a generic helper decodes) is an answer when it is
         // one of the app's types: a `String` of a URL builder is not.
