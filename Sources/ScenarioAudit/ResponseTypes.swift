@@ -53,7 +53,7 @@ public struct ResponseTypes: Sendable {
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
     let echo = (query.last ?? named.last ?? "a").removingPercentEncoding ?? "a"
     if let site, let route = routes.filter({ site.contains($0.function) }).max(by: { $0.function.count < $1.function.count }),
-      let json = Self.sample(route.type, echo: echo, count: count, list: false)
+      let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates)
     {
       return (json, .code(route.function))
     }
@@ -65,7 +65,7 @@ public struct ResponseTypes: Sendable {
         best = (route, path, score)
       }
     }
-    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false) {
+    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false, dates: best.route.dates) {
       return (json, .path(best.path))
     }
     // The last word that names a type decides; an id after it asks for one element.
@@ -100,9 +100,11 @@ public struct ResponseTypes: Sendable {
     return score
   }
 
-  private static func sample(_ type: any Decodable.Type, echo: String, count: Int, list: Bool) -> String? {
+  private static func sample(_ type: any Decodable.Type, echo: String, count: Int, list: Bool, dates: String? = nil) -> String? {
     func one<T: Decodable>(_ type: T.Type) -> String? {
-      list ? SampleBody.json(for: [T].self, echo: echo, count: max(count, 0)) : SampleBody.json(for: T.self, echo: echo, count: count)
+      list
+        ? SampleBody.json(for: [T].self, echo: echo, count: max(count, 0), dates: dates)
+        : SampleBody.json(for: T.self, echo: echo, count: count, dates: dates)
     }
     return one(type)
   }

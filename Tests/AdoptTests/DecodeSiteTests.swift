@@ -12,6 +12,13 @@ struct DecodeSiteTests {
       #"""
       final class MovieStore {
           private let base = "https://api.themoviedb.org/3"
+          private let jsonDecoder: JSONDecoder = {
+              let jsonDecoder = JSONDecoder()
+              let dateFormatter = DateFormatter()
+              dateFormatter.dateFormat = "yyyy-mm-dd"
+              jsonDecoder.dateDecodingStrategy = .formatted(dateFormatter)
+              return jsonDecoder
+          }()
           func fetchMovie(id: Int, successHandler: @escaping (_ response: Movie) -> Void) {
               guard let url = URL(string: "\(base)/movie/\(id)?api_key=\(key)") else { return }
               URLSession.shared.dataTask(with: url) { data, _, _ in
@@ -38,6 +45,8 @@ struct DecodeSiteTests {
     #expect(found.map(\.function) == ["MovieStore.fetchMovie(id:successHandler:)", "MovieStore.articles()", "MovieStore.posts()", "MovieStore.profile(completion:)"])
     #expect(found.map(\.answerType) == ["Movie", "[Article]", "[Post]", "Profile"])
     #expect(found.map(\.paths) == [["*/movie/*?api_key=*"], ["/articles"], ["/posts"], []])
+    // The file's decoder reads dates as its formatter writes them.
+    #expect(found.map(\.dates) == Array(repeating: "format:yyyy-mm-dd", count: 4))
   }
 
   @Test("a generic helper decodes nothing a route can name; its caller's literal and return type make the route")

@@ -138,6 +138,16 @@ struct AuditTests {
     #expect(types.answer(for: "GET https://x.example/api/me/avatar", site: nil, count: 1).source == .none)
     #expect(types.answer(for: "GET https://x.example/api/articles", site: "Other.load()", count: 1).source == .word("articles"))
     #expect(ResponseTypes.score(of: "*/*", against: "/a/b") == nil)
+    // Dates as the app's decoder reads them.
+    struct Dated: Decodable { let id: Int; let released: Date }
+    let dated = ResponseTypes([], routes: [
+      ResponseRoute("A.iso()", paths: ["/iso"], Dated.self, dates: "iso8601"),
+      ResponseRoute("A.formatted()", paths: ["/formatted"], Dated.self, dates: "format:yyyy-MM-dd"),
+      ResponseRoute("A.plain()", paths: ["/plain"], Dated.self),
+    ])
+    #expect(dated.body(for: "GET https://x.example/iso", count: 1) == #"{"id":1,"released":"2001-01-01T00:00:00Z"}"#)
+    #expect(dated.body(for: "GET https://x.example/formatted", count: 1) == #"{"id":1,"released":"2001-01-01"}"#)
+    #expect(dated.body(for: "GET https://x.example/plain", count: 1) == #"{"id":1,"released":0}"#)
   }
 
   func result(_ final: [StateLeaf], lines: [String] = ["use m", "send a", "send a"], requests: Int = 2, atRest: Bool = true, ignored: Int = 0) -> ProbeResult {

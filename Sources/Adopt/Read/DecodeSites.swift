@@ -20,6 +20,8 @@ struct DecodeSite: Sendable, Equatable {
   /// The paths its string literals spell, with `*` where they interpolate and no scheme or
   /// host: `*/api/search?q=*` of `"\(base)/api/search?q=\(query)"`.
   var paths: [String] = []
+  /// How the file's decoder reads dates (`iso8601`, `format:yyyy-MM-dd`...), where it says.
+  var dates: String?
 
   /// The type an answer to its requests decodes into: the one type it decodes, or the one of
   /// several that it hands back, or (a generic helper decodes) what it hands back.
@@ -45,7 +47,38 @@ final class DecodeSiteVisitor: SyntaxVisitor {
   static func sites(in tree: SourceFileSyntax) -> [DecodeSite] {
     let visitor = DecodeSiteVisitor(viewMode: .sourceAccurate)
     visitor.walk(tree)
-    return visitor.sites
+    // The file's decoder, as it sets it up (`decoder.dateDecodingStrategy = .formatted(f)` with
+    // `f.dateFormat = "yyyy-MM-dd"`): every site of the file decodes with it.
+    let dates: String? = switch visitor.dateStrategy {
+    case "formatted"?: visitor.dateFormat.map { "format:" + $0 }
+    case let strategy?: ["iso8601", "secondsSince1970", "millisecondsSince1970"].contains(strategy) ? strategy : nil
+    case nil: nil
+    }
+    return visitor.sites.map { var site = $0; site.dates = dates; return site }
+  }
+
+  /// The date strategy the file's decoder is given, and the first date format it writes.
+  private var dateStrategy: String?
+  private var dateFormat: String?
+
+  // Unfolded, as the parser leaves it: `decoder.dateDecodingStrategy = .iso8601` is a sequence
+  // of three elements, the assignment in the middle.
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let target = elements[0].as(MemberAccessExprSyntax.self) else {
+      return .visitChildren
+    }
+    let right = elements[2]
+    switch target.declName.baseName.text {
+    case "dateDecodingStrategy":
+      var value = right
+      if let call = value.as(FunctionCallExprSyntax.self) { value = call.calledExpression }
+      if dateStrategy == nil, let member = value.as(MemberAccessExprSyntax.self) { dateStrategy = member.declName.baseName.text }
+    case "dateFormat":
+      if dateFormat == nil, let literal = right.as(StringLiteralExprSyntax.self) { dateFormat = Self.pattern(of: literal) }
+    default: break
+    }
+    return .visitChildren
   }
 
   // MARK: Scopes

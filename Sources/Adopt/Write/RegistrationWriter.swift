@@ -38,7 +38,10 @@ enum RegistrationWriter {
     lines.append("")
     lines.append("/// Where the app's code decodes answers, and into what: `audit` answers the requests each sets going so.")
     lines.append("let generatedRoutes: [ResponseRoute] = [")
-    lines += responseRoutes(adoption).map { "  ResponseRoute(\(quote($0.function)), paths: [\($0.paths.map(quote).joined(separator: ", "))], \($0.type).self)," }
+    lines += responseRoutes(adoption).map { route in
+      let dates = route.dates.map { ", dates: \(quote($0))" } ?? ""
+      return "  ResponseRoute(\(quote(route.function)), paths: [\(route.paths.map(quote).joined(separator: ", "))], \(route.type).self\(dates)),"
+    }
     lines.append("]")
     for model in adoption.models {
       lines.append("")
@@ -124,10 +127,10 @@ enum RegistrationWriter {
   /// The decode sites of the files the package compiles whole whose answer type the generated
   /// file can name: one of `responseTypes`, a standard value, or lists, optionals and
   /// dictionaries of them.
-  static func responseRoutes(_ adoption: Adoption) -> [(function: String, paths: [String], type: String)] {
+  static func responseRoutes(_ adoption: Adoption) -> [(function: String, paths: [String], type: String, dates: String?)] {
     let included = Set(adoption.included)
     let named = Set(responseTypes(adoption))
-    var routes: [(function: String, paths: [String], type: String)] = []
+    var routes: [(function: String, paths: [String], type: String, dates: String?)] = []
     var seen: Set<String> = []
     // A site in a filtered copy that the copy left out, or whose body became a seam, never sets
     // a request going: its route is never taken.
@@ -138,7 +141,7 @@ enum RegistrationWriter {
         guard let type = site.answerType, nameable(type, named: named, scalars: !site.decoded.isEmpty),
           seen.insert(site.function).inserted
         else { continue }
-        routes.append((site.function, site.paths, type))
+        routes.append((site.function, site.paths, type, site.dates))
       }
     }
     return routes

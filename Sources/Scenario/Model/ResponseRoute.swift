@@ -16,11 +16,15 @@ public struct ResponseRoute: Sendable {
   public var paths: [String]
   /// The type it decodes the answer into.
   public var type: any Decodable.Type
+  /// How its decoder reads dates: `iso8601`, `secondsSince1970`, `millisecondsSince1970` or
+  /// `format:yyyy-MM-dd`; nil for JSONDecoder's default (seconds since 2001).
+  public var dates: String?
 
-  /// A route from `function`, spelling `paths`, to answers of `type`.
-  public init(_ function: String, paths: [String] = [], _ type: any Decodable.Type) {
+  /// A route from `function`, spelling `paths`, to answers of `type`, dates read as `dates` says.
+  public init(_ function: String, paths: [String] = [], _ type: any Decodable.Type, dates: String? = nil) {
     self.function = function
     self.paths = paths
     self.type = type
+    self.dates = dates
   }
 }

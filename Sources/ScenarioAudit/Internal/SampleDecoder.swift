@@ -12,8 +12,9 @@ typealias SampleJSON = JSON.Node
 /// two answers a state can tell apart), numbers 1, booleans true, optionals present, lists of
 /// `count` elements; `URL`, `UUID` and `Date` get values their decoders accept.
 enum SampleBody {
-  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int) -> String? {
+  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int, dates: String? = nil) -> String? {
     let recorder = SampleRecorder(echo: echo, count: count)
+    recorder.dates = dates
     do {
       _ = try T(from: SampleDecoderImpl(recorder: recorder, path: []))
     } catch {
@@ -27,6 +28,8 @@ enum SampleBody {
 final class SampleRecorder {
   let echo: String
   let count: Int
+  /// How the app's decoder reads dates (`ResponseRoute.dates`); nil: JSONDecoder's default.
+  var dates: String?
   private var values: [String: SampleJSON] = [:]
   private var containers: [String: Container] = [:]
   private var order: [String: [String]] = [:]
@@ -116,8 +119,8 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
     recorder.value(.string(uuid), at: path)
     return UUID(uuidString: uuid)! as! T
   case is Date.Type:
-    // JSONDecoder's default date strategy: seconds since 2001-01-01.
-    recorder.value(.number("0"), at: path)
+    // As the app's decoder reads dates; by default, seconds since 2001-01-01.
+    recorder.value(SampleDates.value(recorder.dates), at: path)
     return Date(timeIntervalSinceReferenceDate: 0) as! T
   case is Decimal.Type:
     recorder.value(.number("1"), at: path)
@@ -214,4 +217,22 @@ private struct SampleSingle: SingleValueDecodingContainer {
   var codingPath: [any CodingKey] { path.map(SampleKey.init(stringValue:)) }
   func decodeNil() -> Bool { false }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try answer(type, recorder: recorder, path: path) }
+}
+
+/// A date as each `JSONDecoder.DateDecodingStrategy` reads it: 2001-01-01 00:00 UTC.
+enum SampleDates {
+  static func value(_ strategy: String?) -> SampleJSON {
+    switch strategy {
+    case "iso8601"?: return .string("2001-01-01T00:00:00Z")
+    case "secondsSince1970"?: return .number("978307200")
+    case "millisecondsSince1970"?: return .number("978307200000")
+    case let strategy? where strategy.hasPrefix("format:"):
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.dateFormat = String(strategy.dropFirst("format:".count))
+      return .string(formatter.string(from: Date(timeIntervalSinceReferenceDate: 0)))
+    default: return .number("0")
+    }
+  }
 }
