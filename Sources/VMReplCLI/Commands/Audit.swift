@@ -176,7 +176,7 @@ struct Audit: ParsableCommand {
         guard let why = finding.unansweredStandIn else { return false }
         try? FileManager.default.removeItem(atPath: finding.scenario)
         if finding.key == "trap use" {
-          result.unusable.append((finding.model, "`use \(finding.model)` called \(why)"))
+          result.unusable.append((finding.model, "`use \(finding.model)` trapped in vmrepl's stand-in, not in the app's code: \(why)"))
         } else {
           result.standInTraps += 1
         }
