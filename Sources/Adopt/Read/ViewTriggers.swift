@@ -29,6 +29,8 @@ final class ViewTriggerVisitor: SyntaxVisitor {
   private let converter: SourceLocationConverter
   /// The enclosing types, innermost last, with their properties' types by name.
   private var types: [(name: String, properties: [String: String])] = []
+  /// Every type the file declared so far, with its properties: what its extensions see.
+  private var declared: [String: [String: String]] = [:]
 
   init(converter: SourceLocationConverter) {
     self.converter = converter
@@ -44,14 +46,18 @@ final class ViewTriggerVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    types.append((node.name.text, Self.properties(of: node.memberBlock)))
+    let properties = Self.properties(of: node.memberBlock)
+    declared[node.name.text] = properties
+    types.append((node.name.text, properties))
     return .visitChildren
   }
 
   override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    types.append((node.name.text, Self.properties(of: node.memberBlock)))
+    let properties = Self.properties(of: node.memberBlock)
+    declared[node.name.text] = properties
+    types.append((node.name.text, properties))
     return .visitChildren
   }
 
@@ -60,7 +66,7 @@ final class ViewTriggerVisitor: SyntaxVisitor {
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     // An extension of a view sees its properties only where the file declares the view too.
     let name = FactsVisitor.typeText(node.extendedType)
-    types.append((name, types.first { $0.name == name }?.properties ?? Self.properties(of: node.memberBlock)))
+    types.append((name, declared[name] ?? Self.properties(of: node.memberBlock)))
     return .visitChildren
   }
 

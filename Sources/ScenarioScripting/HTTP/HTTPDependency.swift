@@ -273,14 +273,15 @@ package final class HTTPDependency: AnyScriptedDependency {
   /// the cassette answers. Returns whether anything happened.
   @MainActor
   func settle() -> Bool {
-    let (news, recorded) = state.guarded { state in
+    let (news, recorded, stopped) = state.guarded { state in
       defer {
         state.news = []
         state.recorded = []
+        state.stoppedDeliveries = []
       }
-      return (state.news, state.recorded)
+      return (state.news, state.recorded, state.stoppedDeliveries)
     }
-    for delivery in state.guarded({ state in defer { state.stoppedDeliveries = [] }; return state.stoppedDeliveries }) { delivery?.cancel() }
+    for delivery in stopped { delivery?.cancel() }
     let cancelled = Set(news.compactMap { if case .cancelled(let id) = $0 { return id } else { return nil } })
     for item in news {
       switch item {

@@ -83,25 +83,24 @@ struct AuditProbes: Sendable {
     }
   }
 
-  /// Whether each scenario fails when run alone, in a process of its own: a trap counts.
-  /// Whether each scenario fails at its last line (or traps), run alone in a new process.
-  func failsAtEnd(_ scenarios: [[String]]) async -> [Bool] {
-    let replies = await replies(scenarios.map { AuditWorkRequest(verify: $0) })
-    return zip(scenarios, replies).map { scenario, reply in
-      switch reply {
-      case .answer(let line): return WorkerJSON.decode(AuditWorkAnswer.self, from: line)?.failedAt == scenario.count
-      case .died: return true
-      case .noProcess: return false
-      }
-    }
+  /// How a scenario ended when run alone, in a process of its own.
+  enum Verdict {
+    case passed
+    /// A line failed: the first that did (1-based).
+    case failed(at: Int)
+    /// The process died (a trap).
+    case died
   }
 
-  func fails(_ scenarios: [[String]]) async -> [Bool] {
+  /// Runs each scenario alone, in a process of its own: which line failed first, or whether it trapped.
+  func verify(_ scenarios: [[String]]) async -> [Verdict] {
     await replies(scenarios.map { AuditWorkRequest(verify: $0) }).map { reply in
       switch reply {
-      case .answer(let line): return WorkerJSON.decode(AuditWorkAnswer.self, from: line)?.failed ?? false
-      case .died: return true
-      case .noProcess: return false
+      case .answer(let line):
+        guard let answer = WorkerJSON.decode(AuditWorkAnswer.self, from: line), answer.failed == true else { return .passed }
+        return .failed(at: answer.failedAt ?? 0)
+      case .died: return .died
+      case .noProcess: return .passed
       }
     }
   }

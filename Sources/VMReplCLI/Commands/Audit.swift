@@ -135,16 +135,31 @@ struct Audit: ParsableCommand {
     let order = Dictionary(chosen.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
     var candidates = (traps + result.findings).enumerated()
       .sorted { (order[$0.element.model] ?? Int.max, $0.offset) < (order[$1.element.model] ?? Int.max, $1.offset) }.map(\.element)
-    // The scenario as short as the same run: `advance 6s`, not six `advance 1s`, where it still
-    // fails at its last line.
+    // The scenario as short as the same run: `advance 6s`, not six `advance 1s`, where it fails
+    // at its last line; run alone, that also confirms it. The others are run as they are.
+    var fails = Array(repeating: false, count: candidates.count)
     let shortened = candidates.indices.compactMap { index -> (Int, [String])? in
       let lines = ScenarioShortening.mergingAdvances(candidates[index].lines)
       return lines == candidates[index].lines ? nil : (index, lines)
     }
-    let shortFails = awaitBlocking { await AuditProbes(pool: pool).failsAtEnd(shortened.map(\.1)) }
-    for ((index, lines), fails) in zip(shortened, shortFails) where fails { candidates[index].lines = lines }
-    let scenarios = candidates.map(\.lines)
-    let fails = awaitBlocking { await AuditProbes(pool: pool).fails(scenarios) }
+    let shortVerdicts = awaitBlocking { await AuditProbes(pool: pool).verify(shortened.map(\.1)) }
+    var confirmed: Set<Int> = []
+    for ((index, lines), verdict) in zip(shortened, shortVerdicts) {
+      switch verdict {
+      case .died, .failed(at: lines.count):
+        candidates[index].lines = lines
+        fails[index] = true
+        confirmed.insert(index)
+      default: break
+      }
+    }
+    let rest = candidates.indices.filter { !confirmed.contains($0) }
+    let scenarios = rest.map { candidates[$0].lines }
+    let verdicts = awaitBlocking { await AuditProbes(pool: pool).verify(scenarios) }
+    for (index, verdict) in zip(rest, verdicts) {
+      if case .passed = verdict { continue }
+      fails[index] = true
+    }
     result.findings = zip(candidates, fails).filter(\.1).map(\.0)
     result.unreproduced = zip(candidates, fails).filter { !$0.1 }.count
     result.unusable = unusable
