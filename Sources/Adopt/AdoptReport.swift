@@ -112,7 +112,9 @@ enum AdoptReport {
         let types = adoption.seams[file.appPath]?.types ?? []
         let answered = file.generated.declarations.count
         lines.append("  \(file.appPath)\(compiled.contains(file.appPath) ? " (its filtered copy declares the rest)" : ""): " + types.map { "`\($0)`" }.joined(separator: ", ")
-          + (answered == 0 ? ": values whose storage and inits are the app's own, no member a seam"
+          + (answered == 0 ? (Self.allProtocols(types, in: adoption.app.files.first { $0.path == file.appPath })
+              ? ": requirements as written, no member a seam (a generated conformance answers them)"
+              : ": values whose storage and inits are the app's own, no member a seam")
             : ", \(answered) member\(answered == 1 ? "" : "s") answered by the scenario"))
         for omitted in file.generated.omitted { lines.append("    omitted: \(omitted)") }
       }
@@ -206,5 +208,12 @@ enum AdoptReport {
       return parameter
     }
     return String(parameter[parameter.index(after: open)..<close])
+  }
+
+  /// Whether every stood-in type named is a protocol of the file: its stand-in declares
+  /// requirements, which only a conformance answers.
+  static func allProtocols(_ types: [String], in file: SourceFacts?) -> Bool {
+    guard let file, !types.isEmpty else { return false }
+    return types.allSatisfy { name in file.types.contains { $0.name == name && $0.kind == .protocol } }
   }
 }

@@ -333,4 +333,125 @@ struct StandInTests {
     #expect(adoption.seams["Chain/LoginCoordinator.swift"]?.types == ["LoginCoordinator"])
     #expect(adoption.seams["Chain/LoginCoordinator.swift"]?.why == "uses `ChainApp` from Chain/ChainApp.swift, which is left out")
   }
+
+  /// Element X's screens take a `UserIndicatorControllerProtocol`, which inherits
+  /// `CoordinatorProtocol` (defaults in an extension, `toPresentable() -> AnyView`) and requires a
+  /// `UIWindow`; both declarations are rejected on Linux, their extensions build.
+  static let indicatorFiles: [String: String] = [
+    "Coord/CoordApp.swift": """
+      import SwiftUI
+      @main struct CoordApp: App { var body: some Scene { WindowGroup { Text("") } } }
+      """,
+    "Coord/CoordinatorProtocol.swift": """
+      import SwiftUI
+
+      protocol CoordinatorProtocol: AnyObject {
+          func start()
+          func stop()
+          func toPresentable() -> AnyView
+      }
+
+      extension CoordinatorProtocol {
+          func start() { }
+          func stop() { }
+          func toPresentable() -> AnyView { AnyView(Text("View not configured")) }
+      }
+      """,
+    "Coord/UserIndicatorControllerProtocol.swift": """
+      import UIKit
+
+      // sourcery: AutoMockable
+      protocol UserIndicatorControllerProtocol: CoordinatorProtocol {
+          func submitIndicator(_ indicator: UserIndicator, delay: Duration?)
+          func retractIndicatorWithId(_ id: String)
+          var window: UIWindow? { get set }
+      }
+
+      extension UserIndicatorControllerProtocol {
+          func submitIndicator(_ indicator: UserIndicator) {
+              submitIndicator(indicator, delay: nil)
+          }
+      }
+      """,
+    "Coord/NavigationStackCoordinator.swift": """
+      import Combine
+      final class NavigationStackCoordinator: ObservableObject, CoordinatorProtocol {
+          @Published private(set) var stack: [String] = []
+          func push(_ screen: String) { stack.append(screen) }
+          func pop() { stack.removeLast() }
+      }
+      """,
+    "Coord/UserIndicator.swift": """
+      import Foundation
+      struct UserIndicator: Equatable { var id: String; var title: String }
+      """,
+    "Coord/LeaveSpaceViewModel.swift": """
+      import Foundation
+      @MainActor
+      final class LeaveSpaceViewModel: ObservableObject {
+          @Published var isLeaving = false
+          private let userIndicatorController: UserIndicatorControllerProtocol
+          init(userIndicatorController: UserIndicatorControllerProtocol) {
+              self.userIndicatorController = userIndicatorController
+          }
+          func leave() async {
+              isLeaving = true
+              userIndicatorController.submitIndicator(UserIndicator(id: "leave", title: "Leaving"))
+              try? await Task.sleep(for: .seconds(1))
+              userIndicatorController.retractIndicatorWithId("leave")
+              isLeaving = false
+          }
+      }
+      """,
+  ]
+
+  @Test("a protocol stood in beside its kept extension, inheriting another: its stand-in leaves the extension to the copy, and a conformance is generated with every requirement the package has")
+  func standInProtocolConformance() throws {
+    let folder = try AppFolder("Coord", files: Self.indicatorFiles)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path), rejectedDeclarations: [
+      "Coord/CoordinatorProtocol.swift": [0: "does not compile on Linux: line 6: cannot find type 'AnyView' in scope"],
+      "Coord/UserIndicatorControllerProtocol.swift": [0: "does not compile on Linux: line 7: cannot find type 'UIWindow' in scope"],
+    ])
+    #expect(adoption.seams.mapValues(\.types) == [
+      "Coord/CoordinatorProtocol.swift": ["CoordinatorProtocol"],
+      "Coord/UserIndicatorControllerProtocol.swift": ["UserIndicatorControllerProtocol"],
+    ])
+    #expect(adoption.filtered == ["Coord/CoordinatorProtocol.swift": [0], "Coord/UserIndicatorControllerProtocol.swift": [0]])
+    #expect(adoption.models.map(\.type) == ["LeaveSpaceViewModel", "NavigationStackCoordinator"])
+    let model = try #require(adoption.models.first)
+    #expect(model.factory == "LeaveSpaceViewModel(userIndicatorController: UserIndicatorControllerProtocolStandIn())")
+    let standIns = StandInFiles(adoption)
+    let indicator = try #require(standIns.files.first { $0.appPath == "Coord/UserIndicatorControllerProtocol.swift" })
+    // The extension is the filtered copy's: declared twice, it would be a redeclaration.
+    #expect(!indicator.generated.text.contains("extension UserIndicatorControllerProtocol"))
+    #expect(indicator.generated.text.contains("""
+      protocol UserIndicatorControllerProtocol: CoordinatorProtocol {
+        func submitIndicator(_ indicator: UserIndicator, delay: Duration?)
+        func retractIndicatorWithId(_ id: String)
+      }
+      """))
+    #expect(indicator.generated.omitted == ["UserIndicatorControllerProtocol: `var window: UIWindow? { get set }`: a type the package does not have"])
+    let seam = try #require(adoption.protocolSeams["UserIndicatorControllerProtocol"])
+    #expect(seam.text == """
+      final class UserIndicatorControllerProtocolStandIn: UserIndicatorControllerProtocol {
+        func start() {
+          StandIn.call("CoordinatorProtocol.start", "start()") as Void
+        }
+        func stop() {
+          StandIn.call("CoordinatorProtocol.stop", "stop()") as Void
+        }
+        func submitIndicator(_ indicator: UserIndicator, delay: Duration?) {
+          StandIn.call("UserIndicatorControllerProtocol.submitIndicator", "submitIndicator(\\(StandIn.text(indicator)), delay: \\(StandIn.text(delay)))") as Void
+        }
+        func retractIndicatorWithId(_ id: String) {
+          StandIn.call("UserIndicatorControllerProtocol.retractIndicatorWithId", "retractIndicatorWithId(\\(StandIn.text(id)))") as Void
+        }
+        nonisolated init() {}
+      }
+
+      """)
+    // The app's own protocol, whose requirement names a type the package lacks: no conformance.
+    #expect(StandInSource.conformance(to: "Odd", source: "protocol Odd { var window: UIWindow? { get } }", known: []) == nil)
+    #expect(StandInSource.conformance(to: "Odd", source: "protocol Odd { var window: UIWindow? { get } }", known: [], standsIn: true) != nil)
+  }
 }

@@ -144,19 +144,29 @@ struct Adoption: Sendable {
     let compiled = selection.files.filter { selection.included.contains($0.path) }
     let known = Set(compiled.flatMap { $0.types.map(\.name) }).union(selection.seams.values.joined())
     var conformances: [String: (text: String, declarations: [StandInSource.Declaration])?] = [:]
+    // Where a protocol is declared: a compiled file, or a stand-in (which omits the requirements
+    // that name what the package lacks, so a conformance may omit them too).
+    let protocolHome: (String) -> StandInSource.ProtocolHome? = { name in
+      let declares: (SourceFacts) -> Bool = { $0.types.contains { $0.name == name && $0.kind == .protocol && $0.isTopLevel } }
+      let standsIn = selection.seams.contains { $0.value.contains(name) }
+      guard let file = compiled.first(where: declares) ?? app.files.first(where: { selection.seams[$0.path]?.contains(name) == true && declares($0) }),
+            let source = try? String(contentsOfFile: app.folder + "/" + file.path, encoding: .utf8)
+      else { return nil }
+      return StandInSource.ProtocolHome(source: source, standsIn: standsIn)
+    }
     let canSeam: (String) -> Bool = { name in
       // One whose generated conformance an earlier build rejected is no longer made.
       if failedProtocolSeams[name] != nil { return false }
       if let made = conformances[name] { return made != nil }
-      let home = compiled.first { $0.types.contains { $0.name == name && $0.kind == .protocol && $0.isTopLevel } }
-      let made = home.flatMap { file in (try? String(contentsOfFile: app.folder + "/" + file.path, encoding: .utf8)).flatMap {
-        StandInSource.conformance(to: name, source: $0, known: known)
-      } }
+      let made = protocolHome(name).flatMap { home in
+        StandInSource.conformance(to: name, source: home.source, known: known, standsIn: home.standsIn, inherited: protocolHome)
+      }
       conformances[name] = .some(made)
       return made != nil
     }
     // The stood-in types, with the members their files declare: a model's init may take one.
-    let standInIndex = TypeIndex(selection.files.compactMap { file in
+    // The file as written: a filtered copy's facts no longer hold the types it drops.
+    let standInIndex = TypeIndex(app.files.compactMap { file in
       guard let names = selection.seams[file.path] else { return nil }
       var file = file
       file.types.removeAll { !$0.isTopLevel || !names.contains($0.name) }

@@ -126,7 +126,7 @@ struct FactoryInference {
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
       return made.expression
     }
-    guard let declared = index.type(bare) else { return nil }
+    guard let declared = index.type(bare) ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil }) else { return nil }
     switch declared.kind {
     case .protocol:
       let conformers = index.conformers(of: bare)

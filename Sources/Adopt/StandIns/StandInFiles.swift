@@ -52,9 +52,15 @@ struct StandInFiles {
           module != target.name && !["Foundation", "StandInSupport"].contains(module)
             && (LinuxSupport.importable.contains(module) || localModules.contains(module))
         }
+        // Beside a filtered copy, the extensions the copy keeps are its own.
+        let dropped = Set(adoption.filtered[path] ?? [])
+        let kept = included.contains(path)
+          ? Set(facts.declarations.indices.filter { !dropped.contains($0) && facts.declarations[$0].extendedType != nil }.map { facts.declarations[$0].start })
+          : []
         let generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
-          why: Self.why(path: path, reason: seam.why), repair: adoption.standInRepairs[path] ?? StandInSource.Repair())
+          why: Self.why(path: path, reason: seam.why), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
+          keptExtensions: kept)
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
         // names a module's objects by file name.

@@ -50,10 +50,12 @@ struct StandInSource {
   /// Generates stand-ins for the top-level types `names` of `source` (the file at `path`).
   /// `known` holds every type name the package has (the app's compiled types and the stand-ins);
   /// `protocols` the app's protocol names among them; `imports` the modules the stand-in may
-  /// import; `why` is said with every call.
+  /// import; `why` is said with every call. `keptExtensions` holds the UTF-8 offsets of the
+  /// extensions a filtered copy of the same file still compiles: the stand-in leaves them to it,
+  /// since declaring their members twice would be a redeclaration.
   init(
     source: String, path: String, names: Set<String>, known: Set<String>, protocols: Set<String> = [], imports: [String], why: String,
-    repair: Repair = Repair()
+    repair: Repair = Repair(), keptExtensions: Set<Int> = []
   ) {
     let tree = Parser.parse(source: source)
     var writer = Writer(known: known.union(Self.standardTypes), why: why)
@@ -69,7 +71,7 @@ struct StandInSource {
     for decl in fileScope {
       guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { continue }
       let extended = extensionDecl.extendedType.trimmedDescription
-      guard names.contains(extended) else { continue }
+      guard names.contains(extended), !keptExtensions.contains(extensionDecl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
       writer.extensionBlock(extensionDecl, name: extended)
     }
     let header = [
@@ -178,43 +180,67 @@ struct StandInSource {
     return false
   }
 
+  /// Where a protocol is declared, for its generated conformance: the file's text, and whether
+  /// the package declares it as a stand-in (which leaves out the requirements naming a type the
+  /// package does not have, so the conformance may leave them out too).
+  struct ProtocolHome {
+    var source: String
+    var standsIn = false
+  }
+
   /// A class conforming to the protocol `name` of `source` whose every requirement is a seam:
   /// what `adopt` passes for an `init` parameter of that protocol when the app has no conformer
   /// it can make (`init(api: BooksAPI)`). Nil when a requirement cannot be met that way (an
-  /// associated type, an `init`, `Self`, a subscript, a type the package does not have, another
-  /// of the app's protocols inherited).
-  static func conformance(to name: String, source: String, known: Set<String>) -> (text: String, declarations: [Declaration])? {
-    let tree = Parser.parse(source: source)
-    guard let node = tree.statements.compactMap({ $0.item.as(ProtocolDeclSyntax.self) }).first(where: { $0.name.text == name }) else {
-      return nil
-    }
-    let allowed: Set<String> = ["AnyObject", "Sendable", "ObservableObject", "class"]
-    let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-    guard inherited.allSatisfy(allowed.contains), node.primaryAssociatedTypeClause == nil else { return nil }
+  /// associated type, an `init`, `Self`, a subscript, a type the package does not have where the
+  /// protocol is the app's own, an inherited protocol `inherited` cannot find).
+  static func conformance(
+    to name: String, source: String, known: Set<String>, standsIn: Bool = false,
+    inherited: (String) -> ProtocolHome? = { _ in nil }
+  ) -> (text: String, declarations: [Declaration])? {
     var writer = Writer(known: known.union(standardTypes), why: "a generated stand-in for `\(name)`: the app has no conformer adopt can make")
     writer.dropModifiers = ["mutating"]
     let className = seamClassName(name)
-    let isolation = Writer.attributes(node.attributes).contains("@MainActor") ? "@MainActor " : ""
-    writer.lines.append("\(isolation)final class \(className): \(name) {")
-    for member in node.memberBlock.members {
-      let decl = member.decl
-      if let function = decl.as(FunctionDeclSyntax.self) {
-        if Names.mentionsSelf(function) { return nil }
-        let before = writer.omitted.count
-        writer.function(function, owner: name, generic: [], indent: "  ")
-        if writer.omitted.count > before { return nil }
-      } else if let variable = decl.as(VariableDeclSyntax.self) {
-        if Names.mentionsSelf(variable) { return nil }
-        let before = writer.omitted.count
-        writer.property(variable, owner: name, generic: [], keepsStorage: false, isClass: true, indent: "  ")
-        if writer.omitted.count > before { return nil }
-      } else if decl.is(IfConfigDeclSyntax.self) || decl.is(AssociatedTypeDeclSyntax.self) || decl.is(InitializerDeclSyntax.self)
-        || decl.is(SubscriptDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
-        return nil
+    var isolation = ""
+    var written: Set<String> = []
+    // The protocol's requirements, then those of the app's protocols it inherits (each once).
+    func requirements(of name: String, source: String, standsIn: Bool, depth: Int) -> Bool {
+      guard depth < 4, written.insert(name).inserted else { return depth < 4 }
+      let tree = Parser.parse(source: source)
+      guard let node = fileScope(tree).compactMap({ $0.as(ProtocolDeclSyntax.self) }).first(where: { $0.name.text == name }),
+            node.primaryAssociatedTypeClause == nil
+      else { return false }
+      if depth == 0, Writer.attributes(node.attributes).contains("@MainActor") { isolation = "@MainActor " }
+      let allowed: Set<String> = ["AnyObject", "Sendable", "ObservableObject", "class"]
+      for parent in node.inheritanceClause?.inheritedTypes.map({ $0.type.trimmedDescription }) ?? [] where !allowed.contains(parent) {
+        if let home = inherited(parent) {
+          guard requirements(of: parent, source: home.source, standsIn: home.standsIn, depth: depth + 1) else { return false }
+        } else if !standsIn || known.contains(parent) {
+          return false
+        }
+        // Else a stood-in protocol drops a parent the package does not have, and so does this.
       }
+      for member in node.memberBlock.members {
+        let decl = member.decl
+        if let function = decl.as(FunctionDeclSyntax.self) {
+          if Names.mentionsSelf(function) { return false }
+          let before = writer.omitted.count
+          writer.function(function, owner: name, generic: [], indent: "  ")
+          if writer.omitted.count > before && !standsIn { return false }
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
+          if Names.mentionsSelf(variable) { return false }
+          let before = writer.omitted.count
+          writer.property(variable, owner: name, generic: [], keepsStorage: false, isClass: true, indent: "  ")
+          if writer.omitted.count > before && !standsIn { return false }
+        } else if decl.is(IfConfigDeclSyntax.self) || decl.is(AssociatedTypeDeclSyntax.self) || decl.is(InitializerDeclSyntax.self)
+          || decl.is(SubscriptDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
+          return false
+        }
+      }
+      return true
     }
-    writer.lines.append("  nonisolated init() {}")
-    writer.lines.append("}")
+    guard requirements(of: name, source: source, standsIn: standsIn, depth: 0) else { return nil }
+    let members = writer.lines
+    writer.lines = ["\(isolation)final class \(className): \(name) {"] + members + ["  nonisolated init() {}", "}"]
     return (writer.lines.joined(separator: "\n") + "\n", writer.declarations)
   }
 
