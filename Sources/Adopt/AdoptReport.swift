@@ -87,6 +87,9 @@ enum AdoptReport {
     }
     lines.append("")
     lines.append("compiled (\(adoption.included.count) files): " + adoption.included.joined(separator: ", "))
+    if let isolation = adoption.app.defaultIsolation {
+      lines.append("compiled as the app target sets it: every type not annotated otherwise is @\(isolation) (SWIFT_DEFAULT_ACTOR_ISOLATION = \(isolation))")
+    }
     if !adoption.filtered.isEmpty {
       lines.append("compiled as filtered copies (\(adoption.filtered.count) file\(adoption.filtered.count == 1 ? "" : "s"), what cannot build on Linux blanked out, lines kept):")
       for (path, drop) in adoption.filtered.sorted(by: { $0.key < $1.key }) {

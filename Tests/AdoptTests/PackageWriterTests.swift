@@ -117,3 +117,42 @@ extension PackageWriterTests {
     #expect(FileManager.default.fileExists(atPath: output + "/scenarios/search/start.scenario"))
   }
 }
+
+extension PackageWriterTests {
+  /// An app target as Xcode 26 makes it: every unannotated type is `@MainActor`.
+  static let mainActorProject = """
+    {
+      objects = {
+        P = {isa = PBXProject; mainGroup = G; targets = (APP); };
+        G = {isa = PBXGroup; children = (SYN); sourceTree = "<group>"; };
+        SYN = {isa = PBXFileSystemSynchronizedRootGroup; path = News; sourceTree = "<group>"; };
+        APP = {isa = PBXNativeTarget; name = News; productType = "com.apple.product-type.application"; buildConfigurationList = L; fileSystemSynchronizedGroups = (SYN); buildPhases = (); };
+        L = {isa = XCConfigurationList; buildConfigurations = (D, R); };
+        D = {isa = XCBuildConfiguration; name = Debug; buildSettings = {SDKROOT = iphoneos; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; }; };
+        R = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = iphoneos; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; }; };
+      };
+      rootObject = P;
+    }
+    """
+
+  @Test("an app target whose default isolation is MainActor compiles so: its types keep the isolation the app's code is written for")
+  func defaultIsolation() throws {
+    let folder = try AppFolder("News", files: NewsApp.files.merging(["News.xcodeproj/project.pbxproj": Self.mainActorProject]) { $1 })
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.defaultIsolation == "MainActor")
+    let manifest = PackageWriter(output: folder.path + "-vmrepl", vmrepl: "/opt/vmrepl", adoption: Adoption(app)).manifest()
+    #expect(manifest.hasPrefix("// swift-tools-version:6.2\n"))
+    #expect(AdoptReport.text(Adoption(app), shownFolder: "News").contains(
+      "compiled as the app target sets it: every type not annotated otherwise is @MainActor (SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor)"))
+    #expect(manifest.contains("""
+            swiftSettings: [
+              .swiftLanguageMode(.v5),
+              .defaultIsolation(MainActor.self),
+      """))
+    // Without the setting: no isolation, and the tools version the rest needs.
+    let plain = try AppFolder("News", files: NewsApp.files)
+    let plainManifest = PackageWriter(output: plain.path + "-vmrepl", vmrepl: "/opt/vmrepl", adoption: Adoption(try AppSources.scan(folder: plain.path))).manifest()
+    #expect(plainManifest.hasPrefix("// swift-tools-version:6.1\n"))
+    #expect(!plainManifest.contains("defaultIsolation"))
+  }
+}

@@ -310,6 +310,8 @@ struct TargetPlan: Sendable, Equatable {
   var dependencies: [String]
   /// `5` or `6`.
   var languageMode: String
+  /// The default actor isolation its code is written for (`MainActor`), nil for none.
+  var defaultIsolation: String? = nil
   /// Whether this is a local package's module rather than the app's own files.
   var isLocalModule: Bool
   /// `.product(name:package:)` of the third-party packages its files import.
@@ -358,7 +360,8 @@ struct TargetPlan: Sendable, Equatable {
     do {
       plans.append(TargetPlan(
         name: appModule, folder: ".", sources: appFiles.map(\.path).sorted(),
-        dependencies: imports(appFiles, localNames, except: appModule), languageMode: "5", isLocalModule: false))
+        dependencies: imports(appFiles, localNames, except: appModule), languageMode: "5", defaultIsolation: app.defaultIsolation,
+        isLocalModule: false))
     }
     for module in app.modules where needed.contains(module.name) {
       let files = byModule[module.name] ?? []

@@ -22,6 +22,8 @@ struct AppSources: Sendable {
   var remotePackages: [String] = []
   /// The third-party packages the app pins.
   var pins = PinnedPackages(root: "", resolved: [])
+  /// The app target's default actor isolation, from its Xcode project (`MainActor`), if set.
+  var defaultIsolation: String?
 
   /// Reads every Swift file under `folder`, except in `skipping` (absolute paths).
   static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
@@ -100,6 +102,7 @@ struct AppSources: Sendable {
     }
     var app = AppSources(folder: root, appName: name, files: files)
     app.pins = pins
+    app.defaultIsolation = xcodeProject?.appTarget == nil ? nil : xcodeProject?.defaultIsolation
     app.modules = walker.modules.sorted { $0.name < $1.name }
     app.unreadPackages = walker.unread.sorted { $0.path < $1.path }
     app.remotePackages = walker.remote.sorted()

@@ -14,6 +14,9 @@ struct XcodeProject {
   private(set) var synchronizedFolders: [String] = []
   /// The app target's name.
   private(set) var appTarget: String?
+  /// The app target's default actor isolation (`SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`, Xcode
+  /// 26's default for new apps): what an unannotated type of the app is isolated to.
+  private(set) var defaultIsolation: String?
 
   /// A framework target of the project (`Shared`, which the app and its extensions import).
   struct Framework {
@@ -113,7 +116,10 @@ struct XcodeProject {
         bestFrameworks[module] = (score, Framework(module: module, files: compiled, folders: folders))
         continue
       }
-      if best == nil || score > best!.score { best = (score, name, compiled, folders) }
+      if best == nil || score > best!.score {
+        best = (score, name, compiled, folders)
+        defaultIsolation = Self.settings(of: target, objects: objects, keys: ["SWIFT_DEFAULT_ACTOR_ISOLATION"]).first { $0 == "MainActor" }
+      }
     }
     if let best {
       files = best.files
@@ -123,14 +129,17 @@ struct XcodeProject {
     frameworks = bestFrameworks.sorted { $0.key < $1.key }.map(\.value.framework)
   }
 
-  /// The SDK settings (`SDKROOT`, `SUPPORTED_PLATFORMS`) of a target's build configurations.
-  private static func settings(of target: [String: PlistValue], objects: [String: PlistValue]) -> [String] {
+  /// The settings `keys` (by default the SDK's: `SDKROOT`, `SUPPORTED_PLATFORMS`) of a target's
+  /// build configurations.
+  private static func settings(
+    of target: [String: PlistValue], objects: [String: PlistValue], keys: [String] = ["SDKROOT", "SUPPORTED_PLATFORMS"]
+  ) -> [String] {
     guard case .string(let listID)? = target["buildConfigurationList"], case .dictionary(let list)? = objects[listID],
           case .array(let configurations)? = list["buildConfigurations"] else { return [] }
     var result: [String] = []
     for case .string(let id) in configurations {
       guard case .dictionary(let configuration)? = objects[id], case .dictionary(let settings)? = configuration["buildSettings"] else { continue }
-      for key in ["SDKROOT", "SUPPORTED_PLATFORMS"] {
+      for key in keys {
         if case .string(let value)? = settings[key] { result.append(value) }
       }
     }

@@ -22,11 +22,13 @@ enum AppleCompatSettings {
   /// `swiftSettings: [...]` for a target in `languageMode` ("5" or "6"), each line indented by `indent`.
   /// `counterparts` are Apple modules the target's files import that compile as a Linux module of
   /// the same API (`CryptoKit` as `Crypto`), each with a module alias of its own.
-  static func swiftSettings(languageMode: String, indent: String, counterparts: [String] = []) -> String {
+  /// `defaultIsolation` (`MainActor`) is the default actor isolation the app's target sets.
+  static func swiftSettings(languageMode: String, indent: String, counterparts: [String] = [], defaultIsolation: String? = nil) -> String {
     let aliases = counterparts.sorted().compactMap { apple in
       LinuxSupport.counterparts[apple].map { #"  .unsafeFlags(["-module-alias", "\#(apple)=\#($0.module)"], .when(platforms: [.linux])),"# }
     }
-    let body: [String] = ["  .swiftLanguageMode(.v\(languageMode)),"] + flagLines.map { "  " + $0 } + aliases
+    let isolation = defaultIsolation.map { ["  .defaultIsolation(\($0).self),"] } ?? []
+    let body: [String] = ["  .swiftLanguageMode(.v\(languageMode)),"] + isolation + flagLines.map { "  " + $0 } + aliases
     let lines: [String] = ["swiftSettings: ["] + body + ["]"]
     return lines.map { indent + $0 }.joined(separator: "\n")
   }
