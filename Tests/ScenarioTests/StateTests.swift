@@ -84,4 +84,23 @@ struct StateTests {
     #expect(StatePath.changes(from: old, to: new) == ["b"])
     #expect(LineDiff.lines(["x", "y", "z"], ["x", "Y", "z"]) == [.same("x"), .removed("y"), .added("Y"), .same("z")])
   }
+
+  @Test("a line diff is the shortest edit, each changed run's removals before its additions; unified hunks count from 1")
+  func lineDiff() {
+    #expect(LineDiff.lines([], []) == [])
+    #expect(LineDiff.lines([], ["a"]) == [.added("a")])
+    #expect(LineDiff.lines(["a", "b"], []) == [.removed("a"), .removed("b")])
+    #expect(LineDiff.lines(["a", "b", "c", "d"], ["a", "X", "Y", "d", "e"])
+      == [.same("a"), .removed("b"), .removed("c"), .added("X"), .added("Y"), .same("d"), .added("e")])
+    #expect(LineDiff.unified(old: ["a"], new: ["a"], oldName: "old", newName: "new") == nil)
+    #expect(LineDiff.unified(old: ["1", "2", "3", "4", "5", "6", "7", "8"], new: ["1", "2", "3", "4", "five", "6", "7", "8"], oldName: "golden", newName: "replayed", context: 1) == """
+      --- golden
+      +++ replayed
+      @@ -4,3 +4,3 @@
+       4
+      -5
+      +five
+       6
+      """)
+  }
 }

@@ -6,45 +6,40 @@ package enum LineDiff {
     case added(String)
   }
 
-  /// The shortest edit from `old` to `new` (longest common subsequence), removals before
-  /// additions in each changed run.
+  /// The shortest edit from `old` to `new`, as the standard library's `difference(from:)` finds
+  /// it, with the removals before the additions in each changed run.
   package static func lines(_ old: [String], _ new: [String]) -> [Line] {
-    let n = old.count
-    let m = new.count
-    var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    if n > 0 && m > 0 {
-      for i in stride(from: n - 1, through: 0, by: -1) {
-        for j in stride(from: m - 1, through: 0, by: -1) {
-          lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-        }
+    var removedAt: Set<Int> = []
+    var insertedAt: Set<Int> = []
+    for change in new.difference(from: old) {
+      switch change {
+      case .remove(let offset, _, _): removedAt.insert(offset)
+      case .insert(let offset, _, _): insertedAt.insert(offset)
       }
     }
+    // What neither removes nor inserts is the same lines, in the same order on both sides.
     var result: [Line] = []
-    var i = 0
-    var j = 0
     var removed: [Line] = []
     var added: [Line] = []
-    func flush() {
-      result += removed + added
-      removed = []
-      added = []
-    }
-    while i < n || j < m {
-      if i < n, j < m, old[i] == new[j] {
-        flush()
-        result.append(.same(old[i]))
+    var i = 0
+    var j = 0
+    while i < old.count || j < new.count {
+      if i < old.count, removedAt.contains(i) {
+        removed.append(.removed(old[i]))
         i += 1
-        j += 1
-      } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
+      } else if j < new.count, insertedAt.contains(j) {
         added.append(.added(new[j]))
         j += 1
       } else {
-        removed.append(.removed(old[i]))
+        result += removed + added
+        removed = []
+        added = []
+        result.append(.same(old[i]))
         i += 1
+        j += 1
       }
     }
-    flush()
-    return result
+    return result + removed + added
   }
 
   /// A unified diff (`---`/`+++`, `@@` hunks with `context` lines around changes); nil if equal.
