@@ -1,3 +1,4 @@
+import Foundation
 /// What `adopt` prints: the models and their actions, what was left out and why, what was
 /// written, and the next command.
 enum AdoptReport {
@@ -12,6 +13,8 @@ enum AdoptReport {
     var rejectedFiles: [String] = []
     /// Third-party packages left out because they did not resolve or build, by identity.
     var droppedPackages: [String] = []
+    /// Third-party packages compiled from their sources as the app's own modules, by location.
+    var vendoredPackages: [String] = []
     /// The errors of a build adopt could not mend.
     var failure: [String] = []
     /// Whether adopt stopped at its limit of builds while each build still mended something.
@@ -130,7 +133,11 @@ enum AdoptReport {
     }
     let modules = adoption.targets.filter(\.isLocalModule)
     if !modules.isEmpty {
-      lines.append("modules compiled as targets of their own: " + modules.map { "\($0.name) (\($0.sources.count) file\($0.sources.count == 1 ? "" : "s"))" }.joined(separator: ", "))
+      lines.append("modules compiled as targets of their own: " + modules.map { module in
+        let count = "\(module.sources.count) file\(module.sources.count == 1 ? "" : "s")"
+        guard let package = Self.vendoredPackage(of: module, in: app) else { return "\(module.name) (\(count))" }
+        return "\(module.name) (\(count), from the sources of \(package), which does not build on Linux as a package)"
+      }.joined(separator: ", "))
       for module in modules where module.needsBundleModule {
         lines.append("  \(module.name) reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there")
       }
@@ -202,7 +209,7 @@ enum AdoptReport {
         lines.append("      \(run) replay scenarios   (records each starter scenario's golden file)")
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return app.shownPaths(in: lines.joined(separator: "\n") + "\n")
   }
 
   /// `query` of `Parameter("query", .string)`.
@@ -211,6 +218,12 @@ enum AdoptReport {
       return parameter
     }
     return String(parameter[parameter.index(after: open)..<close])
+  }
+
+  /// The location of the third-party package whose sources `module` is compiled from, if any.
+  static func vendoredPackage(of module: TargetPlan, in app: AppSources) -> String? {
+    let folder = URL(fileURLWithPath: app.folder + "/" + module.folder).standardizedFileURL.path
+    return app.vendored.first { folder == $0.folder || folder.hasPrefix($0.folder + "/") }?.location
   }
 
   /// Whether every stood-in type named is a protocol of the file: its stand-in declares

@@ -455,3 +455,73 @@ struct StandInTests {
     #expect(StandInSource.conformance(to: "Odd", source: "protocol Odd { var window: UIWindow? { get } }", known: [], standsIn: true) != nil)
   }
 }
+
+extension StandInTests {
+  @Test("a third-party package that does not build on Linux is compiled from its sources as the app's module: what builds runs, the rest is stood in, named by the package")
+  func vendoredPackage() throws {
+    let gadget = try AppFolder("gadget", files: [
+      "Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(
+            name: "Gadget",
+            products: [.library(name: "Gadget", targets: ["Gadget"])],
+            targets: [.target(name: "Gadget")]
+        )
+        """,
+      "Sources/Gadget/Clicker.swift": """
+        import Foundation
+        public struct Clicker: Equatable, Sendable {
+            public private(set) var count: Int
+            public init(count: Int = 0) { self.count = count }
+            public mutating func click() { count += 1 }
+        }
+        """,
+      "Sources/Gadget/Haptics.swift": """
+        import CoreHaptics
+        public final class Haptics {
+            public static let shared = Haptics()
+            private var engine: CHHapticEngine?
+            public init() { engine = try? CHHapticEngine() }
+            public func tap() { try? engine?.start() }
+        }
+        """,
+      ".git/HEAD": "ref: refs/heads/main\n",
+    ])
+    let app = try AppFolder("Clicks", files: [
+      "Clicks/CounterViewModel.swift": """
+        import Combine
+        import Gadget
+
+        @MainActor
+        final class CounterViewModel: ObservableObject {
+            @Published private(set) var clicker = Clicker()
+            func tap() {
+                clicker.click()
+                Haptics.shared.tap()
+            }
+        }
+        """,
+    ])
+    // The copy adopt makes of SwiftPM's checkout, without its history.
+    let output = app.path + "-vmrepl"
+    let package = PackagePlan(PinnedPackages.Pin(location: "github.com/example/Gadget", url: "https://github.com/example/Gadget", revision: nil, version: "1.0.0", identity: "gadget"))
+    let copy = try #require(AdoptionProof.vendor(package, checkouts: (gadget.path as NSString).deletingLastPathComponent, into: output))
+    #expect(copy.hasSuffix("-vmrepl/vendored/gadget"))
+    #expect(!FileManager.default.fileExists(atPath: copy + "/.git"))
+    let sources = try AppSources.scan(folder: app.path, vendored: [(copy, "github.com/example/Gadget")])
+    let adoption = Adoption(sources)
+    #expect(adoption.models.map(\.factory) == ["CounterViewModel()"])
+    let vendored = PackageWriter.relativePath(from: sources.folder, to: copy)
+    #expect(adoption.included == [vendored + "/Sources/Gadget/Clicker.swift", "Clicks/CounterViewModel.swift"])
+    #expect(adoption.seams.mapValues(\.types) == [vendored + "/Sources/Gadget/Haptics.swift": ["Haptics"]])
+    #expect(adoption.targets.map(\.name) == ["Clicks", "Gadget"])
+    let report = AdoptReport.text(adoption, shownFolder: "Clicks")
+    #expect(report.contains("modules compiled as targets of their own: Gadget (1 file, from the sources of github.com/example/Gadget, which does not build on Linux as a package)"))
+    #expect(report.contains("  github.com/example/Gadget/Sources/Gadget/Haptics.swift: imports `CoreHaptics`, an Apple framework with no Linux version"))
+    #expect(!report.contains(vendored))
+    let standIn = try #require(StandInFiles(adoption).files.first)
+    #expect(standIn.generated.text.contains("(stand-in: github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`") || standIn.generated.declarations.first?.why == "github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`, an Apple framework with no Linux version")
+    try? FileManager.default.removeItem(atPath: output)
+  }
+}

@@ -30,6 +30,7 @@ struct AdoptionProof {
     let build = PackageBuild(output: writer.output, scratch: PackageBuild.scratch(forCheckout: writer.vmrepl))
     var mending = Mending()
     var record = AdoptReport.Build(scratch: build.scratch)
+    var app = app
     func rewrite() throws(AdoptError) {
       adoption = mending.adoption(of: app, overridden: overridden, excluded: excluded)
       writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
@@ -59,7 +60,24 @@ struct AdoptionProof {
       // A third-party package that does not resolve or build here is left out, with what imports it.
       if !mended {
         let identities = mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: build.scratch + "/checkouts")
-        record.droppedPackages += identities
+        // One whose sources SwiftPM checked out is compiled from them as the app's own module:
+        // what builds on Linux runs as written, the rest is stood in as the app's files are.
+        var vendored = app.vendored
+        for identity in identities {
+          guard mending.dropped[identity]?.hasPrefix("does not build on Linux") == true,
+                let package = adoption.packages.first(where: { $0.identity == identity }),
+                let copy = Self.vendor(package, checkouts: build.scratch + "/checkouts", into: output)
+          else {
+            record.droppedPackages.append(identity)
+            continue
+          }
+          mending.dropped[identity] = nil
+          vendored.append((copy, package.location))
+          record.vendoredPackages.append(package.location)
+        }
+        if vendored.count != app.vendored.count {
+          app = try AppSources.scan(folder: app.folder, skipping: [output], vendored: vendored)
+        }
         mended = !identities.isEmpty
       }
       guard mended, round < Self.buildRounds else {
@@ -71,6 +89,26 @@ struct AdoptionProof {
     }
     record.rejectedFiles = mending.rejectedFiles
     return Proven(adoption: adoption, writer: writer, changes: changes, build: record)
+  }
+
+  /// The folder under the package that `vmrepl adopt` copies third-party packages' sources to.
+  static let vendoredFolder = "vendored"
+
+  /// Copies the checkout of `package` (its sources, not its history) into the package adopt
+  /// writes, where SwiftPM's next resolution cannot remove it; the copy's folder, nil when
+  /// SwiftPM has no checkout of it.
+  static func vendor(_ package: PackagePlan, checkouts: String, into output: String) -> String? {
+    let name = (package.location.split(separator: "/").last.map(String.init) ?? package.identity)
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
+    guard let folder = folders.first(where: { $0.lowercased() == name.lowercased() || $0.lowercased() == package.identity }),
+          FileManager.default.fileExists(atPath: checkouts + "/" + folder + "/Package.swift")
+    else { return nil }
+    let copy = output + "/" + vendoredFolder + "/" + folder
+    try? FileManager.default.removeItem(atPath: copy)
+    try? FileManager.default.createDirectory(atPath: output + "/" + vendoredFolder, withIntermediateDirectories: true)
+    guard (try? FileManager.default.copyItem(atPath: checkouts + "/" + folder, toPath: copy)) != nil else { return nil }
+    try? FileManager.default.removeItem(atPath: copy + "/.git")
+    return URL(fileURLWithPath: copy).standardizedFileURL.path
   }
 
   /// Writes the package again after a round, and what changed since adopt began: a starter

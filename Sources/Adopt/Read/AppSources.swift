@@ -25,8 +25,35 @@ struct AppSources: Sendable {
   /// The app target's default actor isolation, from its Xcode project (`MainActor`), if set.
   var defaultIsolation: String?
 
-  /// Reads every Swift file under `folder`, except in `skipping` (absolute paths).
-  static func scan(folder: String, skipping: [String] = []) throws(AdoptError) -> AppSources {
+  /// Third-party packages compiled from their sources as the app's own modules (they do not
+  /// build on Linux as packages): each copy's folder (absolute) and the package's location.
+  var vendored: [(folder: String, location: String)] = []
+
+  /// How `path` (relative to the app's folder) is shown: a vendored package's file by the
+  /// package's location (`github.com/example/Gadget/Sources/Gadget/Haptics.swift`), the same
+  /// wherever the package adopt writes lies.
+  func shown(_ path: String) -> String {
+    for package in vendored {
+      let prefix = PackageWriter.relativePath(from: folder, to: package.folder) + "/"
+      if path.hasPrefix(prefix) { return package.location + "/" + path.dropFirst(prefix.count) }
+    }
+    return path
+  }
+
+  /// Every vendored package's file path in `text` shown as `shown(_:)` shows it.
+  func shownPaths(in text: String) -> String {
+    var text = text
+    for package in vendored {
+      text = text.replacingOccurrences(of: PackageWriter.relativePath(from: folder, to: package.folder) + "/", with: package.location + "/")
+    }
+    return text
+  }
+
+  /// Reads every Swift file under `folder`, except in `skipping` (absolute paths); `vendored`
+  /// packages' modules (copies of their sources, absolute folders) are read as local packages'.
+  static func scan(
+    folder: String, skipping: [String] = [], vendored: [(folder: String, location: String)] = []
+  ) throws(AdoptError) -> AppSources {
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
@@ -39,6 +66,7 @@ struct AppSources: Sendable {
     for project in walker.projects.sorted() {
       for package in LocalPackages.referenced(byProject: root + "/" + project) { try walker.package(package) }
     }
+    walker.pendingPackages += vendored.map(\.folder).reversed()
     while let package = walker.pendingPackages.popLast() { try walker.package(package) }
     var files = try Self.read(walker.found)
     files.sort { $0.path < $1.path }
@@ -102,6 +130,7 @@ struct AppSources: Sendable {
     }
     var app = AppSources(folder: root, appName: name, files: files)
     app.pins = pins
+    app.vendored = vendored
     app.defaultIsolation = xcodeProject?.appTarget == nil ? nil : xcodeProject?.defaultIsolation
     app.modules = walker.modules.sorted { $0.name < $1.name }
     app.unreadPackages = walker.unread.sorted { $0.path < $1.path }

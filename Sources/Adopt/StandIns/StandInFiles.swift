@@ -59,7 +59,7 @@ struct StandInFiles {
           : []
         let generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
-          why: Self.why(path: path, reason: seam.why), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
+          why: app.shownPaths(in: Self.why(path: path, reason: seam.why)), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
           keptExtensions: kept)
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM

@@ -244,6 +244,9 @@ struct PackageWriter {
   /// Writes `text` at `relative`; a file the user owns is written only when it is not there.
   private func put(_ relative: String, _ text: String, owned: Bool, changes: inout [(String, Change)]) throws(AdoptError) {
     let path = output + "/" + relative
+    // What a transcript says of a vendored package's file names the package, not where the
+    // package adopt writes lies (the manifest's paths are real ones).
+    let text = owned || relative == "Package.swift" ? text : adoption.app.shownPaths(in: text)
     let existing = try? String(contentsOfFile: path, encoding: .utf8)
     if existing != nil, owned {
       changes.append((relative, .kept))
