@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Adopt
+import Processes
 
 /// Tests/AdoptTests/Apps/Shelf: an app written as public apps are, whose view-model needs a
 /// keychain helper (Security), a StoreKit manager, a model type over an HTML parser that does not
@@ -523,5 +524,21 @@ extension StandInTests {
     let standIn = try #require(StandInFiles(adoption).files.first)
     #expect(standIn.generated.text.contains("(stand-in: github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`") || standIn.generated.declarations.first?.why == "github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`, an Apple framework with no Linux version")
     try? FileManager.default.removeItem(atPath: output)
+  }
+
+  @Test("a package whose resolution failed for its binary target is vendored from the clone SwiftPM fetched, at its pinned version")
+  func vendoredFromClone() throws {
+    let scratch = try AppFolder("scratch", files: ["checkouts/.keep": "", "work/Package.swift": "// swift-tools-version:5.9\n", "work/Sources/Gadget/Clicker.swift": "public struct Clicker {}\n"])
+    let git = { (arguments: String) -> Int32 in
+      ChildProcess.runBlocking("/bin/sh", ["-c", "cd \"$0\" && " + arguments, scratch.path]).status
+    }
+    #expect(git("cd work && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm one && git tag 1.0.0") == 0)
+    #expect(git("git clone -q --bare work repositories/gadget-5f3a2c1e && rm -rf work") == 0)
+    let output = scratch.path + "/out"
+    let package = PackagePlan(PinnedPackages.Pin(location: "github.com/example/Gadget", url: "https://github.com/example/Gadget", revision: nil, version: "1.0.0", identity: "gadget"))
+    let copy = try #require(AdoptionProof.vendor(package, checkouts: scratch.path + "/checkouts", into: output))
+    #expect(copy == URL(fileURLWithPath: output + "/vendored/Gadget").standardizedFileURL.path)
+    #expect(try String(contentsOfFile: copy + "/Sources/Gadget/Clicker.swift", encoding: .utf8) == "public struct Clicker {}\n")
+    #expect(AdoptionProof.vendor(package, checkouts: scratch.path + "/nothing/checkouts", into: output) == nil)
   }
 }

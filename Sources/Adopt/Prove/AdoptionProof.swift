@@ -1,4 +1,5 @@
 import Foundation
+import Processes
 
 /// `adopt` proving its own output: builds the package it wrote and, while the compiler rejects
 /// app files, registrations or third-party packages, leaves those out with the compiler's reason
@@ -64,7 +65,9 @@ struct AdoptionProof {
         // what builds on Linux runs as written, the rest is stood in as the app's files are.
         var vendored = app.vendored
         for identity in identities {
-          guard mending.dropped[identity]?.hasPrefix("does not build on Linux") == true,
+          // A binary target (an Apple `.xcframework`) cannot build on Linux even once fetched.
+          let why = mending.dropped[identity] ?? ""
+          guard why.hasPrefix("does not build on Linux") || why.contains("required by binary target"),
                 let package = adoption.packages.first(where: { $0.identity == identity }),
                 let copy = Self.vendor(package, checkouts: build.scratch + "/checkouts", into: output)
           else {
@@ -99,16 +102,34 @@ struct AdoptionProof {
   /// SwiftPM has no checkout of it.
   static func vendor(_ package: PackagePlan, checkouts: String, into output: String) -> String? {
     let name = (package.location.split(separator: "/").last.map(String.init) ?? package.identity)
+    let matches: (String) -> Bool = { $0.lowercased() == name.lowercased() || $0.lowercased() == package.identity }
     let folders = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
-    guard let folder = folders.first(where: { $0.lowercased() == name.lowercased() || $0.lowercased() == package.identity }),
-          FileManager.default.fileExists(atPath: checkouts + "/" + folder + "/Package.swift")
-    else { return nil }
-    let copy = output + "/" + vendoredFolder + "/" + folder
-    try? FileManager.default.removeItem(atPath: copy)
     try? FileManager.default.createDirectory(atPath: output + "/" + vendoredFolder, withIntermediateDirectories: true)
-    guard (try? FileManager.default.copyItem(atPath: checkouts + "/" + folder, toPath: copy)) != nil else { return nil }
-    try? FileManager.default.removeItem(atPath: copy + "/.git")
-    return URL(fileURLWithPath: copy).standardizedFileURL.path
+    if let folder = folders.first(where: matches), FileManager.default.fileExists(atPath: checkouts + "/" + folder + "/Package.swift") {
+      let copy = output + "/" + vendoredFolder + "/" + folder
+      try? FileManager.default.removeItem(atPath: copy)
+      guard (try? FileManager.default.copyItem(atPath: checkouts + "/" + folder, toPath: copy)) != nil else { return nil }
+      try? FileManager.default.removeItem(atPath: copy + "/.git")
+      return URL(fileURLWithPath: copy).standardizedFileURL.path
+    }
+    // No checkout (a binary target's download failed the resolution): the pinned version's
+    // files from the clone SwiftPM fetched (`repositories/NAME-HASH`).
+    let repositories = (checkouts as NSString).deletingLastPathComponent + "/repositories"
+    let clones = ((try? FileManager.default.contentsOfDirectory(atPath: repositories)) ?? []).sorted()
+    guard let clone = clones.first(where: { folder in folder.lastIndex(of: "-").map { matches(String(folder[..<$0])) } ?? false }) else { return nil }
+    let copy = output + "/" + vendoredFolder + "/" + name
+    try? FileManager.default.removeItem(atPath: copy)
+    try? FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+    for reference in [package.version, "HEAD"] {
+      let archived = ChildProcess.runBlocking("/bin/sh", [
+        "-c", "git --git-dir \"$0\" archive --format=tar \"$1\" | tar -x -C \"$2\"", repositories + "/" + clone, reference, copy,
+      ])
+      if archived.status == 0, FileManager.default.fileExists(atPath: copy + "/Package.swift") {
+        return URL(fileURLWithPath: copy).standardizedFileURL.path
+      }
+    }
+    try? FileManager.default.removeItem(atPath: copy)
+    return nil
   }
 
   /// Writes the package again after a round, and what changed since adopt began: a starter
