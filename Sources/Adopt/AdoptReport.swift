@@ -41,7 +41,9 @@ enum AdoptReport {
                           build: Build? = nil) -> String {
     var lines: [String] = []
     let app = adoption.app
-    lines.append("\(app.appName): \(app.files.count) Swift files in \(shownFolder)")
+    let vendoredFiles = app.files.filter { app.shown($0.path) != $0.path }.count
+    lines.append("\(app.appName): \(app.files.count - vendoredFiles) Swift files in \(shownFolder)"
+      + (vendoredFiles == 0 ? "" : ", and \(vendoredFiles) of the packages compiled from their sources"))
     let registered = adoption.models.filter { $0.factory != nil || $0.isOverridden }
     lines.append("")
     lines.append("view-models (\(registered.count) registered of \(adoption.models.count + adoption.skippedModels.count) found):")

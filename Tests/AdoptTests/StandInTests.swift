@@ -521,6 +521,7 @@ extension StandInTests {
     #expect(report.contains("modules compiled as targets of their own: Gadget (1 file, from the sources of github.com/example/Gadget, which does not build on Linux as a package)"))
     #expect(report.contains("  github.com/example/Gadget/Sources/Gadget/Haptics.swift: imports `CoreHaptics`, an Apple framework with no Linux version"))
     #expect(!report.contains(vendored))
+    #expect(report.hasPrefix("Clicks: 1 Swift files in Clicks, and 2 of the packages compiled from their sources\n"))
     let standIn = try #require(StandInFiles(adoption).files.first)
     #expect(standIn.generated.text.contains("(stand-in: github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`") || standIn.generated.declarations.first?.why == "github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`, an Apple framework with no Linux version")
     try? FileManager.default.removeItem(atPath: output)
