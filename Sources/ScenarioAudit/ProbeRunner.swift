@@ -158,6 +158,10 @@ private struct Run {
     }
   }
 
+  /// How many elements an `ok` answer's lists hold: two, each with its own values, so that code
+  /// that reads past the first element, or keys elements by id, meets what a server sends.
+  static let listLength = 2
+
   /// The `respond` line that answers `request` as the probe answers, and for a body made from
   /// the app's types, what it was made of.
   func answer(_ request: (dependency: String, id: String, description: String, site: String?)) -> (String, String?) {
@@ -178,7 +182,7 @@ private struct Run {
     }
     switch spec.answer {
     case .ok, .empty:
-      let made = responses.answer(for: request.description, site: request.site, count: spec.answer == .ok ? 1 : 0)
+      let made = responses.answer(for: request.description, site: request.site, count: spec.answer == .ok ? Self.listLength : 0)
       return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(made.source.text))")
     case .serverError: return ("\(head) status code=500", nil)
     case .offline: return ("\(head) error kind=offline", nil)

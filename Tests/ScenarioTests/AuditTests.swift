@@ -113,6 +113,13 @@ struct AuditTests {
     #expect(wrapper == #"{"total":1,"items":[]}"#)
     #expect(types.body(for: "GET https://news.example.com/api/comments", count: 1) == "[]")
     #expect(types.body(for: "POST https://news.example.com/api/login", count: 1) == "{}")
+    // Several elements differ, ids first: an app that keys a dictionary by them does not trap.
+    let three = types.body(for: "GET https://news.example.com/api/articles?q=swift", count: 3)
+    #expect(three == #"[{"id":1,"title":"swift","link":"https://example.com/swift","tags":["swift","swift 2","swift 3"],"subtitle":"swift"},"#
+      + #"{"id":2,"title":"swift 2","link":"https://example.com/swift/2","tags":["swift 2","swift 3","swift 4"],"subtitle":"swift 2"},"#
+      + #"{"id":3,"title":"swift 3","link":"https://example.com/swift/3","tags":["swift 3","swift 4","swift 5"],"subtitle":"swift 3"}]"#)
+    let decoded = try JSONDecoder().decode([Article].self, from: Data(three.utf8))
+    #expect(Dictionary(uniqueKeysWithValues: decoded.map { ($0.id, $0.title) }) == [1: "swift", 2: "swift 2", 3: "swift 3"])
   }
 
   @Test("answers decode into the type the code that set the request going decodes, then its path literal's, then the path word's")

@@ -101,21 +101,30 @@ struct SampleKey: CodingKey {
   init(intValue: Int) { self.stringValue = String(intValue) }
 }
 
+/// Which element of the lists on `path` a value is in, from 1: the first element of every list
+/// is 1, the second 2. Values of different elements differ (ids above all: an app that keys a
+/// dictionary by them would trap on two equal ones), and a list of one is as before.
+private func ordinal(_ path: [String]) -> Int {
+  1 + path.compactMap { Int($0) }.reduce(0, +)
+}
+
 /// The answer to one question of a decoding, written down at `path`.
 private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path: [String]) throws -> T {
+  let element = ordinal(path)
   switch type {
   case is String.Type:
-    recorder.value(.string(recorder.echo), at: path)
-    return recorder.echo as! T
+    let text = element == 1 ? recorder.echo : "\(recorder.echo) \(element)"
+    recorder.value(.string(text), at: path)
+    return text as! T
   case is Bool.Type:
     recorder.value(.bool(true), at: path)
     return true as! T
   case is URL.Type:
-    let url = "https://example.com/" + recorder.echo
+    let url = "https://example.com/" + recorder.echo + (element == 1 ? "" : "/\(element)")
     recorder.value(.string(url), at: path)
     return URL(string: url)! as! T
   case is UUID.Type:
-    let uuid = "00000000-0000-0000-0000-000000000001"
+    let uuid = "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - String(element).count) + String(element)
     recorder.value(.string(uuid), at: path)
     return UUID(uuidString: uuid)! as! T
   case is Date.Type:
@@ -123,22 +132,24 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
     recorder.value(SampleDates.value(recorder.dates), at: path)
     return Date(timeIntervalSinceReferenceDate: 0) as! T
   case is Decimal.Type:
-    recorder.value(.number("1"), at: path)
-    return Decimal(1) as! T
+    recorder.value(.number("\(element)"), at: path)
+    return Decimal(element) as! T
   case is Double.Type, is Float.Type:
-    recorder.value(.number("1.5"), at: path)
-    return (type == Double.self ? 1.5 as Double as Any : Float(1.5) as Any) as! T
+    let value = Double(element) + 0.5
+    recorder.value(.number("\(value)"), at: path)
+    return (type == Double.self ? value as Any : Float(value) as Any) as! T
   case is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type, is UInt.Type, is UInt8.Type, is UInt16.Type,
     is UInt32.Type, is UInt64.Type:
-    recorder.value(.number("1"), at: path)
-    return try T(from: IntegerDecoder())
+    recorder.value(.number("\(element)"), at: path)
+    return try T(from: IntegerDecoder(value: element))
   default:
     return try T(from: SampleDecoderImpl(recorder: recorder, path: path))
   }
 }
 
-/// Decodes any fixed-width integer as 1.
+/// Decodes any fixed-width integer as `value`.
 private struct IntegerDecoder: Decoder, SingleValueDecodingContainer {
+  var value = 1
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { throw SampleFailure() }
@@ -146,7 +157,7 @@ private struct IntegerDecoder: Decoder, SingleValueDecodingContainer {
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
   func decodeNil() -> Bool { false }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    if let integer = type as? any FixedWidthInteger.Type { return integer.init(1) as! T }
+    if let integer = type as? any FixedWidthInteger.Type { return integer.init(value) as! T }
     throw SampleFailure()
   }
 }
