@@ -46,6 +46,7 @@ package struct AuditExplanation: Sendable {
     if let reversed = runs.settledReversed { lines.append("  one step at a time in the other order: " + Self.summary(of: reversed)) }
     lines.append("  trap: " + (found.contains { $0.hasPrefix("trap") } ? "found" : "no probe trapped"))
     lines.append("  write off the main thread: " + verdict(.offMainWrite) { Self.offMain(runs) })
+    lines.append("  main thread blocked: " + verdict(.mainThreadBlocked) { Self.blocked(runs) })
     lines.append("  loading flag left set: " + verdict(.loadingLeftSet) { Self.loading(runs, surface: surface) })
     lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
     lines.append("  lost update: " + verdict(.lostUpdate) { Self.lost(runs, sequence: sequence) })
@@ -74,6 +75,13 @@ package struct AuditExplanation: Sendable {
     return all.isEmpty
       ? "no write off the main thread of state a view observes or the main thread's actions touch"
       : "a write was seen, but not again when the sequence's probes ran each in a process of its own"
+  }
+
+  static func blocked(_ runs: AuditOracles.Runs) -> String {
+    let all = ([runs.settled, runs.quick] + runs.failures.map(\.result)).compactMap { $0 }.flatMap(\.mainBlocks)
+    return all.isEmpty
+      ? "the main thread never waited (a semaphore, a group, a lock, a sync) while other threads ran"
+      : "a wait was seen, but not again when the sequence's probes ran each in a process of its own"
   }
 
   static func loading(_ runs: AuditOracles.Runs, surface: ModelSurface) -> String {

@@ -47,6 +47,17 @@ package enum AuditOracles {
           lines: stepLines(of: result) + ["expect warnings == 0"])
       }
     }
+    // The main thread blocked while other threads ran: on a device, the UI cannot respond.
+    for (probe, result) in ([runs.settled] + runs.failures.map(\.result) + [runs.quick]).enumerated() {
+      guard let result else { continue }
+      for block in result.mainBlocks {
+        finding(.mainThreadBlocked, key: block.waitingOn, probe: probe,
+          summary: "the main thread waits in \(block.waitingOn) during \(steps), while other threads run",
+          evidence: block.text,
+          onPurpose: "unless the wait is always too short to see (vmrepl times it in virtual time: it ran as long as the threads it waited for)",
+          lines: stepLines(of: result) + ["expect warnings == 0"])
+      }
+    }
     // A loading flag left set with nothing left running, whatever the answer.
     for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
       guard let result, result.atRest, result.workLeft.isEmpty else { continue }

@@ -14,6 +14,8 @@ package struct Finding: Sendable, Equatable, Codable {
     case answerOrder = "answer-order"
     /// A loading flag left set with nothing left running.
     case loadingLeftSet = "loading-left-set"
+    /// The main thread blocked (a semaphore, a group, a lock) while other threads ran.
+    case mainThreadBlocked = "main-thread-blocked"
 
     /// How the human report names it.
     package var title: String {
@@ -24,6 +26,7 @@ package struct Finding: Sendable, Equatable, Codable {
       case .lostUpdate: "lost update"
       case .answerOrder: "answers out of order"
       case .loadingLeftSet: "loading flag left set"
+      case .mainThreadBlocked: "main thread blocked"
       }
     }
   }

@@ -84,6 +84,13 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var leftBehind: [String]
   package var freed: Bool?
   package var warnings: [ProbeWarning]
+  /// Times the main thread was blocked while other threads ran (a semaphore, a group, a lock):
+  /// each warning's line, and what it waited on.
+  package var mainBlocks: [(waitingOn: String, text: String)] {
+    get { blocks.map { ($0.job, $0.text) } }
+    set { blocks = newValue.map { ProbeWarning(paths: [], text: $0.text, observation: "blocked", job: $0.waitingOn) } }
+  }
+  package var blocks: [ProbeWarning] = []
   /// Lines that failed (an action that threw, a rejected answer), with their errors.
   package var errors: [String]
   /// How each request was answered, and where the answer's type came from (`audit --explain`).

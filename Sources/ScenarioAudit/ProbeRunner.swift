@@ -46,6 +46,7 @@ private struct Run {
   var lines: [String] = []
   var errors: [String] = []
   var warnings: [ProbeWarning] = []
+  var mainBlocks: [(waitingOn: String, text: String)] = []
   var requests = 0
   var ignored = 0
   var answered: Set<String> = []
@@ -111,6 +112,7 @@ private struct Run {
     result.lines = lines
     result.errors = errors
     result.warnings = warnings
+    result.mainBlocks = mainBlocks
     result.answers = answers
     return result
   }
@@ -133,6 +135,8 @@ private struct Run {
       case .note(let text) where text.contains("changed nothing"): ignored += 1
       case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation || observation == .plain:
         warnings.append(ProbeWarning(paths: paths, text: EventText.line(for: timed.event), observation: observation.rawValue, job: job))
+      case .mainThreadBlocked(let waitingOn, _, _):
+        mainBlocks.append((waitingOn, EventText.line(for: timed.event)))
       default: break
       }
     }

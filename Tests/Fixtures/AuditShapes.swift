@@ -2,6 +2,7 @@
 // twin: a count read before an `await` and written back after it, a spinner a failed load leaves
 // on (a plain settable `@Published var`), and a model whose `init` traps on an empty list.
 import Foundation
+import Synchronization
 import OpenCombine
 import Scenario
 
@@ -256,4 +257,58 @@ let busyBadge = ModelDefinition("busy-badge", summary: "reads the app-wide singl
   BusyBadgeViewModel()
 } describe: { model in
   model.action("check", "check()", perform: { badge, _ in badge.check() })
+}
+
+/// An episode loader as pocket-casts writes one: an "async" load whose
+/// `withCheckedContinuation` body runs on the main actor and makes a synchronous request, a
+/// `URLSession` task waited for on a semaphore. The twin awaits the request.
+@MainActor
+final class EpisodeLoaderViewModel: ObservableObject {
+  @Published var title = ""
+  private let waitsOnSemaphore: Bool
+
+  init(waitsOnSemaphore: Bool) { self.waitsOnSemaphore = waitsOnSemaphore }
+
+  func load() async {
+    let url = URL(string: "https://api.example.com/episodes/1")!
+    if waitsOnSemaphore {
+      title = await withCheckedContinuation { continuation in
+        continuation.resume(returning: Self.sendSynchronousRequest(url))
+      }
+    } else {
+      let data = try? await URLSession.shared.data(from: url).0
+      title = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+  }
+
+  /// The helper apps keep from before async/await: a data task, waited for.
+  nonisolated static func sendSynchronousRequest(_ url: URL) -> String {
+    let semaphore = DispatchSemaphore(value: 0)
+    let received = LockedText()
+    URLSession.shared.dataTask(with: url) { data, _, _ in
+      received.set(data.map { String(decoding: $0, as: UTF8.self) } ?? "")
+      semaphore.signal()
+    }.resume()
+    _ = semaphore.wait(timeout: .now() + 10)
+    return received.get()
+  }
+}
+
+/// A string behind a lock, for the completion handler's thread and the waiting one.
+final class LockedText: Sendable {
+  private let text = Mutex("")
+  func set(_ value: String) { text.withLock { $0 = value } }
+  func get() -> String { text.withLock { $0 } }
+}
+
+let episodeLoader = ModelDefinition("episode-loader", summary: "a request waited for on a semaphore, on the main actor") { _ in
+  EpisodeLoaderViewModel(waitsOnSemaphore: true)
+} describe: { model in
+  model.asyncAction("load", "load() async", perform: { loader, _ in await loader.load() })
+}
+
+let safeEpisodeLoader = ModelDefinition("safe-episode-loader", summary: "the request awaited") { _ in
+  EpisodeLoaderViewModel(waitsOnSemaphore: false)
+} describe: { model in
+  model.asyncAction("load", "load() async", perform: { loader, _ in await loader.load() })
 }

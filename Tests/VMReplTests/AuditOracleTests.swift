@@ -10,7 +10,7 @@ import Testing
 struct AuditOracleTests {
   static let models = [
     "basket", "safe-basket", "headlines", "safe-headlines", "pager", "safe-pager", "photo-list", "safe-photo-list", "category-search",
-    "safe-category-search",
+    "safe-category-search", "episode-loader", "safe-episode-loader",
   ]
 
   @Test("a lost update across a sleep, a spinner left on by a failed load, a trap in `init` and a plain property written off the main thread are found; their twins are not")
@@ -37,13 +37,13 @@ struct AuditOracleTests {
         pager: 1 finding
           trap: the app trapped (signal 4) making the model: `use pager`
             evidence: Swift/ClosedRange.swift:411: Fatal error: Range requires lowerBound <= upperBound
-            code: PagerViewModel.init(pageCount:guarded:) at \(fixture):83
+            code: PagerViewModel.init(pageCount:guarded:) at \(fixture):84
             not a bug unless the app never makes this model with what its registration gives it (an `Overrides.swift` line can give other values)
             scenario: audit/pager/trap.scenario
         photo-list (PhotoListViewModel): 1 finding
           write off the main thread: `cache` (a plain property, of a model whose actions run on the main thread) written off the main thread after `send load`
-            evidence: warning: `cache` (neither @Published nor @Observable: no view is told) changed off the main thread, by closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:144 on DispatchQueue.global() (work of `send load`); nothing warns, and unless a lock guards it, the write races with the main thread's reads, if any
-            code: closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:144 on DispatchQueue.global() (work of `send load`)
+            evidence: warning: `cache` (neither @Published nor @Observable: no view is told) changed off the main thread, by closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:145 on DispatchQueue.global() (work of `send load`); nothing warns, and unless a lock guards it, the write races with the main thread's reads, if any
+            code: closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:145 on DispatchQueue.global() (work of `send load`)
             not a bug unless no code on the main thread touches `cache`, or a lock guards every read and write of it
             scenario: audit/photo-list/off-main-write.scenario
         category-search (CategorySearchViewModel): 1 finding
@@ -51,18 +51,25 @@ struct AuditOracleTests {
             evidence: isLoadingData == true at the end; no effect, timer or request of the model is left
             not a bug unless `isLoadingData` is meant to stay set once set (then it is no loading flag); it shows only when `searchText` is set again to the text it holds: a bug where a user can type the same text again, or type and delete back to it
             scenario: audit/category-search/loading-left-set.scenario
+        episode-loader (EpisodeLoaderViewModel): 1 finding
+          main thread blocked: the main thread waits in DispatchSemaphore.wait() during `send load`, while other threads run
+            evidence: warning: the main thread was blocked in DispatchSemaphore.wait() from 0.000s to 10.000s while other threads ran; on a device the UI cannot respond meanwhile
+            code: EpisodeLoaderViewModel.load() async
+            not a bug unless the wait is always too short to see (vmrepl times it in virtual time: it ran as long as the threads it waited for)
+            scenario: audit/episode-loader/main-thread-blocked.scenario
         safe-basket: nothing found in 2 sequences (3 probes)
         safe-headlines: nothing found in 2 sequences (10 probes)
         safe-pager: nothing found in 2 sequences (3 probes)
         safe-photo-list: nothing found in 2 sequences (4 probes)
         safe-category-search: nothing found in 3 sequences (5 probes)
-        5 findings in 5 of 10 models; 20 sequences, 68 probes, seed 0
+        safe-episode-loader: nothing found in 2 sequences (11 probes)
+        6 findings in 6 of 12 models; 24 sequences, 99 probes, seed 0
 
         """)
     // Each finding's scenario fails while the bug is there, and passes on its twin.
     for (model, kind) in [
       ("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap"), ("photo-list", "off-main-write"),
-      ("category-search", "loading-left-set"),
+      ("category-search", "loading-left-set"), ("episode-loader", "main-thread-blocked"),
     ] {
       let path = "audit/\(model)/\(kind).scenario"
       let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
@@ -117,7 +124,7 @@ struct AuditOracleTests {
     let result = try await VMReplProcess.run(["audit", "--explain", "safe-headlines"], executable: "VMReplFixtures", directory: folder)
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(Array(lines.prefix(16)) == [
+    #expect(Array(lines.prefix(17)) == [
       "safe-headlines (HeadlinesViewModel): what audit tried, and why each check did or did not find something",
       "  actions: refresh",
       "  set: nothing (a loading flag is the code's to set, never the audit's)",
@@ -130,6 +137,7 @@ struct AuditOracleTests {
       "  answered with empty lists: 1 request, at rest",
       "  trap: no probe trapped",
       "  write off the main thread: no write off the main thread of state a view observes or the main thread's actions touch",
+      "  main thread blocked: the main thread never waited (a semaphore, a group, a lock, a sync) while other threads ran",
       "  loading flag left set: `isLoading` false at the end, whatever the answer",
       "  work outlives the screen: no cleanup action and leaving: nothing left running, the model freed",
       "  lost update: one step: nothing to send quickly",
