@@ -428,6 +428,25 @@ struct AdoptionTests {
     #expect(app.pins.pins.map(\.version) == ["4.2.0..<5.0.0", "from 2.0.0"])
   }
 
+  @Test("a binary target whose download failed from a host that names no package leaves out the declared package that needs it, unvendored")
+  func unfetchedBinary() throws {
+    let folder = try AppFolder("checkouts", files: [
+      "firebase-ios-sdk/Package.swift": #"dependencies: [.package(url: "https://github.com/google/grpc-binary.git", from: "1.62.0")], targets: [.binaryTarget(name: "FirebaseAnalytics", url: "https://dl.google.com/x.zip", checksum: "0")]"#,
+      "grpc-binary/Package.swift": #"targets: [.binaryTarget(name: "grpcpp", url: "https://dl.google.com/grpcpp.zip", checksum: "0")]"#,
+    ])
+    let firebase = PackagePlan(PinnedPackages.Pin(
+      location: "github.com/firebase/firebase-ios-sdk", url: "https://github.com/firebase/firebase-ios-sdk", revision: nil, version: "10.25.0",
+      identity: "firebase-ios-sdk"))
+    let log = """
+      error: failed downloading 'https://dl.google.com/firebase/ios/swiftpm/10.25.0/FirebaseAnalytics.zip' which is required by binary target 'FirebaseAnalytics': downloadError("...")
+      error: failed downloading 'https://dl.google.com/firebase/ios/bin/grpc/1.62.2/rc0/grpcpp.zip' which is required by binary target 'grpcpp': downloadError("...")
+      """
+    #expect(PackageBuild.blamedPackages(in: log, packages: [firebase]).isEmpty)
+    #expect(PackageBuild.packagesNeedingBinaries(in: log, packages: [firebase], checkouts: folder.path).map { "\($0.0): \($0.1)" } == [
+      "firebase-ios-sdk: does not resolve here: it needs the binary target 'FirebaseAnalytics' (an Apple framework), whose download failed"
+    ])
+  }
+
   @Test("a dependency of a dependency SwiftPM could not fetch leaves out the declared package that needs it")
   func unfetchedDependency() throws {
     let folder = try AppFolder("checkouts", files: [

@@ -80,6 +80,7 @@ struct Mending {
     var blamed = PackageBuild.blamedPackages(in: log, packages: remaining)
     if blamed.isEmpty { blamed = PackageBuild.packagesNeedingUnfetched(in: log, packages: remaining, checkouts: checkouts) }
     if blamed.isEmpty { blamed = PackageBuild.packagesNeedingUnbuildable(in: log, packages: remaining, checkouts: checkouts) }
+    if blamed.isEmpty { blamed = PackageBuild.packagesNeedingBinaries(in: log, packages: remaining, checkouts: checkouts) }
     for (identity, why) in blamed { dropped[identity] = why }
     return blamed.map(\.0)
   }

@@ -249,6 +249,27 @@ struct PackageBuild {
     return result
   }
 
+  /// The declared packages that need a binary target whose download failed, from a host that
+  /// names no package (`dl.google.com/.../FirebaseAnalytics.zip`, required by binary target
+  /// 'FirebaseAnalytics'): the fetched manifest that declares the target, then up as
+  /// `packagesNeedingUnfetched` walks. Each with why.
+  static func packagesNeedingBinaries(in log: String, packages: [PackagePlan], checkouts: String) -> [(String, String)] {
+    var result: [(String, String)] = []
+    let fetched = manifests(in: checkouts)
+    for line in log.split(separator: "\n") where line.contains("error:") {
+      guard let start = line.range(of: "required by binary target '")?.upperBound,
+            let end = line[start...].firstIndex(of: "'")
+      else { continue }
+      let target = line[start..<end].lowercased()
+      guard let home = fetched.first(where: { $0.manifest.contains("name: \"\(target)\"") }),
+            let declared = declaredPackage(needing: home.name, packages: packages, manifests: fetched),
+            !result.contains(where: { $0.0 == declared.identity })
+      else { continue }
+      result.append((declared.identity, "does not resolve here: it needs the binary target '\(line[start..<end])' (an Apple framework), whose download failed"))
+    }
+    return result
+  }
+
   /// The declared package that needs `name` (a package's or target's lower-case name), walking up
   /// the fetched `manifests` that name it, by URL (`/csqlite"`, `/csqlite.git"`) or by name
   /// (`package: "CSQLite"`); each step another package's manifest, as its own names itself.
