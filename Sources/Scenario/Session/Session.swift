@@ -27,9 +27,9 @@ package final class Session {
   let sink: EventSink
   let tracker: EffectTracker
   /// Warns when a job off the main lane changes the view state.
-  private(set) var mainThreadChecker: MainThreadChecker!
+  let mainThreadChecker: MainThreadChecker
   /// The state paths `watch` follows.
-  private(set) var watches: WatchList!
+  let watches: WatchList
   let random = RandomSource()
   let world: World
 
@@ -77,22 +77,25 @@ package final class Session {
     tracker.timerLimit = environment.timerLimit
     Self.count += 1
     self.number = Self.count
-    // The state now, for the checker and the watches: nil while no model is in use.
-    let reading: @MainActor @Sendable () -> StateValue? = { [weak self] in
-      guard let self, self.instance?.object != nil else { return nil }
-      return self.snapshot()
+    // The state now, for the checker and the watches: nil while no model is in use. They are
+    // made before `self` is whole, so they read the session through a handle set just after.
+    let handle = SessionHandle()
+    let reading: @MainActor @Sendable () -> StateValue? = { [handle] in
+      guard let session = handle.session, session.instance?.object != nil else { return nil }
+      return session.snapshot()
     }
     self.mainThreadChecker = MainThreadChecker(
       sink: sink,
       snapshot: reading,
-      kinds: { [weak self] in
-        guard let object = self?.instance?.object else { return [:] }
+      kinds: { [handle] in
+        guard let object = handle.session?.instance?.object else { return [:] }
         return PropertyObservation.kinds(of: object)
       })
     self.watches = WatchList(
       sink: sink,
       snapshot: reading,
-      describe: { [weak self] job in self?.describe(job) ?? job.kind.text })
+      describe: { [handle] job in handle.session?.describe(job) ?? job.kind.text })
+    handle.session = self
     // What was printed, and hidden work that ended, before time moves carry the time they
     // happened at. Time moves on the driving thread, which is the main thread.
     let drivingIsMain = DrivingThreadCheck()
@@ -283,4 +286,12 @@ package final class Session {
 /// Whether the driving thread is the main thread, once asked (-1 before).
 private final class DrivingThreadCheck: Sendable {
   let answer = Atomic<Int8>(-1)
+}
+
+/// The session as the closures it hands its checker and watches reach it: they are made in the
+/// session's `init`, before the session is whole, and the handle is set once it is. Weak: the
+/// checker and the watches belong to the session.
+@MainActor
+private final class SessionHandle {
+  weak var session: Session?
 }
