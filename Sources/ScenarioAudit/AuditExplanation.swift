@@ -49,6 +49,7 @@ package struct AuditExplanation: Sendable {
     lines.append("  main thread blocked: " + verdict(.mainThreadBlocked) { Self.blocked(runs) })
     lines.append("  loading flag left set: " + verdict(.loadingLeftSet) { Self.loading(runs, surface: surface) })
     lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
+    lines.append("  model not freed: " + verdict(.notFreed) { Self.notFreed(settled) })
     lines.append("  lost update: " + verdict(.lostUpdate) { Self.lost(runs, sequence: sequence) })
     lines.append("  answers out of order: " + verdict(.answerOrder) { Self.order(runs) })
     return lines
@@ -75,6 +76,16 @@ package struct AuditExplanation: Sendable {
     return all.isEmpty
       ? "no write off the main thread of state a view observes or the main thread's actions touch"
       : "a write was seen, but not again when the sequence's probes ran each in a process of its own"
+  }
+
+  static func notFreed(_ settled: ProbeResult) -> String {
+    switch (settled.freed, settled.keptOnPurpose) {
+    case (true?, _): return "freed after leaving"
+    case (false?, true?): return "still alive after leaving, but made again it is the same object: one the app keeps on purpose"
+    case (false?, _) where !settled.leftBehind.isEmpty: return "still alive after leaving, held by work still running (see work outlives the screen)"
+    case (false?, _): return "still alive after leaving"
+    case (nil, _): return "the probe did not leave the screen"
+    }
   }
 
   static func blocked(_ runs: AuditOracles.Runs) -> String {

@@ -92,6 +92,17 @@ package enum AuditOracles {
         onPurpose: "unless that work is meant to outlive the screen (an app-wide service's, not this screen's)" + twice(sequence),
         lines: result.lines + ["expect idle"])
     }
+    // The model kept alive after leaving with nothing of its own running: something it holds (a
+    // subscription's closure, a timer's target, a stored closure) holds it back. Not where making
+    // the model again gives the same object: an instance the app keeps on purpose.
+    if let result = runs.settled, result.freed == false, result.leftBehind.isEmpty, result.keptOnPurpose == false {
+      finding(.notFreed, key: "leave", probe: 0,
+        summary: "`\(surface.typeName)` is still alive after \(steps) and `leave`, with nothing of its own left running",
+        evidence: "left the screen: `\(surface.typeName)` is still alive; no effect, timer or request of the model is left, and making it again gives a new object (not one the app keeps)",
+        source: surface.source(of: "") ?? "what `\(surface.typeName)` holds: a closure, a subscription or a timer that captured it strongly",
+        onPurpose: "unless the app keeps this model on purpose somewhere `use` does not reach (a cache of screens): else a closure, a subscription or a timer it holds captured it strongly (`[weak self]` breaks the cycle)",
+        lines: result.lines + ["expect freed"])
+    }
     // Quick actions against one after another.
     // Taps a guard ignored, or a debounce merged (fewer requests), are the app's choice; where
     // time had to pass between the steps (a timer, a debounce), one after another also differs

@@ -16,6 +16,8 @@ package struct Finding: Sendable, Equatable, Codable {
     case loadingLeftSet = "loading-left-set"
     /// The main thread blocked (a semaphore, a group, a lock) while other threads ran.
     case mainThreadBlocked = "main-thread-blocked"
+    /// The model still alive after leaving, with nothing of its own running: a retain cycle.
+    case notFreed = "not-freed"
 
     /// How the human report names it.
     package var title: String {
@@ -27,6 +29,7 @@ package struct Finding: Sendable, Equatable, Codable {
       case .answerOrder: "answers out of order"
       case .loadingLeftSet: "loading flag left set"
       case .mainThreadBlocked: "main thread blocked"
+      case .notFreed: "model not freed"
       }
     }
   }

@@ -83,6 +83,9 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   /// After leaving: work still running or armed, and whether the model was freed.
   package var leftBehind: [String]
   package var freed: Bool?
+  /// For a model still alive after leaving with nothing running: whether making it again gave
+  /// the same object (an instance the app keeps, `static let shared`), nil when not asked.
+  package var keptOnPurpose: Bool? = nil
   package var warnings: [ProbeWarning]
   /// Times the main thread was blocked while other threads ran (a semaphore, a group, a lock):
   /// each warning's line, and what it waited on.

@@ -108,6 +108,14 @@ private struct Run {
       settle()
       execute(ProbeRunner.afterLeaving)
       result.leftBehind = session.workLeft
+      if result.freed == false, result.leftBehind.isEmpty {
+        // Still alive with nothing of its own running: a retain cycle, or an instance the app
+        // keeps on purpose (`static let shared`). Made again, a kept one is the same object.
+        // Not a line of the probe's scenario: the check's alone.
+        willRun("use \(spec.model)")
+        let again = timeline.execute("use \(spec.model)", line: lines.count + 1)
+        result.keptOnPurpose = again.error == nil ? session.reusedKeptModel : nil
+      }
     }
     result.lines = lines
     result.errors = errors

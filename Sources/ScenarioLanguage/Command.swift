@@ -222,6 +222,8 @@ package enum SessionCommand: Equatable, Sendable {
   case expectWarnings(comparison: Comparison, count: Located<Int>)
   /// `expect idle`: nothing the session started is running, armed or waiting.
   case expectIdle
+  /// `expect freed`: the model the last `leave` let go of was freed.
+  case expectFreed
   /// `respond api [#rN | "TEXT"] ok ...`: with no request named, the oldest pending one.
   case respond(dependency: Located<String>, request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument])
   /// `stub DEPENDENCY [METHOD PATH] OUTCOME ...`; a route only for `http`.
@@ -260,7 +262,7 @@ package enum SessionCommand: Equatable, Sendable {
     case .settle: .settle
     case .set: .set
     case .state: .state
-    case .expectState, .expectEffect, .expectTime, .expectLog, .expectWarnings, .expectIdle: .expect
+    case .expectState, .expectEffect, .expectTime, .expectLog, .expectWarnings, .expectIdle, .expectFreed: .expect
     case .respond: .respond
     case .stub: .stub
     case .seed: .seed

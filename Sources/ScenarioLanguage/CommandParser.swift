@@ -546,10 +546,13 @@ struct TokenReader {
       }
       return .expectTime(comparison: comparison, value: try duration())
     }
-    // `idle` alone, and `warnings` compared with a count; a state field of either name is
+    // `idle` and `freed` alone, and `warnings` compared with a count; a state field of any of them is
     // still reached with a value of another kind or a longer path.
     if path == "idle", next == nil {
       return .expectIdle
+    }
+    if path == "freed", next == nil {
+      return .expectFreed
     }
     if path == "warnings" {
       let comparison = try comparison()

@@ -312,3 +312,60 @@ let safeEpisodeLoader = ModelDefinition("safe-episode-loader", summary: "the req
 } describe: { model in
   model.asyncAction("load", "load() async", perform: { loader, _ in await loader.load() })
 }
+
+/// The collection every list screen reads, as ACHNBrowserUI's `UserCollection` is: an app-wide
+/// object whose `@Published` lists the screens subscribe to.
+@MainActor
+final class ChoreCollection: ObservableObject {
+  static let shared = ChoreCollection()
+  @Published var chores = ["water the flowers", "feed the cat"]
+}
+
+/// A list screen's model, as ACHNBrowserUI's `ChoreListViewModel` writes it: its `init`
+/// subscribes to the collection with a `sink` that captures `self` strongly and is kept in
+/// `self.cancellable`, so the collection's subject keeps the model alive after its screen goes.
+/// The twin captures `self` weakly.
+@MainActor
+final class ChoreListViewModel: ObservableObject {
+  @Published var chores: [String] = []
+  private var cancellable: AnyCancellable?
+
+  init(capturesWeakly: Bool) {
+    if capturesWeakly {
+      cancellable = ChoreCollection.shared.$chores.sink { [weak self] chores in self?.chores = chores }
+    } else {
+      cancellable = ChoreCollection.shared.$chores.sink { chores in self.chores = chores }
+    }
+  }
+
+  func complete(_ chore: String) {
+    ChoreCollection.shared.chores.removeAll { $0 == chore }
+  }
+}
+
+/// Settings the app keeps for its whole life (`static let shared`): alive after any screen goes,
+/// on purpose.
+@MainActor
+final class AppSettingsModel: ObservableObject {
+  static let shared = AppSettingsModel()
+  @Published var darkMode = false
+  func toggleDarkMode() { darkMode.toggle() }
+}
+
+let choreList = ModelDefinition("chore-list", summary: "a sink that captures self strongly, kept by the model") { _ in
+  ChoreListViewModel(capturesWeakly: false)
+} describe: { model in
+  model.action("complete", "complete(_:)", perform: { list, _ in list.complete("feed the cat") })
+}
+
+let safeChoreList = ModelDefinition("safe-chore-list", summary: "the sink captures self weakly") { _ in
+  ChoreListViewModel(capturesWeakly: true)
+} describe: { model in
+  model.action("complete", "complete(_:)", perform: { list, _ in list.complete("feed the cat") })
+}
+
+let appSettings = ModelDefinition("app-settings", summary: "an instance the app keeps on purpose") { _ in
+  AppSettingsModel.shared
+} describe: { model in
+  model.action("toggleDarkMode", "toggleDarkMode()", perform: { settings, _ in settings.toggleDarkMode() })
+}

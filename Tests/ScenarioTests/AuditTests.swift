@@ -14,6 +14,10 @@ struct AuditTests {
   func language() throws {
     #expect(try CommandParser.parse("leave") == .session(.leave))
     #expect(try CommandParser.parse("expect idle") == .session(.expectIdle))
+    #expect(try CommandParser.parse("expect freed") == .session(.expectFreed))
+    #expect(
+      try CommandParser.parse("expect freed == false")
+        == .session(.expectState(path: Located(value: "freed", column: 8), comparison: .equal, value: Located(value: .bool(false), column: 17))))
     #expect(
       try CommandParser.parse("expect warnings <= 2")
         == .session(.expectWarnings(comparison: .lessOrEqual, count: Located(value: 2, column: 20))))
@@ -27,7 +31,7 @@ struct AuditTests {
     #expect(parseError("leave now") == "column 7: unexpected `now` after `leave`; usage: leave")
     #expect(
       parseError("expect warnings")
-        == "column 16: `expect` needs a comparison (==, !=, <, <=, >, >= or contains); usage: expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect idle (example: expect uiState.isLoading == false)")
+        == "column 16: `expect` needs a comparison (==, !=, <, <=, >, >= or contains); usage: expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect idle | expect freed (example: expect uiState.isLoading == false)")
   }
 
   static let surface = ModelSurface(

@@ -82,6 +82,40 @@ struct AuditOracleTests {
     }
   }
 
+  @Test("a model a sink it keeps holds alive after leaving is found, and `expect freed` fails on it; its twin and a model the app keeps on purpose are not")
+  func notFreed() async throws {
+    let folder = try VMReplProcess.folder("audit-not-freed", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "chore-list", "safe-chore-list", "app-settings"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        chore-list (ChoreListViewModel): 1 finding
+          model not freed: `ChoreListViewModel` is still alive after `send complete` and `leave`, with nothing of its own left running
+            evidence: left the screen: `ChoreListViewModel` is still alive; no effect, timer or request of the model is left, and making it again gives a new object (not one the app keeps)
+            code: what `ChoreListViewModel` holds: a closure, a subscription or a timer that captured it strongly
+            not a bug unless the app keeps this model on purpose somewhere `use` does not reach (a cache of screens): else a closure, a subscription or a timer it holds captured it strongly (`[weak self]` breaks the cycle)
+            scenario: audit/chore-list/not-freed.scenario
+        safe-chore-list: nothing found in 2 sequences (3 probes)
+        app-settings: nothing found in 2 sequences (3 probes)
+        1 finding in 1 of 3 models; 6 sequences, 12 probes, seed 0
+
+        """)
+    let bug = try await VMReplProcess.run(["run", "audit/chore-list/not-freed.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0)
+    #expect(bug.output.contains("expected freed, but not: `ChoreListViewModel` is still alive after `leave`") || bug.errors.contains("`ChoreListViewModel` is still alive after `leave`"), "\(bug.output)\(bug.errors)")
+    let text = try String(contentsOf: folder.appendingPathComponent("audit/chore-list/not-freed.scenario"), encoding: .utf8)
+    try text.replacingOccurrences(of: "use chore-list\n", with: "use safe-chore-list\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+    // Before any `leave`, `expect freed` says what it needs.
+    try "use safe-chore-list\nexpect freed\n".write(to: folder.appendingPathComponent("early.scenario"), atomically: true, encoding: .utf8)
+    let early = try await VMReplProcess.run(["run", "early.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(early.status != 0)
+    #expect((early.output + early.errors).contains("no `leave` yet: `leave` lets go of the model first"))
+  }
+
   @Test("what an app-wide singleton carries from one probe to the next makes no finding, whichever worker runs which probe")
   func singletonStateIsNoFinding() async throws {
     let folder = try VMReplProcess.folder("audit-oracles-singleton", files: [:])
@@ -124,7 +158,7 @@ struct AuditOracleTests {
     let result = try await VMReplProcess.run(["audit", "--explain", "safe-headlines"], executable: "VMReplFixtures", directory: folder)
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(Array(lines.prefix(17)) == [
+    #expect(Array(lines.prefix(18)) == [
       "safe-headlines (HeadlinesViewModel): what audit tried, and why each check did or did not find something",
       "  actions: refresh",
       "  set: nothing (a loading flag is the code's to set, never the audit's)",
@@ -140,6 +174,7 @@ struct AuditOracleTests {
       "  main thread blocked: the main thread never waited (a semaphore, a group, a lock, a sync) while other threads ran",
       "  loading flag left set: `isLoading` false at the end, whatever the answer",
       "  work outlives the screen: no cleanup action and leaving: nothing left running, the model freed",
+      "  model not freed: freed after leaving",
       "  lost update: one step: nothing to send quickly",
       "  answers out of order: one step: no two answers out at once",
     ])

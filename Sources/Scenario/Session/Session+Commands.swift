@@ -48,6 +48,7 @@ extension Session {
     case .expectLog(let text): result.output = try expectLog(text)
     case .expectWarnings(let comparison, let count): result.output = try expectWarnings(comparison, count)
     case .expectIdle: result.output = try expectIdle()
+    case .expectFreed: result.output = try expectFreed()
     case .respond(let dependency, let request, let outcome, let arguments):
       try scriptedDependency(dependency).respond(
         request: request, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
@@ -146,6 +147,8 @@ extension Session {
     self.definition = definition
     self.instance = made
     self.context = context
+    reusedKeptModel = keptAfterLeaving != nil && keptAfterLeaving === made.object
+    leftScreen = nil
     context.dependencies.append(http)
     context.dependencies += standIns
     tracker.dependencies = context.dependencies

@@ -15,6 +15,10 @@ extension Session {
     weak let left = instance?.object
     instance = nil
     lastState = nil
+    defer {
+      keptAfterLeaving = left
+      leftScreen = (typeName, left == nil)
+    }
     // The work cancelling and letting go made ready runs now, before the model is looked for:
     // a `deinit` that cancels a task or a subscription is part of leaving.
     if let error = tracker.settleAfterStep() { throw error }
@@ -47,6 +51,20 @@ extension Session {
       throw ScenarioError(.expectationFailed(claim: "idle", actual: "not: " + left.joined(separator: "; ")))
     }
     return ["ok: idle"]
+  }
+
+  /// `expect freed`: the model the last `leave` let go of was freed (no closure, subscription or
+  /// timer it holds keeps it alive).
+  func expectFreed() throws(ScenarioError) -> [String] {
+    guard let left = leftScreen else {
+      throw ScenarioError(.expectationFailed(claim: "freed", actual: "no `leave` yet: `leave` lets go of the model first"))
+    }
+    guard left.freed else {
+      throw ScenarioError(.expectationFailed(
+        claim: "freed",
+        actual: "not: `\(left.typeName)` is still alive after `leave`: something the app keeps still holds it (a task, a closure or a timer that captured it strongly)"))
+    }
+    return ["ok: freed"]
   }
 
   /// `expect warnings OP N`: the warnings the session gave since its `use` (writes off the main

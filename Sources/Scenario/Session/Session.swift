@@ -50,6 +50,13 @@ package final class Session {
   /// call view-model code outside any job or `watched` (a `respond`'s completion handler, a
   /// task's cancellation handler, a `defaults` write a computed property reads).
   private var readingsReusable = false
+  /// The last `leave`: the model's type, and whether it was freed (`expect freed`).
+  var leftScreen: (typeName: String, freed: Bool)?
+  /// The model the last `leave` let go of, while something still holds it: a `use` that makes
+  /// this same object again makes an instance the app keeps (a shared one), not a leak.
+  weak var keptAfterLeaving: AnyObject?
+  /// Whether the last `use` made the object the last `leave` let go of.
+  package internal(set) var reusedKeptModel = false
   /// How many of the pinned schedule's unmet departures the transcript has reported.
   var reportedUnmet = 0
   /// Where `body=@FILE` and cassettes are found, and how they are read (`SessionEnvironment`).
