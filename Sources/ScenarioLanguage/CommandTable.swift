@@ -65,7 +65,7 @@ package enum CommandName: String, CaseIterable, Sendable {
     case .fails: "run COMMAND and check that it fails (its error containing TEXT): an error a scenario checks on purpose, which then is no failure; a COMMAND that succeeds fails"
     case .race: "say that the scenario demonstrates a race: `explore` fails it when no schedule finds a failure (containing TEXT) that first in, first out does not have"
     case .respond: "answer a pending request of a scripted dependency (`http` too): the oldest, the one `#rN` names, the oldest whose description contains TEXT, or (for `http`) the oldest on a route"
-    case .stub: "answer future requests of a scripted dependency automatically (`http`: on a route, `GET /items/*`)"
+    case .stub: "answer future requests of a scripted dependency automatically (`http`: on a route, `GET /items/*`); before `use`, from the next model's `init` on (`http` and stand-ins)"
     case .seed: "seed every random source: the model's, SystemRandomNumberGenerator, UUID()"
     case .date: "print the virtual wall clock, or set it (and where later sessions start) and the time zone; works before `use`"
     case .defaults: "set a UserDefaults value the view-model reads (`nil` removes it), or bare: show them; it also seeds the next `use`, whose storage otherwise starts empty"

@@ -12,7 +12,16 @@ struct HTTPAndStorageTests {
       ["replay", "Tests/VMReplTests/Scenarios/http", "Tests/VMReplTests/Scenarios/storage"], environment: ["CI": "true"],
       executable: "VMReplFixtures")
     #expect(result.status == 0, "\(result.output)\(result.errors)")
-    #expect(result.output.hasSuffix("7 passed, 0 failed\n"))
+    #expect(result.output.hasSuffix("8 passed, 0 failed\n"))
+  }
+
+  @Test("a stub before `use` names a dependency every model has, or says which it meant")
+  func stubBeforeUse() async throws {
+    let folder = try VMReplProcess.folder("stub-before-use", files: ["typo.scenario": "stub htp ok\nuse safe-episode-loader\n"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["run", "typo.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status != 0)
+    #expect((result.output + result.errors).contains("typo.scenario:1:6: error: unknown dependency `htp`; did you mean `http`? (dependencies: http)"), "\(result.output)\(result.errors)")
   }
 
   @Test("storage is the same on a second run, in another time zone and with the sandbox on disk instead of in memory: nothing a run writes reaches the next")

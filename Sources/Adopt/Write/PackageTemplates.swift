@@ -43,16 +43,17 @@ extension PackageWriter {
   }
 
   func starterScenario(_ model: ModelPlan, reach: [String: [String]] = [:]) -> String {
+    // The stand-ins' answers come before `use`: the model's `init` may already call them.
     var lines = [
       "# A first look at \(model.type) (\(model.path)), written once by `vmrepl adopt`: yours to change.",
       "# `swift run \(executable) replay scenarios` records what it prints into start.golden beside it.",
+    ] + standInAnswers(model, reach: reach) + [
       "use \(model.name)",
       "describe",
     ]
     // `send`, not `await send`: an action that waits on a request shows the request pending,
     // which the next line of the scenario can answer (`respond http #r1 ...`).
     if let action = model.actions.first(where: { $0.parameters.isEmpty }) {
-      lines.insert(contentsOf: standInAnswers(model, reach: reach), at: lines.count - 1)
       lines.append("send \(action.name)")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -74,7 +75,7 @@ extension PackageWriter {
     }
     guard !needed.isEmpty else { return [] }
     let zero = ["Bool": "false", "Int": "0", "Double": "0", "Float": "0", "String": "\"\""]
-    return ["# Stand-ins the model's code names whose calls need an answer (see `describe`): these let the first step run."]
+    return ["# Stand-ins the model's code names whose calls need an answer (see `describe`): these let its `init` and first step run."]
       + needed.map { declaration in
         let type = declaration.returns.map { $0.filter { !$0.isWhitespace } } ?? ""
         if let value = zero[type] { return "stub \(declaration.member) value=\(value)" }

@@ -53,15 +53,12 @@ extension Session {
       try scriptedDependency(dependency).respond(
         request: request, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
     case .stub(let dependency, let route, let outcome, let arguments):
-      let target = try scriptedDependency(dependency)
-      if case .route(let method, let path)? = route {
-        guard let http = target as? HTTPDependency else {
-          throw ScenarioError(.routeForHTTPOnly(dependency: dependency.value, method: method.value, path: path.value), column: method.column)
-        }
-        try http.stub(route: (method, path), outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
-      } else {
-        try target.stub(outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+      guard instance != nil else {
+        // Before `use`: kept for the next model, whose `init` may already call what it answers.
+        result.output = try keepStub(dependency, route: route, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
+        break
       }
+      try applyStub(try scriptedDependency(dependency), route: route, outcome: outcome, arguments: arguments, endColumn: result.source.count + 1)
     case .seed(let seed):
       random.reseed(seed)
       simulation.seedRandomness(seed)
@@ -134,6 +131,14 @@ extension Session {
     // Generated stand-ins (code adopt could not build on Linux) answer from this session too.
     let standIns = StandIns.declared.map { StandInDependency($0, sink: sink) }
     StandIns.install(StandInRouter(standIns))
+    // The `stub` lines before this `use`, in their order, before the model's `init` runs.
+    let stubs = pendingStubs
+    pendingStubs = []
+    for stub in stubs {
+      let all: [any AnyScriptedDependency] = [http] + standIns
+      guard let target = all.first(where: { $0.name == stub.dependency.value }) else { continue }
+      try applyStub(target, route: stub.route, outcome: stub.outcome, arguments: stub.arguments, endColumn: stub.endColumn)
+    }
     let tag = WorkTag(line)
     let made: ModelInstance
     do {
@@ -160,6 +165,34 @@ extension Session {
     simulation.observeJobs(nil)
     let shown = bound.text
     sink.emit(.modelStarted(model: definition.name, type: made.typeName, options: shown))
+  }
+
+  /// A `stub` line carried out on `target`.
+  private func applyStub(
+    _ target: any AnyScriptedDependency, route: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int
+  ) throws(ScenarioError) {
+    if case .route(let method, let path)? = route {
+      guard let http = target as? HTTPDependency else {
+        throw ScenarioError(.routeForHTTPOnly(dependency: target.name, method: method.value, path: path.value), column: method.column)
+      }
+      try http.stub(route: (method, path), outcome: outcome, arguments: arguments, endColumn: endColumn)
+    } else {
+      try target.stub(outcome: outcome, arguments: arguments, endColumn: endColumn)
+    }
+  }
+
+  /// `stub` before `use`: kept for the next `use`, which answers with it from the model's `init`
+  /// on (a stand-in the `init` calls, a request it sends). The dependency must be one every
+  /// model has: `http`, or a stand-in of the package.
+  private func keepStub(
+    _ dependency: Located<String>, route: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int
+  ) throws(ScenarioError) -> [String] {
+    let names = ["http"] + StandIns.declared.map(\.member)
+    guard names.contains(dependency.value) else {
+      throw Suggestion.unknown("dependency", dependency.value, among: names, listedAs: "dependencies", column: dependency.column)
+    }
+    pendingStubs.append((dependency, route, outcome, arguments, endColumn))
+    return ["\(dependency.value): stubbed from the next `use` on"]
   }
 
   private func scriptedDependency(_ name: Located<String>) throws(ScenarioError) -> any AnyScriptedDependency {

@@ -65,6 +65,8 @@ package final class Session {
   /// `defaults` lines since the last `use`, applied once the next `use` has emptied the sandbox,
   /// before the model's `init` (a model in use gets them at once too).
   var pendingDefaults: [(key: String, value: CommandValue, suite: String?)] = []
+  /// `stub` lines before `use`, applied by the next `use` before the model's `init`.
+  var pendingStubs: [(dependency: Located<String>, route: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int)] = []
   /// This session's number in the process, for `ModelContext.session`.
   let number: Int
 
