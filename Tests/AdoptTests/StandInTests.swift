@@ -467,8 +467,18 @@ extension StandInTests {
         let package = Package(
             name: "Gadget",
             products: [.library(name: "Gadget", targets: ["Gadget"])],
-            targets: [.target(name: "Gadget")]
+            targets: [
+                .target(name: "Gadget", dependencies: ["GadgetCore"]),
+                .binaryTarget(name: "GadgetCore", path: "GadgetCore.xcframework"),
+            ]
         )
+        """,
+      "Sources/Gadget/NativeClock.swift": """
+        import GadgetCore
+        public struct NativeClock {
+            public init() {}
+            public func ticks() -> Int { Int(gadget_ticks()) }
+        }
         """,
       "Sources/Gadget/Clicker.swift": """
         import Foundation
@@ -497,9 +507,11 @@ extension StandInTests {
         @MainActor
         final class CounterViewModel: ObservableObject {
             @Published private(set) var clicker = Clicker()
+            @Published private(set) var ticks = 0
             func tap() {
                 clicker.click()
                 Haptics.shared.tap()
+                ticks = NativeClock().ticks()
             }
         }
         """,
@@ -515,13 +527,17 @@ extension StandInTests {
     #expect(adoption.models.map(\.factory) == ["CounterViewModel()"])
     let vendored = PackageWriter.relativePath(from: sources.folder, to: copy)
     #expect(adoption.included == [vendored + "/Sources/Gadget/Clicker.swift", "Clicks/CounterViewModel.swift"])
-    #expect(adoption.seams.mapValues(\.types) == [vendored + "/Sources/Gadget/Haptics.swift": ["Haptics"]])
+    #expect(adoption.seams.mapValues(\.types) == [
+      vendored + "/Sources/Gadget/Haptics.swift": ["Haptics"], vendored + "/Sources/Gadget/NativeClock.swift": ["NativeClock"],
+    ])
+    #expect(adoption.leftOut.first { $0.path.hasSuffix("NativeClock.swift") }?.reason
+      == "imports `GadgetCore`, a binary or C target of github.com/example/Gadget, which does not build on Linux")
     #expect(adoption.targets.map(\.name) == ["Clicks", "Gadget"])
     let report = AdoptReport.text(adoption, shownFolder: "Clicks")
     #expect(report.contains("modules compiled as targets of their own: Gadget (1 file, from the sources of github.com/example/Gadget, which does not build on Linux as a package)"))
     #expect(report.contains("  github.com/example/Gadget/Sources/Gadget/Haptics.swift: imports `CoreHaptics`, an Apple framework with no Linux version"))
     #expect(!report.contains(vendored))
-    #expect(report.hasPrefix("Clicks: 1 Swift files in Clicks, and 2 of the packages compiled from their sources\n"))
+    #expect(report.hasPrefix("Clicks: 1 Swift files in Clicks, and 3 of the packages compiled from their sources\n"))
     let standIn = try #require(StandInFiles(adoption).files.first)
     #expect(standIn.generated.text.contains("(stand-in: github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`") || standIn.generated.declarations.first?.why == "github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`, an Apple framework with no Linux version")
     try? FileManager.default.removeItem(atPath: output)

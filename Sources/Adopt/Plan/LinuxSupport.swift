@@ -81,10 +81,14 @@ enum LinuxSupport {
   /// Why a file's imports keep it from building on Linux, each said for what it is: an Apple
   /// framework, a third-party package the app pins, a pod, or a module adopt cannot place.
   static func importBlockers(
-    _ imports: [String], localModules: Set<String> = [], pins: PinnedPackages? = nil, pods: [String: String] = [:]
+    _ imports: [String], localModules: Set<String> = [], pins: PinnedPackages? = nil, pods: [String: String] = [:],
+    ownTargets: [String: String] = [:]
   ) -> [String] {
     imports.filter { !importable.contains($0) && !localModules.contains($0) }.map { module in
       if appleFrameworks.contains(module) { return "imports `\(module)`, an Apple framework with no Linux version" }
+      if let location = ownTargets[module] {
+        return "imports `\(module)`, a binary or C target of \(location), which does not build on Linux"
+      }
       if let pin = pins?.pin(forModule: module), pin.version == "?" {
         return "imports `\(module)`, of the app's package \(pin.location), pinned to nothing adopt can ask SwiftPM for"
       }

@@ -29,6 +29,12 @@ struct AppSources: Sendable {
   /// build on Linux as packages): each copy's folder (absolute) and the package's location.
   var vendored: [(folder: String, location: String)] = []
 
+  /// The names of the targets a manifest declares (`.target(name: "X"`, `.binaryTarget(name:`).
+  static func targetNames(inManifest manifest: String) -> [String] {
+    let pattern = /\.(?:binaryTarget|target|systemLibrary|executableTarget)\(\s*name:\s*"([^"]+)"/
+    return manifest.matches(of: pattern).map { String($0.output.1) }
+  }
+
   /// How `path` (relative to the app's folder) is shown: a vendored package's file by the
   /// package's location (`github.com/example/Gadget/Sources/Gadget/Haptics.swift`), the same
   /// wherever the package adopt writes lies.
@@ -119,14 +125,21 @@ struct AppSources: Sendable {
     for (url, requirement) in (xcodeProject?.requirements ?? [:]).sorted(by: { $0.key < $1.key }) { pins.declare(url: url, requirement: requirement) }
     let pods = (try? String(contentsOfFile: root + "/Podfile.lock", encoding: .utf8)).map(LinuxSupport.pods(inLock:)) ?? [:]
     let localNames = Set(walker.modules.map(\.name))
+    // A vendored package's own targets that are no Swift module compiled here (a binary
+    // `.xcframework`, a C target): its files that import one cannot build on Linux.
+    var ownTargets: [String: String] = [:]
+    for package in vendored {
+      let manifest = (try? String(contentsOfFile: package.folder + "/Package.swift", encoding: .utf8)) ?? ""
+      for name in Self.targetNames(inManifest: manifest) where !localNames.contains(name) { ownTargets[name] = package.location }
+    }
     for index in files.indices {
       // A module of a package the app pins is that package's product: the package declares it.
       files[index].packageImports = files[index].imports.filter { module in
-        !LinuxSupport.importable.contains(module) && !localNames.contains(module)
+        !LinuxSupport.importable.contains(module) && !localNames.contains(module) && ownTargets[module] == nil
           && (pins.pin(forModule: module).map { $0.version != "?" } ?? false)
       }
       files[index].blockers += LinuxSupport.importBlockers(
-        files[index].imports, localModules: localNames.union(files[index].packageImports), pins: pins, pods: pods)
+        files[index].imports, localModules: localNames.union(files[index].packageImports), pins: pins, pods: pods, ownTargets: ownTargets)
     }
     var app = AppSources(folder: root, appName: name, files: files)
     app.pins = pins
