@@ -557,5 +557,11 @@ extension StandInTests {
     #expect(copy == URL(fileURLWithPath: output + "/vendored/Gadget").standardizedFileURL.path)
     #expect(try String(contentsOfFile: copy + "/Sources/Gadget/Clicker.swift", encoding: .utf8) == "public struct Clicker {}\n")
     #expect(AdoptionProof.vendor(package, checkouts: scratch.path + "/nothing/checkouts", into: output) == nil)
+    // An Objective-C library (FMDB) has no Swift to compile: it is left out, as before.
+    let objc = try AppFolder("objc", files: [
+      "fmdb/Package.swift": "// swift-tools-version:5.9\n", "fmdb/src/fmdb/FMDatabase.m": "", "fmdb/Tests/FMDBTests.swift": "",
+    ])
+    let fmdb = PackagePlan(PinnedPackages.Pin(location: "github.com/ccgus/fmdb", url: "https://github.com/ccgus/fmdb", revision: nil, version: "2.7.8", identity: "fmdb"))
+    #expect(AdoptionProof.vendor(fmdb, checkouts: objc.path, into: output) == nil)
   }
 }

@@ -106,6 +106,8 @@ struct AdoptionProof {
     let folders = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
     try? FileManager.default.createDirectory(atPath: output + "/" + vendoredFolder, withIntermediateDirectories: true)
     if let folder = folders.first(where: matches), FileManager.default.fileExists(atPath: checkouts + "/" + folder + "/Package.swift") {
+      // A package with no Swift to compile (an Objective-C library such as FMDB) gains nothing.
+      guard hasSwiftSources(checkouts + "/" + folder) else { return nil }
       let copy = output + "/" + vendoredFolder + "/" + folder
       try? FileManager.default.removeItem(atPath: copy)
       guard (try? FileManager.default.copyItem(atPath: checkouts + "/" + folder, toPath: copy)) != nil else { return nil }
@@ -125,11 +127,26 @@ struct AdoptionProof {
         "-c", "git --git-dir \"$0\" archive --format=tar \"$1\" | tar -x -C \"$2\"", repositories + "/" + clone, reference, copy,
       ])
       if archived.status == 0, FileManager.default.fileExists(atPath: copy + "/Package.swift") {
+        guard hasSwiftSources(copy) else { break }
         return URL(fileURLWithPath: copy).standardizedFileURL.path
       }
     }
     try? FileManager.default.removeItem(atPath: copy)
     return nil
+  }
+
+  /// Whether the package in `folder` has Swift sources outside its tests and examples.
+  static func hasSwiftSources(_ folder: String) -> Bool {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return false }
+    while let path = walker.nextObject() as? String {
+      let first = path.split(separator: "/").first.map(String.init) ?? ""
+      if ["Tests", "Example", "Examples", "Demo", ".git", ".build"].contains(first) {
+        if path == first { walker.skipDescendants() }
+        continue
+      }
+      if path.hasSuffix(".swift"), path != "Package.swift", !path.hasPrefix("Package@") { return true }
+    }
+    return false
   }
 
   /// Writes the package again after a round, and what changed since adopt began: a starter
