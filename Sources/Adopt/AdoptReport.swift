@@ -15,6 +15,8 @@ enum AdoptReport {
     var droppedPackages: [String] = []
     /// Third-party packages compiled from their sources as the app's own modules, by location.
     var vendoredPackages: [String] = []
+    /// Whether a compiler ran out of memory, and the builds after went one job at a time.
+    var oneJobAtATime = false
     /// The errors of a build adopt could not mend.
     var failure: [String] = []
     /// Whether adopt stopped at its limit of builds while each build still mended something.
@@ -202,6 +204,9 @@ enum AdoptReport {
             ? "not built: adopt stopped at its limit of \(rounds) (\(time) s), each of which still left out or mended something; the last one's errors:"
             : "not built: after \(rounds) (\(time) s) the package still does not compile, and adopt cannot tell which app file is at fault:")
           lines += build.failure.map { "  " + $0 }
+        }
+        if build.oneJobAtATime {
+          lines.append("  a compiler ran out of memory beside another (signal 9): the builds after it compiled one file at a time")
         }
       }
       if let executable, let first = registered.first {

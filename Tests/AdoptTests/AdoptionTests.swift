@@ -428,6 +428,12 @@ struct AdoptionTests {
     #expect(app.pins.pins.map(\.version) == ["4.2.0..<5.0.0", "from 2.0.0"])
   }
 
+  @Test("a compiler killed for memory is told apart from an error in a file: the build goes again one job at a time")
+  func compilerKilled() {
+    #expect(PackageBuild.compilerWasKilled("error: compile command failed due to signal 9 (use -v to see invocation)"))
+    #expect(!PackageBuild.compilerWasKilled("/x/app/Feed.swift:3:1: error: cannot find 'UIImage' in scope"))
+  }
+
   @Test("a binary target whose download failed from a host that names no package leaves out the declared package that needs it, unvendored")
   func unfetchedBinary() throws {
     let folder = try AppFolder("checkouts", files: [

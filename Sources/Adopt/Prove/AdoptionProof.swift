@@ -42,16 +42,25 @@ struct AdoptionProof {
       record.droppedPackages.append(identity)
     }
     if !mending.dropped.isEmpty { try rewrite() }
+    var oneJobAtATime = false
     for round in 1...Self.buildRounds {
       FileHandle.standardError.write(Data((round == 1
         ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
         : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
-      let outcome = build.run()
+      let outcome = build.run(oneJobAtATime: oneJobAtATime)
       record.rounds = round
       record.seconds += outcome.seconds
       if outcome.succeeded {
         record.succeeded = true
         break
+      }
+      // A compiler killed for memory is the machine's, not the app's: the same package again,
+      // one compile at a time (each builds what the last finished).
+      if PackageBuild.compilerWasKilled(outcome.log), !oneJobAtATime, round < Self.buildRounds {
+        FileHandle.standardError.write(Data("adopt: a compiler ran out of memory; building again one job at a time\n".utf8))
+        oneJobAtATime = true
+        record.oneJobAtATime = true
+        continue
       }
       let generated = (try? String(contentsOfFile: writer.output + "/" + writer.paths.registrations, encoding: .utf8)) ?? ""
       let rejections = PackageBuild.rejections(

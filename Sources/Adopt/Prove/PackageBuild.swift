@@ -50,11 +50,13 @@ struct PackageBuild {
   /// The variable that moves the shared build folder, read by `adopt` and by each `./repl`.
   static let buildPathVariable = "VMREPL_BUILD_PATH"
 
-  /// Builds the package (everything but its tests).
-  func run() -> Outcome {
+  /// Builds the package (everything but its tests); `oneJobAtATime` after a compiler ran out of
+  /// memory beside another.
+  func run(oneJobAtATime: Bool = false) -> Outcome {
     Self.claim(scratch: scratch, for: output)
     let started = Date()
-    let result = ChildProcess.runBlocking("/usr/bin/env", ["swift", "build", "--package-path", output, "--scratch-path", scratch])
+    let jobs = oneJobAtATime ? ["--jobs", "1"] : []
+    let result = ChildProcess.runBlocking("/usr/bin/env", ["swift", "build", "--package-path", output, "--scratch-path", scratch] + jobs)
     // The compiler's errors are on standard output, SwiftPM's own (resolution) on standard error.
     return Outcome(
       succeeded: result.status == 0 && result.signal == nil, log: result.output + result.errors,
@@ -327,6 +329,12 @@ struct PackageBuild {
       }
     }
     return nil
+  }
+
+  /// Whether a compiler process of the build was killed (`signal 9`: the machine's memory ran
+  /// out, two big files compiling side by side), with nothing else wrong that the log names.
+  static func compilerWasKilled(_ log: String) -> Bool {
+    log.contains("failed due to signal 9") || log.contains("terminated by signal 9")
   }
 
   /// The first lines of the log that say what went wrong, for a build adopt cannot mend.
