@@ -473,6 +473,13 @@ extension StandInTests {
             ]
         )
         """,
+      "Sources/Gadget/GadgetStore.swift": """
+        import Combine
+        public final class GadgetStore: ObservableObject {
+            @Published public var isOn = false
+            public init() {}
+        }
+        """,
       "Sources/Gadget/NativeClock.swift": """
         import GadgetCore
         public struct NativeClock {
@@ -523,9 +530,11 @@ extension StandInTests {
     #expect(copy.hasSuffix("-vmrepl/vendored/gadget"))
     #expect(!FileManager.default.fileExists(atPath: copy + "/.git"))
     let sources = try AppSources.scan(folder: app.path, vendored: [(copy, "github.com/example/Gadget")])
+    let vendored = PackageWriter.relativePath(from: sources.folder, to: copy)
     let adoption = Adoption(sources)
     #expect(adoption.models.map(\.factory) == ["CounterViewModel()"])
-    let vendored = PackageWriter.relativePath(from: sources.folder, to: copy)
+    // A view-model of the package is the package's, not one of the app's.
+    #expect(sources.files.filter(\.isVendored).map { $0.path.hasPrefix(vendored) } == [true, true, true, true])
     #expect(adoption.included == [vendored + "/Sources/Gadget/Clicker.swift", "Clicks/CounterViewModel.swift"])
     #expect(adoption.seams.mapValues(\.types) == [
       vendored + "/Sources/Gadget/Haptics.swift": ["Haptics"], vendored + "/Sources/Gadget/NativeClock.swift": ["NativeClock"],
@@ -537,7 +546,7 @@ extension StandInTests {
     #expect(report.contains("modules compiled as targets of their own: Gadget (1 file, from the sources of github.com/example/Gadget, which does not build on Linux as a package)"))
     #expect(report.contains("  github.com/example/Gadget/Sources/Gadget/Haptics.swift: imports `CoreHaptics`, an Apple framework with no Linux version"))
     #expect(!report.contains(vendored))
-    #expect(report.hasPrefix("Clicks: 1 Swift files in Clicks, and 3 of the packages compiled from their sources\n"))
+    #expect(report.hasPrefix("Clicks: 1 Swift files in Clicks, and 4 of the packages compiled from their sources\n"))
     let standIn = try #require(StandInFiles(adoption).files.first)
     #expect(standIn.generated.text.contains("(stand-in: github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`") || standIn.generated.declarations.first?.why == "github.com/example/Gadget/Sources/Gadget/Haptics.swift imports `CoreHaptics`, an Apple framework with no Linux version")
     try? FileManager.default.removeItem(atPath: output)

@@ -96,9 +96,9 @@ struct FileSelection {
       }
     }
 
-    // The view-models, wherever they are.
+    // The view-models, wherever they are in the app: a vendored package's are not the app's.
     var candidates: [(DeclaredType, String)] = []
-    for file in originals {
+    for file in originals where !file.isVendored {
       for type in file.types where Self.isViewModel(type) { candidates.append((type, file.path)) }
     }
 

@@ -132,7 +132,9 @@ struct AppSources: Sendable {
       let manifest = (try? String(contentsOfFile: package.folder + "/Package.swift", encoding: .utf8)) ?? ""
       for name in Self.targetNames(inManifest: manifest) where !localNames.contains(name) { ownTargets[name] = package.location }
     }
+    let vendoredPrefixes = vendored.map { PackageWriter.relativePath(from: root, to: $0.folder) + "/" }
     for index in files.indices {
+      files[index].isVendored = vendoredPrefixes.contains { files[index].path.hasPrefix($0) }
       // A module of a package the app pins is that package's product: the package declares it.
       files[index].packageImports = files[index].imports.filter { module in
         !LinuxSupport.importable.contains(module) && !localNames.contains(module) && ownTargets[module] == nil

@@ -17,6 +17,8 @@ struct SourceFacts: Sendable, Equatable {
   var inProject: Bool?
   /// The app target that does not compile the file, when the project says so.
   var outsideTarget: String?
+  /// Whether it is a file of a third-party package compiled from its sources (`vendored/`).
+  var isVendored = false
   /// The local package module the file belongs to; nil for the app's own files.
   var module: String?
   /// Lower-case names the file refers to (`colorsTabIconInactive`, `formatted(_:)`): what it may
