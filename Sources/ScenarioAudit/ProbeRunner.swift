@@ -108,6 +108,8 @@ private struct Run {
       settle()
       execute(ProbeRunner.afterLeaving)
       result.leftBehind = session.workLeft
+      // Work that held the model when the screen went may have ended since, and let it go.
+      if result.freed == false, !session.leftModelIsAlive { result.freed = true }
       if result.freed == false, result.leftBehind.isEmpty {
         // Still alive with nothing of its own running: a retain cycle, or an instance the app
         // keeps on purpose (`static let shared`). Made again, a kept one is the same object.

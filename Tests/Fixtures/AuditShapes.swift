@@ -369,3 +369,19 @@ let appSettings = ModelDefinition("app-settings", summary: "an instance the app 
 } describe: { model in
   model.action("toggleDarkMode", "toggleDarkMode()", perform: { settings, _ in settings.toggleDarkMode() })
 }
+
+/// A form that saves a moment after its button (`asyncAfter`, capturing `self`): the closure
+/// holds the model when the screen goes, and lets it go when it has run. Not a leak.
+@MainActor
+final class LateSaveViewModel: ObservableObject {
+  @Published var saved = false
+  func save() {
+    DispatchQueue.main.asyncAfter(deadline: .now() + 5) { MainActor.assumeIsolated { self.saved = true } }
+  }
+}
+
+let lateSave = ModelDefinition("late-save", summary: "a closure holds the model a few seconds after its screen goes") { _ in
+  LateSaveViewModel()
+} describe: { model in
+  model.action("save", "save()", perform: { form, _ in form.save() })
+}

@@ -82,11 +82,11 @@ struct AuditOracleTests {
     }
   }
 
-  @Test("a model a sink it keeps holds alive after leaving is found, and `expect freed` fails on it; its twin and a model the app keeps on purpose are not")
+  @Test("a model a sink it keeps holds alive after leaving is found, and `expect freed` fails on it; its twin, a model the app keeps on purpose and one a closure holds a few seconds are not")
   func notFreed() async throws {
     let folder = try VMReplProcess.folder("audit-not-freed", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "chore-list", "safe-chore-list", "app-settings"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "chore-list", "safe-chore-list", "app-settings", "late-save"], executable: "VMReplFixtures", directory: folder)
     #expect(result.status == 1, "\(result.errors)")
     #expect(
       result.output == """
@@ -98,7 +98,8 @@ struct AuditOracleTests {
             scenario: audit/chore-list/not-freed.scenario
         safe-chore-list: nothing found in 2 sequences (3 probes)
         app-settings: nothing found in 2 sequences (3 probes)
-        1 finding in 1 of 3 models; 6 sequences, 12 probes, seed 0
+        late-save: nothing found in 2 sequences (3 probes)
+        1 finding in 1 of 4 models; 8 sequences, 15 probes, seed 0
 
         """)
     let bug = try await VMReplProcess.run(["run", "audit/chore-list/not-freed.scenario"], executable: "VMReplFixtures", directory: folder)

@@ -153,7 +153,7 @@ extension Session {
     self.instance = made
     self.context = context
     reusedKeptModel = keptAfterLeaving != nil && keptAfterLeaving === made.object
-    leftScreen = nil
+    leftScreenType = nil
     context.dependencies.append(http)
     context.dependencies += standIns
     tracker.dependencies = context.dependencies

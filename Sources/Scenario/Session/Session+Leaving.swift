@@ -17,7 +17,7 @@ extension Session {
     lastState = nil
     defer {
       keptAfterLeaving = left
-      leftScreen = (typeName, left == nil)
+      leftScreenType = typeName
     }
     // The work cancelling and letting go made ready runs now, before the model is looked for:
     // a `deinit` that cancels a task or a subscription is part of leaving.
@@ -53,19 +53,22 @@ extension Session {
     return ["ok: idle"]
   }
 
-  /// `expect freed`: the model the last `leave` let go of was freed (no closure, subscription or
-  /// timer it holds keeps it alive).
+  /// `expect freed`: the model the last `leave` let go of has been freed by now (work that held
+  /// it may have ended since); nothing it holds keeps it alive.
   func expectFreed() throws(ScenarioError) -> [String] {
-    guard let left = leftScreen else {
+    guard let typeName = leftScreenType else {
       throw ScenarioError(.expectationFailed(claim: "freed", actual: "no `leave` yet: `leave` lets go of the model first"))
     }
-    guard left.freed else {
+    guard keptAfterLeaving == nil else {
       throw ScenarioError(.expectationFailed(
         claim: "freed",
-        actual: "not: `\(left.typeName)` is still alive after `leave`: something the app keeps still holds it (a task, a closure or a timer that captured it strongly)"))
+        actual: "not: `\(typeName)` is still alive after `leave`: something the app keeps still holds it (a task, a closure or a timer that captured it strongly)"))
     }
     return ["ok: freed"]
   }
+
+  /// Whether the model the last `leave` let go of is still alive now.
+  package var leftModelIsAlive: Bool { keptAfterLeaving != nil }
 
   /// `expect warnings OP N`: the warnings the session gave since its `use` (writes off the main
   /// thread, a blocked main thread, the REPL's other warnings).

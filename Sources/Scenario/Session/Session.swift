@@ -50,8 +50,8 @@ package final class Session {
   /// call view-model code outside any job or `watched` (a `respond`'s completion handler, a
   /// task's cancellation handler, a `defaults` write a computed property reads).
   private var readingsReusable = false
-  /// The last `leave`: the model's type, and whether it was freed (`expect freed`).
-  var leftScreen: (typeName: String, freed: Bool)?
+  /// The type of the model the last `leave` let go of (`expect freed`).
+  var leftScreenType: String?
   /// The model the last `leave` let go of, while something still holds it: a `use` that makes
   /// this same object again makes an instance the app keeps (a shared one), not a leak.
   weak var keptAfterLeaving: AnyObject?
