@@ -28,7 +28,8 @@ package struct AuditExplanation: Sendable {
 
   /// The explanation, a line each, indented under the sequence's steps.
   package var lines: [String] {
-    let steps = sequence.steps.map { "`\($0.line)`" }.joined(separator: ", ")
+    let steps = sequence.steps.isEmpty
+      ? "the screen shown and left (`use \(surface.model)`)" : AuditOracles.text(of: sequence, model: surface.model)
     var lines = ["sequence \(sequence.index + 1): \(steps)"]
     guard let settled = runs.settled else {
       let trapped = found.filter { $0.hasPrefix("trap") }
@@ -51,7 +52,7 @@ package struct AuditExplanation: Sendable {
     lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
     lines.append("  model not freed: " + verdict(.notFreed) { Self.notFreed(settled) })
     lines.append("  lost update: " + verdict(.lostUpdate) { Self.lost(runs, sequence: sequence) })
-    lines.append("  answers out of order: " + verdict(.answerOrder) { Self.order(runs) })
+    lines.append("  answers out of order: " + verdict(.answerOrder) { Self.order(runs, sequence: sequence) })
     return lines
   }
 
@@ -124,7 +125,7 @@ package struct AuditExplanation: Sendable {
   }
 
   static func lost(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence) -> String {
-    guard sequence.steps.count > 1 else { return "one step: nothing to send quickly" }
+    guard sequence.steps.count > 1 else { return sequence.steps.isEmpty ? "no step: nothing sent" : "one step: nothing to send quickly" }
     if sequence.steps.contains(where: { AuditPlan.isCleanup($0.name) }) { return "a cleanup action among the steps is meant to cut the others short" }
     guard let quick = runs.quick, let settled = runs.settled else { return "no result" }
     if !quick.atRest || !settled.atRest { return "not at rest at the end, so the two are not compared" }
@@ -139,8 +140,8 @@ package struct AuditExplanation: Sendable {
     return "`\(difference.path)` differs (\(difference.actual) quickly), but one after another in the other order reaches it too"
   }
 
-  static func order(_ runs: AuditOracles.Runs) -> String {
-    guard let quick = runs.quick else { return "one step: no two answers out at once" }
+  static func order(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence) -> String {
+    guard let quick = runs.quick else { return sequence.steps.isEmpty ? "no step: nothing sent" : "one step: no two answers out at once" }
     guard quick.requests > 1, let newest = runs.quickNewestFirst else { return "fewer than two requests out at once" }
     if !quick.atRest || !newest.atRest { return "not at rest at the end, so the two orders are not compared" }
     guard AuditOracles.firstDifference(expected: quick.final, actual: newest.final) != nil else {

@@ -17,7 +17,7 @@ package enum AuditOracles {
   package static func check(_ runs: Runs, sequence: AuditPlan.Sequence, surface: ModelSurface) -> [Finding] {
     var findings: [Finding] = []
     let lastAction = sequence.steps.last(where: { $0.line.hasPrefix("send ") })?.name
-    let steps = sequence.steps.map { "`\($0.line)`" }.joined(separator: ", ")
+    let steps = text(of: sequence, model: surface.model)
     func finding(_ kind: Finding.Kind, key: String, probe: Int, summary: String, evidence: String, source: String? = nil, onPurpose: String? = nil, lines: [String]) {
       findings.append(Finding(
         model: surface.model, type: surface.typeName, kind: kind, summary: summary, evidence: evidence, source: source,
@@ -83,9 +83,13 @@ package enum AuditOracles {
     if let result = runs.settled, let first = result.leftBehind.first(where: { !$0.hasPrefix("effect #") }) {
       let origin = first.split(separator: "`").dropFirst().first.map(String.init) ?? first
       let freed = result.freed == false ? "; the model was not freed: this work keeps it alive" : ""
-      // Where the work began: an action's code, or the model's `init` (`use`).
+      // Where the work began: an action's code, the view's `.task` (`connect`, which runs the
+      // lifecycle actions), or the model's `init` (`use`).
       let words = origin.split(separator: " ").map(String.init)
-      let started = words.first == "use" ? surface.source(of: "").map { $0.replacingOccurrences(of: " in ", with: ".init in ") } : words.count > 1 ? surface.source(of: words[1]) : nil
+      let started =
+        words.first == "use" ? surface.source(of: "").map { $0.replacingOccurrences(of: " in ", with: ".init in ") }
+        : words.first == "connect" ? surface.lifecycleActions.first.flatMap(surface.source(of:))
+        : words.count > 1 ? surface.source(of: words[1]) : nil
       finding(.outlivesScreen, key: origin.split(separator: " ").prefix(2).joined(separator: " "), probe: 0,
         summary: "work from `\(origin)` still runs after the screen's cleanup and the model let go",
         evidence: first + freed, source: started,
@@ -154,7 +158,7 @@ package enum AuditOracles {
     _ result: ScheduleFinding, lines: [String], runs: Runs, sequence: AuditPlan.Sequence, surface: ModelSurface
   ) -> Finding? {
     guard let first = result.failed.first, let quick = runs.quick else { return nil }
-    let steps = sequence.steps.map { "`\($0.line)`" }.joined(separator: ", ")
+    let steps = text(of: sequence, model: surface.model)
     let path = first.line.split(separator: " ").dropFirst().first.map(String.init) ?? first.line
     let body = stepLines(of: quick)
     let lastAction = sequence.steps.last(where: { $0.line.hasPrefix("send ") })?.name
@@ -188,6 +192,12 @@ package enum AuditOracles {
       return (leaf.path, leaf.value, value)
     }
     return nil
+  }
+
+  /// A sequence's steps as findings name them: `` `send add`, `send add` ``, or the `use` line
+  /// alone when the screen was only shown.
+  static func text(of sequence: AuditPlan.Sequence, model: String) -> String {
+    sequence.steps.isEmpty ? "`use \(model)`" : sequence.steps.map { "`\($0.line)`" }.joined(separator: ", ")
   }
 
   /// For a finding a step sent twice shows (the plan tries every step alone first, so alone it

@@ -16,12 +16,17 @@ package struct AuditPlan: Sendable {
   /// The actions sent before leaving: the model's own cleanup (`stop`, `cancel`, `onDisappear`).
   package var cleanup: [ProbeStep]
 
-  /// Every step alone, then each twice (the second time with another value), each text set
-  /// twice to the same value, then ordered pairs of two steps in an order `seed` draws; `limit` sequences in all, the single steps always.
+  /// The screen shown and left with nothing done (what its `init` and `.task` start alone),
+  /// every step alone, then each twice (the second time with another value), each text set
+  /// twice to the same value, then ordered pairs of two steps in an order `seed` draws; `limit`
+  /// sequences in all, the empty one and the single steps always.
   package init(surface: ModelSurface, seed: UInt64, limit: Int) {
     self.surface = surface
     let vocabulary = Self.vocabulary(of: surface)
-    var sequences = vocabulary.map { [$0.first] }
+    // A model with nothing a command can do still leaks, traps or leaves work behind on its
+    // own, and what it does so is found with the fewest lines before any step is tried.
+    var sequences: [[ProbeStep]] = [[]]
+    sequences += vocabulary.map { [$0.first] }
     sequences += vocabulary.map { [$0.first, $0.second] }
     // A text set again as it was (typed again, typed and deleted back): what a pipeline's
     // `removeDuplicates` drops, with whatever it set on the way (a spinner) left so.
@@ -33,7 +38,7 @@ package struct AuditPlan: Sendable {
     var random = SplitMix64(seed: seed)
     pairs.shuffle(using: &random)
     sequences += pairs
-    let kept = max(limit, vocabulary.count)
+    let kept = max(limit, vocabulary.count + 1)
     self.sequences = sequences.prefix(kept).enumerated().map { Sequence(index: $0.offset, steps: $0.element) }
     cleanup = surface.actions.filter { $0.parameters.isEmpty && Self.isCleanup($0.name) }.map { ProbeStep(line: "send \($0.name)", name: $0.name) }
   }

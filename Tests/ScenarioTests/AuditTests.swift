@@ -48,10 +48,10 @@ struct AuditTests {
     var surface = Self.surface
     surface.properties = [.init(name: "query", type: .string), .init(name: "isOn", type: .bool)]
     let plan = AuditPlan(surface: surface, seed: 0, limit: 20)
-    #expect(plan.sequences[10].steps.map(\.line) == ["set query \"swift\"", "set query \"swift\""])
-    #expect(plan.sequences[9].steps.map(\.line) == ["set isOn true", "set isOn false"])
-    #expect(plan.sequences[11].steps.count == 2 && plan.sequences[11].steps[0].name != plan.sequences[11].steps[1].name)
-    #expect(AuditOracles.twice(plan.sequences[10]).hasPrefix("; it shows only when `query` is set again to the text it holds"))
+    #expect(plan.sequences[11].steps.map(\.line) == ["set query \"swift\"", "set query \"swift\""])
+    #expect(plan.sequences[10].steps.map(\.line) == ["set isOn true", "set isOn false"])
+    #expect(plan.sequences[12].steps.count == 2 && plan.sequences[12].steps[0].name != plan.sequences[12].steps[1].name)
+    #expect(AuditOracles.twice(plan.sequences[11]).hasPrefix("; it shows only when `query` is set again to the text it holds"))
     // A loading flag of one part of the screen is one too, and the plan never sets it.
     #expect(AuditOracles.isLoadingFlag("isLoadingData") && AuditOracles.isLoadingFlag("state.isLoading") && !AuditOracles.isLoadingFlag("loadedItems"))
   }
@@ -76,15 +76,17 @@ struct AuditTests {
     #expect(ScenarioShortening.mergingAdvances(["use m", "advance until done", "advance 1s"]) == ["use m", "advance until done", "advance 1s"])
   }
 
-  @Test("the plan: each step alone, then twice with other values, then pairs; cleanup by name")
+  @Test("the plan: the screen shown and left, each step alone, then twice with other values, then pairs; cleanup by name")
   func plan() {
-    let plan = AuditPlan(surface: Self.surface, seed: 0, limit: 9)
-    #expect(plan.sequences.prefix(8).map { $0.steps.map(\.line) } == [
-      ["send search text=\"swift\""], ["send stopUpdates"], ["send append"], ["set isOn true"],
+    let plan = AuditPlan(surface: Self.surface, seed: 0, limit: 10)
+    #expect(plan.sequences.prefix(9).map { $0.steps.map(\.line) } == [
+      [], ["send search text=\"swift\""], ["send stopUpdates"], ["send append"], ["set isOn true"],
       ["send search text=\"swift\"", "send search text=\"swiftui\""], ["send stopUpdates", "send stopUpdates"],
       ["send append", "send append"], ["set isOn true", "set isOn false"],
     ])
-    #expect(plan.sequences.count == 9)
+    #expect(plan.sequences.count == 10)
+    // Nothing to try but showing the screen: the one sequence a model with no action has.
+    #expect(AuditPlan(surface: ModelSurface(model: "badge", typeName: "Badge", summary: "Badge", actions: [], properties: [], connects: false, dependencies: []), seed: 0, limit: 40).sequences.map(\.steps) == [[]])
     // `append` ends in "end" but starts no cleanup word.
     #expect(plan.cleanup.map(\.line) == ["send stopUpdates"])
     // The same seed, the same plan.

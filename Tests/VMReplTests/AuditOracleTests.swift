@@ -57,13 +57,13 @@ struct AuditOracleTests {
             code: EpisodeLoaderViewModel.load() async
             not a bug unless the wait is always too short to see (vmrepl times it in virtual time: it ran as long as the threads it waited for)
             scenario: audit/episode-loader/main-thread-blocked.scenario
-        safe-basket: nothing found in 2 sequences (3 probes)
-        safe-headlines: nothing found in 2 sequences (10 probes)
-        safe-pager: nothing found in 2 sequences (3 probes)
-        safe-photo-list: nothing found in 2 sequences (4 probes)
-        safe-category-search: nothing found in 3 sequences (5 probes)
-        safe-episode-loader: nothing found in 2 sequences (11 probes)
-        6 findings in 6 of 12 models; 24 sequences, 99 probes, seed 0
+        safe-basket: nothing found in 3 sequences (4 probes)
+        safe-headlines: nothing found in 3 sequences (11 probes)
+        safe-pager: nothing found in 3 sequences (4 probes)
+        safe-photo-list: nothing found in 3 sequences (5 probes)
+        safe-category-search: nothing found in 4 sequences (6 probes)
+        safe-episode-loader: nothing found in 3 sequences (12 probes)
+        6 findings in 6 of 12 models; 35 sequences, 110 probes, seed 0
 
         """)
     // Each finding's scenario fails while the bug is there, and passes on its twin.
@@ -91,15 +91,15 @@ struct AuditOracleTests {
     #expect(
       result.output == """
         chore-list (ChoreListViewModel): 1 finding
-          model not freed: `ChoreListViewModel` is still alive after `send complete` and `leave`, with nothing of its own left running
+          model not freed: `ChoreListViewModel` is still alive after `use chore-list` and `leave`, with nothing of its own left running
             evidence: left the screen: `ChoreListViewModel` is still alive; no effect, timer or request of the model is left, and making it again gives a new object (not one the app keeps)
             code: what `ChoreListViewModel` holds: a closure, a subscription or a timer that captured it strongly
             not a bug unless the app keeps this model on purpose somewhere `use` does not reach (a cache of screens): else a closure, a subscription or a timer it holds captured it strongly (`[weak self]` breaks the cycle)
             scenario: audit/chore-list/not-freed.scenario
-        safe-chore-list: nothing found in 2 sequences (3 probes)
-        app-settings: nothing found in 2 sequences (3 probes)
-        late-save: nothing found in 2 sequences (3 probes)
-        1 finding in 1 of 4 models; 8 sequences, 15 probes, seed 0
+        safe-chore-list: nothing found in 3 sequences (4 probes)
+        app-settings: nothing found in 3 sequences (4 probes)
+        late-save: nothing found in 3 sequences (4 probes)
+        1 finding in 1 of 4 models; 12 sequences, 20 probes, seed 0
 
         """)
     let bug = try await VMReplProcess.run(["run", "audit/chore-list/not-freed.scenario"], executable: "VMReplFixtures", directory: folder)
@@ -130,9 +130,9 @@ struct AuditOracleTests {
       #expect(result.status == 0)
       #expect(
         result.output == """
-          visits: nothing found in 2 sequences (6 probes)
-          busy-badge: nothing found in 2 sequences (3 probes)
-          0 findings in 0 of 2 models; 4 sequences, 9 probes, seed 0
+          visits: nothing found in 3 sequences (7 probes)
+          busy-badge: nothing found in 3 sequences (4 probes)
+          0 findings in 0 of 2 models; 6 sequences, 11 probes, seed 0
 
           """, "--jobs \(jobs)")
     }
@@ -159,12 +159,22 @@ struct AuditOracleTests {
     let result = try await VMReplProcess.run(["audit", "--explain", "safe-headlines"], executable: "VMReplFixtures", directory: folder)
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(Array(lines.prefix(18)) == [
+    #expect(Array(lines.prefix(28)) == [
       "safe-headlines (HeadlinesViewModel): what audit tried, and why each check did or did not find something",
       "  actions: refresh",
       "  set: nothing (a loading flag is the code's to set, never the audit's)",
       "  cleanup before leaving: none (no action named stop..., cancel..., onDisappear...)",
-      "sequence 1: `send refresh`",
+      "sequence 1: the screen shown and left (`use safe-headlines`)",
+      "  one step at a time, answered with data: 0 requests, at rest",
+      "  trap: no probe trapped",
+      "  write off the main thread: no write off the main thread of state a view observes or the main thread's actions touch",
+      "  main thread blocked: the main thread never waited (a semaphore, a group, a lock, a sync) while other threads ran",
+      "  loading flag left set: `isLoading` false at the end, whatever the answer",
+      "  work outlives the screen: no cleanup action and leaving: nothing left running, the model freed",
+      "  model not freed: freed after leaving",
+      "  lost update: no step: nothing sent",
+      "  answers out of order: no step: nothing sent",
+      "sequence 2: `send refresh`",
       "  one step at a time, answered with data: 1 request, at rest",
       "    answered GET https://news.example/api/headlines: [] (no type of the app: neither the code that set it going, a path literal nor a path word names one)",
       "  answered offline: 1 request, at rest",
@@ -180,7 +190,7 @@ struct AuditOracleTests {
       "  answers out of order: one step: no two answers out at once",
     ])
     #expect(lines.contains("  lost update: quickly and one after another ended alike"))
-    #expect(lines.contains("safe-headlines: nothing found in 2 sequences (10 probes)"))
+    #expect(lines.contains("safe-headlines: nothing found in 3 sequences (11 probes)"))
     let wrong = try await VMReplProcess.run(["audit", "--explain", "headline"], executable: "VMReplFixtures", directory: folder)
     #expect(wrong.status == 2)
     #expect(wrong.errors.hasPrefix("Error: --explain: no model named `headline`; did you mean `headlines`? (`models` lists the models)\n"))

@@ -18,7 +18,7 @@ struct CommandLineTests {
             code: CartViewModel.await add(item): reserve stock, then count it
             not a bug unless the view is meant to drop or merge quick taps this way
             scenario: audit/cart/lost-update.scenario
-        1 finding in 1 of 1 model; 2 sequences, 4 probes, seed 0
+        1 finding in 1 of 1 model; 3 sequences, 5 probes, seed 0
 
         """)
     let run = try await VMReplProcess.run(["run", "audit/cart/lost-update.scenario"], directory: folder)

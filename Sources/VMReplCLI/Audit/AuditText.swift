@@ -20,8 +20,9 @@ enum AuditText {
       }
     }
     for count in result.counts where !models.contains(count.model) {
-      if count.planned == 0 {
-        lines.append("\(count.model): nothing to try: its registration has no action and no settable property")
+      // Only the screen shown and left: the plan's one sequence when nothing else can be done.
+      if count.planned == 1 {
+        lines.append("\(count.model): nothing found when shown and left (\(count.probes) probe\(count.probes == 1 ? "" : "s")); its registration has no action and no settable property to try")
         continue
       }
       lines.append("\(count.model): nothing found in \(count.sequences) sequence\(count.sequences == 1 ? "" : "s") (\(count.probes) probes)")
