@@ -157,14 +157,9 @@ struct TokenReader {
     throw ScenarioError(.expected("a comparison (==, !=, <, <=, >, >= or contains)", found: token.text), column: token.column)
   }
 
-  /// The command, made as the case of `Command` for what carries it out.
+  /// The command, read as its description says (`CommandName.spec`).
   mutating func command() throws(ScenarioError) -> Command {
-    switch name.handler {
-    case .session: return .session(try sessionCommand())
-    case .timeline: return .timeline(try timelineCommand())
-    case .frontEnd: return .frontEnd(try frontEndCommand())
-    case .modifier: return try failingCommand()
-    }
+    try name.spec.parse(&self)
   }
 
   /// `fails ["TEXT"] COMMAND`: the command after it, with what its error must say. A command
@@ -189,174 +184,36 @@ struct TokenReader {
     }
   }
 
-  mutating func sessionCommand() throws(ScenarioError) -> SessionCommand {
-    switch name {
-    case .models: return .models
-    case .use:
-      let model = try word("a model name (`models` lists them)")
-      return .use(model: model, options: arguments())
-    case .describe: return .describe
-    case .connect: return .connect
-    case .disconnect: return .disconnect
-    case .leave: return .leave
-    case .send:
-      let action = try word("an action name (`describe` lists them)")
-      return .send(action: action, arguments: arguments(), awaited: false)
-    case .await:
-      if let token = next, let word = token.word {
-        guard "send".hasPrefix(word) && word.count >= 2 || word == "send" else {
-          throw ScenarioError(.expected("`send` or effect references like `#1` after `await`", found: token.text), column: token.column)
-        }
-        position += 1
-        let action = try self.word("an action name (`describe` lists them)")
-        return .send(action: action, arguments: arguments(), awaited: true)
-      }
-      return .await(try effectSelection(allowAll: false))
-    case .cancel: return .cancel(try effectSelection(allowAll: true))
-    case .advance:
-      if next?.word == "until" {
-        _ = take()
-        return .advanceUntil(try condition())
-      }
-      return .advance(try duration())
-    case .ready: return .ready
-    case .watch:
-      guard next != nil else { return .watch(nil) }
-      let path = try word("a state path like `items.count`, or `off`")
-      return path.value == "off" ? .watchOff : .watch(path)
-    case .step:
-      guard let following = next else { return .step(nil) }
-      if following.word == "until" {
-        _ = take()
-        return .stepUntil(try condition())
-      }
-      if let word = following.word {
-        // `step connect`, `step send add item=x`: the command starts its work, and nothing runs.
-        _ = take()
-        let inner = try CommandName.resolve(word, column: following.column)
-        var reader = TokenReader(tokens: Array(tokens[position...]), name: inner, lineLength: lineLength)
-        let command = try reader.command()
-        try reader.expectEnd()
-        position = tokens.count
+  /// `step [N] | step until EXPR | step COMMAND`: `step connect`, `step send add item=x` start
+  /// the command's work, and nothing runs.
+  mutating func stepCommand() throws(ScenarioError) -> SessionCommand {
+    guard let following = next else { return .step(nil) }
+    if following.word == "until" {
+      _ = take()
+      return .stepUntil(try condition())
+    }
+    if let word = following.word {
+      _ = take()
+      let inner = try CommandName.resolve(word, column: following.column)
+      var reader = TokenReader(tokens: Array(tokens[position...]), name: inner, lineLength: lineLength)
+      let command = try reader.command()
+      try reader.expectEnd()
+      position = tokens.count
+      switch command {
+      case .session(let command):
         switch command {
-        case .session(let command):
-          switch command {
-          case .connect, .disconnect, .send(_, _, awaited: false), .set, .cancel, .respond: return .stepInto(command)
-          default: break
-          }
-        case .timeline, .frontEnd, .failing: break
+        case .connect, .disconnect, .send(_, _, awaited: false), .set, .cancel, .respond: return .stepInto(command)
+        default: break
         }
-        throw ScenarioError(.stepCannotStart(inner.rawValue, usage: name), column: following.column)
+      case .timeline, .frontEnd, .failing: break
       }
-      let located = try value("the number of a job that may run next (`ready` lists them), or `until EXPR`")
-      guard case .int(let number) = located.value, number >= 1 else {
-        throw ScenarioError(.badJobNumber("\(located.value)"), column: located.column)
-      }
-      return .step(Located(value: number, column: located.column))
-    case .settle: return .settle
-    case .set:
-      let property = try word("a property name (`describe` lists them)")
-      let value = try value("a value")
-      return .set(property: property, value: value)
-    case .state:
-      guard next != nil else { return .state(path: nil) }
-      return .state(path: try word("a state path like `items.count`"))
-    case .expect: return try expectation()
-    case .respond:
-      let dependency = try word("a dependency name (`describe` lists them)")
-      var request: RequestSelector?
-      if let token = next, case .value(.request(let id)) = token.kind {
-        _ = take()
-        request = .id(Located(value: id, column: token.column))
-      } else if let token = next, case .value(.string(let text)) = token.kind {
-        _ = take()
-        request = .matching(Located(value: text, column: token.column))
-      } else {
-        request = try route()
-      }
-      let (outcome, arguments) = try answer()
-      return .respond(dependency: dependency, request: request, outcome: outcome, arguments: arguments)
-    case .stub:
-      let dependency = try word("a dependency name (`describe` lists them)")
-      if let token = next, case .value(.request) = token.kind {
-        throw ScenarioError(.stubTakesNoRequest(dependency: dependency.value, request: token.text), column: token.column)
-      }
-      let route = try route()
-      let (outcome, arguments) = try answer()
-      return .stub(dependency: dependency, route: route, outcome: outcome, arguments: arguments)
-    case .seed:
-      let seed = try value("a number")
-      guard case .int(let number) = seed.value, number >= 0 else {
-        throw ScenarioError(.outOfRange(option: "seed", range: "a whole number 0 or more", got: "\(seed.value)"), column: seed.column)
-      }
-      return .seed(UInt64(number))
-    case .date: return try dateCommand()
-    case .schedule: return .schedule(try scheduleSetting())
-    case .effects: return .effects
-    case .defaults: return try defaultsCommand()
-    case .storage: return .storage
-    case .time: return .time
-    case .log: return .log
-    case .help:
-      guard next != nil else { return .help(nil) }
-      return .help(try word("a command name"))
-    case .race:
-      guard let token = take() else { return .race(nil) }
-      guard case .value(.string(let text)) = token.kind else {
-        throw ScenarioError(.expected("a quoted text the failure must contain, like `race \"count == 2\"`", found: token.text), column: token.column)
-      }
-      return .race(Located(value: text, column: token.column))
-    case .quit, .exit: return .quit
-    case .history, .timeline, .undo, .redo, .goto, .diff, .explore, .save, .run, .fails:
-      preconditionFailure("`\(name.rawValue)` is not the session's: `command()` routes it by `handler`")
+      throw ScenarioError(.stepCannotStart(inner.rawValue, usage: name), column: following.column)
     }
-  }
-
-  mutating func timelineCommand() throws(ScenarioError) -> TimelineCommand {
-    switch name {
-    case .history: return .history
-    case .timeline:
-      guard let flag = take() else { return .timeline(svg: nil) }
-      guard flag.text == "--svg" else {
-        throw ScenarioError(.unexpectedWord(flag.text, after: name), column: flag.column)
-      }
-      guard let file = take(), let path = file.word ?? file.value?.text else { throw missing("a file to write the picture to after `--svg`") }
-      return .timeline(svg: Located(value: path, column: file.column))
-    case .undo: return .undo(next == nil ? nil : try count())
-    case .redo: return .redo(next == nil ? nil : try count())
-    case .goto: return .goto(try step())
-    case .diff: return .diff(try step(), next == nil ? nil : try step())
-    default:
-      preconditionFailure("`\(name.rawValue)` is not the timeline's: `command()` routes it by `handler`")
+    let located = try value("the number of a job that may run next (`ready` lists them), or `until EXPR`")
+    guard case .int(let number) = located.value, number >= 1 else {
+      throw ScenarioError(.badJobNumber("\(located.value)"), column: located.column)
     }
-  }
-
-  mutating func frontEndCommand() throws(ScenarioError) -> FrontEndCommand {
-    switch name {
-    case .explore: return .explore(try exploreRequest())
-    case .save:
-      var file: Located<String>?
-      var force = false
-      while let token = take() {
-        if token.text == "--force" {
-          force = true
-        } else if file == nil, let text = token.value?.text {
-          file = Located(value: text, column: token.column)
-        } else {
-          throw ScenarioError(.unexpectedWord(token.text, after: name), column: token.column)
-        }
-      }
-      guard let file else { throw missing("a file name ending in .scenario") }
-      return .save(file: file, force: force)
-    case .run:
-      let file = try value("a file name")
-      guard let text = file.value.text else {
-        throw ScenarioError(.expected("a file name", found: "\(file.value)", usage: name), column: file.column)
-      }
-      return .run(file: Located(value: text, column: file.column))
-    default:
-      preconditionFailure("`\(name.rawValue)` is not the front end's: `command()` routes it by `handler`")
-    }
+    return .step(Located(value: number, column: located.column))
   }
 
   /// A whole number of steps, 1 or more.
