@@ -30,78 +30,33 @@ struct AdoptionProof {
     var writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
     var changes = firstChanges
     let build = PackageBuild(output: writer.output, scratch: PackageBuild.scratch(forCheckout: writer.vmrepl))
-    var mending = Mending()
-    var record = AdoptReport.Build(scratch: build.scratch)
-    var app = app
+    let checkouts = build.scratch + "/checkouts"
+    var rounds = ProofRounds(app: app, scratch: build.scratch, limit: Self.buildRounds)
     func rewrite() throws(AdoptError) {
-      adoption = mending.adoption(of: app, overridden: overridden, excluded: excluded)
+      adoption = rounds.mending.adoption(of: rounds.app, overridden: overridden, excluded: excluded)
       writer = PackageWriter(output: output, vmrepl: checkout, adoption: adoption)
       changes = try Self.write(writer, after: changes)
     }
     for (identity, why) in build.unreachable(adoption.packages) {
-      mending.dropped[identity] = why
-      record.droppedPackages.append(identity)
+      rounds.mending.dropped[identity] = why
+      rounds.record.droppedPackages.append(identity)
     }
-    if !mending.dropped.isEmpty { try rewrite() }
-    var oneJobAtATime = false
-    for round in 1...Self.buildRounds {
+    if !rounds.mending.dropped.isEmpty { try rewrite() }
+    building: for round in 1...Self.buildRounds {
       FileHandle.standardError.write(Data((round == 1
         ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
         : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
-      let outcome = build.run(oneJobAtATime: oneJobAtATime)
-      record.rounds = round
-      record.seconds += outcome.seconds
-      if outcome.succeeded {
-        record.succeeded = true
-        break
+      let outcome = build.run(oneJobAtATime: rounds.oneJobAtATime)
+      switch try rounds.after(outcome, round: round, adoption: adoption, writer: writer, checkouts: checkouts, vendor: {
+        Self.vendor($0, checkouts: checkouts, into: output)
+      }) {
+      case .built, .stop: break building
+      case .sameAgain: continue
+      case .rewrite: try rewrite()
       }
-      // A compiler killed for memory is the machine's, not the app's: the same package again,
-      // one compile at a time (each builds what the last finished).
-      if PackageBuild.compilerWasKilled(outcome.log), !oneJobAtATime, round < Self.buildRounds {
-        FileHandle.standardError.write(Data("adopt: a compiler ran out of memory; building again one job at a time\n".utf8))
-        oneJobAtATime = true
-        record.oneJobAtATime = true
-        continue
-      }
-      let generated = (try? String(contentsOfFile: writer.output + "/" + writer.paths.registrations, encoding: .utf8)) ?? ""
-      let rejections = PackageBuild.rejections(
-        in: outcome.log, output: writer.output, app: app, targets: adoption.targets, executable: writer.executable)
-      let seams = (try? String(contentsOfFile: writer.output + "/" + writer.paths.seams, encoding: .utf8)) ?? ""
-      var mended = mending.mend(rejections, adoption: adoption, standIns: writer.standIns, generated: generated, seams: seams)
-      // A third-party package that does not resolve or build here is left out, with what imports it.
-      if !mended {
-        let identities = mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: build.scratch + "/checkouts")
-        // One whose sources SwiftPM checked out is compiled from them as the app's own module:
-        // what builds on Linux runs as written, the rest is stood in as the app's files are.
-        var vendored = app.vendored
-        for identity in identities {
-          // A binary target (an Apple `.xcframework`) cannot build on Linux even once fetched.
-          let why = mending.dropped[identity] ?? ""
-          guard why.hasPrefix("does not build on Linux") || why.contains("required by binary target"),
-                let package = adoption.packages.first(where: { $0.identity == identity }),
-                let copy = Self.vendor(package, checkouts: build.scratch + "/checkouts", into: output)
-          else {
-            record.droppedPackages.append(identity)
-            continue
-          }
-          mending.dropped[identity] = nil
-          vendored.append((copy, package.location))
-          record.vendoredPackages.append(package.location)
-        }
-        if vendored.count != app.vendored.count {
-          app = try AppSources.scan(folder: app.folder, skipping: [output], vendored: vendored)
-        }
-        mended = !identities.isEmpty
-      }
-      guard mended, round < Self.buildRounds else {
-        record.outOfRounds = mended
-        record.failure = PackageBuild.summary(of: outcome.log)
-        break
-      }
-      try rewrite()
     }
-    record.rejectedFiles = mending.rejectedFiles
-    return Proven(adoption: adoption, writer: writer, changes: changes, build: record)
+    rounds.record.rejectedFiles = rounds.mending.rejectedFiles
+    return Proven(adoption: adoption, writer: writer, changes: changes, build: rounds.record)
   }
 
   /// The folder under the package that `vmrepl adopt` copies third-party packages' sources to.

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What `AdoptionProof` knows between two builds, and what one build's outcome calls for: the
+/// proof's loop without the build, so that a round is tested with a build log alone.
+struct ProofRounds {
+  /// What one build's outcome calls for.
+  enum Next: Equatable {
+    /// The package built.
+    case built
+    /// The same package again, one compile at a time: a compiler was killed for memory.
+    case sameAgain
+    /// Something was left out, stood in or compiled from its sources: write the package anew.
+    case rewrite
+    /// Nothing left to mend, or no round left: `record.failure` says why.
+    case stop
+  }
+
+  /// The app as read, with the packages compiled from their sources so far.
+  var app: AppSources
+  var mending = Mending()
+  /// What the builds gave, for the report.
+  var record: AdoptReport.Build
+  /// Whether builds run one compile at a time (after a compiler was killed for memory).
+  var oneJobAtATime = false
+  /// How many builds the proof may make.
+  let limit: Int
+
+  init(app: AppSources, scratch: String, limit: Int) {
+    self.app = app
+    self.record = AdoptReport.Build(scratch: scratch)
+    self.limit = limit
+  }
+
+  /// Reads the `round`-th build's `outcome` of the package `writer` wrote for `adoption`.
+  /// `vendor` copies a third-party package's sources into the package (their folder, or nil);
+  /// `checkouts` is where SwiftPM checked packages out.
+  mutating func after(
+    _ outcome: PackageBuild.Outcome, round: Int, adoption: Adoption, writer: PackageWriter, checkouts: String,
+    vendor: (PackagePlan) -> String?
+  ) throws(AdoptError) -> Next {
+    record.rounds = round
+    record.seconds += outcome.seconds
+    if outcome.succeeded {
+      record.succeeded = true
+      return .built
+    }
+    // A compiler killed for memory is the machine's, not the app's: the same package again,
+    // one compile at a time (each builds what the last finished).
+    if PackageBuild.compilerWasKilled(outcome.log), !oneJobAtATime, round < limit {
+      FileHandle.standardError.write(Data("adopt: a compiler ran out of memory; building again one job at a time\n".utf8))
+      oneJobAtATime = true
+      record.oneJobAtATime = true
+      return .sameAgain
+    }
+    let generated = (try? String(contentsOfFile: writer.output + "/" + writer.paths.registrations, encoding: .utf8)) ?? ""
+    let rejections = PackageBuild.rejections(
+      in: outcome.log, output: writer.output, app: app, targets: adoption.targets, executable: writer.executable)
+    let seams = (try? String(contentsOfFile: writer.output + "/" + writer.paths.seams, encoding: .utf8)) ?? ""
+    var mended = mending.mend(rejections, adoption: adoption, standIns: writer.standIns, generated: generated, seams: seams)
+    // A third-party package that does not resolve or build here is left out, with what imports it.
+    if !mended {
+      let identities = mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: checkouts)
+      try compileFromSources(identities, of: adoption, skipping: writer.output, vendor: vendor)
+      mended = !identities.isEmpty
+    }
+    guard mended, round < limit else {
+      record.outOfRounds = mended
+      record.failure = PackageBuild.summary(of: outcome.log)
+      return .stop
+    }
+    return .rewrite
+  }
+
+  /// Of the packages just left out, those whose sources SwiftPM checked out are compiled from
+  /// them as the app's own modules: what builds on Linux runs as written, the rest is stood in as
+  /// the app's files are. A binary target (an Apple `.xcframework`) cannot build on Linux even
+  /// once fetched, so its package's sources are compiled without it.
+  private mutating func compileFromSources(
+    _ identities: [String], of adoption: Adoption, skipping output: String, vendor: (PackagePlan) -> String?
+  ) throws(AdoptError) {
+    var vendored = app.vendored
+    for identity in identities {
+      let why = mending.dropped[identity] ?? ""
+      guard why.hasPrefix("does not build on Linux") || why.contains("required by binary target"),
+            let package = adoption.packages.first(where: { $0.identity == identity }),
+            let copy = vendor(package)
+      else {
+        record.droppedPackages.append(identity)
+        continue
+      }
+      mending.dropped[identity] = nil
+      vendored.append((copy, package.location))
+      record.vendoredPackages.append(package.location)
+    }
+    if vendored.count != app.vendored.count {
+      app = try AppSources.scan(folder: app.folder, skipping: [output], vendored: vendored)
+    }
+  }
+}
