@@ -53,10 +53,10 @@ struct FaultTests {
 
   @Test("a synchronous action that never returns is ended by the watchdog, naming the command, its line and the switch")
   func watchdogOnSynchronousAction() async throws {
-    let start = ContinuousClock.now
+    // A watchdog that never fired leaves the child hanging until `run`'s deadline, which fails
+    // the test; how soon it fired is the loaded machine's, and no claim of the test.
     let result = try await VMReplProcess.run(
       ["--watchdog", "0.5"], input: "use spinner\nsend hang\nstate\n", executable: "VMReplFixtures")
-    #expect(ContinuousClock.now - start < .seconds(30))
     #expect(result.status == 3)
     #expect(
       result.errors == """

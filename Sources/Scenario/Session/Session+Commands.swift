@@ -115,7 +115,7 @@ extension Session {
     // End the previous session's effects; hidden work it started cannot be reached.
     tracker.reset()
     log.clear()
-    lastState = nil
+    lastReading = nil
     random.reseed(0)
     simulation.seedRandomness(0)
     world.beginSession()
@@ -149,9 +149,7 @@ extension Session {
     } catch {
       throw ScenarioError(.couldNot("make model `\(definition.name)`", because: "\(error)"), column: name.column)
     }
-    self.definition = definition
-    self.instance = made
-    self.context = context
+    model = ModelInUse(definition: definition, context: context, instance: made)
     reusedKeptModel = keptAfterLeaving != nil && keptAfterLeaving === made.object
     leftScreenType = nil
     context.dependencies.append(http)

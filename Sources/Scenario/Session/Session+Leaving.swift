@@ -13,8 +13,8 @@ extension Session {
     let typeName = try requireModel().typeName
     tracker.cancel(tracker.effects.filter { $0.isLifecycle && $0.isRunning })
     weak let left = instance?.object
-    instance = nil
-    lastState = nil
+    model?.instance = nil
+    lastReading = nil
     defer {
       keptAfterLeaving = left
       leftScreenType = typeName

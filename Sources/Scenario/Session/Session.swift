@@ -9,8 +9,8 @@ import Simulation
 /// A REPL session: the model in use, its effects, the event log; it carries out the session's
 /// commands a `Timeline` hands it, which is where a line is parsed and routed.
 ///
-/// Create it on the simulation's driving thread after `Simulation.install()`; every command runs
-/// the view-model's jobs on that thread until they are idle.
+/// Create it on the simulation's driving thread, handed the simulation `Simulation.install()`
+/// returns; every command runs the view-model's jobs on that thread until they are idle.
 ///
 /// ```swift
 /// let timeline = Timeline(models: Examples.all)
@@ -33,17 +33,21 @@ package final class Session {
   let random = RandomSource()
   let world: World
 
-  var definition: ModelDefinition?
-  var instance: ModelInstance?
-  var context: ModelContext?
+  /// The model the last `use` started, until the next `use` or the session's end.
+  var model: ModelInUse?
+  var definition: ModelDefinition? { model?.definition }
+  var context: ModelContext? { model?.context }
+  /// The model's object while the screen shows it: nil after `leave`.
+  var instance: ModelInstance? { model?.instance }
   /// The log: each step's events and error, as `log` lists them.
   let log = SessionLog()
   var logLines: [String] { log.lines }
   /// The warnings of the session since its `use`, as the log says them.
   var warningTexts: [String] { log.warnings + sink.peekWarnings() }
-  var lastState: StateValue? { didSet { lastStateMark = nil } }
-  /// Where the program stood when `lastState` was read.
-  private var lastStateMark: ActivityMark?
+  /// The state the last step ended with, and where the program stood when it was read (nil
+  /// when the reading cannot be matched: read outside the simulation's sight).
+  var lastReading: (state: StateValue, mark: ActivityMark?)?
+  var lastState: StateValue? { lastReading?.state }
   /// The last reading of the view state, and where the program stood when it was taken.
   private var reading: Reading<StateValue>?
   /// Set while a query runs, the only command that may reuse `reading`: every other command may
@@ -72,14 +76,14 @@ package final class Session {
 
   @MainActor private static var count = 0
 
-  /// A session made whole from `environment`: its models, prints, front-end commands, timer
-  /// limit and files.
-  package init(_ environment: SessionEnvironment) {
+  /// A session made whole from `environment` (its models, prints, front-end commands, timer
+  /// limit and files) on `simulation`, the process's executor.
+  init(_ environment: SessionEnvironment, simulation: Simulation) {
     self.models = environment.models
     self.frontEndCommands = environment.frontEndCommands
     self.baseDirectory = environment.baseDirectory
     self.files = environment.files
-    self.simulation = Simulation.install()
+    self.simulation = simulation
     self.world = World(simulation: simulation)
     self.sink = EventSink(prints: environment.prints, sandbox: Storage.root, now: { [simulation] in simulation.now })
     self.tracker = EffectTracker(simulation: simulation, sink: sink)
@@ -178,6 +182,8 @@ package final class Session {
     result.command = routed
     let command: SessionCommand? = if case .session(let command) = routed { command } else { nil }
     simulation.beginStep(number.map { "line \($0): \(source)" } ?? source)
+    // The step's life, begun and ended here: the progress line's watchdog reports only inside it.
+    defer { simulation.endStep() }
     var collector = StepCollector(sink: sink, tracker: tracker, simulation: simulation)
     result.previousState = lastState
     readingsReusable = routed.name.isQuery
@@ -229,9 +235,9 @@ package final class Session {
     if instance != nil {
       let state = snapshot()
       // The reading the last step ended with, reused: nothing changed.
-      collector.gatherState(state, unchanged: readingsReusable && lastStateMark != nil && lastStateMark == reading?.mark, into: &result)
-      lastState = state
-      lastStateMark = reading?.mark
+      let lastMark = lastReading?.mark
+      collector.gatherState(state, unchanged: readingsReusable && lastMark != nil && lastMark == reading?.mark, into: &result)
+      lastReading = (state, reading?.mark)
     }
     collector.noteIfNothingChanged(by: command?.sentAction, in: &result)
     result.showsState = routed.showsState && instance != nil && result.error == nil
@@ -252,8 +258,7 @@ package final class Session {
     tracker.settleAfterStep()
     if simulation.purgeStaleTimers() { tracker.settleAfterStep() }
     _ = sink.take()
-    instance = nil
-    context = nil
+    model = nil
     simulation.observeLanes(nil)
     simulation.observeJobs(nil)
     simulation.observeTime(nil)

@@ -107,7 +107,7 @@ extension Timeline {
     // Work the old session hid and left sleeping must not wake during the re-run.
     let fresh = session.simulation.startOver(abandoning: .sleepers)
     session.simulation.scheduler = startScheduler
-    session = Session(environment)
+    session = Session(environment, simulation: session.simulation)
     for line in prelude { _ = runAgain(line, line: nil) }
     for index in 0..<target {
       if let divergence = replay(index, fresh: fresh) {

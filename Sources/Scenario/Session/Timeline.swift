@@ -59,10 +59,11 @@ package final class Timeline {
   package var baseDirectory: String { environment.baseDirectory }
   package var files: any FileAccess { environment.files }
 
-  /// A timeline whose sessions are made from `environment`.
+  /// A timeline whose sessions are made from `environment`, on the process's executor, which it
+  /// installs (or finds installed) once and hands to each.
   package init(_ environment: SessionEnvironment) {
     self.environment = environment
-    self.session = Session(environment)
+    self.session = Session(environment, simulation: Simulation.install())
     self.startScheduler = session.simulation.scheduler
   }
 

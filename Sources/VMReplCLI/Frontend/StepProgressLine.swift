@@ -31,9 +31,9 @@ enum StepProgressLine {
     }
   }
 
-  /// Clears the line, if one was shown, before the step's report is printed.
+  /// Clears the line, if one was shown, before the step's report is printed (the session
+  /// ended the step itself: no report comes after it).
   static func stepEnded() {
-    Simulation.shared.endStep()
     shown.withLock { shown in
       guard shown else { return }
       writeAll(terminal.load(ordering: .relaxed), "\r\u{1B}[K")
