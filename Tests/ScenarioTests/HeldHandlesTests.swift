@@ -30,6 +30,26 @@ private final class Coordinator: Sendable {}
 @Suite("Held handles")
 @MainActor
 struct HeldHandlesTests {
+  @Test("an object handle freed and another made at its address are two handles, not one")
+  func freedHandleIsNotItsSuccessor() {
+    final class Debouncer {
+      var pending: DispatchWorkItem?
+    }
+    let debouncer = Debouncer()
+    var seen: [Set<AnyHashable>] = []
+    var addresses: Set<ObjectIdentifier> = []
+    // Made and freed in turn: the allocator hands the next work item the last one's address.
+    for _ in 1...20 {
+      let item = DispatchWorkItem {}
+      addresses.insert(ObjectIdentifier(item))
+      debouncer.pending = item
+      seen.append(HeldHandles.scan(debouncer).first { $0.property == "pending" }?.handles ?? [])
+      debouncer.pending = nil
+    }
+    #expect(addresses.count < 20, "no address was reused: the check below proves nothing")
+    #expect(Set(seen).count == 20)
+  }
+
   @Test("task fields are read from the object's storage, a weak timer through its mirror, the same handles each time")
   func directAndMirroredFields() {
     let coordinator = Coordinator()
@@ -42,14 +62,17 @@ struct HeldHandlesTests {
     let timer = Timer(timeInterval: 1, repeats: true) { _ in }
     screen.refreshTimer = timer
 
+    var timerHandles: [Set<AnyHashable>] = []
     for _ in 1...2 {
       let holdings = HeldHandles.scan(screen)
       #expect(holdings.map(\.property) == ["searchTasks", "refreshTimer", "loadTask"])
       #expect(holdings.map(\.kind) == [HeldHandles.taskKind, HeldHandles.timerKind, HeldHandles.taskKind])
       #expect(holdings[0].handles == [AnyHashable(first), AnyHashable(second)])
-      #expect(holdings[1].handles == [AnyHashable(ObjectIdentifier(timer))])
+      #expect(holdings[1].handles.count == 1)
+      timerHandles.append(holdings[1].handles)
       #expect(holdings[2].handles == [AnyHashable(load)])
     }
+    #expect(timerHandles[0] == timerHandles[1])
 
     screen.loadTask = nil
     screen.searchTasks = []

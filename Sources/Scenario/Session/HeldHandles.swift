@@ -40,6 +40,27 @@ struct HeldHandles {
   private static var candidates: [ObjectIdentifier: [Candidate]] = [:]
   /// Whether a value of a type (not a class, a container) is a handle, by its name, asked once.
   private static var handleTypes: [ObjectIdentifier: Bool] = [:]
+  /// A number for each object handle, given at its first sighting. Its address is no identity:
+  /// the next handle allocated takes the address a freed one leaves (a new `AnyCancellable`
+  /// after `cancel()`), and matching by address then gave work to a handle that never held it,
+  /// one run in two, as the allocator pleased.
+  private static var serials: [ObjectIdentifier: (object: WeakObject, number: Int)] = [:]
+  private static var lastSerial = 0
+
+  private final class WeakObject {
+    weak var value: AnyObject?
+    init(_ value: AnyObject) { self.value = value }
+  }
+
+  /// `object`'s number: the one it was given, or a new one for an object never seen (one at an
+  /// address a freed object had is another object).
+  private static func serial(of object: AnyObject) -> AnyHashable {
+    let key = ObjectIdentifier(object)
+    if let known = serials[key], known.object.value === object { return AnyHashable(known.number) }
+    lastSerial += 1
+    serials[key] = (WeakObject(object), lastSerial)
+    return AnyHashable(lastSerial)
+  }
 
   /// The handles `object`'s properties hold now; empty, and cheap, for a type with none.
   static func scan(_ object: AnyObject) -> [Holding] {
@@ -252,7 +273,7 @@ struct HeldHandles {
       return
     }
     if handleTypes[ObjectIdentifier(Swift.type(of: value))] == true, let hashable = value as? AnyHashable {
-      handles.insert(hashable)
+      handles.insert(Swift.type(of: value) is AnyClass ? serial(of: value as AnyObject) : hashable)
       return
     }
     let mirror = Mirror(reflecting: value)
@@ -264,7 +285,7 @@ struct HeldHandles {
         if let entry = Mirror(reflecting: pair.value).children.dropFirst().first { collect(entry.value, into: &handles, depth: depth + 1) }
       }
     case .class:
-      handles.insert(AnyHashable(ObjectIdentifier(value as AnyObject)))
+      handles.insert(serial(of: value as AnyObject))
     default:
       // A `Task` is a struct whose equality is its task's identity.
       let type = ObjectIdentifier(Swift.type(of: value))
@@ -273,7 +294,7 @@ struct HeldHandles {
         handleTypes[type] = isHandle
         return isHandle
       }()
-      if isHandle, let hashable = value as? AnyHashable { handles.insert(hashable) }
+      if isHandle, let hashable = value as? AnyHashable { handles.insert(Swift.type(of: value) is AnyClass ? serial(of: value as AnyObject) : hashable) }
     }
   }
 
