@@ -10,20 +10,26 @@ struct ProofRoundsTests {
     PackageBuild.Outcome(succeeded: succeeded, log: log, seconds: 2)
   }
 
-  @Test("a registration the compiler rejects is mended and written anew; a build that succeeds ends it")
-  func mendsThenBuilds() throws {
-    let app = try AppSources.scan(folder: Apps.folder("Photos"))
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("proof-rounds-\(getpid())").path
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    var rounds = ProofRounds(app: app, scratch: "/tmp/scratch", limit: 3)
-    let adoption = rounds.mending.adoption(of: app, overridden: [], excluded: [:])
+  /// The Photos app's adoption, its package's registrations written to `output`, and a build
+  /// log line that rejects the album's registration.
+  static func rejectedRegistration(in output: String, rounds: ProofRounds) throws -> (Adoption, PackageWriter, line: Int, log: String) {
+    let adoption = rounds.mending.adoption(of: rounds.app, overridden: [], excluded: [:])
     let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption)
     let generated = RegistrationWriter.generatedFile(adoption, modules: ["Photos"])
     let registrations = output + "/" + writer.paths.registrations
     try FileManager.default.createDirectory(atPath: (registrations as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try generated.write(toFile: registrations, atomically: true, encoding: .utf8)
     let line = try #require(generated.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("let adoptedAlbum") }) + 2
-    let log = "\(registrations):\(line):5: error: cannot find 'x' in scope"
+    return (adoption, writer, line, "\(registrations):\(line):5: error: cannot find 'x' in scope")
+  }
+
+  @Test("a registration the compiler rejects is mended and written anew; a build that succeeds ends it")
+  func mendsThenBuilds() throws {
+    let app = try AppSources.scan(folder: Apps.folder("Photos"))
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("proof-rounds-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    var rounds = ProofRounds(app: app, scratch: "/tmp/scratch", limit: 3)
+    let (adoption, writer, line, log) = try Self.rejectedRegistration(in: output, rounds: rounds)
     let next = try rounds.after(Self.outcome(log), round: 1, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil }
     #expect(next == .rewrite)
     #expect(rounds.mending.unregistered == ["AlbumViewModel": "line \(line): cannot find 'x' in scope"])
@@ -56,16 +62,8 @@ struct ProofRoundsTests {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("proof-rounds-last-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: output) }
     var rounds = ProofRounds(app: app, scratch: "/tmp/scratch", limit: 1)
-    let adoption = rounds.mending.adoption(of: app, overridden: [], excluded: [:])
-    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption)
-    let generated = RegistrationWriter.generatedFile(adoption, modules: ["Photos"])
-    let registrations = output + "/" + writer.paths.registrations
-    try FileManager.default.createDirectory(atPath: (registrations as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try generated.write(toFile: registrations, atomically: true, encoding: .utf8)
-    let line = try #require(generated.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("let adoptedAlbum") }) + 2
-    let next = try rounds.after(
-      Self.outcome("\(registrations):\(line):5: error: cannot find 'x' in scope"), round: 1, adoption: adoption, writer: writer,
-      checkouts: "/nonexistent") { _ in nil }
+    let (adoption, writer, _, log) = try Self.rejectedRegistration(in: output, rounds: rounds)
+    let next = try rounds.after(Self.outcome(log), round: 1, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil }
     #expect(next == .stop)
     #expect(rounds.record.outOfRounds)
   }
