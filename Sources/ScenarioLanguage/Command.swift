@@ -238,6 +238,8 @@ package enum SessionCommand: Equatable, Sendable {
   case defaults(key: Located<String>?, value: Located<CommandValue>?, suite: Located<String>?)
   /// `storage`: every UserDefaults value and file in the sandbox.
   case storage
+  /// `requests`: what waits for a `respond`.
+  case requests
   case help(Located<String>?)
   /// `race ["TEXT"]`: the scenario demonstrates a race that `explore` must find.
   case race(Located<String>?)
@@ -273,6 +275,7 @@ package enum SessionCommand: Equatable, Sendable {
     case .log: .log
     case .defaults: .defaults
     case .storage: .storage
+    case .requests: .requests
     case .help: .help
     case .race: .race
     case .quit: .quit

@@ -194,6 +194,12 @@ extension CommandName {
           let (outcome, arguments) = try reader.answer()
           return .session(.stub(dependency: dependency, route: route, outcome: outcome, arguments: arguments))
         })
+    case .requests:
+      CommandSpec(
+        usage: "requests",
+        summary: "the requests of scripted dependencies (`http` too) waiting for an answer, oldest first, each with the `respond` line that answers it",
+        handler: .session, role: .query,
+        parse: { _ in .session(.requests) })
     case .seed:
       CommandSpec(
         usage: "seed N",

@@ -8,7 +8,7 @@
 /// back to the front end that claimed them. The properties below read the command's `spec`.
 package enum CommandName: String, CaseIterable, Sendable {
   case models, use, describe, connect, disconnect, leave, send, await, cancel, advance, settle, set, state,
-    expect, fails, race, respond, stub, seed, date, defaults, storage, schedule, ready, step, watch, effects, time, log, history,
+    expect, fails, race, respond, stub, requests, seed, date, defaults, storage, schedule, ready, step, watch, effects, time, log, history,
     timeline, undo, redo, goto, diff, explore, save, run, help, quit, exit
 
   /// How the command is written.

@@ -83,6 +83,7 @@ extension Session {
       }
       sink.emit(.note(note))
     case .storage: result.output = Storage.listing(session: number)
+    case .requests: result.output = requestListing()
     case .time: result.output = ["time: \(now.secondsText)"]
     case .log: result.output = logLines.isEmpty ? ["(the log is empty)"] : logLines
     case .help(let topic): result.output = try help(topic)

@@ -114,3 +114,17 @@ extension String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }
+
+extension Session {
+  /// `requests`: every request waiting for an answer, oldest first within each dependency, with
+  /// the `respond` line that answers it with the dependency's first outcome, and the others.
+  func requestListing() -> [String] {
+    let pending = pendingRequestList
+    guard !pending.isEmpty else { return ["no request is waiting for an answer"] }
+    return pending.map { request in
+      let outcomes = context?.dependencies.first { $0.name == request.dependency }?.outcomes.map(\.name) ?? []
+      let others = outcomes.dropFirst().isEmpty ? "" : " (or \(outcomes.dropFirst().joined(separator: ", ")))"
+      return "\(request.dependency) #\(request.id): \(request.description); answer with `respond \(request.dependency) #\(request.id) \(outcomes.first ?? "ok")`\(others)"
+    }
+  }
+}
