@@ -48,10 +48,16 @@ package struct AuditPlan: Sendable {
   static func vocabulary(of surface: ModelSurface) -> [(first: ProbeStep, second: ProbeStep)] {
     var steps: [(ProbeStep, ProbeStep)] = []
     for action in surface.actions {
-      func line(_ pick: Int) -> String {
-        (["send", action.name] + action.parameters.map { "\($0.name)=\(values(for: $0.type)[pick])" }).joined(separator: " ")
+      // A row's index is one a view shows: the first row, then the second.
+      let row = action.parameters.first { $0.type == .int && isRowIndex($0.name) }
+      func value(_ parameter: ModelSurface.Slot, _ pick: Int) -> String {
+        parameter.name == row?.name ? String(pick) : values(for: parameter.type)[pick]
       }
-      steps.append((ProbeStep(line: line(0), name: action.name), ProbeStep(line: line(1), name: action.name)))
+      func step(_ pick: Int) -> ProbeStep {
+        let line = (["send", action.name] + action.parameters.map { "\($0.name)=\(value($0, pick))" }).joined(separator: " ")
+        return ProbeStep(line: line, name: action.name, row: row == nil ? nil : pick)
+      }
+      steps.append((step(0), step(1)))
     }
     // A loading flag is the code's to set, whatever its declaration allows: no view binds a
     // spinner's flag, and setting it mid-load made findings of the audit's own making.
@@ -79,6 +85,13 @@ package struct AuditPlan: Sendable {
     case .list(let element): return ["[\(values(for: element)[0])]", "[]"]
     case .value: return ["\"a\"", "null"]
     }
+  }
+
+  /// Whether an `Int` parameter's name says it is a row's index (`deleteChore(at index:)`,
+  /// `move(offset:)`): a view sends one only for a row it shows.
+  static func isRowIndex(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return ["index", "row", "offset", "position", "at", "idx"].contains(lower) || lower.hasSuffix("index") || lower.hasSuffix("row")
   }
 
   /// Whether an action's name says it ends the screen's work.

@@ -4,6 +4,9 @@ package struct ProbeStep: Sendable, Equatable, Hashable, Codable {
   package var line: String
   /// The action or property it names.
   package var name: String
+  /// The row a list of the state must have for a view to send this (the value of an index
+  /// parameter: `send deleteChore index=1`); nil when the step needs no row.
+  package var row: Int? = nil
 }
 
 /// How a probe delivers its steps.

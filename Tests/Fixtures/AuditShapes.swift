@@ -385,3 +385,25 @@ let lateSave = ModelDefinition("late-save", summary: "a closure holds the model 
 } describe: { model in
   model.action("save", "save()", perform: { form, _ in form.save() })
 }
+
+/// A list that starts empty, its rows the user's, as ACHNBrowserUI's chore list is with its
+/// collection stood in: `remove(at:)` reads the row it is given, as a view's `onDelete` only
+/// gives the index of a row it shows. Sent past the end, it traps where no user can.
+@MainActor
+final class ErrandListViewModel: ObservableObject {
+  @Published var errands: [String] = []
+  func add() { errands.append("errand \(errands.count + 1)") }
+  func remove(at index: Int) {
+    let removed = errands[index]
+    errands.removeAll { $0 == removed }
+  }
+}
+
+let errandList = ModelDefinition("errand-list", summary: "rows removed by the index a shown row gives") { _ in
+  ErrandListViewModel()
+} describe: { model in
+  model.action("add", "add()", perform: { list, _ in list.add() })
+  model.action("remove", "remove(at:)", parameters: [Parameter("index", .int)]) { list, arguments in
+    list.remove(at: arguments.int("index"))
+  }
+}

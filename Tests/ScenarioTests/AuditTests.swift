@@ -94,6 +94,17 @@ struct AuditTests {
     #expect(Self.surface.source(of: "search") == "SearchViewModel.search(text:) in App/SearchViewModel.swift")
   }
 
+  @Test("a row's index is the first row, then the second, and the step says which row it needs")
+  func rowIndexValues() {
+    var surface = Self.surface
+    surface.actions = [.init(name: "deleteChore", summary: "deleteChore(at:)", parameters: [.init(name: "index", type: .int)])]
+    surface.properties = []
+    let plan = AuditPlan(surface: surface, seed: 0, limit: 10)
+    #expect(plan.sequences[1].steps == [ProbeStep(line: "send deleteChore index=0", name: "deleteChore", row: 0)])
+    #expect(plan.sequences[2].steps.map(\.row) == [0, 1])
+    #expect(AuditPlan.isRowIndex("index") && AuditPlan.isRowIndex("selectedRow") && AuditPlan.isRowIndex("at") && !AuditPlan.isRowIndex("count"))
+  }
+
   struct Article: Decodable {
     let id: Int
     let title: String

@@ -138,6 +138,23 @@ struct AuditOracleTests {
     }
   }
 
+  @Test("a row's index is sent only where a list shows that row: an empty list's remove is not tried, a shown row's is, and nothing traps where no user can")
+  func rowIndexOnlyForShownRows() async throws {
+    let folder = try VMReplProcess.folder("audit-row-index", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "--explain", "errand-list"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 0, "\(result.output)\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    // The row a view shows after `add` is removed; an index past every list's end never sent.
+    #expect(lines.contains { $0.hasPrefix("sequence ") && $0.hasSuffix(": `send add`, `send remove index=0`") }, "\(result.output)")
+    #expect(!lines.contains { $0.contains("trap:") && !$0.hasSuffix("no probe trapped") }, "\(result.output)")
+    #expect(lines.contains { $0.hasPrefix("errand-list: nothing found in ") }, "\(result.output)")
+    // Sent by hand past the end, it traps: the audit's silence is the rows, not the code.
+    try "use errand-list\nsend remove index=1\n".write(to: folder.appendingPathComponent("past-end.scenario"), atomically: true, encoding: .utf8)
+    let pastEnd = try await VMReplProcess.run(["run", "past-end.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(pastEnd.status != 0)
+  }
+
   @Test("--format jsonl holds every finding, a trap in `init` too, and each model that could not be audited, with why")
   func jsonLines() async throws {
     let folder = try VMReplProcess.folder("audit-oracles-jsonl", files: [:])
