@@ -127,12 +127,17 @@ private struct Run {
     return result
   }
 
-  /// Whether the state has the row `step` needs: a view sends a row's index only for a row it
-  /// shows, so a step past every list's end (an empty list's `delete at 0`) is not sent.
+  /// Whether the screen shows the row `step` needs: a view sends a row's index only for a row
+  /// it shows, so a step past the end of every list the model shows (an empty list's `delete
+  /// at 0`) is not sent. The lists a screen shows are the model's own (`chores`) or its view
+  /// state's (`uiState.items`), not those of an object it holds (ACHNBrowserUI's chore list
+  /// holds the app's whole collection, whose daily tasks are another screen's rows).
   func rowShown(for step: ProbeStep) -> Bool {
     guard let row = step.row else { return true }
     return StateLeaves.of(session.currentState).contains { leaf in
-      (leaf.path == "count" || leaf.path.hasSuffix(".count")) && (Int(leaf.value) ?? 0) > row
+      guard leaf.path.hasSuffix(".count"), (Int(leaf.value) ?? 0) > row else { return false }
+      let owners = leaf.path.split(separator: ".").dropLast(2)
+      return owners.isEmpty || (owners.count == 1 && owners[owners.startIndex].lowercased().hasSuffix("state"))
     }
   }
 

@@ -386,12 +386,22 @@ let lateSave = ModelDefinition("late-save", summary: "a closure holds the model 
   model.action("save", "save()", perform: { form, _ in form.save() })
 }
 
+/// The app's board of errands every screen reads, as ACHNBrowserUI's `UserCollection`: its
+/// lists are other screens' rows.
+@MainActor
+final class ErrandBoard {
+  static let shared = ErrandBoard()
+  var templates = ["water the flowers", "feed the cat", "sweep"]
+}
+
 /// A list that starts empty, its rows the user's, as ACHNBrowserUI's chore list is with its
 /// collection stood in: `remove(at:)` reads the row it is given, as a view's `onDelete` only
-/// gives the index of a row it shows. Sent past the end, it traps where no user can.
+/// gives the index of a row it shows. Sent past the end, it traps where no user can; the
+/// board's templates it holds are no rows of this screen.
 @MainActor
 final class ErrandListViewModel: ObservableObject {
   @Published var errands: [String] = []
+  let board = ErrandBoard.shared
   func add() { errands.append("errand \(errands.count + 1)") }
   func remove(at index: Int) {
     let removed = errands[index]

@@ -91,7 +91,7 @@ struct ParserTests {
     #expect(try CommandParser.parse("ru a.scenario") == .frontEnd(.run(file: Located(value: "a.scenario", column: 4))))
     #expect(error("save") == "column 5: `save` needs a file name ending in .scenario; usage: save FILE [--force] (example: save scenarios/double-tap.scenario)")
     #expect(error("save a.scenario b.scenario") == "column 17: unexpected `b.scenario` after `save`; usage: save FILE [--force]")
-    #expect(error("r x") == "column 1: ambiguous command `r`: it starts `race`, `respond`, `ready`, `redo`, `run`")
+    #expect(error("r x") == "column 1: ambiguous command `r`: it starts `race`, `respond`, `requests`, `ready`, `redo`, `run`")
     #expect(CommandName.allCases.allSatisfy { !$0.usage.isEmpty && !$0.summary.isEmpty && !$0.example.isEmpty })
     // Every example in the table parses to its own command (`fails` to the one it wraps).
     for name in CommandName.allCases {
