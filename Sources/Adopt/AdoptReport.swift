@@ -101,7 +101,7 @@ enum AdoptReport {
       lines.append("compiled as filtered copies (\(adoption.filtered.count) file\(adoption.filtered.count == 1 ? "" : "s"), what cannot build on Linux blanked out, lines kept):")
       for (path, drop) in adoption.filtered.sorted(by: { $0.key < $1.key }) {
         guard let facts = app.files.first(where: { $0.path == path }) else { continue }
-        lines.append("  \(path) without " + Adoption.filterLabels(facts, dropping: drop, members: adoption.droppedMembers[path] ?? []))
+        lines.append("  \(path) without " + Adoption.filterLabels(facts, dropping: drop, members: adoption.droppedMembers[path] ?? [], opened: adoption.opened[path] ?? []))
       }
     }
     for target in adoption.targets {

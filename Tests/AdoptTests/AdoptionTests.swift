@@ -295,6 +295,55 @@ struct AdoptionTests {
       "News/ViewModels/ThemeStore.swift without the statement at line 8 of `init()` in `ThemeStore` (a seam in its place; uses `#selector`, which needs the Objective-C runtime Linux does not have), `@objc`"))
   }
 
+  @Test("a view-model private to its file is registered from adopt's copy without the word; one whose name another file's private type shares is not")
+  func privateModelOpened() throws {
+    var files = NewsApp.files
+    // As IceCubesApp writes its profile tabs: the tab makes its fetcher, which no other file names.
+    files["News/ViewModels/BookmarksTab.swift"] = """
+      import Foundation
+
+      protocol Fetcher: AnyObject { func fetch() async }
+
+      struct BookmarksTab {
+          func makeFetcher() -> any Fetcher { BookmarksFetcher() }
+      }
+
+      @MainActor
+      private final class BookmarksFetcher: ObservableObject, Fetcher {
+          @Published var titles: [String] = []
+          func fetch() async { titles = ["Saved"] }
+      }
+      """
+    for name in ["Drafts", "Outbox"] {
+      files["News/ViewModels/\(name)Screen.swift"] = """
+        import Foundation
+        fileprivate final class EditorViewModel: ObservableObject {
+            @Published var text = ""
+            func clear() { text = "" }
+        }
+        """
+    }
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let fetcher = try #require(adoption.models.first { $0.type == "BookmarksFetcher" })
+    #expect(fetcher.factory == "BookmarksFetcher()")
+    #expect(fetcher.notes == [
+      "`private` in News/ViewModels/BookmarksTab.swift: adopt's copy of the file leaves the word out, so that a registration can name it"
+    ])
+    #expect(adoption.opened == ["News/ViewModels/BookmarksTab.swift": ["BookmarksFetcher"]])
+    let editors = adoption.models.filter { $0.type == "EditorViewModel" }
+    #expect(editors.map(\.problem) == ["Drafts", "Outbox"].map {
+      "it is private to its file (News/ViewModels/\($0)Screen.swift), so no registration can name it: make it `internal` to register it"
+    })
+    #expect(AdoptReport.text(adoption, shownFolder: "News").contains(
+      "  News/ViewModels/BookmarksTab.swift without `private` of `BookmarksFetcher` (a registration names it)\n"))
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption).write()
+    let copy = try String(contentsOfFile: output + "/Sources/News/filtered/News/ViewModels/BookmarksTab.swift", encoding: .utf8)
+    #expect(copy.split(separator: "\n", omittingEmptySubsequences: false)[9] == "        final class BookmarksFetcher: ObservableObject, Fetcher {")
+  }
+
   @Test("a type nested in a private one is private: two generated files that both declare it are no duplicates")
   func nestedInPrivate() throws {
     var files = NewsApp.files

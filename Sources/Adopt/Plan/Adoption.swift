@@ -29,6 +29,9 @@ struct Adoption: Sendable {
   /// Files compiled as a filtered copy (a view-model beside its view), by path: the indices of the
   /// file-scope declarations the copy leaves out.
   var filtered: [String: [Int]] = [:]
+  /// View-models private to their files, by path: the types (qualified names) whose `private` or
+  /// `fileprivate` the filtered copy leaves out, so that a registration in another file names them.
+  var opened: [String: [String]] = [:]
   /// The package's targets for the app's files: the app's own, then each local module needed.
   var targets: [TargetPlan] = []
   /// Left-out files whose types kept files use, by path: the types the package declares as
@@ -178,7 +181,12 @@ struct Adoption: Sendable {
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members.methods.removeAll { blankedOut($0, in: path) }
-      var plan = ModelPlan(type: type, path: path, index: index, standIns: standInIndex, canSeam: canSeam)
+      let opening = ModelPlan.isFilePrivate(type, index: index) ? Self.opening(type, in: path, app: app, index: index) : nil
+      if let opening {
+        for name in opening where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }
+        if filtered[path] == nil { filtered[path] = [] }
+      }
+      var plan = ModelPlan(type: type, path: path, index: index, standIns: standInIndex, opened: opening != nil, canSeam: canSeam)
       plan.read(triggers)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
@@ -280,8 +288,23 @@ struct PackagePlan: Sendable, Equatable {
 }
 
 extension Adoption {
+  /// The types whose `private` a copy of `path` leaves out so that `type` can be named from
+  /// another file: itself, and the type it is declared in, where private. Nil where a word is
+  /// not the file's own (an extension's), or another compiled type has one of their names, which
+  /// two private types of two files may share.
+  static func opening(_ type: DeclaredType, in path: String, app: AppSources, index: TypeIndex) -> [String]? {
+    guard let file = app.files.first(where: { $0.path == path }) else { return nil }
+    var names: [String] = []
+    if type.access <= .fileprivate { names.append(type.qualifiedName) }
+    if let outer = type.parents.first, index.type(outer)?.access ?? .internal <= .fileprivate { names.append(outer) }
+    let unique = names.allSatisfy { name in
+      file.privateModifiers[name] != nil && (index.types[String(name.split(separator: ".").last!)]?.count ?? 0) == 1
+    }
+    return unique && !names.isEmpty ? names : nil
+  }
+
   /// What a filtered copy of `file` leaves out, as the report and the copy say it.
-  static func filterLabels(_ file: SourceFacts, dropping drop: [Int], members: [DroppedMember] = []) -> String {
+  static func filterLabels(_ file: SourceFacts, dropping drop: [Int], members: [DroppedMember] = [], opened: [String] = []) -> String {
     (drop.map { index in
       let declaration = file.declarations[index]
       // A declaration the compiler rejected says why: views and previews need no telling.
@@ -292,6 +315,7 @@ extension Adoption {
       return (seam.isStatement ? "the statement at line \(member.firstLine) of `\(member.label)`" : "the body of `\(member.label)`")
         + " (a seam in its place; \(member.reason))"
     }
+      + opened.map { "`\(file.privateModifiers[$0]?.text ?? "private")` of `\($0)` (a registration names it)" }
       + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
       + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])).joined(separator: ", ")
   }

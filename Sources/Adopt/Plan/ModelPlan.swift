@@ -58,7 +58,10 @@ struct ModelPlan: Sendable, Equatable {
   /// Protocols whose generated conformance (`BooksAPIStandIn`) the factory passes.
   var seams: [String] = []
 
-  init(type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), canSeam: @escaping (String) -> Bool = { _ in false }) {
+  init(
+    type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), opened: Bool = false,
+    canSeam: @escaping (String) -> Bool = { _ in false }
+  ) {
     self.type = type.qualifiedName
     self.path = path
     line = type.line
@@ -70,13 +73,16 @@ struct ModelPlan: Sendable, Equatable {
     name = Self.lowerFirst(short)
     let members = index.allMembers(of: type)
     var factories = FactoryInference(index: index, standIns: standIns, canSeam: canSeam)
-    if type.access <= .fileprivate || type.parents.isEmpty == false && index.type(type.parents[0])?.access ?? .internal <= .fileprivate {
+    if opened {
+      notes.append("`private` in \(path): adopt's copy of the file leaves the word out, so that a registration can name it")
+    }
+    if !opened && Self.isFilePrivate(type, index: index) {
       // A registration lives in another file: it cannot name a private type.
       problem = "it is private to its file (\(path)), so no registration can name it: make it `internal` to register it"
     } else if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
       factory = made.expression
       options = made.options
-      notes = factories.notes
+      notes += factories.notes
       seams = factories.seams.sorted()
     } else {
       missing = factories.missing
@@ -124,6 +130,11 @@ struct ModelPlan: Sendable, Equatable {
   var connectSource: String? {
     guard !connect.isEmpty, let task = triggers.first(where: { $0.modifier == "task" }) else { return nil }
     return "\(task.view)'s .task (line \(task.line))"
+  }
+
+  /// Whether `type` is private to its file, itself or through the type it is declared in.
+  static func isFilePrivate(_ type: DeclaredType, index: TypeIndex) -> Bool {
+    type.access <= .fileprivate || type.parents.isEmpty == false && index.type(type.parents[0])?.access ?? .internal <= .fileprivate
   }
 
   static func lowerFirst(_ text: String) -> String {

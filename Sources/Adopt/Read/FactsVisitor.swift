@@ -262,6 +262,10 @@ final class FactsVisitor: SyntaxVisitor {
     type.line = node.startLocation(converter: converter).line
     type.isTopLevel = scope.isEmpty
     type.access = Self.access(node.modifiers)
+    if let word = node.modifiers.first(where: { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }) {
+      facts.privateModifiers[(scope + [type.name]).joined(separator: ".")] = WrittenWord(
+        text: word.name.text, range: word.positionAfterSkippingLeadingTrivia.utf8Offset..<word.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
     let generics = node.as(ClassDeclSyntax.self)?.genericParameterClause ?? node.as(StructDeclSyntax.self)?.genericParameterClause
       ?? node.as(ActorDeclSyntax.self)?.genericParameterClause ?? node.as(EnumDeclSyntax.self)?.genericParameterClause
     type.genericParameters = generics?.parameters.map(\.name.text) ?? []

@@ -30,6 +30,9 @@ struct SourceFacts: Sendable, Equatable {
   var objcAttributes: [Range<Int>] = []
   /// The submodule parts of imports (`.log` of `import os.log`): blanked out in a filtered copy.
   var submoduleImports: [Range<Int>] = []
+  /// Where a type's `private` or `fileprivate` is written (UTF-8 offsets), by qualified name: a
+  /// filtered copy leaves the word out of a view-model's, so that a registration can name it.
+  var privateModifiers: [String: WrittenWord] = [:]
   /// Whether the file reads `Bundle.module`, the resources' bundle SwiftPM makes for a package.
   var usesBundleModule = false
   /// Why the file cannot build on Linux (a SwiftUI view, a UIKit controller, `#Preview`...).
@@ -202,4 +205,10 @@ struct Initializer: Sendable, Equatable {
   var isAsync = false
   var isConvenience = false
   var access: Access = .internal
+}
+
+/// A word as the file writes it, and where (UTF-8 offsets).
+struct WrittenWord: Sendable, Equatable {
+  var text: String
+  var range: Range<Int>
 }
