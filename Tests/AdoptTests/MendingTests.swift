@@ -80,6 +80,32 @@ struct MendingTests {
     #expect(mending.failedSeams[keychain.appPath] == "its generated stand-in did not compile: line 1: odd")
   }
 
+  @Test("a stand-in's value copied as written that the compiler rejects is a seam the next build, and left out only if that fails too")
+  func copiedValueThenSeam() throws {
+    var mending = Mending()
+    let app = try AppSources.scan(folder: StandInTests.shelf)
+    let path = "Shelf/Services/KeychainHelper.swift"
+    func sharedLine(_ adoption: Adoption) throws -> Int {
+      let keychain = try #require(StandInFiles(adoption).files.first { $0.appPath == path })
+      return try #require(keychain.generated.memberLines.first { $0.value == "KeychainHelper.shared" }?.key)
+    }
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(StandInFiles(adoption).files.first { $0.appPath == path }?.generated.copiedMembers.contains("KeychainHelper.shared") == true)
+    let mended1 = mending.mend(
+      [Self.rejection(try sharedLine(adoption), "cannot find 'Keychain' in scope", path: path, standIn: true)],
+      adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended1)
+    #expect(mending.standInRepairs[path]?.seamedMembers == ["KeychainHelper.shared"])
+    #expect(mending.standInRepairs[path]?.droppedMembers == [])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let seamed = try #require(StandInFiles(adoption).files.first { $0.appPath == path }?.generated)
+    #expect(seamed.text.contains(#"static let shared = KeychainHelper(standIn: "KeychainHelper.shared", "shared")"#))
+    let mended2 = mending.mend(
+      [Self.rejection(try sharedLine(adoption), "odd", path: path, standIn: true)], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended2)
+    #expect(mending.standInRepairs[path]?.droppedMembers == ["KeychainHelper.shared"])
+  }
+
   @Test("an error in an init's call statement makes that statement a seam; one the init cannot lose blanks the init, seams and all")
   func initStatementSeam() throws {
     let folder = try AppFolder("Lock", files: [

@@ -281,6 +281,44 @@ struct StandInTests {
     #expect(!starter.contains("hasSubscriptions"))
   }
 
+  @Test("a stored value whose type is not written takes the type it names; the type's one instance is made by the stand-in where the app's value cannot be")
+  func ownInstanceAndNamedTypes() {
+    // As pocket-casts writes its purchases helper: its `shared` needs the app's settings proxy
+    // and API handler, which the package may not build.
+    let source = """
+      import StoreKit
+      class IAPHelper: NSObject {
+          static let shared = IAPHelper(settings: SettingsProxy(), networking: ApiServerHandler.shared)
+          let cache = PriceCache()
+          let session = URLSession.shared
+          private(set) var isEligibleForOffer = Constants.Values.offerEligibilityDefaultValue
+          init(settings: IAPHelperSettings, networking: IAPHelperNetworking) {}
+      }
+      """
+    let known: Set<String> = ["IAPHelper", "SettingsProxy", "ApiServerHandler", "PriceCache", "IAPHelperSettings", "IAPHelperNetworking"]
+    let first = StandInSource(source: source, path: "IAPHelper.swift", names: ["IAPHelper"], known: known, imports: [], why: "why")
+    #expect(first.text.contains("  static let shared = IAPHelper(settings: SettingsProxy(), networking: ApiServerHandler.shared)\n"))
+    #expect(first.copiedMembers == ["IAPHelper.shared", "IAPHelper.cache", "IAPHelper.session"])
+    #expect(first.omitted == ["IAPHelper.isEligibleForOffer: its type is not written and its value cannot be made here"])
+    var repair = StandInSource.Repair()
+    repair.seamedMembers = ["IAPHelper.shared", "IAPHelper.cache", "IAPHelper.session"]
+    let second = StandInSource(source: source, path: "IAPHelper.swift", names: ["IAPHelper"], known: known, imports: [], why: "why", repair: repair)
+    #expect(second.text.contains("""
+      class IAPHelper {
+        static let shared = IAPHelper(standIn: "IAPHelper.shared", "shared")
+        var cache: PriceCache {
+          StandIn.call("IAPHelper.cache", "cache")
+        }
+        var session: URLSession {
+          StandIn.call("IAPHelper.session", "session")
+        }
+        init(settings: IAPHelperSettings, networking: IAPHelperNetworking) {
+      """))
+    #expect(second.text.contains("  nonisolated init(standIn member: String, _ text: String) { StandIn.call(member, text) as Void }\n}"))
+    #expect(second.declarations.map(\.member) == ["IAPHelper.shared", "IAPHelper.cache", "IAPHelper.session", "IAPHelper.init"])
+    #expect(second.copiedMembers.isEmpty)
+  }
+
   @Test("an enum's init is left out (a seam cannot choose a case); a type the compiler rejected for a conformance keeps none but its raw type")
   func enumStandIn() {
     let source = """

@@ -100,6 +100,11 @@ struct Mending {
       var repair = standInRepairs[path] ?? StandInSource.Repair()
       if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
         repair.plainTypes.insert(type)
+      } else if let member = generated.memberLines[rejection.line], generated.copiedMembers.contains(member),
+                !repair.seamedMembers.contains(member) {
+        // Its value as the app wrote it (`IAPHelper(settings: SettingsProxy(), ...)`) needs what
+        // the package lacks: a seam of its type is tried before the member is left out.
+        repair.seamedMembers.insert(member)
       } else if let member = generated.memberLines[rejection.line], !repair.droppedMembers.contains(member) {
         repair.droppedMembers.insert(member)
       }

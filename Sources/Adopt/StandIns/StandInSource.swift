@@ -34,7 +34,13 @@ struct StandInSource {
   struct Repair: Sendable, Equatable {
     var plainTypes: Set<String> = []
     var droppedMembers: Set<String> = []
+    /// Stored properties whose value, copied as written, the compiler rejected: seams next time.
+    var seamedMembers: Set<String> = []
   }
+
+  /// Stored properties written with the app's own initial value (`static let shared = Client()`):
+  /// one the compiler rejects is made a seam before it is left out.
+  var copiedMembers: Set<String>
 
   /// One member a scenario answers.
   struct Declaration: Sendable, Equatable {
@@ -82,6 +88,7 @@ struct StandInSource {
     text = (header + [""] + writer.lines).joined(separator: "\n") + "\n"
     declarations = writer.declarations
     omitted = writer.omitted
+    copiedMembers = writer.copiedMembers
     memberLines = Dictionary(uniqueKeysWithValues: writer.memberLines.map { ($0.key + header.count + 1, $0.value) })
     typeLines = Dictionary(uniqueKeysWithValues: writer.typeLines.map { ($0.key + header.count + 1, $0.value) })
   }
@@ -304,6 +311,11 @@ private struct Writer {
   var valueTypes: Set<String> = []
   var typeLines: [Int: String] = [:]
   var repair = StandInSource.Repair()
+  /// Stored properties copied with the app's initial value.
+  var copiedMembers: Set<String> = []
+  /// Whether the type being written holds a static instance of itself made by the stand-in's
+  /// own init (`static let shared = Client(standIn: ...)`), which it then declares.
+  var madeOwnInstance = false
 
   init(known: Set<String>, why: String) {
     self.known = known
@@ -462,7 +474,9 @@ private struct Writer {
           omitted.append("\(owner): `\(node.trimmedDescription)`: a type the package does not have")
         }
       } else if let node = decl.as(VariableDeclSyntax.self) {
-        property(node, owner: owner, generic: generic, keepsStorage: keepsStorage, isClass: keyword == "class", indent: inner)
+        property(
+          node, owner: owner, generic: generic, keepsStorage: keepsStorage, isClass: keyword == "class", indent: inner,
+          canMakeOwn: ["class", "actor"].contains(keyword) && generic.isEmpty && !plain)
       } else if let node = decl.as(FunctionDeclSyntax.self), keepsStorage, ["encode", "hash", "==", "<"].contains(node.name.text),
                 let body = node.body, exists(body, generic: generic), exists(node.signature, generic: generic) {
         // A value's own `Encodable`, `Hashable`, `Equatable` or `Comparable` implementation: the
@@ -488,6 +502,14 @@ private struct Writer {
         known.insert(Self.typeName(of: decl)!)
         type(decl, parents: parents + [name], indent: inner)
       }
+    }
+    if madeOwnInstance {
+      // What `static let shared` is made with where the app's own value cannot be: a call the
+      // transcript shows, no storage to set up.
+      // An actor's init is nonisolated already (and may not say so); a class's must say it
+      // where the class is the main actor's.
+      lines.append(inner + (keyword == "actor" ? "" : "nonisolated ") + "init(standIn member: String, _ text: String) { StandIn.call(member, text) as Void }")
+      madeOwnInstance = false
     }
     if !explicitInits, ["class", "actor"].contains(keyword), attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor" }) {
       // The stand-in has no storage to set up, so its init need not run on the main actor: a
@@ -557,22 +579,40 @@ private struct Writer {
     }
   }
 
-  mutating func property(_ node: VariableDeclSyntax, owner: String, generic: Set<String>, keepsStorage: Bool, isClass: Bool, indent: String) {
+  mutating func property(
+    _ node: VariableDeclSyntax, owner: String, generic: Set<String>, keepsStorage: Bool, isClass: Bool, indent: String, canMakeOwn: Bool = false
+  ) {
     guard !Self.isPrivate(node.modifiers) else { return }
     let stored = Self.isStored(node)
     let isStatic = node.modifiers.contains { ["static", "class"].contains($0.name.text) }
     for binding in node.bindings {
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
       let name = pattern.identifier.text
-      let annotation = binding.typeAnnotation?.type
+      let written = binding.typeAnnotation?.type
+      let seamed = repair.seamedMembers.contains("\(owner).\(name)")
       // A stored property whose initial value the package can make is kept as written: a
       // `static let shared = Client()` or a `var items: [Item] = []`.
-      if stored, let value = binding.initializer?.value, copyable(value, generic: generic),
-         annotation.map({ exists($0, generic: generic) && Self.takesLiterals($0, of: value) }) ?? true {
+      if stored, !seamed, let value = binding.initializer?.value, copyable(value, generic: generic),
+         written.map({ exists($0, generic: generic) && Self.takesLiterals($0, of: value) }) ?? true {
         let keyword = node.bindingSpecifier.text
         let published = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Published" }
         lines.append(indent + (published ? "@Published " : "") + Self.attributes(node.attributes) + Self.modifiers(node.modifiers) + "\(keyword) \(name)"
-          + (annotation.map { ": " + $0.trimmedDescription } ?? "") + " = " + value.trimmedDescription)
+          + (written.map { ": " + $0.trimmedDescription } ?? "") + " = " + value.trimmedDescription)
+        copiedMembers.insert("\(owner).\(name)")
+        continue
+      }
+      // Unwritten, the type a value names is its type: `Client(...)`, `Client.shared`.
+      let annotation = written ?? binding.initializer.flatMap { Self.namedType(of: $0.value) }.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
+      let ownName = owner.split(separator: ".").last.map(String.init)
+      if stored, isStatic, canMakeOwn, let annotation, annotation.trimmedDescription == ownName || annotation.trimmedDescription == owner {
+        // The type's one instance (`static let shared = IAPHelper(settings: ...)`) whose value
+        // cannot be made here: made by the stand-in, and its making shown as a call.
+        let member = "\(owner).\(name)"
+        madeOwnInstance = true
+        memberLines[lines.count + 1] = member
+        lines.append(indent + Self.attributes(node.attributes) + Self.modifiers(node.modifiers, dropping: dropModifiers)
+          + "let \(name) = \(owner)(standIn: \(literal(member)), \(literal(name)))")
+        declarations.append(.init(member: member, signature: "static let \(name): \(owner)", why: why, hasDefault: true))
         continue
       }
       guard let annotation else {
@@ -603,6 +643,24 @@ private struct Writer {
       lines.append(indent + "}")
       declarations.append(.init(member: member, signature: "var \(name): \(type)", why: why, hasDefault: StandInSource.hasDefault(type), returns: type))
     }
+  }
+
+  /// The type a value names where its type is not written: `Client(...)`, `Client.init(...)`,
+  /// and the one instance of `Client.shared` (`default`, `standard`, `current`, `main`).
+  static func namedType(of value: ExprSyntax) -> String? {
+    var callee = value
+    if let call = value.as(FunctionCallExprSyntax.self), call.trailingClosure == nil { callee = call.calledExpression }
+    if let access = callee.as(MemberAccessExprSyntax.self), let base = access.base {
+      let member = access.declName.baseName.text
+      guard callee.id != value.id ? member == "init" : ["shared", "default", "standard", "current", "main"].contains(member) else { return nil }
+      callee = base
+    } else if callee.id == value.id {
+      return nil
+    }
+    guard let reference = callee.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+          let first = reference.baseName.text.first, first.isUppercase
+    else { return nil }
+    return reference.baseName.text
   }
 
   /// Whether `annotation` takes the string literals `value` writes as the language does, not
