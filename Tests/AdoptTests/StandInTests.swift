@@ -319,6 +319,34 @@ struct StandInTests {
     #expect(second.copiedMembers.isEmpty)
   }
 
+  @Test("a protocol's requirement the compiler rejects is left out of the stand-in next build, not the whole stand-in")
+  func protocolRequirementRepair() throws {
+    // As MatrixRustSDK's generated bindings write their protocols: one requirement names a type
+    // of another file of the package, which the package turned out not to compile.
+    let source = """
+      import MatrixSDKFFI
+      public protocol SearchServiceProtocol: AnyObject {
+          func paginationState()  -> SearchServicePaginationState
+          func search(query: String) async throws
+      }
+      """
+    let known: Set<String> = ["SearchServiceProtocol", "SearchServicePaginationState"]
+    let first = StandInSource(source: source, path: "matrix_sdk_ffi.swift", names: ["SearchServiceProtocol"], known: known, imports: [], why: "why")
+    let lines = first.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.firstIndex { $0.contains("paginationState") }) + 1
+    #expect(first.memberLines[line] == "SearchServiceProtocol.paginationState")
+    var repair = StandInSource.Repair()
+    repair.droppedMembers = ["SearchServiceProtocol.paginationState"]
+    let second = StandInSource(
+      source: source, path: "matrix_sdk_ffi.swift", names: ["SearchServiceProtocol"], known: known, imports: [], why: "why", repair: repair)
+    #expect(second.text.contains("""
+      public protocol SearchServiceProtocol: AnyObject {
+        func search(query: String) async throws
+      }
+      """))
+    #expect(second.omitted == ["SearchServiceProtocol.paginationState: the compiler rejected it in an earlier build"])
+  }
+
   @Test("an enum's init is left out (a seam cannot choose a case); a type the compiler rejected for a conformance keeps none but its raw type")
   func enumStandIn() {
     let source = """

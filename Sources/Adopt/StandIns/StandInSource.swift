@@ -328,6 +328,8 @@ private struct Writer {
     if let node = decl.as(VariableDeclSyntax.self) { return node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
     if decl.is(InitializerDeclSyntax.self) { return "init" }
     if let node = decl.as(EnumCaseDeclSyntax.self) { return node.elements.first?.name.text }
+    if let node = decl.as(TypeAliasDeclSyntax.self) { return node.name.text }
+    if let node = decl.as(AssociatedTypeDeclSyntax.self) { return node.name.text }
     return nil
   }
 
@@ -386,8 +388,20 @@ private struct Writer {
       let name = node.name.text
       let inherited = inheritance(node.inheritanceClause, keepAll: true, generic: [])
       lines.append(indent + Self.attributes(node.attributes) + Self.modifiers(node.modifiers) + "protocol \(name)\(inherited) {")
+      let owner = (parents + [name]).joined(separator: ".")
       for member in node.memberBlock.members {
-        requirement(member.decl, owner: (parents + [name]).joined(separator: "."), indent: inner)
+        // A requirement is a member as the compiler's errors name it: one that fails (a type the
+        // package was thought to have) is left out next build, not the whole stand-in.
+        let memberName = Self.memberName(of: member.decl).map { "\(owner).\($0)" }
+        if let memberName, repair.droppedMembers.contains(memberName) {
+          omitted.append("\(memberName): the compiler rejected it in an earlier build")
+          continue
+        }
+        let firstLine = lines.count + 1
+        requirement(member.decl, owner: owner, indent: inner)
+        if let memberName, lines.count >= firstLine {
+          for line in firstLine...lines.count { memberLines[line] = memberName }
+        }
       }
       lines.append(indent + "}")
       return
