@@ -20,8 +20,6 @@ import Simulation
 package final class Session {
   /// The models `use` can start.
   package let models: [ModelDefinition]
-  /// Front-end commands (`save`, `run`) the front end carries out; the session rejects the others.
-  package let frontEndCommands: Set<CommandName>
 
   let simulation: Simulation
   let sink: EventSink
@@ -80,7 +78,6 @@ package final class Session {
   /// limit and files) on `simulation`, the process's executor.
   init(_ environment: SessionEnvironment, simulation: Simulation) {
     self.models = environment.models
-    self.frontEndCommands = environment.frontEndCommands
     self.baseDirectory = environment.baseDirectory
     self.files = environment.files
     self.simulation = simulation
@@ -163,11 +160,11 @@ package final class Session {
     }
   }
 
-  /// A front-end command reaches the session after (or, in a script, instead of) the front end
-  /// that claimed it: it is a step like the others, which is an error when no front end did.
-  package func execute(_ command: FrontEndCommand, source: String, line number: Int?) -> StepResult {
-    perform(.frontEnd(command), source: source, line: number) { [frontEndCommands] (_) throws(ScenarioError) in
-      guard frontEndCommands.contains(command.name) else {
+  /// The step of a front-end command, which the front end carries out after it (the model is
+  /// as it was); an error when no front end `claimed` it.
+  package func execute(_ command: FrontEndCommand, claimed: Bool, source: String, line number: Int?) -> StepResult {
+    perform(.frontEnd(command), source: source, line: number) { (_) throws(ScenarioError) in
+      guard claimed else {
         guard let file = command.file else { throw ScenarioError(.cannotExploreHere, column: 1) }
         throw ScenarioError(.interactiveOnly(command.name, file: file.value), column: 1)
       }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Everything a session is made with: the models `use` can start, where their prints go, which
-/// front-end commands a front end carries out, the timer limit, and the files a scenario names.
+/// Everything a session is made with: the models `use` can start, where their prints go, the
+/// timer limit, and the files a scenario names.
 ///
 /// A `Timeline` is given one at birth and makes every session from it, the first and each one
 /// an `undo` or `goto` starts, so a session is whole when it is made and nothing is set on it
@@ -17,9 +17,6 @@ package struct SessionEnvironment {
   package var models: [ModelDefinition]
   /// What the view-model prints, turned into events; nil when prints go to standard output.
   package var prints: (any PrintSource)?
-  /// Front-end commands (`save`, `run`, `explore`) the front end carries out; the session rejects
-  /// the others.
-  package var frontEndCommands: Set<CommandName> = []
   /// How many timers `settle` and `await` may fire before they report a runaway.
   package var timerLimit = EffectTracker.defaultTimerLimit
   /// Where `body=@FILE` and cassettes are found: the scenario's folder (the working directory at

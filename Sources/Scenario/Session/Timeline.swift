@@ -34,7 +34,7 @@ package final class Timeline {
   /// The session the next command goes to; a new one after every `undo` and `goto` back.
   package internal(set) var session: Session
   /// What every session of this timeline is made with: the models `use` can start, where their
-  /// prints go, the front-end commands, the timer limit and the files. A run of the same lines
+  /// prints go, the timer limit and the files. A run of the same lines
   /// away from this timeline (an exploration) is made with it too.
   package let environment: SessionEnvironment
 
@@ -51,6 +51,9 @@ package final class Timeline {
   let printer = TranscriptRenderer(echo: false, errorsInline: true)
   /// The schedule in force when the timeline began, which a re-run starts from again.
   let startScheduler: Scheduler?
+  /// The front end that reads the lines, which carries out the front-end commands it claims;
+  /// none: every front-end command is an error (a timeline run by a test or an exploration).
+  package weak var frontEnd: (any FrontEnd)?
 
   /// The models `use` can start, and where their prints go.
   package var models: [ModelDefinition] { environment.models }
@@ -110,7 +113,7 @@ package final class Timeline {
   private func run(_ line: String, line number: Int?, recording: Bool) -> StepResult {
     let source = line.trimmingSpaces
     switch parse(line, line: number) {
-    case .success(let parsed?): return route(parsed, source: source, line: number, recording: recording)
+    case .success(let parsed?): return route(parsed, source: source, line: number, recording: recording, carryingOut: true)
     case .success(nil): return StepResult(line: number, source: source, isEmpty: true)
     case .failure(let error): return rejected(error, source: source)
     }
@@ -138,12 +141,13 @@ package final class Timeline {
 
   /// Runs a command already parsed from `source` (an exploration parses its lines once).
   package func execute(_ command: Command, source: String, line number: Int?) -> StepResult {
-    route(command, source: source, line: number, recording: true)
+    route(command, source: source, line: number, recording: true, carryingOut: true)
   }
 
-  /// Sends `command` where it is carried out: the history here, the rest to the session; a step
-  /// that can change the model is added to the history when `recording`.
-  private func route(_ command: Command, source: String, line number: Int?, recording: Bool) -> StepResult {
+  /// Sends `command` where it is carried out: the history here, the model's commands to the
+  /// session, the front end's to the front end; a step that can change the model is added to the
+  /// history when `recording`. The one switch over what carries a line out.
+  private func route(_ command: Command, source: String, line number: Int?, recording: Bool, carryingOut: Bool) -> StepResult {
     switch command {
     case .timeline(let command): return execute(command, source: source, line: number)
     case .session(let command):
@@ -151,8 +155,11 @@ package final class Timeline {
       if recording { result.step = record(command, result) }
       return result
     case .frontEnd(let command):
-      // Not a step: the front end reads or writes files, the model is as it was.
-      return session.execute(command, source: source, line: number)
+      // A step in which the model is as it was; then the front end reads or writes the files.
+      let frontEnd = frontEnd.flatMap { $0.commands.contains(command.name) ? $0 : nil }
+      var result = session.execute(command, claimed: frontEnd != nil, source: source, line: number)
+      if carryingOut, result.error == nil { frontEnd?.carryOut(command, result: &result, in: self) }
+      return result
     case .failing(let expectation, let inner):
       var result: StepResult
       switch inner {
@@ -161,7 +168,7 @@ package final class Timeline {
         result = session.execute(inner, source: source, line: number)
         result.errorExpectation = expectation
         if recording { result.step = record(inner, result) }
-      case .success(let inner): result = route(inner, source: source, line: number, recording: recording)
+      case .success(let inner): result = route(inner, source: source, line: number, recording: recording, carryingOut: false)
       case .failure(var error):
         error.line = number
         result = rejected(error, source: source)

@@ -35,12 +35,11 @@ struct ReplOptions: ParsableArguments {
       && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     let outcome = MainActor.assumeIsolated { () -> ScriptOutcome in
       let interactive = useEditor && options.format == .human
-      let runner = ScriptRunner(
-        options: options, transcript: false, frontEndCommands: interactive ? InteractiveRepl.frontEndCommands : [.explore])
+      let runner = ScriptRunner(options: options, transcript: false)
       guard interactive else {
         return runner.run { readLine(strippingNewline: true) }
       }
-      var repl = InteractiveRepl(timeline: runner.timeline, output: runner.output, color: color)
+      let repl = InteractiveRepl(timeline: runner.timeline, output: runner.output, color: color)
       return repl.run(firstCommand: options.use.map { "use \($0)" }) ? .failed : .passed
     }
     if outcome.failed && !useEditor { throw ExitCode(outcome.exitCode) }

@@ -9,7 +9,7 @@ import Synchronization
 /// completion, Ctrl-C that clears a line or stops a step, and `save` to keep what was typed as a
 /// regression test.
 @MainActor
-struct InteractiveRepl {
+final class InteractiveRepl: FrontEnd {
   let timeline: Timeline
   let editor: LineEditor
   /// Every line the REPL writes of a step or of its own goes through it.
@@ -17,9 +17,10 @@ struct InteractiveRepl {
   /// The terminal's descriptor (standard output before the capture).
   let terminal: Int32
 
-  /// What the interactive REPL carries out itself; its timeline is made with them
-  /// (`ScriptRunner(frontEndCommands:)`).
-  static let frontEndCommands: Set<CommandName> = [.save, .run, .explore]
+  /// The front-end commands the interactive REPL carries out: its timeline hands them over.
+  let commands: Set<CommandName> = [.save, .run, .explore]
+  /// Whether the front-end command just carried out failed (a file not written or not read).
+  private var frontEndFailed = false
 
   init(timeline: Timeline, output: SessionOutput, color: Bool) {
     self.timeline = timeline
@@ -35,10 +36,11 @@ struct InteractiveRepl {
         return (completion.word, completion.candidates)
       }
     }
+    timeline.frontEnd = self
   }
 
   /// Runs until Ctrl-D or `quit`; returns whether any command failed.
-  mutating func run(firstCommand: String?) -> Bool {
+  func run(firstCommand: String?) -> Bool {
     SignalFlags.install()
     StepProgressLine.start(descriptor: terminal)
     editor.write("\(ToolName.banner): exercise view-model scenarios. `help` lists commands, `models` the view-models, Ctrl-D or `quit` quits.\n")
@@ -75,36 +77,36 @@ struct InteractiveRepl {
     return "\(model) \(timeline.session.now.secondsText)\(paused)> "
   }
 
-  /// Runs one line, and then the front-end command it held (`save`, `run`).
-  private mutating func execute(_ line: String) -> (failed: Bool, quit: Bool, interrupted: Bool) {
+  /// Runs one line; a front-end command in it (`save`, `run`) is carried out by `carryOut`,
+  /// which the timeline calls after its step.
+  private func execute(_ line: String) -> (failed: Bool, quit: Bool, interrupted: Bool) {
     Simulation.shared.clearInterrupt()
     SignalFlags.stepRunning.store(true, ordering: .relaxed)
     CrashNote.set("\(ToolName.current): the view-model crashed during `\(line.trimmingCharacters(in: .whitespaces))`")
-    let result = HistoryExploration.carryOut(timeline.execute(line), in: timeline)
+    frontEndFailed = false
+    let result = timeline.execute(line)
+    let failed = result.failed || frontEndFailed
+    frontEndFailed = false
     SignalFlags.stepRunning.store(false, ordering: .relaxed)
     StepProgressLine.stepEnded()
     // The terminal echoed `^C` where the cursor was; start the step's report on a line of its own.
     if result.interrupted { editor.write("\n") }
     printer.print(result)
-    guard result.error == nil, let command = result.command else {
-      return (result.failed, false, result.interrupted)
-    }
+    return (failed, result.isQuit && result.error == nil, result.interrupted)
+  }
+
+  /// Carries out the front-end command of a line, after its step: `save` and `run` print what
+  /// they do (each line `run` reads is a step of its own); `explore`'s report is the step's output.
+  func carryOut(_ command: FrontEndCommand, result: inout StepResult, in timeline: Timeline) {
     switch command {
-    case .frontEnd(.save(let file, let force)):
-      return (save(to: file.value, force: force), false, false)
-    case .frontEnd(.run(let file)):
-      return (run(file.value), false, false)
-    case .frontEnd(.explore):
-      // Carried out before it was printed: its report is its output.
-      return (result.failed, false, false)
-    case .session, .timeline, .failing:
-      // A `fails` line that succeeded failed; a front-end command inside one is not carried out.
-      return (result.failed, result.isQuit, result.interrupted)
+    case .save(let file, let force): frontEndFailed = save(to: file.value, force: force)
+    case .run(let file): frontEndFailed = run(file.value)
+    case .explore(let request): result.output += HistoryExploration.report(request, in: timeline)
     }
   }
 
   /// `run FILE`: every line of FILE as if typed, until one is stopped by Ctrl-C.
-  private mutating func run(_ file: String) -> Bool {
+  private func run(_ file: String) -> Bool {
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
       printer.print(.error("cannot read `\(file)`"))
       return true

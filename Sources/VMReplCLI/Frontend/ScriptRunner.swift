@@ -15,17 +15,16 @@ struct ScriptRunner {
   let output: SessionOutput
   /// The file the lines come from, as the user named it; nil for standard input and the REPL.
   let file: String?
+  /// What carries out a script's front-end command, `explore` (the timeline holds it weakly).
+  let exploration = HistoryExploration()
 
   /// A runner with a new session; `output` is the process's capture when it already has one
   /// (a replay worker runs many scenarios, one session each).
   /// `file`, when the lines come from one, is where `body=@FILE` and cassettes are looked up
-  /// (beside it). `frontEndCommands`: what the front end that reads the lines carries out (a
-  /// script `explore` only, which this runner does; the interactive REPL `save` and `run` too).
+  /// (beside it). A script's front-end command is `explore`, which this runner carries out; the
+  /// interactive REPL made over its timeline carries out `save` and `run` too.
   /// `timerLimit`: the timers `settle` and `await` may fire, when not the default.
-  init(
-    options: SessionOptions, transcript: Bool, output: SessionOutput? = nil, file: String? = nil,
-    frontEndCommands: Set<CommandName> = [.explore], timerLimit: Int? = nil
-  ) {
+  init(options: SessionOptions, transcript: Bool, output: SessionOutput? = nil, file: String? = nil, timerLimit: Int? = nil) {
     options.guards.install()
     self.options = options
     self.transcript = transcript
@@ -33,12 +32,11 @@ struct ScriptRunner {
     self.output = output
     self.file = file
     var environment = SessionEnvironment(models: ModelCatalog.models, prints: output.capture)
-    // `explore` is carried out here, after the timeline ran the line (HistoryExploration).
-    environment.frontEndCommands = frontEndCommands
     environment.files = DiskFileAccess()
     if let file { environment.baseDirectory = Self.folder(of: file) }
     if let timerLimit { environment.timerLimit = timerLimit }
     self.timeline = Timeline(environment)
+    timeline.frontEnd = exploration
     // `replay`'s workers name the step of a crash with markers; `run` and the REPL by this note.
     if !transcript { CrashNote.install() }
   }
@@ -79,7 +77,7 @@ struct ScriptRunner {
         let place = isOption ? "`\(line)` (from --use)" : "line \(number) `\(line.trimmingCharacters(in: .whitespaces))`"
         CrashNote.set("\(ToolName.current): the view-model crashed during \(place)")
       }
-      let result = HistoryExploration.carryOut(timeline.execute(line, line: isOption ? nil : number), in: timeline)
+      let result = timeline.execute(line, line: isOption ? nil : number)
       observe(isOption ? nil : number, result)
       printer.print(result)
       if result.failed {
@@ -96,7 +94,7 @@ struct ScriptRunner {
     let printer = printer(echo: false, errorsInline: false)
     var failed = false
     for line in lines {
-      let result = HistoryExploration.carryOut(timeline.execute(line), in: timeline)
+      let result = timeline.execute(line)
       printer.print(result)
       failed = failed || result.failed
     }
