@@ -344,6 +344,61 @@ struct AdoptionTests {
     #expect(copy.split(separator: "\n", omittingEmptySubsequences: false)[9] == "        final class BookmarksFetcher: ObservableObject, Fetcher {")
   }
 
+  @Test("an optional client the view sets on its model from its environment is set by the registration after init, where adopt can make one")
+  func viewSetClient() throws {
+    var files = NewsApp.files
+    // As IceCubesApp writes its list editor: the view hands the model its client in `.onAppear`;
+    // without one every action returns at `guard let client`.
+    files["News/Network/MastodonClient.swift"] = """
+      import Foundation
+      public final class MastodonClient {
+          public let server: String
+          public init(server: String) { self.server = server }
+      }
+      """
+    files["News/ViewModels/ListEditViewModel.swift"] = """
+      import Foundation
+
+      @MainActor
+      final class ListEditViewModel: ObservableObject {
+          var client: MastodonClient?
+          var theme: String?
+          @Published var searchUserQuery = ""
+          @Published var isSearching = false
+
+          func searchUsers() async {
+              guard let client, !searchUserQuery.isEmpty else { return }
+              isSearching = true
+              _ = client.server
+          }
+      }
+      """
+    files["News/Views/ListEditView.swift"] = """
+      import SwiftUI
+      struct ListEditView: View {
+          @Environment(MastodonClient.self) private var client
+          @StateObject private var viewModel = ListEditViewModel()
+          var body: some View {
+              Text(viewModel.searchUserQuery)
+                  .onAppear {
+                      viewModel.client = client
+                      viewModel.theme = "dark"
+                  }
+                  .task { await viewModel.searchUsers() }
+          }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "ListEditViewModel" })
+    #expect(model.factory == #"{ () -> ListEditViewModel in let model = ListEditViewModel(); model.client = MastodonClient(server: context.options.string("server")); return model }()"#)
+    #expect(model.options.count == 1)
+    #expect(model.notes == [
+      #"`client` set after `init` as ListEditView sets it (.onAppear, line 7), to `MastodonClient(server: context.options.string("server"))`"#
+    ])
+    #expect(model.connectSource == "ListEditView's .task (line 11)")
+  }
+
   @Test("a type nested in a private one is private: two generated files that both declare it are no duplicates")
   func nestedInPrivate() throws {
     var files = NewsApp.files

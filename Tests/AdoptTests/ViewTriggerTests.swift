@@ -37,4 +37,33 @@ struct ViewTriggerTests {
       "FeedView FeedViewModel .task [\"search\"] 15",
     ])
   }
+
+  @Test("a property the view sets on its model (a client from its environment) is read with the modifier's calls")
+  func sets() {
+    let triggers = FactsVisitor.facts(
+      of: """
+        struct ListEditView: View {
+            @Environment(MastodonClient.self) private var client
+            @State private var viewModel: ListEditViewModel
+
+            var body: some View {
+                List(viewModel.accounts) { Text($0.name) }
+                    .onAppear {
+                        viewModel.client = client
+                        Task { await viewModel.fetchAccounts() }
+                    }
+                    .task(id: viewModel.searchUserQuery) {
+                        viewModel.isSearching = true
+                        self.viewModel.client = client
+                        await viewModel.searchUsers()
+                    }
+            }
+        }
+        """, path: "ListEditView.swift"
+    ).viewTriggers
+    #expect(triggers.map { "\($0.view) \($0.model) .\($0.modifier) \($0.calls) \($0.sets) \($0.line)" } == [
+      "ListEditView ListEditViewModel .onAppear [] [\"client\"] 7",
+      "ListEditView ListEditViewModel .task [\"searchUsers\"] [\"isSearching\", \"client\"] 11",
+    ])
+  }
 }

@@ -186,7 +186,8 @@ struct Adoption: Sendable {
         for name in opening where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }
         if filtered[path] == nil { filtered[path] = [] }
       }
-      var plan = ModelPlan(type: type, path: path, index: index, standIns: standInIndex, opened: opening != nil, canSeam: canSeam)
+      var plan = ModelPlan(
+        type: type, path: path, index: index, standIns: standInIndex, opened: opening != nil, triggers: triggers, canSeam: canSeam)
       plan.read(triggers)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }

@@ -93,6 +93,22 @@ struct FactoryInference {
     return nil
   }
 
+  /// An object for a model's optional property that its views set (`viewModel.client =
+  /// client`): the app's type (or a conformer of its protocol) made as an `init` parameter would
+  /// be; nil for a value a command writes (a string, a number) or one adopt cannot make.
+  mutating func object(_ type: String, property: String, of owner: String) -> (expression: String, options: [String])? {
+    guard WrittenTypes.table[type] == nil, Self.sharedInstances[type] == nil, type != "URL", !type.hasPrefix("["), !type.contains("->"),
+          let declared = index.type(LinuxSupport.bareName(type)) ?? standIns.type(LinuxSupport.bareName(type)),
+          declared.kind != .enum
+    else { return nil }
+    let before = options.count
+    guard let made = value(for: ParameterFacts(label: property, name: property, type: type, hasDefault: false), of: owner, depth: 1) else {
+      options.removeSubrange(before...)
+      return nil
+    }
+    return (made, options)
+  }
+
   /// A value for one parameter, or nil.
   private mutating func value(for parameter: ParameterFacts, of owner: String, depth: Int) -> String? {
     let type = parameter.type

@@ -60,7 +60,7 @@ struct ModelPlan: Sendable, Equatable {
 
   init(
     type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), opened: Bool = false,
-    canSeam: @escaping (String) -> Bool = { _ in false }
+    triggers: [ViewTrigger] = [], canSeam: @escaping (String) -> Bool = { _ in false }
   ) {
     self.type = type.qualifiedName
     self.path = path
@@ -82,6 +82,7 @@ struct ModelPlan: Sendable, Equatable {
     } else if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
       factory = made.expression
       options = made.options
+      setUp(from: triggers, members: members, factories: &factories)
       notes += factories.notes
       seams = factories.seams.sorted()
     } else {
@@ -113,13 +114,38 @@ struct ModelPlan: Sendable, Equatable {
     }
   }
 
+  /// The optional objects the app's views hand the model before its work (`viewModel.client =
+  /// client` in `.onAppear`, a client the view takes from its environment), set by the
+  /// registration after `init` where adopt can make one; without them every action returns at
+  /// its `guard let client`.
+  private mutating func setUp(from triggers: [ViewTrigger], members: Members, factories: inout FactoryInference) {
+    guard let factory else { return }
+    let bare = type.split(separator: ".").last.map(String.init) ?? type
+    var assignments: [String] = []
+    for trigger in triggers where trigger.model == type || trigger.model == bare {
+      for name in trigger.sets where !assignments.contains(where: { $0.hasPrefix("model.\(name) = ") }) {
+        guard let property = members.properties.first(where: { $0.name == name && !$0.isStatic && $0.isVar && !$0.isComputed }),
+              property.setterAccess >= .internal, let declared = property.type, declared.hasSuffix("?"),
+              let made = factories.object(String(declared.dropLast()), property: name, of: type)
+        else { continue }
+        assignments.append("model.\(name) = \(made.expression)")
+        options = made.options
+        notes.append("`\(name)` set after `init` as \(trigger.view) sets it (.\(trigger.modifier), line \(trigger.line)), to `\(made.expression)`")
+      }
+    }
+    guard !assignments.isEmpty else { return }
+    let tries = factory.hasPrefix("try ") ? "try " : ""
+    self.factory = tries + "{ () \(tries.isEmpty ? "" : "throws ")-> \(type) in let model = \(factory); "
+      + assignments.map { $0 + "; " }.joined() + "return model }()"
+  }
+
   /// Reads how the app's views start this model's work: the calls of a view's first `.task`
   /// that are registered actions without parameters become its `connect`.
   mutating func read(_ triggers: [ViewTrigger]) {
     let bare = type.split(separator: ".").last.map(String.init) ?? type
     for trigger in triggers where trigger.model == type || trigger.model == bare {
       self.triggers.append(trigger)
-      guard trigger.modifier == "task", connect.isEmpty else { continue }
+      guard trigger.modifier == "task", !trigger.calls.isEmpty, connect.isEmpty else { continue }
       connect = trigger.calls.compactMap { call in
         actions.first { $0.parameters.isEmpty && $0.summary.hasPrefix(call + "(") }?.name
       }
@@ -128,7 +154,8 @@ struct ModelPlan: Sendable, Equatable {
 
   /// The view whose `.task` is the model's `connect`: `FeedView's .task (line 12)`.
   var connectSource: String? {
-    guard !connect.isEmpty, let task = triggers.first(where: { $0.modifier == "task" }) else { return nil }
+    // The first `.task` that calls something (one that only sets a property starts no work).
+    guard !connect.isEmpty, let task = triggers.first(where: { $0.modifier == "task" && !$0.calls.isEmpty }) else { return nil }
     return "\(task.view)'s .task (line \(task.line))"
   }
 

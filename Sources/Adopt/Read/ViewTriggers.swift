@@ -17,6 +17,9 @@ struct ViewTrigger: Sendable, Equatable {
   var calls: [String]
   /// The modifier's line.
   var line: Int
+  /// The model's properties the closure sets first (`viewModel.client = client`, a service the
+  /// view takes from its environment), in order.
+  var sets: [String] = []
 
   /// The modifiers whose closures are read.
   static let modifiers: Set<String> = ["task", "onAppear", "onDisappear", "refreshable"]
@@ -78,23 +81,42 @@ final class ViewTriggerVisitor: SyntaxVisitor {
     else { return .visitChildren }
     let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
     guard let closure else { return .visitChildren }
-    // The calls `viewModel.refresh()` / `self.viewModel.refresh()` / `await viewModel.load()`.
-    var byModel: [(model: String, calls: [String])] = []
-    for call in closure.statements.flatMap({ Self.calls(in: Syntax($0)) }) {
-      guard let held = call.calledExpression.as(MemberAccessExprSyntax.self), let base = held.base else { continue }
+    // The calls `viewModel.refresh()` / `self.viewModel.refresh()` / `await viewModel.load()`,
+    // and the properties set (`viewModel.client = client`).
+    var byModel: [(model: String, calls: [String], sets: [String])] = []
+    func note(_ base: ExprSyntax, _ name: String, isCall: Bool) {
       var holder = base.trimmedDescription
       if holder.hasPrefix("self.") { holder.removeFirst(5) }
       if holder.hasPrefix("_") { holder.removeFirst() }
-      guard let model = view.properties[holder] else { continue }
-      let name = held.declName.baseName.text
-      if let index = byModel.firstIndex(where: { $0.model == model }) { byModel[index].calls.append(name) } else { byModel.append((model, [name])) }
+      guard let model = view.properties[holder] else { return }
+      let index = byModel.firstIndex { $0.model == model } ?? {
+        byModel.append((model, [], []))
+        return byModel.count - 1
+      }()
+      if isCall { byModel[index].calls.append(name) } else if !byModel[index].sets.contains(name) { byModel[index].sets.append(name) }
+    }
+    for statement in closure.statements {
+      if let (base, name) = Self.assignedProperty(in: statement.item) { note(base, name, isCall: false) }
+      for call in Self.calls(in: Syntax(statement)) {
+        guard let held = call.calledExpression.as(MemberAccessExprSyntax.self), let base = held.base else { continue }
+        note(base, held.declName.baseName.text, isCall: true)
+      }
     }
     // The modifier's own line: the call's start is the start of the whole chain.
     let line = member.declName.baseName.startLocation(converter: converter).line
-    for (model, calls) in byModel {
-      triggers.append(ViewTrigger(view: view.name, model: model, modifier: member.declName.baseName.text, calls: calls, line: line))
+    for (model, calls, sets) in byModel {
+      triggers.append(ViewTrigger(view: view.name, model: model, modifier: member.declName.baseName.text, calls: calls, line: line, sets: sets))
     }
     return .visitChildren
+  }
+
+  /// `viewModel` and `client` of the statement `viewModel.client = client`.
+  private static func assignedProperty(in item: CodeBlockItemSyntax.Item) -> (ExprSyntax, String)? {
+    guard let sequence = item.as(ExprSyntax.self)?.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+    let elements = Array(sequence.elements)
+    guard elements[1].is(AssignmentExprSyntax.self), let target = elements[0].as(MemberAccessExprSyntax.self), let base = target.base
+    else { return nil }
+    return (base, target.declName.baseName.text)
   }
 
   private static func calls(in node: Syntax) -> [FunctionCallExprSyntax] {
