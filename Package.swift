@@ -70,6 +70,8 @@ let package = Package(
     // `SwiftUI` or `os` anywhere in the build would turn on `#if canImport(...)` branches in every
     // package of the graph (swift-argument-parser, GRDB, OpenCombine itself).
     appleCompat("AppleCombine", folder: "Combine", dependencies: [
+      // A stand-in's publisher answers (StandInPublishers.swift).
+      "StandInSupport",
       .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
       .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
@@ -196,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "ScenarioTests",
       dependencies: [
-        "Scenario", "ScenarioLanguage", "ScenarioAudit", "ScenarioScripting", "StandInSupport",
+        "Scenario", "ScenarioLanguage", "ScenarioAudit", "ScenarioScripting", "StandInSupport", "AppleCombine",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),

@@ -93,11 +93,20 @@ public enum StandIn {
       if let fallback = defaultValue(T.self) { return .success(fallback) }
       return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)`, which has no default: answer it with `value=` or `json=`"))
     case .error(let message):
+      // A publisher fails as a request's does; anything else throws (or traps, unthrown).
+      if let failable = T.self as? any StandInFailable.Type { return .success(failable.standInFailing(with: StandInError(message)) as! T) }
       return .failure(StandInError(message))
     case .unanswered(let command):
       return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)` and nobody answered it: \(command)"))
     case .json(let text):
       if T.self == Void.self { return .success(() as! T) }
+      if let made = T.self as? any StandInDecodable.Type {
+        do {
+          return .success(try made.standInDecoded(from: Data(text.utf8)) as! T)
+        } catch {
+          return .failure(StandInError("vmrepl: the stand-in `\(member)` was answered \(text), which is not a `\(T.self)`'s value: \(error)"))
+        }
+      }
       guard let decodable = T.self as? any Decodable.Type else {
         return .failure(StandInError(
           "vmrepl: the stand-in `\(member)` returns `\(T.self)`, which is not Decodable, so no answer can make one: write the stand-in by hand in Overrides.swift"))

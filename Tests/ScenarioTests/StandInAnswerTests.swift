@@ -1,3 +1,6 @@
+#if canImport(OpenCombine)
+  import AppleCombine
+#endif
 import ScenarioLanguage
 import ScenarioScripting
 import StandInSupport
@@ -57,6 +60,34 @@ struct StandInAnswerTests {
     #expect(sink.events.withLock { $0 }.contains(.requestAnswered(dependency: "Keychain.token", id: "r1", outcome: "value \"abc\"")))
     #expect(sink.events.withLock { $0 }.contains(.requestAnswered(dependency: "Keychain.save", id: "r1", outcome: "error \"denied\"")))
   }
+
+  #if canImport(OpenCombine)
+  @Test("a publisher unanswered finishes with no value; `json=` publishes the value it decodes to; `error=` fails it")
+  func publishers() throws {
+    let (sink, dependencies) = install([
+      StandInDeclaration("APIService.fetchTodos", signature: "static func fetchTodos() -> AnyPublisher<[String], Error>", why: Self.why, hasDefault: true)
+    ])
+    defer { StandIns.install(nil) }
+    func received() -> (values: [[String]], completion: String) {
+      var values: [[String]] = []
+      var completion = "none"
+      let publisher: AnyPublisher<[String], any Error> = StandIn.call("APIService.fetchTodos", "fetchTodos()")
+      let cancellable = publisher.sink(
+        receiveCompletion: { if case .failure(let error) = $0 { completion = "failed: \(error)" } else { completion = "finished" } },
+        receiveValue: { values.append($0) })
+      cancellable.cancel()
+      return (values, completion)
+    }
+    #expect(received() == ([], "finished"))
+    #expect(sink.events.withLock { $0 }.last == .requestAnswered(
+      dependency: "APIService.fetchTodos", id: "r1", outcome: "none (default; `stub APIService.fetchTodos ...` forces one)"))
+    let todos = dependencies["APIService.fetchTodos"]!
+    try todos.stub(outcome: Located(value: "json", column: 1), arguments: [CommandArgument(name: nil, value: .string(#"["milk","bread"]"#), column: 6)], endColumn: 22)
+    #expect(received() == ([["milk", "bread"]], "finished"))
+    try todos.stub(outcome: Located(value: "error", column: 1), arguments: [CommandArgument(name: nil, value: .string("offline"), column: 7)], endColumn: 16)
+    #expect(received() == ([], "failed: offline"))
+  }
+  #endif
 
   @Test("an async call with no default waits for `respond`, like a request")
   func waitsForRespond() async throws {

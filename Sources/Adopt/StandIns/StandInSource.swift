@@ -293,6 +293,8 @@ struct StandInSource {
     if type == "Void" || type == "()" || type == "String" || type == "Substring" { return true }
     if type.hasSuffix("?") || type.hasSuffix("!") { return true }
     if type.hasPrefix("[") && type.hasSuffix("]") { return true }
+    // A publisher that finishes with no value, a subject that sends none (AppleCompat's Combine).
+    if type.hasPrefix("AnyPublisher<") || type.hasPrefix("PassthroughSubject<") { return true }
     return ["Optional<", "Array<", "Set<", "Dictionary<"].contains { type.hasPrefix($0) }
   }
 }
