@@ -399,6 +399,55 @@ struct AdoptionTests {
     #expect(model.connectSource == "ListEditView's .task (line 11)")
   }
 
+  @Test("an init's enum with payloads is a `use` option of its cases, a callback a closure that does nothing, a binding a constant")
+  func payloadsClosuresBindings() throws {
+    var files = NewsApp.files
+    // As IceCubesApp's accounts list and Element X's and pocket-casts' sheets take them.
+    files["News/ViewModels/AccountsListViewModel.swift"] = """
+      import SwiftUI
+
+      public enum AccountsListMode {
+          case following(accountId: String)
+          case followers(accountId: String)
+          case favoritedBy(statusId: String)
+          case accountsList(accounts: [String])
+          case blocked, muted
+          case custom((Int) -> Bool)
+      }
+
+      @MainActor
+      final class AccountsListViewModel: ObservableObject {
+          @Published var names: [String] = []
+          init(mode: AccountsListMode, presented: Binding<Bool>, onSave: @escaping (String, Int) -> Void, onCancel: @escaping () -> Void) {}
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "AccountsListViewModel" })
+    #expect(model.problem == nil)
+    #expect(model.missing == [])
+    #expect(model.factory == """
+      AccountsListViewModel(mode: ({ () -> AccountsListMode in switch context.options.string("mode") { \
+      case "followers": return AccountsListMode.followers(accountId: context.options.string("accountId")); \
+      case "favoritedBy": return AccountsListMode.favoritedBy(statusId: context.options.string("statusId")); \
+      case "accountsList": return AccountsListMode.accountsList(accounts: []); \
+      case "blocked": return AccountsListMode.blocked; case "muted": return AccountsListMode.muted; \
+      default: return AccountsListMode.following(accountId: context.options.string("accountId")) } })(), \
+      presented: .constant(context.options.bool("presented")), onSave: { _, _ in }, onCancel: {})
+      """)
+    #expect(model.options.first?.hasPrefix(#"Parameter("accountId", .string"#) == true)
+    #expect(model.options.contains(#"Parameter("mode", .oneOf(["following", "followers", "favoritedBy", "accountsList", "blocked", "muted"]), default: .word("following"), "AccountsListViewModel.init mode: AccountsListMode")"#))
+    #expect(model.notes == [
+      "`presented` is a constant binding: the view that owns the value is not here",
+      "`onSave` is a closure that does nothing: the app's caller passes its own",
+      "`onCancel` is a closure that does nothing: the app's caller passes its own",
+    ])
+    #expect(FactoryInference.emptyClosure(for: "@escaping((Relationship)->Void)") == "{ _ in }")
+    #expect(FactoryInference.emptyClosure(for: "@escaping@Sendable(Result<[Int],Error>)async->Void") == "{ _ in }")
+    #expect(FactoryInference.emptyClosure(for: "(String)->Bool") == nil)
+    #expect(FactoryInference.emptyClosure(for: "(()->Void)?") == nil)
+  }
+
   @Test("a type nested in a private one is private: two generated files that both declare it are no duplicates")
   func nestedInPrivate() throws {
     var files = NewsApp.files

@@ -114,7 +114,19 @@ struct FactoryInference {
     let type = parameter.type
     if type.hasSuffix("?") || type.hasSuffix("!") { return "nil" }
     if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
+    if let closure = Self.emptyClosure(for: type) {
+      // A callback the view hands the model (`onSave:`): the caller is not here.
+      notes.append("`\(parameter.name)` is a closure that does nothing: the app's caller passes its own")
+      return closure
+    }
     if type.contains("->") || type.hasPrefix("(") { return nil }
+    if type.hasPrefix("Binding<"), type.hasSuffix(">") {
+      // A value the view owns and lends (`$isPresented`): a constant here, as a preview writes it.
+      let wrapped = ParameterFacts(label: nil, name: parameter.name, type: String(type.dropFirst("Binding<".count).dropLast()), hasDefault: false)
+      guard let value = value(for: wrapped, of: owner, depth: depth) else { return nil }
+      notes.append("`\(parameter.name)` is a constant binding: the view that owns the value is not here")
+      return ".constant(\(value))"
+    }
     if let shared = Self.sharedInstances[type] { return shared }
     if let option = WrittenTypes.table[type], let initial = option.optionDefault {
       let name = optionName(parameter.name, owner: owner)
@@ -135,6 +147,7 @@ struct FactoryInference {
       let arms = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
       return "({ () -> \(type) in switch context.options.string(\"\(name)\") { \(arms)\(arms.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"
     }
+    if let made = payloadCase(of: type, parameter: parameter, owner: owner, depth: depth) { return made }
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)
     if index.type(bare) == nil, let standIn = standIns.type(bare), [.class, .struct, .actor].contains(standIn.kind) {
@@ -167,6 +180,75 @@ struct FactoryInference {
     case .enum:
       return nil
     }
+  }
+
+  /// `{ _, _ in }` for a closure type that returns nothing (`@escaping (String, Int) -> Void`).
+  static func emptyClosure(for type: String) -> String? {
+    var text = type.filter { !$0.isWhitespace }
+    for attribute in ["@escaping", "@Sendable", "@MainActor"] { text = text.replacingOccurrences(of: attribute, with: "") }
+    // `((Relationship) -> Void)`: the parentheses around the whole type.
+    while text.hasPrefix("("), text.hasSuffix(")"), Self.closes(text) { text = String(text.dropFirst().dropLast()) }
+    // `(String, Int) async throws -> Void`.
+    for effect in ["async", "throws", "async"] { text = text.replacingOccurrences(of: ")" + effect, with: ")") }
+    guard let arrow = text.range(of: ")->", options: .backwards), text.hasPrefix("("),
+          ["Void", "()"].contains(String(text[arrow.upperBound...])),
+          Self.closes(String(text[..<text.index(after: arrow.lowerBound)]))
+    else { return nil }
+    let arguments = String(text[text.index(after: text.startIndex)..<arrow.lowerBound])
+    var depth = 0
+    var count = arguments.isEmpty ? 0 : 1
+    for character in arguments {
+      switch character {
+      case "(", "<", "[": depth += 1
+      case ")", ">", "]": depth -= 1
+      case "," where depth == 0: count += 1
+      default: break
+      }
+    }
+    return count == 0 ? "{}" : "{ " + Array(repeating: "_", count: count).joined(separator: ", ") + " in }"
+  }
+
+  /// Whether the parenthesis `text` opens is the one its last character closes.
+  private static func closes(_ text: String) -> Bool {
+    var depth = 0
+    for (offset, character) in text.enumerated() {
+      if character == "(" { depth += 1 }
+      if character == ")" { depth -= 1 }
+      if depth == 0 { return offset == text.count - 1 }
+    }
+    return false
+  }
+
+  /// An enum of the app with payloads (`AccountsListMode.following(accountId:)`): a `use` option
+  /// of the cases adopt can make, the first by default, each payload from options of its own.
+  private mutating func payloadCase(of type: String, parameter: ParameterFacts, owner: String, depth: Int) -> String? {
+    guard depth < 4, let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum, declared.hasPayloads,
+          declared.payloads.count == declared.cases.count
+    else { return nil }
+    let saved = (options, optionNames, notes, seams)
+    var arms: [(name: String, value: String)] = []
+    // Two cases' `accountId: String` are one option.
+    var made: [String: String] = [:]
+    for (name, payload) in zip(declared.cases, declared.payloads) {
+      var arguments: [String] = []
+      for field in payload {
+        let key = field.name + ":" + field.type
+        guard let value = made[key] ?? value(for: field, of: type, depth: depth + 1) else { break }
+        made[key] = value
+        arguments.append((field.label.map { "\($0): " } ?? "") + value)
+      }
+      guard arguments.count == payload.count else { continue }
+      arms.append((name, payload.isEmpty ? "\(type).\(name)" : "\(type).\(name)(\(arguments.joined(separator: ", ")))"))
+    }
+    guard let first = arms.first else {
+      (options, optionNames, notes, seams) = saved
+      return nil
+    }
+    let name = optionName(parameter.name, owner: owner)
+    let choices = arms.map { "\"\($0.name)\"" }.joined(separator: ", ")
+    options.append("Parameter(\"\(name)\", .oneOf([\(choices)]), default: .word(\"\(first.name)\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+    let cases = arms.dropFirst().map { "case \"\($0.name)\": return \($0.value)" }.joined(separator: "; ")
+    return "({ () -> \(type) in switch context.options.string(\"\(name)\") { \(cases)\(cases.isEmpty ? "" : "; ")default: return \(first.value) } })()"
   }
 
   /// A `use` option's name for a parameter: its own, or prefixed with its type where two share it.

@@ -275,6 +275,12 @@ final class FactsVisitor: SyntaxVisitor {
       for element in declaration.elements {
         type.cases.append(element.name.text)
         if element.parameterClause != nil { type.hasPayloads = true }
+        type.payloads.append(element.parameterClause?.parameters.enumerated().map { offset, parameter in
+          let label = parameter.firstName.map { $0.text == "_" ? nil : $0.text } ?? nil
+          return ParameterFacts(
+            label: label, name: label ?? parameter.secondName?.text ?? "value\(offset + 1)", type: Self.typeText(parameter.type),
+            hasDefault: parameter.defaultValue != nil)
+        } ?? [])
       }
     }
     facts.types.append(type)

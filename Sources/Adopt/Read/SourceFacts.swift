@@ -117,6 +117,9 @@ struct DeclaredType: Sendable, Equatable {
   var cases: [String] = []
   /// Whether any of an enum's cases carries a payload.
   var hasPayloads = false
+  /// Each case's payload, in case order (empty for a case without one; a payload without a
+  /// label has `nil` labels, as `ParameterFacts` writes `_`).
+  var payloads: [[ParameterFacts]] = []
 
   init(name: String, kind: Kind) {
     self.name = name
