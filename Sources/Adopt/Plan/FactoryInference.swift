@@ -57,7 +57,12 @@ struct FactoryInference {
       }
       return nil
     }
-    let initializers = Self.initializers(of: type, members: members)
+    var initializers = Self.initializers(of: type, members: members)
+    if type.kind == .class, members.initializers.isEmpty, let superclass = Self.superclass(of: type, in: index) {
+      // A subclass that declares no init inherits its superclass's (IceCubesApp's tab fetchers
+      // are made with `AccountTabFetcher`'s `init(accountId:client:isCurrentUser:)`).
+      initializers = Self.initializers(of: superclass, members: index.allMembers(of: superclass))
+    }
     if initializers.isEmpty, type.kind != .protocol, type.kind != .enum {
       // A singleton: its init is private, its one instance a static property.
       let names = ["shared", "default", "standard", "current", "instance"]
@@ -266,6 +271,19 @@ struct FactoryInference {
 
   /// The initialisers `adopt` may call, fewest parameters to fill first; a struct without one
   /// has its memberwise `init`, a class its `init()`.
+  /// The app's class `type` inherits from, followed up to the first that declares an init.
+  static func superclass(of type: DeclaredType, in index: TypeIndex) -> DeclaredType? {
+    var current = type
+    var seen: Set<String> = [type.name]
+    while let first = current.inherited.first.map(LinuxSupport.bareName), !seen.contains(first),
+          let parent = index.type(first), parent.kind == .class {
+      if !index.allMembers(of: parent).initializers.isEmpty { return parent }
+      seen.insert(first)
+      current = parent
+    }
+    return nil
+  }
+
   static func initializers(of type: DeclaredType, members: Members) -> [Initializer] {
     guard type.kind != .protocol, type.kind != .enum else { return [] }
     let declared = members.initializers.filter { $0.access >= .internal && !$0.isFailable && !$0.isAsync }
