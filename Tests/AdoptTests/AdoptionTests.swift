@@ -455,6 +455,31 @@ struct AdoptionTests {
     #expect(FactoryInference.emptyClosure(for: "(()->Void)?") == nil)
   }
 
+  @Test("an enum nested in the model, written bare in its init and methods, is qualified in the registration")
+  func nestedEnumQualified() throws {
+    var files = NewsApp.files
+    // As pocket-casts writes its bookmark editor and rating screen.
+    files["News/ViewModels/BookmarkEditViewModel.swift"] = """
+      import Foundation
+      final class BookmarkEditViewModel: ObservableObject {
+          @Published var title = ""
+          let editState: EditState
+          init(state: EditState) { editState = state }
+          func rate(source: RatingSource = .button) {}
+          enum EditState { case adding, updating }
+          enum RatingSource: String { case button, swipe }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "BookmarkEditViewModel" })
+    #expect(model.factory == """
+      BookmarkEditViewModel(state: ({ () -> BookmarkEditViewModel.EditState in switch context.options.string("state") { \
+      default: return BookmarkEditViewModel.EditState.updating } })())
+      """.replacingOccurrences(of: "{ default", with: "{ case \"adding\": return BookmarkEditViewModel.EditState.adding; default"))
+    #expect(model.actions.first { $0.name == "rate" }?.call.contains("BookmarkEditViewModel.RatingSource.swipe") == true)
+  }
+
   @Test("a type nested in a private one is private: two generated files that both declare it are no duplicates")
   func nestedInPrivate() throws {
     var files = NewsApp.files

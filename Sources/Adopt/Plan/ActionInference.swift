@@ -37,6 +37,8 @@ enum ActionInference {
         read = WrittenTypes.read(written, key: key, from: "arguments")
       } else if let cases = simpleCases(of: type, index: index) {
         // An enum of the app without payloads: its case names, as `send sort by=newest` writes one.
+        // One nested in the model, written bare in its method, is qualified in the registration.
+        type = index.qualified(type)
         kind = ".oneOf([" + cases.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
         let choices = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
         read = "({ () -> \(type) in switch arguments.string(\(key)) { \(choices)\(choices.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"

@@ -116,7 +116,8 @@ struct FactoryInference {
 
   /// A value for one parameter, or nil.
   private mutating func value(for parameter: ParameterFacts, of owner: String, depth: Int) -> String? {
-    let type = parameter.type
+    // A type nested in the model, written bare in its init, is qualified in the registration.
+    let type = parameter.type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? index.qualified(parameter.type) : parameter.type
     if type.hasSuffix("?") || type.hasSuffix("!") { return "nil" }
     if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
     if let closure = Self.emptyClosure(for: type) {

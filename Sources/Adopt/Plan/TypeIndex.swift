@@ -17,6 +17,15 @@ struct TypeIndex: Sendable {
   /// The one declaration of `name` (the first, when several files declare one).
   func type(_ name: String) -> DeclaredType? { types[name]?.first?.type }
 
+  /// `name` as code outside its type writes it: `BookmarkEditViewModel.EditState` for an
+  /// `EditState` the app declares only inside `BookmarkEditViewModel` (its `init(state:)` writes
+  /// it bare); anything else as it is.
+  func qualified(_ name: String) -> String {
+    guard let declarations = types[name], declarations.count == 1, let only = declarations.first?.type, !only.parents.isEmpty
+    else { return name }
+    return only.qualifiedName
+  }
+
   /// Types that conform to `protocolName`, directly or in an extension, in path order.
   func conformers(of protocolName: String) -> [DeclaredType] {
     var result: [DeclaredType] = []
