@@ -68,7 +68,10 @@ package enum AuditOracles {
         // already left up, which a first search brought down and the second left up again).
         let wasDown = { (leaves: [StateLeaf]?) in leaves?.first(where: { $0.path == leaf.path })?.value == "false" }
         guard wasDown(result.initial) || wasDown(result.afterFirst) else { continue }
-        let answered = result.requests == 0 ? "" : " and its requests answered \(answerText(answer))"
+        // Data no type of the app shaped may not decode: what the code then met is a failure.
+        let untyped = answer == .ok && result.untypedAnswers > 0
+          ? " (`{}` or `[]`: no code or path names the type they decode into, so the code may have failed to decode them)" : ""
+        let answered = result.requests == 0 ? "" : " and its requests answered \(answerText(answer))\(untyped)"
         finding(.loadingLeftSet, key: leaf.path, probe: probe + 1,
           summary: "`\(leaf.path)` is still true after \(steps)\(answered), with nothing left running",
           evidence: "\(leaf.path) == true at the end; no effect, timer or request of the model is left",

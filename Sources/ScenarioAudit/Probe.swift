@@ -101,6 +101,8 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var errors: [String]
   /// How each request was answered, and where the answer's type came from (`audit --explain`).
   package var answers: [String] = []
+  /// How many answers with data no type of the app shaped (`{}`), which the code may not decode.
+  package var untypedAnswers = 0
 }
 
 /// What running a sequence's quick taps under other schedules found: the fewest departures

@@ -51,6 +51,9 @@ private struct Run {
   var ignored = 0
   var answered: Set<String> = []
   var answers: [String] = []
+  /// How many `ok` answers no type of the app shaped (`{}`, `[]`): what the code decodes them
+  /// into is not known, so they may fail to decode where a server's would not.
+  var untypedAnswers = 0
 
   init(timeline: Timeline, spec: ProbeSpec, responses: ResponseTypes, rounds: Int, willRun: @escaping (String) -> Void) {
     self.willRun = willRun
@@ -124,6 +127,7 @@ private struct Run {
     result.warnings = warnings
     result.mainBlocks = mainBlocks
     result.answers = answers
+    result.untypedAnswers = untypedAnswers
     return result
   }
 
@@ -175,8 +179,9 @@ private struct Run {
         if spec.newestFirst { pending.reverse() }
         for request in pending {
           answered.insert(request.dependency + request.id)
-          let (line, note) = answer(request)
+          let (line, note, untyped) = answer(request)
           if let note { answers.append(note) }
+          if untyped { untypedAnswers += 1 }
           execute(line)
         }
         continue
@@ -192,7 +197,7 @@ private struct Run {
 
   /// The `respond` line that answers `request` as the probe answers, and for a body made from
   /// the app's types, what it was made of.
-  func answer(_ request: (dependency: String, id: String, description: String, site: String?)) -> (String, String?) {
+  func answer(_ request: (dependency: String, id: String, description: String, site: String?)) -> (String, String?, untyped: Bool) {
     var head = "respond \(request.dependency) #\(request.id)"
     // An HTTP request by its route, which names the same request under every schedule (ids
     // follow the order requests start in), and holds when a fixed app cancels it.
@@ -206,14 +211,14 @@ private struct Run {
       let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []
       let failing = spec.answer == .offline || spec.answer == .serverError
       let outcome = failing && outcomes.count > 1 ? outcomes[1] : outcomes.first ?? "ok"
-      return ("\(head) \(outcome)", nil)
+      return ("\(head) \(outcome)", nil, false)
     }
     switch spec.answer {
     case .ok, .empty:
       let made = responses.answer(for: request.description, site: request.site, count: spec.answer == .ok ? Self.listLength : 0)
-      return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(made.source.text))")
-    case .serverError: return ("\(head) status code=500", nil)
-    case .offline: return ("\(head) error kind=offline", nil)
+      return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(made.source.text))", made.source == .none)
+    case .serverError: return ("\(head) status code=500", nil, false)
+    case .offline: return ("\(head) error kind=offline", nil, false)
     }
   }
 }

@@ -221,6 +221,15 @@ struct AuditTests {
     runs = AuditOracles.Runs()
     runs.settled = result([StateLeaf(path: "isLoading", value: "true")])
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).map(\.kind) == [.loadingLeftSet])
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).first?.summary
+      == "`isLoading` is still true after `send a` and its requests answered with data, with nothing left running")
+    // Answers no type of the app shaped: what the code met may have been a decoding failure.
+    runs.settled?.untypedAnswers = 1
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).first?.summary == """
+      `isLoading` is still true after `send a` and its requests answered with data (`{}` or `[]`: no code or path names the type \
+      they decode into, so the code may have failed to decode them), with nothing left running
+      """)
+    runs.settled?.untypedAnswers = 0
     // Still running: not left set.
     runs.settled = result([StateLeaf(path: "isLoading", value: "true")], atRest: false)
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
