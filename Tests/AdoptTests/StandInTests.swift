@@ -347,6 +347,33 @@ struct StandInTests {
     #expect(second.omitted == ["SearchServiceProtocol.paginationState: the compiler rejected it in an earlier build"])
   }
 
+  @Test("an extension's member the compiler rejects is left out of the stand-in next build, whichever of its lines the error names")
+  func extensionMemberRepair() throws {
+    let source = """
+      import MatrixSDKFFI
+      public class SearchService {}
+      extension SearchService {
+          public var state: SearchServicePaginationState {
+              get { fatalError() }
+              set { }
+          }
+          public func reset() {}
+      }
+      """
+    let known: Set<String> = ["SearchService", "SearchServicePaginationState"]
+    let first = StandInSource(source: source, path: "matrix_sdk_ffi.swift", names: ["SearchService"], known: known, imports: [], why: "why")
+    let lines = first.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let setter = try #require(lines.firstIndex { $0.contains("set {") }) + 1
+    #expect(first.member(atLine: setter) == "SearchService.state")
+    var repair = StandInSource.Repair()
+    repair.droppedMembers = ["SearchService.state"]
+    let second = StandInSource(
+      source: source, path: "matrix_sdk_ffi.swift", names: ["SearchService"], known: known, imports: [], why: "why", repair: repair)
+    #expect(!second.text.contains("var state"))
+    #expect(second.text.contains("func reset()"))
+    #expect(second.omitted == ["SearchService.state: the compiler rejected it in an earlier build"])
+  }
+
   @Test("an enum's init is left out (a seam cannot choose a case); a type the compiler rejected for a conformance keeps none but its raw type")
   func enumStandIn() {
     let source = """

@@ -94,18 +94,18 @@ struct Mending {
   ) -> Bool {
     guard failedSeams[path] == nil else { return false }
     if let generated = standIns.files.first(where: { $0.appPath == path })?.generated {
-      let named = generated.typeLines[rejection.line] ?? generated.memberLines[rejection.line]
+      let named = generated.typeLines[rejection.line] ?? generated.member(atLine: rejection.line)
       // Another error of a type or member this round already repaired: the next build judges it.
       if let named, repairedNow.contains(path + ":" + named) { return false }
       var repair = standInRepairs[path] ?? StandInSource.Repair()
       if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
         repair.plainTypes.insert(type)
-      } else if let member = generated.memberLines[rejection.line], generated.copiedMembers.contains(member),
+      } else if let member = generated.member(atLine: rejection.line), generated.copiedMembers.contains(member),
                 !repair.seamedMembers.contains(member) {
         // Its value as the app wrote it (`IAPHelper(settings: SettingsProxy(), ...)`) needs what
         // the package lacks: a seam of its type is tried before the member is left out.
         repair.seamedMembers.insert(member)
-      } else if let member = generated.memberLines[rejection.line], !repair.droppedMembers.contains(member) {
+      } else if let member = generated.member(atLine: rejection.line), !repair.droppedMembers.contains(member) {
         repair.droppedMembers.insert(member)
       }
       if repair != (standInRepairs[path] ?? StandInSource.Repair()) {

@@ -28,6 +28,20 @@ struct StandInSource {
   /// Lines of the generated file that open a type, and the type's name.
   var typeLines: [Int: String]
 
+  /// The member a line of the generated file belongs to: its own, or else the nearest member
+  /// above it with no type opening between (an extension's accessor lines, a requirement's
+  /// second line), so that an error there repairs that member instead of giving the stand-in up.
+  func member(atLine line: Int) -> String? {
+    if let own = memberLines[line] { return own }
+    var above = line - 1
+    while above > 0 {
+      if typeLines[above] != nil { return nil }
+      if let member = memberLines[above] { return member }
+      above -= 1
+    }
+    return nil
+  }
+
   /// What an earlier build of a stand-in rejected, made again without it: types whose
   /// synthesized conformances (Hashable of a value whose member is not) are dropped, and members
   /// (`Donut.dough`) left out.
@@ -544,10 +558,21 @@ private struct Writer {
     typeLines[lines.count + 1] = name
     lines.append("extension \(name)\(inherited) {")
     for member in node.memberBlock.members {
+      // An extension's members are repaired as the type's own are: one the compiler rejected
+      // is left out, and every line one writes is its own.
+      let memberName = Self.memberName(of: member.decl).map { "\(name).\($0)" }
+      if let memberName, repair.droppedMembers.contains(memberName) {
+        omitted.append("\(memberName): the compiler rejected it in an earlier build")
+        continue
+      }
+      let firstLine = lines.count + 1
       if let function = member.decl.as(FunctionDeclSyntax.self) {
         self.function(function, owner: name, generic: [], indent: "  ")
       } else if let variable = member.decl.as(VariableDeclSyntax.self), !Self.isStored(variable) {
         property(variable, owner: name, generic: [], keepsStorage: false, isClass: false, indent: "  ")
+      }
+      if let memberName, lines.count >= firstLine {
+        for line in firstLine...lines.count where memberLines[line] == nil { memberLines[line] = memberName }
       }
     }
     lines.append("}")
