@@ -329,15 +329,26 @@ struct AdoptionTests {
         }
         """
     }
+    files["News/ViewModels/DraftsScreen2.swift"] = """
+      import Foundation
+      fileprivate final class SignatureViewModel: ObservableObject {
+          @Published var text = ""
+      }
+      """
     let folder = try AppFolder("News", files: files)
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.first { $0.type == "SignatureViewModel" }?.notes == [
+      "`fileprivate` in News/ViewModels/DraftsScreen2.swift: adopt's copy of the file leaves the word out, so that a registration can name it"
+    ])
     let fetcher = try #require(adoption.models.first { $0.type == "BookmarksFetcher" })
     // It declares no init: it inherits its superclass's.
     #expect(fetcher.factory == #"BookmarksFetcher(accountId: context.options.string("accountId"))"#)
     #expect(fetcher.notes == [
       "`private` in News/ViewModels/BookmarksTab.swift: adopt's copy of the file leaves the word out, so that a registration can name it"
     ])
-    #expect(adoption.opened == ["News/ViewModels/BookmarksTab.swift": ["BookmarksFetcher"]])
+    #expect(adoption.opened == [
+      "News/ViewModels/BookmarksTab.swift": ["BookmarksFetcher"], "News/ViewModels/DraftsScreen2.swift": ["SignatureViewModel"],
+    ])
     let editors = adoption.models.filter { $0.type == "EditorViewModel" }
     #expect(editors.map(\.problem) == ["Drafts", "Outbox"].map {
       "it is private to its file (News/ViewModels/\($0)Screen.swift), so no registration can name it: make it `internal` to register it"

@@ -187,7 +187,9 @@ struct Adoption: Sendable {
         if filtered[path] == nil { filtered[path] = [] }
       }
       var plan = ModelPlan(
-        type: type, path: path, index: index, standIns: standInIndex, opened: opening != nil, triggers: triggers, canSeam: canSeam)
+        type: type, path: path, index: index, standIns: standInIndex,
+        opened: opening.flatMap { names in app.files.first { $0.path == path }?.privateModifiers[names[0]]?.text }, triggers: triggers,
+        canSeam: canSeam)
       plan.read(triggers)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }

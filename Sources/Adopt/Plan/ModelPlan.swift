@@ -59,7 +59,7 @@ struct ModelPlan: Sendable, Equatable {
   var seams: [String] = []
 
   init(
-    type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), opened: Bool = false,
+    type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), opened: String? = nil,
     triggers: [ViewTrigger] = [], canSeam: @escaping (String) -> Bool = { _ in false }
   ) {
     self.type = type.qualifiedName
@@ -73,10 +73,10 @@ struct ModelPlan: Sendable, Equatable {
     name = Self.lowerFirst(short)
     let members = index.allMembers(of: type)
     var factories = FactoryInference(index: index, standIns: standIns, canSeam: canSeam)
-    if opened {
-      notes.append("`private` in \(path): adopt's copy of the file leaves the word out, so that a registration can name it")
+    if let opened {
+      notes.append("`\(opened)` in \(path): adopt's copy of the file leaves the word out, so that a registration can name it")
     }
-    if !opened && Self.isFilePrivate(type, index: index) {
+    if opened == nil && Self.isFilePrivate(type, index: index) {
       // A registration lives in another file: it cannot name a private type.
       problem = "it is private to its file (\(path)), so no registration can name it: make it `internal` to register it"
     } else if let made = factories.construct(type, members: members, depth: 0, optionsFor: type.name) {
