@@ -17,11 +17,21 @@ struct HTTPAndStorageTests {
 
   @Test("a stub before `use` names a dependency every model has, or says which it meant")
   func stubBeforeUse() async throws {
-    let folder = try VMReplProcess.folder("stub-before-use", files: ["typo.scenario": "stub htp ok\nuse safe-episode-loader\n"])
+    let folder = try VMReplProcess.folder("stub-before-use", files: [
+      "typo.scenario": "stub htp ok\nuse safe-episode-loader\n",
+      // Found by the session fuzz target: the stub's error was the `use` line's, at the stub's column.
+      "twice.scenario": "stub http GET /episodes/1 json={} json={}\nuse safe-episode-loader\n",
+    ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await VMReplProcess.run(["run", "typo.scenario"], executable: "VMReplFixtures", directory: folder)
     #expect(result.status != 0)
     #expect((result.output + result.errors).contains("typo.scenario:1:6: error: unknown dependency `htp`; did you mean `http`? (dependencies: http)"), "\(result.output)\(result.errors)")
+    // A stub that cannot be carried out is its own line's error, at its word, when it is read.
+    let twice = try await VMReplProcess.run(["run", "twice.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(twice.status != 0)
+    #expect((twice.output + twice.errors).contains("twice.scenario:1:"), "\(twice.output)\(twice.errors)")
+    #expect((twice.output + twice.errors).contains("`json` is given twice"), "\(twice.output)\(twice.errors)")
+    #expect(!(twice.output + twice.errors).contains("twice.scenario:2:"), "\(twice.output)\(twice.errors)")
   }
 
   @Test("storage is the same on a second run, in another time zone and with the sandbox on disk instead of in memory: nothing a run writes reaches the next")

@@ -190,6 +190,14 @@ extension Session {
     guard names.contains(dependency.value) else {
       throw Suggestion.unknown("dependency", dependency.value, among: names, listedAs: "dependencies", column: dependency.column)
     }
+    // Read now, on a dependency of its kind made for it: a stub that cannot be carried out is
+    // this line's error, at its word, not the next `use`'s.
+    // Its report is the `use`'s, when the stub is carried out: the check says nothing.
+    let unheard = UnheardEvents()
+    let scratch: any AnyScriptedDependency = dependency.value == "http"
+      ? HTTPDependency(mode: .script, sink: unheard, cassette: nil, readFile: fileReader())
+      : StandInDependency(StandIns.declared.first { $0.member == dependency.value }!, sink: unheard)
+    try applyStub(scratch, route: route, outcome: outcome, arguments: arguments, endColumn: endColumn)
     pendingStubs.append((dependency, route, outcome, arguments, endColumn))
     return ["\(dependency.value): stubbed from the next `use` on"]
   }
@@ -220,4 +228,10 @@ extension Session {
     simulation.watched { WorkTag.$current.withValue(tag) { bound.set(converted) } }
     tracker.follow(label, tag: tag, effect: nil)
   }
+}
+
+/// Where the events of a dependency made only to check a `stub` line go: nowhere.
+private struct UnheardEvents: DependencyEventSink {
+  func report(_ event: DependencyEvent) {}
+  func fail(_ reason: ScenarioError.Reason) {}
 }
