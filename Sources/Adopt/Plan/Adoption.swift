@@ -183,12 +183,12 @@ struct Adoption: Sendable {
       type.members.methods.removeAll { blankedOut($0, in: path) }
       let opening = ModelPlan.isFilePrivate(type, index: index) ? Self.opening(type, in: path, app: app, index: index) : nil
       if let opening {
-        for name in opening where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }
+        for name in opening.names where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }
         if filtered[path] == nil { filtered[path] = [] }
       }
       var plan = ModelPlan(
         type: type, path: path, index: index, standIns: standInIndex,
-        opened: opening.flatMap { names in app.files.first { $0.path == path }?.privateModifiers[names[0]]?.text }, triggers: triggers,
+        opened: opening?.word, triggers: triggers,
         canSeam: canSeam)
       plan.read(triggers)
       // Two models that shorten to one name keep their whole names.
@@ -295,7 +295,8 @@ extension Adoption {
   /// another file: itself, and the type it is declared in, where private. Nil where a word is
   /// not the file's own (an extension's), or another compiled type has one of their names, which
   /// two private types of two files may share.
-  static func opening(_ type: DeclaredType, in path: String, app: AppSources, index: TypeIndex) -> [String]? {
+  /// The word the first of them is written with (`private`, `fileprivate`) comes with them.
+  static func opening(_ type: DeclaredType, in path: String, app: AppSources, index: TypeIndex) -> (names: [String], word: String)? {
     guard let file = app.files.first(where: { $0.path == path }) else { return nil }
     var names: [String] = []
     if type.access <= .fileprivate { names.append(type.qualifiedName) }
@@ -303,7 +304,8 @@ extension Adoption {
     let unique = names.allSatisfy { name in
       file.privateModifiers[name] != nil && (index.types[String(name.split(separator: ".").last!)]?.count ?? 0) == 1
     }
-    return unique && !names.isEmpty ? names : nil
+    guard unique, let first = names.first, let word = file.privateModifiers[first]?.text else { return nil }
+    return (names, word)
   }
 
   /// What a filtered copy of `file` leaves out, as the report and the copy say it.
