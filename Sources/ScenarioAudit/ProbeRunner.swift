@@ -197,7 +197,7 @@ private struct Run {
 
   /// The `respond` line that answers `request` as the probe answers, and for a body made from
   /// the app's types, what it was made of.
-  func answer(_ request: (dependency: String, id: String, description: String, site: String?)) -> (String, String?, untyped: Bool) {
+  func answer(_ request: (dependency: String, id: String, description: String, site: String?, callers: [String])) -> (String, String?, untyped: Bool) {
     var head = "respond \(request.dependency) #\(request.id)"
     // An HTTP request by its route, which names the same request under every schedule (ids
     // follow the order requests start in), and holds when a fixed app cancels it.
@@ -215,7 +215,7 @@ private struct Run {
     }
     switch spec.answer {
     case .ok, .empty:
-      let made = responses.answer(for: request.description, site: request.site, count: spec.answer == .ok ? Self.listLength : 0)
+      let made = responses.answer(for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : 0)
       return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(made.source.text))", made.source == .none)
     case .serverError: return ("\(head) status code=500", nil, false)
     case .offline: return ("\(head) error kind=offline", nil, false)

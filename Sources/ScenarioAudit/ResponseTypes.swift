@@ -21,6 +21,7 @@ public struct ResponseTypes: Sendable {
   /// Where the type of an answer came from, for `audit --explain`.
   enum Source: Equatable {
     case code(String)
+    case call(String, helper: String)
     case path(String)
     case word(String)
     case none
@@ -29,6 +30,7 @@ public struct ResponseTypes: Sendable {
     var text: String {
       switch self {
       case .code(let function): return "what `\(function)` decodes"
+      case .call(let function, let helper): return "what `\(function)` decodes `\(helper)`'s answer into"
       case .path(let path): return "what the code that spells `\(path)` decodes"
       case .word(let word): return "the type the path word `\(word)` names"
       case .none: return "no type of the app: neither the code that set it going, a path literal nor a path word names one"
@@ -39,23 +41,33 @@ public struct ResponseTypes: Sendable {
   /// The body of a successful answer to `request` (`GET https://host/articles?q=a`), set going
   /// by `site` (`NewsAPI.comments(articleID:completion:) at F:34`): JSON that decodes into the
   /// type the code decodes, with `count` elements in each list (0: the empty answer).
-  func body(for request: String, site: String? = nil, count: Int) -> String {
-    answer(for: request, site: site, count: count).body
+  func body(for request: String, site: String? = nil, callers: [String] = [], count: Int) -> String {
+    answer(for: request, site: site, callers: callers, count: count).body
   }
 
   /// The body and where its type came from: the route of the function that set the request
-  /// going, else the route whose path literal matches most, else a word of the path. With
-  /// no type at all: `[]` for a word in the plural, `{}` otherwise.
-  func answer(for request: String, site: String?, count: Int) -> (body: String, source: Source) {
+  /// going or of a function it returns into (`callers`, innermost first: a generic helper's
+  /// caller's call, or a wrapper that decodes), else the route whose path literal matches
+  /// most, else a word of the path. With no type at all: `[]` for a word in the plural, `{}`
+  /// otherwise.
+  func answer(for request: String, site: String?, callers: [String] = [], count: Int) -> (body: String, source: Source) {
     let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     let words = (url?.path ?? "").split(separator: "/").map { String($0) }
     let query = url?.query?.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) } ?? []
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
     let echo = (query.last ?? named.last ?? "a").removingPercentEncoding ?? "a"
-    if let site, let route = routes.filter({ site.contains($0.function) }).max(by: { $0.function.count < $1.function.count }),
-      let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates)
-    {
-      return (json, .code(route.function))
+    let frames = (site.map { [$0] } ?? []) + callers
+    for (index, frame) in frames.enumerated() {
+      if let route = callRoute(at: frame, inner: frames.prefix(index)),
+        let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates)
+      {
+        return (json, .call(route.function, helper: route.calling ?? ""))
+      }
+      if let route = routes.filter({ $0.calling == nil && frame.contains($0.function) }).max(by: { $0.function.count < $1.function.count }),
+        let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates)
+      {
+        return (json, .code(route.function))
+      }
     }
     let target = (url?.path ?? "") + (url?.query.map { "?" + $0 } ?? "")
     var best: (route: ResponseRoute, path: String, score: Int)?
@@ -79,6 +91,42 @@ public struct ResponseTypes: Sendable {
     }
     guard let last = named.last else { return ("{}", .none) }
     return (Self.singular(last) == last.lowercased() ? "{}" : "[]", .none)
+  }
+
+  /// The route of the generic helper call that `frame` (`TimelineViewModel.load() at F:20, line 24`)
+  /// returns from, when a frame inside it (`inner`) is that helper's: the one on the frame's
+  /// line, or the only type its calls of the helper decode into when no line is known.
+  func callRoute(at frame: String, inner: ArraySlice<String>) -> ResponseRoute? {
+    let helpers = Set(inner.map(Self.baseName))
+    let candidates = routes.filter { route in
+      guard let calling = route.calling, helpers.contains(calling) else { return false }
+      return frame.contains(route.function)
+    }
+    guard !candidates.isEmpty else { return nil }
+    if let line = Self.line(of: frame) {
+      // The resume point after an `await` is the call's line, or the next one.
+      return candidates.first { route in route.lines.map { ($0.lowerBound...$0.upperBound + 1).contains(line) } ?? false }
+    }
+    let types = Set(candidates.map { String(describing: $0.type) })
+    return types.count == 1 ? candidates[0] : nil
+  }
+
+  /// The name of the function a frame is in, without its owner or labels: `get` of
+  /// `APIClient.get(_:query:) at F:3`, of `closure #1 in APIClient.get(_:)`.
+  static func baseName(_ frame: String) -> String {
+    var name = Substring(frame)
+    if let row = name.range(of: ", line ", options: .backwards) { name = name[..<row.lowerBound] }
+    if let at = name.range(of: " at ") { name = name[..<at.lowerBound] }
+    if let inner = name.range(of: " in ", options: .backwards) { name = name[inner.upperBound...] }
+    if let open = name.firstIndex(of: "(") { name = name[..<open] }
+    if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+    return String(name)
+  }
+
+  /// The line of the call a frame resumes after (`... at Sources/F.swift:20, line 24`), if known.
+  static func line(of frame: String) -> Int? {
+    guard let row = frame.range(of: ", line ", options: .backwards) else { return nil }
+    return Int(frame[row.upperBound...])
   }
 
   /// How much of `target` (`/api/search?q=a`) the literal parts of `pattern` (`*/search?q=*`)

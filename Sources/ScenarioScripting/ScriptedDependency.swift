@@ -41,6 +41,11 @@ package struct PendingRequest: Sendable {
   package var resumedIn: String? = nil
   /// Whether a Combine pipeline set it going (a `dataTaskPublisher`'s subscription).
   package var viaCombine = false
+  /// The program's functions the task that waits for it returns into, innermost first, each
+  /// with the line of its call (`APIClient.get(_:) at F:10, line 12`, `FeedViewModel.load() at
+  /// F:28, line 30`), when an `await` set it going: a generic helper's caller says what its
+  /// answer decodes into.
+  package var callers: [String] = []
 }
 
 /// A dependency whose answers come from `respond` and `stub` commands, so a scenario decides

@@ -340,6 +340,13 @@ package final class Simulation: Sendable {
   /// (`ArticleListViewModel.load() at Sources/Articles.swift:41`); nil when none is the program's.
   package static func programCaller() -> String? { CodeNames.programCaller() }
 
+  /// The program's functions the running task returns into, innermost first, each with the line
+  /// of its call (`APIClient.get(_:) at F:10, line 12`, `FeedViewModel.load() at F:28, line 30`:
+  /// declared at F:28, calling on line 30), when the caller
+  /// runs inside a continuation's body (URLSession's `data(for:)` resumes its data task in one);
+  /// empty elsewhere. A generic helper's callers say what its answer decodes into.
+  package static func continuationCallers(limit: Int = 6) -> [String] { CodeNames.continuationCallers(limit: limit) }
+
   /// Calls `body` on the driving thread right after job number `job` (counted as `jobsRun`
   /// counts) has run, before the next one: a point where every task is suspended. `restart()`
   /// forgets it.

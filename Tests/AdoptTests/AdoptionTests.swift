@@ -257,10 +257,19 @@ struct AdoptionTests {
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     let model = try #require(adoption.models.first { $0.type == "PaidFeatureViewModel" })
     #expect(model.factory == """
-      PaidFeatureViewModel(tier: ({ () -> SubscriptionTier in switch context.options.string("tier") { case "free": return SubscriptionTier.free; \
-      case "plus": return SubscriptionTier.plus; default: return SubscriptionTier.patron } })(), \
+      PaidFeatureViewModel(tier: choice1(context), \
       learnMore: (URL(string: context.options.string("learnMore")) ?? URL(fileURLWithPath: "/")), artworkSize: CGSize.zero)
       """)
+    // An enum option is read by a function of its own, declared before the factory in its closure.
+    #expect(model.choices == [
+      """
+      func choice1(_ context: ModelContext) -> SubscriptionTier { switch context.options.string("tier") { case "free": return SubscriptionTier.free; \
+      case "plus": return SubscriptionTier.plus; default: return SubscriptionTier.patron } }
+      """
+    ])
+    let definition = RegistrationWriter.definition(model).joined(separator: "\n")
+    #expect(definition.contains(") { (context: ModelContext) -> PaidFeatureViewModel in\n  func choice1(_ context: ModelContext) -> SubscriptionTier {"))
+    #expect(definition.contains("\n  return PaidFeatureViewModel(tier: choice1(context), "))
     #expect(model.options == [
       #"Parameter("tier", .oneOf(["free", "plus", "patron"]), default: .word("free"), "PaidFeatureViewModel.init tier: SubscriptionTier")"#,
       #"Parameter("learnMore", .string, default: .string("https://example.com"), "PaidFeatureViewModel.init learnMore: URL")"#,
@@ -445,14 +454,18 @@ struct AdoptionTests {
     #expect(model.problem == nil)
     #expect(model.missing == [])
     #expect(model.factory == """
-      AccountsListViewModel(mode: ({ () -> AccountsListMode in switch context.options.string("mode") { \
+      AccountsListViewModel(mode: choice1(context), presented: .constant(context.options.bool("presented")), onSave: { _, _ in }, onCancel: {})
+      """)
+    #expect(model.choices == [
+      """
+      func choice1(_ context: ModelContext) -> AccountsListMode { switch context.options.string("mode") { \
       case "followers": return AccountsListMode.followers(accountId: context.options.string("accountId")); \
       case "favoritedBy": return AccountsListMode.favoritedBy(statusId: context.options.string("statusId")); \
       case "accountsList": return AccountsListMode.accountsList(accounts: []); \
       case "blocked": return AccountsListMode.blocked; case "muted": return AccountsListMode.muted; \
-      default: return AccountsListMode.following(accountId: context.options.string("accountId")) } })(), \
-      presented: .constant(context.options.bool("presented")), onSave: { _, _ in }, onCancel: {})
-      """)
+      default: return AccountsListMode.following(accountId: context.options.string("accountId")) } }
+      """
+    ])
     #expect(model.options.first?.hasPrefix(#"Parameter("accountId", .string"#) == true)
     #expect(model.options.contains(#"Parameter("mode", .oneOf(["following", "followers", "favoritedBy", "accountsList", "blocked", "muted"]), default: .word("following"), "AccountsListViewModel.init mode: AccountsListMode")"#))
     #expect(model.notes == [
@@ -480,15 +493,29 @@ struct AdoptionTests {
           enum EditState { case adding, updating }
           enum RatingSource: String { case button, swipe }
       }
+      final class RatePodcastViewModel: ObservableObject {
+          @Published var rating = 0
+          init(dismissAction: DismissAction) {}
+          enum DismissAction { case `default`, later }
+      }
       """
     let folder = try AppFolder("News", files: files)
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     let model = try #require(adoption.models.first { $0.type == "BookmarkEditViewModel" })
-    #expect(model.factory == """
-      BookmarkEditViewModel(state: ({ () -> BookmarkEditViewModel.EditState in switch context.options.string("state") { \
-      default: return BookmarkEditViewModel.EditState.updating } })())
-      """.replacingOccurrences(of: "{ default", with: "{ case \"adding\": return BookmarkEditViewModel.EditState.adding; default"))
+    #expect(model.factory == "BookmarkEditViewModel(state: choice1(context))")
+    #expect(model.choices == [
+      """
+      func choice1(_ context: ModelContext) -> BookmarkEditViewModel.EditState { switch context.options.string("state") { \
+      case "adding": return BookmarkEditViewModel.EditState.adding; default: return BookmarkEditViewModel.EditState.updating } }
+      """
+    ])
     #expect(model.actions.first { $0.name == "rate" }?.call.contains("BookmarkEditViewModel.RatingSource.swipe") == true)
+    // A case the declaration quotes (a keyword) is the word without its backticks.
+    let rating = try #require(adoption.models.first { $0.type == "RatePodcastViewModel" })
+    #expect(rating.options == [
+      #"Parameter("dismissAction", .oneOf(["default", "later"]), default: .word("default"), "RatePodcastViewModel.init dismissAction: RatePodcastViewModel.DismissAction")"#
+    ])
+    #expect(rating.choices.first?.contains(#"default: return RatePodcastViewModel.DismissAction.later"#) == true)
   }
 
   @Test("a type nested in a private one is private: two generated files that both declare it are no duplicates")

@@ -69,9 +69,12 @@ struct DecodeSiteTests {
           func imageURL(path: String) -> URL? { URL(string: "https://image.tmdb.org/t/p/w500\(path)") }
       }
       """#)
-    #expect(found.map(\.function) == ["LiveProductClient.search(query:)", "LiveProductClient.imageURL(path:)"])
-    #expect(found.first?.answerType == "[Product]")
-    #expect(found.first?.decoded == [])
+    // The helper is a site of its own, typed by each caller; no answer type of its own.
+    #expect(found.map(\.function) == ["APIClient.get(_:query:)", "LiveProductClient.search(query:)", "LiveProductClient.imageURL(path:)"])
+    #expect(found.map(\.isGenericHelper) == [true, false, false])
+    #expect(found.first?.answerType == nil)
+    #expect(found[1].answerType == "[Product]")
+    #expect(found[1].decoded == [])
     // A URL builder hands back a URL: `RegistrationWriter` routes no answer to it (nothing decoded, no app type).
     #expect(found.last?.answerType == "URL")
     #expect(!RegistrationWriter.nameable("URL", named: ["Product"], scalars: false))
@@ -103,5 +106,82 @@ struct DecodeSiteTests {
     #expect(routes.map { "\($0.function) \($0.paths) \($0.type)" } == [#"NewsService.fetchNews() ["/api/v1?section=*"] ArticleResponse"#])
     let generated = RegistrationWriter.generatedFile(adoption, modules: ["News"])
     #expect(generated.contains(#"  ResponseRoute("NewsService.fetchNews()", paths: ["/api/v1?section=*"], ArticleResponse.self),"#))
+  }
+
+  @Test("a generic helper's callers say what it decodes: typed lets, `if let`, properties assigned, returns; its error shape is no answer type")
+  func typedCalls() throws {
+    var files = NewsApp.files
+    files["News/Services/MastodonClient.swift"] = """
+      import Foundation
+
+      struct ServerError: Decodable { let error: String }
+
+      final class MastodonClient: Sendable {
+          private let decoder = JSONDecoder()
+
+          func get<Entity: Decodable>(endpoint: String) async throws -> Entity {
+              try await makeEntityRequest(endpoint: endpoint)
+          }
+
+          private func makeEntityRequest<Entity: Decodable>(endpoint: String) async throws -> Entity {
+              let (data, _) = try await URLSession.shared.data(from: URL(string: "https://m.example" + endpoint)!)
+              do {
+                  return try decoder.decode(Entity.self, from: data)
+              } catch {
+                  if let serverError = try? decoder.decode(ServerError.self, from: data) { throw serverError }
+                  throw error
+              }
+          }
+      }
+      """
+    files["News/ViewModels/TimelineViewModel.swift"] = """
+      import Foundation
+
+      struct Status: Codable, Identifiable { let id: String; let content: String }
+      struct Account: Codable, Identifiable { let id: String; let name: String }
+
+      @MainActor
+      final class TimelineViewModel: ObservableObject {
+          @Published var statuses: [Status] = []
+          @Published var pinned: Status?
+          var accounts: [Account] = []
+          let client = MastodonClient()
+
+          func load() async {
+              let page: [Status] = (try? await client.get(endpoint: "/api/v1/timelines/home")) ?? []
+              do {
+                  statuses = try await client.get(
+                      endpoint: "/api/v1/timelines/public")
+                  self.pinned = try await client.get(endpoint: "/api/v1/statuses/1")
+                  if let first: Account = try? await client.get(endpoint: "/api/v1/accounts/1") { accounts = [first] }
+                  let found: [Account] = try await client.get(endpoint: "/api/v1/accounts/search")
+                  accounts = found
+              } catch {}
+              _ = page
+          }
+
+          func favourites() async throws -> [Status] {
+              try await client.get(endpoint: "/api/v1/favourites")
+          }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let helpers = adoption.app.files.first { $0.path.hasSuffix("MastodonClient.swift") }!.decodeSites
+    #expect(helpers.map(\.function) == ["MastodonClient.get(endpoint:)", "MastodonClient.makeEntityRequest(endpoint:)"])
+    #expect(helpers.map(\.isGenericHelper) == [true, true])
+    // `ServerError` is what it tries when the caller's type fails: no answer type of its own.
+    #expect(helpers.map(\.answerType) == [nil, nil])
+    let calls = RegistrationWriter.callRoutes(adoption).map { "\($0.call.function) \($0.call.callee) \($0.call.lines) \($0.call.type)" }
+    // The first call's value goes through `?? []`: no type is its own, so it is none of these.
+    #expect(calls == [
+      "TimelineViewModel.load() get 16...17 [Status]",
+      "TimelineViewModel.load() get 18...18 Status",
+      "TimelineViewModel.load() get 19...19 Account",
+      "TimelineViewModel.load() get 20...20 [Account]",
+      "TimelineViewModel.favourites() get 27...27 [Status]",
+    ])
+    let generated = RegistrationWriter.generatedFile(adoption, modules: ["News"])
+    #expect(generated.contains(#"  ResponseRoute("TimelineViewModel.load()", calling: "get", lines: 16...17, [Status].self),"#))
   }
 }

@@ -139,6 +139,46 @@ struct AuditTests {
     #expect(Dictionary(uniqueKeysWithValues: decoded.map { ($0.id, $0.title) }) == [1: "swift", 2: "swift 2", 3: "swift 3"])
   }
 
+  @Test("a generic helper's answer decodes into the type its caller gives the call on the line the task returns to")
+  func genericHelperCallers() throws {
+    // As IceCubesApp's `MastodonClient`: `get<Entity>` calls `makeEntityRequest<Entity>`, which
+    // decodes `Entity` and, when that fails, `ServerError`; the model's calls say the type.
+    let types = ResponseTypes(
+      [Article.self, SearchResponse.self],
+      routes: [
+        ResponseRoute("ListEditViewModel.searchUsers()", calling: "get", lines: 102...104, SearchResponse.self),
+        ResponseRoute("ListEditViewModel.searchUsers()", calling: "get", lines: 110...110, [Article].self),
+        ResponseRoute("StatusViewModel.load()", calling: "get", lines: 30...30, [Article].self),
+        ResponseRoute("StatusViewModel.load()", calling: "get", lines: 40...40, [Article].self),
+        ResponseRoute("OtherViewModel.load()", calling: "fetch", lines: 9...9, [Article].self),
+      ])
+    let chain = { (line: Int) in
+      [
+        "MastodonClient.makeEntityRequest(endpoint:method:forceVersion:) at C.swift:200, line 207",
+        "MastodonClient.get(endpoint:forceVersion:) at C.swift:143, line 146",
+        "ListEditViewModel.searchUsers() at L.swift:95, line \(line)",
+      ]
+    }
+    let first = types.answer(for: "GET https://m.example/api/v2/search?q=a", site: "MastodonClient.makeEntityRequest(endpoint:method:forceVersion:) at C.swift:200", callers: chain(102), count: 2)
+    #expect(first.source == .call("ListEditViewModel.searchUsers()", helper: "get"))
+    #expect(try JSONDecoder().decode(SearchResponse.self, from: Data(first.body.utf8)).items.count == 2)
+    #expect(types.answer(for: "GET https://m.example/api/v1/accounts/relationships", site: nil, callers: chain(110), count: 1).source
+      == .call("ListEditViewModel.searchUsers()", helper: "get"))
+    #expect(try JSONDecoder().decode([Article].self, from: Data(types.answer(for: "GET https://m.example/x", site: nil, callers: chain(110), count: 2).body.utf8)).count == 2)
+    // The line after a call's last line is its resume point too; a line no call spans says nothing.
+    #expect(types.answer(for: "GET https://m.example/x", site: nil, callers: chain(105), count: 1).source == .call("ListEditViewModel.searchUsers()", helper: "get"))
+    #expect(types.answer(for: "GET https://m.example/x", site: nil, callers: chain(120), count: 1).source == .none)
+    // No line known: the caller's calls of the helper must agree on one type.
+    let unlined = ["MastodonClient.get(endpoint:forceVersion:)", "StatusViewModel.load()"]
+    #expect(types.answer(for: "GET https://m.example/x", site: nil, callers: unlined, count: 1).source == .call("StatusViewModel.load()", helper: "get"))
+    #expect(types.answer(for: "GET https://m.example/x", site: nil, callers: ["MastodonClient.get(endpoint:)", "ListEditViewModel.searchUsers()"], count: 1).source == .none)
+    // A caller's route holds only when the helper it names is inside it.
+    #expect(types.answer(for: "GET https://m.example/x", site: nil, callers: ["Client.get(_:)", "OtherViewModel.load() at O.swift:5, line 9"], count: 1).source == .none)
+    #expect(ResponseTypes.baseName("closure #1 in MastodonClient.get(endpoint:forceVersion:) at C.swift:143, line 146") == "get")
+    #expect(ResponseTypes.line(of: "A.b() at Sources/F.swift:20, line 24") == 24)
+    #expect(ResponseTypes.line(of: "A.b() at Sources/F.swift:20") == nil)
+  }
+
   @Test("answers decode into the type the code that set the request going decodes, then its path literal's, then the path word's")
   func routedBodies() throws {
     let types = ResponseTypes(
@@ -162,6 +202,12 @@ struct AuditTests {
     #expect(types.answer(for: "GET https://x.example/api/me/avatar", site: nil, count: 1).source == .none)
     #expect(types.answer(for: "GET https://x.example/api/articles", site: "Other.load()", count: 1).source == .word("articles"))
     #expect(ResponseTypes.score(of: "*/*", against: "/a/b") == nil)
+    // By a wrapper the request's task returns into (`callers`), before its path literal.
+    let byWrapper = types.answer(
+      for: "GET https://x.example/api/search?q=ios", site: "APIClient.get(_:query:) at F.swift:3",
+      callers: ["APIClient.get(_:query:) at F.swift:3, line 9", "LiveClient.search(query:) at G.swift:7, line 8", "closure #1 in SearchViewModel.search(text:) at H.swift:20, line 22"],
+      count: 1)
+    #expect(byWrapper.source == .code("LiveClient.search(query:)"))
     // Dates as the app's decoder reads them.
     struct Dated: Decodable { let id: Int; let released: Date }
     let dated = ResponseTypes([], routes: [

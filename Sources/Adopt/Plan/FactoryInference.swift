@@ -24,6 +24,11 @@ struct FactoryInference {
   let canSeam: (String) -> Bool
   /// The protocols whose generated conformance the made expression uses.
   private(set) var seams: Set<String> = []
+  /// Functions the made expression calls to read an enum `use` option
+  /// (`func choice1(_ context: ModelContext) -> SortOrder { switch ... }`), declared before it in
+  /// the registration's closure: a `switch` of hundreds of cases inside the expression (an
+  /// analytics event's) made the compiler's type checker take 23 GB.
+  private(set) var choices: [String] = []
 
   /// Types of left-out files the package declares as generated stand-ins: a parameter of one
   /// (`reminder: Reminder`, a model value whose file imports Firestore) is made through the
@@ -49,7 +54,7 @@ struct FactoryInference {
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
-    let saved = (options, optionNames, notes, seams)
+    let saved = (options, optionNames, notes, seams, choices)
     // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make.
     if !type.genericParameters.isEmpty {
       if depth == 0, problem == nil {
@@ -93,7 +98,7 @@ struct FactoryInference {
         return Made(expression: call, options: options)
       }
       if depth == 0, missing.isEmpty { missing = lacking }
-      (options, optionNames, notes, seams) = saved
+      (options, optionNames, notes, seams, choices) = saved
     }
     return nil
   }
@@ -106,9 +111,10 @@ struct FactoryInference {
           let declared = index.type(LinuxSupport.bareName(type)) ?? standIns.type(LinuxSupport.bareName(type)),
           declared.kind != .enum
     else { return nil }
-    let before = options.count
+    let before = (options.count, choices.count)
     guard let made = value(for: ParameterFacts(label: property, name: property, type: type, hasDefault: false), of: owner, depth: 1) else {
-      options.removeSubrange(before...)
+      options.removeSubrange(before.0...)
+      choices.removeSubrange(before.1...)
       return nil
     }
     return (made, options)
@@ -148,10 +154,10 @@ struct FactoryInference {
     if let cases = ActionInference.simpleCases(of: type, index: index) {
       // An enum of the app without payloads: a `use` option of its cases, the first by default.
       let name = optionName(parameter.name, owner: owner)
-      let choices = cases.map { "\"\($0)\"" }.joined(separator: ", ")
-      options.append("Parameter(\"\(name)\", .oneOf([\(choices)]), default: .word(\"\(cases[0])\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
-      let arms = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
-      return "({ () -> \(type) in switch context.options.string(\"\(name)\") { \(arms)\(arms.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"
+      let words = cases.map(Self.word).map { "\"\($0)\"" }.joined(separator: ", ")
+      options.append("Parameter(\"\(name)\", .oneOf([\(words)]), default: .word(\"\(Self.word(cases[0]))\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+      let arms = cases.dropLast().map { "case \"\(Self.word($0))\": return \(type).\($0)" }
+      return choice(of: type, option: name, arms: arms, otherwise: "\(type).\(cases.last!)")
     }
     if let made = payloadCase(of: type, parameter: parameter, owner: owner, depth: depth) { return made }
     guard depth < 4 else { return nil }
@@ -231,7 +237,7 @@ struct FactoryInference {
     guard depth < 4, let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum, declared.hasPayloads,
           declared.payloads.count == declared.cases.count
     else { return nil }
-    let saved = (options, optionNames, notes, seams)
+    let saved = (options, optionNames, notes, seams, choices)
     var arms: [(name: String, value: String)] = []
     // Two cases' `accountId: String` are one option.
     var made: [String: String] = [:]
@@ -247,14 +253,27 @@ struct FactoryInference {
       arms.append((name, payload.isEmpty ? "\(type).\(name)" : "\(type).\(name)(\(arguments.joined(separator: ", ")))"))
     }
     guard let first = arms.first else {
-      (options, optionNames, notes, seams) = saved
+      (options, optionNames, notes, seams, choices) = saved
       return nil
     }
     let name = optionName(parameter.name, owner: owner)
-    let choices = arms.map { "\"\($0.name)\"" }.joined(separator: ", ")
-    options.append("Parameter(\"\(name)\", .oneOf([\(choices)]), default: .word(\"\(first.name)\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
-    let cases = arms.dropFirst().map { "case \"\($0.name)\": return \($0.value)" }.joined(separator: "; ")
-    return "({ () -> \(type) in switch context.options.string(\"\(name)\") { \(cases)\(cases.isEmpty ? "" : "; ")default: return \(first.value) } })()"
+    let words = arms.map { "\"\(Self.word($0.name))\"" }.joined(separator: ", ")
+    options.append("Parameter(\"\(name)\", .oneOf([\(words)]), default: .word(\"\(Self.word(first.name))\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+    let cases = arms.dropFirst().map { "case \"\(Self.word($0.name))\": return \($0.value)" }
+    return choice(of: type, option: name, arms: cases, otherwise: first.value)
+  }
+
+  /// The word a `use` option takes for an enum case: `default` for `` `default` ``, a keyword
+  /// the declaration quotes.
+  static func word(_ name: String) -> String { name.replacingOccurrences(of: "`", with: "") }
+
+  /// A call of a new function of `choices` that reads the `use` option `option` into a `type`
+  /// by `arms` (`case "newest": return SortOrder.newest`), `otherwise` for any other word.
+  private mutating func choice(of type: String, option: String, arms: [String], otherwise: String) -> String {
+    let function = "choice\(choices.count + 1)"
+    let body = (arms + ["default: return \(otherwise)"]).joined(separator: "; ")
+    choices.append("func \(function)(_ context: ModelContext) -> \(type) { switch context.options.string(\"\(option)\") { \(body) } }")
+    return "\(function)(context)"
   }
 
   /// A `use` option's name for a parameter: its own, or prefixed with its type where two share it.

@@ -35,6 +35,8 @@ struct ModelPlan: Sendable, Equatable {
   var name: String
   /// The factory's expression, with `context` in scope; nil when a parameter is missing.
   var factory: String?
+  /// Functions the factory calls to read enum options (`choice1(context)`), declared before it.
+  var choices: [String] = []
   /// `Parameter(...)` expressions for `use NAME key=value` (an `init` parameter of a plain type).
   var options: [String] = []
   var missing: [Missing] = []
@@ -85,6 +87,7 @@ struct ModelPlan: Sendable, Equatable {
       setUp(from: triggers, members: members, factories: &factories)
       notes += factories.notes
       seams = factories.seams.sorted()
+      choices = factories.choices
     } else {
       missing = factories.missing
       problem = factories.problem

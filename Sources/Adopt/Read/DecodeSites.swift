@@ -22,10 +22,17 @@ struct DecodeSite: Sendable, Equatable {
   var paths: [String] = []
   /// How the file's decoder reads dates (`iso8601`, `format:yyyy-MM-dd`...), where it says.
   var dates: String?
+  /// Whether it is a generic helper whose callers say what it decodes: it hands back one of its
+  /// own generic parameters (`func get<Entity: Decodable>(...) async throws -> Entity`) or
+  /// decodes one (`decode(T.self, from:)`).
+  var isGenericHelper = false
 
   /// The type an answer to its requests decodes into: the one type it decodes, or the one of
-  /// several that it hands back, or (a generic helper decodes) what it hands back.
+  /// several that it hands back, or (a generic helper decodes) what it hands back. None for a
+  /// generic helper: what else it decodes is the error shape it tries when the caller's type
+  /// does not decode (`ServerError`).
   var answerType: String? {
+    if isGenericHelper { return nil }
     let distinct = decoded.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     if distinct.count == 1 { return distinct[0] }
     if let returned, distinct.isEmpty || distinct.contains(returned) { return returned }
@@ -33,9 +40,34 @@ struct DecodeSite: Sendable, Equatable {
   }
 }
 
+/// A call whose value the caller types (`let page: [Post] = try await client.get(.home)`,
+/// `accounts = try await client.get(...)` of a `var accounts: [Account]`): the type a generic
+/// helper it calls decodes there.
+struct TypedCall: Sendable, Equatable {
+  /// The calling function, as `DecodeSite.function` names it.
+  var function: String
+  /// The called function's name, without owner or labels (`get`).
+  var callee: String
+  /// The lines the call spans.
+  var lines: ClosedRange<Int>
+  /// The type its value is given, as written, an optional's `?` left off.
+  var type: String
+}
+
 /// Reads a file's decode sites: one pass over its functions and initializers.
 final class DecodeSiteVisitor: SyntaxVisitor {
   private(set) var sites: [DecodeSite] = []
+  /// The calls whose value is typed by where it goes, a property's type still to look up
+  /// (`property` set) where the value is assigned to one.
+  private var calls: [(call: TypedCall, property: String?)] = []
+  /// The stored properties' types as written, by `Owner.name`.
+  private var propertyTypes: [String: String] = [:]
+  private let converter: SourceLocationConverter
+
+  init(tree: SourceFileSyntax) {
+    converter = SourceLocationConverter(fileName: "", tree: tree)
+    super.init(viewMode: .sourceAccurate)
+  }
   /// The enclosing types' names, outermost first.
   private var owners: [String] = []
   /// The generic parameters in scope (of the enclosing types and functions).
@@ -44,9 +76,19 @@ final class DecodeSiteVisitor: SyntaxVisitor {
   private var open: [DecodeSite] = []
 
   /// The decode sites of a parsed file: those that decode something or spell a path.
-  static func sites(in tree: SourceFileSyntax) -> [DecodeSite] {
-    let visitor = DecodeSiteVisitor(viewMode: .sourceAccurate)
+  static func sites(in tree: SourceFileSyntax) -> [DecodeSite] { read(tree).sites }
+
+  /// The file's decode sites and its typed calls.
+  static func read(_ tree: SourceFileSyntax) -> (sites: [DecodeSite], calls: [TypedCall]) {
+    let visitor = DecodeSiteVisitor(tree: tree)
     visitor.walk(tree)
+    let calls = visitor.calls.compactMap { entry -> TypedCall? in
+      guard let property = entry.property else { return entry.call }
+      guard let type = visitor.propertyTypes[property] else { return nil }
+      var call = entry.call
+      call.type = type.hasSuffix("?") ? String(type.dropLast()) : type
+      return call
+    }
     // The file's decoder, as it sets it up (`decoder.dateDecodingStrategy = .formatted(f)` with
     // `f.dateFormat = "yyyy-MM-dd"`): every site of the file decodes with it.
     let dates: String? = switch visitor.dateStrategy {
@@ -54,7 +96,7 @@ final class DecodeSiteVisitor: SyntaxVisitor {
     case let strategy?: ["iso8601", "secondsSince1970", "millisecondsSince1970"].contains(strategy) ? strategy : nil
     case nil: nil
     }
-    return visitor.sites.map { var site = $0; site.dates = dates; return site }
+    return (visitor.sites.map { var site = $0; site.dates = dates; return site }, calls)
   }
 
   /// The date strategy the file's decoder is given, and the first date format it writes.
@@ -115,41 +157,64 @@ final class DecodeSiteVisitor: SyntaxVisitor {
     var site = DecodeSite(function: qualified(name))
     site.returned = node.signature.returnClause.flatMap { handedBack(in: $0.type) }
       ?? node.signature.parameterClause.parameters.lazy.compactMap { self.completionValue($0.type) }.first
+    let own = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
+    if let returned = node.signature.returnClause.map({ FactsVisitor.typeText($0.type) }), own.contains(returned) { site.isGenericHelper = true }
     open.append(site)
+    ownGenerics.append(own)
     return .visitChildren
   }
 
-  override func visitPost(_ node: FunctionDeclSyntax) { close() }
+  override func visitPost(_ node: FunctionDeclSyntax) {
+    ownGenerics.removeLast()
+    close()
+  }
+
+  /// The generic parameters of each function being read (not its type's).
+  private var ownGenerics: [Set<String>] = []
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     let name = "init(" + node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
     generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
     open.append(DecodeSite(function: qualified(name)))
+    ownGenerics.append([])
     return .visitChildren
   }
 
-  override func visitPost(_ node: InitializerDeclSyntax) { close() }
+  override func visitPost(_ node: InitializerDeclSyntax) {
+    ownGenerics.removeLast()
+    close()
+  }
 
   private func qualified(_ name: String) -> String { (owners + [name]).joined(separator: ".") }
 
   private func close() {
     generics.removeLast()
     let site = open.removeLast()
-    if !site.decoded.isEmpty || (!site.paths.isEmpty && site.returned != nil) { sites.append(site) }
+    if !site.decoded.isEmpty || site.isGenericHelper || (!site.paths.isEmpty && site.returned != nil) { sites.append(site) }
   }
 
   // MARK: What a body does
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    guard !open.isEmpty, let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
+    guard !open.isEmpty else { return .visitChildren }
+    guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else {
+      // A helper of the caller's own type, called bare: `try await get(.home)`.
+      if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) { noteTypedCall(node, callee: reference.baseName.text) }
+      return .visitChildren
+    }
     let called = member.declName.baseName.text
     if called == "decode", let first = node.arguments.first, first.label == nil || first.label?.text == "type",
       let metatype = first.expression.as(MemberAccessExprSyntax.self), metatype.declName.baseName.text == "self",
       let base = metatype.base
     {
       let type = FactsVisitor.typeText(base)
-      if !isGeneric(type) { open[open.count - 1].decoded.append(type) }
+      if !isGeneric(type) {
+        open[open.count - 1].decoded.append(type)
+      } else if ownGenerics.last?.contains(type) == true {
+        open[open.count - 1].isGenericHelper = true
+      }
     }
+    noteTypedCall(node, callee: called)
     if ["appendingPathComponent", "appendPathComponent", "appending", "append"].contains(called),
       let first = node.arguments.first, first.label == nil || first.label?.text == "path",
       let literal = first.expression.as(StringLiteralExprSyntax.self)
@@ -171,6 +236,62 @@ final class DecodeSiteVisitor: SyntaxVisitor {
     }
     if let path = Self.path(of: Self.pattern(of: node)) { open[open.count - 1].paths.append(path) }
     return .skipChildren
+  }
+
+  // MARK: Typed calls
+
+  /// Notes `call` when where its value goes gives it a type: a typed `let`/`var` or `if let`, a
+  /// stored property assigned, or the enclosing function's return.
+  private func noteTypedCall(_ call: FunctionCallExprSyntax, callee: String) {
+    var value = Syntax(call)
+    while let parent = value.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { value = parent }
+    let start = call.startLocation(converter: converter).line
+    let end = call.endLocation(converter: converter).line
+    let function = open[open.count - 1].function
+    func note(_ type: String?, property: String? = nil) {
+      guard property != nil || type.map({ !$0.isEmpty && !isGeneric($0) }) == true else { return }
+      var type = type ?? ""
+      if type.hasSuffix("?") { type.removeLast() }
+      calls.append((TypedCall(function: function, callee: callee, lines: start...end, type: type), property))
+    }
+    guard let parent = value.parent else { return }
+    if let initializer = parent.as(InitializerClauseSyntax.self) {
+      if let binding = initializer.parent?.as(PatternBindingSyntax.self), let annotation = binding.typeAnnotation {
+        note(FactsVisitor.typeText(annotation.type))
+      } else if let condition = initializer.parent?.as(OptionalBindingConditionSyntax.self), let annotation = condition.typeAnnotation {
+        note(FactsVisitor.typeText(annotation.type))
+      }
+      return
+    }
+    // `accounts = try await client.get(...)`, `self.poll = ...`: the property's declared type.
+    if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), Syntax(elements[2]) == value else { return }
+      var target: String?
+      if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
+        target = reference.baseName.text
+      } else if let member = elements[0].as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+        target = member.declName.baseName.text
+      }
+      if let target, !owners.isEmpty { note(nil, property: (owners + [target]).joined(separator: ".")) }
+      return
+    }
+    // `return try await client.get(...)`, or the one expression of the body.
+    if parent.is(ReturnStmtSyntax.self) || (parent.is(CodeBlockItemSyntax.self) && parent.parent?.as(CodeBlockItemListSyntax.self)?.count == 1
+      && parent.parent?.parent?.parent?.is(FunctionDeclSyntax.self) == true)
+    {
+      note(open[open.count - 1].returned)
+    }
+  }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    // A stored property (not a local): its type as written.
+    guard open.isEmpty, !owners.isEmpty else { return .visitChildren }
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let annotation = binding.typeAnnotation else { continue }
+      propertyTypes[(owners + [name]).joined(separator: ".")] = FactsVisitor.typeText(annotation.type)
+    }
+    return .visitChildren
   }
 
   // MARK: Reading types and literals

@@ -47,7 +47,7 @@ final class FactsVisitor: SyntaxVisitor {
     }
     var facts = visitor.facts
     facts.declarations = declarations
-    facts.decodeSites = DecodeSiteVisitor.sites(in: tree)
+    (facts.decodeSites, facts.typedCalls) = DecodeSiteVisitor.read(tree)
     facts.viewTriggers = ViewTriggerVisitor.triggers(in: tree, path: path)
     return facts
   }

@@ -43,6 +43,8 @@ struct SourceFacts: Sendable, Equatable {
   /// The functions that decode answers or hand back what they decode into: `audit` answers
   /// their requests with bodies of those types.
   var decodeSites: [DecodeSite] = []
+  /// Calls whose value the code types where it goes: what a generic helper decodes there.
+  var typedCalls: [TypedCall] = []
   /// How its views start models' work (`.task`, `.onAppear`, `.onDisappear`, `.refreshable`).
   var viewTriggers: [ViewTrigger] = []
 

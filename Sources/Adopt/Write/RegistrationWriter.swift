@@ -42,6 +42,11 @@ enum RegistrationWriter {
       let dates = route.dates.map { ", dates: \(quote($0))" } ?? ""
       return "  ResponseRoute(\(quote(route.function)), paths: [\(route.paths.map(quote).joined(separator: ", "))], \(route.type).self\(dates)),"
     }
+    lines += callRoutes(adoption).map { route in
+      let dates = route.dates.map { ", dates: \(quote($0))" } ?? ""
+      return "  ResponseRoute(\(quote(route.call.function)), calling: \(quote(route.call.callee)), lines: \(route.call.lines.lowerBound)...\(route.call.lines.upperBound), "
+        + "\(route.call.type).self\(dates)),"
+    }
     lines.append("]")
     for model in adoption.models {
       lines.append("")
@@ -147,6 +152,37 @@ enum RegistrationWriter {
     return routes
   }
 
+  /// The typed calls of the files the package compiles whole (or as filtered copies) to the
+  /// app's generic helpers (`let page: [Post] = try await client.get(.home)`), whose type the
+  /// generated file can name: `audit` answers the request such a call makes with that type. A
+  /// helper's name shared by a function that is no helper is left out: its calls are not told apart.
+  static func callRoutes(_ adoption: Adoption) -> [(call: TypedCall, dates: String?)] {
+    let included = Set(adoption.included)
+    let named = Set(responseTypes(adoption))
+    var helpers: [String: String?] = [:]
+    var others: Set<String> = []
+    for file in adoption.app.files where included.contains(file.path) {
+      for site in file.decodeSites {
+        let name = baseName(site.function)
+        if site.isGenericHelper { helpers[name] = helpers[name] ?? site.dates } else { others.insert(name) }
+      }
+    }
+    var routes: [(call: TypedCall, dates: String?)] = []
+    for file in adoption.app.files where included.contains(file.path) {
+      for call in file.typedCalls where !others.contains(call.callee) && nameable(call.type, named: named) {
+        guard let dates = helpers[call.callee] else { continue }
+        routes.append((call, dates))
+      }
+    }
+    return routes
+  }
+
+  /// `get` of `MastodonClient.get(endpoint:forceVersion:)`.
+  static func baseName(_ function: String) -> String {
+    let head = function.prefix { $0 != "(" }
+    return String(head.split(separator: ".").last ?? head)
+  }
+
   /// Whether the generated file can name `type` (`[Product]`, `[String: Profile]`, `Profile?`).
   static func nameable(_ type: String, named: Set<String>, scalars: Bool = true) -> Bool {
     let type = type.replacingOccurrences(of: " ", with: "")
@@ -161,17 +197,25 @@ enum RegistrationWriter {
   static func definition(_ model: ModelPlan) -> [String] {
     var lines = ["// \(model.type), \(model.path):\(model.line)"]
     let summary = swiftString("\(model.type) (\(model.path))")
+    // A closure of several statements says what it makes, which the compiler would otherwise infer.
+    let parameter = model.choices.isEmpty ? "context" : "(context: ModelContext) -> \(model.type)"
     if model.options.isEmpty {
-      lines.append("let \(variable(model)) = ModelDefinition(\"\(model.name)\", summary: \(summary)) { context in")
+      lines.append("let \(variable(model)) = ModelDefinition(\"\(model.name)\", summary: \(summary)) { \(parameter) in")
     } else {
       lines.append("let \(variable(model)) = ModelDefinition(")
       lines.append("  \"\(model.name)\", summary: \(summary),")
       lines.append("  options: [")
       lines += model.options.map { "    \($0)," }
       lines.append("  ]")
-      lines.append(") { context in")
+      lines.append(") { \(parameter) in")
     }
-    lines.append("  \(model.factory ?? "")")
+    if model.choices.isEmpty {
+      lines.append("  \(model.factory ?? "")")
+    } else {
+      // Each enum option read by a function of its own, checked apart from the expression.
+      lines += model.choices.map { "  " + $0 }
+      lines.append("  return \(model.factory ?? "")")
+    }
     lines.append("} describe: { model in")
     for action in model.actions {
       let parameters = action.parameters.isEmpty ? "" : ", parameters: [\(action.parameters.joined(separator: ", "))]"

@@ -234,6 +234,10 @@ const char *vmrepl_symbol_name(const void *address);
 /// Where the function at `address` is declared, from the debug information (libdw, opened at run
 /// time): its absolute path into `file` and its line; 0 without libdw or debug information.
 int vmrepl_source_declaration(const void *address, char *file, size_t file_size, int *line);
+/// The line the line table gives the code at `address` (an `await`'s resume point: the line of
+/// its call), read as `vmrepl_source_declaration` reads; 0 without libdw or debug information.
+/// Only a debug build's rows name calls: a release build moves code between lines.
+int vmrepl_source_row(const void *address, int *line);
 /// The function a Swift job resumes in (a task's resume function, or another job's run function).
 const void *vmrepl_job_function(const void *job);
 /// The type metadata of the actor whose turn `job` is (a guess the caller checks by symbol), or NULL.

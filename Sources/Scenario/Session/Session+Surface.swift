@@ -94,9 +94,10 @@ extension Session {
   }
 
   /// Every request waiting for `respond`, oldest first within each dependency: its dependency,
-  /// its id (`r2`) and its description (`GET https://api.example.com/items?q=a`).
-  package var pendingRequestList: [(dependency: String, id: String, description: String, site: String?)] {
-    tracker.pendingRequests().map { ($0.dependency, $0.request.id, $0.request.description, $0.request.resumedIn) }
+  /// its id (`r2`), its description (`GET https://api.example.com/items?q=a`), the code that set
+  /// it going and the functions that code returns into (`PendingRequest.callers`).
+  package var pendingRequestList: [(dependency: String, id: String, description: String, site: String?, callers: [String])] {
+    tracker.pendingRequests().map { ($0.dependency, $0.request.id, $0.request.description, $0.request.resumedIn, $0.request.callers) }
   }
 
   /// The model object of the session's last `use`, while anything keeps it alive: one still

@@ -49,6 +49,9 @@ struct HTTPExchange: Sendable {
   var task: UInt? = nil
   /// Whether a Combine pipeline resumed it (`dataTaskPublisher`).
   var viaCombine = false
+  /// The program's functions its task returns into, innermost first, with their calls' lines
+  /// (`FeedViewModel.load() at F:28, line 30`), when an `await` resumed it.
+  var callers: [String] = []
 
   /// `GET https://api.example.com/items?page=2`, with the size of a body if it has one.
   var description: String {
@@ -136,6 +139,8 @@ package final class HTTPDependency: AnyScriptedDependency {
     let site: String?
     let resumer: UInt?
     let combine: Bool
+    /// The program's functions the resuming task returns into, innermost first, where known.
+    let callers: [String]
   }
 
 
@@ -196,7 +201,8 @@ package final class HTTPDependency: AnyScriptedDependency {
     let site = Simulation.programCaller()
     let resumer = Simulation.currentTaskAddress
     let combine = Simulation.combineOnStack()
-    expected.guarded { $0.append(ResumedTask(task: task, address: address, site: site, resumer: resumer, combine: combine)) }
+    let callers = Simulation.continuationCallers()
+    expected.guarded { $0.append(ResumedTask(task: task, address: address, site: site, resumer: resumer, combine: combine, callers: callers)) }
   }
 
   /// Whether a resumed task's request is still on its way here.
@@ -228,7 +234,7 @@ package final class HTTPDependency: AnyScriptedDependency {
         .arrived(HTTPExchange(
           id: "r\(state.nextID)", method: original.httpMethod ?? "GET", url: original.url ?? URL(fileURLWithPath: "/"),
           body: body, headers: original.allHTTPHeaderFields ?? [:], handle: handle, tag: tag, resumedIn: resumed?.site, task: resumed?.resumer,
-          viaCombine: resumed?.combine ?? false)))
+          viaCombine: resumed?.combine ?? false, callers: resumed?.callers ?? [])))
     }
   }
 
@@ -402,7 +408,7 @@ package final class HTTPDependency: AnyScriptedDependency {
   package var pendingRequests: [PendingRequest] {
     state.guarded { state in
       (state.waiting + state.arrivals).map {
-        PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id, task: $0.task, resumedIn: $0.resumedIn, viaCombine: $0.viaCombine)
+        PendingRequest(id: $0.id, description: $0.description, origin: $0.tag?.label, work: $0.tag?.id, task: $0.task, resumedIn: $0.resumedIn, viaCombine: $0.viaCombine, callers: $0.callers)
       }
     }
   }

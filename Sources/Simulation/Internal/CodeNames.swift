@@ -70,6 +70,52 @@ enum CodeNames {
     return nil
   }
 
+  /// The program's functions the running task returns into, innermost first, each with the
+  /// line it resumes at, its call's (`LiveClient.get(_:) at F:10, line 12`,
+  /// `SearchViewModel.search() at F:28, line 30`), read only while the calling thread runs the
+  /// body of a continuation (`withCheckedThrowingContinuation { ... }`, as URLSession's
+  /// `data(for:)` does): the runtime has just made that continuation the task's resume point, so
+  /// its chain of async frames is the live one. Elsewhere the task's resume point is left from its
+  /// last suspension, whose frames may be gone: empty.
+  static func continuationCallers(limit: Int) -> [String] {
+    guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }) else { return [] }
+    let frames = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
+      let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
+      return (0..<count).map { UInt(bitPattern: frames[$0]) }
+    }
+    guard frames.contains(where: isContinuationBody) else { return [] }
+    var callers: [String] = []
+    for address in taskFunctionAddresses(task) where callers.count < limit {
+      guard let pointer = UnsafeRawPointer(bitPattern: address), let name = name(of: pointer), !name.contains("'s own work (") else { continue }
+      // Each frame resumes after its call: the line table's row there is the call's line.
+      var row: Int32 = 0
+      callers.append(vmrepl_source_row(pointer, &row) != 0 ? "\(name), line \(row)" : name)
+    }
+    return callers
+  }
+
+  /// Whether the function at `address` is a continuation's body: a closure handed a
+  /// `CheckedContinuation` or `UnsafeContinuation`; remembered by address.
+  private static func isContinuationBody(_ address: UInt) -> Bool {
+    if let known = continuationBodies.guarded({ $0[address] }) { return known }
+    var answer = false
+    if address != 0, let pointer = UnsafeRawPointer(bitPattern: address), let mangled = vmrepl_symbol_name(pointer),
+      let demangled = swiftDemangle(mangled, UInt(strlen(mangled)), nil, nil, 0)
+    {
+      let text = String(cString: demangled)
+      // `closure #1 (Swift.CheckedContinuation<...>) -> () in ...`, a forwarder's name before it;
+      // or URLSession's async functions (`data(for:)`), whose continuation's body, inlined into
+      // them, resumes the data task.
+      answer = (text.contains("closure #") && (text.contains(" (Swift.CheckedContinuation<") || text.contains(" (Swift.UnsafeContinuation<")))
+        || (text.contains(" async ") && text.contains(" in FoundationNetworking.URLSession."))
+      free(demangled)
+    }
+    continuationBodies.guarded { $0[address] = answer }
+    return answer
+  }
+
+  private static let continuationBodies = Mutex<[UInt: Bool]>([:])
+
   /// Combine's modules on Linux (and Apple's), whose schedulers arm timers for `debounce`,
   /// `throttle`, `delay` and `Timer.publish`.
   static let combineModules: Set<Substring> = ["OpenCombine", "OpenCombineFoundation", "OpenCombineDispatch", "Combine"]

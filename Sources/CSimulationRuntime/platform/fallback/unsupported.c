@@ -129,6 +129,7 @@ int vmrepl_source_declaration(const void *address, char *file, size_t file_size,
   (void)address; (void)file; (void)file_size; (void)line;
   return 0;
 }
+int vmrepl_source_row(const void *address, int *line) { (void)address; (void)line; return 0; }
 int vmrepl_in_toolchain_library(const void *function) { (void)function; return 0; }
 int vmrepl_is_symbol_address(const void *address) { (void)address; return 0; }
 const char *vmrepl_library_of(const void *address) { (void)address; return 0; }

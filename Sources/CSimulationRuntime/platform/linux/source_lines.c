@@ -81,6 +81,9 @@ static struct {
   int (*tag)(vmrepl_dwarf_die *);
   int (*decl_line)(vmrepl_dwarf_die *, int *);
   const char *(*decl_file)(vmrepl_dwarf_die *);
+  // Optional: only `vmrepl_source_row` reads the line table.
+  void *(*getsrc_die)(vmrepl_dwarf_die *, vmrepl_dwarf_addr);
+  int (*lineno)(void *, int *);
 } dw;
 
 static struct image_units *images;
@@ -113,6 +116,8 @@ static int open_session(void) {
   *(void **)&dw.tag = dlsym(library, "dwarf_tag");
   *(void **)&dw.decl_line = dlsym(library, "dwarf_decl_line");
   *(void **)&dw.decl_file = dlsym(library, "dwarf_decl_file");
+  *(void **)&dw.getsrc_die = dlsym(library, "dwarf_getsrc_die");
+  *(void **)&dw.lineno = dlsym(library, "dwarf_lineno");
   callbacks.find_elf = dlsym(library, "dwfl_linux_proc_find_elf");
   callbacks.find_debuginfo = dlsym(library, "dwfl_standard_find_debuginfo");
   // Only the debug information inside the images: a separate debuginfo file found elsewhere
@@ -292,6 +297,33 @@ int vmrepl_source_declaration(const void *address, char *file, size_t file_size,
       if (dw.decl_line(&function, &declared) == 0 && declared > 0 && size > 0 && path[0] == '/' && size < file_size) {
         memcpy(file, path, size + 1);
         *line = declared;
+        found = 1;
+      }
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+int vmrepl_source_row(const void *address, int *line) {
+  if (!address || !line) return 0;
+  address = code_of(address);
+  const char *mangled = vmrepl_symbol_name(address);
+  int found = 0;
+  pthread_mutex_lock(&lock);
+  if (open_session() && dw.getsrc_die && dw.lineno) {
+    vmrepl_dwarf_addr pc = (vmrepl_dwarf_addr)(uintptr_t)address;
+    void *module = dw.addrmodule(session, pc);
+    struct image_units *image = module ? image_of(module) : 0;
+    vmrepl_dwarf_die unit, function;
+    if (image && image->dwarf) {
+      vmrepl_dwarf_addr at = pc - image->bias;
+      int known = (named_unit(image, address, mangled, &unit) && subprogram_at(&unit, at, &function, 0)) ||
+                  (unit_at(ranges_of(image), at, &unit) && subprogram_at(&unit, at, &function, 0));
+      void *row = known ? dw.getsrc_die(&unit, at) : 0;
+      int number = 0;
+      if (row && dw.lineno(row, &number) == 0 && number > 0) {
+        *line = number;
         found = 1;
       }
     }

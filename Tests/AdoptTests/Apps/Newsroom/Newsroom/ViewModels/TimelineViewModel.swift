@@ -1,0 +1,26 @@
+//
+//  TimelineViewModel.swift
+//  Newsroom
+//
+//  Bug: each timeline chosen loads to the end: switching quickly, an older timeline's answer
+//  arriving last replaces the one the user chose.
+//
+
+import Foundation
+
+@MainActor
+final class TimelineViewModel: ObservableObject {
+    @Published private(set) var statuses: [Status] = []
+
+    private let client = MastodonClient()
+
+    func select(timeline: String) {
+        Task {
+            do {
+                statuses = try await client.get(endpoint: .named(timeline))
+            } catch {
+                statuses = []
+            }
+        }
+    }
+}
