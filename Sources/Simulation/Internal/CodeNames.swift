@@ -83,7 +83,9 @@ enum CodeNames {
       let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
       return (0..<count).map { UInt(bitPattern: frames[$0]) }
     }
-    guard frames.contains(where: isContinuationBody) else { return [] }
+    // The body must be the running job's own: one found past the job's start (a job run nested
+    // inside a body, on the same thread) belongs to a task that is not the current one.
+    guard let body = frames.firstIndex(where: isContinuationBody), !frames[..<body].contains(where: isJobStart) else { return [] }
     var callers: [String] = []
     for address in taskFunctionAddresses(task) where callers.count < limit {
       guard let pointer = UnsafeRawPointer(bitPattern: address), let name = name(of: pointer), !name.contains("'s own work (") else { continue }
@@ -115,6 +117,13 @@ enum CodeNames {
   }
 
   private static let continuationBodies = Mutex<[UInt: Bool]>([:])
+
+  /// Whether the function at `address` is the concurrency library's entry of a job
+  /// (`swift_job_run`), where the running job's frames begin.
+  private static func isJobStart(_ address: UInt) -> Bool {
+    guard address != 0, let pointer = UnsafeRawPointer(bitPattern: address), let name = vmrepl_symbol_name(pointer) else { return false }
+    return strncmp(name, "swift_job_run", 13) == 0
+  }
 
   /// Combine's modules on Linux (and Apple's), whose schedulers arm timers for `debounce`,
   /// `throttle`, `delay` and `Timer.publish`.
