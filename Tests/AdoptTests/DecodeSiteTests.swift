@@ -123,6 +123,10 @@ struct DecodeSiteTests {
               try await makeEntityRequest(endpoint: endpoint)
           }
 
+          func getWithLink<Entity: Decodable>(endpoint: String) async throws -> (Entity, LinkHandler?) {
+              (try await makeEntityRequest(endpoint: endpoint), nil)
+          }
+
           private func makeEntityRequest<Entity: Decodable>(endpoint: String) async throws -> Entity {
               let (data, _) = try await URLSession.shared.data(from: URL(string: "https://m.example" + endpoint)!)
               do {
@@ -165,16 +169,42 @@ struct DecodeSiteTests {
           }
       }
       """
+    // As IceCubesApp's conversations: a helper that hands back the answer with the next page's link.
+    files["News/ViewModels/ConversationsViewModel.swift"] = """
+      import Foundation
+
+      struct Conversation: Codable, Identifiable { let id: String }
+      struct LinkHandler { let next: String? }
+
+      @MainActor
+      final class ConversationsViewModel: ObservableObject {
+          @Published var conversations: [Conversation] = []
+          var nextPage: LinkHandler?
+          let client = MastodonClient()
+
+          func fetch() async throws {
+              let (first, _): ([Conversation], LinkHandler?) = try await client.getWithLink(endpoint: "/api/v1/conversations")
+              (conversations, nextPage) = try await client.getWithLink(endpoint: "/api/v1/conversations?max_id=1")
+              _ = first
+          }
+      }
+      """
     let folder = try AppFolder("News", files: files)
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     let helpers = adoption.app.files.first { $0.path.hasSuffix("MastodonClient.swift") }!.decodeSites
-    #expect(helpers.map(\.function) == ["MastodonClient.get(endpoint:)", "MastodonClient.makeEntityRequest(endpoint:)"])
-    #expect(helpers.map(\.isGenericHelper) == [true, true])
+    #expect(helpers.map(\.function) == ["MastodonClient.get(endpoint:)", "MastodonClient.getWithLink(endpoint:)", "MastodonClient.makeEntityRequest(endpoint:)"])
+    #expect(helpers.map(\.isGenericHelper) == [true, true, true])
+    #expect(helpers.map(\.answerElement) == [nil, 0, nil])
     // `ServerError` is what it tries when the caller's type fails: no answer type of its own.
-    #expect(helpers.map(\.answerType) == [nil, nil])
+    #expect(helpers.map(\.answerType) == [nil, nil, nil])
+    #expect(DecodeSiteVisitor.element(1, of: "([Status], LinkHandler?)") == "LinkHandler?")
+    #expect(DecodeSiteVisitor.element(0, of: "(items: [String: Status], link: LinkHandler?)") == "[String: Status]")
+    #expect(DecodeSiteVisitor.element(2, of: "(A, B)") == nil)
     let calls = RegistrationWriter.callRoutes(adoption).map { "\($0.call.function) \($0.call.callee) \($0.call.lines) \($0.call.type)" }
     // The first call's value goes through `?? []`: no type is its own, so it is none of these.
     #expect(calls == [
+      "ConversationsViewModel.fetch() getWithLink 13...13 [Conversation]",
+      "ConversationsViewModel.fetch() getWithLink 14...14 [Conversation]",
       "TimelineViewModel.load() get 16...17 [Status]",
       "TimelineViewModel.load() get 18...18 Status",
       "TimelineViewModel.load() get 19...19 Account",

@@ -26,6 +26,9 @@ struct DecodeSite: Sendable, Equatable {
   /// own generic parameters (`func get<Entity: Decodable>(...) async throws -> Entity`) or
   /// decodes one (`decode(T.self, from:)`).
   var isGenericHelper = false
+  /// For a helper that hands back a tuple (`-> (Entity, LinkHandler?)`): which element is the
+  /// decoded answer.
+  var answerElement: Int?
 
   /// The type an answer to its requests decodes into: the one type it decodes, or the one of
   /// several that it hands back, or (a generic helper decodes) what it hands back. None for a
@@ -84,8 +87,11 @@ final class DecodeSiteVisitor: SyntaxVisitor {
     visitor.walk(tree)
     let calls = visitor.calls.compactMap { entry -> TypedCall? in
       guard let property = entry.property else { return entry.call }
-      guard let type = visitor.propertyTypes[property] else { return nil }
+      // A tuple's elements are properties of their own (`_` for one the file does not type).
+      let types = property.split(separator: ",").map { visitor.propertyTypes[String($0)] ?? "_" }
+      guard types.contains(where: { $0 != "_" }) else { return nil }
       var call = entry.call
+      let type = types.count == 1 ? types[0] : "(" + types.joined(separator: ", ") + ")"
       call.type = type.hasSuffix("?") ? String(type.dropLast()) : type
       return call
     }
@@ -158,7 +164,17 @@ final class DecodeSiteVisitor: SyntaxVisitor {
     site.returned = node.signature.returnClause.flatMap { handedBack(in: $0.type) }
       ?? node.signature.parameterClause.parameters.lazy.compactMap { self.completionValue($0.type) }.first
     let own = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
-    if let returned = node.signature.returnClause.map({ FactsVisitor.typeText($0.type) }), own.contains(returned) { site.isGenericHelper = true }
+    if let type = node.signature.returnClause?.type {
+      if own.contains(FactsVisitor.typeText(type)) {
+        site.isGenericHelper = true
+      } else if let tuple = type.as(TupleTypeSyntax.self),
+        let element = tuple.elements.firstIndex(where: { own.contains(FactsVisitor.typeText($0.type)) })
+      {
+        // IceCubesApp's `getWithLink<Entity>(endpoint:) -> (Entity, LinkHandler?)`.
+        site.isGenericHelper = true
+        site.answerElement = tuple.elements.distance(from: tuple.elements.startIndex, to: element)
+      }
+    }
     open.append(site)
     ownGenerics.append(own)
     return .visitChildren
@@ -267,13 +283,21 @@ final class DecodeSiteVisitor: SyntaxVisitor {
     if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
       let elements = Array(sequence.elements)
       guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), Syntax(elements[2]) == value else { return }
-      var target: String?
-      if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
-        target = reference.baseName.text
-      } else if let member = elements[0].as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-        target = member.declName.baseName.text
+      func name(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+          return member.declName.baseName.text
+        }
+        return nil
       }
-      if let target, !owners.isEmpty { note(nil, property: (owners + [target]).joined(separator: ".")) }
+      guard !owners.isEmpty else { return }
+      if let target = name(elements[0]) {
+        note(nil, property: (owners + [target]).joined(separator: "."))
+      } else if let tuple = elements[0].as(TupleExprSyntax.self) {
+        // `(statuses, nextPage) = try await client.getWithLink(...)`: each element's property.
+        let names = tuple.elements.map { name($0.expression) ?? "_" }
+        note(nil, property: names.map { (owners + [$0]).joined(separator: ".") }.joined(separator: ","))
+      }
       return
     }
     // `return try await client.get(...)`, or the one expression of the body.
@@ -329,6 +353,22 @@ final class DecodeSiteVisitor: SyntaxVisitor {
     guard let function = type.as(FunctionTypeSyntax.self), let first = function.parameters.first else { return nil }
     let value = handedBack(in: first.type)
     return value == "Error" || value == "Bool" ? nil : value
+  }
+
+  /// The element `index` of a tuple type as written (`[Status]` of `([Status], LinkHandler?)`,
+  /// element 0), or nil when `type` is no tuple of that many.
+  static func element(_ index: Int, of type: String) -> String? {
+    guard type.hasPrefix("("), type.hasSuffix(")") else { return nil }
+    var rest = Substring(type.dropFirst().dropLast())
+    for _ in 0..<index {
+      let first = firstArgument(of: String(rest))
+      guard first.count < rest.count else { return nil }
+      rest = rest.dropFirst(first.count).drop { $0 == "," || $0 == " " }
+    }
+    let found = firstArgument(of: String(rest))
+    // A labelled element (`(items: [Status], link: LinkHandler?)`) is its type.
+    if let colon = found.firstIndex(of: ":"), !found.hasPrefix("[") { return found[found.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+    return found.isEmpty || found == "_" ? nil : found
   }
 
   /// `Profile` of `Profile, Error`; `[String: Int]` of `[String: Int], Never`.

@@ -159,19 +159,25 @@ enum RegistrationWriter {
   static func callRoutes(_ adoption: Adoption) -> [(call: TypedCall, dates: String?)] {
     let included = Set(adoption.included)
     let named = Set(responseTypes(adoption))
-    var helpers: [String: String?] = [:]
+    var helpers: [String: (dates: String?, element: Int?)] = [:]
     var others: Set<String> = []
     for file in adoption.app.files where included.contains(file.path) {
       for site in file.decodeSites {
         let name = baseName(site.function)
-        if site.isGenericHelper { helpers[name] = helpers[name] ?? site.dates } else { others.insert(name) }
+        if site.isGenericHelper { helpers[name] = helpers[name] ?? (site.dates, site.answerElement) } else { others.insert(name) }
       }
     }
     var routes: [(call: TypedCall, dates: String?)] = []
     for file in adoption.app.files where included.contains(file.path) {
-      for call in file.typedCalls where !others.contains(call.callee) && nameable(call.type, named: named) {
-        guard let dates = helpers[call.callee] else { continue }
-        routes.append((call, dates))
+      for var call in file.typedCalls where !others.contains(call.callee) {
+        guard let helper = helpers[call.callee] else { continue }
+        // A helper that hands back `(Entity, LinkHandler?)`: the caller's tuple's element is the answer.
+        if let element = helper.element {
+          guard let type = DecodeSiteVisitor.element(element, of: call.type) else { continue }
+          call.type = type.hasSuffix("?") ? String(type.dropLast()) : type
+        }
+        guard nameable(call.type, named: named) else { continue }
+        routes.append((call, helper.dates))
       }
     }
     return routes
