@@ -371,6 +371,58 @@ struct AdoptionTests {
     #expect(copy.split(separator: "\n", omittingEmptySubsequences: false)[15] == "        final class BookmarksFetcher: TabFetcher, Fetcher {")
   }
 
+  @Test("a view-model's own file that imports an Apple framework Linux lacks is compiled without the import; a service's file is not")
+  func frameworkImportLeftOut() throws {
+    var files = NewsApp.files
+    // As IceCubesApp's status row guesses a post's language, and a service that is all AVFoundation.
+    files["News/ViewModels/StatusRowViewModel.swift"] = """
+      import Foundation
+      import NaturalLanguage
+      import SwiftUI
+
+      @MainActor
+      final class StatusRowViewModel: ObservableObject {
+          @Published var language: String?
+          let content: String
+          init(content: String = "bonjour") { self.content = content }
+          func detectLanguage() {
+              let recognizer = NLLanguageRecognizer()
+              recognizer.processString(content)
+              language = recognizer.dominantLanguage?.rawValue
+          }
+      }
+
+      struct StatusRowView: View {
+          @StateObject var viewModel = StatusRowViewModel()
+          var body: some View { Text(viewModel.language ?? "") }
+      }
+      """
+    files["News/Services/SoundPlayer.swift"] = """
+      import AVFoundation
+      final class SoundPlayer {
+          let player = AVPlayer()
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.included.contains("News/ViewModels/StatusRowViewModel.swift"))
+    #expect(adoption.models.contains { $0.type == "StatusRowViewModel" && $0.factory == "StatusRowViewModel()" })
+    #expect(!adoption.included.contains("News/Services/SoundPlayer.swift"))
+    let report = AdoptReport.text(adoption, shownFolder: "News")
+    #expect(report.contains(
+      "  News/ViewModels/StatusRowViewModel.swift without `StatusRowView`, "
+        + "`import NaturalLanguage` (an Apple framework with no Linux version: what needs it is a seam)\n"))
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption).write()
+    let copy = try String(contentsOfFile: output + "/Sources/News/filtered/News/ViewModels/StatusRowViewModel.swift", encoding: .utf8)
+    let lines = copy.split(separator: "\n", omittingEmptySubsequences: false)
+    // Blanked in place: every line keeps its number.
+    #expect(lines[1].allSatisfy { $0 == " " })
+    #expect(lines[2] == "import SwiftUI")
+    #expect(lines[9] == "    func detectLanguage() {")
+  }
+
   @Test("an optional client the view sets on its model from its environment is set by the registration after init, where adopt can make one")
   func viewSetClient() throws {
     var files = NewsApp.files

@@ -322,7 +322,8 @@ extension Adoption {
     }
       + opened.map { "`\(file.privateModifiers[$0]?.text ?? "private")` of `\($0)` (a registration names it)" }
       + (file.objcAttributes.isEmpty ? [] : ["`@objc`"])
-      + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])).joined(separator: ", ")
+      + (file.submoduleImports.isEmpty ? [] : ["imports' submodules (`import os.log` is `import os`)"])
+      + file.appleImports.map { "`import \($0.module)` (an Apple framework with no Linux version: what needs it is a seam)" }).joined(separator: ", ")
   }
 }
 

@@ -34,6 +34,12 @@ struct FileSelection {
     // Types that only a dropped declaration declared (a view beside its view-model), and where.
     var droppedTypes: [String: String] = [:]
     var filtered: [String: [Int]] = [:]
+    // Which files other than views and controllers name each type: a left-out view-model one of
+    // them uses is a dependency, stood in (its members seams); one only views use is a screen's.
+    var users: [String: Set<String>] = [:]
+    for file in originals where !Self.isUIFile(file) {
+      for name in file.mentions { users[name, default: []].insert(file.path) }
+    }
     // A file the compiler rejected (its filtered copy, say) is left out with the compiler's reason.
     for file in originals where !file.blockers.isEmpty && rejected[file.path] == nil {
       // A file whose only trouble is declarations of its own (a view, a preview) beside code that
@@ -45,6 +51,24 @@ struct FileSelection {
          kept.contains(where: { file.declarations[$0].isTypeDeclaration || file.declarations[$0].extendedType != nil }) {
         filtered[file.path] = drop
         byPath[file.path] = Self.facts(of: file, dropping: drop)
+        for index in drop { for name in file.declarations[index].types { droppedTypes[name] = file.path } }
+        continue
+      }
+      // A screen's view-model (no other model or service names it) whose file's other trouble
+      // is an Apple framework Linux lacks (a `NaturalLanguage` language guess, a `CoreData`
+      // import it barely uses): compiled without the import, each member the compiler then
+      // rejects a seam (`Mending`), so the model runs. One that other code uses is stood in.
+      let frameworks = Set(file.appleImports.map(\.module))
+      let isFrameworkImport = { (blocker: String) in frameworks.contains { blocker == "imports `\($0)`, an Apple framework with no Linux version" } }
+      if rejected[file.path] == nil, !frameworks.isEmpty, file.blockers.allSatisfy({ covered.contains($0) || isFrameworkImport($0) }),
+         file.types.contains(where: { type in
+           Self.isViewModel(type) && !drop.contains { file.declarations[$0].firstLine <= type.line && type.line <= file.declarations[$0].lastLine }
+         }),
+         file.types.allSatisfy({ (users[$0.name] ?? []).subtracting([file.path]).isEmpty }) {
+        filtered[file.path] = drop
+        var facts = Self.facts(of: file, dropping: drop)
+        facts.blockers.removeAll(where: isFrameworkImport)
+        byPath[file.path] = facts
         for index in drop { for name in file.declarations[index].types { droppedTypes[name] = file.path } }
         continue
       }

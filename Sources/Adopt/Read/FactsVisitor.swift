@@ -64,7 +64,12 @@ final class FactsVisitor: SyntaxVisitor {
   // MARK: Imports and references
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let module = node.path.first?.name.text { facts.imports.append(module) }
+    if let module = node.path.first?.name.text {
+      facts.imports.append(module)
+      if LinuxSupport.appleFrameworks.contains(module) {
+        facts.appleImports.append(.init(module: module, range: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset))
+      }
+    }
     // `import os.log`: AppleCompat stands in for `os`, not for its submodules; the copy imports `os`.
     if node.path.count > 1, let first = node.path.first, LinuxSupport.importable.contains(first.name.text) {
       facts.submoduleImports.append(first.name.endPositionBeforeTrailingTrivia.utf8Offset..<node.path.endPositionBeforeTrailingTrivia.utf8Offset)

@@ -30,6 +30,15 @@ struct SourceFacts: Sendable, Equatable {
   var objcAttributes: [Range<Int>] = []
   /// The submodule parts of imports (`.log` of `import os.log`): blanked out in a filtered copy.
   var submoduleImports: [Range<Int>] = []
+  /// Its imports of Apple frameworks with no Linux version (`import NaturalLanguage`): a
+  /// view-model's own file is compiled without them, what needs them a seam as the compiler finds it.
+  var appleImports: [AppleImport] = []
+
+  /// An import of an Apple framework Linux lacks, and its UTF-8 offsets.
+  struct AppleImport: Sendable, Equatable {
+    var module: String
+    var range: Range<Int>
+  }
   /// Where a type's `private` or `fileprivate` is written (UTF-8 offsets), by qualified name: a
   /// filtered copy leaves the word out of a view-model's, so that a registration can name it.
   var privateModifiers: [String: WrittenWord] = [:]

@@ -186,6 +186,7 @@ struct PackageWriter {
       let members = adoption.droppedMembers[appPath] ?? []
       let seams = members.compactMap(\.seam)
       let ranges = drop.map { facts.declarations[$0].start..<facts.declarations[$0].end } + facts.objcAttributes + facts.submoduleImports
+        + facts.appleImports.map(\.range)
         + members.map { $0.seam?.body ?? $0.range } + (adoption.opened[appPath] ?? []).compactMap { facts.privateModifiers[$0]?.range }
       for range in ranges {
         for offset in range.clamped(to: 0..<bytes.count) where bytes[offset] != UInt8(ascii: "\n") {
