@@ -761,6 +761,17 @@ struct AdoptionTests {
     try FileManager.default.createDirectory(atPath: folder.path + "/Pageboy", withIntermediateDirectories: true)
     try #"targets: [.target(name: "PageboyCore")]"#.write(toFile: folder.path + "/Pageboy/Package.swift", atomically: true, encoding: .utf8)
     #expect(PackageBuild.packagesNeedingUnbuildable(in: derived, packages: [bodega], checkouts: folder.path).map(\.0) == ["bodega"])
+    // A C module of a dependency that clashes with the toolchain's headers, named by no path
+    // (mastodon's Kanna: libxml2's headers meet Foundation's ICU).
+    let clash = "/opt/swift/usr/lib/swift/_foundation_unicode/utypes.h:681:5: error: 'U_MF_DUPLICATE_VARIANT_ERROR' from module "
+      + "'_FoundationICU' is not present in definition of 'enum UErrorCode' in module 'libxml2'"
+    try #"targets: [.systemLibrary(name: "libxml2", path: "Modules"), .target(name: "PageboyCore")]"#
+      .write(toFile: folder.path + "/Pageboy/Package.swift", atomically: true, encoding: .utf8)
+    #expect(PackageBuild.packagesNeedingUnbuildable(in: clash, packages: [bodega], checkouts: folder.path).map(\.1) == [
+      "does not build on Linux: it needs libxml2, which does not: 'U_MF_DUPLICATE_VARIANT_ERROR' from module '_FoundationICU' "
+        + "is not present in definition of 'enum UErrorCode' in module 'libxml2'"
+    ])
+    #expect(PackageBuild.packagesNeedingUnbuildable(in: "x.swift:1:1: error: cannot find 'y' in module 'Foundation'", packages: [bodega], checkouts: folder.path).isEmpty)
     try #"dependencies: [.package(url: "https://github.com/stephencelis/SQLite.swift.git", from: "0.14.1")]"#
       .write(toFile: folder.path + "/Bodega/Package.swift", atomically: true, encoding: .utf8)
     let checkout = "error: 'sdwebimage': Couldn’t check out revision ‘36e79ba485e9bb4d3cd4e3318908866dac5e7b51’:"

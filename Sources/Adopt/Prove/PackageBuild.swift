@@ -238,6 +238,12 @@ struct PackageBuild {
         name = line[range.upperBound...].prefix { $0 != "/" }.lowercased()
       } else if let range = line.range(of: "/debug/"), let end = line[range.upperBound...].range(of: ".build/") {
         name = line[range.upperBound..<end.lowerBound].lowercased()
+      } else if let range = line.range(of: " in module '"), let end = line[range.upperBound...].firstIndex(of: "'") {
+        // A C module of a package that clashes with the toolchain's (Kanna's `libxml2`, whose
+        // headers meet Foundation's ICU: "... is not present in definition of 'enum UErrorCode'
+        // in module 'libxml2'"), named by no path of the package.
+        name = line[range.upperBound..<end].lowercased()
+        guard !Self.toolchainModules.contains(name) else { continue }
       } else {
         continue
       }
@@ -250,6 +256,12 @@ struct PackageBuild {
     }
     return result
   }
+
+  /// Modules of the toolchain, which no package declares (lower-cased).
+  static let toolchainModules: Set<String> = [
+    "swift", "foundation", "foundationessentials", "foundationinternationalization", "_foundationicu", "_foundationcshims",
+    "foundationnetworking", "foundationxml", "glibc", "musl", "dispatch", "cdispatch", "xctest", "_concurrency", "swiftglibc",
+  ]
 
   /// The declared packages that need a binary target whose download failed, from a host that
   /// names no package (`dl.google.com/.../FirebaseAnalytics.zip`, required by binary target
