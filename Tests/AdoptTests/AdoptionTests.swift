@@ -263,12 +263,12 @@ struct AdoptionTests {
     // An enum option is read by a function of its own, declared before the factory in its closure.
     #expect(model.choices == [
       """
-      func choice1(_ context: ModelContext) -> SubscriptionTier { switch context.options.string("tier") { case "free": return SubscriptionTier.free; \
+      @MainActor func choice1(_ context: ModelContext) -> SubscriptionTier { switch context.options.string("tier") { case "free": return SubscriptionTier.free; \
       case "plus": return SubscriptionTier.plus; default: return SubscriptionTier.patron } }
       """
     ])
     let definition = RegistrationWriter.definition(model).joined(separator: "\n")
-    #expect(definition.contains(") { (context: ModelContext) -> PaidFeatureViewModel in\n  func choice1(_ context: ModelContext) -> SubscriptionTier {"))
+    #expect(definition.contains(") { (context: ModelContext) -> PaidFeatureViewModel in\n  @MainActor func choice1(_ context: ModelContext) -> SubscriptionTier {"))
     #expect(definition.contains("\n  return PaidFeatureViewModel(tier: choice1(context), "))
     #expect(model.options == [
       #"Parameter("tier", .oneOf(["free", "plus", "patron"]), default: .word("free"), "PaidFeatureViewModel.init tier: SubscriptionTier")"#,
@@ -510,7 +510,7 @@ struct AdoptionTests {
       """)
     #expect(model.choices == [
       """
-      func choice1(_ context: ModelContext) -> AccountsListMode { switch context.options.string("mode") { \
+      @MainActor func choice1(_ context: ModelContext) -> AccountsListMode { switch context.options.string("mode") { \
       case "followers": return AccountsListMode.followers(accountId: context.options.string("accountId")); \
       case "favoritedBy": return AccountsListMode.favoritedBy(statusId: context.options.string("statusId")); \
       case "accountsList": return AccountsListMode.accountsList(accounts: []); \
@@ -557,7 +557,7 @@ struct AdoptionTests {
     #expect(model.factory == "BookmarkEditViewModel(state: choice1(context))")
     #expect(model.choices == [
       """
-      func choice1(_ context: ModelContext) -> BookmarkEditViewModel.EditState { switch context.options.string("state") { \
+      @MainActor func choice1(_ context: ModelContext) -> BookmarkEditViewModel.EditState { switch context.options.string("state") { \
       case "adding": return BookmarkEditViewModel.EditState.adding; default: return BookmarkEditViewModel.EditState.updating } }
       """
     ])

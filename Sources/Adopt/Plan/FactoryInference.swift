@@ -272,7 +272,7 @@ struct FactoryInference {
   private mutating func choice(of type: String, option: String, arms: [String], otherwise: String) -> String {
     let function = "choice\(choices.count + 1)"
     let body = (arms + ["default: return \(otherwise)"]).joined(separator: "; ")
-    choices.append("func \(function)(_ context: ModelContext) -> \(type) { switch context.options.string(\"\(option)\") { \(body) } }")
+    choices.append("@MainActor func \(function)(_ context: ModelContext) -> \(type) { switch context.options.string(\"\(option)\") { \(body) } }")
     return "\(function)(context)"
   }
 

@@ -13,6 +13,15 @@ final class TimelineViewModel: ObservableObject {
     @Published private(set) var statuses: [Status] = []
 
     private let client = MastodonClient()
+    private let filter: Filter
+
+    enum Filter {
+        case all, media
+    }
+
+    init(filter: Filter) {
+        self.filter = filter
+    }
 
     func select(timeline: String) {
         Task {
