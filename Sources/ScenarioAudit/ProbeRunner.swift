@@ -216,7 +216,13 @@ private struct Run {
     switch spec.answer {
     case .ok, .empty:
       let made = responses.answer(for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : 0)
-      return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(made.source.text))", made.source == .none)
+      // An answer no type names says what the request's task returns into, for `--explain`.
+      var source = made.source.text
+      if made.source == .none, !request.callers.isEmpty {
+        source += "; its task returns into " + request.callers.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
+      }
+      let untyped = made.source == .none || { if case .unsampled = made.source { return true } else { return false } }()
+      return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(source))", untyped)
     case .serverError: return ("\(head) status code=500", nil, false)
     case .offline: return ("\(head) error kind=offline", nil, false)
     }

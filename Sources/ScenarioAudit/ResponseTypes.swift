@@ -24,6 +24,8 @@ public struct ResponseTypes: Sendable {
     case call(String, helper: String)
     case path(String)
     case word(String)
+    /// A route named `type` (what `function` decodes), but no sample of it could be made.
+    case unsampled(String, type: String)
     case none
 
     /// How `audit --explain` says it.
@@ -33,6 +35,8 @@ public struct ResponseTypes: Sendable {
       case .call(let function, let helper): return "what `\(function)` decodes `\(helper)`'s answer into"
       case .path(let path): return "what the code that spells `\(path)` decodes"
       case .word(let word): return "the type the path word `\(word)` names"
+      case .unsampled(let function, let type):
+        return "no type of the app: `\(function)` decodes it into `\(type)`, but audit cannot make a value of it (a member of an enum of raw values, say)"
       case .none: return "no type of the app: neither the code that set it going, a path literal nor a path word names one"
       }
     }
@@ -57,16 +61,20 @@ public struct ResponseTypes: Sendable {
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
     let echo = (query.last ?? named.last ?? "a").removingPercentEncoding ?? "a"
     let frames = (site.map { [$0] } ?? []) + callers
+    // The first route found whose type audit could not sample, said if nothing else answers.
+    var unsampled: ResponseRoute?
     for (index, frame) in frames.enumerated() {
-      if let route = callRoute(at: frame, inner: frames.prefix(index)),
-        let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates)
-      {
-        return (json, .call(route.function, helper: route.calling ?? ""))
+      if let route = callRoute(at: frame, inner: frames.prefix(index)) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates) {
+          return (json, .call(route.function, helper: route.calling ?? ""))
+        }
+        unsampled = unsampled ?? route
       }
-      if let route = routes.filter({ $0.calling == nil && frame.contains($0.function) }).max(by: { $0.function.count < $1.function.count }),
-        let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates)
-      {
-        return (json, .code(route.function))
+      if let route = routes.filter({ $0.calling == nil && frame.contains($0.function) }).max(by: { $0.function.count < $1.function.count }) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates) {
+          return (json, .code(route.function))
+        }
+        unsampled = unsampled ?? route
       }
     }
     let target = (url?.path ?? "") + (url?.query.map { "?" + $0 } ?? "")
@@ -89,8 +97,9 @@ public struct ResponseTypes: Sendable {
         return (json, .word(word))
       }
     }
-    guard let last = named.last else { return ("{}", .none) }
-    return (Self.singular(last) == last.lowercased() ? "{}" : "[]", .none)
+    let none = unsampled.map { Source.unsampled($0.function, type: String(describing: $0.type)) } ?? .none
+    guard let last = named.last else { return ("{}", none) }
+    return (Self.singular(last) == last.lowercased() ? "{}" : "[]", none)
   }
 
   /// The route of the generic helper call that `frame` (`TimelineViewModel.load() at F:20, line 24`)

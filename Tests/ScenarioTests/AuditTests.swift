@@ -139,6 +139,28 @@ struct AuditTests {
     #expect(Dictionary(uniqueKeysWithValues: decoded.map { ($0.id, $0.title) }) == [1: "swift", 2: "swift 2", 3: "swift 3"])
   }
 
+  /// As IceCubesApp's `Account`: a moved account is an account, a visibility an enum of raw
+  /// values nobody knows here, replies a list of the same type.
+  final class Profile: Decodable {
+    enum Visibility: String, Decodable { case `public`, unlisted }
+    let id: String
+    let moved: Profile?
+    let privacy: Visibility?
+    let replies: [Profile]
+  }
+
+  @Test("a sample of a type inside itself ends: an optional is null, an optional it cannot make is null, nested lists end")
+  func recursiveSample() throws {
+    let types = ResponseTypes([], routes: [ResponseRoute("Client.me()", paths: ["/me"], Profile.self)])
+    let body = types.body(for: "GET https://x.example/me", site: "Client.me() at F.swift:3", count: 2)
+    let profile = try JSONDecoder().decode(Profile.self, from: Data(body.utf8))
+    #expect(profile.moved == nil)
+    #expect(profile.privacy == nil)
+    #expect(profile.replies.count == 2)
+    #expect(profile.replies[0].replies.count == 2)
+    #expect(body.hasPrefix(#"{"id":"me","moved":null,"privacy":null,"replies":[{"id":"me","moved":null,"privacy":null,"replies":[{"#))
+  }
+
   @Test("a generic helper's answer decodes into the type its caller gives the call on the line the task returns to")
   func genericHelperCallers() throws {
     // As IceCubesApp's `MastodonClient`: `get<Entity>` calls `makeEntityRequest<Entity>`, which

@@ -193,7 +193,9 @@ struct AuditOracleTests {
       "  answers out of order: no step: nothing sent",
       "sequence 2: `send refresh`",
       "  one step at a time, answered with data: 1 request, at rest",
-      "    answered GET https://news.example/api/headlines: [] (no type of the app: neither the code that set it going, a path literal nor a path word names one)",
+      "    answered GET https://news.example/api/headlines: [] (no type of the app: neither the code that set it going, a path literal nor a path word names one; "
+        + "its task returns into `HeadlinesViewModel.load() at Tests/Fixtures/AuditShapes.swift:65, line 67`, "
+        + "`HeadlinesViewModel.refresh() at Tests/Fixtures/AuditShapes.swift:54, line 58`)",
       "  answered offline: 1 request, at rest",
       "  answered with status 500: 1 request, at rest",
       "  answered with empty lists: 1 request, at rest",

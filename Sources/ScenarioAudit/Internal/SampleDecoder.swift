@@ -15,6 +15,7 @@ enum SampleBody {
   static func json<T: Decodable>(for type: T.Type, echo: String, count: Int, dates: String? = nil) -> String? {
     let recorder = SampleRecorder(echo: echo, count: count)
     recorder.dates = dates
+    recorder.enter(type)
     do {
       _ = try T(from: SampleDecoderImpl(recorder: recorder, path: []))
     } catch {
@@ -53,6 +54,27 @@ final class SampleRecorder {
     values[Self.key(path)] = value
     note(path)
   }
+
+  /// Forgets what was written at `path` and under it: an optional value that could not be made.
+  func discard(_ path: [String]) {
+    let key = Self.key(path)
+    let below = key + "\u{1}"
+    values = values.filter { $0.key != key && !$0.key.hasPrefix(below) }
+    containers = containers.filter { $0.key != key && !$0.key.hasPrefix(below) }
+    order = order.filter { $0.key != key && !$0.key.hasPrefix(below) }
+    if let last = path.last { order[Self.key(Array(path.dropLast()))]?.removeAll { $0 == last } }
+  }
+
+  /// The types being made, innermost last: a type met inside itself (`moved: Account?`) is
+  /// absent there, or the sample would never end.
+  private(set) var making: [ObjectIdentifier] = []
+  func enter(_ type: Any.Type) { making.append(ObjectIdentifier(type)) }
+  func leave() { making.removeLast() }
+  func isMaking(_ type: Any.Type) -> Bool { making.contains(ObjectIdentifier(type)) }
+
+  /// How deep lists may nest: a list of a type inside itself (`replies: [Comment]`) is empty
+  /// below this many levels.
+  static let listDepth = 6
 
   private func note(_ path: [String]) {
     guard let last = path.last else { return }
@@ -143,6 +165,8 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
     recorder.value(.number("\(element)"), at: path)
     return try T(from: IntegerDecoder(value: element))
   default:
+    recorder.enter(type)
+    defer { recorder.leave() }
     return try T(from: SampleDecoderImpl(recorder: recorder, path: path))
   }
 }
@@ -174,6 +198,22 @@ private struct SampleKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try answer(type, recorder: recorder, path: path + [key.stringValue])
   }
+  /// An optional value: present where it can be made, `null` where it cannot (an enum of raw
+  /// values nobody knows here) or where its type is being made already (`moved: Account?`).
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    let child = path + [key.stringValue]
+    guard !recorder.isMaking(type) else {
+      recorder.value(.null, at: child)
+      return nil
+    }
+    do {
+      return try answer(type, recorder: recorder, path: child)
+    } catch {
+      recorder.discard(child)
+      recorder.value(.null, at: child)
+      return nil
+    }
+  }
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
     recorder.container(.keyed, at: path + [key.stringValue])
     return KeyedDecodingContainer(SampleKeyed<NestedKey>(recorder: recorder, path: path + [key.stringValue]))
@@ -191,8 +231,10 @@ private struct SampleUnkeyed: UnkeyedDecodingContainer {
   let path: [String]
   var currentIndex = 0
   var codingPath: [any CodingKey] { path.map(SampleKey.init(stringValue:)) }
-  var count: Int? { recorder.count }
-  var isAtEnd: Bool { currentIndex >= recorder.count }
+  var count: Int? { limit }
+  var isAtEnd: Bool { currentIndex >= limit }
+  /// How many elements it holds: none below `SampleRecorder.listDepth` nested lists.
+  private var limit: Int { path.filter { Int($0) != nil }.count >= SampleRecorder.listDepth ? 0 : recorder.count }
 
   init(recorder: SampleRecorder, path: [String]) {
     self.recorder = recorder
