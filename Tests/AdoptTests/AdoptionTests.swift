@@ -263,13 +263,15 @@ struct AdoptionTests {
     // An enum option is read by a function of its own, declared before the factory in its closure.
     #expect(model.choices == [
       """
-      @MainActor func choice1(_ context: ModelContext) -> SubscriptionTier { switch context.options.string("tier") { case "free": return SubscriptionTier.free; \
+      @MainActor private func choice1(_ context: ModelContext) -> SubscriptionTier { switch context.options.string("tier") { case "free": return SubscriptionTier.free; \
       case "plus": return SubscriptionTier.plus; default: return SubscriptionTier.patron } }
       """
     ])
+    // The registration declares it at file scope, named for the model, before the definition.
     let definition = RegistrationWriter.definition(model).joined(separator: "\n")
-    #expect(definition.contains(") { (context: ModelContext) -> PaidFeatureViewModel in\n  @MainActor func choice1(_ context: ModelContext) -> SubscriptionTier {"))
-    #expect(definition.contains("\n  return PaidFeatureViewModel(tier: choice1(context), "))
+    #expect(definition.contains(
+      "\n@MainActor private func adoptedPaidFeatureChoice1(_ context: ModelContext) -> SubscriptionTier {"))
+    #expect(definition.contains(") { context in\n  PaidFeatureViewModel(tier: adoptedPaidFeatureChoice1(context), "))
     #expect(model.options == [
       #"Parameter("tier", .oneOf(["free", "plus", "patron"]), default: .word("free"), "PaidFeatureViewModel.init tier: SubscriptionTier")"#,
       #"Parameter("learnMore", .string, default: .string("https://example.com"), "PaidFeatureViewModel.init learnMore: URL")"#,
@@ -510,7 +512,7 @@ struct AdoptionTests {
       """)
     #expect(model.choices == [
       """
-      @MainActor func choice1(_ context: ModelContext) -> AccountsListMode { switch context.options.string("mode") { \
+      @MainActor private func choice1(_ context: ModelContext) -> AccountsListMode { switch context.options.string("mode") { \
       case "followers": return AccountsListMode.followers(accountId: context.options.string("accountId")); \
       case "favoritedBy": return AccountsListMode.favoritedBy(statusId: context.options.string("statusId")); \
       case "accountsList": return AccountsListMode.accountsList(accounts: []); \
@@ -550,6 +552,11 @@ struct AdoptionTests {
           init(dismissAction: DismissAction) {}
           enum DismissAction { case `default`, later }
       }
+      enum AnalyticsEvent { \((1...20).map { "case event\($0)" }.joined(separator: "; ")) }
+      final class TrackerViewModel: ObservableObject {
+          @Published var count = 0
+          init(event: AnalyticsEvent) {}
+      }
       """
     let folder = try AppFolder("News", files: files)
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
@@ -557,7 +564,7 @@ struct AdoptionTests {
     #expect(model.factory == "BookmarkEditViewModel(state: choice1(context))")
     #expect(model.choices == [
       """
-      @MainActor func choice1(_ context: ModelContext) -> BookmarkEditViewModel.EditState { switch context.options.string("state") { \
+      @MainActor private func choice1(_ context: ModelContext) -> BookmarkEditViewModel.EditState { switch context.options.string("state") { \
       case "adding": return BookmarkEditViewModel.EditState.adding; default: return BookmarkEditViewModel.EditState.updating } }
       """
     ])
@@ -568,6 +575,13 @@ struct AdoptionTests {
       #"Parameter("dismissAction", .oneOf(["default", "later"]), default: .word("default"), "RatePodcastViewModel.init dismissAction: RatePodcastViewModel.DismissAction")"#
     ])
     #expect(rating.choices.first?.contains(#"default: return RatePodcastViewModel.DismissAction.later"#) == true)
+    // An analytics event's many cases: their words are a list declared apart.
+    let tracker = try #require(adoption.models.first { $0.type == "TrackerViewModel" })
+    #expect(tracker.wordLists == [(1...20).map { "event\($0)" }])
+    let lines = RegistrationWriter.definition(tracker)
+    #expect(lines[1] == "private let adoptedTrackerChoiceWords1: [String] = [" + (1...20).map { "\"event\($0)\"" }.joined(separator: ", ") + "]")
+    #expect(lines.contains(#"    Parameter("event", .oneOf(adoptedTrackerChoiceWords1), default: .word("event1"), "TrackerViewModel.init event: AnalyticsEvent"),"#))
+    #expect(lines.contains("  TrackerViewModel(event: adoptedTrackerChoice1(context))"))
   }
 
   @Test("a type nested in a private one is private: two generated files that both declare it are no duplicates")

@@ -319,6 +319,16 @@ struct StandInTests {
     #expect(second.copiedMembers.isEmpty)
   }
 
+  @Test("a stand-in's operator answers to a word a command can write")
+  func operatorWords() {
+    // home-assistant's `Server` stand-in: `stub Server.== value=false` is no command a scenario can write.
+    #expect(StandInSource.memberWord("==") == "equal")
+    #expect(StandInSource.memberWord("<") == "less")
+    #expect(StandInSource.memberWord("token") == "token")
+    #expect(StandInSource.memberWord("_reset") == "_reset")
+    #expect(StandInSource.memberWord("<~>") == "operator3c7e3e")
+  }
+
   @Test("a protocol's requirement the compiler rejects is left out of the stand-in next build, not the whole stand-in")
   func protocolRequirementRepair() throws {
     // As MatrixRustSDK's generated bindings write their protocols: one requirement names a type

@@ -25,10 +25,12 @@ struct FactoryInference {
   /// The protocols whose generated conformance the made expression uses.
   private(set) var seams: Set<String> = []
   /// Functions the made expression calls to read an enum `use` option
-  /// (`func choice1(_ context: ModelContext) -> SortOrder { switch ... }`), declared before it in
-  /// the registration's closure: a `switch` of hundreds of cases inside the expression (an
-  /// analytics event's) made the compiler's type checker take 23 GB.
+  /// (`func choice1(_ context: ModelContext) -> SortOrder { switch ... }`), which the registration
+  /// declares at file scope (named for its model): a `switch` of hundreds of cases inside the
+  /// expression, or inside its closure, made the compiler's type checker take more than 20 GB.
   private(set) var choices: [String] = []
+  /// Long lists of an enum option's words (`choiceWords1`), declared apart for the same reason.
+  private(set) var wordLists: [[String]] = []
 
   /// Types of left-out files the package declares as generated stand-ins: a parameter of one
   /// (`reminder: Reminder`, a model value whose file imports Firestore) is made through the
@@ -54,7 +56,7 @@ struct FactoryInference {
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
-    let saved = (options, optionNames, notes, seams, choices)
+    let saved = (options, optionNames, notes, seams, choices, wordLists)
     // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make.
     if !type.genericParameters.isEmpty {
       if depth == 0, problem == nil {
@@ -98,7 +100,7 @@ struct FactoryInference {
         return Made(expression: call, options: options)
       }
       if depth == 0, missing.isEmpty { missing = lacking }
-      (options, optionNames, notes, seams, choices) = saved
+      (options, optionNames, notes, seams, choices, wordLists) = saved
     }
     return nil
   }
@@ -154,8 +156,8 @@ struct FactoryInference {
     if let cases = ActionInference.simpleCases(of: type, index: index) {
       // An enum of the app without payloads: a `use` option of its cases, the first by default.
       let name = optionName(parameter.name, owner: owner)
-      let words = cases.map(Self.word).map { "\"\($0)\"" }.joined(separator: ", ")
-      options.append("Parameter(\"\(name)\", .oneOf([\(words)]), default: .word(\"\(Self.word(cases[0]))\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+      let words = wordList(cases.map(Self.word))
+      options.append("Parameter(\"\(name)\", .oneOf(\(words)), default: .word(\"\(Self.word(cases[0]))\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
       let arms = cases.dropLast().map { "case \"\(Self.word($0))\": return \(type).\($0)" }
       return choice(of: type, option: name, arms: arms, otherwise: "\(type).\(cases.last!)")
     }
@@ -237,7 +239,7 @@ struct FactoryInference {
     guard depth < 4, let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum, declared.hasPayloads,
           declared.payloads.count == declared.cases.count
     else { return nil }
-    let saved = (options, optionNames, notes, seams, choices)
+    let saved = (options, optionNames, notes, seams, choices, wordLists)
     var arms: [(name: String, value: String)] = []
     // Two cases' `accountId: String` are one option.
     var made: [String: String] = [:]
@@ -253,15 +255,26 @@ struct FactoryInference {
       arms.append((name, payload.isEmpty ? "\(type).\(name)" : "\(type).\(name)(\(arguments.joined(separator: ", ")))"))
     }
     guard let first = arms.first else {
-      (options, optionNames, notes, seams, choices) = saved
+      (options, optionNames, notes, seams, choices, wordLists) = saved
       return nil
     }
     let name = optionName(parameter.name, owner: owner)
-    let words = arms.map { "\"\(Self.word($0.name))\"" }.joined(separator: ", ")
-    options.append("Parameter(\"\(name)\", .oneOf([\(words)]), default: .word(\"\(Self.word(first.name))\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
+    let words = wordList(arms.map { Self.word($0.name) })
+    options.append("Parameter(\"\(name)\", .oneOf(\(words)), default: .word(\"\(Self.word(first.name))\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
     let cases = arms.dropFirst().map { "case \"\(Self.word($0.name))\": return \($0.value)" }
     return choice(of: type, option: name, arms: cases, otherwise: first.value)
   }
+
+  /// An option's words as the registration writes them: a literal list, or for a long one (an
+  /// analytics event's hundreds of cases) the name of a list declared apart, `choiceWords1`.
+  private mutating func wordList(_ words: [String]) -> String {
+    guard words.count > Self.longList else { return "[" + words.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+    wordLists.append(words)
+    return "choiceWords\(wordLists.count)"
+  }
+
+  /// How many words an option's list holds before it is declared apart.
+  static let longList = 16
 
   /// The word a `use` option takes for an enum case: `default` for `` `default` ``, a keyword
   /// the declaration quotes.
@@ -272,7 +285,7 @@ struct FactoryInference {
   private mutating func choice(of type: String, option: String, arms: [String], otherwise: String) -> String {
     let function = "choice\(choices.count + 1)"
     let body = (arms + ["default: return \(otherwise)"]).joined(separator: "; ")
-    choices.append("@MainActor func \(function)(_ context: ModelContext) -> \(type) { switch context.options.string(\"\(option)\") { \(body) } }")
+    choices.append("@MainActor private func \(function)(_ context: ModelContext) -> \(type) { switch context.options.string(\"\(option)\") { \(body) } }")
     return "\(function)(context)"
   }
 

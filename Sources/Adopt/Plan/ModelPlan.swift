@@ -35,8 +35,10 @@ struct ModelPlan: Sendable, Equatable {
   var name: String
   /// The factory's expression, with `context` in scope; nil when a parameter is missing.
   var factory: String?
-  /// Functions the factory calls to read enum options (`choice1(context)`), declared before it.
+  /// Functions the factory calls to read enum options (`choice1(context)`), and long lists of
+  /// their words (`choiceWords1`), declared at file scope under names of the model's.
   var choices: [String] = []
+  var wordLists: [[String]] = []
   /// `Parameter(...)` expressions for `use NAME key=value` (an `init` parameter of a plain type).
   var options: [String] = []
   var missing: [Missing] = []
@@ -88,6 +90,7 @@ struct ModelPlan: Sendable, Equatable {
       notes += factories.notes
       seams = factories.seams.sorted()
       choices = factories.choices
+      wordLists = factories.wordLists
     } else {
       missing = factories.missing
       problem = factories.problem

@@ -45,6 +45,15 @@ struct StandInSource {
   /// What an earlier build of a stand-in rejected, made again without it: types whose
   /// synthesized conformances (Hashable of a value whose member is not) are dropped, and members
   /// (`Donut.dough`) left out.
+  /// The name a seam of the function `name` answers to in `stub` and `respond`: the name, or a
+  /// word for an operator, which no command can spell (`static func ==` is `Server.equal`).
+  static func memberWord(_ name: String) -> String {
+    guard let first = name.unicodeScalars.first, !(first == "_" || first.properties.isAlphabetic) else { return name }
+    let words = ["==": "equal", "!=": "notEqual", "<": "less", "<=": "lessOrEqual", ">": "greater", ">=": "greaterOrEqual",
+                 "+": "plus", "-": "minus", "*": "times", "/": "dividedBy", "~=": "matches"]
+    return words[name] ?? "operator" + name.unicodeScalars.map { String($0.value, radix: 16) }.joined()
+  }
+
   struct Repair: Sendable, Equatable {
     var plainTypes: Set<String> = []
     var droppedMembers: Set<String> = []
@@ -732,7 +741,7 @@ private struct Writer {
       omitted.append("\(owner).\(name): returns an opaque type")
       return
     }
-    let member = "\(owner).\(name)"
+    let member = "\(owner).\(StandInSource.memberWord(name))"
     let parameters = parametersText(signature.parameterClause, generic: generic)
     let effects = signature.effectSpecifiers
     let isAsync = effects?.asyncSpecifier != nil

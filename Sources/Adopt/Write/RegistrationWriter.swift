@@ -200,28 +200,43 @@ enum RegistrationWriter {
 
   static func variable(_ model: ModelPlan) -> String { "adopted" + ModelPlan.upperFirst(model.name) }
 
+  /// `text` with the factory's `choice1` and `choiceWords1` named for `model`
+  /// (`adoptedRatePodcastChoice1`), as the file declares them.
+  static func fileScopeNames(_ text: String, of model: ModelPlan) -> String {
+    var text = text
+    let prefix = variable(model)
+    for index in model.choices.indices.reversed() {
+      text = text.replacingOccurrences(of: "func choice\(index + 1)(", with: "func \(prefix)Choice\(index + 1)(")
+        .replacingOccurrences(of: "choice\(index + 1)(context)", with: "\(prefix)Choice\(index + 1)(context)")
+    }
+    for index in model.wordLists.indices.reversed() {
+      text = text.replacingOccurrences(of: ".oneOf(choiceWords\(index + 1))", with: ".oneOf(\(prefix)ChoiceWords\(index + 1))")
+    }
+    return text
+  }
+
   static func definition(_ model: ModelPlan) -> [String] {
     var lines = ["// \(model.type), \(model.path):\(model.line)"]
     let summary = swiftString("\(model.type) (\(model.path))")
-    // A closure of several statements says what it makes, which the compiler would otherwise infer.
-    let parameter = model.choices.isEmpty ? "context" : "(context: ModelContext) -> \(model.type)"
+    // An enum option's reading and a long list of its words, declared at file scope under the
+    // model's names, each checked apart from the definition's expression.
+    let named = { (text: String) in fileScopeNames(text, of: model) }
+    lines += model.wordLists.enumerated().map { index, words in
+      "private let \(variable(model))ChoiceWords\(index + 1): [String] = [" + words.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+    lines += model.choices.map(named)
+    let parameter = "context"
     if model.options.isEmpty {
       lines.append("let \(variable(model)) = ModelDefinition(\"\(model.name)\", summary: \(summary)) { \(parameter) in")
     } else {
       lines.append("let \(variable(model)) = ModelDefinition(")
       lines.append("  \"\(model.name)\", summary: \(summary),")
       lines.append("  options: [")
-      lines += model.options.map { "    \($0)," }
+      lines += model.options.map { "    \(named($0))," }
       lines.append("  ]")
       lines.append(") { \(parameter) in")
     }
-    if model.choices.isEmpty {
-      lines.append("  \(model.factory ?? "")")
-    } else {
-      // Each enum option read by a function of its own, checked apart from the expression.
-      lines += model.choices.map { "  " + $0 }
-      lines.append("  return \(model.factory ?? "")")
-    }
+    lines.append("  \(named(model.factory ?? ""))")
     lines.append("} describe: { model in")
     for action in model.actions {
       let parameters = action.parameters.isEmpty ? "" : ", parameters: [\(action.parameters.joined(separator: ", "))]"
