@@ -161,6 +161,21 @@ struct AuditTests {
     #expect(body.hasPrefix(#"{"id":"me","moved":null,"privacy":null,"replies":[{"id":"me","moved":null,"privacy":null,"replies":[{"#))
   }
 
+  /// As IceCubesApp's `Status`: a required visibility, an enum of raw values that lists its cases.
+  struct Post: Decodable {
+    enum Visibility: String, Decodable, CaseIterable { case pub = "public", unlisted }
+    let id: Int
+    let visibility: Visibility
+  }
+
+  @Test("an enum of raw values that lists its cases is sampled from them, in turn by element")
+  func caseIterableSample() throws {
+    let types = ResponseTypes([], routes: [ResponseRoute("Client.posts()", paths: ["/posts"], [Post].self)])
+    let body = types.body(for: "GET https://x.example/posts", site: "Client.posts() at F.swift:3", count: 2)
+    #expect(body == #"[{"id":1,"visibility":"public"},{"id":2,"visibility":"unlisted"}]"#)
+    #expect(try JSONDecoder().decode([Post].self, from: Data(body.utf8)).map(\.visibility) == [.pub, .unlisted])
+  }
+
   @Test("a generic helper's answer decodes into the type its caller gives the call on the line the task returns to")
   func genericHelperCallers() throws {
     // As IceCubesApp's `MastodonClient`: `get<Entity>` calls `makeEntityRequest<Entity>`, which

@@ -165,9 +165,28 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
     recorder.value(.number("\(element)"), at: path)
     return try T(from: IntegerDecoder(value: element))
   default:
+    // An enum of raw values that lists its cases (`enum Visibility: String, CaseIterable`): one
+    // of its cases, in turn by element, where a sampled string would not decode.
+    if let cases = type as? any (CaseIterable & RawRepresentable).Type, let made = someCase(cases, element: element) {
+      recorder.value(made.json, at: path)
+      return made.value as! T
+    }
     recorder.enter(type)
     defer { recorder.leave() }
     return try T(from: SampleDecoderImpl(recorder: recorder, path: path))
+  }
+}
+
+/// The case of `type` for the `element`-th element (declaration order, around again), with its
+/// raw value as JSON; nil for an enum with no cases or raw values other than strings and integers.
+private func someCase<C: CaseIterable & RawRepresentable>(_ type: C.Type, element: Int) -> (value: Any, json: SampleJSON)? {
+  let all = Array(type.allCases)
+  guard !all.isEmpty else { return nil }
+  let chosen = all[(element - 1) % all.count]
+  switch chosen.rawValue {
+  case let text as String: return (chosen, .string(text))
+  case let number as Int: return (chosen, .number("\(number)"))
+  default: return nil
   }
 }
 
