@@ -225,16 +225,15 @@ enum RegistrationWriter {
       "private let \(variable(model))ChoiceWords\(index + 1): [String] = [" + words.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
     lines += model.choices.map(named)
-    let parameter = "context"
     if model.options.isEmpty {
-      lines.append("let \(variable(model)) = ModelDefinition(\"\(model.name)\", summary: \(summary)) { \(parameter) in")
+      lines.append("let \(variable(model)) = ModelDefinition(\"\(model.name)\", summary: \(summary)) { context in")
     } else {
       lines.append("let \(variable(model)) = ModelDefinition(")
       lines.append("  \"\(model.name)\", summary: \(summary),")
       lines.append("  options: [")
       lines += model.options.map { "    \(named($0))," }
       lines.append("  ]")
-      lines.append(") { \(parameter) in")
+      lines.append(") { context in")
     }
     lines.append("  \(named(model.factory ?? ""))")
     lines.append("} describe: { model in")

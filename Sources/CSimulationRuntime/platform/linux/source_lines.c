@@ -268,6 +268,19 @@ static int named_unit(struct image_units *image, const void *address, const char
          dw.offdie(image->dwarf, (uint64_t)offset + header, unit) != 0;
 }
 
+/// The unit and the function whose code holds `address` (named `mangled`), and the address in
+/// the image's own terms; 0 when no debug information covers it. Called with `lock` held.
+static int locate(const void *address, const char *mangled, vmrepl_dwarf_die *unit, vmrepl_dwarf_die *function, vmrepl_dwarf_addr *at) {
+  vmrepl_dwarf_addr pc = (vmrepl_dwarf_addr)(uintptr_t)address;
+  void *module = dw.addrmodule(session, pc);
+  struct image_units *image = module ? image_of(module) : 0;
+  if (!image || !image->dwarf) return 0;
+  *at = pc - image->bias;
+  // The unit the name index names, if it holds the code; else the one whose ranges do.
+  return (named_unit(image, address, mangled, unit) && subprogram_at(unit, *at, function, 0)) ||
+         (unit_at(ranges_of(image), *at, unit) && subprogram_at(unit, *at, function, 0));
+}
+
 int vmrepl_source_declaration(const void *address, char *file, size_t file_size, int *line) {
   if (!address || !file || file_size == 0 || !line) return 0;
   address = code_of(address);
@@ -275,17 +288,9 @@ int vmrepl_source_declaration(const void *address, char *file, size_t file_size,
   int found = 0;
   pthread_mutex_lock(&lock);
   if (open_session()) {
-    vmrepl_dwarf_addr pc = (vmrepl_dwarf_addr)(uintptr_t)address;
-    void *module = dw.addrmodule(session, pc);
-    struct image_units *image = module ? image_of(module) : 0;
     vmrepl_dwarf_die unit, function;
-    int known = 0;
-    if (image && image->dwarf) {
-      vmrepl_dwarf_addr at = pc - image->bias;
-      // The unit the name index names, if it holds the code; else the one whose ranges do.
-      known = (named_unit(image, address, mangled, &unit) && subprogram_at(&unit, at, &function, 0)) ||
-              (unit_at(ranges_of(image), at, &unit) && subprogram_at(&unit, at, &function, 0));
-    }
+    vmrepl_dwarf_addr at = 0;
+    int known = locate(address, mangled, &unit, &function, &at);
     // A forwarder is named by the closure it forwards to (`ready` names it so too), which the
     // compiler writes in the same unit.
     size_t forwarded = known ? forwarded_length(mangled) : 0;
@@ -312,20 +317,13 @@ int vmrepl_source_row(const void *address, int *line) {
   int found = 0;
   pthread_mutex_lock(&lock);
   if (open_session() && dw.getsrc_die && dw.lineno) {
-    vmrepl_dwarf_addr pc = (vmrepl_dwarf_addr)(uintptr_t)address;
-    void *module = dw.addrmodule(session, pc);
-    struct image_units *image = module ? image_of(module) : 0;
     vmrepl_dwarf_die unit, function;
-    if (image && image->dwarf) {
-      vmrepl_dwarf_addr at = pc - image->bias;
-      int known = (named_unit(image, address, mangled, &unit) && subprogram_at(&unit, at, &function, 0)) ||
-                  (unit_at(ranges_of(image), at, &unit) && subprogram_at(&unit, at, &function, 0));
-      void *row = known ? dw.getsrc_die(&unit, at) : 0;
-      int number = 0;
-      if (row && dw.lineno(row, &number) == 0 && number > 0) {
-        *line = number;
-        found = 1;
-      }
+    vmrepl_dwarf_addr at = 0;
+    void *row = locate(address, mangled, &unit, &function, &at) ? dw.getsrc_die(&unit, at) : 0;
+    int number = 0;
+    if (row && dw.lineno(row, &number) == 0 && number > 0) {
+      *line = number;
+      found = 1;
     }
   }
   pthread_mutex_unlock(&lock);
