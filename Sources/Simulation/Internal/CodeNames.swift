@@ -57,7 +57,10 @@ enum CodeNames {
   /// it is in (`ArticleListViewModel.load() at Sources/Articles.swift:41`): vmrepl's own,
   /// thunks, the toolchain's code (Foundation's `resume()`) and Combine's operators left out.
   static func programCaller() -> String? {
-    let frames = callingStack()
+    let frames = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
+      let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
+      return (0..<count).map { UInt(bitPattern: frames[$0]) }
+    }
     for address in programFunctions(in: frames) where !combineModules.contains(module(of: address)) {
       // vmrepl's C hooks (the stack walk, the hook in `resume()`) have no Swift name: no parentheses.
       guard let name = name(of: UnsafeRawPointer(bitPattern: address)), name.contains("("), !name.contains("'s own work (")
@@ -76,7 +79,10 @@ enum CodeNames {
   /// last suspension, whose frames may be gone: empty.
   static func continuationCallers(limit: Int) -> [String] {
     guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }) else { return [] }
-    let frames = callingStack()
+    let frames = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
+      let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
+      return (0..<count).map { UInt(bitPattern: frames[$0]) }
+    }
     // The body must be the running job's own: one found past the job's start (a job run nested
     // inside a body, on the same thread) belongs to a task that is not the current one.
     guard let body = frames.firstIndex(where: isContinuationBody), !frames[..<body].contains(where: isJobStart) else { return [] }
@@ -119,14 +125,6 @@ enum CodeNames {
     return strncmp(name, "swift_job_run", 13) == 0
   }
 
-  /// The return addresses on the calling thread's stack, innermost first (48 at most).
-  private static func callingStack() -> [UInt] {
-    withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
-      let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
-      return (0..<count).map { UInt(bitPattern: frames[$0]) }
-    }
-  }
-
   /// Combine's modules on Linux (and Apple's), whose schedulers arm timers for `debounce`,
   /// `throttle`, `delay` and `Timer.publish`.
   static let combineModules: Set<Substring> = ["OpenCombine", "OpenCombineFoundation", "OpenCombineDispatch", "Combine"]
@@ -137,7 +135,10 @@ enum CodeNames {
   /// Whether code of one of `wanted` (outermost module of each frame's function) is on the
   /// calling thread's stack: a timer armed from inside a Combine operator, for instance.
   static func stackIncludes(modules wanted: Set<Substring>) -> Bool {
-    let frames = callingStack()
+    let frames = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 48) { frames in
+      let count = Int(vmrepl_stack(frames.baseAddress!, Int32(frames.count)))
+      return (0..<count).map { UInt(bitPattern: frames[$0]) }
+    }
     return frames.contains { wanted.contains(module(of: $0)) }
   }
 
