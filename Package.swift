@@ -135,7 +135,7 @@ let package = Package(
     // Finding bugs with no scenario written: sequences, answers and oracles, above the session.
     .target(
       name: "ScenarioAudit",
-      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioScripting", "Simulation"]
+      dependencies: ["Scenario", "ScenarioLanguage", "ScenarioScripting", "Simulation", "StandInSupport"]
     ),
     .target(
       name: "Examples",

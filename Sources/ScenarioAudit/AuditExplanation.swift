@@ -105,11 +105,18 @@ package struct AuditExplanation: Sendable {
     for (answer, result) in results {
       let set = result.final.filter { AuditOracles.isLoadingFlag($0.path) && $0.value == "true" }.map(\.path)
       if set.isEmpty { continue }
+      // With no request made, the answers chosen changed nothing: one reason says it for all.
+      let when = "`\(set.joined(separator: "`, `"))` true " + (result.requests == 0 ? "at the end" : "when answered \(AuditOracles.answerText(answer))")
+      let reason: String
       if !result.atRest || !result.workLeft.isEmpty {
-        reasons.append("`\(set.joined(separator: "`, `"))` true when answered \(AuditOracles.answerText(answer)), but work was still running")
+        reason = "\(when), but work was still running"
+      } else if !result.callbacks.isEmpty {
+        let called = result.callbacks.map { "`\($0)`" }.joined(separator: ", ")
+        reason = "\(when), but the steps called \(called), a callback adopt made to do nothing: the app's caller passes its own, which may reset it"
       } else {
-        reasons.append("`\(set.joined(separator: "`, `"))` true when answered \(AuditOracles.answerText(answer)), but true before the steps" + (result.afterFirst == nil ? "" : " and after the first") + " too, so no step left it so")
+        reason = "\(when), but true before the steps" + (result.afterFirst == nil ? "" : " and after the first") + " too, so no step left it so"
       }
+      if !reasons.contains(reason) { reasons.append(reason) }
     }
     let names = flags.map { "`\($0.path)`" }.joined(separator: ", ")
     return reasons.isEmpty ? "\(names) false at the end, whatever the answer" : reasons.joined(separator: "; ")

@@ -61,6 +61,10 @@ package enum AuditOracles {
     // A loading flag left set with nothing left running, whatever the answer.
     for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
       guard let result, result.atRest, result.workLeft.isEmpty else { continue }
+      // The steps handed over to a callback the app's caller passes (`onSave(name, self)`), which
+      // adopt made a closure that does nothing: the caller's code, not here, may be what resets
+      // the flag (home-assistant's device-name request is reset by its caller's `fail(with:)`).
+      guard result.callbacks.isEmpty else { continue }
       // Settable or not: apps declare a spinner's flag as a plain `@Published var`, which no view
       // binds (the plan never `set`s a loading flag: see `AuditPlan.vocabulary`).
       for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path) {

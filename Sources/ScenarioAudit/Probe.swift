@@ -103,6 +103,10 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var answers: [String] = []
   /// How many answers with data no type of the app shaped (`{}`), which the code may not decode.
   package var untypedAnswers = 0
+  /// The callbacks adopt made to do nothing (`OnboardingDeviceNameRequest.onSave`) that the
+  /// steps called: what the app's caller would do then (reset a flag, close the screen) did not
+  /// happen, so state the caller owns proves nothing.
+  package var callbacks: [String] = []
 }
 
 /// What running a sequence's quick taps under other schedules found: the fewest departures

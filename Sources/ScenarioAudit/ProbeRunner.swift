@@ -2,6 +2,7 @@ import Foundation
 package import Scenario
 import ScenarioLanguage
 import Simulation
+import StandInSupport
 
 /// Runs one probe of `audit` in a session of this process: the lines a user would type, and
 /// the answers, chosen as the requests come; what it saw, and the lines, which are the scenario.
@@ -54,6 +55,11 @@ private struct Run {
   /// How many `ok` answers no type of the app shaped (`{}`, `[]`): what the code decodes them
   /// into is not known, so they may fail to decode where a server's would not.
   var untypedAnswers = 0
+  /// The callbacks adopt passed the model (`onSave:`, closures that do nothing) that the steps
+  /// called, in the order first called.
+  var callbacks: [String] = []
+  /// The members of the package's stand-ins that are such callbacks.
+  let callbackMembers = Set(StandIns.declared.filter(\.isCallback).map(\.member))
 
   init(timeline: Timeline, spec: ProbeSpec, responses: ResponseTypes, rounds: Int, willRun: @escaping (String) -> Void) {
     self.willRun = willRun
@@ -95,6 +101,7 @@ private struct Run {
     result.requests = requests
     result.stepLines = lines.count
     result.ignored = ignored
+    result.callbacks = callbacks
     if spec.leaves {
       // The screen goes: SwiftUI cancels its `.task`, whichever of the actions it runs a step
       // also started.
@@ -159,7 +166,9 @@ private struct Run {
     if let error = result.error { errors.append("line \(lines.count) `\(result.source)`: \(error.message)") }
     for timed in result.events {
       switch timed.event {
-      case .requestPending: requests += 1
+      case .requestPending(let dependency, _, _):
+        requests += 1
+        if callbackMembers.contains(dependency), !callbacks.contains(dependency) { callbacks.append(dependency) }
       case .note(let text) where text.contains("changed nothing"): ignored += 1
       case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation || observation == .plain:
         warnings.append(ProbeWarning(paths: paths, text: EventText.line(for: timed.event), observation: observation.rawValue, job: job))

@@ -52,15 +52,20 @@ public struct StandInDeclaration: Sendable, Equatable {
   public var hasDefault: Bool
   /// The models whose code can reach it (`describe` lists it for those); empty: every model.
   public var models: [String]
+  /// Whether it is a callback the app's caller hands the model (`onSave:`), which adopt made a
+  /// closure that does nothing: what the caller would do next (reset a flag, close the screen)
+  /// is not here, and `audit` says so instead of blaming the model.
+  public var isCallback: Bool
 
   /// A stand-in member `member`, declared `signature`, standing in because `why`, reached by
   /// `models` (empty: by every model).
-  public init(_ member: String, signature: String, why: String, hasDefault: Bool, models: [String] = []) {
+  public init(_ member: String, signature: String, why: String, hasDefault: Bool, models: [String] = [], isCallback: Bool = false) {
     self.member = member
     self.signature = signature
     self.why = why
     self.hasDefault = hasDefault
     self.models = models
+    self.isCallback = isCallback
   }
 }
 

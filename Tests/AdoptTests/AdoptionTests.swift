@@ -480,7 +480,7 @@ struct AdoptionTests {
     #expect(model.connectSource == "ListEditView's .task (line 11)")
   }
 
-  @Test("an init's enum with payloads is a `use` option of its cases, a callback a closure that does nothing, a binding a constant")
+  @Test("an init's enum with payloads is a `use` option of its cases, a callback a seam that does nothing but show its calls, a binding a constant")
   func payloadsClosuresBindings() throws {
     var files = NewsApp.files
     // As IceCubesApp's accounts list and Element X's and pocket-casts' sheets take them.
@@ -508,7 +508,9 @@ struct AdoptionTests {
     #expect(model.problem == nil)
     #expect(model.missing == [])
     #expect(model.factory == """
-      AccountsListViewModel(mode: choice1(context), presented: .constant(context.options.bool("presented")), onSave: { _, _ in }, onCancel: {})
+      AccountsListViewModel(mode: choice1(context), presented: .constant(context.options.bool("presented")), \
+      onSave: { a0, a1 in StandIn.call("AccountsListViewModel.onSave", "onSave(\\(StandIn.text(a0)), \\(StandIn.text(a1)))") as Void }, \
+      onCancel: { StandIn.call("AccountsListViewModel.onCancel", "onCancel()") as Void })
       """)
     #expect(model.choices == [
       """
@@ -524,13 +526,25 @@ struct AdoptionTests {
     #expect(model.options.contains(#"Parameter("mode", .oneOf(["following", "followers", "favoritedBy", "accountsList", "blocked", "muted"]), default: .word("following"), "AccountsListViewModel.init mode: AccountsListMode")"#))
     #expect(model.notes == [
       "`presented` is a constant binding: the view that owns the value is not here",
-      "`onSave` is a closure that does nothing: the app's caller passes its own",
-      "`onCancel` is a closure that does nothing: the app's caller passes its own",
+      "`onSave` is a callback seam (`AccountsListViewModel.onSave`): it does nothing but show each call in the transcript, since the app's caller, which passes its own, is not here",
+      "`onCancel` is a callback seam (`AccountsListViewModel.onCancel`): it does nothing but show each call in the transcript, since the app's caller, which passes its own, is not here",
     ])
-    #expect(FactoryInference.emptyClosure(for: "@escaping((Relationship)->Void)") == "{ _ in }")
-    #expect(FactoryInference.emptyClosure(for: "@escaping@Sendable(Result<[Int],Error>)async->Void") == "{ _ in }")
-    #expect(FactoryInference.emptyClosure(for: "(String)->Bool") == nil)
-    #expect(FactoryInference.emptyClosure(for: "(()->Void)?") == nil)
+    // Declared with the stand-ins, so `respond`, `describe` and `audit` know them.
+    #expect(model.callbacks.map(\.member) == ["AccountsListViewModel.onSave", "AccountsListViewModel.onCancel"])
+    #expect(model.callbacks.first?.signature == "onSave: @escaping (String, Int) -> Void")
+    #expect(model.callbacks.first?.why == "a callback the app's caller hands `AccountsListViewModel`; adopt's closure does nothing")
+    let generated = RegistrationWriter.generatedFile(adoption, modules: [])
+    #expect(generated.contains(#"""
+      StandInDeclaration("AccountsListViewModel.onSave", signature: "onSave: @escaping (String, Int) -> Void", \#
+      why: "a callback the app's caller hands `AccountsListViewModel`; adopt's closure does nothing", hasDefault: true, \#
+      models: ["accountsList"], isCallback: true),
+      """#))
+    #expect(FactoryInference.callbackClosure(for: "@escaping((Relationship)->Void)", member: "M.f", name: "f")
+      == #"{ a0 in StandIn.call("M.f", "f(\(StandIn.text(a0)))") as Void }"#)
+    #expect(FactoryInference.callbackClosure(for: "@escaping@Sendable(Result<[Int],Error>)async->Void", member: "M.f", name: "f")
+      == #"{ a0 in StandIn.call("M.f", "f(\(StandIn.text(a0)))") as Void }"#)
+    #expect(FactoryInference.callbackClosure(for: "(String)->Bool", member: "M.f", name: "f") == nil)
+    #expect(FactoryInference.callbackClosure(for: "(()->Void)?", member: "M.f", name: "f") == nil)
   }
 
   @Test("an enum nested in the model, written bare in its init and methods, is qualified in the registration")

@@ -313,6 +313,18 @@ struct AuditTests {
       they decode into, so the code may have failed to decode them), with nothing left running
       """)
     runs.settled?.untypedAnswers = 0
+    // The steps handed over to a callback adopt made to do nothing (`onSave(name, self)`): the
+    // app's caller, which resets the flag, is not here (home-assistant's device-name request).
+    runs.settled?.callbacks = ["DeviceNameRequest.onSave"]
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    runs.settled?.requests = 0
+    #expect(AuditExplanation.loading(runs, surface: Self.surface) == """
+      `isLoading` true at the end, but the steps called `DeviceNameRequest.onSave`, a callback adopt made to do nothing: the \
+      app's caller passes its own, which may reset it
+      """)
+    runs.settled?.requests = 2
+    #expect(AuditExplanation.loading(runs, surface: Self.surface).hasPrefix("`isLoading` true when answered with data, but the steps called"))
+    runs.settled?.callbacks = []
     // Still running: not left set.
     runs.settled = result([StateLeaf(path: "isLoading", value: "true")], atRest: false)
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)

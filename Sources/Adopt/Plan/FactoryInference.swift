@@ -31,6 +31,8 @@ struct FactoryInference {
   private(set) var choices: [String] = []
   /// Long lists of an enum option's words (`choiceWords1`), declared apart for the same reason.
   private(set) var wordLists: [[String]] = []
+  /// The callback seams the made expression passes (`onSave:`), as stand-in members.
+  private(set) var callbacks: [StandInSource.Declaration] = []
 
   /// Types of left-out files the package declares as generated stand-ins: a parameter of one
   /// (`reminder: Reminder`, a model value whose file imports Firestore) is made through the
@@ -56,7 +58,7 @@ struct FactoryInference {
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
   mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
-    let saved = (options, optionNames, notes, seams, choices, wordLists)
+    let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks)
     // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make.
     if !type.genericParameters.isEmpty {
       if depth == 0, problem == nil {
@@ -100,7 +102,7 @@ struct FactoryInference {
         return Made(expression: call, options: options)
       }
       if depth == 0, missing.isEmpty { missing = lacking }
-      (options, optionNames, notes, seams, choices, wordLists) = saved
+      (options, optionNames, notes, seams, choices, wordLists, callbacks) = saved
     }
     return nil
   }
@@ -113,10 +115,11 @@ struct FactoryInference {
           let declared = index.type(LinuxSupport.bareName(type)) ?? standIns.type(LinuxSupport.bareName(type)),
           declared.kind != .enum
     else { return nil }
-    let before = (options.count, choices.count)
+    let before = (options.count, choices.count, callbacks.count)
     guard let made = value(for: ParameterFacts(label: property, name: property, type: type, hasDefault: false), of: owner, depth: 1) else {
       options.removeSubrange(before.0...)
       choices.removeSubrange(before.1...)
+      callbacks.removeSubrange(before.2...)
       return nil
     }
     return (made, options)
@@ -128,9 +131,14 @@ struct FactoryInference {
     let type = parameter.type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? index.qualified(parameter.type) : parameter.type
     if type.hasSuffix("?") || type.hasSuffix("!") { return "nil" }
     if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
-    if let closure = Self.emptyClosure(for: type) {
-      // A callback the view hands the model (`onSave:`): the caller is not here.
-      notes.append("`\(parameter.name)` is a closure that does nothing: the app's caller passes its own")
+    let member = "\(LinuxSupport.bareName(owner)).\(parameter.name)"
+    if let closure = Self.callbackClosure(for: type, member: member, name: parameter.name) {
+      // A callback the view hands the model (`onSave:`): the caller is not here, so each call
+      // is said, and what the caller would do next is the scenario's to do.
+      notes.append("`\(parameter.name)` is a callback seam (`\(member)`): it does nothing but show each call in the transcript, since the app's caller, which passes its own, is not here")
+      callbacks.append(.init(
+        member: member, signature: "\(parameter.name): \(parameter.type)",
+        why: "a callback the app's caller hands `\(owner)`; adopt's closure does nothing", hasDefault: true))
       return closure
     }
     if type.contains("->") || type.hasPrefix("(") { return nil }
@@ -196,8 +204,23 @@ struct FactoryInference {
     }
   }
 
-  /// `{ _, _ in }` for a closure type that returns nothing (`@escaping (String, Int) -> Void`).
-  static func emptyClosure(for type: String) -> String? {
+  /// A callback seam for a closure parameter returning `Void` (`onSave: (String, Request) ->
+  /// Void`): a closure that does nothing but tell the session it was called, with its arguments,
+  /// as a generated stand-in's member `member` does; nil for any other type.
+  ///
+  /// ```swift
+  /// { a0, a1 in StandIn.call("Request.onSave", "onSave(\(StandIn.text(a0)), \(StandIn.text(a1)))") as Void }
+  /// ```
+  static func callbackClosure(for type: String, member: String, name: String) -> String? {
+    guard let count = callbackArity(of: type) else { return nil }
+    let names = (0..<count).map { "a\($0)" }
+    let text = name + "(" + names.map { "\\(StandIn.text(\($0)))" }.joined(separator: ", ") + ")"
+    let call = "StandIn.call(\(RegistrationWriter.quote(member)), \"\(text)\") as Void"
+    return count == 0 ? "{ \(call) }" : "{ \(names.joined(separator: ", ")) in \(call) }"
+  }
+
+  /// How many arguments a closure type returning `Void` takes, or nil for any other type.
+  private static func callbackArity(of type: String) -> Int? {
     var text = type.filter { !$0.isWhitespace }
     for attribute in ["@escaping", "@Sendable", "@MainActor"] { text = text.replacingOccurrences(of: attribute, with: "") }
     // `((Relationship) -> Void)`: the parentheses around the whole type.
@@ -219,7 +242,7 @@ struct FactoryInference {
       default: break
       }
     }
-    return count == 0 ? "{}" : "{ " + Array(repeating: "_", count: count).joined(separator: ", ") + " in }"
+    return count
   }
 
   /// Whether the parenthesis `text` opens is the one its last character closes.
@@ -239,7 +262,7 @@ struct FactoryInference {
     guard depth < 4, let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum, declared.hasPayloads,
           declared.payloads.count == declared.cases.count
     else { return nil }
-    let saved = (options, optionNames, notes, seams, choices, wordLists)
+    let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks)
     var arms: [(name: String, value: String)] = []
     // Two cases' `accountId: String` are one option.
     var made: [String: String] = [:]
@@ -255,7 +278,7 @@ struct FactoryInference {
       arms.append((name, payload.isEmpty ? "\(type).\(name)" : "\(type).\(name)(\(arguments.joined(separator: ", ")))"))
     }
     guard let first = arms.first else {
-      (options, optionNames, notes, seams, choices, wordLists) = saved
+      (options, optionNames, notes, seams, choices, wordLists, callbacks) = saved
       return nil
     }
     let name = optionName(parameter.name, owner: owner)

@@ -61,6 +61,8 @@ struct ModelPlan: Sendable, Equatable {
 
   /// Protocols whose generated conformance (`BooksAPIStandIn`) the factory passes.
   var seams: [String] = []
+  /// The callback seams the factory passes (`onSave:`), declared with the package's stand-ins.
+  var callbacks: [StandInSource.Declaration] = []
 
   init(
     type: DeclaredType, path: String, index: TypeIndex, standIns: TypeIndex = TypeIndex([]), opened: String? = nil,
@@ -91,6 +93,7 @@ struct ModelPlan: Sendable, Equatable {
       seams = factories.seams.sorted()
       choices = factories.choices
       wordLists = factories.wordLists
+      callbacks = factories.callbacks
     } else {
       missing = factories.missing
       problem = factories.problem

@@ -29,6 +29,22 @@ enum RegistrationWriter {
       return "  StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(declaration.why)), "
         + "hasDefault: \(declaration.hasDefault), models: [\(models)]),"
     }
+    // The callbacks adopt passed the models (`onSave:`), each reached by the models made with it.
+    var callbacks: [(declaration: StandInSource.Declaration, models: [String])] = []
+    for model in registered {
+      for callback in model.callbacks where !seen.contains(callback.member) {
+        if let known = callbacks.firstIndex(where: { $0.declaration.member == callback.member }) {
+          if !callbacks[known].models.contains(model.name) { callbacks[known].models.append(model.name) }
+        } else {
+          callbacks.append((callback, [model.name]))
+        }
+      }
+    }
+    lines += callbacks.map { callback in
+      let models = callback.models.sorted().map(quote).joined(separator: ", ")
+      return "  StandInDeclaration(\(quote(callback.declaration.member)), signature: \(quote(callback.declaration.signature)), "
+        + "why: \(quote(callback.declaration.why)), hasDefault: true, models: [\(models)], isCallback: true),"
+    }
     lines.append("]")
     lines.append("")
     lines.append("/// The app's `Decodable` types: `audit` answers requests with bodies that decode into them.")
