@@ -139,13 +139,19 @@ struct AuditTests {
     #expect(Dictionary(uniqueKeysWithValues: decoded.map { ($0.id, $0.title) }) == [1: "swift", 2: "swift 2", 3: "swift 3"])
   }
 
-  /// As IceCubesApp's `Account`: a moved account is an account, a visibility an enum of raw
-  /// values nobody knows here, replies a list of the same type.
+  /// As IceCubesApp's `Account`: a moved account is an account, a badge a value whose own
+  /// decoding accepts one word nobody knows here, replies a list of the same type.
   final class Profile: Decodable {
-    enum Visibility: String, Decodable { case `public`, unlisted }
+    struct Badge: Decodable {
+      init(from decoder: any Decoder) throws {
+        guard try decoder.singleValueContainer().decode(String.self) == "gold" else {
+          throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a badge"))
+        }
+      }
+    }
     let id: String
     let moved: Profile?
-    let privacy: Visibility?
+    let privacy: Badge?
     let replies: [Profile]
   }
 
@@ -166,6 +172,34 @@ struct AuditTests {
     enum Visibility: String, Decodable, CaseIterable { case pub = "public", unlisted }
     let id: Int
     let visibility: Visibility
+  }
+
+  /// As most apps' models: enums of raw values that do not list their cases.
+  struct Toot: Decodable {
+    enum Visibility: String, Decodable { case pub = "public", unlisted, direct }
+    enum Level: Int, Decodable { case low = 3, high = 7 }
+    enum Only: String, Decodable { case one = "the one" }
+    let visibility: Visibility
+    let level: Level
+    let only: Only
+  }
+
+  enum Shape { case dot(Int), none }
+
+  @Test("an enum of raw values that does not list its cases is sampled from its cases all the same, in turn by element")
+  func rawEnumSample() throws {
+    let types = ResponseTypes([], routes: [ResponseRoute("Client.toots()", paths: ["/toots"], [Toot].self)])
+    let body = types.body(for: "GET https://x.example/toots", site: "Client.toots() at F.swift:3", count: 2)
+    #expect(body == #"[{"visibility":"public","level":3,"only":"the one"},{"visibility":"unlisted","level":7,"only":"the one"}]"#)
+    #expect(try JSONDecoder().decode([Toot].self, from: Data(body.utf8)).map(\.visibility) == [.pub, .unlisted])
+    #expect(EnumCases.count(of: Toot.Visibility.self) == 3)
+    #expect(EnumCases.make(Toot.Visibility.self, index: 2) == .direct)
+    #expect(EnumCases.make(Toot.Visibility.self, index: 3) == nil)
+    // Not enums without payloads: nothing is made.
+    #expect(EnumCases.count(of: Toot.self) == nil)
+    #expect(EnumCases.count(of: Shape.self) == nil)
+    #expect(EnumCases.count(of: Optional<Toot.Level>.self) == nil)
+    #expect(EnumCases.count(of: ProbeAnswer.self) == ProbeAnswer.allCases.count)
   }
 
   @Test("an enum of raw values that lists its cases is sampled from them, in turn by element")

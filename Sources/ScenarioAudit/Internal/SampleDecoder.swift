@@ -171,6 +171,12 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
       recorder.value(made.json, at: path)
       return made.value as! T
     }
+    // One that does not list them (`enum Kind: String, Codable`): its cases made from their
+    // numbers, in turn by element, as for one that does.
+    if let raw = type as? any RawRepresentable.Type, let made = someRawCase(raw, element: element) {
+      recorder.value(made.json, at: path)
+      return made.value as! T
+    }
     recorder.enter(type)
     defer { recorder.leave() }
     return try T(from: SampleDecoderImpl(recorder: recorder, path: path))
@@ -183,6 +189,17 @@ private func someCase<C: CaseIterable & RawRepresentable>(_ type: C.Type, elemen
   let all = Array(type.allCases)
   guard !all.isEmpty else { return nil }
   let chosen = all[(element - 1) % all.count]
+  switch chosen.rawValue {
+  case let text as String: return (chosen, .string(text))
+  case let number as Int: return (chosen, .number("\(number)"))
+  default: return nil
+  }
+}
+
+/// The case of `type`, an enum of raw values without payloads, for the `element`-th element
+/// (declaration order, around again), with its raw value as JSON; nil for any other type.
+private func someRawCase<R: RawRepresentable>(_ type: R.Type, element: Int) -> (value: Any, json: SampleJSON)? {
+  guard let count = EnumCases.count(of: type), let chosen = EnumCases.make(type, index: (element - 1) % count) else { return nil }
   switch chosen.rawValue {
   case let text as String: return (chosen, .string(text))
   case let number as Int: return (chosen, .number("\(number)"))
