@@ -51,6 +51,7 @@ package struct AuditExplanation: Sendable {
     lines.append("  loading flag left set: " + verdict(.loadingLeftSet) { Self.loading(runs, surface: surface) })
     lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
     lines.append("  model not freed: " + verdict(.notFreed) { Self.notFreed(settled) })
+    lines.append("  action never ends: " + verdict(.neverEnds) { Self.neverEnds(runs, sequence: sequence) })
     lines.append("  lost update: " + verdict(.lostUpdate) { Self.lost(runs, sequence: sequence) })
     lines.append("  answers out of order: " + verdict(.answerOrder) { Self.order(runs, sequence: sequence) })
     return lines
@@ -77,6 +78,18 @@ package struct AuditExplanation: Sendable {
     return all.isEmpty
       ? "no write off the main thread of state a view observes or the main thread's actions touch"
       : "a write was seen, but not again when the sequence's probes ran each in a process of its own"
+  }
+
+  static func neverEnds(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence) -> String {
+    guard !sequence.steps.isEmpty else { return "no step: nothing sent" }
+    let results = ([runs.settled] + runs.failures.map(\.result)).compactMap { $0 }
+    if results.contains(where: { !$0.atRest }) {
+      return "an action's task was still waiting (a timer armed or a request unanswered) after the rounds of answering and moving time on"
+    }
+    if results.contains(where: { $0.workLeft.contains { $0.hasPrefix("effect #") } }) {
+      return "an action's task was still running at rest, but waiting for a stream's next element or as the view's `.task`, which wait while the screen is up"
+    }
+    return "every action's task ended once its requests were answered, whatever the answer"
   }
 
   static func notFreed(_ settled: ProbeResult) -> String {

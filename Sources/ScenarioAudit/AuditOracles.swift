@@ -83,6 +83,20 @@ package enum AuditOracles {
           lines: stepLines(of: result) + ["expect \(leaf.path) == false"])
       }
     }
+    // An action's task that nothing can resume once every request was answered: a
+    // continuation one path never resumes (a status the callback returns on without it).
+    for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
+      guard let result else { continue }
+      for stuck in result.stuck {
+        let answered = result.requests == 0 ? "" : " once its requests were answered \(answerText(answer))"
+        finding(.neverEnds, key: stuck.action, probe: probe + 1,
+          summary: "`send \(stuck.action)` never ends\(answered): its task waits on nothing that can resume it",
+          evidence: "await #\(stuck.effect): " + stuck.text,
+          source: surface.source(of: stuck.action),
+          onPurpose: "unless something vmrepl does not run resumes it (a system callback, a delegate, a notification); else a continuation one path of the code never resumes, and what waits for the action (a spinner, a `defer`) waits for ever",
+          lines: stepLines(of: result) + ["await #\(stuck.effect)"])
+      }
+    }
     // Work still running after the screen's cleanup and the model let go.
     // An action's own task (an effect) is the caller's to cancel: a `.task` does, a `Task {}`
     // in a button does not, and the registration does not say which the view uses. Only work

@@ -18,6 +18,9 @@ package struct Finding: Sendable, Equatable, Codable {
     case mainThreadBlocked = "main-thread-blocked"
     /// The model still alive after leaving, with nothing of its own running: a retain cycle.
     case notFreed = "not-freed"
+    /// An action's task that nothing can resume once every answer came: a continuation nobody
+    /// resumes on some path.
+    case neverEnds = "never-ends"
 
     /// How the human report names it.
     package var title: String {
@@ -30,6 +33,7 @@ package struct Finding: Sendable, Equatable, Codable {
       case .loadingLeftSet: "loading flag left set"
       case .mainThreadBlocked: "main thread blocked"
       case .notFreed: "model not freed"
+      case .neverEnds: "action never ends"
       }
     }
   }

@@ -107,6 +107,25 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   /// steps called: what the app's caller would do then (reset a flag, close the screen) did not
   /// happen, so state the caller owns proves nothing.
   package var callbacks: [String] = []
+  /// Actions' tasks still running at rest whose `await` found nothing that can resume them (a
+  /// continuation nobody resumes): each effect's number and what `await` said of it.
+  package var stuck: [StuckSend] = []
+}
+
+/// An action's task that can never end: what `await #N` said once the probe's steps settled.
+package struct StuckSend: Sendable, Equatable, Codable {
+  /// The effect's number (`#2`), as the scenario's `await #2` names it.
+  package var effect: Int
+  /// The action (`bookmark`).
+  package var action: String
+  /// `await`'s line for it: where its task is suspended and that nothing can resume it.
+  package var text: String
+
+  package init(effect: Int, action: String, text: String) {
+    self.effect = effect
+    self.action = action
+    self.text = text
+  }
 }
 
 /// What running a sequence's quick taps under other schedules found: the fewest departures

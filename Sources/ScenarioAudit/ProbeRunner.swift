@@ -102,6 +102,7 @@ private struct Run {
     result.stepLines = lines.count
     result.ignored = ignored
     result.callbacks = callbacks
+    if spec.mode == .settled, result.atRest { result.stuck = stuckSends() }
     if spec.leaves {
       // The screen goes: SwiftUI cancels its `.task`, whichever of the actions it runs a step
       // also started.
@@ -136,6 +137,29 @@ private struct Run {
     result.answers = answers
     result.untypedAnswers = untypedAnswers
     return result
+  }
+
+  /// The actions' tasks still running once the steps settled with nothing armed or waiting for
+  /// an answer, that `await` finds nothing can resume (a continuation nobody resumes). Not the
+  /// view's `.task` work, nor a task waiting for the next element of a stream, which is
+  /// meant to wait for as long as the screen is up. `await` is run as the check's own line, not
+  /// one of the probe's scenario: nothing is ready and no timer is armed, so it moves nothing.
+  mutating func stuckSends() -> [StuckSend] {
+    let lifecycle = Set(session.surface?.lifecycleActions ?? [])
+    let sends = session.runningSends.filter { !lifecycle.contains($0.action) }
+    guard !sends.isEmpty else { return [] }
+    let line = "await " + sends.map { "#\($0.id)" }.joined(separator: " ")
+    willRun(line)
+    let check = timeline.execute(line, line: lines.count + 1)
+    guard case .deadlock(let details)? = check.error?.reason else { return [] }
+    let reported = details.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    return sends.compactMap { send in
+      guard let text = reported.first(where: { $0.hasPrefix("#\(send.id) ") }),
+            text.contains("waits on nothing that can resume it"),
+            !["Iterator", "AsyncStream", "AsyncThrowingStream", "AsyncPublisher"].contains(where: text.contains)
+      else { return nil }
+      return StuckSend(effect: send.id, action: send.action, text: text)
+    }
   }
 
   /// Whether the screen shows the row `step` needs: a view sends a row's index only for a row

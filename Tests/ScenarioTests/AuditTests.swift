@@ -359,6 +359,18 @@ struct AuditTests {
     runs.settled?.requests = 2
     #expect(AuditExplanation.loading(runs, surface: Self.surface).hasPrefix("`isLoading` true when answered with data, but the steps called"))
     runs.settled?.callbacks = []
+    // An action's task nothing can resume once answered (a continuation a status never
+    // resumes): found where `await` said so, its scenario ending `await #N`.
+    var stuck = result([StateLeaf(path: "isLoading", value: "false")], lines: ["use m", "send a", "respond http #r1 status=500"], requests: 1)
+    stuck.stuck = [StuckSend(effect: 1, action: "a", text: "#1 a (suspended in M.post(_:)) waits on nothing that can resume it: no timer, no pending request")]
+    var stuckRuns = AuditOracles.Runs()
+    stuckRuns.settled = result([StateLeaf(path: "isLoading", value: "false")])
+    stuckRuns.failures = [(.serverError, stuck)]
+    let never = AuditOracles.check(stuckRuns, sequence: sequence, surface: Self.surface)
+    #expect(never.map(\.kind) == [.neverEnds])
+    #expect(never.first?.summary == "`send a` never ends once its requests were answered with status 500: its task waits on nothing that can resume it")
+    #expect(never.first?.lines == ["use m", "send a", "respond http #r1 status=500", "await #1"])
+    #expect(never.first?.evidence.hasPrefix("await #1: #1 a (suspended in M.post(_:))") == true)
     // Still running: not left set.
     runs.settled = result([StateLeaf(path: "isLoading", value: "true")], atRest: false)
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)

@@ -176,7 +176,7 @@ struct AuditOracleTests {
     let result = try await VMReplProcess.run(["audit", "--explain", "safe-headlines"], executable: "VMReplFixtures", directory: folder)
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(Array(lines.prefix(28)) == [
+    #expect(Array(lines.prefix(30)) == [
       "safe-headlines (HeadlinesViewModel): what audit tried, and why each check did or did not find something",
       "  actions: refresh",
       "  set: nothing (a loading flag is the code's to set, never the audit's)",
@@ -189,6 +189,7 @@ struct AuditOracleTests {
       "  loading flag left set: `isLoading` false at the end, whatever the answer",
       "  work outlives the screen: no cleanup action and leaving: nothing left running, the model freed",
       "  model not freed: freed after leaving",
+      "  action never ends: no step: nothing sent",
       "  lost update: no step: nothing sent",
       "  answers out of order: no step: nothing sent",
       "sequence 2: `send refresh`",
@@ -205,6 +206,7 @@ struct AuditOracleTests {
       "  loading flag left set: `isLoading` false at the end, whatever the answer",
       "  work outlives the screen: no cleanup action and leaving: nothing left running, the model freed",
       "  model not freed: freed after leaving",
+      "  action never ends: every action's task ended once its requests were answered, whatever the answer",
       "  lost update: one step: nothing to send quickly",
       "  answers out of order: one step: no two answers out at once",
     ])
