@@ -191,8 +191,12 @@ private struct Run {
     for timed in result.events {
       switch timed.event {
       case .requestPending(let dependency, _, _):
-        requests += 1
-        if callbackMembers.contains(dependency), !callbacks.contains(dependency) { callbacks.append(dependency) }
+        // A callback seam is no request: nothing answers it but its own default.
+        if callbackMembers.contains(dependency) {
+          if !callbacks.contains(dependency) { callbacks.append(dependency) }
+        } else {
+          requests += 1
+        }
       case .note(let text) where text.contains("changed nothing"): ignored += 1
       case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation || observation == .plain:
         warnings.append(ProbeWarning(paths: paths, text: EventText.line(for: timed.event), observation: observation.rawValue, job: job))
