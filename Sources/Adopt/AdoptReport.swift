@@ -154,6 +154,9 @@ enum AdoptReport {
         } ?? "")
       }.joined(separator: ", "))
     }
+    for (module, product) in adoption.productNames.sorted(by: { $0.key < $1.key }) {
+      lines.append("product `\(product)` asked for by its own name: the app imports its module, `\(module)`")
+    }
     for package in adoption.app.unreadPackages {
       lines.append("local package not read: \(package.path): \(package.reason)")
     }

@@ -756,6 +756,39 @@ struct AdoptionTests {
     ])
   }
 
+  @Test("a product asked for by its module's name is asked for by the name its package gives it")
+  func productNamedByModule() throws {
+    // As home-assistant imports HAKit's `HAKit+PromiseKit` product: `import HAKit_PromiseKit`.
+    let folder = try AppFolder("checkouts", files: [
+      "HAKit/Package.swift": #"""
+        let package = Package(
+            name: "HAKit",
+            products: [
+                .library(name: "HAKit", targets: ["HAKit"]),
+                .library(
+                    name: "HAKit+PromiseKit",
+                    targets: ["HAKit+PromiseKit"]
+                ),
+            ]
+        )
+        """#,
+    ])
+    let log = """
+      error: 'home-assistant+ios-vmrepl': product 'HAKit_PromiseKit' required by package 'home-assistant+ios-vmrepl' target 'Shared' \
+      not found in package 'hakit'. Did you mean '.product(name: "hakit_HAKit+PromiseKit", package: "hakit")'?
+      """
+    #expect(PackageBuild.libraryNames(in: try String(contentsOfFile: folder.path + "/HAKit/Package.swift", encoding: .utf8)) == ["HAKit", "HAKit+PromiseKit"])
+    let renamed = PackageBuild.renamedProducts(in: log, checkouts: folder.path)
+    #expect(renamed.map(\.module) == ["HAKit_PromiseKit"])
+    #expect(renamed.map(\.product) == ["HAKit+PromiseKit"])
+    var mending = Mending()
+    #expect(mending.renameProducts(namedIn: log, checkouts: folder.path))
+    #expect(!mending.renameProducts(namedIn: log, checkouts: folder.path))
+    #expect(mending.productNames == ["HAKit_PromiseKit": "HAKit+PromiseKit"])
+    // A product no library of the package makes a module of: nothing renamed (it is left out as before).
+    #expect(PackageBuild.renamedProducts(in: log.replacingOccurrences(of: "HAKit_PromiseKit", with: "HAKit_Mocks"), checkouts: folder.path).isEmpty)
+  }
+
   @Test("a dependency of a dependency SwiftPM could not fetch leaves out the declared package that needs it")
   func unfetchedDependency() throws {
     let folder = try AppFolder("checkouts", files: [

@@ -26,6 +26,9 @@ struct Adoption: Sendable {
   var skippedModels: [SkippedModel]
   /// The third-party packages the package declares, at the app's pins.
   var packages: [PackagePlan] = []
+  /// Products the app's modules name otherwise than their package does (`import
+  /// HAKit_PromiseKit` of the product `HAKit+PromiseKit`), by module: asked for by the package's name.
+  var productNames: [String: String] = [:]
   /// Files compiled as a filtered copy (a view-model beside its view), by path: the indices of the
   /// file-scope declarations the copy leaves out.
   var filtered: [String: [Int]] = [:]
@@ -87,10 +90,12 @@ struct Adoption: Sendable {
     _ app: AppSources, overridden: Set<String> = [], rejected: [String: String] = [:], unregistered: [String: String] = [:],
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
     rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
-    standInRepairs: [String: StandInSource.Repair] = [:], failedProtocolSeams: [String: String] = [:]
+    standInRepairs: [String: StandInSource.Repair] = [:], failedProtocolSeams: [String: String] = [:],
+    productNames: [String: String] = [:]
   ) {
     self.standInRepairs = standInRepairs
     self.failedProtocolSeams = failedProtocolSeams
+    self.productNames = productNames
     // A declaration the compiler rejected (an extension, a function) is dropped from a filtered
     // copy of its file, as a view is: the rest of the file still builds.
     var app = app
@@ -216,7 +221,7 @@ struct Adoption: Sendable {
         for module in file.packageImports {
           guard let pin = app.pins.pin(forModule: module) else { continue }
           used[pin.identity] = pin
-          products.insert(".product(name: \"\(module)\", package: \"\(PinnedPackages.packageName(pin))\")")
+          products.insert(".product(name: \"\(productNames[module] ?? module)\", package: \"\(PinnedPackages.packageName(pin))\")")
         }
       }
       // Apple modules with a counterpart on Linux: its package, where the module needs one.

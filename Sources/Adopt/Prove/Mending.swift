@@ -23,6 +23,9 @@ struct Mending {
   /// Protocols whose generated conformance of seams did not compile, with the compiler's words.
   var failedProtocolSeams: [String: String] = [:]
   /// App files the compiler rejected, in the order found (for the report).
+  /// Products asked for by their module's name that their package calls otherwise, by module
+  /// (`HAKit_PromiseKit`: `HAKit+PromiseKit`).
+  var productNames: [String: String] = [:]
   private(set) var rejectedFiles: [String] = []
   /// App files' text, read once.
   private var sources: [String: String] = [:]
@@ -32,7 +35,8 @@ struct Mending {
     Adoption(
       app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
       droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
-      droppedMembers: droppedMembers, standInRepairs: standInRepairs, failedProtocolSeams: failedProtocolSeams)
+      droppedMembers: droppedMembers, standInRepairs: standInRepairs, failedProtocolSeams: failedProtocolSeams,
+      productNames: productNames)
   }
 
   /// Mends what one build's `rejections` name, in `adoption` as that build compiled it (its
@@ -75,6 +79,17 @@ struct Mending {
   /// The third-party packages a build that no app file's error explains blames (one that does
   /// not resolve or build here, or needs one SwiftPM could not fetch), left out from now on:
   /// their identities.
+  /// Products a build asked for by their module's name, named as their package names them
+  /// from now on; whether there was one not already renamed.
+  mutating func renameProducts(namedIn log: String, checkouts: String) -> Bool {
+    var renamed = false
+    for (module, product) in PackageBuild.renamedProducts(in: log, checkouts: checkouts) where productNames[module] == nil {
+      productNames[module] = product
+      renamed = true
+    }
+    return renamed
+  }
+
   mutating func dropPackages(blamedIn log: String, packages: [PackagePlan], checkouts: String) -> [String] {
     let remaining = packages.filter { dropped[$0.identity] == nil }
     var blamed = PackageBuild.blamedPackages(in: log, packages: remaining)

@@ -308,11 +308,11 @@ struct PackageBuild {
   /// Each package's manifest (lower-cased) that SwiftPM has fetched beside `checkouts`, by the
   /// package's lower-case name: checked-out ones read in place, the bare clones of
   /// `repositories/` (where a resolution that failed leaves them) through `git show`.
-  static func manifests(in checkouts: String) -> [(name: String, manifest: String)] {
+  static func manifests(in checkouts: String, keepingCase: Bool = false) -> [(name: String, manifest: String)] {
     var result: [(String, String)] = []
     for folder in ((try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []).sorted() {
       if let text = try? String(contentsOfFile: checkouts + "/" + folder + "/Package.swift", encoding: .utf8) {
-        result.append((folder.lowercased(), text.lowercased()))
+        result.append((folder.lowercased(), keepingCase ? text : text.lowercased()))
       }
     }
     let repositories = (checkouts as NSString).deletingLastPathComponent + "/repositories"
@@ -322,9 +322,54 @@ struct PackageBuild {
       let name = String(folder[..<dash]).lowercased()
       guard !result.contains(where: { $0.0 == name }) else { continue }
       let shown = ChildProcess.runBlocking("/usr/bin/env", ["git", "--git-dir", repositories + "/" + folder, "show", "HEAD:Package.swift"])
-      if shown.status == 0 { result.append((name, shown.output.lowercased())) }
+      if shown.status == 0 { result.append((name, keepingCase ? shown.output : shown.output.lowercased())) }
     }
     return result
+  }
+
+  /// Products the package asked for by their module's name that the package calls otherwise:
+  /// `import HAKit_PromiseKit` is the module of home-assistant's HAKit product `HAKit+PromiseKit`
+  /// (SwiftPM makes a module's name of a target's by turning what is not a letter or a digit into
+  /// `_`). Read from SwiftPM's "product 'X' required by package ... not found in package 'P'"
+  /// and P's manifest, as fetched beside `checkouts`: the module's name and the product's.
+  static func renamedProducts(in log: String, checkouts: String) -> [(module: String, product: String)] {
+    var result: [(String, String)] = []
+    let fetched = manifests(in: checkouts, keepingCase: true)
+    for line in log.split(separator: "\n") where line.contains("required by package") && line.contains("not found in package") {
+      // ...: product 'X' required by package 'A' target 'T' not found in package 'P'.
+      guard let start = line.range(of: "product '") else { continue }
+      let quoted = line[start.upperBound...].split(separator: "'", omittingEmptySubsequences: false)
+      guard quoted.count >= 7 else { continue }
+      let module = String(quoted[0])
+      let package = quoted[6].lowercased()
+      guard !result.contains(where: { $0.0 == module }),
+            let manifest = fetched.first(where: { $0.name == package })?.manifest else { continue }
+      for product in libraryNames(in: manifest) where product != module && moduleName(of: product) == module {
+        result.append((module, product))
+        break
+      }
+    }
+    return result
+  }
+
+  /// The names of a manifest's `.library(name: "...")` products.
+  static func libraryNames(in manifest: String) -> [String] {
+    var names: [String] = []
+    var rest = Substring(manifest)
+    while let library = rest.range(of: ".library(") {
+      rest = rest[library.upperBound...]
+      guard let name = rest.range(of: "name:"), let open = rest[name.upperBound...].firstIndex(of: "\""),
+            let close = rest[rest.index(after: open)...].firstIndex(of: "\"") else { break }
+      names.append(String(rest[rest.index(after: open)..<close]))
+      rest = rest[close...]
+    }
+    return names
+  }
+
+  /// The module SwiftPM makes of a target named `name`: what is not a letter, a digit or `_`
+  /// becomes `_`.
+  static func moduleName(of name: String) -> String {
+    String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
   }
 
   /// The first third-party package a failed build's errors name, with why.

@@ -58,6 +58,8 @@ struct ProofRounds {
     let seams = (try? String(contentsOfFile: writer.output + "/" + writer.paths.seams, encoding: .utf8)) ?? ""
     var mended = mending.mend(rejections, adoption: adoption, standIns: writer.standIns, generated: generated, seams: seams)
     // A third-party package that does not resolve or build here is left out, with what imports it.
+    // A product asked for by its module's name (`HAKit_PromiseKit`) is asked for by its own.
+    if !mended { mended = mending.renameProducts(namedIn: outcome.log, checkouts: checkouts) }
     if !mended {
       let identities = mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: checkouts)
       try compileFromSources(identities, of: adoption, skipping: writer.output, vendor: vendor)
