@@ -82,7 +82,7 @@ package struct AuditExplanation: Sendable {
 
   static func neverEnds(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence) -> String {
     guard !sequence.steps.isEmpty else { return "no step: nothing sent" }
-    let results = ([runs.settled] + runs.failures.map(\.result)).compactMap { $0 }
+    let results = runs.byAnswer.compactMap(\.result)
     if results.contains(where: { !$0.atRest }) {
       return "an action's task was still waiting (a timer armed or a request unanswered) after the rounds of answering and moving time on"
     }
@@ -113,9 +113,8 @@ package struct AuditExplanation: Sendable {
     guard let settled = runs.settled else { return "no result" }
     let flags = settled.final.filter { AuditOracles.isLoadingFlag($0.path) }
     guard !flags.isEmpty else { return "no loading flag in the state (a property named `isLoading`, `isFetching`, `isRefreshing`...)" }
-    let results = [(ProbeAnswer.ok, settled)] + runs.failures.map { ($0.answer, $0.result) }
     var reasons: [String] = []
-    for (answer, result) in results {
+    for case let (answer, result?) in runs.byAnswer {
       let set = result.final.filter { AuditOracles.isLoadingFlag($0.path) && $0.value == "true" }.map(\.path)
       if set.isEmpty { continue }
       // With no request made, the answers chosen changed nothing: one reason says it for all.

@@ -9,6 +9,12 @@ package enum AuditOracles {
     package var quickNewestFirst: ProbeResult?
     package var settledReversed: ProbeResult?
     package init() {}
+
+    /// The one-step-at-a-time probes by how their requests were answered: with data first, then
+    /// each failure, in the probes' order (a finding's probe number is its place here, from 1).
+    var byAnswer: [(answer: ProbeAnswer, result: ProbeResult?)] {
+      [(ProbeAnswer.ok, settled)] + failures.map { ($0.answer, Optional($0.result)) }
+    }
   }
 
   static let loadingWords = ["loading", "isloading", "isfetching", "fetching", "isrefreshing", "refreshing", "issearching", "searching", "isbusy", "busy", "issaving", "saving", "issubmitting", "submitting", "isprocessing", "processing", "inprogress", "isinprogress", "showspinner", "showingspinner", "isloadingmore", "loadingmore", "isloadingpage"]
@@ -59,7 +65,7 @@ package enum AuditOracles {
       }
     }
     // A loading flag left set with nothing left running, whatever the answer.
-    for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
+    for (probe, (answer, result)) in runs.byAnswer.enumerated() {
       guard let result, result.atRest, result.workLeft.isEmpty else { continue }
       // The steps handed over to a callback the app's caller passes (`onSave(name, self)`), which
       // adopt made a closure that does nothing: the caller's code, not here, may be what resets
@@ -85,7 +91,7 @@ package enum AuditOracles {
     }
     // An action's task that nothing can resume once every request was answered: a
     // continuation one path never resumes (a status the callback returns on without it).
-    for (probe, (answer, result)) in ([(ProbeAnswer.ok, runs.settled)] + runs.failures.map { ($0.answer, Optional($0.result)) }).enumerated() {
+    for (probe, (answer, result)) in runs.byAnswer.enumerated() {
       guard let result else { continue }
       for stuck in result.stuck {
         let answered = result.requests == 0 ? "" : " once its requests were answered \(answerText(answer))"

@@ -151,12 +151,21 @@ private struct Run {
     let line = "await " + sends.map { "#\($0.id)" }.joined(separator: " ")
     willRun(line)
     let check = timeline.execute(line, line: lines.count + 1)
-    guard case .deadlock(let details)? = check.error?.reason else { return [] }
+    guard case .deadlock(let details)? = check.error?.reason,
+          case .object(let report)? = check.error?.report, case .array(let stuck)? = report.first(where: { $0.0 == "stuck" })?.1
+    else { return [] }
+    // What `await` found of each effect, as data: its number, where it is suspended, its waits.
+    let waitingOnNothing: [Int: String] = stuck.reduce(into: [:]) { found, node in
+      guard case .object(let fields) = node, case .number(let id)? = fields.first(where: { $0.0 == "effect" })?.1, let effect = Int(id),
+            case .array(let waits)? = fields.first(where: { $0.0 == "waits" })?.1, waits.isEmpty
+      else { return }
+      if case .string(let place)? = fields.first(where: { $0.0 == "suspendedIn" })?.1 { found[effect] = place } else { found[effect] = "" }
+    }
     let reported = details.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     return sends.compactMap { send in
-      guard let text = reported.first(where: { $0.hasPrefix("#\(send.id) ") }),
-            text.contains("waits on nothing that can resume it"),
-            !["Iterator", "AsyncStream", "AsyncThrowingStream", "AsyncPublisher"].contains(where: text.contains)
+      guard let place = waitingOnNothing[send.id],
+            !["Iterator", "AsyncStream", "AsyncThrowingStream", "AsyncPublisher"].contains(where: place.contains),
+            let text = reported.first(where: { $0.hasPrefix("#\(send.id) ") })
       else { return nil }
       return StuckSend(effect: send.id, action: send.action, text: text)
     }

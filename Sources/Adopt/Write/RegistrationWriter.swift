@@ -30,20 +30,18 @@ enum RegistrationWriter {
         + "hasDefault: \(declaration.hasDefault), models: [\(models)]),"
     }
     // The callbacks adopt passed the models (`onSave:`), each reached by the models made with it.
-    var callbacks: [(declaration: StandInSource.Declaration, models: [String])] = []
+    var callbacks: [StandInSource.Declaration] = []
+    var reachedBy: [String: Set<String>] = [:]
     for model in registered {
       for callback in model.callbacks where !seen.contains(callback.member) {
-        if let known = callbacks.firstIndex(where: { $0.declaration.member == callback.member }) {
-          if !callbacks[known].models.contains(model.name) { callbacks[known].models.append(model.name) }
-        } else {
-          callbacks.append((callback, [model.name]))
-        }
+        if reachedBy[callback.member] == nil { callbacks.append(callback) }
+        reachedBy[callback.member, default: []].insert(model.name)
       }
     }
     lines += callbacks.map { callback in
-      let models = callback.models.sorted().map(quote).joined(separator: ", ")
-      return "  StandInDeclaration(\(quote(callback.declaration.member)), signature: \(quote(callback.declaration.signature)), "
-        + "why: \(quote(callback.declaration.why)), hasDefault: true, models: [\(models)], isCallback: true),"
+      let models = (reachedBy[callback.member] ?? []).sorted().map(quote).joined(separator: ", ")
+      return "  StandInDeclaration(\(quote(callback.member)), signature: \(quote(callback.signature)), "
+        + "why: \(quote(callback.why)), hasDefault: true, models: [\(models)], isCallback: true),"
     }
     lines.append("]")
     lines.append("")
