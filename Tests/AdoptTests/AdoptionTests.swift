@@ -373,6 +373,40 @@ struct AdoptionTests {
     #expect(copy.split(separator: "\n", omittingEmptySubsequences: false)[15] == "        final class BookmarksFetcher: TabFetcher, Fetcher {")
   }
 
+  @Test("files that extend a screen's view-model (its states, its data source) are its own code, not users that make it a dependency")
+  func frameworkImportWithExtensions() throws {
+    var files = NewsApp.files
+    // As Mastodon's FavoriteViewModel: CoreData imported, its states and diffable source in files of their own.
+    files["News/Scene/Favorite/FavoriteViewModel.swift"] = """
+      import Foundation
+      import Combine
+      import CoreData
+
+      final class FavoriteViewModel {
+          var disposeBag = Set<AnyCancellable>()
+          @Published var isLoading = false
+          init() {}
+          func reload() { isLoading = true }
+      }
+      """
+    files["News/Scene/Favorite/FavoriteViewModel+State.swift"] = """
+      import Foundation
+      import CoreData
+
+      extension FavoriteViewModel {
+          class State {
+              weak var viewModel: FavoriteViewModel?
+              init(viewModel: FavoriteViewModel) { self.viewModel = viewModel }
+          }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.included.contains("News/Scene/Favorite/FavoriteViewModel.swift"))
+    #expect(adoption.models.contains { $0.type == "FavoriteViewModel" && $0.factory == "FavoriteViewModel()" })
+    #expect(!adoption.included.contains("News/Scene/Favorite/FavoriteViewModel+State.swift"))
+  }
+
   @Test("a view-model's own file that imports an Apple framework Linux lacks is compiled without the import; a service's file is not")
   func frameworkImportLeftOut() throws {
     var files = NewsApp.files

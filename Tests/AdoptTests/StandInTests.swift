@@ -407,6 +407,32 @@ struct StandInTests {
     #expect(generated.declarations.map(\.member) == ["CarPlayTab.rawValue"])
   }
 
+  @Test("an extension's hand-written RawRepresentable is left out (its init is not written); a type made plain keeps no conformance in its extensions either")
+  func extensionRawRepresentable() {
+    // KeychainAccess's shape: the raw values are Security's constants, in an extension.
+    let source = """
+      import Security
+      public enum ItemClass {
+          case genericPassword
+          case internetPassword
+      }
+      extension ItemClass: RawRepresentable, CustomStringConvertible {
+          public init?(rawValue: String) { nil }
+          public var rawValue: String { String(kSecClassGenericPassword) }
+          public var description: String { "GenericPassword" }
+      }
+      """
+    let generated = StandInSource(source: source, path: "Keychain.swift", names: ["ItemClass"], known: ["ItemClass"], imports: [], why: "why")
+    #expect(generated.text.contains("extension ItemClass: CustomStringConvertible {"))
+    #expect(!generated.text.contains("RawRepresentable"))
+    var repair = StandInSource.Repair()
+    repair.plainTypes = ["ItemClass"]
+    let plain = StandInSource(
+      source: source, path: "Keychain.swift", names: ["ItemClass"], known: ["ItemClass"], imports: [], why: "why", repair: repair)
+    #expect(plain.text.contains("extension ItemClass {"))
+    #expect(!plain.text.contains("CustomStringConvertible"))
+  }
+
   @Test("a file left out in a chain, under one no stand-in can take, is stood in itself for the model that needs it")
   func chainStandIn() throws {
     let folder = try AppFolder("Chain", files: [

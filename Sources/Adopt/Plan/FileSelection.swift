@@ -36,9 +36,12 @@ struct FileSelection {
     var filtered: [String: [Int]] = [:]
     // Which files other than views and controllers name each type: a left-out view-model one of
     // them uses is a dependency, stood in (its members seams); one only views use is a screen's.
+    // A file that extends the type (`FavoriteViewModel+State.swift`, `+Diffable.swift`) is the
+    // type's own code, not a user of it.
     var users: [String: Set<String>] = [:]
     for file in originals where !Self.isUIFile(file) {
-      for name in file.mentions { users[name, default: []].insert(file.path) }
+      let extended = Set(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
+      for name in file.mentions where !extended.contains(name) { users[name, default: []].insert(file.path) }
     }
     // A file the compiler rejected (its filtered copy, say) is left out with the compiler's reason.
     for file in originals where !file.blockers.isEmpty && rejected[file.path] == nil {
@@ -164,15 +167,18 @@ struct FileSelection {
           let homes = declaredIn[name] ?? droppedTypes[name].map { [$0] } ?? []
           guard !homes.isEmpty, !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil || droppedTypes[name] == $0 }) else { continue }
           if let standIn = standIns[name], standIn.module == file.module { continue }
-          if let home = homes.first, seams[home]?.contains(name) == true { continue }
+          // A nested type (`Asset.Scene` of SwiftGen's `Assets.swift`) is stood in with its
+          // top-level type, which the stand-in writes whole.
+          let topLevel = String(name.prefix { $0 != "." })
+          if let home = homes.first, seams[home]?.contains(topLevel) == true { continue }
           // A type of a file that only Linux's lacks leave out (an import, a compiler error, a
           // view or a controller, not the app): a generated stand-in keeps its name (a view-model
           // there, such as a StoreKit manager, is not registered, but the models that hold one are).
           if homes.count == 1, failedSeams[homes[0]] == nil, let home = byPath[homes[0]],
              let reason = blocked[homes[0]], Self.standsIn(reason: reason, of: home),
-             let type = home.types.first(where: { $0.name == name && $0.isTopLevel && $0.access > .fileprivate }),
+             let type = home.types.first(where: { $0.name == topLevel && $0.isTopLevel && $0.access > .fileprivate }),
              LinuxSupport.blockers(of: type).allSatisfy(LinuxSupport.canStandIn) {
-            seams[homes[0], default: []].insert(name)
+            seams[homes[0], default: []].insert(type.name)
             changed = true
             continue
           }
@@ -221,7 +227,9 @@ struct FileSelection {
     included = selected.filter { blocked[$0] == nil }
     // Stand-ins only for what compiled files use: a file that chose one may have been left out
     // since, for another type.
-    let used = included.reduce(into: Set<String>()) { $0.formUnion(byPath[$1]?.mentions ?? []) }
+    let used = included.reduce(into: Set<String>()) { used, path in
+      for name in byPath[path]?.mentions ?? [] { used.insert(name); used.insert(String(name.prefix { $0 != "." })) }
+    }
     seams = seams.compactMapValues { types in
       let kept = types.intersection(used)
       return kept.isEmpty ? nil : kept

@@ -74,7 +74,7 @@ struct AppSources: Sendable {
     }
     walker.pendingPackages += vendored.map(\.folder).reversed()
     while let package = walker.pendingPackages.popLast() { try walker.package(package) }
-    var files = try Self.read(walker.found)
+    var files = NestedNames.resolve(try Self.read(walker.found))
     files.sort { $0.path < $1.path }
     guard !files.isEmpty else {
       throw AdoptError("no Swift files under \(folder)")

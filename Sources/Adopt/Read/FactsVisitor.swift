@@ -34,6 +34,7 @@ final class FactsVisitor: SyntaxVisitor {
         firstLine: item.startLocation(converter: visitor.converter).line,
         lastLine: item.endLocation(converter: visitor.converter).line)
       declaration.mentions = part.mentions
+      declaration.scopes = part.scopes
       declaration.references = part.references
       declaration.blockers = part.blockers
       declaration.types = visitor.facts.types[typesBefore...].filter(\.isTopLevel).map(\.name)
@@ -55,6 +56,7 @@ final class FactsVisitor: SyntaxVisitor {
   /// What the file-scope declaration being visited mentions, refers to and cannot build for.
   struct Part {
     var mentions: Set<String> = []
+    var scopes: [String: Set<String>] = [:]
     var references: Set<String> = []
     var blockers: [String] = []
   }
@@ -171,7 +173,10 @@ final class FactsVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    mention(node.baseName.text)
+    // The member of a chain (`Status` of `Mastodon.Entity.Status`) is no name of its own: the
+    // chain is mentioned whole (`MemberAccessExprSyntax`), else a `Status` of another module
+    // (KeychainAccess's) would seem needed.
+    if node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id { mention(node.baseName.text) }
     if let first = node.baseName.text.unicodeScalars.first, !first.properties.isUppercase {
       facts.references.insert(node.baseName.text)
       part.references.insert(node.baseName.text)
@@ -206,6 +211,12 @@ final class FactsVisitor: SyntaxVisitor {
     guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return }
     facts.mentions.insert(name)
     part.mentions.insert(name)
+    // Where a bare name is written: inside `extension Mastodon.Entity`, `History` may be
+    // `Mastodon.Entity.History` (`NestedNames` decides, once every file's types are known).
+    guard !name.contains(".") else { return }
+    let path = scope.joined(separator: ".")
+    facts.scopes[name, default: []].insert(path)
+    part.scopes[name, default: []].insert(path)
   }
 
   // MARK: What cannot build on Linux

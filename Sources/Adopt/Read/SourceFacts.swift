@@ -11,6 +11,9 @@ struct SourceFacts: Sendable, Equatable {
   /// Capitalised names the file mentions (types, and calls of initialisers and static members):
   /// what it may need from other files.
   var mentions: Set<String> = []
+  /// The enclosing types and extensions (`Mastodon.Entity`; empty at file scope) each bare
+  /// mention is written in: `NestedNames` resolves one that names a nested type.
+  var scopes: [String: Set<String>] = [:]
   /// Modules it imports from third-party packages the app pins (`SwiftSoup`).
   var packageImports: [String] = []
   /// Whether the app's Xcode project's app target compiles the file; nil when no project was read.
@@ -79,6 +82,8 @@ struct TopLevelDeclaration: Sendable, Equatable {
   var lastLine: Int
   /// Capitalised names it mentions.
   var mentions: Set<String> = []
+  /// Where each bare mention is written (see `SourceFacts.scopes`).
+  var scopes: [String: Set<String>] = [:]
   /// Lower-case names it refers to.
   var references: Set<String> = []
   /// Why it cannot build on Linux (a SwiftUI view, a preview).

@@ -561,7 +561,12 @@ private struct Writer {
   mutating func extensionBlock(_ node: ExtensionDeclSyntax, name: String) {
     // A value whose storage the stand-in keeps synthesizes these as the app's does.
     let synthesized: Set<String> = valueTypes.contains(name) ? [] : ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
-    let inherited = inheritance(node.inheritanceClause, keepAll: false, generic: [], dropping: synthesized)
+    // An extension's inits are not written (a seam cannot choose an enum's case), so a
+    // hand-written `RawRepresentable` there (KeychainAccess's `extension ItemClass:
+    // RawRepresentable`, over Security's constants) cannot be met; and a type the compiler
+    // rejected for a conformance keeps none, here as at its own header.
+    let inherited = repair.plainTypes.contains(name)
+      ? "" : inheritance(node.inheritanceClause, keepAll: false, generic: [], dropping: synthesized.union(["RawRepresentable"]))
     lines.append("")
     // An error at an extension's conformance repairs its type as one at the type's own header.
     typeLines[lines.count + 1] = name

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+@testable import Adopt
+
+/// An SDK written as Mastodon's is: entities nested in `extension Mastodon.Entity`, naming their
+/// siblings by their short names, and requests that write whole chains (`Mastodon.Entity.Status`).
+enum NestedSDK {
+  static let files: [String: String] = [
+    "Social.xcodeproj/project.pbxproj": "// an Xcode project\n",
+    "Social/SDK/Mastodon.swift": """
+      import Foundation
+
+      public enum Mastodon {
+          public enum Entity { }
+          public enum API { }
+      }
+      """,
+    "Social/SDK/Mastodon+Entity+History.swift": """
+      import Foundation
+
+      extension Mastodon.Entity {
+          public struct History: Hashable, Codable, Sendable {
+              public let day: String
+              public let uses: String
+          }
+      }
+      """,
+    "Social/SDK/Mastodon+Entity+Tag.swift": """
+      import Foundation
+
+      extension Mastodon.Entity {
+          public struct Tag: Hashable, Codable, Sendable {
+              public let name: String
+              public let history: [History]?
+
+              public func copy() -> Self { Tag(name: name, history: history) }
+          }
+      }
+      """,
+    "Social/SDK/Mastodon+Entity+Status.swift": """
+      import Foundation
+
+      extension Mastodon.Entity {
+          public struct Status: Codable, Sendable {
+              public let id: String
+              public let tags: [Tag]
+          }
+      }
+      """,
+    "Social/SDK/Mastodon+API+Bookmarks.swift": """
+      import Foundation
+
+      extension Mastodon.API {
+          public static func bookmarkedStatus(data: Data) throws -> [Mastodon.Entity.Status] {
+              try JSONDecoder().decode([Mastodon.Entity.Status].self, from: data)
+          }
+      }
+      """,
+    // A top-level `History` and a `Status` elsewhere, in a file that cannot build on Linux:
+    // neither is what the SDK's files mean.
+    "Social/Scene/History/HistoryView.swift": """
+      import SwiftUI
+
+      struct History: View {
+          var body: some View { Text("history") }
+      }
+      """,
+    "Social/Keychain/Keychain.swift": """
+      import Foundation
+      import Security
+      import LocalAuthentication
+
+      public enum Status: OSStatus, Error {
+          case success = 0
+      }
+      """,
+    "Social/Scene/FollowedTags/FollowedTagsViewModel.swift": """
+      import Foundation
+      import Combine
+
+      final class FollowedTagsViewModel: ObservableObject {
+          @Published var tags: [Mastodon.Entity.Tag] = []
+          @Published var bookmarks: [Mastodon.Entity.Status] = []
+
+          func load(_ data: Data) {
+              bookmarks = (try? Mastodon.API.bookmarkedStatus(data: data)) ?? []
+          }
+      }
+      """,
+  ]
+}
+
+@Suite("vmrepl adopt: short names of nested types, read as Swift's lookup reads them")
+struct NestedNamesTests {
+  @Test("a sibling named by its short name inside `extension Mastodon.Entity` is that nested type")
+  func siblingInExtension() throws {
+    let folder = try AppFolder("Social", files: NestedSDK.files)
+    let app = try AppSources.scan(folder: folder.path)
+    let tag = try #require(app.files.first { $0.path == "Social/SDK/Mastodon+Entity+Tag.swift" })
+    #expect(tag.mentions.contains("Mastodon.Entity.History"))
+    #expect(!tag.mentions.contains("History"))
+    // Its own name, inside itself, is itself.
+    #expect(tag.mentions.contains("Mastodon.Entity.Tag"))
+    #expect(!tag.mentions.contains("Tag"))
+    // The declaration's mentions too, which a filtered copy drops by.
+    #expect(tag.declarations.contains { $0.mentions.contains("Mastodon.Entity.History") })
+  }
+
+  @Test("a chain's last member (`Status` of `Mastodon.Entity.Status`) is no name of its own")
+  func chainMember() throws {
+    let facts = FactsVisitor.facts(of: NestedSDK.files["Social/SDK/Mastodon+API+Bookmarks.swift"]!, path: "Bookmarks.swift")
+    #expect(facts.mentions.contains("Mastodon.Entity.Status"))
+    #expect(!facts.mentions.contains("Status"))
+    // `Mastodon` itself is still named, as the chain's first name.
+    #expect(facts.mentions.contains("Mastodon"))
+  }
+
+  @Test("the view-model's SDK is compiled whole, with no file of a same-named top-level type")
+  func selection() throws {
+    let folder = try AppFolder("Social", files: NestedSDK.files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type) == ["FollowedTagsViewModel"])
+    #expect(adoption.included.sorted() == [
+      "Social/SDK/Mastodon+API+Bookmarks.swift",
+      "Social/SDK/Mastodon+Entity+History.swift",
+      "Social/SDK/Mastodon+Entity+Status.swift",
+      "Social/SDK/Mastodon+Entity+Tag.swift",
+      "Social/SDK/Mastodon.swift",
+      "Social/Scene/FollowedTags/FollowedTagsViewModel.swift",
+    ])
+    #expect(adoption.seams.isEmpty)
+  }
+
+  @Test("the innermost enclosing scope that declares the name wins; none, the name itself")
+  func lookup() {
+    let known: Set = ["Outer.Inner", "Outer.Mid.Inner", "Mastodon.Entity.History"]
+    #expect(NestedNames.lookup("Inner", from: "Outer.Mid", known: known) == "Outer.Mid.Inner")
+    #expect(NestedNames.lookup("Inner", from: "Outer.Other", known: known) == "Outer.Inner")
+    #expect(NestedNames.lookup("History", from: "Mastodon.API", known: known) == "History")
+    #expect(NestedNames.lookup("Inner", from: "", known: known) == "Inner")
+    // Written both at file scope and inside a scope: both meanings kept.
+    #expect(NestedNames.resolved(["Inner"], scopes: ["Inner": ["", "Outer"]], known: known) == ["Inner", "Outer.Inner"])
+  }
+
+  @Test("a nested type of a left-out file (`Asset.Colors` of SwiftGen's assets) is stood in with its top-level type")
+  func nestedOfLeftOut() throws {
+    let folder = try AppFolder("Social", files: [
+      "Social.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Social/Generated/Assets.swift": """
+        #if os(macOS)
+          import AppKit
+        #elseif os(iOS)
+          import UIKit
+        #endif
+
+        public enum Asset {
+          public enum Colors {
+            public static let accent = ColorAsset(name: "Colors/accent")
+          }
+        }
+
+        public final class ColorAsset {
+          public fileprivate(set) var name: String
+          #if os(macOS)
+          public typealias Color = NSColor
+          #elseif os(iOS)
+          public typealias Color = UIColor
+          #endif
+          fileprivate init(name: String) { self.name = name }
+        }
+        """,
+      "Social/Scene/Header/HeaderViewModel.swift": """
+        import Foundation
+        import Combine
+
+        final class HeaderViewModel: ObservableObject {
+            @Published var tint: String = Asset.Colors.accent.name
+            func refresh() { tint = Asset.Colors.accent.name }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type) == ["HeaderViewModel"])
+    #expect(adoption.included == ["Social/Scene/Header/HeaderViewModel.swift"])
+    #expect(adoption.seams["Social/Generated/Assets.swift"]?.types == ["Asset", "ColorAsset"])
+  }
+}
