@@ -186,3 +186,75 @@ struct NestedNamesTests {
     #expect(adoption.seams["Social/Generated/Assets.swift"]?.types == ["Asset", "ColorAsset"])
   }
 }
+
+@Suite("vmrepl adopt: a model's own nested types in its registration")
+struct NestedRegistrationTests {
+  /// As Mastodon's privacy settings (a `Preset` of its own beside the strings' `Preset`) and its
+  /// notification cell's model (`ViewModel.Value`, beside another app `Value`).
+  static let files: [String: String] = [
+    "Social.xcodeproj/project.pbxproj": "// an Xcode project\n",
+    "Social/Settings/PrivacySafetyViewModel.swift": """
+      import Foundation
+      import Combine
+
+      final class PrivacySafetyViewModel: ObservableObject {
+          enum Preset {
+              case openPublic, privateRestricted, custom
+          }
+          @Published var preset: Preset = .openPublic
+          // What makes the other `Preset` and `Value` compiled beside these.
+          var title: String { L10n.Scene.Preset.title }
+          let sample = Value(raw: 1)
+          init() {}
+          func applyPreset(_ preset: Preset) { self.preset = preset }
+      }
+      """,
+    "Social/Generated/Strings.swift": """
+      import Foundation
+
+      public enum L10n {
+          public enum Scene {
+              public enum Preset {
+                  public static let title = "Preset"
+              }
+          }
+      }
+      """,
+    "Social/Notification/NotificationCell+ViewModel.swift": """
+      import Foundation
+
+      public enum NotificationCell {
+          final class ViewModel: ObservableObject {
+              @Published var value: Value
+              init(value: Value) { self.value = value }
+              enum Value {
+                  case mention, follow
+              }
+          }
+      }
+      """,
+    "Social/Models/Value.swift": """
+      import Foundation
+
+      struct Value {
+          let raw: Int
+      }
+      """,
+  ]
+
+  @Test("a bare nested type in an action or an init is the model's own, qualified, however many types share its name")
+  func ownNestedTypes() throws {
+    let folder = try AppFolder("Social", files: Self.files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let privacy = try #require(adoption.models.first { $0.type == "PrivacySafetyViewModel" })
+    let apply = try #require(privacy.actions.first { $0.name == "applyPreset" })
+    #expect(apply.call.contains("return PrivacySafetyViewModel.Preset.openPublic"))
+    #expect(!apply.call.contains(" Preset."))
+    let cell = try #require(adoption.models.first { $0.type == "NotificationCell.ViewModel" })
+    #expect(cell.factory == "NotificationCell.ViewModel(value: choice1(context))")
+    #expect(cell.choices.joined().contains("return NotificationCell.ViewModel.Value.mention"))
+    #expect(cell.options == [
+      #"Parameter("value", .oneOf(["mention", "follow"]), default: .word("mention"), "ViewModel.init value: NotificationCell.ViewModel.Value")"#,
+    ])
+  }
+}

@@ -5,9 +5,9 @@ enum ActionInference {
     var text: String?
   }
 
-  /// The cases of an app enum without payloads, when `type` names one.
-  static func simpleCases(of type: String, index: TypeIndex) -> [String]? {
-    guard let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum,
+  /// The cases of an app enum without payloads, when `type`, written inside `owner`, names one.
+  static func simpleCases(of type: String, index: TypeIndex, owner: String = "") -> [String]? {
+    guard let declared = index.type(LinuxSupport.bareName(type), from: owner), declared.kind == .enum,
           !declared.cases.isEmpty, !declared.hasPayloads
     else { return nil }
     return declared.cases
@@ -16,7 +16,8 @@ enum ActionInference {
   /// Names a view-model's method never gets as an action: protocol plumbing.
   static let plumbing: Set<String> = ["hash", "encode", "description", "debugDescription", "isEqual"]
 
-  static func action(for method: Method, index: TypeIndex) -> Result<ModelPlan.Action, Reason> {
+  /// The action `method` of the type `owner` (its whole name) becomes, or why none.
+  static func action(for method: Method, index: TypeIndex, owner: String = "") -> Result<ModelPlan.Action, Reason> {
     guard !method.isStatic, method.access >= .internal, !plumbing.contains(method.name),
           let first = method.name.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
           !method.name.hasPrefix("_")
@@ -35,10 +36,10 @@ enum ActionInference {
       if let written = WrittenTypes.table[type] {
         kind = written.kind
         read = WrittenTypes.read(written, key: key, from: "arguments")
-      } else if let cases = simpleCases(of: type, index: index) {
+      } else if let cases = simpleCases(of: type, index: index, owner: owner) {
         // An enum of the app without payloads: its case names, as `send sort by=newest` writes one.
         // One nested in the model, written bare in its method, is qualified in the registration.
-        type = index.qualified(type)
+        type = index.qualified(type, from: owner)
         kind = ".oneOf([" + cases.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
         let choices = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
         read = "({ () -> \(type) in switch arguments.string(\(key)) { \(choices)\(choices.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"

@@ -91,7 +91,7 @@ struct FactoryInference {
       var arguments: [String] = []
       var lacking: [ModelPlan.Missing] = []
       for parameter in initializer.parameters where !parameter.hasDefault {
-        if let value = value(for: parameter, of: type.name, depth: depth) {
+        if let value = value(for: parameter, of: type.name, depth: depth, scope: type.qualifiedName) {
           arguments.append((parameter.label.map { "\($0): " } ?? "") + value)
         } else {
           lacking.append(.init(parameter: parameter.name, type: parameter.type))
@@ -126,9 +126,12 @@ struct FactoryInference {
   }
 
   /// A value for one parameter, or nil.
-  private mutating func value(for parameter: ParameterFacts, of owner: String, depth: Int) -> String? {
+  /// `scope` is the whole name of the type whose init takes it (`NotificationTableViewCell.ViewModel`),
+  /// where its bare type names are looked up; `owner` how messages name it.
+  private mutating func value(for parameter: ParameterFacts, of owner: String, depth: Int, scope: String? = nil) -> String? {
+    let scope = scope ?? owner
     // A type nested in the model, written bare in its init, is qualified in the registration.
-    let type = parameter.type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? index.qualified(parameter.type) : parameter.type
+    let type = parameter.type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? index.qualified(parameter.type, from: scope) : parameter.type
     if type.hasSuffix("?") || type.hasSuffix("!") { return "nil" }
     if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
     let member = "\(LinuxSupport.bareName(owner)).\(parameter.name)"
@@ -145,7 +148,7 @@ struct FactoryInference {
     if type.hasPrefix("Binding<"), type.hasSuffix(">") {
       // A value the view owns and lends (`$isPresented`): a constant here, as a preview writes it.
       let wrapped = ParameterFacts(label: nil, name: parameter.name, type: String(type.dropFirst("Binding<".count).dropLast()), hasDefault: false)
-      guard let value = value(for: wrapped, of: owner, depth: depth) else { return nil }
+      guard let value = value(for: wrapped, of: owner, depth: depth, scope: scope) else { return nil }
       notes.append("`\(parameter.name)` is a constant binding: the view that owns the value is not here")
       return ".constant(\(value))"
     }
@@ -161,7 +164,7 @@ struct FactoryInference {
       options.append("Parameter(\"\(name)\", .string, default: .string(\"https://example.com\"), \"\(owner).init \(parameter.label ?? "_"): URL\")")
       return "(URL(string: context.options.string(\"\(name)\")) ?? URL(fileURLWithPath: \"/\"))"
     }
-    if let cases = ActionInference.simpleCases(of: type, index: index) {
+    if let cases = ActionInference.simpleCases(of: type, index: index, owner: scope) {
       // An enum of the app without payloads: a `use` option of its cases, the first by default.
       let name = optionName(parameter.name, owner: owner)
       let words = wordList(cases.map(Self.word))
@@ -172,12 +175,12 @@ struct FactoryInference {
     if let made = payloadCase(of: type, parameter: parameter, owner: owner, depth: depth) { return made }
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)
-    if index.type(bare) == nil, let standIn = standIns.type(bare), [.class, .struct, .actor].contains(standIn.kind) {
+    if index.type(bare, from: scope) == nil, let standIn = standIns.type(bare), [.class, .struct, .actor].contains(standIn.kind) {
       guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else { return nil }
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
       return made.expression
     }
-    guard let declared = index.type(bare) ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil }) else { return nil }
+    guard let declared = index.type(bare, from: scope) ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil }) else { return nil }
     switch declared.kind {
     case .protocol:
       let conformers = index.conformers(of: bare)
@@ -259,7 +262,7 @@ struct FactoryInference {
   /// An enum of the app with payloads (`AccountsListMode.following(accountId:)`): a `use` option
   /// of the cases adopt can make, the first by default, each payload from options of its own.
   private mutating func payloadCase(of type: String, parameter: ParameterFacts, owner: String, depth: Int) -> String? {
-    guard depth < 4, let declared = index.type(LinuxSupport.bareName(type)), declared.kind == .enum, declared.hasPayloads,
+    guard depth < 4, let declared = index.type(written: type), declared.kind == .enum, declared.hasPayloads,
           declared.payloads.count == declared.cases.count
     else { return nil }
     let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks)

@@ -100,7 +100,7 @@ struct ModelPlan: Sendable, Equatable {
     }
     var used: Set<String> = []
     for method in members.methods {
-      switch ActionInference.action(for: method, index: index) {
+      switch ActionInference.action(for: method, index: index, owner: type.qualifiedName) {
       case .success(var action):
         if used.contains(action.name) {
           action.name += method.parameters.first.map { Self.upperFirst($0.label ?? $0.name) } ?? "\(method.line)"

@@ -26,6 +26,37 @@ struct TypeIndex: Sendable {
     return only.qualifiedName
   }
 
+  /// `name` as written inside `owner` (`Preset` in `PrivacySafetyViewModel`), as code outside
+  /// writes it: the nested type Swift's lookup finds from there, by its whole name, however many
+  /// other types share the name (Mastodon's strings declare another `Preset`); else `qualified(name)`.
+  func qualified(_ name: String, from owner: String) -> String {
+    nested(name, from: owner)?.qualifiedName ?? qualified(name)
+  }
+
+  /// The type `name` means inside `owner`: the nested one Swift's lookup finds, else `type(name)`.
+  func type(_ name: String, from owner: String) -> DeclaredType? {
+    nested(name, from: owner) ?? type(name)
+  }
+
+  /// The type a registration's text names (`NotificationTableViewCell.ViewModel.Value`, or a
+  /// bare `Value`): by its whole name where it is dotted, else the one declaration.
+  func type(written name: String) -> DeclaredType? {
+    let bare = LinuxSupport.bareName(name)
+    guard name.contains("."), let exact = types[bare]?.first(where: { $0.type.qualifiedName == name }) else { return type(bare) }
+    return exact.type
+  }
+
+  private func nested(_ name: String, from owner: String) -> DeclaredType? {
+    guard let declarations = types[name] else { return nil }
+    var components = owner.split(separator: ".").map(String.init)
+    while !components.isEmpty {
+      let candidate = (components + [name]).joined(separator: ".")
+      if let found = declarations.first(where: { $0.type.qualifiedName == candidate }) { return found.type }
+      components.removeLast()
+    }
+    return nil
+  }
+
   /// Types that conform to `protocolName`, directly or in an extension, in path order.
   func conformers(of protocolName: String) -> [DeclaredType] {
     var result: [DeclaredType] = []
