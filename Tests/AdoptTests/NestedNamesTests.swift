@@ -116,6 +116,23 @@ struct NestedNamesTests {
     #expect(facts.mentions.contains("Mastodon"))
   }
 
+  @Test("a chain's first name drops off only where it is a module the file imports")
+  func moduleQualified() {
+    let facts = FactsVisitor.facts(of: """
+      import UIKit
+      import Models
+
+      struct MenuConfiguration {
+          let options: UIMenu.Options
+          let policy: Models.NotificationsPolicy
+          let fallback = Models.Filter.all
+      }
+      """, path: "MastodonMenu.swift")
+    #expect(facts.mentions.contains("UIMenu.Options"))
+    #expect(!facts.mentions.contains("Options"))
+    #expect(facts.mentions.isSuperset(of: ["Models.NotificationsPolicy", "NotificationsPolicy", "Models.Filter", "Filter"]))
+  }
+
   @Test("the view-model's SDK is compiled whole, with no file of a same-named top-level type")
   func selection() throws {
     let folder = try AppFolder("Social", files: NestedSDK.files)

@@ -89,8 +89,7 @@ final class FactsVisitor: SyntaxVisitor {
   override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
     if let name = Self.dottedName(node) {
       mention(name)
-      // `Models.NotificationsPolicy`: the first name may be a module's.
-      mention(String(name.drop { $0 != "." }.dropFirst()))
+      mentionUnqualified(name)
     }
     return .visitChildren
   }
@@ -100,12 +99,20 @@ final class FactsVisitor: SyntaxVisitor {
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
     if let name = Self.dottedName(node) {
       mention(name)
-      mention(String(name.drop { $0 != "." }.dropFirst()))
+      mentionUnqualified(name)
     }
     if node.declName.baseName.text == "module", node.base == nil || node.base?.trimmedDescription == "Bundle" {
       facts.usesBundleModule = true
     }
     return .visitChildren
+  }
+
+  /// `Models.NotificationsPolicy`, where `Models` is a module the file imports, also names
+  /// `NotificationsPolicy`; `UIMenu.Options` names no `Options` of its own (KeychainAccess's).
+  private func mentionUnqualified(_ name: String) {
+    let first = String(name.prefix { $0 != "." })
+    guard facts.imports.contains(first) || facts.module == first else { return }
+    mention(String(name.dropFirst(first.count + 1)))
   }
 
   /// `A.B.C` of a chain of capitalised names (`A.B` of `A.B.c`), or nil.
