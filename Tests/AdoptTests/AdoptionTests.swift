@@ -373,7 +373,7 @@ struct AdoptionTests {
     #expect(copy.split(separator: "\n", omittingEmptySubsequences: false)[15] == "        final class BookmarksFetcher: TabFetcher, Fetcher {")
   }
 
-  @Test("files that extend a screen's view-model (its states, its data source) are its own code, not users that make it a dependency")
+  @Test("files that extend a screen's view-model (its states, its data source), or cannot build themselves (a coordinator), are no users that make it a dependency")
   func frameworkImportWithExtensions() throws {
     var files = NewsApp.files
     // As Mastodon's FavoriteViewModel: CoreData imported, its states and diffable source in files of their own.
@@ -398,6 +398,18 @@ struct AdoptionTests {
               weak var viewModel: FavoriteViewModel?
               init(viewModel: FavoriteViewModel) { self.viewModel = viewModel }
           }
+      }
+      """
+    // A coordinator that names every screen's model, in a file that cannot build on Linux.
+    files["News/Coordinator/SceneCoordinator.swift"] = """
+      import Foundation
+      import SafariServices
+
+      final public class SceneCoordinator {
+          enum Scene {
+              case favorite(viewModel: FavoriteViewModel)
+          }
+          func present(scene: Scene) {}
       }
       """
     let folder = try AppFolder("News", files: files)

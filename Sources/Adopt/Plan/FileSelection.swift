@@ -37,9 +37,11 @@ struct FileSelection {
     // Which files other than views and controllers name each type: a left-out view-model one of
     // them uses is a dependency, stood in (its members seams); one only views use is a screen's.
     // A file that extends the type (`FavoriteViewModel+State.swift`, `+Diffable.swift`) is the
-    // type's own code, not a user of it.
+    // type's own code, not a user of it; nor is a file that cannot build as it is (Mastodon's
+    // `SceneCoordinator`, which names every screen's model and imports SafariServices): at most
+    // it is stood in, and a stand-in runs no model.
     var users: [String: Set<String>] = [:]
-    for file in originals where !Self.isUIFile(file) {
+    for file in originals where !Self.isUIFile(file) && file.blockers.isEmpty {
       let extended = Set(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
       for name in file.mentions where !extended.contains(name) { users[name, default: []].insert(file.path) }
     }
