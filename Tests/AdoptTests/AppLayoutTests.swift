@@ -26,7 +26,7 @@ struct AppLayoutTests {
         scrumTimer: ScrumTimer, Standup/Models/ScrumTimer.swift:3, made as ScrumTimer()
           actions: startScrum, stopScrum
           set: secondsElapsed, speaker
-        SessionStore, Standup/Services/SessionStore.swift:3: not registered: it has no init adopt can call (each is private, failable or async) and no `static let shared`
+        SessionStore, Standup/Services/SessionStore.swift:3: not registered: it has no init adopt can call (each is private or async) and no `static let shared`
           write in Overrides.swift, in `overrides`: ModelDefinition("sessionStore", summary: "SessionStore") { _ in <a SessionStore, made as the app makes one> } describe: { _ in }
         themeService: ThemeService, Standup/Services/ThemeService.swift:3, made as ThemeService.shared
           note: made as `ThemeService.shared`, its one instance: its init cannot be called from outside

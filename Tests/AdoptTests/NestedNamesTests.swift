@@ -275,3 +275,48 @@ struct NestedRegistrationTests {
     ])
   }
 }
+
+@Suite("vmrepl adopt: a model's parameter made with a failable init")
+struct FailableInitTests {
+  @Test("a parameter whose one callable init is failable is made with it, unwrapped, and the note says so")
+  func failableConvenience() throws {
+    // As Mastodon's AuthContext: a private designated init and a public failable convenience one.
+    let folder = try AppFolder("Social", files: [
+      "Social.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Social/Core/AuthContext.swift": """
+        import Foundation
+
+        public struct Authentication: Codable, Hashable {
+            public var domain: String
+            public var userID: String
+        }
+
+        public class AuthContext {
+            public private(set) var authentication: Authentication
+            private init(box: Authentication) { self.authentication = box }
+        }
+
+        extension AuthContext {
+            public convenience init?(authentication: Authentication) {
+                self.init(box: authentication)
+            }
+        }
+        """,
+      "Social/Scene/FollowerListViewModel.swift": """
+        import Foundation
+        import Combine
+
+        final class FollowerListViewModel: ObservableObject {
+            let authContext: AuthContext
+            @Published var names: [String] = []
+            init(authContext: AuthContext) { self.authContext = authContext }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "FollowerListViewModel" })
+    #expect(model.factory?.hasPrefix("FollowerListViewModel(authContext: AuthContext(authentication: Authentication(") == true)
+    #expect(model.factory?.hasSuffix(")!)") == true)
+    #expect(model.notes.contains("`AuthContext` is made with its failable init, unwrapped: `use` traps if that init returns nil"))
+  }
+}

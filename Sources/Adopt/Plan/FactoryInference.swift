@@ -83,7 +83,7 @@ struct FactoryInference {
         return Made(expression: "\(type.qualifiedName).\(shared.name)", options: options)
       }
       if depth == 0, problem == nil {
-        problem = "it has no init adopt can call (each is private, failable or async) and no `static let shared`"
+        problem = "it has no init adopt can call (each is private or async) and no `static let shared`"
       }
       return nil
     }
@@ -98,7 +98,11 @@ struct FactoryInference {
         }
       }
       if lacking.isEmpty {
-        let call = (initializer.isThrowing ? "try " : "") + type.qualifiedName + "(" + arguments.joined(separator: ", ") + ")"
+        var call = (initializer.isThrowing ? "try " : "") + type.qualifiedName + "(" + arguments.joined(separator: ", ") + ")"
+        if initializer.isFailable {
+          call += "!"
+          notes.append("`\(type.qualifiedName)` is made with its failable init, unwrapped: `use` traps if that init returns nil")
+        }
         return Made(expression: call, options: options)
       }
       if depth == 0, missing.isEmpty { missing = lacking }
@@ -176,7 +180,9 @@ struct FactoryInference {
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)
     if index.type(bare, from: scope) == nil, let standIn = standIns.type(bare), [.class, .struct, .actor].contains(standIn.kind) {
-      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else { return nil }
+      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else {
+        return sample(of: type, declared: standIn, in: standIns, parameter: parameter, owner: owner)
+      }
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
       return made.expression
     }
@@ -201,10 +207,33 @@ struct FactoryInference {
       }
       return nil
     case .class, .struct, .actor:
-      return construct(declared, members: index.allMembers(of: declared), depth: depth + 1, optionsFor: declared.name)?.expression
+      if let made = construct(declared, members: index.allMembers(of: declared), depth: depth + 1, optionsFor: declared.name) {
+        return made.expression
+      }
+      return sample(of: type, declared: declared, in: index, parameter: parameter, owner: owner)
     case .enum:
-      return nil
+      return sample(of: type, declared: declared, in: index, parameter: parameter, owner: owner)
     }
+  }
+
+  /// A model value adopt cannot make from its inits (Mastodon's `MastodonAuthentication`, whose
+  /// `identifier: ID` names a type alias; an enum with payloads) but that is `Decodable`: a
+  /// sample decoded from its own shape at `use` (empty strings, zero numbers, no optionals, empty
+  /// lists), a seam the transcript shows, which the scenario may answer instead; nil otherwise.
+  private mutating func sample(of type: String, declared: DeclaredType, in index: TypeIndex, parameter: ParameterFacts, owner: String) -> String? {
+    let conformances = (declared.inherited + index.extensions[declared.name, default: []].flatMap(\.inherited)).map(LinuxSupport.bareName)
+    guard conformances.contains(where: { $0 == "Codable" || $0 == "Decodable" }), declared.genericParameters.isEmpty else { return nil }
+    let member = "\(LinuxSupport.bareName(owner)).\(parameter.name)"
+    notes.append(
+      "`\(parameter.name): \(type)` is a sample, decoded from its own shape (empty strings, zero numbers, no optionals, empty lists): "
+        + "adopt cannot call its inits; the transcript shows `\(member)`")
+    var declaration = StandInSource.Declaration(
+      member: member, signature: "\(parameter.name): \(parameter.type)",
+      why: "a `\(type)` for `\(owner)` that adopt cannot make: a sample of its Decodable shape", hasDefault: true)
+    declaration.isSample = true
+    callbacks.append(declaration)
+    let quote = RegistrationWriter.quote
+    return "(StandIn.sample(\(quote(member)), \(quote("\(parameter.name): \(type)"))) as \(type))"
   }
 
   /// A callback seam for a closure parameter returning `Void` (`onSave: (String, Request) ->
@@ -345,9 +374,12 @@ struct FactoryInference {
 
   static func initializers(of type: DeclaredType, members: Members) -> [Initializer] {
     guard type.kind != .protocol, type.kind != .enum else { return [] }
-    let declared = members.initializers.filter { $0.access >= .internal && !$0.isFailable && !$0.isAsync }
+    // A failable init is tried last, where no other can be called (Mastodon's `AuthContext`,
+    // whose one callable init is `convenience init?(authentication:)`): the registration unwraps it.
+    let declared = members.initializers.filter { $0.access >= .internal && !$0.isAsync }
     if !declared.isEmpty {
       return declared.enumerated().sorted {
+        if $0.element.isFailable != $1.element.isFailable { return !$0.element.isFailable }
         let left = $0.element.parameters.filter { !$0.hasDefault }.count
         let right = $1.element.parameters.filter { !$0.hasDefault }.count
         return left == right ? $0.offset < $1.offset : left < right

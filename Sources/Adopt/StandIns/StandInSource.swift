@@ -74,6 +74,8 @@ struct StandInSource {
     /// The return type as written (nil: none), and whether a call waits (`async`).
     var returns: String? = nil
     var isAsync = false
+    /// A model value adopt made a sample of (`StandIn.sample`), not a callback, among a model's.
+    var isSample = false
   }
 
   /// Generates stand-ins for the top-level types `names` of `source` (the file at `path`).

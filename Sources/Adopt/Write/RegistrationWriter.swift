@@ -29,7 +29,8 @@ enum RegistrationWriter {
       return "  StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(declaration.why)), "
         + "hasDefault: \(declaration.hasDefault), models: [\(models)]),"
     }
-    // The callbacks adopt passed the models (`onSave:`), each reached by the models made with it.
+    // The callbacks and samples adopt passed the models (`onSave:`, a `MastodonAuthentication`),
+    // each reached by the models made with it.
     var callbacks: [StandInSource.Declaration] = []
     var reachedBy: [String: Set<String>] = [:]
     for model in registered {
@@ -41,7 +42,7 @@ enum RegistrationWriter {
     lines += callbacks.map { callback in
       let models = (reachedBy[callback.member] ?? []).sorted().map(quote).joined(separator: ", ")
       return "  StandInDeclaration(\(quote(callback.member)), signature: \(quote(callback.signature)), "
-        + "why: \(quote(callback.why)), hasDefault: true, models: [\(models)], isCallback: true),"
+        + "why: \(quote(callback.why)), hasDefault: true, models: [\(models)], \(callback.isSample ? "isSample" : "isCallback"): true),"
     }
     lines.append("]")
     lines.append("")
