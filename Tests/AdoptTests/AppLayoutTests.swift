@@ -161,6 +161,47 @@ struct AppLayoutTests {
       """))
   }
 
+  @Test("a target named `HAKit+PromiseKit` is the module `HAKit_PromiseKit` the app imports: a dependency, imported by that name")
+  func targetNameWithPlus() throws {
+    // As home-assistant's HAKit, compiled from its sources: a target whose name is no Swift identifier.
+    let folder = try AppFolder("Home", files: [
+      "Home.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Kit/Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Kit", targets: [
+          .target(name: "HAKit"),
+          .target(name: "HAKit+PromiseKit", dependencies: ["HAKit"]),
+        ])
+        """,
+      "Kit/Sources/HAKit/HAConnection.swift": "public final class HAConnection { public init() {} }\n",
+      "Kit/Sources/HAKit+PromiseKit/HAConnection+Promise.swift": """
+        import HAKit
+        public extension HAConnection { func ping() -> Int { 1 } }
+        """,
+      "Home/AssistViewModel.swift": """
+        import Foundation
+        import Combine
+        import HAKit
+        import HAKit_PromiseKit
+
+        final class AssistViewModel: ObservableObject {
+            @Published var pings = 0
+            let connection = HAConnection()
+            func ping() { pings = connection.ping() }
+        }
+        """,
+      "Home/HomeApp.swift": "import SwiftUI\n@main struct HomeApp: App { var body: some Scene { WindowGroup { Text(\"\") } } }\n",
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path, vendored: [(folder.path + "/Kit", "github.com/home-assistant/HAKit")]))
+    #expect(adoption.models.map(\.type) == ["AssistViewModel"])
+    #expect(adoption.targets.first { $0.name == "Home" }?.dependencies == ["HAKit", "HAKit+PromiseKit"])
+    #expect(adoption.targets.first { $0.name == "Home" }?.products == [])
+    let text = RegistrationWriter.generatedFile(adoption, modules: adoption.targets.map { PackageBuild.moduleName(of: $0.name) })
+    #expect(text.contains("@testable import HAKit_PromiseKit\n"))
+    #expect(!text.contains("HAKit+PromiseKit"))
+  }
+
   @Test("a local package whose manifest cannot be read is said, and its module is then unknown")
   func unreadablePackage() throws {
     let folder = try AppFolder("Broken", files: [

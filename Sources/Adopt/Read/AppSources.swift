@@ -124,7 +124,9 @@ struct AppSources: Sendable {
     for (url, requirement) in walker.remoteRequirements.sorted(by: { $0.key < $1.key }) { pins.declare(url: url, requirement: requirement) }
     for (url, requirement) in (xcodeProject?.requirements ?? [:]).sorted(by: { $0.key < $1.key }) { pins.declare(url: url, requirement: requirement) }
     let pods = (try? String(contentsOfFile: root + "/Podfile.lock", encoding: .utf8)).map(LinuxSupport.pods(inLock:)) ?? [:]
-    let localNames = Set(walker.modules.map(\.name))
+    // As `import` writes them too: a vendored package's target `HAKit+PromiseKit` is the module
+    // `HAKit_PromiseKit`, which the app imports (no product of the package is asked for then).
+    let localNames = Set(walker.modules.flatMap { [$0.name, PackageBuild.moduleName(of: $0.name)] })
     // A vendored package's own targets that are no Swift module compiled here (a binary
     // `.xcframework`, a C target): its files that import one cannot build on Linux.
     var ownTargets: [String: String] = [:]
