@@ -114,20 +114,24 @@ struct AppLayoutTests {
       """))
   }
 
-  @Test("a client app: its local packages' modules are targets, with their dependencies, nested entities and Bundle.module")
+  @Test("a client app: its local packages' modules are targets, with their dependencies, nested entities, Bundle.module and a model value made as a sample")
   func localPackages() throws {
     let app = try AppSources.scan(folder: Apps.folder("Ivory"))
     let adoption = Adoption(app)
     #expect(AdoptReport.text(adoption, shownFolder: "Ivory") == """
-      Ivory: 7 Swift files in Ivory
+      Ivory: 9 Swift files in Ivory
 
-      view-models (1 registered of 1 found):
+      view-models (2 registered of 2 found):
+        accountDetail: AccountDetailViewModel, Ivory/Account/AccountDetailViewModel.swift:5, made as AccountDetailViewModel(account: (StandIn.sample("AccountDetailViewModel.account", "account: Account") as Account))
+          note: `account: Account` is a sample, decoded from its own shape (empty strings, zero numbers, no optionals, empty lists): adopt cannot call its inits; the transcript shows `AccountDetailViewModel.account`
+          actions: toggleFollow
+          set: isFollowing
         timeline: TimelineViewModel, Ivory/Timeline/TimelineViewModel.swift:6, made as TimelineViewModel()
           actions: refresh (async)
           set: isLoading
 
-      compiled (5 files): Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
-      modules compiled as targets of their own: DesignSystem (0 files), Models (3 files), Network (1 file)
+      compiled (7 files): Ivory/Account/AccountDetailViewModel.swift, Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Account.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
+      modules compiled as targets of their own: DesignSystem (0 files), Models (4 files), Network (1 file)
         Network reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there
       left out, cannot build on Linux (2 files):
         Ivory/IvoryApp.swift: declares the app `IvoryApp`
