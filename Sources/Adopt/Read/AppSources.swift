@@ -166,7 +166,7 @@ extension AppSources {
       let file = found[index]
       let result: Result<SourceFacts?, AdoptError>
       if let text = try? String(contentsOfFile: file.path, encoding: .utf8) {
-        var facts = FactsVisitor.facts(of: text, path: file.relativePath)
+        var facts = ParsedFiles.facts(of: text, path: file.relativePath)
         facts.module = file.module
         result = .success(facts.isToolingFile ? nil : facts)
       } else {
@@ -184,6 +184,21 @@ extension AppSources {
       }
     }
     return files
+  }
+}
+
+/// The facts of every file read in this process, by path with its text: an adopt reads the app
+/// again each time it compiles a package from its sources (home-assistant: 75 of them), and
+/// swift-syntax takes tens of milliseconds a file; a file whose text is unchanged is not parsed again.
+enum ParsedFiles {
+  private static let cache = Mutex<[String: (text: String, facts: SourceFacts)]>([:])
+
+  /// `FactsVisitor.facts(of: text, path: path)`, parsed once per text.
+  static func facts(of text: String, path: String) -> SourceFacts {
+    if let hit = cache.withLock({ $0[path] }), hit.text == text { return hit.facts }
+    let facts = FactsVisitor.facts(of: text, path: path)
+    cache.withLock { $0[path] = (text, facts) }
+    return facts
   }
 }
 
