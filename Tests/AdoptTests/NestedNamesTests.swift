@@ -362,7 +362,7 @@ struct FailableInitTests {
     let text = RegistrationWriter.generatedFile(adoption, modules: ["Social"])
     #expect(text.contains(
       #"  StandInDeclaration("AuthContext.authentication", signature: "authentication: MastodonAuthentication", "#
-        + #"why: "a `MastodonAuthentication` for `AuthContext` that adopt cannot make: a sample of its Decodable shape", hasDefault: true, "#
+        + #"why: "`MastodonAuthentication` for `AuthContext`: adopt cannot make one, so it is a sample of its Decodable shape", hasDefault: true, "#
         + #"models: ["followedTags"], isSample: true),"#))
   }
 }

@@ -228,7 +228,7 @@ struct FactoryInference {
         + "adopt cannot call its inits; the transcript shows `\(member)`")
     var declaration = StandInSource.Declaration(
       member: member, signature: "\(parameter.name): \(parameter.type)",
-      why: "a `\(type)` for `\(owner)` that adopt cannot make: a sample of its Decodable shape", hasDefault: true)
+      why: "`\(type)` for `\(owner)`: adopt cannot make one, so it is a sample of its Decodable shape", hasDefault: true)
     declaration.isSample = true
     callbacks.append(declaration)
     let quote = RegistrationWriter.quote
