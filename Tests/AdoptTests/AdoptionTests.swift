@@ -910,3 +910,17 @@ struct AdoptionTests {
 extension AppFolder {
   borrowing func scanOnly() throws -> AppSources { try AppSources.scan(folder: path) }
 }
+
+@Suite("vmrepl adopt: each file parsed once per text")
+struct ParsedFilesTests {
+  @Test("a file read again with the same text gives the same facts; with a new text, the new text's")
+  func cachedByText() {
+    let path = "Cache/\(UUID().uuidString)/Model.swift"
+    let first = ParsedFiles.facts(of: "final class Model: ObservableObject { @Published var count = 0 }\n", path: path)
+    #expect(first == FactsVisitor.facts(of: "final class Model: ObservableObject { @Published var count = 0 }\n", path: path))
+    #expect(ParsedFiles.facts(of: "final class Model: ObservableObject { @Published var count = 0 }\n", path: path) == first)
+    let changed = ParsedFiles.facts(of: "struct Model { var name = \"\" }\n", path: path)
+    #expect(changed.types.map(\.kind) == [.struct])
+    #expect(changed != first)
+  }
+}

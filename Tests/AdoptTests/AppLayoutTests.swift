@@ -114,20 +114,24 @@ struct AppLayoutTests {
       """))
   }
 
-  @Test("a client app: its local packages' modules are targets, with their dependencies, nested entities and Bundle.module")
+  @Test("a client app: its local packages' modules are targets, with their dependencies, nested entities, Bundle.module and a model value made as a sample")
   func localPackages() throws {
     let app = try AppSources.scan(folder: Apps.folder("Ivory"))
     let adoption = Adoption(app)
     #expect(AdoptReport.text(adoption, shownFolder: "Ivory") == """
-      Ivory: 7 Swift files in Ivory
+      Ivory: 9 Swift files in Ivory
 
-      view-models (1 registered of 1 found):
+      view-models (2 registered of 2 found):
+        accountDetail: AccountDetailViewModel, Ivory/Account/AccountDetailViewModel.swift:5, made as AccountDetailViewModel(account: (StandIn.sample("AccountDetailViewModel.account", "account: Account") as Account))
+          note: `account: Account` is a sample, decoded from its own shape (empty strings, zero numbers, no optionals, empty lists): adopt cannot call its inits; the transcript shows `AccountDetailViewModel.account`
+          actions: toggleFollow
+          set: isFollowing
         timeline: TimelineViewModel, Ivory/Timeline/TimelineViewModel.swift:6, made as TimelineViewModel()
           actions: refresh (async)
           set: isLoading
 
-      compiled (5 files): Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
-      modules compiled as targets of their own: DesignSystem (0 files), Models (3 files), Network (1 file)
+      compiled (7 files): Ivory/Account/AccountDetailViewModel.swift, Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Account.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
+      modules compiled as targets of their own: DesignSystem (0 files), Models (4 files), Network (1 file)
         Network reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there
       left out, cannot build on Linux (2 files):
         Ivory/IvoryApp.swift: declares the app `IvoryApp`
@@ -159,6 +163,47 @@ struct AppLayoutTests {
     #expect(manifest.contains("""
               "Ivory", "DesignSystem", "Models", "Network", .product(name: "Scenario", package: "vmrepl"),
       """))
+  }
+
+  @Test("a target named `HAKit+PromiseKit` is the module `HAKit_PromiseKit` the app imports: a dependency, imported by that name")
+  func targetNameWithPlus() throws {
+    // As home-assistant's HAKit, compiled from its sources: a target whose name is no Swift identifier.
+    let folder = try AppFolder("Home", files: [
+      "Home.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Kit/Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Kit", targets: [
+          .target(name: "HAKit"),
+          .target(name: "HAKit+PromiseKit", dependencies: ["HAKit"]),
+        ])
+        """,
+      "Kit/Sources/HAKit/HAConnection.swift": "public final class HAConnection { public init() {} }\n",
+      "Kit/Sources/HAKit+PromiseKit/HAConnection+Promise.swift": """
+        import HAKit
+        public extension HAConnection { func ping() -> Int { 1 } }
+        """,
+      "Home/AssistViewModel.swift": """
+        import Foundation
+        import Combine
+        import HAKit
+        import HAKit_PromiseKit
+
+        final class AssistViewModel: ObservableObject {
+            @Published var pings = 0
+            let connection = HAConnection()
+            func ping() { pings = connection.ping() }
+        }
+        """,
+      "Home/HomeApp.swift": "import SwiftUI\n@main struct HomeApp: App { var body: some Scene { WindowGroup { Text(\"\") } } }\n",
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path, vendored: [(folder.path + "/Kit", "github.com/home-assistant/HAKit")]))
+    #expect(adoption.models.map(\.type) == ["AssistViewModel"])
+    #expect(adoption.targets.first { $0.name == "Home" }?.dependencies == ["HAKit", "HAKit+PromiseKit"])
+    #expect(adoption.targets.first { $0.name == "Home" }?.products == [])
+    let text = RegistrationWriter.generatedFile(adoption, modules: adoption.targets.map { PackageBuild.moduleName(of: $0.name) })
+    #expect(text.contains("@testable import HAKit_PromiseKit\n"))
+    #expect(!text.contains("HAKit+PromiseKit"))
   }
 
   @Test("a local package whose manifest cannot be read is said, and its module is then unknown")

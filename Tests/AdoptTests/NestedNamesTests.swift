@@ -319,4 +319,50 @@ struct FailableInitTests {
     #expect(model.factory?.hasSuffix(")!)") == true)
     #expect(model.notes.contains("`AuthContext` is made with its failable init, unwrapped: `use` traps if that init returns nil"))
   }
+
+  @Test("a Decodable model value adopt cannot construct is a sample, declared with the stand-ins as one")
+  func decodableSample() throws {
+    let folder = try AppFolder("Social", files: [
+      "Social.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Social/Core/MastodonAuthentication.swift": """
+        import Foundation
+
+        public struct MastodonAuthentication: Codable, Hashable {
+            public typealias ID = UUID
+            public private(set) var identifier: ID
+            public private(set) var domain: String
+        }
+        """,
+      "Social/Core/AuthContext.swift": """
+        import Foundation
+
+        public class AuthContext {
+            public let authentication: MastodonAuthentication
+            private init(box: MastodonAuthentication) { self.authentication = box }
+            public convenience init?(authentication: MastodonAuthentication) { self.init(box: authentication) }
+        }
+        """,
+      "Social/Scene/FollowedTagsViewModel.swift": """
+        import Foundation
+        import Combine
+
+        final class FollowedTagsViewModel: ObservableObject {
+            let authContext: AuthContext
+            @Published var tags: [String] = []
+            init(authContext: AuthContext) { self.authContext = authContext }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "FollowedTagsViewModel" })
+    #expect(model.factory == #"FollowedTagsViewModel(authContext: AuthContext(authentication: (StandIn.sample("AuthContext.authentication", "authentication: MastodonAuthentication") as MastodonAuthentication))!)"#)
+    #expect(model.notes.contains(
+      "`authentication: MastodonAuthentication` is a sample, decoded from its own shape (empty strings, zero numbers, no optionals, empty lists): "
+        + "adopt cannot call its inits; the transcript shows `AuthContext.authentication`"))
+    let text = RegistrationWriter.generatedFile(adoption, modules: ["Social"])
+    #expect(text.contains(
+      #"  StandInDeclaration("AuthContext.authentication", signature: "authentication: MastodonAuthentication", "#
+        + #"why: "a `MastodonAuthentication` for `AuthContext` that adopt cannot make: a sample of its Decodable shape", hasDefault: true, "#
+        + #"models: ["followedTags"], isSample: true),"#))
+  }
 }

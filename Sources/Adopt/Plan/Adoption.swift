@@ -375,7 +375,13 @@ struct TargetPlan: Sendable, Equatable {
 
   static func plans(_ app: AppSources, included: Set<String>) -> [TargetPlan] {
     let appModule = PackageWriter.identifier(app.appName)
-    let localNames = Set(app.modules.map(\.name))
+    // Each local module's target by the name `import` writes (`HAKit_PromiseKit` for the target
+    // `HAKit+PromiseKit`) and by its own.
+    var targetOf: [String: String] = [:]
+    for module in app.modules {
+      targetOf[module.name] = module.name
+      if targetOf[PackageBuild.moduleName(of: module.name)] == nil { targetOf[PackageBuild.moduleName(of: module.name)] = module.name }
+    }
     var byModule: [String: [SourceFacts]] = [:]
     for file in app.files where included.contains(file.path) {
       byModule[file.module ?? appModule, default: []].append(file)
@@ -385,7 +391,7 @@ struct TargetPlan: Sendable, Equatable {
     var needed = Set(byModule.keys)
     var queue = Array(byModule.values.joined())
     while let file = queue.popLast() {
-      for imported in file.imports where localNames.contains(imported) && !needed.contains(imported) {
+      for imported in file.imports.compactMap({ targetOf[$0] }) where !needed.contains(imported) {
         needed.insert(imported)
       }
     }
@@ -395,7 +401,7 @@ struct TargetPlan: Sendable, Equatable {
     do {
       plans.append(TargetPlan(
         name: appModule, folder: ".", sources: appFiles.map(\.path).sorted(),
-        dependencies: imports(appFiles, localNames, except: appModule), languageMode: "5", defaultIsolation: app.defaultIsolation,
+        dependencies: imports(appFiles, targetOf, except: appModule), languageMode: "5", defaultIsolation: app.defaultIsolation,
         isLocalModule: false))
     }
     for module in app.modules where needed.contains(module.name) {
@@ -404,7 +410,7 @@ struct TargetPlan: Sendable, Equatable {
       var plan = TargetPlan(
         name: module.name, folder: module.folder,
         sources: files.map { String($0.path.dropFirst(prefix.count)) }.sorted(),
-        dependencies: imports(files, localNames, except: module.name), languageMode: module.languageMode,
+        dependencies: imports(files, targetOf, except: module.name), languageMode: module.languageMode,
         isLocalModule: true)
       plan.needsBundleModule = files.contains(where: \.usesBundleModule)
       plans.append(plan)
@@ -412,7 +418,8 @@ struct TargetPlan: Sendable, Equatable {
     return plans
   }
 
-  private static func imports(_ files: [SourceFacts], _ local: Set<String>, except name: String) -> [String] {
-    Array(Set(files.flatMap(\.imports)).filter { local.contains($0) && $0 != name }).sorted()
+  /// The local targets `files` import, but `name`'s own.
+  private static func imports(_ files: [SourceFacts], _ targetOf: [String: String], except name: String) -> [String] {
+    Array(Set(files.flatMap(\.imports).compactMap { targetOf[$0] }).filter { $0 != name }).sorted()
   }
 }

@@ -180,9 +180,8 @@ struct FactoryInference {
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)
     if index.type(bare, from: scope) == nil, let standIn = standIns.type(bare), [.class, .struct, .actor].contains(standIn.kind) {
-      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else {
-        return sample(of: type, declared: standIn, in: standIns, parameter: parameter, owner: owner)
-      }
+      // No sample of a stand-in: its Codable conformance is kept only where its storage is.
+      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else { return nil }
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
       return made.expression
     }

@@ -125,6 +125,10 @@ struct FileSelection {
       }
     }
 
+    // The app's protocols and the files whose types or extensions conform to each, once: what a
+    // file that names a protocol needs (its makers), asked of every file in every round.
+    let protocols = Protocols(files)
+
     // The view-models, wherever they are in the app: a vendored package's are not the app's.
     var candidates: [(DeclaredType, String)] = []
     for file in originals where !file.isVendored {
@@ -143,7 +147,7 @@ struct FileSelection {
       var queue = Array(selected).sorted()
       while let path = queue.popLast() {
         guard let file = byPath[path] else { continue }
-        for needed in Self.needs(file, declaredIn: declaredIn, globalsIn: globalsIn, files: files) where !selected.contains(needed) {
+        for needed in Self.needs(file, declaredIn: declaredIn, globalsIn: globalsIn, protocols: protocols) where !selected.contains(needed) {
           guard blocked[needed] == nil else { continue }
           selected.insert(needed)
           queue.append(needed)
@@ -339,10 +343,29 @@ struct FileSelection {
     file.types.contains { $0.name == name && !$0.isTopLevel }
   }
 
+  /// The app's protocol names, and the files that conform to each (a type's or an extension's
+  /// inheritance), in path order.
+  struct Protocols {
+    let names: Set<String>
+    let conformers: [String: [String]]
+
+    init(_ files: [SourceFacts]) {
+      var names: Set<String> = []
+      for file in files { for type in file.types where type.kind == .protocol { names.insert(type.name) } }
+      var conformers: [String: [String]] = [:]
+      for file in files {
+        let inherited = Set((file.types.flatMap(\.inherited) + file.extensions.flatMap(\.inherited)).map(LinuxSupport.bareName))
+        for name in inherited.intersection(names).sorted() { conformers[name, default: []].append(file.path) }
+      }
+      self.names = names
+      self.conformers = conformers
+    }
+  }
+
   /// The files `file` needs: those declaring the types it names, and the makers of the
   /// protocols it names (a view-model's service protocol and its live client).
   private static func needs(
-    _ file: SourceFacts, declaredIn: [String: [String]], globalsIn: [String: [String]], files: [SourceFacts]
+    _ file: SourceFacts, declaredIn: [String: [String]], globalsIn: [String: [String]], protocols: Protocols
   ) -> [String] {
     var result: [String] = []
     for name in file.mentions.sorted() where !declaresNested(name, file) {
@@ -352,16 +375,9 @@ struct FileSelection {
     for name in file.references.sorted() where !file.globals.contains(name) {
       for home in globalsIn[name] ?? [] where home != file.path { result.append(home) }
     }
-    let protocols = Set(file.types.filter { $0.kind == .protocol }.map(\.name)).union(
-      file.mentions.filter { name in
-        files.contains { $0.types.contains { $0.name == name && $0.kind == .protocol } }
-      })
-    guard !protocols.isEmpty else { return result }
-    for other in files where other.path != file.path {
-      let conforms = other.types.contains { !Set($0.inherited.map(LinuxSupport.bareName)).isDisjoint(with: protocols) }
-        || other.extensions.contains { !Set($0.inherited.map(LinuxSupport.bareName)).isDisjoint(with: protocols) }
-      if conforms { result.append(other.path) }
-    }
-    return result
+    let named = Set(file.types.filter { $0.kind == .protocol }.map(\.name)).union(file.mentions.filter(protocols.names.contains))
+    // Each conforming file once, in path order, as one pass over the files gave them.
+    let makers = Set(named.flatMap { protocols.conformers[$0] ?? [] }).subtracting([file.path])
+    return result + makers.sorted()
   }
 }

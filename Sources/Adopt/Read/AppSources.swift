@@ -124,7 +124,9 @@ struct AppSources: Sendable {
     for (url, requirement) in walker.remoteRequirements.sorted(by: { $0.key < $1.key }) { pins.declare(url: url, requirement: requirement) }
     for (url, requirement) in (xcodeProject?.requirements ?? [:]).sorted(by: { $0.key < $1.key }) { pins.declare(url: url, requirement: requirement) }
     let pods = (try? String(contentsOfFile: root + "/Podfile.lock", encoding: .utf8)).map(LinuxSupport.pods(inLock:)) ?? [:]
-    let localNames = Set(walker.modules.map(\.name))
+    // As `import` writes them too: a vendored package's target `HAKit+PromiseKit` is the module
+    // `HAKit_PromiseKit`, which the app imports (no product of the package is asked for then).
+    let localNames = Set(walker.modules.flatMap { [$0.name, PackageBuild.moduleName(of: $0.name)] })
     // A vendored package's own targets that are no Swift module compiled here (a binary
     // `.xcframework`, a C target): its files that import one cannot build on Linux.
     var ownTargets: [String: String] = [:]
@@ -164,7 +166,7 @@ extension AppSources {
       let file = found[index]
       let result: Result<SourceFacts?, AdoptError>
       if let text = try? String(contentsOfFile: file.path, encoding: .utf8) {
-        var facts = FactsVisitor.facts(of: text, path: file.relativePath)
+        var facts = ParsedFiles.facts(of: text, path: file.relativePath)
         facts.module = file.module
         result = .success(facts.isToolingFile ? nil : facts)
       } else {
@@ -182,6 +184,21 @@ extension AppSources {
       }
     }
     return files
+  }
+}
+
+/// The facts of every file read in this process, by path with its text: an adopt reads the app
+/// again each time it compiles a package from its sources (home-assistant: 75 of them), and
+/// swift-syntax takes tens of milliseconds a file; a file whose text is unchanged is not parsed again.
+enum ParsedFiles {
+  private static let cache = Mutex<[String: (text: String, facts: SourceFacts)]>([:])
+
+  /// `FactsVisitor.facts(of: text, path: path)`, parsed once per text.
+  static func facts(of text: String, path: String) -> SourceFacts {
+    if let hit = cache.withLock({ $0[path] }), hit.text == text { return hit.facts }
+    let facts = FactsVisitor.facts(of: text, path: path)
+    cache.withLock { $0[path] = (text, facts) }
+    return facts
   }
 }
 

@@ -41,7 +41,8 @@ struct StandInFiles {
         if type.kind == .protocol { protocols.insert(type.name) }
       }
     }
-    let localModules = Set(adoption.targets.map(\.name))
+    // As `import` names them: a target `HAKit+Mocks` is the module `HAKit_Mocks`.
+    let localModules = Set(adoption.targets.map { PackageBuild.moduleName(of: $0.name) })
     for target in adoption.targets {
       let prefix = target.folder == "." ? "" : target.folder + "/"
       for path in target.seamFiles.sorted() {
@@ -49,7 +50,7 @@ struct StandInFiles {
               let source = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8)
         else { continue }
         let imports = facts.imports.filter { module in
-          module != target.name && !["Foundation", "StandInSupport"].contains(module)
+          module != PackageBuild.moduleName(of: target.name) && !["Foundation", "StandInSupport"].contains(module)
             && (LinuxSupport.importable.contains(module) || localModules.contains(module))
         }
         // Beside a filtered copy, the extensions the copy keeps are its own.
