@@ -92,7 +92,7 @@ struct StandInAnswerTests {
 
   @Test("a model value adopt could not construct is a sample of its shape, said as `sample`; `json=` answers it instead")
   func sampleValue() throws {
-    let why = "a `MastodonAuthentication` for `AuthContext` that adopt cannot make: a sample of its Decodable shape"
+    let why = "`MastodonAuthentication` for `AuthContext`: adopt cannot make one, so it is a sample of its Decodable shape"
     let declaration = StandInDeclaration(
       "AuthContext.authentication", signature: "authentication: MastodonAuthentication", why: why, hasDefault: true, isSample: true)
     var (sink, dependencies) = install([declaration])
