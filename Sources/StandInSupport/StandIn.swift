@@ -26,6 +26,38 @@ public enum StandIn {
     }
   }
 
+  /// A model value adopt could not construct (`init(authentication: MastodonAuthentication)`):
+  /// what the scenario answered (`stub MEMBER json=...` before `use`), else a sample of the
+  /// type's own shape (`StandInSample`), the transcript showing the call either way.
+  ///
+  /// ```swift
+  /// AuthContext(authentication: StandIn.sample("AuthContext.authentication", "authentication: MastodonAuthentication"))
+  /// ```
+  public static func sample<T: Decodable>(_ member: String, _ text: String) -> T {
+    let answer = answering(member, text) ?? .none
+    if case .json = answer {
+      switch value(answer, as: T.self, member: member) {
+      case .success(let value): return value
+      case .failure(let error): fatalError(error.message)
+      }
+    }
+    if case .error(let message) = answer {
+      fatalError("vmrepl: `\(member)` is a value adopt made a sample of, which cannot throw; it was answered error=\"\(message)\"")
+    }
+    do {
+      return try StandInSample.make(T.self)
+    } catch {
+      fatalError(
+        "vmrepl: `\(member)` is a `\(T.self)` adopt could not construct, and no sample of its shape decodes (\(error)): "
+          + "answer it with `stub \(member) json=...` before `use`, or register the model in Overrides.swift")
+    }
+  }
+
+  /// The session's answer to a sample's call (it has one: the sample), or nil outside a session.
+  private static func answering(_ member: String, _ text: String) -> StandInReply? {
+    StandIns.answering?.answerNow(StandInCall(member: member, text: text, hasDefault: true))
+  }
+
   /// `false`, `0` or `""`: what an unanswered synchronous call returns so that the step can end.
   static func placeholder<T>(_ type: T.Type) -> T? {
     switch T.self {

@@ -56,16 +56,23 @@ public struct StandInDeclaration: Sendable, Equatable {
   /// closure that does nothing: what the caller would do next (reset a flag, close the screen)
   /// is not here, and `audit` says so instead of blaming the model.
   public var isCallback: Bool
+  /// Whether it is a model value adopt could not construct (`StandIn.sample`): unanswered, it is
+  /// a sample of its type's shape, and the transcript says `sample`.
+  public var isSample: Bool
 
   /// A stand-in member `member`, declared `signature`, standing in because `why`, reached by
   /// `models` (empty: by every model).
-  public init(_ member: String, signature: String, why: String, hasDefault: Bool, models: [String] = [], isCallback: Bool = false) {
+  public init(
+    _ member: String, signature: String, why: String, hasDefault: Bool, models: [String] = [], isCallback: Bool = false,
+    isSample: Bool = false
+  ) {
     self.member = member
     self.signature = signature
     self.why = why
     self.hasDefault = hasDefault
     self.models = models
     self.isCallback = isCallback
+    self.isSample = isSample
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioLanguage
 import ScenarioScripting
+import StandInSupport
 import Testing
 
 @testable import Scenario

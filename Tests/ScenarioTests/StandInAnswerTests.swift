@@ -1,6 +1,7 @@
 #if canImport(OpenCombine)
   import AppleCombine
 #endif
+import Foundation
 import ScenarioLanguage
 import ScenarioScripting
 import StandInSupport
@@ -89,6 +90,46 @@ struct StandInAnswerTests {
   }
   #endif
 
+  @Test("a model value adopt could not construct is a sample of its shape, said as `sample`; `json=` answers it instead")
+  func sampleValue() throws {
+    let why = "`MastodonAuthentication` for `AuthContext`: adopt cannot make one, so it is a sample of its Decodable shape"
+    let declaration = StandInDeclaration(
+      "AuthContext.authentication", signature: "authentication: MastodonAuthentication", why: why, hasDefault: true, isSample: true)
+    var (sink, dependencies) = install([declaration])
+    defer { StandIns.install(nil) }
+    #expect(dependencies["AuthContext.authentication"]!.outcomes.map(\.name) == ["value", "json", "sample"])
+    let made: MastodonAuthentication = StandIn.sample("AuthContext.authentication", "authentication: MastodonAuthentication")
+    #expect(made == MastodonAuthentication(
+      identifier: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), domain: "", username: "", createdAt: Date(timeIntervalSinceReferenceDate: 0),
+      instanceConfiguration: nil, visibility: .public, kind: .mastodon(version: 0), tags: [], server: URL(string: "https://example.com")!))
+    #expect(sink.events.withLock { $0 } == [
+      .requestPending(dependency: "AuthContext.authentication", id: "r1", request: "authentication: MastodonAuthentication (stand-in: \(why))"),
+      .requestAnswered(dependency: "AuthContext.authentication", id: "r1", outcome: "sample (default; `stub AuthContext.authentication ...` forces one)"),
+    ])
+    (sink, dependencies) = install([declaration])
+    try dependencies["AuthContext.authentication"]!.stub(
+      outcome: Located(value: "json", column: 1),
+      arguments: [CommandArgument(name: nil, value: .string(#"{"identifier": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "domain": "mastodon.social", "username": "gargron", "createdAt": 0, "visibility": "unlisted", "kind": {"pleroma": {}}, "tags": ["a"], "server": "https://mastodon.social"}"#), column: 6)],
+      endColumn: 9)
+    let answered: MastodonAuthentication = StandIn.sample("AuthContext.authentication", "authentication: MastodonAuthentication")
+    #expect(answered.domain == "mastodon.social")
+    #expect(answered.visibility == .unlisted)
+    #expect(answered.kind == .pleroma)
+    // Outside a session (a test of the model's own), the sample all the same.
+    StandIns.install(nil)
+    #expect((StandIn.sample("AuthContext.authentication", "x") as MastodonAuthentication).username == "")
+  }
+
+  @Test("a sample's shape: optionals absent, lists and dictionaries empty, an enum its first case, one with payloads its first case's")
+  func sampleShapes() throws {
+    #expect(try StandInSample.make([String: Int].self) == [:])
+    #expect(try StandInSample.make(Int?.self) == nil)
+    #expect(try StandInSample.make(MastodonAuthentication.Kind.self) == .mastodon(version: 0))
+    #expect(try StandInSample.make(MastodonAuthentication.Visibility.self) == .public)
+    // A type whose own decoding needs more than nothing: its error, which `StandIn.sample` names.
+    #expect(throws: DecodingError.self) { try StandInSample.make(NonEmpty.self) }
+  }
+
   @Test("an async call with no default waits for `respond`, like a request")
   func waitsForRespond() async throws {
     let (sink, dependencies) = install([
@@ -135,5 +176,35 @@ struct StandInAnswerTests {
     #expect(StandIn.text(Optional(2)) == "2")
     #expect(StandIn.text([1, 2]) == "[1, 2]")
     #expect(StandIn.text(Client()) == "Client")
+  }
+}
+
+/// A model value as apps write them: Mastodon's stored account, with an enum of raw values that
+/// does not list its cases and one with payloads.
+private struct MastodonAuthentication: Codable, Equatable {
+  typealias ID = UUID
+  enum Visibility: String, Codable { case `public`, unlisted }
+  enum Kind: Codable, Equatable {
+    case mastodon(version: Int)
+    case pleroma
+  }
+  struct InstanceConfiguration: Codable, Equatable { var maxCharacters: Int }
+  var identifier: ID
+  var domain: String
+  var username: String
+  var createdAt: Date
+  var instanceConfiguration: InstanceConfiguration?
+  var visibility: Visibility
+  var kind: Kind
+  var tags: [String]
+  var server: URL
+}
+
+/// A value whose decoding refuses an empty list.
+private struct NonEmpty: Decodable {
+  var first: String
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    first = try container.decode(String.self)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioLanguage
+import StandInSupport
 
 /// A JSON value a sample decoding built: ScenarioLanguage's writer, keys in the order the
 /// type's `init(from:)` asked for them.

@@ -17,13 +17,24 @@ package final class StandInDependency: AnyScriptedDependency {
     Outcome("none", [], "the return type's own default: (), nil or empty (\"\" for a string)"),
   ]
 
+  /// The outcomes of a model value adopt made a sample of: a value, or the sample.
+  static let sampleOutcomes = [
+    Outcome("value", [Parameter("_0", .value)], "the model value, as a value (a string, a number, a list...)"),
+    Outcome("json", [Parameter("_0", .string)], "the model value, as JSON text decoded into its type"),
+    Outcome("sample", [], "a sample of its type's shape: empty strings, zero numbers, no optionals, empty lists"),
+  ]
+
+  package let outcomes: [Outcome]
+
   package init(_ declaration: StandInDeclaration, sink: any DependencyEventSink) {
     self.declaration = declaration
     self.sink = sink
+    outcomes = declaration.isSample ? Self.sampleOutcomes : Self.outcomes
     // A member whose type has a default returns it unasked (and the transcript says so); any
-    // other waits for `respond`, or fails a synchronous step.
-    let fallback: (@Sendable () -> String)? = declaration.hasDefault ? { @Sendable in "none" } : nil
-    scripted = ScriptedDependency(name: declaration.member, outcomes: Self.outcomes, sink: sink, fallback: fallback) { answer in
+    // other waits for `respond`, or fails a synchronous step. A sample's default is the sample.
+    let unasked = declaration.isSample ? "sample" : "none"
+    let fallback: (@Sendable () -> String)? = declaration.hasDefault ? { @Sendable in unasked } : nil
+    scripted = ScriptedDependency(name: declaration.member, outcomes: outcomes, sink: sink, fallback: fallback) { answer in
       switch answer.name {
       case "value": .success(.json(Self.json(answer.arguments["_0"] ?? .null)))
       case "json": .success(.json(answer.arguments.string("_0")))
@@ -34,7 +45,6 @@ package final class StandInDependency: AnyScriptedDependency {
   }
 
   package var name: String { declaration.member }
-  package var outcomes: [Outcome] { Self.outcomes }
   package var pendingRequests: [PendingRequest] { scripted.pendingRequests }
 
   package func respond(request: RequestSelector?, outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {

@@ -1,13 +1,14 @@
 /// The cases of an enum without payloads, made from its tags: what an enum of raw values that
-/// does not list its cases (`enum Visibility: String, Codable`, no `CaseIterable`) is sampled from.
+/// does not list its cases (`enum Visibility: String, Codable`, no `CaseIterable`) is sampled
+/// from, by `audit`'s answers and by a stand-in's sample value.
 ///
 /// A Swift enum whose cases carry nothing is stored as its case's number in declaration order
 /// (no byte for one case, one byte up to 256, two beyond), and its type's descriptor says how
 /// many cases it has: so the `n`th case is the value whose bytes are `n`. Anything else (an
 /// enum with payloads, a struct, a class, an `Optional`) gives nil.
-enum EnumCases {
+package enum EnumCases {
   /// How many cases `type` has, when it is an enum without payloads.
-  static func count(of type: Any.Type) -> Int? {
+  package static func count(of type: Any.Type) -> Int? {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     // The metadata's kind: 0x201 is an enum (0x202, Optional, is not one of the app's).
     guard metadata.load(as: UInt.self) == 0x201 else { return nil }
@@ -21,7 +22,7 @@ enum EnumCases {
   }
 
   /// The case numbered `index` (declaration order) of `type`, an enum of `count(of:)` cases.
-  static func make<T>(_ type: T.Type, index: Int) -> T? {
+  package static func make<T>(_ type: T.Type, index: Int) -> T? {
     guard let count = count(of: type), index >= 0, index < count else { return nil }
     // The size the tag needs must be the type's whole size: else it is not stored as a tag.
     let size = MemoryLayout<T>.size
