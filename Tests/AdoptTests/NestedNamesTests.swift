@@ -257,6 +257,34 @@ struct NestedRegistrationTests {
           let raw: Int
       }
       """,
+    // As home-assistant's `DatabaseTables.CustomWidget` (an enum of columns, first by path) beside
+    // the model value `struct CustomWidget` a screen is handed.
+    "Social/A/DatabaseTables.swift": """
+      public enum DatabaseTables {
+          public enum CustomWidget: String, CaseIterable {
+              case id, name
+          }
+      }
+      """,
+    "Social/Widgets/CustomWidget.swift": """
+      import Foundation
+
+      public struct CustomWidget: Codable, Equatable {
+          public typealias ID = String
+          public var id: ID
+          public var name: String
+      }
+      """,
+    "Social/Widgets/WidgetCreationViewModel.swift": """
+      import Foundation
+      import Combine
+
+      final class WidgetCreationViewModel: ObservableObject {
+          @Published var widget: CustomWidget
+          let columns = DatabaseTables.CustomWidget.allCases
+          init(widget: CustomWidget) { self.widget = widget }
+      }
+      """,
   ]
 
   @Test("a bare nested type in an action or an init is the model's own, qualified, however many types share its name")
@@ -268,6 +296,9 @@ struct NestedRegistrationTests {
     #expect(apply.call.contains("return PrivacySafetyViewModel.Preset.openPublic"))
     #expect(!apply.call.contains(" Preset."))
     let cell = try #require(adoption.models.first { $0.type == "NotificationCell.ViewModel" })
+    // A bare name outside any type is the top-level type, not another's nested one of that name.
+    let widget = try #require(adoption.models.first { $0.type == "WidgetCreationViewModel" })
+    #expect(widget.factory == #"WidgetCreationViewModel(widget: (StandIn.sample("WidgetCreationViewModel.widget", "widget: CustomWidget") as CustomWidget))"#)
     #expect(cell.factory == "NotificationCell.ViewModel(value: choice1(context))")
     #expect(cell.choices.joined().contains("return NotificationCell.ViewModel.Value.mention"))
     #expect(cell.options == [

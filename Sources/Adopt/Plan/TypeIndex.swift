@@ -35,14 +35,21 @@ struct TypeIndex: Sendable {
 
   /// The type `name` means inside `owner`: the nested one Swift's lookup finds, else `type(name)`.
   func type(_ name: String, from owner: String) -> DeclaredType? {
-    nested(name, from: owner) ?? type(name)
+    nested(name, from: owner) ?? visible(name)
+  }
+
+  /// The type a bare `name` means outside any type: a top-level one where the app declares one
+  /// (home-assistant's `struct CustomWidget`, not `DatabaseTables.CustomWidget`, an enum of its
+  /// columns, which comes first by path), else the one declaration.
+  private func visible(_ name: String) -> DeclaredType? {
+    types[name]?.first(where: { $0.type.isTopLevel })?.type ?? type(name)
   }
 
   /// The type a registration's text names (`NotificationTableViewCell.ViewModel.Value`, or a
   /// bare `Value`): by its whole name where it is dotted, else the one declaration.
   func type(written name: String) -> DeclaredType? {
     let bare = LinuxSupport.bareName(name)
-    guard name.contains("."), let exact = types[bare]?.first(where: { $0.type.qualifiedName == name }) else { return type(bare) }
+    guard name.contains("."), let exact = types[bare]?.first(where: { $0.type.qualifiedName == name }) else { return visible(bare) }
     return exact.type
   }
 
