@@ -54,15 +54,12 @@ struct TypeIndex: Sendable {
   }
 
   private func nested(_ name: String, from owner: String) -> DeclaredType? {
-    guard let declarations = types[name] else { return nil }
-    var components = owner.split(separator: ".").map(String.init)
-    while !components.isEmpty {
-      let candidate = (components + [name]).joined(separator: ".")
-      if let found = declarations.first(where: { $0.type.qualifiedName == candidate }) { return found.type }
-      components.removeLast()
-    }
-    return nil
+    guard let declarations = types[name],
+          let whole = NestedNames.innermost(name, from: owner, where: { candidate in declarations.contains { $0.type.qualifiedName == candidate } })
+    else { return nil }
+    return declarations.first { $0.type.qualifiedName == whole }?.type
   }
+
 
   /// Types that conform to `protocolName`, directly or in an extension, in path order.
   func conformers(of protocolName: String) -> [DeclaredType] {

@@ -39,12 +39,19 @@ enum NestedNames {
   /// The type `name` means when written inside `path` (`Mastodon.Entity`): the innermost
   /// enclosing scope that declares it, else `name` itself.
   static func lookup(_ name: String, from path: String, known: Set<String>) -> String {
+    innermost(name, from: path, where: known.contains) ?? name
+  }
+
+  /// The whole name of the innermost scope around `path` (itself first, then outward) that
+  /// declares `name`, as `declares` says; nil where none does.
+  static func innermost(_ name: String, from path: String, where declares: (String) -> Bool) -> String? {
     var components = path.split(separator: ".").map(String.init)
     while !components.isEmpty {
       let candidate = (components + [name]).joined(separator: ".")
-      if known.contains(candidate) { return candidate }
+      if declares(candidate) { return candidate }
       components.removeLast()
     }
-    return name
+    return nil
   }
+
 }
