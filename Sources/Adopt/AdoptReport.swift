@@ -21,6 +21,8 @@ enum AdoptReport {
     var failure: [String] = []
     /// Whether adopt stopped at its limit of builds while each build still mended something.
     var outOfRounds = false
+    /// One line per build: its time, the modules its errors were in, what adopt mended after it.
+    var diary = RoundDiary()
 
     init(scratch: String) { self.scratch = scratch }
   }
@@ -210,6 +212,10 @@ enum AdoptReport {
         }
         if build.oneJobAtATime {
           lines.append("  a compiler ran out of memory beside another (signal 9): the builds after it compiled one file at a time")
+        }
+        if build.rounds > 1 {
+          lines.append("builds, one by one:")
+          lines += build.diary.lines.map { "  " + $0 }
         }
       }
       if let executable, let first = registered.first {

@@ -233,9 +233,18 @@ struct AdoptionTests {
     var build = AdoptReport.Build(scratch: "/tmp/b")
     (build.rounds, build.seconds, build.failure) = (20, 139, ["error: emit-module command failed"])
     build.outOfRounds = true
+    var before = RoundDiary.Tally(), after = RoundDiary.Tally()
+    after.files = 2
+    after.standInRepairs = 1
+    build.diary.note(round: 1, seconds: 7.4, succeeded: false, modules: ["News", "Alamofire (package)"], before: before, after: after)
+    before = after
+    build.diary.note(round: 2, seconds: 3, succeeded: false, modules: [], before: before, after: after, vendored: ["Starscream"])
     #expect(AdoptReport.text(adoption, shownFolder: "News", output: "/tmp/News-vmrepl", build: build).contains("""
       not built: adopt stopped at its limit of 20 builds (139 s), each of which still left out or mended something; the last one's errors:
         error: emit-module command failed
+      builds, one by one:
+        build 1 (7 s): errors in News, Alamofire (package); 2 app files left out, 1 stand-in member repaired
+        build 2 (3 s): compiled from their sources: Starscream
       """))
     build.outOfRounds = false
     #expect(AdoptReport.text(adoption, shownFolder: "News", output: "/tmp/News-vmrepl", build: build).contains(

@@ -36,6 +36,11 @@ struct ProofRoundsTests {
     let built = try rounds.after(Self.outcome("", succeeded: true), round: 2, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil }
     #expect(built == .built)
     #expect(rounds.record.rounds == 2 && rounds.record.succeeded && rounds.record.seconds == 4)
+    // The report's diary: each build's time, where its errors were, what was mended after it.
+    #expect(rounds.record.diary.lines == [
+      "build 1 (2 s): errors in \(writer.executable); 1 registration left out",
+      "build 2 (2 s): built",
+    ])
   }
 
   @Test("a compiler killed for memory builds the same package again one job at a time, once; then an error nothing mends stops the proof with it")
@@ -52,6 +57,10 @@ struct ProofRoundsTests {
     #expect(rounds.oneJobAtATime && rounds.record.oneJobAtATime)
     // Killed again, one job at a time: nothing else to try.
     #expect(try after(killed, 2) == .stop)
+    #expect(rounds.record.diary.lines == [
+      "build 1 (2 s): a compiler was killed for memory; the same again, one job at a time",
+      "build 2 (2 s): nothing mended",
+    ])
     #expect(rounds.record.failure == ["error: compile command failed due to signal 9 (use -v to see invocation)"])
     #expect(!rounds.record.outOfRounds && !rounds.record.succeeded)
   }

@@ -14,8 +14,10 @@ struct AdoptionProof {
 
   /// How many times `adopt` builds before it gives up on mending the package: a module that does
   /// not compile hides its dependents' errors until the next build, so a deep chain takes several,
-  /// and each package compiled from its sources adds its own (Element X took 31 with three).
-  static let buildRounds = 60
+  /// and each package compiled from its sources adds its own (Element X took 31 with three;
+  /// home-assistant stopped at 60 with every build still mending). Each build must mend
+  /// something, so the limit is only the stop for a run that would not end.
+  static let buildRounds = 100
 
   /// The adoption, writer and changes after the last build, and what the builds gave.
   struct Proven {
@@ -47,9 +49,13 @@ struct AdoptionProof {
         ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
         : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
       let outcome = build.run(oneJobAtATime: rounds.oneJobAtATime)
-      switch try rounds.after(outcome, round: round, adoption: adoption, writer: writer, checkouts: checkouts, vendor: {
+      let next = try rounds.after(outcome, round: round, adoption: adoption, writer: writer, checkouts: checkouts, vendor: {
         Self.vendor($0, checkouts: checkouts, into: output)
-      }) {
+      })
+      if let line = rounds.record.diary.lines.last {
+        FileHandle.standardError.write(Data("adopt: \(line)\n".utf8))
+      }
+      switch next {
       case .built, .stop: break building
       case .sameAgain: continue
       case .rewrite: try rewrite()

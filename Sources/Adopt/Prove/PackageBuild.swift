@@ -103,6 +103,24 @@ struct PackageBuild {
     return result
   }
 
+  /// The modules a build's errors are in, by name, sorted: the package's own targets
+  /// (`Sources/NAME/...`), and third-party packages by their checkout's folder.
+  static func erroredModules(in log: String, output: String) -> [String] {
+    let sources = URL(fileURLWithPath: output).standardizedFileURL.path + "/Sources/"
+    var names: Set<String> = []
+    for line in log.split(separator: "\n") {
+      guard let marker = line.range(of: ": error: ") else { continue }
+      let file = line[..<marker.lowerBound]
+      if file.hasPrefix(sources), let name = file.dropFirst(sources.count).split(separator: "/").first {
+        names.insert(String(name))
+      } else if let checkouts = file.range(of: "/checkouts/"),
+                let name = file[checkouts.upperBound...].split(separator: "/").first {
+        names.insert(String(name) + " (package)")
+      }
+    }
+    return names.sorted()
+  }
+
   /// `file`, as the compiler named it, relative to the app's folder.
   static func appPath(of file: String, output: String, app: AppSources, targets: [TargetPlan], places: [String] = ["app", "filtered"]) -> String? {
     for target in targets {

@@ -42,6 +42,7 @@ struct ProofRounds {
     record.seconds += outcome.seconds
     if outcome.succeeded {
       record.succeeded = true
+      record.diary.note(round: round, seconds: outcome.seconds, succeeded: true, modules: [], before: .init(), after: .init())
       return .built
     }
     // A compiler killed for memory is the machine's, not the app's: the same package again,
@@ -50,7 +51,17 @@ struct ProofRounds {
       FileHandle.standardError.write(Data("adopt: a compiler ran out of memory; building again one job at a time\n".utf8))
       oneJobAtATime = true
       record.oneJobAtATime = true
+      record.diary.noteKilled(round: round, seconds: outcome.seconds)
       return .sameAgain
+    }
+    let before = RoundDiary.Tally(mending)
+    let vendoredBefore = record.vendoredPackages.count
+    defer {
+      record.diary.note(
+        round: round, seconds: outcome.seconds, succeeded: false,
+        modules: PackageBuild.erroredModules(in: outcome.log, output: writer.output),
+        before: before, after: RoundDiary.Tally(mending),
+        vendored: record.vendoredPackages.dropFirst(vendoredBefore).map { $0.split(separator: "/").last.map(String.init) ?? $0 })
     }
     let generated = (try? String(contentsOfFile: writer.output + "/" + writer.paths.registrations, encoding: .utf8)) ?? ""
     let rejections = PackageBuild.rejections(

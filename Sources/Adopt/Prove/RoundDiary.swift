@@ -1,0 +1,78 @@
+import Foundation
+
+/// One line per build of `adopt`'s proof: how long it took, which modules the compiler stopped
+/// in, and what adopt mended after it, so a report that took 40 builds says where they went
+/// (a deep chain of modules, one stand-in repaired a member at a time, packages left out one by
+/// one) instead of only their number.
+struct RoundDiary: Sendable, Equatable {
+  /// What `Mending` holds, counted, before and after one round.
+  struct Tally: Sendable, Equatable {
+    var files = 0
+    var registrations = 0
+    var packages = 0
+    var declarations = 0
+    var members = 0
+    var standInRepairs = 0
+    var failedStandIns = 0
+    var failedConformances = 0
+    var products = 0
+
+    init() {}
+
+    init(_ mending: Mending) {
+      files = mending.rejected.count
+      registrations = mending.unregistered.count
+      packages = mending.dropped.count
+      declarations = mending.rejectedDeclarations.values.reduce(0) { $0 + $1.count }
+      members = mending.droppedMembers.values.reduce(0) { $0 + $1.count }
+      standInRepairs = mending.standInRepairs.values.reduce(0) {
+        $0 + $1.plainTypes.count + $1.droppedMembers.count + $1.seamedMembers.count
+      }
+      failedStandIns = mending.failedSeams.count
+      failedConformances = mending.failedProtocolSeams.count
+      products = mending.productNames.count
+    }
+
+    /// What grew from `before` to this tally, worded for the report.
+    func growth(since before: Tally) -> [String] {
+      let steps: [(Int, String, String)] = [
+        (files - before.files, "app file left out", "app files left out"),
+        (declarations - before.declarations, "declaration left out of a kept file", "declarations left out of kept files"),
+        (members - before.members, "member made a seam or left out", "members made seams or left out"),
+        (standInRepairs - before.standInRepairs, "stand-in member repaired", "stand-in members repaired"),
+        (failedStandIns - before.failedStandIns, "stand-in given up", "stand-ins given up"),
+        (failedConformances - before.failedConformances, "protocol seam given up", "protocol seams given up"),
+        (registrations - before.registrations, "registration left out", "registrations left out"),
+        (packages - before.packages, "package left out", "packages left out"),
+        (products - before.products, "product asked for by its own name", "products asked for by their own names"),
+      ]
+      return steps.compactMap { count, one, many in count > 0 ? "\(count) \(count == 1 ? one : many)" : nil }
+    }
+  }
+
+  private(set) var lines: [String] = []
+
+  /// Notes the `round`-th build: its `seconds`, the `modules` its errors were in, what grew in
+  /// the mending (`before` to `after`) and the packages it compiled from their sources.
+  mutating func note(
+    round: Int, seconds: Double, succeeded: Bool, modules: [String], before: Tally, after: Tally, vendored: [String] = []
+  ) {
+    var line = "build \(round) (\(String(format: "%.0f", seconds.rounded())) s): "
+    if succeeded {
+      lines.append(line + "built")
+      return
+    }
+    if !modules.isEmpty { line += "errors in \(modules.joined(separator: ", ")); " }
+    var mended = after.growth(since: before)
+    if !vendored.isEmpty {
+      mended.append("compiled from their sources: \(vendored.joined(separator: ", "))")
+    }
+    line += mended.isEmpty ? "nothing mended" : mended.joined(separator: ", ")
+    lines.append(line)
+  }
+
+  /// Notes a build repeated one job at a time after a compiler was killed for memory.
+  mutating func noteKilled(round: Int, seconds: Double) {
+    lines.append("build \(round) (\(String(format: "%.0f", seconds.rounded())) s): a compiler was killed for memory; the same again, one job at a time")
+  }
+}
