@@ -78,8 +78,8 @@ let package = Package(
     ]),
     appleCompat("AppleOSLog", folder: "OSLog"),
     appleCompat("AppleOS", folder: "os", dependencies: ["AppleOSLog"]),
-    appleCompat("AppleSwiftUI", folder: "SwiftUI", dependencies: ["AppleCombine", "AppleUIKit"]),
-    appleCompat("AppleUIKit", folder: "UIKit", dependencies: ["AppleCombine"]),
+    appleCompat("AppleSwiftUI", folder: "SwiftUI", dependencies: ["AppleCombine", "AppleUIKit", "StandInSupport"]),
+    appleCompat("AppleUIKit", folder: "UIKit", dependencies: ["AppleCombine", "StandInSupport"]),
     appleCompat("AppleCompat", folder: "Implicit", dependencies: ["AppleCombine"]),
     // GameplayKit's state machine (GKState, GKStateMachine), which apps use for loading states:
     // compiled as `GameplayKit` only where an app's file imports it (adopt's module alias).
@@ -199,6 +199,7 @@ let package = Package(
       name: "ScenarioTests",
       dependencies: [
         "Scenario", "ScenarioLanguage", "ScenarioAudit", "ScenarioScripting", "StandInSupport", "AppleCombine",
+        "AppleSwiftUI", "AppleUIKit",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),

@@ -119,27 +119,34 @@ struct AppLayoutTests {
     let app = try AppSources.scan(folder: Apps.folder("Ivory"))
     let adoption = Adoption(app)
     #expect(AdoptReport.text(adoption, shownFolder: "Ivory") == """
-      Ivory: 9 Swift files in Ivory
+      Ivory: 11 Swift files in Ivory
 
-      view-models (2 registered of 2 found):
+      view-models (3 registered of 3 found):
         accountDetail: AccountDetailViewModel, Ivory/Account/AccountDetailViewModel.swift:5, made as AccountDetailViewModel(account: (StandIn.sample("AccountDetailViewModel.account", "account: Account") as Account))
           note: `account: Account` is a sample, decoded from its own shape (empty strings, zero numbers, no optionals, empty lists): adopt cannot call its inits; the transcript shows `AccountDetailViewModel.account`
           actions: toggleFollow
           set: isFollowing
+        compose: ComposeViewModel, Ivory/Compose/ComposeViewModel.swift:6, made as ComposeViewModel()
+          actions: none
+          set: text
         timeline: TimelineViewModel, Ivory/Timeline/TimelineViewModel.swift:6, made as TimelineViewModel()
           actions: refresh (async)
           set: isLoading
 
-      compiled (7 files): Ivory/Account/AccountDetailViewModel.swift, Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Account.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
-      modules compiled as targets of their own: DesignSystem (0 files), Models (4 files), Network (1 file)
+      compiled (8 files): Ivory/Account/AccountDetailViewModel.swift, Ivory/Compose/ComposeViewModel.swift, Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Account.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
+      stand-ins (1 file left out, whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):
+        Packages/Assets/Sources/Assets/Generated/Assets.swift: `Asset`, `ColorAsset`, 5 members answered by the scenario
+      modules compiled as targets of their own: Assets (0 files), DesignSystem (0 files), Models (4 files), Network (1 file)
         Network reads `Bundle.module`: the package carries none of its resources, so it is the main bundle there
-      left out, cannot build on Linux (2 files):
+      left out, cannot build on Linux (3 files):
         Ivory/IvoryApp.swift: declares the app `IvoryApp`
+        Packages/Assets/Sources/Assets/Generated/Assets.swift: imports `AppKit`, an Apple framework with no Linux version
         Packages/DesignSystem/Sources/DesignSystem/AvatarView.swift: declares the SwiftUI view `AvatarView`
 
       """)
     #expect(adoption.targets.map { "\($0.name) \($0.folder) \($0.languageMode) \($0.dependencies)" } == [
-      "Ivory . 5 [\"DesignSystem\", \"Models\", \"Network\"]",
+      "Ivory . 5 [\"Assets\", \"DesignSystem\", \"Models\", \"Network\"]",
+      "Assets Packages/Assets/Sources/Assets 5 []",
       "DesignSystem Packages/DesignSystem/Sources/DesignSystem 6 []",
       "Models Packages/Models/Sources/Models 5 []",
       "Network Packages/Network/Sources/Network 5 [\"Models\"]",
@@ -161,7 +168,7 @@ struct AppLayoutTests {
               .swiftLanguageMode(.v6),
       """))
     #expect(manifest.contains("""
-              "Ivory", "DesignSystem", "Models", "Network", .product(name: "Scenario", package: "vmrepl"),
+              "Ivory", "Assets", "DesignSystem", "Models", "Network", .product(name: "Scenario", package: "vmrepl"),
       """))
   }
 

@@ -407,6 +407,38 @@ struct StandInTests {
     #expect(generated.declarations.map(\.member) == ["CarPlayTab.rawValue"])
   }
 
+  @Test("a private init with parameters is kept, private, so the file's own constants copy as written (SwiftGen's ColorAsset); a private init() is not")
+  func privateInitForConstants() {
+    let source = """
+      import AppKit
+      public enum Asset {
+        public enum Colors {
+          public static let tint = ColorAsset(name: "Colors/tint")
+        }
+      }
+      public final class ColorAsset {
+        public fileprivate(set) var name: String
+        public private(set) lazy var color: Color = { Color(asset: self)! }()
+        fileprivate init(name: String) { self.name = name }
+      }
+      public final class Registry {
+        static let shared = Registry()
+        private init() {}
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "Assets.swift", names: ["Asset", "ColorAsset", "Registry"], known: ["Asset", "ColorAsset", "Registry", "Color"],
+      imports: [], why: "why")
+    #expect(generated.text.contains("public static let tint = ColorAsset(name: \"Colors/tint\")"))
+    #expect(generated.text.contains("""
+        fileprivate init(name: String) {
+          StandIn.call("ColorAsset.init", "init(name: \\(StandIn.text(name)))") as Void
+        }
+      """))
+    #expect(!generated.text.contains("private init() {"))
+    #expect(generated.declarations.first { $0.member == "ColorAsset.color" }?.hasDefault == true)
+  }
+
   @Test("an extension's hand-written RawRepresentable is left out (its init is not written); a type made plain keeps no conformance in its extensions either")
   func extensionRawRepresentable() {
     // KeychainAccess's shape: the raw values are Security's constants, in an extension.

@@ -1,6 +1,10 @@
 #if canImport(OpenCombine)
   import AppleCombine
 #endif
+#if os(Linux)
+  import AppleSwiftUI
+  import AppleUIKit
+#endif
 import Foundation
 import ScenarioLanguage
 import ScenarioScripting
@@ -87,6 +91,29 @@ struct StandInAnswerTests {
     #expect(received() == ([["milk", "bread"]], "finished"))
     try todos.stub(outcome: Located(value: "error", column: 1), arguments: [CommandArgument(name: nil, value: .string("offline"), column: 7)], endColumn: 16)
     #expect(received() == ([], "failed: offline"))
+  }
+  #endif
+
+  #if os(Linux)
+  @Test("a color or an image unanswered is a placeholder, said as the default; `value=NAME` names one")
+  func appearanceDefaults() throws {
+    // SwiftGen's `ColorAsset.color`, read by a model's init (mastodon's poll row background).
+    let why = "Generated/Assets.swift imports `AppKit`, an Apple framework with no Linux version"
+    let (sink, dependencies) = install([
+      StandInDeclaration("ColorAsset.color", signature: "var color: Color", why: why, hasDefault: true),
+      StandInDeclaration("ImageAsset.image", signature: "var image: UIImage", why: why, hasDefault: true),
+    ])
+    defer { StandIns.install(nil) }
+    let color: Color = StandIn.call("ColorAsset.color", "color")
+    let image: UIImage = StandIn.call("ImageAsset.image", "image")
+    #expect(color.description == "placeholder" && image.description == "placeholder")
+    #expect(sink.events.withLock { $0 }.contains(
+      .requestAnswered(dependency: "ColorAsset.color", id: "r1", outcome: "none (default; `stub ColorAsset.color ...` forces one)")))
+    try dependencies["ColorAsset.color"]!.stub(
+      outcome: Located(value: "value", column: 1), arguments: [CommandArgument(name: nil, value: .string("Colors/brand.blue"), column: 7)], endColumn: 24)
+    #expect((StandIn.call("ColorAsset.color", "color") as Color).description == "Colors/brand.blue")
+    let uiColor: UIColor = StandIn.call("ColorAsset.uiColor", "uiColor")
+    #expect(uiColor.description == "placeholder")
   }
   #endif
 

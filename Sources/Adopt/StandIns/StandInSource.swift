@@ -320,6 +320,9 @@ struct StandInSource {
     if type.hasPrefix("[") && type.hasSuffix("]") { return true }
     // A publisher that finishes with no value, a subject that sends none (AppleCompat's Combine).
     if type.hasPrefix("AnyPublisher<") || type.hasPrefix("PassthroughSubject<") { return true }
+    // A color or an image is a placeholder (AppleCompat's StandInAppearance): models pass them
+    // to their views (SwiftGen's `Asset.Colors.tint.color`, read in a model's init).
+    if ["Color", "Image", "UIColor", "UIImage", "SwiftUI.Color", "SwiftUI.Image"].contains(type) { return true }
     return ["Optional<", "Array<", "Set<", "Dictionary<"].contains { type.hasPrefix($0) }
   }
 }
@@ -774,10 +777,14 @@ private struct Writer {
   }
 
   mutating func initializer(_ node: InitializerDeclSyntax, owner: String, generic outer: Set<String>, isClass: Bool, indent: String) {
-    guard !Self.isPrivate(node.modifiers) else { return }
+    // A private init with parameters is kept, private: the file's own constants call it
+    // (SwiftGen's `static let tint = ColorAsset(name: "tint")` over `fileprivate init(name:)`),
+    // and no other file can. A private `init()` is left out, so the class keeps its implicit one.
+    let isPrivate = Self.isPrivate(node.modifiers)
+    guard !isPrivate || !node.signature.parameterClause.parameters.isEmpty else { return }
     let generic = outer.union(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
     guard exists(node.signature, generic: generic) else {
-      omitted.append("\(owner).init: its signature names a type the package does not have")
+      if !isPrivate { omitted.append("\(owner).init: its signature names a type the package does not have") }
       return
     }
     let member = "\(owner).init"
