@@ -214,7 +214,7 @@ enum AdoptReport {
           lines.append("  a compiler ran out of memory beside another (signal 9): the builds after it compiled one file at a time")
         }
         if build.rounds > 1 {
-          lines.append("builds, one by one:")
+          lines.append("builds, one by one (each one's errors in \(AdoptionProof.buildLogsFolder)/build-N.log):")
           lines += build.diary.lines.map { "  " + $0 }
         }
       }

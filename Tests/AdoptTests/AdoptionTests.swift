@@ -242,7 +242,7 @@ struct AdoptionTests {
     #expect(AdoptReport.text(adoption, shownFolder: "News", output: "/tmp/News-vmrepl", build: build).contains("""
       not built: adopt stopped at its limit of 20 builds (139 s), each of which still left out or mended something; the last one's errors:
         error: emit-module command failed
-      builds, one by one:
+      builds, one by one (each one's errors in .adopt-builds/build-N.log):
         build 1 (7 s): errors in News, Alamofire (package); 2 app files left out, 1 stand-in member repaired
         build 2 (3 s): compiled from their sources: Starscream
       """))

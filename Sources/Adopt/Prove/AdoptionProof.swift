@@ -49,6 +49,7 @@ struct AdoptionProof {
         ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
         : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
       let outcome = build.run(oneJobAtATime: rounds.oneJobAtATime)
+      Self.keepErrors(of: outcome, round: round, in: output)
       let next = try rounds.after(outcome, round: round, adoption: adoption, writer: writer, checkouts: checkouts, vendor: {
         Self.vendor($0, checkouts: checkouts, into: output)
       })
@@ -63,6 +64,20 @@ struct AdoptionProof {
     }
     rounds.record.rejectedFiles = rounds.mending.rejectedFiles
     return Proven(adoption: adoption, writer: writer, changes: changes, build: rounds.record)
+  }
+
+  /// The folder under the package where each build's errors are kept (`build-3.log`), so that
+  /// what a build mended can be read after: the report's "builds, one by one" says what, these say
+  /// why. Emptied when a proof starts.
+  static let buildLogsFolder = ".adopt-builds"
+
+  /// Keeps the lines of `outcome`'s log that say `error:` as the `round`-th build's.
+  static func keepErrors(of outcome: PackageBuild.Outcome, round: Int, in output: String) {
+    let folder = output + "/" + buildLogsFolder
+    if round == 1 { try? FileManager.default.removeItem(atPath: folder) }
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let errors = outcome.log.split(separator: "\n").filter { $0.contains("error:") }.joined(separator: "\n")
+    try? (errors + (errors.isEmpty ? "" : "\n")).write(toFile: folder + "/build-\(round).log", atomically: true, encoding: .utf8)
   }
 
   /// The folder under the package that `vmrepl adopt` copies third-party packages' sources to.
