@@ -74,6 +74,14 @@ struct StandInTests {
         nonisolated init() {}
       }
 
+      extension PurchaseManager: StandInDefault {
+        /// What a seam returning a `PurchaseManager` returns unasked: one instance, made when first asked for.
+        /// `nonisolated(unsafe)`: made once (a static's lazy init is atomic); its members are seams,
+        /// and what the app's own code stores in it is the app's to guard, as on a device.
+        nonisolated(unsafe) private static let standInInstance = PurchaseManager()
+        nonisolated public static var standInDefault: PurchaseManager { standInInstance }
+      }
+
       """))
     let keychain = try #require(files.first { $0.appPath.hasSuffix("KeychainHelper.swift") })
     #expect(keychain.generated.declarations.map(\.member) == ["KeychainHelper.token", "KeychainHelper.save"])
@@ -463,6 +471,86 @@ struct StandInTests {
       source: source, path: "Keychain.swift", names: ["ItemClass"], known: ["ItemClass"], imports: [], why: "why", repair: repair)
     #expect(plain.text.contains("extension ItemClass {"))
     #expect(!plain.text.contains("CustomStringConvertible"))
+  }
+
+  @Test("a seam returning a stood-in final class or storage-free struct returns one unasked, whichever stand-in declares it; a class the app subclasses does not")
+  func statelessStandInDefaults() throws {
+    // mastodon's shape: every request goes through `context.apiService`, both files import CoreData.
+    let folder = try AppFolder("Toot", files: [
+      "Toot/TootApp.swift": """
+        import SwiftUI
+        @main struct TootApp: App { var body: some Scene { WindowGroup { Text("") } } }
+        """,
+      "Toot/Core/AppContext.swift": """
+        import CoreData
+        import Combine
+        public class AppContext: ObservableObject {
+            public let apiService: APIService
+            public let theme: ThemeProvider
+            public let cache: ImageCache
+            public let persistence: NSPersistentContainer
+            public init() {
+                apiService = APIService()
+                theme = ThemeProvider()
+                cache = ImageCache()
+                persistence = NSPersistentContainer(name: "Toot")
+            }
+        }
+        """,
+      "Toot/Core/APIService.swift": """
+        import CoreData
+        import Combine
+        public final class APIService {
+            var disposeBag = Set<AnyCancellable>()
+            let backgroundContext: NSManagedObjectContext
+            init() { backgroundContext = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType) }
+            public func suggestions(limit: Int) async throws -> [String] { [] }
+        }
+        public struct ThemeProvider {
+            let context: NSManagedObjectContext? = nil
+            public var tint: String { "blue" }
+        }
+        public class ImageCache {
+            let store: NSManagedObjectContext? = nil
+        }
+        """,
+      "Toot/Suggestions/SuggestionViewModel.swift": """
+        import Foundation
+        import Combine
+        final class SuggestionViewModel: ObservableObject {
+            @Published var names: [String] = []
+            @Published var tint = ""
+            let context: AppContext
+            init(context: AppContext) { self.context = context }
+            var api: APIService { context.apiService }
+            var theme: ThemeProvider { context.theme }
+            var cache: ImageCache { context.cache }
+            func load() async {
+                names = (try? await api.suggestions(limit: 5)) ?? []
+                tint = theme.tint
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let files = StandInFiles(adoption)
+    let defaults = Dictionary(uniqueKeysWithValues: files.declarations.map { ($0.member, $0.hasDefault) })
+    #expect(defaults["AppContext.apiService"] == true)
+    #expect(defaults["AppContext.theme"] == true)
+    // Not final: a subclass of the app's could need more than the implicit init gives.
+    #expect(defaults["AppContext.cache"] == false)
+    let api = try #require(files.files.first { $0.appPath == "Toot/Core/APIService.swift" })
+    #expect(api.generated.defaultTypes == ["APIService", "ThemeProvider"])
+    #expect(api.generated.text.contains("""
+      extension APIService: StandInDefault {
+        /// What a seam returning a `APIService` returns unasked: one instance, made when first asked for.
+      """))
+    #expect(api.generated.text.contains("""
+      extension ThemeProvider: StandInDefault {
+        /// What a seam returning a `ThemeProvider` returns unasked: a value made by its implicit init.
+        nonisolated public static var standInDefault: Self { Self() }
+      }
+      """))
   }
 
   @Test("a file left out in a chain, under one no stand-in can take, is stood in itself for the model that needs it")

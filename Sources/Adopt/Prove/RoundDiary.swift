@@ -11,7 +11,8 @@ struct RoundDiary: Sendable, Equatable {
     var registrations = 0
     var packages = 0
     var declarations = 0
-    var members = 0
+    var seamedMembers = 0
+    var blankedMembers = 0
     var standInRepairs = 0
     var failedStandIns = 0
     var failedConformances = 0
@@ -24,7 +25,9 @@ struct RoundDiary: Sendable, Equatable {
       registrations = mending.unregistered.count
       packages = mending.dropped.count
       declarations = mending.rejectedDeclarations.values.reduce(0) { $0 + $1.count }
-      members = mending.droppedMembers.values.reduce(0) { $0 + $1.count }
+      let members = mending.droppedMembers.values.joined()
+      seamedMembers = members.filter { $0.seam != nil }.count
+      blankedMembers = members.count - seamedMembers
       standInRepairs = mending.standInRepairs.values.reduce(0) {
         $0 + $1.plainTypes.count + $1.droppedMembers.count + $1.seamedMembers.count
       }
@@ -38,7 +41,8 @@ struct RoundDiary: Sendable, Equatable {
       let steps: [(Int, String, String)] = [
         (files - before.files, "app file left out", "app files left out"),
         (declarations - before.declarations, "declaration left out of a kept file", "declarations left out of kept files"),
-        (members - before.members, "member made a seam or left out", "members made seams or left out"),
+        (seamedMembers - before.seamedMembers, "member made a seam", "members made seams"),
+        (blankedMembers - before.blankedMembers, "member left out", "members left out"),
         (standInRepairs - before.standInRepairs, "stand-in member repaired", "stand-in members repaired"),
         (failedStandIns - before.failedStandIns, "stand-in given up", "stand-ins given up"),
         (failedConformances - before.failedConformances, "protocol seam given up", "protocol seams given up"),

@@ -69,6 +69,16 @@ struct StandInFiles {
         files.append(File(appPath: path, target: target.name, source: Self.folder + "/" + relative, generated: generated))
       }
     }
+    // A seam that returns a stood-in type with no state (`AppContext.apiService: APIService`)
+    // has a default, whichever stand-in declares that type.
+    let stateless = Set(files.flatMap { $0.generated.defaultTypes.flatMap { [$0, String($0.split(separator: ".").last ?? "")] } })
+    for index in files.indices {
+      for member in files[index].generated.declarations.indices {
+        guard let returns = files[index].generated.declarations[member].returns?.filter({ !$0.isWhitespace }),
+              stateless.contains(returns) else { continue }
+        files[index].generated.declarations[member].hasDefault = true
+      }
+    }
   }
 
   /// What a call's transcript line says of why it stands in: the file and its first reason.
