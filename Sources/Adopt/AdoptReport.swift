@@ -123,7 +123,10 @@ enum AdoptReport {
       for file in standIns {
         let types = adoption.seams[file.appPath]?.types ?? []
         let answered = file.generated.declarations.count
-        lines.append("  \(file.appPath)\(compiled.contains(file.appPath) ? " (its filtered copy declares the rest)" : ""): " + types.map { "`\($0)`" }.joined(separator: ", ")
+        // A file of extensions only stands in for what it adds, not for the types.
+        let onlyExtends = adoption.app.files.first { $0.path == file.appPath }?.types.isEmpty == true
+        lines.append("  \(file.appPath)\(compiled.contains(file.appPath) ? " (its filtered copy declares the rest)" : ""): "
+          + types.map { onlyExtends ? "`extension \($0)`" : "`\($0)`" }.joined(separator: ", ")
           + (answered == 0 ? (Self.allProtocols(types, in: adoption.app.files.first { $0.path == file.appPath })
               ? ": requirements as written, no member a seam (a generated conformance answers them)"
               : ": values whose storage and inits are the app's own, no member a seam")

@@ -553,6 +553,80 @@ struct StandInTests {
       """))
   }
 
+  @Test("a type only a stood-in member names is stood in from its own left-out file, and a left-out file of its extensions adds their members as seams")
+  func memberTypesAndExtensionFiles() throws {
+    // mastodon's shape: `context.apiService.suggestionAccountV2(...)`, where AppContext, APIService
+    // and the extension that declares the request all import CoreData, and no kept file names APIService.
+    let folder = try AppFolder("Toot", files: [
+      "Toot/TootApp.swift": """
+        import SwiftUI
+        @main struct TootApp: App { var body: some Scene { WindowGroup { Text("") } } }
+        """,
+      "Toot/Core/AppContext.swift": """
+        import CoreData
+        import Combine
+        public class AppContext: ObservableObject {
+            public let apiService: APIService
+            public init() { apiService = APIService(backgroundContext: NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)) }
+        }
+        """,
+      "Toot/Core/APIService.swift": """
+        import CoreData
+        import Combine
+        public final class APIService {
+            var disposeBag = Set<AnyCancellable>()
+            let backgroundContext: NSManagedObjectContext
+            init(backgroundContext: NSManagedObjectContext) { self.backgroundContext = backgroundContext }
+        }
+        """,
+      "Toot/Core/APIService+Suggestions.swift": """
+        import Foundation
+        import CoreData
+        extension APIService {
+            public func suggestions(limit: Int) async throws -> [String] {
+                try await backgroundContext.perform { [] }
+            }
+        }
+        """,
+      "Toot/Core/Array+Toot.swift": """
+        import CoreData
+        extension Array where Element == NSManagedObject { var ids: [String] { [] } }
+        """,
+      "Toot/Suggestions/SuggestionViewModel.swift": """
+        import Foundation
+        import Combine
+        final class SuggestionViewModel: ObservableObject {
+            @Published var names: [String] = []
+            let context: AppContext
+            init(context: AppContext) { self.context = context }
+            func load() async {
+                names = (try? await context.apiService.suggestions(limit: 5)) ?? []
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.seams.mapValues(\.types) == [
+      "Toot/Core/AppContext.swift": ["AppContext"],
+      "Toot/Core/APIService.swift": ["APIService"],
+      "Toot/Core/APIService+Suggestions.swift": ["APIService"],
+    ])
+    let files = StandInFiles(adoption)
+    let extensionFile = try #require(files.files.first { $0.appPath == "Toot/Core/APIService+Suggestions.swift" })
+    #expect(extensionFile.generated.text.hasSuffix("""
+      extension APIService {
+        public func suggestions(limit: Int) async throws -> [String] {
+          try await StandIn.callAsyncThrowing("APIService.suggestions", "suggestions(limit: \\(StandIn.text(limit)))")
+        }
+      }
+
+      """))
+    // The member that hands one out has its default: the class's one instance.
+    #expect(files.declarations.first { $0.member == "AppContext.apiService" }?.hasDefault == true)
+    #expect(AdoptReport.text(adoption, shownFolder: "Toot").contains(
+      "  Toot/Core/APIService+Suggestions.swift: `extension APIService`, 1 member answered by the scenario\n"))
+  }
+
   @Test("a file left out in a chain, under one no stand-in can take, is stood in itself for the model that needs it")
   func chainStandIn() throws {
     let folder = try AppFolder("Chain", files: [

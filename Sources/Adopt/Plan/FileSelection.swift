@@ -240,28 +240,64 @@ struct FileSelection {
       let kept = types.intersection(used)
       return kept.isEmpty ? nil : kept
     }
-    // With the types of the same file that a stood-in type's declaration names (a model's
-    // `Priority`, its `Tag`), so that its members keep their types.
-    for (path, types) in seams {
-      guard let file = originals.first(where: { $0.path == path }) else { continue }
+    // With the types a stood-in type's declaration names (a model's `Priority`, its `Tag`), so
+    // that its members keep their types: the same file's, or another left-out file's that can be
+    // stood in (mastodon's `AppContext.apiService: APIService`, whose file imports CoreData too).
+    let includedTypes = included.reduce(into: Set<String>()) { names, path in
+      for type in byPath[path]?.types ?? [] { names.insert(type.name) }
+    }
+    let originalsByPath = Dictionary(originals.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    func declared(in file: SourceFacts) -> Set<String> {
       // In a compiled (filtered) file, only what its copy drops: the rest it declares itself.
-      let dropped = Set(droppedTypes.filter { $0.value == path }.map(\.key))
-      let declared = Set(file.types.filter {
+      let dropped = Set(droppedTypes.filter { $0.value == file.path }.map(\.key))
+      return Set(file.types.filter {
         $0.isTopLevel && $0.access > .fileprivate && LinuxSupport.blockers(of: $0).allSatisfy(LinuxSupport.canStandIn)
-          && (!included.contains(path) || dropped.contains($0.name))
+          && (!included.contains(file.path) || dropped.contains($0.name))
       }.map(\.name))
-      var closure = types
-      var queue = Array(types)
-      while let name = queue.popLast() {
+    }
+    var standInHome: [String: String] = [:]
+    var ambiguous: Set<String> = []
+    for file in originals where !included.contains(file.path) && failedSeams[file.path] == nil {
+      guard let reason = blocked[file.path], Self.standsIn(reason: reason, of: file) else { continue }
+      for name in declared(in: file) where !includedTypes.contains(name) {
+        if standInHome[name] == nil { standInHome[name] = file.path } else { ambiguous.insert(name) }
+      }
+    }
+    func closeOver() {
+      var queue = seams.flatMap { path, types in types.map { (path, $0) } }.sorted { ($0.0, $0.1) > ($1.0, $1.1) }
+      while let (path, name) = queue.popLast() {
+        guard let file = originalsByPath[path] else { continue }
+        let own = declared(in: file)
         for declaration in file.declarations where declaration.types.contains(name) || declaration.extendedType == name {
-          for mentioned in declaration.mentions where declared.contains(mentioned) && !closure.contains(mentioned) {
-            closure.insert(mentioned)
-            queue.append(mentioned)
+          for mentioned in declaration.mentions.sorted() {
+            let home: String
+            if own.contains(mentioned) {
+              home = path
+            } else if let other = standInHome[mentioned], !ambiguous.contains(mentioned) {
+              home = other
+            } else {
+              continue
+            }
+            guard seams[home]?.contains(mentioned) != true else { continue }
+            seams[home, default: []].insert(mentioned)
+            queue.append((home, mentioned))
           }
         }
       }
-      seams[path] = closure
     }
+    closeOver()
+    // A left-out file of extensions only (mastodon's `APIService+Recommend.swift`, which imports
+    // CoreData) on a type the package has, compiled or stood in: its members are seams, so kept
+    // code that calls them (`context.apiService.suggestionAccountV2(...)`) builds and its call
+    // is the scenario's to answer. Extensions of other types (a constrained `Array`) are not.
+    let packageTypes = includedTypes.union(seams.values.joined())
+    for file in originals where file.types.isEmpty && !file.extensions.isEmpty && seams[file.path] == nil && failedSeams[file.path] == nil {
+      guard let reason = blocked[file.path], Self.standsIn(reason: reason, of: file) else { continue }
+      let extended = Set(file.extensions.map(\.extendedType).filter { packageTypes.contains($0) })
+      guard !extended.isEmpty else { continue }
+      seams[file.path] = extended
+    }
+    closeOver()
     // A file that writes `@objc`, or imports a submodule (`os.log`), is compiled as a copy without it.
     for path in included where filtered[path] == nil
       && !((byPath[path]?.objcAttributes.isEmpty ?? true) && (byPath[path]?.submoduleImports.isEmpty ?? true)) {
