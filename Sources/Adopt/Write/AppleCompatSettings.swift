@@ -19,14 +19,28 @@ enum AppleCompatSettings {
     return [".unsafeFlags([", imports] + moduleAliases + ["], .when(platforms: [.linux])),"]
   }
 
+  /// How long the compiler may spend on one expression of an adopted app's file before it calls
+  /// it too complex, in seconds: its own default is 600, and an expression that type-checks at
+  /// once against Apple's SDK can take that long against a stand-in's looser types (mastodon's
+  /// `SearchViewModel`). adopt makes such a member a seam, as for any error.
+  static let typeCheckSeconds = 60
+
+  /// The setting that holds the compiler to `typeCheckSeconds`, for the app's targets adopt writes.
+  static var typeCheckLimitLine: String {
+    #"  .unsafeFlags(["-Xfrontend", "-solver-expression-time-threshold=\#(typeCheckSeconds)"], .when(platforms: [.linux])),"#
+  }
+
   /// `swiftSettings: [...]` for a target in `languageMode` ("5" or "6"), each line indented by `indent`.
   /// `counterparts` are Apple modules the target's files import that compile as a Linux module of
   /// the same API (`CryptoKit` as `Crypto`), each with a module alias of its own.
   /// `defaultIsolation` (`MainActor`) is the default actor isolation the app's target sets.
-  static func swiftSettings(languageMode: String, indent: String, counterparts: [String] = [], defaultIsolation: String? = nil) -> String {
-    let aliases = counterparts.sorted().compactMap { apple in
+  static func swiftSettings(
+    languageMode: String, indent: String, counterparts: [String] = [], defaultIsolation: String? = nil, typeCheckLimit: Bool = false
+  ) -> String {
+    var aliases = counterparts.sorted().compactMap { apple in
       LinuxSupport.counterparts[apple].map { #"  .unsafeFlags(["-module-alias", "\#(apple)=\#($0.module)"], .when(platforms: [.linux])),"# }
     }
+    if typeCheckLimit { aliases.append(typeCheckLimitLine) }
     let isolation = defaultIsolation.map { ["  .defaultIsolation(\($0).self),"] } ?? []
     let body: [String] = ["  .swiftLanguageMode(.v\(languageMode)),"] + isolation + flagLines.map { "  " + $0 } + aliases
     let lines: [String] = ["swiftSettings: ["] + body + ["]"]

@@ -85,7 +85,8 @@ extension PackageWriter {
       \(sources.map { "        \"\($0)\"," }.joined(separator: "\n"))
             ],
       \(AppleCompatSettings.swiftSettings(
-        languageMode: target.languageMode, indent: "      ", counterparts: target.counterparts.sorted(), defaultIsolation: target.defaultIsolation))
+        languageMode: target.languageMode, indent: "      ", counterparts: target.counterparts.sorted(), defaultIsolation: target.defaultIsolation,
+        typeCheckLimit: true))
           ),
       """
   }
