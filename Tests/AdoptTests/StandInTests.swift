@@ -604,8 +604,27 @@ struct StandInTests {
             }
         }
         """,
+      "Toot/Settings/PrivacyViewModel.swift": """
+        import Foundation
+        import Combine
+        final class PrivacyViewModel: ObservableObject {
+            @Published var isUserInteractionEnabled = false
+            let appContext: AppContext?
+            let title: String?
+            init(appContext: AppContext?, title: String?) { self.appContext = appContext; self.title = title }
+            func loadSettings() async {
+                guard let appContext else { return }
+                _ = try? await appContext.apiService.suggestions(limit: 1)
+                isUserInteractionEnabled = true
+            }
+        }
+        """,
     ])
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    // An optional context the screen's caller passes is made (a stand-in's), not nil; a value is nil.
+    let privacy = try #require(adoption.models.first { $0.type == "PrivacyViewModel" })
+    #expect(privacy.factory == "PrivacyViewModel(appContext: AppContext(), title: nil)")
+    #expect(privacy.notes.contains("`appContext: AppContext?` is made, not `nil`, so that the code behind the model's `guard let appContext` runs"))
     #expect(adoption.seams.mapValues(\.types) == [
       "Toot/Core/AppContext.swift": ["AppContext"],
       "Toot/Core/APIService.swift": ["APIService"],

@@ -136,7 +136,23 @@ struct FactoryInference {
     let scope = scope ?? owner
     // A type nested in the model, written bare in its init, is qualified in the registration.
     let type = parameter.type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? index.qualified(parameter.type, from: scope) : parameter.type
-    if type.hasSuffix("?") || type.hasSuffix("!") { return "nil" }
+    if type.hasSuffix("?") || type.hasSuffix("!") {
+      // A context or service object the screen's caller passes (mastodon's `appContext:
+      // AppContext?`, `authContext: AuthContext?`) is made where adopt can make one with no `use`
+      // option: with `nil`, the model's `guard let appContext` returns before any of its code.
+      let wrapped = String(type.dropLast())
+      let bare = LinuxSupport.bareName(wrapped)
+      if depth == 0, (index.type(bare, from: scope) ?? standIns.type(bare))?.kind == .class {
+        let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks, problem, missing)
+        let unwrapped = ParameterFacts(label: parameter.label, name: parameter.name, type: wrapped, hasDefault: false)
+        if let made = value(for: unwrapped, of: owner, depth: depth, scope: scope), options.count == saved.0.count {
+          notes.append("`\(parameter.name): \(type)` is made, not `nil`, so that the code behind the model's `guard let \(parameter.name)` runs")
+          return made
+        }
+        (options, optionNames, notes, seams, choices, wordLists, callbacks, problem, missing) = saved
+      }
+      return "nil"
+    }
     if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
     let member = "\(LinuxSupport.bareName(owner)).\(parameter.name)"
     if let closure = Self.callbackClosure(for: type, member: member, name: parameter.name) {
