@@ -846,6 +846,44 @@ struct AdoptionTests {
     #expect(PackageBuild.renamedProducts(in: log.replacingOccurrences(of: "HAKit_PromiseKit", with: "HAKit_Mocks"), checkouts: folder.path).isEmpty)
   }
 
+  @Test("packages whose sources import what Linux lacks are read from their checkouts, with the package that needs them, not found one build at a time")
+  func predictedUnbuildable() throws {
+    let folder = try AppFolder("checkouts", files: [
+      // mastodon's Tabman needs Pageboy, which imports UIKit outside any #if.
+      "Tabman/Package.swift": #"dependencies: [.package(url: "https://github.com/uias/Pageboy", from: "4.0.0")]"#,
+      "Tabman/Sources/Tabman/Bar.swift": "#if canImport(UIKit)\nimport UIKit\n#endif\nimport Foundation\n",
+      "Pageboy/Package.swift": "dependencies: []",
+      "Pageboy/Sources/Pageboy/Page.swift": "// Pageboy\nimport Foundation\n@_exported import UIKit\n",
+      // An Objective-C library (FXPageControl's header).
+      "FXPageControl/Package.swift": #"targets: [.target(name: "FXPageControl", path: "FXPageControl")]"#,
+      "FXPageControl/FXPageControl/include/FXPageControl.h": "#import <UIKit/UIKit.h>\n",
+      "FXPageControl/FXPageControl/FXPageControl.m": "#import \"FXPageControl.h\"\n",
+      // UIKit only under #if, or in its tests and example app: it builds.
+      "Alamofire/Package.swift": #"targets: [.target(name: "Alamofire", path: "Source")]"#,
+      "Alamofire/Source/Session.swift": "import Foundation\n#if canImport(UIKit)\nimport UIKit\n#endif\n",
+      "Alamofire/Tests/SessionTests.swift": "import UIKit\n",
+      // A file its manifest excludes (PromiseKit's `after.m`).
+      "Alamofire/Package@swift-5.3.swift": #"let excluded = ["after.m"]"#,
+      "Alamofire/Source/after.m": "#import <Foundation/Foundation.h>\n",
+      "Alamofire/Example/App.swift": "import SwiftUI\n",
+    ])
+    func plan(_ name: String, _ owner: String) -> PackagePlan {
+      PackagePlan(PinnedPackages.Pin(
+        location: "github.com/\(owner)/\(name)", url: "https://github.com/\(owner)/\(name)", revision: nil, version: "1.0.0", identity: name.lowercased()))
+    }
+    let packages = [plan("Alamofire", "Alamofire"), plan("FXPageControl", "nicklockwood"), plan("Tabman", "uias")]
+    let predicted = PackageBuild.packagesPredictedUnbuildable(packages: packages, checkouts: folder.path)
+    #expect(predicted.map(\.0) == ["fxpagecontrol", "tabman"])
+    #expect(predicted.map(\.1) == [
+      "does not build on Linux: FXPageControl/include/FXPageControl.h imports UIKit for Objective-C",
+      "does not build on Linux: it needs pageboy, which does not: Sources/Pageboy/Page.swift imports `UIKit`",
+    ])
+    // The first build that names one leaves out, or compiles from its sources, the others too.
+    var mending = Mending()
+    let log = "\(folder.path)/Tabman/Sources/Tabman/Bar.swift:8:8: error: no such module 'UIKit'"
+    #expect(mending.dropPackages(blamedIn: log, packages: packages, checkouts: folder.path).sorted() == ["fxpagecontrol", "tabman"])
+  }
+
   @Test("a dependency of a dependency SwiftPM could not fetch leaves out the declared package that needs it")
   func unfetchedDependency() throws {
     let folder = try AppFolder("checkouts", files: [

@@ -96,6 +96,12 @@ struct Mending {
     if blamed.isEmpty { blamed = PackageBuild.packagesNeedingUnfetched(in: log, packages: remaining, checkouts: checkouts) }
     if blamed.isEmpty { blamed = PackageBuild.packagesNeedingUnbuildable(in: log, packages: remaining, checkouts: checkouts) }
     if blamed.isEmpty { blamed = PackageBuild.packagesNeedingBinaries(in: log, packages: remaining, checkouts: checkouts) }
+    // A package a build names as not building on Linux is rarely the only one: the others are
+    // read from their sources now, instead of one build each.
+    if blamed.contains(where: { $0.1.hasPrefix("does not build on Linux") }) {
+      let named = Set(blamed.map(\.0))
+      blamed += PackageBuild.packagesPredictedUnbuildable(packages: remaining, checkouts: checkouts).filter { !named.contains($0.0) }
+    }
     for (identity, why) in blamed { dropped[identity] = why }
     return blamed.map(\.0)
   }
