@@ -97,6 +97,7 @@ package struct AuditExplanation: Sendable {
     case (true?, _): return "freed after leaving"
     case (false?, true?): return "still alive after leaving, but made again it is the same object: one the app keeps on purpose"
     case (false?, _) where !settled.leftBehind.isEmpty: return "still alive after leaving, held by work still running (see work outlives the screen)"
+    case (false?, _) where settled.waitsOnStandIns: return "still alive after leaving, held by work that waits on a stand-in nobody answered: what the app's own code would do there is not seen"
     case (false?, _): return "still alive after leaving"
     case (nil, _): return "the probe did not leave the screen"
     }
@@ -138,7 +139,8 @@ package struct AuditExplanation: Sendable {
     let cleaned = cleanup.isEmpty ? "no cleanup action" : "after " + cleanup.map { "`\($0.line)`" }.joined(separator: ", ")
     let task = surface.lifecycleActions.isEmpty ? "" : ", the view's `.task` (\(surface.lifecycleActions.joined(separator: ", "))) cancelled"
     let freed = settled.freed.map { $0 ? "the model freed" : "the model not freed" } ?? "the model's fate unknown"
-    guard !settled.leftBehind.isEmpty else { return "\(cleaned)\(task) and leaving: nothing left running, \(freed)" }
+    let seams = settled.waitsOnStandIns ? " (apart from work that waits on a stand-in nobody answered, whose app code vmrepl does not run)" : ""
+    guard !settled.leftBehind.isEmpty else { return "\(cleaned)\(task) and leaving: nothing left running\(seams), \(freed)" }
     // Only the actions' own tasks left: the caller's to cancel, and no view's `.task` runs them.
     return "\(cleaned)\(task) and leaving: only actions' own tasks left (\(settled.leftBehind.joined(separator: "; "))): a `Task {}` of a button is the user's to leave running, and no view's `.task` runs them"
   }

@@ -126,7 +126,7 @@ package enum AuditOracles {
     // The model kept alive after leaving with nothing of its own running: something it holds (a
     // subscription's closure, a timer's target, a stored closure) holds it back. Not where making
     // the model again gives the same object: an instance the app keeps on purpose.
-    if let result = runs.settled, result.freed == false, result.leftBehind.isEmpty, result.keptOnPurpose == false {
+    if let result = runs.settled, result.freed == false, result.leftBehind.isEmpty, !result.waitsOnStandIns, result.keptOnPurpose == false {
       finding(.notFreed, key: "leave", probe: 0,
         summary: "`\(surface.typeName)` is still alive after \(steps) and `leave`, with nothing of its own left running",
         evidence: "left the screen: `\(surface.typeName)` is still alive; no effect, timer or request of the model is left, and making it again gives a new object (not one the app keeps)",

@@ -85,6 +85,9 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var workLeft: [String]
   /// After leaving: work still running or armed, and whether the model was freed.
   package var leftBehind: [String]
+  /// After leaving: whether some work left waits only on stand-ins nobody answered (left out of
+  /// `leftBehind`): what holds the model then is vmrepl's seam, not known to be the app's.
+  package var waitsOnStandIns = false
   package var freed: Bool?
   /// For a model still alive after leaving with nothing running: whether making it again gave
   /// the same object (an instance the app keeps, `static let shared`), nil when not asked.

@@ -118,10 +118,11 @@ private struct Run {
       // Work the screen started is given its time to end: answered and waited for.
       settle()
       execute(ProbeRunner.afterLeaving)
-      result.leftBehind = session.workLeft
+      result.leftBehind = session.workLeftOfTheApp
+      result.waitsOnStandIns = session.workLeft.count != result.leftBehind.count
       // Work that held the model when the screen went may have ended since, and let it go.
       if result.freed == false, !session.leftModelIsAlive { result.freed = true }
-      if result.freed == false, result.leftBehind.isEmpty {
+      if result.freed == false, result.leftBehind.isEmpty, !result.waitsOnStandIns {
         // Still alive with nothing of its own running: a retain cycle, or an instance the app
         // keeps on purpose (`static let shared`). Made again, a kept one is the same object.
         // Not a line of the probe's scenario: the check's alone.

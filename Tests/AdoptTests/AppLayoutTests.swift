@@ -16,16 +16,24 @@ struct AppLayoutTests {
   @Test("a stand-up app: a view-model beside its view, one nested in its view, an extension of a left-out type, singletons, @objc, a file outside the app target")
   func standup() throws {
     let adoption = Adoption(try AppSources.scan(folder: Apps.folder("Standup")))
+    // The REPL says the app target's bundle identifier (ShareSettings unwraps it for its app group).
+    #expect(adoption.app.bundleIdentifier == "io.standup.Standup")
+    #expect(RegistrationWriter.mainFile(bundleIdentifier: adoption.app.bundleIdentifier).contains(#"AppBundle.identify(as: "io.standup.Standup")"#))
+    // A project that writes none (Ivory's), or one built from variables: one made of the app's name.
+    #expect(try AppSources.scan(folder: Apps.folder("Ivory")).bundleIdentifier == "com.example.Ivory")
     #expect(AdoptReport.text(adoption, shownFolder: "Standup") == """
-      Standup: 11 Swift files in Standup
+      Standup: 12 Swift files in Standup
 
-      view-models (5 registered of 7 found):
+      view-models (6 registered of 8 found):
         playerState: PlayerState, Standup/Models/PlayerState.swift:3, made as PlayerState()
           actions: toggle
           set: isPlaying, volume
         scrumTimer: ScrumTimer, Standup/Models/ScrumTimer.swift:3, made as ScrumTimer()
           actions: startScrum, stopScrum
           set: secondsElapsed, speaker
+        shareSettings: ShareSettings, Standup/Models/ShareSettings.swift:5, made as ShareSettings()
+          actions: toggleNotes
+          set: includeNotes
         SessionStore, Standup/Services/SessionStore.swift:3: not registered: it has no init adopt can call (each is private or async) and no `static let shared`
           write in Overrides.swift, in `overrides`: ModelDefinition("sessionStore", summary: "SessionStore") { _ in <a SessionStore, made as the app makes one> } describe: { _ in }
         themeService: ThemeService, Standup/Services/ThemeService.swift:3, made as ThemeService.shared
@@ -39,7 +47,7 @@ struct AppLayoutTests {
           set: title
         ScrumTimer: left out: Old/ScrumTimer.swift not in the Xcode project's app target `Standup`
 
-      compiled (7 files): Standup/Models/PlayerState.swift, Standup/Models/ScrumTimer.swift, Standup/Services/SessionStore.swift, Standup/Services/ThemeService.swift, Standup/Support/Strings.swift, Standup/Views/HomeView+ViewModel.swift, Standup/Views/MeetingView.swift
+      compiled (8 files): Standup/Models/PlayerState.swift, Standup/Models/ScrumTimer.swift, Standup/Models/ShareSettings.swift, Standup/Services/SessionStore.swift, Standup/Services/ThemeService.swift, Standup/Support/Strings.swift, Standup/Views/HomeView+ViewModel.swift, Standup/Views/MeetingView.swift
       compiled as filtered copies (2 files, what cannot build on Linux blanked out, lines kept):
         Standup/Models/PlayerState.swift without `@objc`
         Standup/Views/MeetingView.swift without `MeetingView`, `#Preview` (lines 14-16)
@@ -89,6 +97,7 @@ struct AppLayoutTests {
             sources: [
               "filtered/Standup/Models/PlayerState.swift",
               "app/Standup/Models/ScrumTimer.swift",
+              "app/Standup/Models/ShareSettings.swift",
               "app/Standup/Services/SessionStore.swift",
               "app/Standup/Services/ThemeService.swift",
               "app/Standup/Support/Strings.swift",

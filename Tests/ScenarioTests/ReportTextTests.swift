@@ -109,3 +109,20 @@ struct ReportTextTests {
     #expect(JSON.write(thread.node) == #"{"thread":"Thread 1 (work of `send start`)","waits":[{"kind":"thread","thread":"Thread 1","blockedIn":"NSLock.lock()"}]}"#)
   }
 }
+
+/// What audit counts as the app's work left after leaving a screen.
+@Suite("Work left on stand-ins")
+struct StandInWaitTests {
+  @Test("work that waits only on stand-ins nobody answered is not the app's to have left running; a timer or an http request beside one is")
+  func onlyOnStandIns() {
+    // home-assistant's NotificationSoundsViewModel: a body adopt made a seam, waiting for `respond`.
+    let seam = Wait.request(dependency: "NotificationSoundsViewModel.importSystemSounds", id: "r1", description: "importSystemSounds()")
+    let http = Wait.request(dependency: "http", id: "r2", description: "GET /api/states")
+    let standIns: Set<String> = ["NotificationSoundsViewModel.importSystemSounds"]
+    #expect(Wait.onlyOn(standIns, [seam]))
+    #expect(!Wait.onlyOn(standIns, [seam, http]))
+    #expect(!Wait.onlyOn(standIns, [seam, .timer(clock: "ContinuousClock", until: .seconds(5))]))
+    #expect(!Wait.onlyOn(standIns, [.unseen]))
+    #expect(!Wait.onlyOn(standIns, []))
+  }
+}

@@ -24,6 +24,10 @@ struct AppSources: Sendable {
   var pins = PinnedPackages(root: "", resolved: [])
   /// The app target's default actor isolation, from its Xcode project (`MainActor`), if set.
   var defaultIsolation: String?
+  /// What `Bundle.main.bundleIdentifier` says in the REPL: the app target's, where its project
+  /// writes it whole; else one made of the app's name.
+  var bundleIdentifier: String { projectBundleIdentifier ?? "com.example." + appName.filter { $0.isLetter || $0.isNumber } }
+  var projectBundleIdentifier: String?
 
   /// Third-party packages compiled from their sources as the app's own modules (they do not
   /// build on Linux as packages): each copy's folder (absolute) and the package's location.
@@ -149,6 +153,7 @@ struct AppSources: Sendable {
     app.pins = pins
     app.vendored = vendored
     app.defaultIsolation = xcodeProject?.appTarget == nil ? nil : xcodeProject?.defaultIsolation
+    app.projectBundleIdentifier = xcodeProject?.appTarget == nil ? nil : xcodeProject?.bundleIdentifier
     app.modules = walker.modules.sorted { $0.name < $1.name }
     app.unreadPackages = walker.unread.sorted { $0.path < $1.path }
     app.remotePackages = walker.remote.sorted()

@@ -17,6 +17,9 @@ struct XcodeProject {
   /// The app target's default actor isolation (`SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`, Xcode
   /// 26's default for new apps): what an unannotated type of the app is isolated to.
   private(set) var defaultIsolation: String?
+  /// The app target's bundle identifier (`PRODUCT_BUNDLE_IDENTIFIER`), where written whole
+  /// (not built from `$(VARIABLES)` an .xcconfig sets).
+  private(set) var bundleIdentifier: String?
 
   /// A framework target of the project (`Shared`, which the app and its extensions import).
   struct Framework {
@@ -119,6 +122,7 @@ struct XcodeProject {
       if best == nil || score > best!.score {
         best = (score, name, compiled, folders)
         defaultIsolation = Self.settings(of: target, objects: objects, keys: ["SWIFT_DEFAULT_ACTOR_ISOLATION"]).first { $0 == "MainActor" }
+        bundleIdentifier = Self.settings(of: target, objects: objects, keys: ["PRODUCT_BUNDLE_IDENTIFIER"]).first { !$0.contains("$") && !$0.isEmpty }
       }
     }
     if let best {

@@ -16,6 +16,15 @@ package enum Wait: Equatable, Sendable {
   /// resume it, or nothing will.
   case unseen
 
+  /// Whether `waits` are all responses to requests of `dependencies` (stand-ins nobody
+  /// answered), and there is at least one.
+  package static func onlyOn(_ dependencies: Set<String>, _ waits: [Wait]) -> Bool {
+    !waits.isEmpty && waits.allSatisfy { wait in
+      if case .request(let dependency, _, _) = wait { return dependencies.contains(dependency) }
+      return false
+    }
+  }
+
   /// The wait as hidden-work reports say it.
   package var text: String {
     switch self {
