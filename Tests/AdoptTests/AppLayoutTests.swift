@@ -337,6 +337,45 @@ struct AppLayoutTests {
     #expect(adoption.models.filter { $0.type == "SettingsStore" }.map(\.path) == ["News/Archive/SettingsStore.swift"])
   }
 
+  @Test("a stand-in imports the third-party module its file imports, and its target depends on the product, where the package resolves")
+  func standInImportsPackage() throws {
+    // mastodon's AlamofireImage, compiled from its sources: `ImageDownloader` names Alamofire's types.
+    let folder = try AppFolder("Reader", files: [
+      "Reader.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": """
+        { "pins" : [ { "identity" : "swiftsoup", "kind" : "remoteSourceControl",
+            "location" : "https://github.com/scinfu/SwiftSoup.git",
+            "state" : { "revision" : "d86f244ed497d48012782e2f59c985a55e77b3f5", "version" : "2.11.3" } } ],
+          "version" : 2 }
+        """,
+      "Reader.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Reader/ArticleRenderer.swift": """
+        import QuickLook
+        import SwiftSoup
+
+        final class ArticleRenderer {
+            func preview(_ document: Document) -> QLPreviewController { QLPreviewController() }
+            func title(of document: Document) -> String { (try? document.title()) ?? "" }
+        }
+        """,
+      "Reader/ArticleViewModel.swift": """
+        import Foundation
+
+        final class ArticleViewModel: ObservableObject {
+            @Published var title = ""
+            let renderer = ArticleRenderer()
+        }
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    #expect(adoption.seams["Reader/ArticleRenderer.swift"]?.types == ["ArticleRenderer"])
+    #expect(adoption.targets.first?.products == [#".product(name: "SwiftSoup", package: "SwiftSoup")"#])
+    #expect(adoption.packages.map(\.identity) == ["swiftsoup"])
+    let standIn = try #require(StandInFiles(adoption).files.first { $0.appPath == "Reader/ArticleRenderer.swift" })
+    #expect(standIn.generated.text.contains("import SwiftSoup\n"))
+    // Which types the module has is not read: a member that names one is left out, and said.
+    #expect(standIn.generated.omitted.contains("ArticleRenderer.title: its signature names a type the package does not have"))
+  }
+
   @Test("a third-party package the app pins is declared at its pin, and a file that imports it depends on its product")
   func pinnedPackage() throws {
     let folder = try AppFolder("Reader", files: [

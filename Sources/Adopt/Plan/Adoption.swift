@@ -258,6 +258,21 @@ struct Adoption: Sendable {
       guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
       targets[index].seamFiles.append(path)
     }
+    // A stand-in imports the third-party modules its file does (AlamofireImage's
+    // `ImageDownloader` names Alamofire's `Request`), where the package resolves here.
+    for index in targets.indices {
+      var products = Set(targets[index].products)
+      for path in targets[index].seamFiles {
+        guard let file = app.files.first(where: { $0.path == path }) else { continue }
+        for module in file.packageImports {
+          guard let pin = app.pins.pin(forModule: module), droppedPackages[pin.identity] == nil else { continue }
+          used[pin.identity] = pin
+          products.insert(".product(name: \"\(productNames[module] ?? module)\", package: \"\(PinnedPackages.packageName(pin))\")")
+        }
+      }
+      targets[index].products = products.sorted()
+    }
+    packages = used.values.sorted { $0.location < $1.location }.map(PackagePlan.init)
     for index in targets.indices {
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
       targets[index].filteredSources = Set(targets[index].sources.filter { filtered[prefix + $0] != nil })

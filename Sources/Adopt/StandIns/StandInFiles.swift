@@ -43,6 +43,11 @@ struct StandInFiles {
     }
     // As `import` names them: a target `HAKit+Mocks` is the module `HAKit_Mocks`.
     let localModules = Set(adoption.targets.map { PackageBuild.moduleName(of: $0.name) })
+    // Third-party modules of packages the package declares (the stand-in's file imports them).
+    let declared = Set(adoption.packages.map(\.identity))
+    let packageModules = Set(app.files.flatMap(\.packageImports).filter { module in
+      app.pins.pin(forModule: module).map { declared.contains($0.identity) } ?? false
+    })
     for target in adoption.targets {
       let prefix = target.folder == "." ? "" : target.folder + "/"
       for path in target.seamFiles.sorted() {
@@ -51,7 +56,7 @@ struct StandInFiles {
         else { continue }
         let imports = facts.imports.filter { module in
           module != PackageBuild.moduleName(of: target.name) && !["Foundation", "StandInSupport"].contains(module)
-            && (LinuxSupport.importable.contains(module) || localModules.contains(module))
+            && (LinuxSupport.importable.contains(module) || localModules.contains(module) || packageModules.contains(module))
         }
         // Beside a filtered copy, the extensions the copy keeps are its own.
         let dropped = Set(adoption.filtered[path] ?? [])
