@@ -860,7 +860,7 @@ struct AdoptionTests {
       "FXPageControl/FXPageControl/FXPageControl.m": "#import \"FXPageControl.h\"\n",
       // UIKit only under #if, or in its tests and example app: it builds.
       "Alamofire/Package.swift": #"targets: [.target(name: "Alamofire", path: "Source")]"#,
-      "Alamofire/Source/Session.swift": "import Foundation\n#if canImport(UIKit)\nimport UIKit\n#endif\n",
+      "Alamofire/Source/Session.swift": "import Foundation\nimport CoreFoundation\n#if canImport(UIKit)\nimport UIKit\n#endif\n",
       "Alamofire/Tests/SessionTests.swift": "import UIKit\n",
       // A file its manifest excludes (PromiseKit's `after.m`).
       "Alamofire/Package@swift-5.3.swift": #"let excluded = ["after.m"]"#,

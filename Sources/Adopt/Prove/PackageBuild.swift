@@ -339,6 +339,8 @@ struct PackageBuild {
           words.removeFirst()
           if let kind = words.first, ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(kind) { words.removeFirst() }
           guard let module = words.first?.split(separator: ".").first.map(String.init) else { continue }
+          // CoreFoundation is the toolchain's on Linux too (PromiseKit's `hang.swift` imports it).
+          guard module != "CoreFoundation" else { continue }
           if LinuxSupport.appleFrameworks.contains(module) || ["UIKit", "SwiftUI", "Combine", "AppKit", "OSLog", "WatchKit"].contains(module) {
             return "\(path) imports `\(module)`"
           }
