@@ -473,14 +473,18 @@ struct StandInTests {
     #expect(!plain.text.contains("CustomStringConvertible"))
   }
 
+  /// The app of mastodon's shape both tests below add their services and models to.
+  static let tootApp = [
+    "Toot/TootApp.swift": """
+      import SwiftUI
+      @main struct TootApp: App { var body: some Scene { WindowGroup { Text("") } } }
+      """
+  ]
+
   @Test("a seam returning a stood-in final class or storage-free struct returns one unasked, whichever stand-in declares it; a class the app subclasses does not")
   func statelessStandInDefaults() throws {
     // mastodon's shape: every request goes through `context.apiService`, both files import CoreData.
-    let folder = try AppFolder("Toot", files: [
-      "Toot/TootApp.swift": """
-        import SwiftUI
-        @main struct TootApp: App { var body: some Scene { WindowGroup { Text("") } } }
-        """,
+    let folder = try AppFolder("Toot", files: Self.tootApp.merging([
       "Toot/Core/AppContext.swift": """
         import CoreData
         import Combine
@@ -531,7 +535,7 @@ struct StandInTests {
             }
         }
         """,
-    ])
+    ]) { $1 })
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     let files = StandInFiles(adoption)
     let defaults = Dictionary(uniqueKeysWithValues: files.declarations.map { ($0.member, $0.hasDefault) })
@@ -557,11 +561,7 @@ struct StandInTests {
   func memberTypesAndExtensionFiles() throws {
     // mastodon's shape: `context.apiService.suggestionAccountV2(...)`, where AppContext, APIService
     // and the extension that declares the request all import CoreData, and no kept file names APIService.
-    let folder = try AppFolder("Toot", files: [
-      "Toot/TootApp.swift": """
-        import SwiftUI
-        @main struct TootApp: App { var body: some Scene { WindowGroup { Text("") } } }
-        """,
+    let folder = try AppFolder("Toot", files: Self.tootApp.merging([
       "Toot/Core/AppContext.swift": """
         import CoreData
         import Combine
@@ -619,7 +619,7 @@ struct StandInTests {
             }
         }
         """,
-    ])
+    ]) { $1 })
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     // An optional context the screen's caller passes is made (a stand-in's), not nil; a value is nil.
     let privacy = try #require(adoption.models.first { $0.type == "PrivacyViewModel" })
