@@ -29,33 +29,25 @@ extension Session {
   }
 
   /// The work of the session still running, armed or waiting, as `expect idle` names it.
-  package var workLeft: [String] {
-    var left = tracker.effects.filter(\.isRunning).map { "effect #\($0.id) `\($0.action)` is still running" }
-    let timers = simulation.pendingTimers
-    let requests = tracker.pendingRequests()
-    for work in tracker.background where work.isPending {
-      let waits = tracker.waits(of: work, timers: timers, requests: requests)
-      left.append("work from `\(work.origin)` is still running; it waits on \(Wait.text(of: waits))")
-    }
-    let named = Set(tracker.background.filter(\.isPending).map(\.work))
-    for pending in requests where pending.request.work.map({ !named.contains($0) }) ?? true {
-      left.append("request \(pending.dependency) #\(pending.request.id) (\(pending.request.description)) is waiting for an answer")
-    }
-    return left
-  }
+  package var workLeft: [String] { work(settingAside: []) }
 
   /// `workLeft` without what waits only on a stand-in nobody answered (a seam where Linux cannot
   /// build the app's code, mastodon's API calls, a body adopt made a seam): whether the app's
   /// own code would still be at it is what vmrepl cannot see, so no check says it is.
   package var workLeftOfTheApp: [String] {
-    let standIns = Set((context?.dependencies ?? []).compactMap { ($0 as? StandInDependency)?.name })
-    guard !standIns.isEmpty else { return workLeft }
+    work(settingAside: Set((context?.dependencies ?? []).compactMap { ($0 as? StandInDependency)?.name }))
+  }
+
+  /// The work left, but work and requests that wait only on the dependencies `standIns`.
+  private func work(settingAside standIns: Set<String>) -> [String] {
     var left = tracker.effects.filter(\.isRunning).map { "effect #\($0.id) `\($0.action)` is still running" }
     let timers = simulation.pendingTimers
     let requests = tracker.pendingRequests()
     for work in tracker.background where work.isPending {
       let waits = tracker.waits(of: work, timers: timers, requests: requests)
-      if !Wait.onlyOn(standIns, waits) { left.append("work from `\(work.origin)` is still running; it waits on \(Wait.text(of: waits))") }
+      if !Wait.onlyOn(standIns, waits) {
+        left.append("work from `\(work.origin)` is still running; it waits on \(Wait.text(of: waits))")
+      }
     }
     let named = Set(tracker.background.filter(\.isPending).map(\.work))
     for pending in requests where pending.request.work.map({ !named.contains($0) }) ?? true && !standIns.contains(pending.dependency) {

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Packages read, before a build says so, as not building on Linux: from their checkouts'
+/// sources, the first time a build names one such package.
+extension PackageBuild {
+  /// The declared packages that cannot build on Linux as checked out, read from their sources
+  /// and their dependencies' before any build says so: a Swift file that imports an Apple
+  /// framework outside any `#if` (Pageboy's `import UIKit`; AppleCompat's aliases are the app's,
+  /// not a package's), or an Objective-C header or file that imports UIKit or Foundation.
+  /// Each with why. A build names one such package at a time (mastodon: TabBarPager, then
+  /// Pageboy, then ...), so adopt takes them all the first time a build names one.
+  static func packagesPredictedUnbuildable(packages: [PackagePlan], checkouts: String) -> [(String, String)] {
+    var result: [(String, String)] = []
+    let fetched = manifests(in: checkouts)
+    for folder in ((try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []).sorted() {
+      guard let blocker = Self.appleImport(inCheckout: checkouts + "/" + folder),
+            let declared = declaredPackage(needing: folder.lowercased(), packages: packages, manifests: fetched),
+            !result.contains(where: { $0.0 == declared.identity })
+      else { continue }
+      let own = declared.identity == folder.lowercased() || declared.location.split(separator: "/").last?.lowercased() == folder.lowercased()
+      result.append((declared.identity, own
+        ? "does not build on Linux: \(blocker)"
+        : "does not build on Linux: it needs \(folder.lowercased()), which does not: \(blocker)"))
+    }
+    return result
+  }
+
+  /// The first file of a package's checkout that Linux cannot compile for its imports (`Sources/
+  /// Pageboy/Pageboy.swift imports \`UIKit\``), its tests, examples and plugins aside; nil for none.
+  static func appleImport(inCheckout folder: String) -> String? {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
+    // A target's files: under the conventional folders, or a folder the manifest names (`path:
+    // "Lib/KeychainAccess"`); examples, demos, tests, documentation and tools aside.
+    // Every manifest (`Package@swift-5.3.swift` too): a file one excludes (PromiseKit's
+    // `"after.m"`) is not compiled.
+    let manifestNames = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+      $0 == "Package.swift" || ($0.hasPrefix("Package@") && $0.hasSuffix(".swift"))
+    }
+    let manifest = manifestNames.map { ((try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) ?? "").lowercased() }
+      .joined(separator: "\n")
+    let conventional: Set<String> = ["sources", "source", "src"]
+    let aside = ["test", "example", "demo", "sample", "doc", "benchmark", "plugin", ".build", ".git", ".xcodeproj", "generator"]
+    var paths: [String] = []
+    while let path = walker.nextObject() as? String {
+      let parts = path.split(separator: "/").map { $0.lowercased() }
+      guard parts.count > 1, let first = parts.first,
+            conventional.contains(first) || manifest.contains("\"" + first + "/") || manifest.contains("\"" + first + "\""),
+            !parts.contains(where: { part in aside.contains { part.contains($0) } })
+      else { continue }
+      if let name = parts.last, manifest.contains("\"" + name + "\"") { continue }
+      // Objective-C: its implementation files, and the headers a C target publishes (`include/`).
+      if path.hasSuffix(".swift") || path.hasSuffix(".m") || (path.hasSuffix(".h") && parts.contains("include")) {
+        paths.append(path)
+      }
+    }
+    for path in paths.sorted() {
+      guard let text = try? String(contentsOfFile: folder + "/" + path, encoding: .utf8) else { continue }
+      if path.hasSuffix(".swift") {
+        var depth = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+          let trimmed = line.trimmingCharacters(in: .whitespaces)
+          if trimmed.hasPrefix("#if") { depth += 1 } else if trimmed.hasPrefix("#endif") { depth = max(0, depth - 1) }
+          guard depth == 0 else { continue }
+          var words = trimmed.split(separator: " ").map(String.init)
+          while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+          guard words.first == "import" else { continue }
+          words.removeFirst()
+          if let kind = words.first, ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(kind) { words.removeFirst() }
+          guard let module = words.first?.split(separator: ".").first.map(String.init) else { continue }
+          // CoreFoundation is the toolchain's on Linux too (PromiseKit's `hang.swift` imports it).
+          guard module != "CoreFoundation" else { continue }
+          if LinuxSupport.appleFrameworks.contains(module) || ["UIKit", "SwiftUI", "Combine", "AppKit", "OSLog", "WatchKit"].contains(module) {
+            return "\(path) imports `\(module)`"
+          }
+        }
+      } else if text.contains("<UIKit/") || text.contains("@import UIKit") || text.contains("<Foundation/Foundation.h>") || text.contains("@import Foundation") {
+        return "\(path) imports \(text.contains("UIKit") ? "UIKit" : "Foundation") for Objective-C"
+      }
+    }
+    return nil
+  }
+}
