@@ -71,12 +71,13 @@ struct AdoptionProof {
   /// why. Emptied when a proof starts.
   static let buildLogsFolder = ".adopt-builds"
 
-  /// Keeps the lines of `outcome`'s log that say `error:` as the `round`-th build's.
+  /// Keeps the lines of `outcome`'s log that say `error:` or `note:` as the `round`-th build's.
   static func keepErrors(of outcome: PackageBuild.Outcome, round: Int, in output: String) {
     let folder = output + "/" + buildLogsFolder
     if round == 1 { try? FileManager.default.removeItem(atPath: folder) }
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let errors = outcome.log.split(separator: "\n").filter { $0.contains("error:") }.joined(separator: "\n")
+    // The notes too: a conformance error names the requirement it misses only in a note.
+    let errors = outcome.log.split(separator: "\n").filter { $0.contains("error:") || $0.contains("note:") }.joined(separator: "\n")
     try? (errors + (errors.isEmpty ? "" : "\n")).write(toFile: folder + "/build-\(round).log", atomically: true, encoding: .utf8)
   }
 
