@@ -48,7 +48,7 @@ package struct AuditExplanation: Sendable {
     lines.append("  trap: " + (found.contains { $0.hasPrefix("trap") } ? "found" : "no probe trapped"))
     lines.append("  write off the main thread: " + verdict(.offMainWrite) { Self.offMain(runs) })
     lines.append("  main thread blocked: " + verdict(.mainThreadBlocked) { Self.blocked(runs) })
-    lines.append("  loading flag left set: " + verdict(.loadingLeftSet) { Self.loading(runs, surface: surface) })
+    lines.append("  loading flag left set: " + verdict(.loadingLeftSet) { Self.loading(runs, sequence: sequence, surface: surface) })
     lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
     lines.append("  model not freed: " + verdict(.notFreed) { Self.notFreed(settled) })
     lines.append("  action never ends: " + verdict(.neverEnds) { Self.neverEnds(runs, sequence: sequence) })
@@ -110,10 +110,13 @@ package struct AuditExplanation: Sendable {
       : "a wait was seen, but not again when the sequence's probes ran each in a process of its own"
   }
 
-  static func loading(_ runs: AuditOracles.Runs, surface: ModelSurface) -> String {
+  static func loading(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence, surface: ModelSurface) -> String {
     guard let settled = runs.settled else { return "no result" }
     let flags = settled.final.filter { AuditOracles.isLoadingFlag($0.path) }
     guard !flags.isEmpty else { return "no loading flag in the state (a property named `isLoading`, `isFetching`, `isRefreshing`...)" }
+    if AuditOracles.onlySets(sequence, settled) {
+      return "the steps only set properties, raising a flag themselves, and made no request: a flag up is the value set (or one derived from it), not a load"
+    }
     var reasons: [String] = []
     for case let (answer, result?) in runs.byAnswer {
       let set = result.final.filter { AuditOracles.isLoadingFlag($0.path) && $0.value == "true" }.map(\.path)

@@ -17,6 +17,14 @@ package enum AuditOracles {
     }
   }
 
+  /// Whether `sequence` only sets properties, one of them a flag raised (`set isReporting true`),
+  /// and its probe made no request: a flag up then may be the audit's own value, passed on by a
+  /// subscription. (A text set that a pipeline turns into a spinner, ACHNBrowserUI's search, is not.)
+  static func onlySets(_ sequence: AuditPlan.Sequence, _ result: ProbeResult) -> Bool {
+    !sequence.steps.isEmpty && result.requests == 0 && sequence.steps.allSatisfy { $0.line.hasPrefix("set ") }
+      && sequence.steps.contains { $0.line.hasSuffix(" true") }
+  }
+
   static let loadingWords = ["loading", "isloading", "isfetching", "fetching", "isrefreshing", "refreshing", "issearching", "searching", "isbusy", "busy", "issaving", "saving", "issubmitting", "submitting", "isprocessing", "processing", "inprogress", "isinprogress", "showspinner", "showingspinner", "isloadingmore", "loadingmore", "isloadingpage"]
 
   /// The findings of one sequence of `surface`'s model.
@@ -71,6 +79,11 @@ package enum AuditOracles {
       // adopt made a closure that does nothing: the caller's code, not here, may be what resets
       // the flag (home-assistant's device-name request is reset by its caller's `fail(with:)`).
       guard result.callbacks.isEmpty else { continue }
+      // Steps that only set properties and made no request: a flag up then is the value the
+      // audit set, or one a subscription derives from it (mastodon's `$isReporting.assign(to:
+      // &reportSupplementaryViewModel.$isBusy)`), not a load that never ended. (A text set that
+      // a pipeline turns into a search made requests, and counts.)
+      guard !AuditOracles.onlySets(sequence, result) else { continue }
       // Settable or not: apps declare a spinner's flag as a plain `@Published var`, which no view
       // binds (the plan never `set`s a loading flag: see `AuditPlan.vocabulary`).
       for leaf in result.final where leaf.value == "true" && isLoadingFlag(leaf.path) {

@@ -298,6 +298,25 @@ struct AuditTests {
       requests: requests, ignored: ignored, workLeft: [], leftBehind: [], freed: true, warnings: [], errors: [])
   }
 
+  @Test("a loading flag up after steps that only set properties is the value set, not a load (mastodon's isReporting assigned to isBusy)")
+  func loadingFlagOfASet() {
+    let busy = [StateLeaf(path: "reporter.isBusy", value: "true")]
+    var runs = AuditOracles.Runs()
+    runs.settled = ProbeResult(
+      lines: ["use report", "set isReporting true"], stepLines: 2, initial: [StateLeaf(path: "reporter.isBusy", value: "false")], final: busy,
+      atRest: true, requests: 0, workLeft: [], leftBehind: [], freed: true, warnings: [], errors: [])
+    let set = AuditPlan.Sequence(index: 1, steps: [ProbeStep(line: "set isReporting true", name: "isReporting")])
+    #expect(AuditOracles.check(runs, sequence: set, surface: Self.surface).isEmpty)
+    // A text set that a pipeline turns into a search makes requests: a flag it leaves up counts.
+    runs.settled?.requests = 1
+    #expect(AuditOracles.check(runs, sequence: set, surface: Self.surface).map(\.kind) == [.loadingLeftSet])
+    runs.settled?.requests = 0
+    // The same flag left up by an action is found.
+    let sent = AuditPlan.Sequence(index: 2, steps: [ProbeStep(line: "send report", name: "report")])
+    runs.settled?.lines = ["use report", "send report"]
+    #expect(AuditOracles.check(runs, sequence: sent, surface: Self.surface).map(\.kind) == [.loadingLeftSet])
+  }
+
   @Test("lost update: only where no order of the taps one after another reaches the state")
   func lostUpdate() {
     let sequence = AuditPlan.Sequence(index: 4, steps: [ProbeStep(line: "send a", name: "a"), ProbeStep(line: "send a", name: "a")])
@@ -353,12 +372,12 @@ struct AuditTests {
     runs.settled?.callbacks = ["DeviceNameRequest.onSave"]
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
     runs.settled?.requests = 0
-    #expect(AuditExplanation.loading(runs, surface: Self.surface) == """
+    #expect(AuditExplanation.loading(runs, sequence: sequence, surface: Self.surface) == """
       `isLoading` true at the end, but the steps called `DeviceNameRequest.onSave`, a callback adopt made to do nothing: the \
       app's caller passes its own, which may reset it
       """)
     runs.settled?.requests = 2
-    #expect(AuditExplanation.loading(runs, surface: Self.surface).hasPrefix("`isLoading` true when answered with data, but the steps called"))
+    #expect(AuditExplanation.loading(runs, sequence: sequence, surface: Self.surface).hasPrefix("`isLoading` true when answered with data, but the steps called"))
     runs.settled?.callbacks = []
     // An action's task nothing can resume once answered (a continuation a status never
     // resumes): found where `await` said so, its scenario ending `await #N`.
