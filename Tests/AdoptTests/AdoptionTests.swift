@@ -590,9 +590,9 @@ struct AdoptionTests {
     #expect(model.callbacks.first?.why == "a callback the app's caller hands `AccountsListViewModel`; adopt's closure does nothing")
     let generated = RegistrationWriter.generatedFile(adoption, modules: [])
     #expect(generated.contains(#"""
-      StandInDeclaration("AccountsListViewModel.onSave", signature: "onSave: @escaping (String, Int) -> Void", \#
+      declarations.append(StandInDeclaration("AccountsListViewModel.onSave", signature: "onSave: @escaping (String, Int) -> Void", \#
       why: "a callback the app's caller hands `AccountsListViewModel`; adopt's closure does nothing", hasDefault: true, \#
-      models: ["accountsList"], isCallback: true),
+      models: ["accountsList"], isCallback: true))
       """#))
     #expect(FactoryInference.callbackClosure(for: "@escaping((Relationship)->Void)", member: "M.f", name: "f")
       == #"{ a0 in StandIn.call("M.f", "f(\(StandIn.text(a0)))") as Void }"#)

@@ -392,8 +392,8 @@ struct FailableInitTests {
         + "adopt cannot call its inits; the transcript shows `AuthContext.authentication`"))
     let text = RegistrationWriter.generatedFile(adoption, modules: ["Social"])
     #expect(text.contains(
-      #"  StandInDeclaration("AuthContext.authentication", signature: "authentication: MastodonAuthentication", "#
+      #"  declarations.append(StandInDeclaration("AuthContext.authentication", signature: "authentication: MastodonAuthentication", "#
         + #"why: "`MastodonAuthentication` for `AuthContext`: adopt cannot make one, so it is a sample of its Decodable shape", hasDefault: true, "#
-        + #"models: ["followedTags"], isSample: true),"#))
+        + #"models: ["followedTags"], isSample: true))"#))
   }
 }

@@ -18,16 +18,15 @@ enum RegistrationWriter {
     lines += registered.map { "  \(variable($0))," }
     lines.append("]")
     lines.append("")
-    lines.append("/// The generated stand-ins' members (code Linux cannot build): `respond` and `stub` answer them.")
-    lines.append("let generatedStandIns: [StandInDeclaration] = [")
+    var declarations: [String] = []
     // One declaration a member name: overloads (`tr(_:_:)`, `tr(_:_:_:)`) are one seam to answer.
     var seen: Set<String> = []
     let standIns = standIns.filter { seen.insert($0.member).inserted }
     let reach = StandInReach.models(for: standIns, in: adoption)
-    lines += standIns.map { declaration in
+    declarations += standIns.map { declaration in
       let models = (reach[declaration.member] ?? []).map(quote).joined(separator: ", ")
-      return "  StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(declaration.why)), "
-        + "hasDefault: \(declaration.hasDefault), models: [\(models)]),"
+      return "StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(declaration.why)), "
+        + "hasDefault: \(declaration.hasDefault), models: [\(models)])"
     }
     // The callbacks and samples adopt passed the models (`onSave:`, a `MastodonAuthentication`),
     // each reached by the models made with it.
@@ -39,12 +38,12 @@ enum RegistrationWriter {
         reachedBy[callback.member, default: []].insert(model.name)
       }
     }
-    lines += callbacks.map { callback in
+    declarations += callbacks.map { callback in
       let models = (reachedBy[callback.member] ?? []).sorted().map(quote).joined(separator: ", ")
-      return "  StandInDeclaration(\(quote(callback.member)), signature: \(quote(callback.signature)), "
-        + "why: \(quote(callback.why)), hasDefault: true, models: [\(models)], \(callback.isSample ? "isSample" : "isCallback"): true),"
+      return "StandInDeclaration(\(quote(callback.member)), signature: \(quote(callback.signature)), "
+        + "why: \(quote(callback.why)), hasDefault: true, models: [\(models)], \(callback.isSample ? "isSample" : "isCallback"): true)"
     }
-    lines.append("]")
+    lines += standInLines(declarations)
     lines.append("")
     lines.append("/// The app's `Decodable` types: `audit` answers requests with bodies that decode into them.")
     lines.append("let generatedResponses: [any Decodable.Type] = [")
@@ -103,6 +102,31 @@ enum RegistrationWriter {
     let overrides: [ModelDefinition] = []
 
     """
+  }
+
+  /// How many declarations one of `generatedStandIns`' functions appends.
+  static let declarationsPerFunction = 200
+
+  /// `generatedStandIns`, one statement a declaration in functions of `declarationsPerFunction`:
+  /// an array literal of mastodon's 1,559 made one compiler take 17 GB (and be killed for memory
+  /// beside another), where statements take a few hundred MB.
+  static func standInLines(_ declarations: [String]) -> [String] {
+    let chunks = stride(from: 0, to: declarations.count, by: declarationsPerFunction).map {
+      Array(declarations[$0..<min($0 + declarationsPerFunction, declarations.count)])
+    }
+    var lines = [
+      "/// The generated stand-ins' members (code Linux cannot build): `respond` and `stub` answer them.",
+      "let generatedStandIns: [StandInDeclaration] = {",
+      "  var declarations: [StandInDeclaration] = []",
+    ]
+    lines += chunks.indices.map { "  generatedStandIns\($0 + 1)(&declarations)" }
+    lines += ["  return declarations", "}()"]
+    for (index, chunk) in chunks.enumerated() {
+      lines += ["", "private func generatedStandIns\(index + 1)(_ declarations: inout [StandInDeclaration]) {"]
+      lines += chunk.map { "  declarations.append(\($0))" }
+      lines.append("}")
+    }
+    return lines
   }
 
   /// The executable's `main.swift`, rewritten by every `adopt`.
