@@ -213,16 +213,20 @@ struct Adoption: Sendable {
     targets = TargetPlan.plans(app, included: Set(included))
     // The third-party packages the compiled files import, at the app's pins.
     var used: [String: PinnedPackages.Pin] = [:]
+    // The products `file` imports of the packages that resolve here, each package noted as used.
+    func packageProducts(of file: SourceFacts) -> [String] {
+      file.packageImports.compactMap { module in
+        guard let pin = app.pins.pin(forModule: module), droppedPackages[pin.identity] == nil else { return nil }
+        used[pin.identity] = pin
+        return ".product(name: \"\(productNames[module] ?? module)\", package: \"\(PinnedPackages.packageName(pin))\")"
+      }
+    }
     for index in targets.indices {
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
       var products: Set<String> = []
       for source in targets[index].sources {
         guard let file = app.files.first(where: { $0.path == prefix + source }) else { continue }
-        for module in file.packageImports {
-          guard let pin = app.pins.pin(forModule: module) else { continue }
-          used[pin.identity] = pin
-          products.insert(".product(name: \"\(productNames[module] ?? module)\", package: \"\(PinnedPackages.packageName(pin))\")")
-        }
+        products.formUnion(packageProducts(of: file))
       }
       // Apple modules with a counterpart on Linux: its package, where the module needs one.
       for source in targets[index].sources {
@@ -241,7 +245,6 @@ struct Adoption: Sendable {
       }
       targets[index].products = products.sorted()
     }
-    packages = used.values.sorted { $0.location < $1.location }.map(PackagePlan.init)
     for standIn in selection.standIns.values.sorted(by: { $0.name < $1.name }) {
       let module = standIn.module ?? PackageWriter.identifier(app.appName)
       guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
@@ -264,11 +267,7 @@ struct Adoption: Sendable {
       var products = Set(targets[index].products)
       for path in targets[index].seamFiles {
         guard let file = app.files.first(where: { $0.path == path }) else { continue }
-        for module in file.packageImports {
-          guard let pin = app.pins.pin(forModule: module), droppedPackages[pin.identity] == nil else { continue }
-          used[pin.identity] = pin
-          products.insert(".product(name: \"\(productNames[module] ?? module)\", package: \"\(PinnedPackages.packageName(pin))\")")
-        }
+        products.formUnion(packageProducts(of: file))
       }
       targets[index].products = products.sorted()
     }

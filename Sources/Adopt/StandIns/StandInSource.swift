@@ -27,8 +27,9 @@ struct StandInSource {
   var memberLines: [Int: String]
   /// Lines of the generated file that open a type, and the type's name.
   var typeLines: [Int: String]
-  /// Stood-in types with no state of their own (a final class, a struct with no storage),
-  /// qualified: a seam returning one returns a new instance unasked (`StandInDefault`).
+  /// Stood-in types made by their implicit init (a final class, a struct with no storage),
+  /// qualified: a seam returning one returns it unasked (`StandInDefault`: a class's one
+  /// instance, a struct's new value).
   var defaultTypes: [String] = []
 
   /// The member a line of the generated file belongs to: its own, or else the nearest member
