@@ -222,6 +222,54 @@ struct AppLayoutTests {
     #expect(!text.contains("HAKit+PromiseKit"))
   }
 
+
+  @Test("a module's file of `@_exported import`s is compiled with the module, and its target depends on what it re-exports")
+  func reexportedModules() throws {
+    // As home-assistant's Shared re-exports HANetworking, whose `Server` ~30 app files name
+    // through `import Shared` alone; the `#if os(iOS)` re-export compiles nothing on Linux.
+    let folder = try AppFolder("Home", files: [
+      "Home.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Kit/Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Kit", targets: [
+          .target(name: "Networking"),
+          .target(name: "Haptics"),
+          .target(name: "Shared", dependencies: ["Networking", "Haptics"]),
+        ])
+        """,
+      "Kit/Sources/Networking/Server.swift": "public final class Server { public let name: String; public init(name: String) { self.name = name } }\n",
+      "Kit/Sources/Haptics/Haptics.swift": "public enum Haptics { public static func tap() {} }\n",
+      "Kit/Sources/Shared/Exports.swift": """
+        @_exported import Networking
+        #if os(iOS)
+        @_exported import Haptics
+        #endif
+        """,
+      "Kit/Sources/Shared/Unused.swift": "public enum Unused {}\n",
+      "Home/ConnectionViewModel.swift": """
+        import Foundation
+        import Combine
+        import Shared
+
+        final class ConnectionViewModel: ObservableObject {
+            @Published var name = ""
+            let server: Server
+            init(server: Server) { self.server = server }
+            func load() { name = server.name }
+        }
+        """,
+      "Home/HomeApp.swift": "import SwiftUI\n@main struct HomeApp: App { var body: some Scene { WindowGroup { Text(\"\") } } }\n",
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.files.first { $0.path == "Kit/Sources/Shared/Exports.swift" }?.exportedImports == ["Networking"])
+    let adoption = Adoption(app)
+    #expect(adoption.models.map(\.type) == ["ConnectionViewModel"])
+    let shared = adoption.targets.first { $0.name == "Shared" }
+    #expect(shared?.sources == ["Exports.swift"])
+    #expect(shared?.dependencies.contains("Networking") == true)
+    #expect(adoption.targets.first { $0.name == "Networking" }?.sources == ["Server.swift"])
+  }
   @Test("a local package whose manifest cannot be read is said, and its module is then unknown")
   func unreadablePackage() throws {
     let folder = try AppFolder("Broken", files: [

@@ -139,7 +139,7 @@ struct FileSelection {
     // that needs a left-out one is left out too, and that can leave out more.
     var changed = true
     var selected: Set<String> = []
-    // Files of extensions found needed in an earlier round, which start the next one.
+    // Files of extensions (and re-exports) found needed in an earlier round, which start the next one.
     var extensionFiles: Set<String> = []
     while changed {
       changed = false
@@ -152,6 +152,20 @@ struct FileSelection {
           selected.insert(needed)
           queue.append(needed)
         }
+      }
+      // A file that re-exports modules (home-assistant's `@_exported import HANetworking` in
+      // `Shared`) declares nothing a name finds, yet every file that imports its module sees
+      // `Server` through it: compiled whenever its module is.
+      let modulesUsed = selected.reduce(into: Set<String>()) { modules, path in
+        guard let file = byPath[path] else { return }
+        modules.formUnion(file.imports)
+        if let module = file.module { modules.insert(module) }
+      }
+      for file in files where !file.exportedImports.isEmpty && !selected.contains(file.path) && blocked[file.path] == nil {
+        guard let module = file.module, modulesUsed.contains(module) || modulesUsed.contains(PackageBuild.moduleName(of: module)) else { continue }
+        selected.insert(file.path)
+        extensionFiles.insert(file.path)
+        changed = true
       }
       // Files of extensions on types the selected files use (`extension Double { var currency }`).
       let mentioned = selected.reduce(into: Set<String>()) { result, path in

@@ -68,6 +68,10 @@ final class FactsVisitor: SyntaxVisitor {
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     if let module = node.path.first?.name.text {
       facts.imports.append(module)
+      if node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_exported" }),
+         Self.compiledOnLinux(node) {
+        facts.exportedImports.append(module)
+      }
       if LinuxSupport.appleFrameworks.contains(module) {
         facts.appleImports.append(.init(module: module, range: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset))
       }
@@ -77,6 +81,21 @@ final class FactsVisitor: SyntaxVisitor {
       facts.submoduleImports.append(first.name.endPositionBeforeTrailingTrivia.utf8Offset..<node.path.endPositionBeforeTrailingTrivia.utf8Offset)
     }
     return .skipChildren
+  }
+
+  /// Whether Linux compiles `node`: each `#if` around it takes the clause it is in (the first
+  /// whose condition holds, else `#else`). `@_exported import HAUtilities` under `#if os(iOS)`
+  /// re-exports nothing here.
+  static func compiledOnLinux(_ node: some SyntaxProtocol) -> Bool {
+    var child = Syntax(node)
+    while let parent = child.parent {
+      if let clause = parent.as(IfConfigClauseSyntax.self), let all = clause.parent?.as(IfConfigClauseListSyntax.self) {
+        let taken = all.first { $0.condition.map(StandInSource.holdsOnLinux) ?? true }
+        guard taken?.id == clause.id else { return false }
+      }
+      child = parent
+    }
+    return true
   }
 
   override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {

@@ -14,6 +14,10 @@ struct SourceFacts: Sendable, Equatable {
   /// The enclosing types and extensions (`Mastodon.Entity`; empty at file scope) each bare
   /// mention is written in: `NestedNames` resolves one that names a nested type.
   var scopes: [String: Set<String>] = [:]
+  /// Modules it re-exports (`@_exported import HANetworking`) where Linux compiles the import:
+  /// every file that imports the file's module sees their types, so the file is compiled with
+  /// its module, whatever else it declares.
+  var exportedImports: [String] = []
   /// Modules it imports from third-party packages the app pins (`SwiftSoup`).
   var packageImports: [String] = []
   /// Whether the app's Xcode project's app target compiles the file; nil when no project was read.
