@@ -270,6 +270,65 @@ struct AppLayoutTests {
     #expect(shared?.dependencies.contains("Networking") == true)
     #expect(adoption.targets.first { $0.name == "Networking" }?.sources == ["Server.swift"])
   }
+
+  @Test("an import under `#if canImport` of itself that Linux does not take keeps no file out: HAKit's `#if canImport(Network)`")
+  func guardedImports() throws {
+    let folder = try AppFolder("Home", files: [
+      "Home/ReconnectManager.swift": """
+        import Foundation
+        #if canImport(Network)
+        import Network
+        #endif
+        #if canImport(Darwin)
+        import Darwin
+        #elseif canImport(Glibc)
+        import Glibc
+        #endif
+        #if canImport(ActivityKit) && os(iOS)
+        import ActivityKit
+        #endif
+
+        final class ReconnectManager {
+            #if canImport(Network)
+            let monitor = NWPathMonitor()
+            #endif
+            var retries = 0
+            init() {}
+        }
+        """,
+      "Home/Device.swift": """
+        #if canImport(Network)
+        #else
+        import CoreLocation
+        #endif
+        import Foundation
+        struct Device { var name = "" }
+        """,
+      "Home/ConnectionViewModel.swift": """
+        import Foundation
+        import Combine
+
+        final class ConnectionViewModel: ObservableObject {
+            @Published var retries = 0
+            let manager = ReconnectManager()
+            func reconnect() { manager.retries += 1; retries = manager.retries }
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let manager = try #require(app.files.first { $0.path == "Home/ReconnectManager.swift" })
+    #expect(manager.importsLinuxSkips == ["Network", "Glibc", "ActivityKit"])
+    #expect(manager.blockers == [])
+    #expect(manager.appleImports.isEmpty)
+    let device = try #require(app.files.first { $0.path == "Home/Device.swift" })
+    #expect(device.blockers == ["imports `CoreLocation`, an Apple framework with no Linux version"])
+    // SwiftGen's chain: the code after it names `NSColor` or `UIColor`, whichever it imported.
+    let assets = FactsVisitor.facts(of: "#if os(macOS)\nimport AppKit\n#elseif os(iOS)\nimport UIKit\n#endif\n", path: "Assets.swift")
+    #expect(assets.importsLinuxSkips.isEmpty)
+    let adoption = Adoption(app)
+    #expect(adoption.models.map(\.type) == ["ConnectionViewModel"])
+    #expect(adoption.included.contains("Home/ReconnectManager.swift"))
+  }
   @Test("a local package whose manifest cannot be read is said, and its module is then unknown")
   func unreadablePackage() throws {
     let folder = try AppFolder("Broken", files: [

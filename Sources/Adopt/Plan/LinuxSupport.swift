@@ -4,7 +4,7 @@ enum LinuxSupport {
   static let importable: Set<String> = Set([
     "Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationInternationalization", "Dispatch",
     "Observation", "Synchronization", "_Concurrency", "_StringProcessing", "RegexBuilder", "Distributed", "Swift",
-    "Combine", "SwiftUI", "OSLog", "os", "UIKit",
+    "Combine", "SwiftUI", "OSLog", "os", "UIKit", "Glibc",
   ]).union(counterparts.keys)
 
   /// Apple modules with a Linux counterpart of the same API in the field, compiled under their

@@ -147,7 +147,7 @@ struct AppSources: Sendable {
           && (pins.pin(forModule: module).map { $0.version != "?" } ?? false)
       }
       files[index].blockers += LinuxSupport.importBlockers(
-        files[index].imports, localModules: localNames.union(files[index].packageImports), pins: pins, pods: pods, ownTargets: ownTargets)
+        files[index].imports.filter { !files[index].importsLinuxSkips.contains($0) }, localModules: localNames.union(files[index].packageImports), pins: pins, pods: pods, ownTargets: ownTargets)
     }
     var app = AppSources(folder: root, appName: name, files: files)
     app.pins = pins

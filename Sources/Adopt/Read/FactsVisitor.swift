@@ -68,11 +68,19 @@ final class FactsVisitor: SyntaxVisitor {
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     if let module = node.path.first?.name.text {
       facts.imports.append(module)
-      if node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_exported" }),
-         Self.compiledOnLinux(node) {
+      let compiled = Self.compiledOnLinux(node)
+      // `#if canImport(Network) import Network #endif` is the app saying it does without: what
+      // uses the module is guarded alike. An `#if os(macOS) import AppKit #elseif os(iOS) import
+      // UIKit` chain is not: the code after it names one of them (SwiftGen's `NSColor`/`UIColor`).
+      if compiled {
+        facts.importsLinuxSkips.remove(module)
+      } else if Self.guardedByCanImport(node, module), !facts.imports.dropLast().contains(module) {
+        facts.importsLinuxSkips.insert(module)
+      }
+      if compiled, node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_exported" }) {
         facts.exportedImports.append(module)
       }
-      if LinuxSupport.appleFrameworks.contains(module) {
+      if compiled, LinuxSupport.appleFrameworks.contains(module) {
         facts.appleImports.append(.init(module: module, range: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset))
       }
     }
@@ -96,6 +104,19 @@ final class FactsVisitor: SyntaxVisitor {
       child = parent
     }
     return true
+  }
+
+  /// Whether an `#if canImport(MODULE)` clause holds `node`.
+  static func guardedByCanImport(_ node: some SyntaxProtocol, _ module: String) -> Bool {
+    var child = Syntax(node)
+    while let parent = child.parent {
+      if let condition = parent.as(IfConfigClauseSyntax.self)?.condition,
+         condition.trimmedDescription.replacingOccurrences(of: " ", with: "").contains("canImport(\(module))") {
+        return true
+      }
+      child = parent
+    }
+    return false
   }
 
   override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {

@@ -14,6 +14,9 @@ struct SourceFacts: Sendable, Equatable {
   /// The enclosing types and extensions (`Mastodon.Entity`; empty at file scope) each bare
   /// mention is written in: `NestedNames` resolves one that names a nested type.
   var scopes: [String: Set<String>] = [:]
+  /// Modules it imports only inside `#if` clauses Linux does not take (`#if canImport(Network)`):
+  /// no reason it cannot build on Linux.
+  var importsLinuxSkips: Set<String> = []
   /// Modules it re-exports (`@_exported import HANetworking`) where Linux compiles the import:
   /// every file that imports the file's module sees their types, so the file is compiled with
   /// its module, whatever else it declares.
