@@ -80,6 +80,23 @@ struct MendingTests {
     #expect(mending.failedSeams[keychain.appPath] == "its generated stand-in did not compile: line 1: odd")
   }
 
+  @Test("a type a stand-in's member names that the package lacks leaves out every member naming it, in one build")
+  func missingTypeLeavesOutEveryMemberNamingIt() throws {
+    let adoption = Adoption(try AppSources.scan(folder: StandInTests.shelf))
+    let standIns = StandInFiles(adoption)
+    let keychain = try #require(standIns.files.first { $0.appPath == "Shelf/Services/KeychainHelper.swift" })
+    let line = try #require(keychain.generated.memberLines.first { $0.value == "KeychainHelper.token" }?.key)
+    // As if the package had no `String`: the compiler names it once, at `token(for:)`.
+    var mending = Mending()
+    let mended = mending.mend(
+      [Self.rejection(line, "cannot find type 'String' in scope", path: keychain.appPath, standIn: true)],
+      adoption: adoption, standIns: standIns, generated: "")
+    #expect(mended)
+    #expect(mending.standInRepairs[keychain.appPath]?.droppedMembers == ["KeychainHelper.token", "KeychainHelper.save"])
+    #expect(Mending.missingType(in: "'InteractiveImmediateMessage' is not a member type of enum 'Shared.HAWatchConnectivity'") == "InteractiveImmediateMessage")
+    #expect(Mending.missingType(in: "cannot find 'Current' in scope") == nil)
+  }
+
   @Test("a stand-in's value copied as written that the compiler rejects is a seam the next build, and left out only if that fails too")
   func copiedValueThenSeam() throws {
     var mending = Mending()

@@ -129,6 +129,17 @@ struct Mending {
       } else if let member = generated.member(atLine: rejection.line), !repair.droppedMembers.contains(member) {
         repair.droppedMembers.insert(member)
       }
+      // A type the package lacks is named by every member that names it, and the compiler says
+      // so of one a build (home-assistant's `HAWatchConnectivity.InteractiveImmediateMessage`
+      // took four): each member whose lines name it is left out at once.
+      if let missing = Self.missingType(in: rejection.message) {
+        let lines = generated.text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where Self.names(line, missing) {
+          guard let member = generated.member(atLine: index + 1), !repair.droppedMembers.contains(member) else { continue }
+          repair.droppedMembers.insert(member)
+          repairedNow.insert(path + ":" + member)
+        }
+      }
       if repair != (standInRepairs[path] ?? StandInSource.Repair()) {
         if let named { repairedNow.insert(path + ":" + named) }
         standInRepairs[path] = repair
@@ -137,6 +148,30 @@ struct Mending {
     }
     failedSeams[path] = "its generated stand-in did not compile: line \(rejection.line): \(rejection.message)"
     return true
+  }
+
+  /// The type a compiler error says the package lacks (`cannot find type 'X' in scope`, `'X' is
+  /// not a member type of enum 'Y'`), or nil.
+  static func missingType(in message: String) -> String? {
+    for (prefix, suffix) in [("cannot find type '", "' in scope"), ("'", "' is not a member type of ")] {
+      guard message.hasPrefix(prefix), let end = message.range(of: suffix) else { continue }
+      let name = message[message.index(message.startIndex, offsetBy: prefix.count)..<end.lowerBound]
+      if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return String(name) }
+    }
+    return nil
+  }
+
+  /// Whether `line` names `type` as a whole word.
+  private static func names(_ line: Substring, _ type: String) -> Bool {
+    var rest = line[...]
+    while let found = rest.range(of: type) {
+      let before = found.lowerBound == line.startIndex ? nil : line[line.index(before: found.lowerBound)]
+      let after = found.upperBound == line.endIndex ? nil : line[found.upperBound]
+      let isPart = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+      if !isPart(before), !isPart(after) { return true }
+      rest = line[found.upperBound...]
+    }
+    return false
   }
 
   /// An app file the compiler rejected: the member the error is in (its body a seam where the
