@@ -329,6 +329,35 @@ struct AppLayoutTests {
     #expect(adoption.models.map(\.type) == ["ConnectionViewModel"])
     #expect(adoption.included.contains("Home/ReconnectManager.swift"))
   }
+
+  @Test("a file extending a standard type is compiled when a kept file calls its member: mastodon's `isNotEmpty`")
+  func standardTypeExtensionMembers() throws {
+    let folder = try AppFolder("Social", files: [
+      "Social/Extension/Collection+IsNotEmpty.swift": """
+        import Foundation
+
+        extension Collection {
+            var isNotEmpty: Bool {
+                !isEmpty
+            }
+        }
+        """,
+      "Social/Extension/Date+Unused.swift": "import Foundation\nextension Date { var isPast: Bool { self < Date() } }\n",
+      "Social/SuggestionViewModel.swift": """
+        import Foundation
+        import Combine
+
+        final class SuggestionViewModel: ObservableObject {
+            @Published var names: [String] = []
+            @Published var hasSuggestions = false
+            func update() { hasSuggestions = names.isNotEmpty }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type) == ["SuggestionViewModel"])
+    #expect(adoption.included.sorted() == ["Social/Extension/Collection+IsNotEmpty.swift", "Social/SuggestionViewModel.swift"])
+  }
   @Test("a local package whose manifest cannot be read is said, and its module is then unknown")
   func unreadablePackage() throws {
     let folder = try AppFolder("Broken", files: [

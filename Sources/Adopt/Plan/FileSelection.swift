@@ -125,6 +125,21 @@ struct FileSelection {
       }
     }
 
+    // Members the app adds to types it does not declare (`extension Collection { var isNotEmpty }`),
+    // by name: a file that calls one needs the file, though it names no type of it (mastodon's
+    // `suggestedAccounts.isNotEmpty` made `updateSuggestions` a seam).
+    var extensionMembersIn: [String: [String]] = [:]
+    for file in files where file.outsideTarget == nil {
+      for extensionFacts in file.extensions where Self.standardTypes.contains(LinuxSupport.bareName(extensionFacts.extendedType))
+        && declaredIn[LinuxSupport.bareName(extensionFacts.extendedType)] == nil {
+        let names = extensionFacts.members.methods.map(\.name) + extensionFacts.members.properties.map(\.name)
+        for name in Set(names).sorted() where extensionMembersIn[name]?.last != file.path {
+          extensionMembersIn[name, default: []].append(file.path)
+        }
+      }
+    }
+    for (name, homes) in extensionMembersIn { globalsIn[name, default: []] += homes }
+
     // The app's protocols and the files whose types or extensions conform to each, once: what a
     // file that names a protocol needs (its makers), asked of every file in every round.
     let protocols = Protocols(files)
@@ -411,6 +426,18 @@ struct FileSelection {
       self.conformers = conformers
     }
   }
+
+  /// Types of the standard library and Foundation that builds on Linux, whose members the app
+  /// extends: a call names the member, never the type (`items.isNotEmpty`, `date.iso8601`).
+  static let standardTypes: Set<String> = [
+    "Collection", "Sequence", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection",
+    "RangeReplaceableCollection", "Array", "ArraySlice", "Dictionary", "Set", "String", "Substring", "StringProtocol",
+    "Character", "Optional", "Result", "Int", "Int64", "Int32", "UInt", "Double", "Float", "CGFloat", "Bool", "Decimal",
+    "BinaryInteger", "FloatingPoint", "Numeric", "Comparable", "Equatable", "Hashable", "Encodable", "Decodable",
+    "Date", "Data", "URL", "UUID", "TimeInterval", "Calendar", "Locale", "TimeZone", "DateFormatter",
+    "NumberFormatter", "JSONDecoder", "JSONEncoder", "URLRequest", "URLComponents", "URLSession", "HTTPURLResponse",
+    "Error", "Task", "Bundle", "UserDefaults", "NotificationCenter", "FileManager",
+  ]
 
   /// The files `file` needs: those declaring the types it names, and the makers of the
   /// protocols it names (a view-model's service protocol and its live client).
