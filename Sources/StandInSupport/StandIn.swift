@@ -115,6 +115,7 @@ public enum StandIn {
   static func defaultValue<T>(_ type: T.Type) -> T? {
     if T.self == Void.self { return (() as! T) }
     if let defaulted = T.self as? any StandInDefault.Type { return defaulted.standInDefault as? T }
+    if let object = T.self as? any StandInObject.Type { return object.standInObject as? T }
     return nil
   }
 

@@ -501,7 +501,7 @@ struct StandInTests {
       """
   ]
 
-  @Test("a seam returning a stood-in final class or storage-free struct returns one unasked, whichever stand-in declares it; a class the app subclasses does not")
+  @Test("a seam returning a stood-in class or storage-free struct returns one unasked, whichever stand-in declares it; a class the app may subclass, for its own type only")
   func statelessStandInDefaults() throws {
     // mastodon's shape: every request goes through `context.apiService`, both files import CoreData.
     let folder = try AppFolder("Toot", files: Self.tootApp.merging([
@@ -561,10 +561,21 @@ struct StandInTests {
     let defaults = Dictionary(uniqueKeysWithValues: files.declarations.map { ($0.member, $0.hasDefault) })
     #expect(defaults["AppContext.apiService"] == true)
     #expect(defaults["AppContext.theme"] == true)
-    // Not final: a subclass of the app's could need more than the implicit init gives.
-    #expect(defaults["AppContext.cache"] == false)
+    // Not final: its one instance too, for its own type only (`StandInObject`), since a subclass
+    // of the app's could need more than the implicit init gives (mastodon's `EmojiService`).
+    #expect(defaults["AppContext.cache"] == true)
     let api = try #require(files.files.first { $0.appPath == "Toot/Core/APIService.swift" })
-    #expect(api.generated.defaultTypes == ["APIService", "ThemeProvider"])
+    #expect(api.generated.defaultTypes == ["APIService", "ThemeProvider", "ImageCache"])
+    #expect(api.generated.text.contains("""
+      extension ImageCache: StandInObject {
+        /// What a seam returning a `ImageCache` returns unasked: one instance, made when first asked for
+        /// (a seam returning a subclass of it is the scenario's to answer).
+        /// `nonisolated(unsafe)`: made once (a static's lazy init is atomic); its members are seams,
+        /// and what the app's own code stores in it is the app's to guard, as on a device.
+        nonisolated(unsafe) private static let standInInstance = ImageCache()
+        nonisolated public static var standInObject: AnyObject { standInInstance }
+      }
+      """))
     #expect(api.generated.text.contains("""
       extension APIService: StandInDefault {
         /// What a seam returning a `APIService` returns unasked: one instance, made when first asked for.

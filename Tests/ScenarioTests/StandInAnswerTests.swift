@@ -8,7 +8,7 @@
 import Foundation
 import ScenarioLanguage
 import ScenarioScripting
-import StandInSupport
+@testable import StandInSupport
 import Synchronization
 import Testing
 
@@ -116,6 +116,20 @@ struct StandInAnswerTests {
     #expect(uiColor.description == "placeholder")
   }
   #endif
+
+  @Test("a stood-in class the app may subclass is its one instance unasked; a seam returning the subclass waits for an answer")
+  func openClassInstance() throws {
+    let why = "Core/AppContext.swift imports `CoreData`, an Apple framework with no Linux version"
+    let (_, _) = install([
+      StandInDeclaration("AppContext.emojiService", signature: "var emojiService: EmojiService", why: why, hasDefault: true),
+      StandInDeclaration("AppContext.customEmojis", signature: "var customEmojis: CustomEmojiService", why: why, hasDefault: false),
+    ])
+    defer { StandIns.install(nil) }
+    let first: EmojiService = StandIn.call("AppContext.emojiService", "emojiService")
+    let again: EmojiService = StandIn.call("AppContext.emojiService", "emojiService")
+    #expect(first === again)
+    #expect(StandIn.defaultValue(CustomEmojiService.self) == nil)
+  }
 
   @Test("a model value adopt could not construct is a sample of its shape, said as `sample`; `json=` answers it instead")
   func sampleValue() throws {
@@ -235,3 +249,15 @@ private struct NonEmpty: Decodable {
     first = try container.decode(String.self)
   }
 }
+
+/// A stood-in class as adopt writes one that is not `final`, and a subclass the app declares.
+class EmojiService {
+  init() {}
+}
+
+extension EmojiService: StandInObject {
+  nonisolated(unsafe) private static let standInInstance = EmojiService()
+  nonisolated public static var standInObject: AnyObject { standInInstance }
+}
+
+final class CustomEmojiService: EmojiService {}

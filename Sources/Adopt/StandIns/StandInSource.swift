@@ -109,24 +109,41 @@ struct StandInSource {
       guard names.contains(extended), !keptExtensions.contains(extensionDecl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
       writer.extensionBlock(extensionDecl, name: extended)
     }
-    for (owner, isClass) in writer.defaultable {
+    for (owner, kind) in writer.defaultable {
       // Lines of their own, named as a member, so that one the compiler rejects is left out next build.
       writer.lines.append("")
       let first = writer.lines.count + 1
-      writer.lines += isClass ? [
-        "extension \(owner): StandInDefault {",
-        "  /// What a seam returning a `\(owner)` returns unasked: one instance, made when first asked for.",
+      let instance = [
         "  /// `nonisolated(unsafe)`: made once (a static's lazy init is atomic); its members are seams,",
         "  /// and what the app's own code stores in it is the app's to guard, as on a device.",
         "  nonisolated(unsafe) private static let standInInstance = \(owner)()",
-        "  nonisolated public static var standInDefault: \(owner) { standInInstance }",
-        "}",
-      ] : [
-        "extension \(owner): StandInDefault {",
-        "  /// What a seam returning a `\(owner)` returns unasked: a value made by its implicit init.",
-        "  nonisolated public static var standInDefault: Self { Self() }",
-        "}",
       ]
+      switch kind {
+      case .finalClass:
+        writer.lines += [
+          "extension \(owner): StandInDefault {",
+          "  /// What a seam returning a `\(owner)` returns unasked: one instance, made when first asked for.",
+        ] + instance + [
+          "  nonisolated public static var standInDefault: \(owner) { standInInstance }",
+          "}",
+        ]
+      case .openClass:
+        writer.lines += [
+          "extension \(owner): StandInObject {",
+          "  /// What a seam returning a `\(owner)` returns unasked: one instance, made when first asked for",
+          "  /// (a seam returning a subclass of it is the scenario's to answer).",
+        ] + instance + [
+          "  nonisolated public static var standInObject: AnyObject { standInInstance }",
+          "}",
+        ]
+      case .value:
+        writer.lines += [
+          "extension \(owner): StandInDefault {",
+          "  /// What a seam returning a `\(owner)` returns unasked: a value made by its implicit init.",
+          "  nonisolated public static var standInDefault: Self { Self() }",
+          "}",
+        ]
+      }
       for line in first...writer.lines.count { writer.memberLines[line] = owner + ".standInDefault" }
     }
     let header = [
@@ -374,8 +391,19 @@ private struct Writer {
   /// Whether the type being written got an init of the stand-in's that hides the implicit `init()`.
   var wroteInit = false
   /// Stood-in types whose instance a seam may return unasked (`StandInDefault`), qualified, and
-  /// whether each is a class (one instance, kept) or a struct (a new value each time).
-  var defaultable: [(name: String, isClass: Bool)] = []
+  /// how each is made.
+  var defaultable: [(name: String, kind: DefaultKind)] = []
+
+  /// How a stood-in type's unasked instance is made.
+  enum DefaultKind {
+    /// A final class: one instance, kept, as the app's service object is one.
+    case finalClass
+    /// A class the app may subclass: the same one instance, returned for its own type only
+    /// (`StandInObject`), since a subclass's instance is none of the stand-in's to make.
+    case openClass
+    /// A struct with no storage: a new value each time.
+    case value
+  }
 
   init(known: Set<String>, why: String) {
     self.known = known
@@ -585,9 +613,9 @@ private struct Writer {
     // `AppContext.apiService: APIService`) returns it unasked instead of stopping the step; a
     // class's is one instance, kept, as the app's service object is one.
     let isFinalClass = keyword == "class" && modifiers.contains { $0.name.text == "final" }
-    if isFinalClass || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit, !madeOwnInstance, !plain,
+    if keyword == "class" || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit, !madeOwnInstance, !plain,
        !repair.droppedMembers.contains(owner + ".standInDefault") {
-      defaultable.append((owner, isFinalClass))
+      defaultable.append((owner, keyword == "struct" ? .value : isFinalClass ? .finalClass : .openClass))
     }
     wroteInit = outerWroteInit
     if madeOwnInstance {
