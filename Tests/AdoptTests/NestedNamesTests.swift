@@ -250,6 +250,26 @@ struct NestedRegistrationTests {
           }
       }
       """,
+    // As Mastodon's compose toolbar: an extension of one nested `ViewModel` among many.
+    "Social/Compose/ToolbarView+ViewModel.swift": """
+      import Foundation
+
+      public enum ToolbarView {
+          final class ViewModel: ObservableObject {
+              @Published var isPollActive = false
+              init() {}
+              enum Action: CaseIterable {
+                  case poll, emoji
+              }
+          }
+      }
+
+      extension ToolbarView.ViewModel {
+          func label(for action: Action) -> String {
+              action == .poll && isPollActive ? "poll" : "other"
+          }
+      }
+      """,
     "Social/Models/Value.swift": """
       import Foundation
 
@@ -300,6 +320,11 @@ struct NestedRegistrationTests {
     let widget = try #require(adoption.models.first { $0.type == "WidgetCreationViewModel" })
     #expect(widget.factory == #"WidgetCreationViewModel(widget: (StandIn.sample("WidgetCreationViewModel.widget", "widget: CustomWidget") as CustomWidget))"#)
     #expect(cell.factory == "NotificationCell.ViewModel(value: choice1(context))")
+    // The toolbar's extension is its own `ViewModel`'s, not the cell's.
+    #expect(cell.actions.map(\.name) == [])
+    let toolbar = try #require(adoption.models.first { $0.type == "ToolbarView.ViewModel" })
+    #expect(toolbar.actions.map(\.name) == ["label"])
+    #expect(toolbar.actions.first?.call.contains("return ToolbarView.ViewModel.Action.poll") == true)
     #expect(cell.choices.joined().contains("return NotificationCell.ViewModel.Value.mention"))
     #expect(cell.options == [
       #"Parameter("value", .oneOf(["mention", "follow"]), default: .word("mention"), "ViewModel.init value: NotificationCell.ViewModel.Value")"#,

@@ -236,7 +236,7 @@ struct FactoryInference {
   /// sample decoded from its own shape at `use` (empty strings, zero numbers, no optionals, empty
   /// lists), a seam the transcript shows, which the scenario may answer instead; nil otherwise.
   private mutating func sample(of type: String, declared: DeclaredType, in index: TypeIndex, parameter: ParameterFacts, owner: String) -> String? {
-    let conformances = (declared.inherited + index.extensions[declared.name, default: []].flatMap(\.inherited)).map(LinuxSupport.bareName)
+    let conformances = (declared.inherited + index.extensions(of: declared).flatMap(\.inherited)).map(LinuxSupport.bareName)
     guard conformances.contains(where: { $0 == "Codable" || $0 == "Decodable" }), declared.genericParameters.isEmpty else { return nil }
     let member = "\(LinuxSupport.bareName(owner)).\(parameter.name)"
     notes.append(

@@ -66,17 +66,29 @@ struct TypeIndex: Sendable {
     var result: [DeclaredType] = []
     for (_, declarations) in types.sorted(by: { $0.key < $1.key }) {
       for (type, _) in declarations where type.kind != .protocol {
-        let added = extensions[type.name, default: []].flatMap(\.inherited)
+        let added = extensions(of: type).flatMap(\.inherited)
         if (type.inherited + added).map(LinuxSupport.bareName).contains(protocolName) { result.append(type) }
       }
     }
     return result
   }
 
+  /// The extensions of `type`: those whose written name is its whole name, or ends in it after a
+  /// module's (`MastodonUI.StatusView.ViewModel`). Mastodon's `extension
+  /// ComposeContentToolbarView.ViewModel { func image(for: Action) }` is none of the other nine
+  /// `ViewModel`s nested in its views.
+  func extensions(of type: DeclaredType) -> [ExtensionFacts] {
+    extensions[type.name, default: []].filter { facts in
+      var written = Substring(facts.extendedType.trimmingCharacters(in: .whitespaces))
+      if let angle = written.firstIndex(of: "<") { written = written[..<angle] }
+      return written == type.qualifiedName || written.hasSuffix("." + type.qualifiedName)
+    }
+  }
+
   /// A type's members with those its extensions add.
   func allMembers(of type: DeclaredType) -> Members {
     var members = type.members
-    for facts in extensions[type.name, default: []] {
+    for facts in extensions(of: type) {
       members.methods += facts.members.methods
       members.properties += facts.members.properties
       members.initializers += facts.members.initializers
