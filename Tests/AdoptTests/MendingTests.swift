@@ -123,6 +123,42 @@ struct MendingTests {
     #expect(mending.standInRepairs[path]?.droppedMembers == ["KeychainHelper.shared"])
   }
 
+  @Test("an init the compiler rejects is left out and no longer makes the model: its registration makes it with what is left")
+  func blankedInitMakesNoModel() throws {
+    // As home-assistant's ConnectionSecurityLevelBlockViewModel, once `Server` could not be found.
+    let folder = try AppFolder("Home", files: [
+      "Home/SecurityViewModel.swift": """
+        import Combine
+        import Foundation
+
+        final class SecurityViewModel: ObservableObject {
+            @Published var requirements: [String] = []
+            private let server: Server
+
+            init(server: Server) {
+                self.server = server
+            }
+
+            func load() { requirements = ["wifi"] }
+        }
+        """,
+      "Home/Server.swift": "final class Server { init() {} }\n",
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Home/SecurityViewModel.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first?.factory == "SecurityViewModel(server: Server())")
+    let mended = mending.mend([
+      Self.rejection(6, "cannot find type 'Server' in scope", path: path),
+      Self.rejection(8, "cannot find type 'Server' in scope", path: path),
+    ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    #expect(mending.droppedMembers[path]?.map(\.label) == ["let server` in `SecurityViewModel", "init(server:)` in `SecurityViewModel"])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first?.factory == "SecurityViewModel()")
+  }
+
   @Test("an error in an init's call statement makes that statement a seam; one the init cannot lose blanks the init, seams and all")
   func initStatementSeam() throws {
     let folder = try AppFolder("Lock", files: [

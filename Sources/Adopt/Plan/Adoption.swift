@@ -133,17 +133,26 @@ struct Adoption: Sendable {
       }
     }
     for path in self.droppedMembers.keys where filtered[path] == nil { filtered[path] = [] }
-    // A method blanked out is no action of its model.
-    func blankedOut(_ method: Method, in path: String) -> Bool {
-      droppedMembers[path]?.contains { $0.seam == nil && $0.firstLine <= method.line && method.line <= $0.lastLine } ?? false
+    // A method blanked out is no action of its model; an init blanked out makes none of it (a
+    // registration that still called `ConnectionSecurityLevelBlockViewModel(server:)` did not
+    // compile once that init named what the package lacks).
+    func blankedOut(line: Int, in path: String) -> Bool {
+      droppedMembers[path]?.contains { $0.seam == nil && $0.firstLine <= line && line <= $0.lastLine } ?? false
     }
+    func blankedOut(_ method: Method, in path: String) -> Bool { blankedOut(line: method.line, in: path) }
     let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) }.map { file in
       guard droppedMembers[file.path] != nil else { return file }
       // The path read before the file is changed in place (the closure may not read it then).
       let path = file.path
       var file = file
-      for index in file.types.indices { file.types[index].members.methods.removeAll { blankedOut($0, in: path) } }
-      for index in file.extensions.indices { file.extensions[index].members.methods.removeAll { blankedOut($0, in: path) } }
+      for index in file.types.indices {
+        file.types[index].members.methods.removeAll { blankedOut($0, in: path) }
+        file.types[index].members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
+      }
+      for index in file.extensions.indices {
+        file.extensions[index].members.methods.removeAll { blankedOut($0, in: path) }
+        file.extensions[index].members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
+      }
       return file
     })
     var plans: [ModelPlan] = []
@@ -186,6 +195,7 @@ struct Adoption: Sendable {
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members.methods.removeAll { blankedOut($0, in: path) }
+      type.members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
       let opening = ModelPlan.isFilePrivate(type, index: index) ? Self.opening(type, in: path, app: app, index: index) : nil
       if let opening {
         for name in opening.names where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }

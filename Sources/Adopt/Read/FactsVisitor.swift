@@ -382,6 +382,7 @@ final class FactsVisitor: SyntaxVisitor {
         facts.isAsync = effects?.asyncSpecifier != nil
         facts.isConvenience = initializer.modifiers.contains { $0.name.text == "convenience" }
         facts.access = access(initializer.modifiers)
+        facts.line = initializer.startLocation(converter: converter).line
         members.initializers.append(facts)
       } else if let variable = item.decl.as(VariableDeclSyntax.self) {
         members.properties += properties(variable)

@@ -226,6 +226,8 @@ struct Property: Sendable, Equatable {
 /// An initialiser declaration.
 struct Initializer: Sendable, Equatable {
   var parameters: [ParameterFacts]
+  /// Its 1-based line in the file (0 when not read from one).
+  var line = 0
   var isFailable = false
   var isThrowing = false
   var isAsync = false
