@@ -480,6 +480,54 @@ struct AdoptionTests {
     #expect(lines[9] == "    func detectLanguage() {")
   }
 
+  @Test("a view-model that only other view-models hold, whose file imports an Apple framework Linux lacks, is compiled without the import; one a service holds is not")
+  func heldViewModelWithFrameworkImport() throws {
+    var files = NewsApp.files
+    // As mastodon's discovery screen holds its posts tab's model, which imports CoreData.
+    files["News/Discovery/PostsViewModel.swift"] = """
+      import Foundation
+      import CoreData
+      import Combine
+
+      final class PostsViewModel: ObservableObject {
+          @Published var titles: [String] = []
+          func load() { titles = ["first"] }
+      }
+      """
+    files["News/Discovery/DiscoveryViewModel.swift"] = """
+      import Foundation
+      import Combine
+
+      final class DiscoveryViewModel: ObservableObject {
+          @Published var tab = 0
+          let posts = PostsViewModel()
+      }
+      """
+    files["News/Purchases/PurchasesViewModel.swift"] = """
+      import Foundation
+      import StoreKit
+      import Combine
+
+      final class PurchasesViewModel: ObservableObject {
+          @Published var isPro = false
+      }
+      """
+    files["News/Purchases/Receipts.swift"] = """
+      import Foundation
+
+      final class Receipts {
+          let purchases = PurchasesViewModel()
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.included.contains("News/Discovery/PostsViewModel.swift"))
+    #expect(adoption.models.contains { $0.type == "PostsViewModel" })
+    #expect(adoption.models.contains { $0.type == "DiscoveryViewModel" })
+    // A service's: stood in, its members seams, as before.
+    #expect(!adoption.included.contains("News/Purchases/PurchasesViewModel.swift"))
+  }
+
   @Test("an optional client the view sets on its model from its environment is set by the registration after init, where adopt can make one")
   func viewSetClient() throws {
     var files = NewsApp.files

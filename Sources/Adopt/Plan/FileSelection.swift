@@ -45,6 +45,8 @@ struct FileSelection {
       let extended = Set(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
       for name in file.mentions where !extended.contains(name) { users[name, default: []].insert(file.path) }
     }
+    // Files that declare a `...ViewModel`: a screen's model, which may hold its tabs' models.
+    let screenModelFiles = Set(originals.filter { $0.types.contains { $0.name.hasSuffix("ViewModel") && Self.isViewModel($0) } }.map(\.path))
     // A file the compiler rejected (its filtered copy, say) is left out with the compiler's reason.
     for file in originals where !file.blockers.isEmpty && rejected[file.path] == nil {
       // A file whose only trouble is declarations of its own (a view, a preview) beside code that
@@ -62,14 +64,19 @@ struct FileSelection {
       // A screen's view-model (no other model or service names it) whose file's other trouble
       // is an Apple framework Linux lacks (a `NaturalLanguage` language guess, a `CoreData`
       // import it barely uses): compiled without the import, each member the compiler then
-      // rejects a seam (`Mending`), so the model runs. One that other code uses is stood in.
+      // rejects a seam (`Mending`), so the model runs. So is a `...ViewModel` that only other
+      // `...ViewModel`s hold (mastodon's `DiscoveryPostsViewModel`, a tab of `DiscoveryViewModel`):
+      // a screen inside a screen. One a service uses (a StoreKit `PurchaseManager`) is stood in.
       let frameworks = Set(file.appleImports.map(\.module))
       let isFrameworkImport = { (blocker: String) in frameworks.contains { blocker == "imports `\($0)`, an Apple framework with no Linux version" } }
       if rejected[file.path] == nil, !frameworks.isEmpty, file.blockers.allSatisfy({ covered.contains($0) || isFrameworkImport($0) }),
          file.types.contains(where: { type in
            Self.isViewModel(type) && !drop.contains { file.declarations[$0].firstLine <= type.line && type.line <= file.declarations[$0].lastLine }
          }),
-         file.types.allSatisfy({ (users[$0.name] ?? []).subtracting([file.path]).isEmpty }) {
+         file.types.allSatisfy({ type in
+           let others = (users[type.name] ?? []).subtracting([file.path])
+           return others.isEmpty || (type.name.hasSuffix("ViewModel") && others.allSatisfy(screenModelFiles.contains))
+         }) {
         filtered[file.path] = drop
         var facts = Self.facts(of: file, dropping: drop)
         facts.blockers.removeAll(where: isFrameworkImport)
