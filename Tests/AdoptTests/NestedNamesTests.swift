@@ -270,6 +270,36 @@ struct NestedRegistrationTests {
           }
       }
       """,
+    // As mastodon's `Mastodon.API.Account` (an empty enum of requests, first by path) beside the
+    // entity `Mastodon.Entity.Account`, a Codable class with no init a report screen is handed.
+    "Social/A/API.swift": """
+      public enum API {
+          public enum Account { }
+      }
+      """,
+    "Social/Entity/Account.swift": """
+      import Foundation
+
+      public enum Entity {
+          public final class Account: Sendable {
+              public let id: String
+              public let name: String
+          }
+      }
+
+      extension Entity.Account: Codable { }
+      """,
+    "Social/Report/ReportViewModel.swift": """
+      import Foundation
+      import Combine
+
+      final class ReportViewModel: ObservableObject {
+          @Published var name = ""
+          let account: Entity.Account
+          let api = API.Account.self
+          init(account: Entity.Account) { self.account = account }
+      }
+      """,
     "Social/Models/Value.swift": """
       import Foundation
 
@@ -320,6 +350,9 @@ struct NestedRegistrationTests {
     let widget = try #require(adoption.models.first { $0.type == "WidgetCreationViewModel" })
     #expect(widget.factory == #"WidgetCreationViewModel(widget: (StandIn.sample("WidgetCreationViewModel.widget", "widget: CustomWidget") as CustomWidget))"#)
     #expect(cell.factory == "NotificationCell.ViewModel(value: choice1(context))")
+    // A type written whole is that type; a Codable class with no init to call is a sample.
+    let report = try #require(adoption.models.first { $0.type == "ReportViewModel" })
+    #expect(report.factory == #"ReportViewModel(account: (StandIn.sample("ReportViewModel.account", "account: Entity.Account") as Entity.Account))"#)
     // The toolbar's extension is its own `ViewModel`'s, not the cell's.
     #expect(cell.actions.map(\.name) == [])
     let toolbar = try #require(adoption.models.first { $0.type == "ToolbarView.ViewModel" })

@@ -148,6 +148,7 @@ struct Adoption: Sendable {
       for index in file.types.indices {
         file.types[index].members.methods.removeAll { blankedOut($0, in: path) }
         file.types[index].members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
+        file.types[index].members.properties.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
       }
       for index in file.extensions.indices {
         file.extensions[index].members.methods.removeAll { blankedOut($0, in: path) }
@@ -196,6 +197,7 @@ struct Adoption: Sendable {
       var type = type
       type.members.methods.removeAll { blankedOut($0, in: path) }
       type.members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
+      type.members.properties.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
       let opening = ModelPlan.isFilePrivate(type, index: index) ? Self.opening(type, in: path, app: app, index: index) : nil
       if let opening {
         for name in opening.names where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }

@@ -71,6 +71,12 @@ struct FactoryInference {
       // A subclass that declares no init inherits its superclass's (IceCubesApp's tab fetchers
       // are made with `AccountTabFetcher`'s `init(accountId:client:isCurrentUser:)`).
       initializers = Self.initializers(of: superclass, members: index.allMembers(of: superclass))
+    } else if type.kind == .class, members.initializers.isEmpty, standIns.type(type.name)?.qualifiedName != type.qualifiedName,
+              members.properties.contains(where: Self.startsUnset) {
+      // A compiled class has the implicit `init()` only where every stored property starts with
+      // a value: `Mastodon.Entity.Status`, Codable with `let`s, has none to call. (A stand-in's
+      // are seams, so its `init()` is there.)
+      initializers = []
     }
     if initializers.isEmpty, type.kind != .protocol, type.kind != .enum {
       // A singleton: its init is private, its one instance a static property.
@@ -201,7 +207,13 @@ struct FactoryInference {
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
       return made.expression
     }
-    guard let declared = index.type(bare, from: scope) ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil }) else { return nil }
+    // A name written whole (`Mastodon.Entity.Account`) is that type, not the first `Account`
+    // by path (mastodon's `Mastodon.API.Account`, an empty enum of requests).
+    var whole = Substring(type)
+    while whole.hasSuffix("?") || whole.hasSuffix("!") { whole = whole.dropLast() }
+    let written = whole.contains(".") && !whole.contains("<") ? index.type(written: String(whole)) : nil
+    guard let declared = written.flatMap({ $0.qualifiedName == whole ? $0 : nil }) ?? index.type(bare, from: scope)
+      ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil }) else { return nil }
     switch declared.kind {
     case .protocol:
       let conformers = index.conformers(of: bare)
@@ -385,6 +397,12 @@ struct FactoryInference {
       current = parent
     }
     return nil
+  }
+
+  /// A stored instance property with no initial value (an optional `var` starts as `nil`).
+  static func startsUnset(_ property: Property) -> Bool {
+    !property.isStatic && !property.isComputed && !property.hasInitialValue
+      && !(property.isVar && (property.type?.hasSuffix("?") ?? false))
   }
 
   static func initializers(of type: DeclaredType, members: Members) -> [Initializer] {

@@ -385,7 +385,12 @@ final class FactsVisitor: SyntaxVisitor {
         facts.line = initializer.startLocation(converter: converter).line
         members.initializers.append(facts)
       } else if let variable = item.decl.as(VariableDeclSyntax.self) {
-        members.properties += properties(variable)
+        let line = variable.startLocation(converter: converter).line
+        members.properties += properties(variable).map { property in
+          var property = property
+          property.line = line
+          return property
+        }
       }
     }
     return members

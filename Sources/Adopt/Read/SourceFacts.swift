@@ -219,6 +219,8 @@ struct Property: Sendable, Equatable {
   /// The access of its setter (`private(set)`).
   var setterAccess: Access = .internal
   var hasInitialValue = false
+  /// Its 1-based line in the file (0 when not read from one).
+  var line = 0
   /// Attribute names without `@` (`Published`).
   var attributes: [String] = []
 }
