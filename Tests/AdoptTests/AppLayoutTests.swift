@@ -358,6 +358,71 @@ struct AppLayoutTests {
     #expect(adoption.models.map(\.type) == ["SuggestionViewModel"])
     #expect(adoption.included.sorted() == ["Social/Extension/Collection+IsNotEmpty.swift", "Social/SuggestionViewModel.swift"])
   }
+
+  @Test("a name means a type of a module the file sees: a package compiled from its sources that declares the same name is not pulled in")
+  func namesOfModulesNotImported() throws {
+    // As home-assistant's requests name Alamofire's `HTTPMethod`, and DebugSwift (compiled from
+    // its sources) declares one too: none of DebugSwift's files is the requests' business.
+    let folder = try AppFolder("Home", files: [
+      "Home.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Debug/Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "DebugKit", targets: [.target(name: "DebugKit")])
+        """,
+      "Debug/Sources/DebugKit/NetworkConfig.swift": """
+        public enum HTTPMethod: String { case get, post }
+        public struct RequestDelay { public var method: HTTPMethod = .get }
+        """,
+      "Debug/Sources/DebugKit/Console.swift": "public final class Console { public init() {} }\n",
+      "Home/Route.swift": """
+        import Foundation
+
+        struct HTTPMethod: Equatable { let rawValue: String; static let get = HTTPMethod(rawValue: "GET") }
+        """,
+      "Home/RoutesViewModel.swift": """
+        import Foundation
+        import Combine
+
+        final class RoutesViewModel: ObservableObject {
+            @Published var method = HTTPMethod.get
+            func post() { method = HTTPMethod(rawValue: "POST") }
+        }
+        """,
+      "Home/DebugViewModel.swift": """
+        import Foundation
+        import Combine
+        import DebugKit
+
+        final class DebugViewModel: ObservableObject {
+            @Published var delay = RequestDelay()
+            let console = Console()
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path, vendored: [(folder.path + "/Debug", "github.com/example/DebugKit")]))
+    #expect(adoption.models.map(\.type).sorted() == ["DebugViewModel", "RoutesViewModel"])
+    #expect(adoption.included.sorted() == [
+      "Debug/Sources/DebugKit/Console.swift", "Debug/Sources/DebugKit/NetworkConfig.swift",
+      "Home/DebugViewModel.swift", "Home/Route.swift", "Home/RoutesViewModel.swift",
+    ])
+    // Without `DebugViewModel`, nothing names DebugKit's files.
+    let alone = try AppFolder("Home", files: [
+      "Home.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Debug/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"DebugKit\", targets: [.target(name: \"DebugKit\")])\n",
+      "Debug/Sources/DebugKit/NetworkConfig.swift": "public enum HTTPMethod: String { case get, post }\n",
+      "Home/RoutesViewModel.swift": """
+        import Foundation
+        import Combine
+
+        final class RoutesViewModel: ObservableObject {
+            @Published var method = HTTPMethod.get
+        }
+        """,
+    ])
+    let routes = Adoption(try AppSources.scan(folder: alone.path, vendored: [(alone.path + "/Debug", "github.com/example/DebugKit")]))
+    #expect(routes.included == ["Home/RoutesViewModel.swift"])
+  }
   @Test("a local package whose manifest cannot be read is said, and its module is then unknown")
   func unreadablePackage() throws {
     let folder = try AppFolder("Broken", files: [

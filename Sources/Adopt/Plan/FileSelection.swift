@@ -150,6 +150,11 @@ struct FileSelection {
     // The app's protocols and the files whose types or extensions conform to each, once: what a
     // file that names a protocol needs (its makers), asked of every file in every round.
     let protocols = Protocols(files)
+    // A name means a type of a module the file can see: a package compiled from its sources
+    // (home-assistant's DebugSwift, which declares an `HTTPMethod` of its own) is none of the
+    // business of a file that means Alamofire's and never imports it.
+    let visibility = ModuleVisibility(files)
+    let sees = { (file: SourceFacts, home: String) in byPath[home].map { visibility.sees(file, $0) } ?? true }
 
     // The view-models, wherever they are in the app: a vendored package's are not the app's.
     var candidates: [(DeclaredType, String)] = []
@@ -169,7 +174,8 @@ struct FileSelection {
       var queue = Array(selected).sorted()
       while let path = queue.popLast() {
         guard let file = byPath[path] else { continue }
-        for needed in Self.needs(file, declaredIn: declaredIn, globalsIn: globalsIn, protocols: protocols) where !selected.contains(needed) {
+        for needed in Self.needs(file, declaredIn: declaredIn, globalsIn: globalsIn, protocols: protocols)
+        where !selected.contains(needed) && sees(file, needed) {
           guard blocked[needed] == nil else { continue }
           selected.insert(needed)
           queue.append(needed)
@@ -206,7 +212,7 @@ struct FileSelection {
       for path in selected.sorted() {
         guard let file = byPath[path] else { continue }
         for name in file.mentions.sorted() where !Self.declaresNested(name, file) {
-          let homes = declaredIn[name] ?? droppedTypes[name].map { [$0] } ?? []
+          let homes = (declaredIn[name] ?? droppedTypes[name].map { [$0] } ?? []).filter { sees(file, $0) }
           guard !homes.isEmpty, !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil || droppedTypes[name] == $0 }) else { continue }
           if let standIn = standIns[name], standIn.module == file.module { continue }
           // A nested type (`Asset.Scene` of SwiftGen's `Assets.swift`) is stood in with its
@@ -431,6 +437,34 @@ struct FileSelection {
       }
       self.names = names
       self.conformers = conformers
+    }
+  }
+
+  /// Which modules a file sees: its own, those it imports, and what they re-export (`Shared`'s
+  /// `@_exported import HANetworking`), as the compiler's lookup does.
+  struct ModuleVisibility {
+    /// Modules by the name `import` writes, with the modules each re-exports.
+    private var reexports: [String: Set<String>] = [:]
+
+    init(_ files: [SourceFacts]) {
+      for file in files where !file.exportedImports.isEmpty {
+        guard let module = file.module else { continue }
+        reexports[PackageBuild.moduleName(of: module), default: []].formUnion(file.exportedImports)
+      }
+    }
+
+    /// Whether `file` can name what `home` declares: the app's own files see one another, a
+    /// module's files theirs, and any file what its imports bring.
+    func sees(_ file: SourceFacts, _ home: SourceFacts) -> Bool {
+      guard let target = home.module.map(PackageBuild.moduleName(of:)) else { return file.module == nil }
+      if file.module.map(PackageBuild.moduleName(of:)) == target { return true }
+      var seen: Set<String> = []
+      var queue = file.imports
+      while let module = queue.popLast() {
+        if module == target { return true }
+        if seen.insert(module).inserted { queue += reexports[module] ?? [] }
+      }
+      return false
     }
   }
 
