@@ -28,9 +28,14 @@ struct AuditProbes: Sendable {
         // The model's `init` (or what it calls) trapped: a bug a user meets on opening the screen.
         let rest = ExploreRunner.message(StepMarker.split(errors).rest)
         let reason = signal.map { "signal \($0)" } ?? "exit status \(status)"
+        let evidence = rest.first { $0.contains("Fatal error") || $0.contains("fatal error") } ?? rest.first ?? reason
+        if Self.isRegistrationTrap(evidence) {
+          unusable.append((model, "its registration's values did not make it (\(evidence)): give it the app's values in Overrides.swift"))
+          continue
+        }
         traps.append(Finding(
           model: model, type: "", kind: .trap, summary: "the app trapped (\(reason)) making the model: `use \(model)`",
-          evidence: rest.first { $0.contains("Fatal error") || $0.contains("fatal error") } ?? rest.first ?? reason,
+          evidence: evidence,
           source: rest.first { $0.contains(".swift:") && !$0.hasPrefix("Swift/") },
           onPurpose: "unless the app never makes this model with what its registration gives it (an `Overrides.swift` line can give other values)",
           scenario: "", lines: ["use \(model)"], key: "trap use", rank: 0))
@@ -39,6 +44,14 @@ struct AuditProbes: Sendable {
       }
     }
     return (surfaces, traps, unusable)
+  }
+
+  /// Whether a trap while making a model stopped at a line of adopt's generated registration
+  /// (`Models.generated.swift`): a failable init that the values adopt chose made return nil
+  /// (mastodon's `AuthenticateInfo(...)!` with no client ID). The registration's, not the app's:
+  /// the model is not audited, and the report says why, instead of a finding.
+  static func isRegistrationTrap(_ evidence: String) -> Bool {
+    evidence.contains("Models.generated.swift:")
   }
 
   /// What each probe gave, in their order. Each model's probes run in processes of their own,
