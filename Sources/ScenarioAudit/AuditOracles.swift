@@ -91,6 +91,13 @@ package enum AuditOracles {
         // already left up, which a first search brought down and the second left up again).
         let wasDown = { (leaves: [StateLeaf]?) in leaves?.first(where: { $0.path == leaf.path })?.value == "false" }
         guard wasDown(result.initial) || wasDown(result.afterFirst) else { continue }
+        // Up already once the audit's first step raised a flag (`set isReporting true`, passed
+        // on by `$isReporting.assign(to: ...isBusy)`): the audit's value, whatever came after
+        // (mastodon's `send report` then returns at `guard !isReporting`).
+        if let first = sequence.steps.first, first.line.hasPrefix("set "), first.line.hasSuffix(" true"),
+           result.afterFirst?.first(where: { $0.path == leaf.path })?.value == "true" {
+          continue
+        }
         // Data no type of the app shaped may not decode: what the code then met is a failure.
         let untyped = answer == .ok && result.untypedAnswers > 0
           ? " (`{}` or `[]`: no code or path names the type they decode into, so the code may have failed to decode them)" : ""

@@ -315,6 +315,16 @@ struct AuditTests {
     let sent = AuditPlan.Sequence(index: 2, steps: [ProbeStep(line: "send report", name: "report")])
     runs.settled?.lines = ["use report", "send report"]
     #expect(AuditOracles.check(runs, sequence: sent, surface: Self.surface).map(\.kind) == [.loadingLeftSet])
+    // The flag raised by the audit's `set`, then an action that returns at its guard: still the
+    // audit's value (its state right after the `set` says so).
+    let setThenSent = AuditPlan.Sequence(index: 3, steps: [
+      ProbeStep(line: "set isReporting true", name: "isReporting"), ProbeStep(line: "send report", name: "report"),
+    ])
+    runs.settled?.lines = ["use report", "set isReporting true", "send report"]
+    runs.settled?.afterFirst = busy
+    #expect(AuditOracles.check(runs, sequence: setThenSent, surface: Self.surface).isEmpty)
+    runs.settled?.afterFirst = [StateLeaf(path: "reporter.isBusy", value: "false")]
+    #expect(AuditOracles.check(runs, sequence: setThenSent, surface: Self.surface).map(\.kind) == [.loadingLeftSet])
   }
 
   @Test("lost update: only where no order of the taps one after another reaches the state")
