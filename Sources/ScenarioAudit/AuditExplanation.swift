@@ -129,6 +129,8 @@ package struct AuditExplanation: Sendable {
       } else if let first = sequence.steps.first, first.line.hasPrefix("set "), first.line.hasSuffix(" true"),
                 set.allSatisfy({ path in result.afterFirst?.first(where: { $0.path == path })?.value == "true" }) {
         reason = "\(when), but already once the first step, `\(first.line)`, raised it: the audit's value, not a load"
+      } else if sequence.steps.count > 1, let last = sequence.steps.last, last.line.hasPrefix("set "), last.line.hasSuffix(" true") {
+        reason = "\(when), but the last step, `\(last.line)`, raised a flag itself: the audit's value, not a load"
       } else if !result.callbacks.isEmpty {
         let called = result.callbacks.map { "`\($0)`" }.joined(separator: ", ")
         reason = "\(when), but the steps called \(called), a callback adopt made to do nothing: the app's caller passes its own, which may reset it"

@@ -325,6 +325,12 @@ struct AuditTests {
     #expect(AuditOracles.check(runs, sequence: setThenSent, surface: Self.surface).isEmpty)
     runs.settled?.afterFirst = [StateLeaf(path: "reporter.isBusy", value: "false")]
     #expect(AuditOracles.check(runs, sequence: setThenSent, surface: Self.surface).map(\.kind) == [.loadingLeftSet])
+    // The other order: the action done, then the audit's `set ... true` raises it last.
+    let sentThenSet = AuditPlan.Sequence(index: 4, steps: [
+      ProbeStep(line: "send report", name: "report"), ProbeStep(line: "set isReporting true", name: "isReporting"),
+    ])
+    runs.settled?.lines = ["use report", "send report", "set isReporting true"]
+    #expect(AuditOracles.check(runs, sequence: sentThenSet, surface: Self.surface).isEmpty)
   }
 
   @Test("lost update: only where no order of the taps one after another reaches the state")
