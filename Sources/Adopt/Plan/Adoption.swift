@@ -139,23 +139,24 @@ struct Adoption: Sendable {
     func blankedOut(line: Int, in path: String) -> Bool {
       droppedMembers[path]?.contains { $0.seam == nil && $0.firstLine <= line && line <= $0.lastLine } ?? false
     }
-    func blankedOut(_ method: Method, in path: String) -> Bool { blankedOut(line: method.line, in: path) }
+    // What a type (or extension) of `path` still declares once its blanked members are gone.
+    func unblanked(_ members: Members, in path: String) -> Members {
+      var members = members
+      members.methods.removeAll { blankedOut(line: $0.line, in: path) }
+      members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
+      members.properties.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
+      return members
+    }
+    let appModule = PackageWriter.identifier(app.appName)
     let index = TypeIndex(selection.files.filter { selection.included.contains($0.path) }.map { file in
       guard droppedMembers[file.path] != nil else { return file }
       // The path read before the file is changed in place (the closure may not read it then).
       let path = file.path
       var file = file
-      for index in file.types.indices {
-        file.types[index].members.methods.removeAll { blankedOut($0, in: path) }
-        file.types[index].members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
-        file.types[index].members.properties.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
-      }
-      for index in file.extensions.indices {
-        file.extensions[index].members.methods.removeAll { blankedOut($0, in: path) }
-        file.extensions[index].members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
-      }
+      for index in file.types.indices { file.types[index].members = unblanked(file.types[index].members, in: path) }
+      for index in file.extensions.indices { file.extensions[index].members = unblanked(file.extensions[index].members, in: path) }
       return file
-    })
+    }, appModule: appModule)
     var plans: [ModelPlan] = []
     var names: Set<String> = []
     // A protocol's conformance of seams, made once per protocol from the file that declares it.
@@ -195,9 +196,7 @@ struct Adoption: Sendable {
     let triggers = app.files.filter { $0.outsideTarget == nil }.flatMap(\.viewTriggers)
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
-      type.members.methods.removeAll { blankedOut($0, in: path) }
-      type.members.initializers.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
-      type.members.properties.removeAll { $0.line > 0 && blankedOut(line: $0.line, in: path) }
+      type.members = unblanked(type.members, in: path)
       let opening = ModelPlan.isFilePrivate(type, index: index) ? Self.opening(type, in: path, app: app, index: index) : nil
       if let opening {
         for name in opening.names where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }

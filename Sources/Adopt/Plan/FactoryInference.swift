@@ -86,7 +86,7 @@ struct FactoryInference {
           && ($0.type.map { LinuxSupport.bareName($0) == type.name } ?? true)
       }) {
         if depth == 0 { notes.append("made as `\(type.qualifiedName).\(shared.name)`, its one instance: its init cannot be called from outside") }
-        return Made(expression: "\(type.qualifiedName).\(shared.name)", options: options)
+        return Made(expression: "\(index.written(type)).\(shared.name)", options: options)
       }
       if depth == 0, problem == nil {
         problem = "it has no init adopt can call (each is private or async) and no `static let shared`"
@@ -104,7 +104,7 @@ struct FactoryInference {
         }
       }
       if lacking.isEmpty {
-        var call = (initializer.isThrowing ? "try " : "") + type.qualifiedName + "(" + arguments.joined(separator: ", ") + ")"
+        var call = (initializer.isThrowing ? "try " : "") + index.written(type) + "(" + arguments.joined(separator: ", ") + ")"
         if initializer.isFailable {
           call += "!"
           notes.append("`\(type.qualifiedName)` is made with its failable init, unwrapped: `use` traps if that init returns nil")
@@ -216,7 +216,7 @@ struct FactoryInference {
       ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil }) else { return nil }
     switch declared.kind {
     case .protocol:
-      let conformers = index.conformers(of: bare)
+      let conformers = index.conformers(of: bare, declared: declared)
       let makers = conformers.filter { !Self.isStandIn($0.name) } + conformers.filter { Self.isStandIn($0.name) }
       for maker in makers {
         if let made = construct(maker, members: index.allMembers(of: maker), depth: depth + 1, optionsFor: maker.name) {

@@ -1,6 +1,6 @@
 /// Which modules a file sees: its own, those it imports, and what they re-export (`Shared`'s
 /// `@_exported import HANetworking`), as the compiler's lookup does.
-struct ModuleVisibility {
+struct ModuleVisibility: Sendable {
   /// Modules by the name `import` writes, with the modules each re-exports.
   private var reexports: [String: Set<String>] = [:]
 

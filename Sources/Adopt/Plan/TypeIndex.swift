@@ -4,9 +4,19 @@ struct TypeIndex: Sendable {
   private(set) var types: [String: [(type: DeclaredType, path: String)]] = [:]
   /// Extensions by extended type.
   private(set) var extensions: [String: [ExtensionFacts]] = [:]
+  /// The indexed files by path: which module declares a type, and which modules a file sees.
+  private var files: [String: SourceFacts] = [:]
+  private let visibility: ModuleVisibility
+  /// The package's name for the app's own module (files with no `module`); nil when unknown.
+  private let appModule: String?
 
-  init(_ files: [SourceFacts]) {
+  /// `appModule` names the module of the app's own files, so that a type two modules declare
+  /// can be written after its module's name (`HANetworking.Server`).
+  init(_ files: [SourceFacts], appModule: String? = nil) {
+    visibility = ModuleVisibility(files)
+    self.appModule = appModule
     for file in files {
+      self.files[file.path] = file
       for type in file.types { types[type.name, default: []].append((type, file.path)) }
       for facts in file.extensions {
         extensions[LinuxSupport.bareName(facts.extendedType), default: []].append(facts)
@@ -33,16 +43,49 @@ struct TypeIndex: Sendable {
     nested(name, from: owner)?.qualifiedName ?? qualified(name)
   }
 
-  /// The type `name` means inside `owner`: the nested one Swift's lookup finds, else `type(name)`.
+  /// The type `name` means inside `owner`: the nested one Swift's lookup finds, else the one
+  /// `owner`'s file sees.
   func type(_ name: String, from owner: String) -> DeclaredType? {
-    nested(name, from: owner) ?? visible(name)
+    nested(name, from: owner) ?? visible(name, from: owner)
   }
 
   /// The type a bare `name` means outside any type: a top-level one where the app declares one
   /// (home-assistant's `struct CustomWidget`, not `DatabaseTables.CustomWidget`, an enum of its
-  /// columns, which comes first by path), else the one declaration.
-  private func visible(_ name: String) -> DeclaredType? {
-    types[name]?.first(where: { $0.type.isTopLevel })?.type ?? type(name)
+  /// columns, which comes first by path), else the one declaration. Seen from `owner`'s file,
+  /// only what that file's module and imports declare counts where any does: home-assistant's
+  /// models take `HANetworking`'s `class Server`, not Starscream's `protocol Server`, which
+  /// comes first by path.
+  private func visible(_ name: String, from owner: String? = nil) -> DeclaredType? {
+    guard var declarations = types[name] else { return nil }
+    if let owner, let viewer = file(declaring: owner) {
+      let seen = declarations.filter { declaration in files[declaration.path].map { visibility.sees(viewer, $0) } ?? true }
+      if !seen.isEmpty { declarations = seen }
+    }
+    return (declarations.first(where: { $0.type.isTopLevel }) ?? declarations.first)?.type
+  }
+
+  /// The file that declares the type whose qualified name is `owner`.
+  private func file(declaring owner: String) -> SourceFacts? {
+    types[LinuxSupport.bareName(owner)]?.first(where: { $0.type.qualifiedName == owner }).flatMap { files[$0.path] }
+  }
+
+  /// The module whose file declares `path`, by the package's name for it.
+  private func module(of path: String) -> String? {
+    guard let file = files[path] else { return nil }
+    return file.module.map(PackageBuild.moduleName(of:)) ?? appModule
+  }
+
+  /// `type` as a registration writes it: its qualified name, after its module's where another
+  /// module declares a type of the same qualified name (a file importing both could not tell
+  /// them apart: `HANetworking.Server`, not Starscream's `Server`).
+  func written(_ type: DeclaredType) -> String {
+    guard let declarations = types[type.name], let own = declarations.first(where: { $0.type == type }),
+          let home = module(of: own.path)
+    else { return type.qualifiedName }
+    let modules = Set(declarations.filter { $0.type.qualifiedName == type.qualifiedName }.compactMap { module(of: $0.path) })
+    // A type named as its module would shadow the module's name (`Shared.Shared`): left bare.
+    guard modules.count > 1, types[home] == nil else { return type.qualifiedName }
+    return home + "." + type.qualifiedName
   }
 
   /// The type a registration's text names (`NotificationTableViewCell.ViewModel.Value`, or a
@@ -61,13 +104,18 @@ struct TypeIndex: Sendable {
   }
 
 
-  /// Types that conform to `protocolName`, directly or in an extension, in path order.
-  func conformers(of protocolName: String) -> [DeclaredType] {
+  /// Types that conform to `protocolName`, directly or in an extension, in path order; of the
+  /// protocol `declared` where given, only types whose files see its module (Starscream's
+  /// `WebSocketServer` conforms to its own `Server`, no other).
+  func conformers(of protocolName: String, declared: DeclaredType? = nil) -> [DeclaredType] {
+    let home = declared.flatMap { declared in types[declared.name]?.first(where: { $0.type == declared }) }.flatMap { files[$0.path] }
     var result: [DeclaredType] = []
     for (_, declarations) in types.sorted(by: { $0.key < $1.key }) {
-      for (type, _) in declarations where type.kind != .protocol {
+      for (type, path) in declarations where type.kind != .protocol {
         let added = extensions(of: type).flatMap(\.inherited)
-        if (type.inherited + added).map(LinuxSupport.bareName).contains(protocolName) { result.append(type) }
+        guard (type.inherited + added).map(LinuxSupport.bareName).contains(protocolName) else { continue }
+        if let home, let file = files[path], !visibility.sees(file, home) { continue }
+        result.append(type)
       }
     }
     return result
