@@ -1,4 +1,5 @@
 package import Scenario
+import Foundation
 /// The checks `audit` makes of a sequence's probes. Each says only what its evidence shows.
 package enum AuditOracles {
   /// What one sequence's probes gave.
@@ -169,7 +170,14 @@ package enum AuditOracles {
     {
       let reversed = runs.settledReversed
       let reachedOtherwise = reversed.map { $0.atRest && firstDifference(expected: $0.final, actual: quick.final) == nil } ?? true
-      if !reachedOtherwise {
+      if !reachedOtherwise, let edit = textEdited(around: sequence) {
+        let said = worded(difference, expected: settled.final, actual: quick.final)
+        finding(.lostUpdate, key: difference.path, probe: 5,
+          summary: "`\(edit.text)` set again while `send \(edit.action)` was still running ends with `\(said.path)` \(said.actual); set again after it, \(said.expected)",
+          evidence: "\(steps) sent quickly: \(said.path) == \(said.actual); one after another, in either order: never (\(said.expected) in order)",
+          onPurpose: "unless `\(said.path)` \(said.actual) is what the screen should show when the user changes `\(edit.text)` while `\(edit.action)` runs",
+          lines: stepLines(of: quick) + ["expect \(difference.path) == \(difference.expected)"])
+      } else if !reachedOtherwise {
         finding(.lostUpdate, key: difference.path, probe: 5,
           summary: "\(steps) sent quickly end with `\(difference.path)` \(difference.actual); one after another, in either order, never",
           evidence: "quickly: \(difference.path) == \(difference.actual); one after another: \(difference.expected)",
@@ -259,6 +267,34 @@ package enum AuditOracles {
       return "; it shows only when `\(steps[0].name)` is set again to the text it holds: a bug where a user can type the same text again, or type and delete back to it"
     }
     return "; it shows only when `\(steps[0].name)` is done twice: a bug where the view can do that before its cleanup (a second `onAppear`, a double tap)"
+  }
+
+  /// A difference as a finding words it: an enum whose case has a payload on one side and none
+  /// on the other is named by its case on both (`phase` .empty and .success(…), not `phase.case`
+  /// missing and "success"). The `expect` line keeps the leaf's own path.
+  static func worded(
+    _ difference: (path: String, expected: String, actual: String), expected: [StateLeaf], actual: [StateLeaf]
+  ) -> (path: String, expected: String, actual: String) {
+    guard difference.path.hasSuffix(".case") else { return difference }
+    let parent = String(difference.path.dropLast(".case".count))
+    func caseName(_ leaves: [StateLeaf]) -> String? {
+      if let withPayload = leaves.first(where: { $0.path == difference.path }) {
+        return "." + withPayload.value.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) + "(…)"
+      }
+      return leaves.first(where: { $0.path == parent }).map { "." + $0.value }
+    }
+    guard let before = caseName(expected), let after = caseName(actual) else { return difference }
+    return (parent, before, after)
+  }
+
+  /// The text and the action of a sequence that sets a text, sends an action and sets the text
+  /// again (typed, submitted, typed on while the work is out); nil for any other.
+  static func textEdited(around sequence: AuditPlan.Sequence) -> (text: String, action: String)? {
+    let steps = sequence.steps
+    guard steps.count == 3, steps[0].line.hasPrefix("set "), steps[2].line.hasPrefix("set "), steps[0].name == steps[2].name,
+          steps[1].line.hasPrefix("send ")
+    else { return nil }
+    return (steps[0].name, steps[1].name)
   }
 
   static func isLoadingFlag(_ path: String) -> Bool {

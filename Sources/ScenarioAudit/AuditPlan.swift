@@ -18,8 +18,9 @@ package struct AuditPlan: Sendable {
 
   /// The screen shown and left with nothing done (what its `init` and `.task` start alone),
   /// every step alone, then each twice (the second time with another value), each text set
-  /// twice to the same value, then ordered pairs of two steps in an order `seed` draws; `limit`
-  /// sequences in all, the empty one and the single steps always.
+  /// twice to the same value, each text set again around an action that takes no argument, then
+  /// ordered pairs of two steps in an order `seed` draws; `limit` sequences in all, the empty
+  /// one and the single steps always.
   package init(surface: ModelSurface, seed: UInt64, limit: Int) {
     self.surface = surface
     let vocabulary = Self.vocabulary(of: surface)
@@ -30,7 +31,13 @@ package struct AuditPlan: Sendable {
     sequences += vocabulary.map { [$0.first, $0.second] }
     // A text set again as it was (typed again, typed and deleted back): what a pipeline's
     // `removeDuplicates` drops, with whatever it set on the way (a spinner) left so.
-    sequences += vocabulary.filter { $0.first.line.hasPrefix("set ") && $0.first.line.hasSuffix("\"") }.map { [$0.first, $0.first] }
+    let texts = vocabulary.filter { $0.first.line.hasPrefix("set ") && $0.first.line.hasSuffix("\"") }
+    sequences += texts.map { [$0.first, $0.first] }
+    // A text typed, an action started, the text typed on while its work is out: what the action
+    // does with an answer to a text no longer there (a search that drops it and leaves its
+    // spinner up). Actions that take no argument, the ones that read the text themselves.
+    let reads = vocabulary.filter { $0.first.line.hasPrefix("send ") && !$0.first.line.contains("=") && !Self.isCleanup($0.first.name) }
+    sequences += texts.flatMap { text in reads.map { [text.first, $0.first, text.second] } }
     var pairs: [[ProbeStep]] = []
     for a in vocabulary {
       for b in vocabulary where a.first.name != b.first.name { pairs.append([a.first, b.first]) }

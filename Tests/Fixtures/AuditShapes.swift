@@ -217,6 +217,56 @@ let safeCategorySearch = ModelDefinition("safe-category-search", summary: "the s
   model.property("searchText", \.searchText)
 }
 
+/// A news search as NewsAppSwiftUI writes it: `searchArticle()` clears the phase (its view shows
+/// a spinner for `.empty` while the query is not empty), awaits the request, and drops an answer
+/// to a query the user has since typed on, so the spinner stays up until the next submit. The
+/// twin shows the answer to what was searched.
+@MainActor
+final class NewsSearchViewModel: ObservableObject {
+  enum Phase: Equatable {
+    case empty
+    case success([String])
+    case failure(String)
+  }
+
+  @Published var phase = Phase.empty
+  @Published var searchQuery = ""
+  let dropsEdited: Bool
+
+  init(dropsEdited: Bool) {
+    self.dropsEdited = dropsEdited
+  }
+
+  func searchArticle() async {
+    let query = searchQuery.trimmingCharacters(in: .whitespaces)
+    phase = .empty
+    if query.isEmpty { return }
+    do {
+      let (data, _) = try await URLSession.shared.data(from: URL(string: "https://news.example/api/headlines?q=\(query)")!)
+      let articles = try JSONDecoder().decode([Headline].self, from: data).map(\.title)
+      if dropsEdited, query != searchQuery.trimmingCharacters(in: .whitespaces) { return }
+      phase = .success(articles)
+    } catch {
+      if dropsEdited, query != searchQuery.trimmingCharacters(in: .whitespaces) { return }
+      phase = .failure("Could not search")
+    }
+  }
+}
+
+let newsSearch = ModelDefinition("news-search", summary: "an answer to an edited query dropped, the spinner left up") { _ in
+  NewsSearchViewModel(dropsEdited: true)
+} describe: { model in
+  model.asyncAction("searchArticle", "searchArticle() async", perform: { search, _ in await search.searchArticle() })
+  model.property("searchQuery", \.searchQuery)
+}
+
+let safeNewsSearch = ModelDefinition("safe-news-search", summary: "the answer to what was searched shown") { _ in
+  NewsSearchViewModel(dropsEdited: false)
+} describe: { model in
+  model.asyncAction("searchArticle", "searchArticle() async", perform: { search, _ in await search.searchArticle() })
+  model.property("searchQuery", \.searchQuery)
+}
+
 /// App-wide state behind a singleton, as a cache manager keeps it: whatever one screen's model
 /// leaves in it, another screen's model reads.
 @MainActor

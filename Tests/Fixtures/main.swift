@@ -206,5 +206,5 @@ VMReplCommandLine.main(models: [
   workout, movieSearch, sessionClock, notificationSettings, brokenLaunch, appearanceSettings, blockingAutosave,
   stopwatches, articleList, syncStatus, citySearch, searchHistory, download, photoGrid, ticker, shapeModel,
   basket, safeBasket, headlines, safeHeadlines, pager, safePager, photoList, safePhotoList, categorySearch, safeCategorySearch, visits, busyBadge,
-  episodeLoader, safeEpisodeLoader, choreList, safeChoreList, appSettings, lateSave, errandList,
+  episodeLoader, safeEpisodeLoader, newsSearch, safeNewsSearch, choreList, safeChoreList, appSettings, lateSave, errandList,
 ])

@@ -44,14 +44,18 @@ struct AuditTests {
     ],
     properties: [.init(name: "isOn", type: .bool)], connects: false, dependencies: [])
 
-  @Test("a text property is also set twice to the same text, after the steps twice with other values")
+  @Test("a text property is also set twice to the same text, after the steps twice with other values, then again around an action")
   func sameTextAgain() {
     var surface = Self.surface
     surface.properties = [.init(name: "query", type: .string), .init(name: "isOn", type: .bool)]
     let plan = AuditPlan(surface: surface, seed: 0, limit: 20)
     #expect(plan.sequences[11].steps.map(\.line) == ["set query \"swift\"", "set query \"swift\""])
     #expect(plan.sequences[10].steps.map(\.line) == ["set isOn true", "set isOn false"])
-    #expect(plan.sequences[12].steps.count == 2 && plan.sequences[12].steps[0].name != plan.sequences[12].steps[1].name)
+    // The text typed on around each action that takes no argument and ends no work (`append`,
+    // not `search(text:)` nor `stopUpdates`): a search that drops the answer to an edited query.
+    #expect(plan.sequences[12].steps.map(\.line) == ["set query \"swift\"", "send append", "set query \"swiftui\""])
+    #expect(AuditOracles.textEdited(around: plan.sequences[12])! == ("query", "append"))
+    #expect(plan.sequences[13].steps.count == 2 && plan.sequences[13].steps[0].name != plan.sequences[13].steps[1].name)
     #expect(AuditOracles.twice(plan.sequences[11]).hasPrefix("; it shows only when `query` is set again to the text it holds"))
     // A loading flag of one part of the screen is one too, and the plan never sets it.
     #expect(AuditOracles.isLoadingFlag("isLoadingData") && AuditOracles.isLoadingFlag("state.isLoading") && !AuditOracles.isLoadingFlag("loadedItems"))

@@ -10,10 +10,10 @@ import Testing
 struct AuditOracleTests {
   static let models = [
     "basket", "safe-basket", "headlines", "safe-headlines", "pager", "safe-pager", "photo-list", "safe-photo-list", "category-search",
-    "safe-category-search", "episode-loader", "safe-episode-loader",
+    "safe-category-search", "episode-loader", "safe-episode-loader", "news-search", "safe-news-search",
   ]
 
-  @Test("a lost update across a sleep, a spinner left on by a failed load, a trap in `init` and a plain property written off the main thread are found; their twins are not")
+  @Test("a lost update across a sleep, a spinner left on by a failed load, a trap in `init`, a plain property written off the main thread and an answer to an edited query dropped are found; their twins are not")
   func foundAndTwinsClean() async throws {
     let folder = try VMReplProcess.folder("audit-oracles", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,19 +57,26 @@ struct AuditOracleTests {
             code: EpisodeLoaderViewModel.load() async
             not a bug unless the wait is always too short to see (vmrepl times it in virtual time: it ran as long as the threads it waited for)
             scenario: audit/episode-loader/main-thread-blocked.scenario
+        news-search (NewsSearchViewModel): 1 finding
+          lost update: `searchQuery` set again while `send searchArticle` was still running ends with `phase` .empty; set again after it, .success(…)
+            evidence: `set searchQuery "swift"`, `send searchArticle`, `set searchQuery "swiftui"` sent quickly: phase == .empty; one after another, in either order: never (.success(…) in order)
+            code: NewsSearchViewModel.searchArticle() async
+            not a bug unless `phase` .empty is what the screen should show when the user changes `searchQuery` while `searchArticle` runs
+            scenario: audit/news-search/lost-update.scenario
         safe-basket: nothing found in 3 sequences (4 probes)
         safe-headlines: nothing found in 3 sequences (11 probes)
         safe-pager: nothing found in 3 sequences (4 probes)
         safe-photo-list: nothing found in 3 sequences (5 probes)
         safe-category-search: nothing found in 4 sequences (6 probes)
         safe-episode-loader: nothing found in 3 sequences (12 probes)
-        6 findings in 6 of 12 models; 35 sequences, 110 probes, seed 0
+        safe-news-search: nothing found in 9 sequences (26 probes)
+        7 findings in 7 of 14 models; 53 sequences, 168 probes, seed 0
 
         """)
     // Each finding's scenario fails while the bug is there, and passes on its twin.
     for (model, kind) in [
       ("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap"), ("photo-list", "off-main-write"),
-      ("category-search", "loading-left-set"), ("episode-loader", "main-thread-blocked"),
+      ("category-search", "loading-left-set"), ("episode-loader", "main-thread-blocked"), ("news-search", "lost-update"),
     ] {
       let path = "audit/\(model)/\(kind).scenario"
       let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
