@@ -577,6 +577,52 @@ struct AppLayoutTests {
     #expect(standIn.generated.omitted.contains("ArticleRenderer.title: its signature names a type the package does not have"))
   }
 
+  @Test("a stand-in imports the local module its file imports, and its target depends on that module's")
+  func standInImportsLocalModule() throws {
+    // home-assistant's HADesignSystem: `ExternalLinkButton` imports HAIconic, which no file the
+    // target compiles imports; stood in, it failed "no such module 'HAIconic'", one a build.
+    let folder = try AppFolder("Gallery", files: [
+      "Gallery.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Design/Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Design", targets: [
+            .target(name: "DesignSystem", dependencies: ["Iconic"]),
+            .target(name: "Iconic"),
+        ])
+        """,
+      "Design/Sources/Iconic/Icon.swift": "public enum Icon { case close, share }\n",
+      "Design/Sources/DesignSystem/Tokens.swift": "public enum Tokens { public static let spacing = 8 }\n",
+      "Design/Sources/DesignSystem/Previewer.swift": """
+        import QuickLook
+        import Iconic
+
+        public final class Previewer {
+            public init() {}
+            public func icon() -> Icon { .share }
+            public func controller() -> QLPreviewController { QLPreviewController() }
+        }
+        """,
+      "Gallery/GalleryViewModel.swift": """
+        import Foundation
+        import DesignSystem
+        import Iconic
+
+        final class GalleryViewModel: ObservableObject {
+            @Published var spacing = Tokens.spacing
+            @Published var closeIcon = Icon.close
+            let previewer = Previewer()
+        }
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    #expect(adoption.seams["Design/Sources/DesignSystem/Previewer.swift"]?.types == ["Previewer"])
+    #expect(adoption.targets.first { $0.name == "DesignSystem" }?.dependencies == ["Iconic"])
+    let standIn = try #require(StandInFiles(adoption).files.first { $0.appPath == "Design/Sources/DesignSystem/Previewer.swift" })
+    #expect(standIn.generated.text.contains("import Iconic\n"))
+    #expect(standIn.generated.text.contains("func icon() -> Icon"))
+  }
+
   @Test("a third-party package the app pins is declared at its pin, and a file that imports it depends on its product")
   func pinnedPackage() throws {
     let folder = try AppFolder("Reader", files: [

@@ -282,6 +282,7 @@ struct Adoption: Sendable {
       }
       targets[index].products = products.sorted()
     }
+    TargetPlan.addStandInDependencies(&targets, app: app)
     packages = used.values.sorted { $0.location < $1.location }.map(PackagePlan.init)
     for index in targets.indices {
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
@@ -441,6 +442,34 @@ struct TargetPlan: Sendable, Equatable {
       plans.append(plan)
     }
     return plans
+  }
+
+  /// Each target depends on the local modules its stand-ins import (home-assistant's
+  /// `HADesignSystem` stood in `ExternalLinkButton`, which imports `HAIconic`, though no file it
+  /// compiles does: "no such module", one stand-in given up a build), where that makes no cycle.
+  static func addStandInDependencies(_ targets: inout [TargetPlan], app: AppSources) {
+    let byModule = Dictionary(targets.map { (PackageBuild.moduleName(of: $0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
+    func reaches(_ from: String, _ to: String) -> Bool {
+      var seen: Set<String> = []
+      var queue = [from]
+      while let name = queue.popLast() {
+        if name == to { return true }
+        guard seen.insert(name).inserted, let target = targets.first(where: { $0.name == name }) else { continue }
+        queue += target.dependencies
+      }
+      return false
+    }
+    for index in targets.indices {
+      for path in targets[index].seamFiles {
+        guard let file = app.files.first(where: { $0.path == path }) else { continue }
+        for module in file.imports {
+          guard let name = byModule[module], name != targets[index].name, !targets[index].dependencies.contains(name),
+                !reaches(name, targets[index].name)
+          else { continue }
+          targets[index].dependencies = (targets[index].dependencies + [name]).sorted()
+        }
+      }
+    }
   }
 
   /// The local targets `files` import, but `name`'s own.

@@ -54,9 +54,12 @@ struct StandInFiles {
         guard let facts = app.files.first(where: { $0.path == path }), let seam = adoption.seams[path],
               let source = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8)
         else { continue }
+        // A local module only where the target depends on it (not where that would be a cycle).
+        let dependencies = Set(target.dependencies.map(PackageBuild.moduleName(of:)))
         let imports = facts.imports.filter { module in
           module != PackageBuild.moduleName(of: target.name) && !["Foundation", "StandInSupport"].contains(module)
-            && (LinuxSupport.importable.contains(module) || localModules.contains(module) || packageModules.contains(module))
+            && (LinuxSupport.importable.contains(module) || (localModules.contains(module) && dependencies.contains(module))
+              || packageModules.contains(module))
         }
         // Beside a filtered copy, the extensions the copy keeps are its own.
         let dropped = Set(adoption.filtered[path] ?? [])
