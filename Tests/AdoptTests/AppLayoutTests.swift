@@ -577,7 +577,7 @@ struct AppLayoutTests {
     #expect(standIn.generated.omitted.contains("ArticleRenderer.title: its signature names a type the package does not have"))
   }
 
-  @Test("a stand-in imports the local module its file imports, and its target depends on that module's")
+  @Test("a stand-in imports the local module its file imports, and its target depends on that module's; an Apple module's counterpart too")
   func standInImportsLocalModule() throws {
     // home-assistant's HADesignSystem: `ExternalLinkButton` imports HAIconic, which no file the
     // target compiles imports; stood in, it failed "no such module 'HAIconic'", one a build.
@@ -595,6 +595,7 @@ struct AppLayoutTests {
       "Design/Sources/DesignSystem/Tokens.swift": "public enum Tokens { public static let spacing = 8 }\n",
       "Design/Sources/DesignSystem/Previewer.swift": """
         import QuickLook
+        import CryptoKit
         import Iconic
 
         public final class Previewer {
@@ -621,6 +622,11 @@ struct AppLayoutTests {
     let standIn = try #require(StandInFiles(adoption).files.first { $0.appPath == "Design/Sources/DesignSystem/Previewer.swift" })
     #expect(standIn.generated.text.contains("import Iconic\n"))
     #expect(standIn.generated.text.contains("func icon() -> Icon"))
+    // An Apple module with a Linux counterpart that only a stand-in imports is its target's too
+    // (home-assistant's stood-in `ClientCertificate`: "no such module 'CryptoKit'").
+    #expect(standIn.generated.text.contains("import CryptoKit\n"))
+    #expect(adoption.targets.first { $0.name == "DesignSystem" }?.counterparts == ["CryptoKit"])
+    #expect(adoption.targets.first { $0.name == "DesignSystem" }?.products.contains { $0.contains("swift-crypto") } == true)
   }
 
   @Test("a third-party package the app pins is declared at its pin, and a file that imports it depends on its product")

@@ -239,21 +239,6 @@ struct Adoption: Sendable {
         guard let file = app.files.first(where: { $0.path == prefix + source }) else { continue }
         products.formUnion(packageProducts(of: file))
       }
-      // Apple modules with a counterpart on Linux: its package, where the module needs one.
-      for source in targets[index].sources {
-        guard let file = app.files.first(where: { $0.path == prefix + source }) else { continue }
-        for module in file.imports {
-          guard let counterpart = LinuxSupport.counterparts[module] else { continue }
-          targets[index].counterparts.insert(module)
-          guard let package = counterpart.package else { continue }
-          products.insert(".product(name: \"\(counterpart.module)\", package: \"\(package.identity)\")")
-          if !used.values.contains(where: { $0.identity == package.identity }) {
-            used[package.identity] = PinnedPackages.Pin(
-              location: PinnedPackages.shortLocation(package.url), url: package.url, revision: nil, version: package.version,
-              identity: package.identity)
-          }
-        }
-      }
       targets[index].products = products.sorted()
     }
     for standIn in selection.standIns.values.sorted(by: { $0.name < $1.name }) {
@@ -279,6 +264,24 @@ struct Adoption: Sendable {
       for path in targets[index].seamFiles {
         guard let file = app.files.first(where: { $0.path == path }) else { continue }
         products.formUnion(packageProducts(of: file))
+      }
+      // Apple modules with a counterpart on Linux, imported by a compiled file or a stand-in
+      // (home-assistant's stood-in `ClientCertificate` imports CryptoKit): its package, where the
+      // module needs one.
+      let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
+      for path in targets[index].sources.map({ prefix + $0 }) + targets[index].seamFiles {
+        guard let file = app.files.first(where: { $0.path == path }) else { continue }
+        for module in file.imports {
+          guard let counterpart = LinuxSupport.counterparts[module] else { continue }
+          targets[index].counterparts.insert(module)
+          guard let package = counterpart.package else { continue }
+          products.insert(".product(name: \"\(counterpart.module)\", package: \"\(package.identity)\")")
+          if !used.values.contains(where: { $0.identity == package.identity }) {
+            used[package.identity] = PinnedPackages.Pin(
+              location: PinnedPackages.shortLocation(package.url), url: package.url, revision: nil, version: package.version,
+              identity: package.identity)
+          }
+        }
       }
       targets[index].products = products.sorted()
     }
