@@ -97,6 +97,52 @@ struct MendingTests {
     #expect(Mending.missingType(in: "cannot find 'Current' in scope") == nil)
   }
 
+  @Test("a stood-in extension whose own type the compiler cannot find or tell apart is given up at once")
+  func extensionOfUnknownTypeGivenUp() throws {
+    // IceCubesApp's `extension Notification` (its own beside Foundation's), WishKit's `extension
+    // ProgressView`: leaving out a member never makes the header build; two builds were spent each.
+    let folder = try AppFolder("Tracks", files: [
+      "Tracks.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Tracks/Tracker.swift": "final class Tracker {\n    init() {}\n}\n",
+      "Tracks/Tracker+Compat.swift": """
+        import QuickLook
+
+        extension Tracker {
+            func compatLevel() -> Int { 1 }
+        }
+        """,
+      "Tracks/TrackerViewModel.swift": """
+        import Foundation
+
+        final class TrackerViewModel: ObservableObject {
+            @Published var level = 0
+            let tracker = Tracker()
+            func refresh() { level = tracker.compatLevel() }
+        }
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    let standIns = StandInFiles(adoption)
+    let compat = try #require(standIns.files.first { $0.appPath == "Tracks/Tracker+Compat.swift" })
+    let header = try #require(compat.generated.typeLines.first { $0.value == "Tracker" }?.key)
+    var mending = Mending()
+    let mended = mending.mend(
+      [Self.rejection(header, "'Tracker' is ambiguous for type lookup in this context", path: compat.appPath, standIn: true)],
+      adoption: adoption, standIns: standIns, generated: "")
+    #expect(mended)
+    #expect(mending.failedSeams[compat.appPath]?.hasSuffix("'Tracker' is ambiguous for type lookup in this context") == true)
+    #expect(mending.standInRepairs[compat.appPath] == nil)
+    // Another type at the header (a conformance's) is repaired as before: the type made plain.
+    var other = Mending()
+    let repaired = other.mend(
+      [Self.rejection(header, "cannot find type 'Trackable' in scope", path: compat.appPath, standIn: true)],
+      adoption: adoption, standIns: standIns, generated: "")
+    #expect(repaired)
+    #expect(other.failedSeams.isEmpty)
+    #expect(other.standInRepairs[compat.appPath]?.plainTypes == ["Tracker"])
+    #expect(Mending.unknownType(in: "'Notification' is ambiguous for type lookup in this context") == "Notification")
+  }
+
   @Test("a stand-in's value copied as written that the compiler rejects is a seam the next build, and left out only if that fails too")
   func copiedValueThenSeam() throws {
     var mending = Mending()

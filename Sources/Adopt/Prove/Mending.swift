@@ -115,6 +115,13 @@ struct Mending {
   ) -> Bool {
     guard failedSeams[path] == nil else { return false }
     if let generated = standIns.files.first(where: { $0.appPath == path })?.generated {
+      // An extension of a type the package lacks or cannot tell apart (WishKit's `extension
+      // ProgressView`, IceCubesApp's `extension Notification` beside its own `Notification`):
+      // no member left out makes its header build, so it is given up now, not a build later.
+      if let type = generated.typeLines[rejection.line], Self.unknownType(in: rejection.message) == LinuxSupport.bareName(type) {
+        failedSeams[path] = "its generated stand-in did not compile: line \(rejection.line): \(rejection.message)"
+        return true
+      }
       let named = generated.typeLines[rejection.line] ?? generated.member(atLine: rejection.line)
       // Another error of a type or member this round already repaired: the next build judges it.
       if let named, repairedNow.contains(path + ":" + named) { return false }
@@ -159,6 +166,15 @@ struct Mending {
       if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return String(name) }
     }
     return nil
+  }
+
+  /// The type a compiler error says it cannot find or cannot tell apart (`cannot find type 'X' in
+  /// scope`, `'X' is ambiguous for type lookup in this context`), or nil.
+  static func unknownType(in message: String) -> String? {
+    if let missing = missingType(in: message) { return missing }
+    guard message.hasPrefix("'"), let end = message.range(of: "' is ambiguous for type lookup") else { return nil }
+    let name = message[message.index(after: message.startIndex)..<end.lowerBound]
+    return name.isEmpty ? nil : String(name)
   }
 
   /// Whether `line` names `type` as a whole word.
