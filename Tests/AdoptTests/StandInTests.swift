@@ -588,6 +588,27 @@ struct StandInTests {
       """))
   }
 
+  @Test("a @MainActor class with inits of its own has no instance unasked: its init cannot make a nonisolated(unsafe) static")
+  func mainActorClassHasNoDefault() {
+    // IceCubesApp's `@MainActor @Observable public class Theme` with its own `init()`: the build
+    // said "main actor-isolated default value in a nonisolated(unsafe) context", and repaired it a
+    // build later. One without inits gets the stand-in's `nonisolated init()`, and its instance.
+    let source = """
+      import UIKit
+      @MainActor public final class Theme {
+          public var tint = 0
+          public init() { tint = 1 }
+      }
+      @MainActor public final class Palette {
+          public var colors: [Int] = []
+      }
+      """
+    let generated = StandInSource(source: source, path: "Theme.swift", names: ["Theme", "Palette"], known: ["Theme", "Palette"], imports: [], why: "why")
+    #expect(generated.defaultTypes == ["Palette"])
+    #expect(!generated.text.contains("extension Theme: StandInDefault"))
+    #expect(generated.text.contains("extension Palette: StandInDefault"))
+  }
+
   @Test("a type only a stood-in member names is stood in from its own left-out file, and a left-out file of its extensions adds their members as seams")
   func memberTypesAndExtensionFiles() throws {
     // mastodon's shape: `context.apiService.suggestionAccountV2(...)`, where AppContext, APIService

@@ -613,7 +613,12 @@ private struct Writer {
     // `AppContext.apiService: APIService`) returns it unasked instead of stopping the step; a
     // class's is one instance, kept, as the app's service object is one.
     let isFinalClass = keyword == "class" && modifiers.contains { $0.name.text == "final" }
+    // Not a `@MainActor` one with inits of its own (no `nonisolated init()` of the stand-in's): its
+    // init cannot make the `nonisolated(unsafe)` instance (IceCubesApp's `Theme`: "main
+    // actor-isolated default value in a nonisolated(unsafe) context", a build to learn).
+    let isMainActor = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor" }
     if keyword == "class" || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit, !madeOwnInstance, !plain,
+       !(isMainActor && explicitInits),
        !repair.droppedMembers.contains(owner + ".standInDefault") {
       defaultable.append((owner, keyword == "struct" ? .value : isFinalClass ? .finalClass : .openClass))
     }
