@@ -40,6 +40,51 @@ struct MendingTests {
     #expect(mending.rejectedFiles.isEmpty)
   }
 
+  @Test("a body seam inside a declaration dropped a round later is not written: the copy has no body at file scope")
+  func seamInsideDroppedDeclaration() throws {
+    // home-assistant's KioskModeManager, IceCubesApp's RevenueCat TransactionPoster: a member's
+    // body a seam, then its type dropped whole; the seam's `{ StandIn.call(...) }` stood alone
+    // in the blanked file, "top-level statement cannot begin with a closure expression".
+    let path = "Album/AlbumViewModel.swift"
+    let folder = try AppFolder("Album", files: [
+      "Album.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      path: """
+        import SwiftUI
+
+        final class Exporter {
+            var image: UIImage? = nil
+            func export() -> Int {
+                guard let data = image?.jpegData(compressionQuality: 1.0) else { return 0 }
+                return data.count
+            }
+        }
+
+        final class AlbumViewModel: ObservableObject {
+            @Published var count = 0
+            func refresh() { count += 1 }
+        }
+        """,
+    ])
+    let app = try folder.scanOnly()
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend(
+      [Self.rejection(6, "value of type 'UIImage' has no member 'jpegData'", path: path)], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    #expect(mending.droppedMembers[path]?.first?.seam != nil)
+    let file = try #require(app.files.first { $0.path == path })
+    let declaration = try #require(file.declarations.firstIndex { $0.types.contains("Exporter") })
+    mending.rejectedDeclarations[path] = [declaration: "does not compile on Linux: line 4: cannot find type 'UIImage' in scope"]
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption).write()
+    let copy = try String(contentsOfFile: output + "/Sources/Album/filtered/" + path, encoding: .utf8)
+    #expect(!copy.contains("StandIn.call"))
+    #expect(!copy.contains("import StandInSupport"))
+    #expect(copy.contains("final class AlbumViewModel: ObservableObject {"))
+  }
+
   @Test("a registration's error unregisters its model; an error no line places is no mending")
   func registrationAndUnplaced() throws {
     let app = try AppSources.scan(folder: Apps.folder("Photos"))

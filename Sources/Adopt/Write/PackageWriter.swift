@@ -184,7 +184,13 @@ struct PackageWriter {
       else { continue }
       var bytes = Array(original.utf8)
       let members = adoption.droppedMembers[appPath] ?? []
-      let seams = members.compactMap(\.seam)
+      // A seam inside what is blanked out whole (its member's file-scope declaration dropped a
+      // round later, or a member around it) is not written: its body would stand alone at file
+      // scope, "top-level statement cannot begin with a closure expression", a build lost.
+      let blanked = drop.map { facts.declarations[$0].start..<facts.declarations[$0].end } + members.filter { $0.seam == nil }.map(\.range)
+      let seams = members.compactMap(\.seam).filter { seam in
+        !blanked.contains { $0.lowerBound <= seam.body.lowerBound && seam.body.upperBound <= $0.upperBound }
+      }
       let ranges = drop.map { facts.declarations[$0].start..<facts.declarations[$0].end } + facts.objcAttributes + facts.submoduleImports
         + facts.appleImports.map(\.range)
         + members.map { $0.seam?.body ?? $0.range } + (adoption.opened[appPath] ?? []).compactMap { facts.privateModifiers[$0]?.range }
