@@ -435,6 +435,28 @@ struct StandInTests {
     #expect(generated.declarations.map(\.member) == ["CarPlayTab.rawValue"])
   }
 
+  @Test("an enum's cases are kept whatever their attributes name; a case whose payload names a type the package lacks is not")
+  func enumCasesWithAttributes() {
+    // RevenueCat's `@objc(RCPeriodType) public enum PeriodType: Int { @objc(RCNormal) case normal = 0 ... }`:
+    // its cases were left out for `RCNormal`, and "an enum with no cases cannot declare a raw type".
+    let source = """
+      import StoreKit
+      @objc(RCPeriodType) public enum PeriodType: Int {
+          @objc(RCNormal) case normal = 0
+          @objc(RCIntro) case intro = 1
+          case offer(SKProductDiscount)
+      }
+      """
+    let generated = StandInSource(source: source, path: "EntitlementInfo.swift", names: ["PeriodType"], known: ["PeriodType"], imports: [], why: "why")
+    #expect(generated.text.contains("""
+      public enum PeriodType: Int {
+        case normal = 0
+        case intro = 1
+      }
+      """))
+    #expect(generated.omitted == ["PeriodType: `case offer(SKProductDiscount)`: a type the package does not have"])
+  }
+
   @Test("a private init with parameters is kept, private, so the file's own constants copy as written (SwiftGen's ColorAsset); a private init() is not")
   func privateInitForConstants() {
     let source = """

@@ -570,7 +570,9 @@ private struct Writer {
         }
       }
       if let node = decl.as(EnumCaseDeclSyntax.self) {
-        if exists(node, generic: generic) {
+        // What a case needs is its payload's types: not its attributes (RevenueCat's
+        // `@objc(RCNormal) case normal = 0` left `enum PeriodType: Int` with no case).
+        if exists(node.elements, generic: generic) {
           lines.append(inner + Self.modifiers(node.modifiers) + "case " + node.elements.map { element in
             element.name.text + (element.parameterClause?.trimmedDescription ?? "")
               + (element.rawValue.map { " " + $0.trimmedDescription } ?? "")
