@@ -5,24 +5,32 @@ import Testing
 /// A name two modules declare: the type a model's file sees, written after its module's name.
 @Suite("a type two modules declare")
 struct SameNameInTwoModulesTests {
+  /// A package compiled from its sources, as Starscream is for home-assistant.
+  static let socketsManifest = """
+    // swift-tools-version:5.9
+    import PackageDescription
+    let package = Package(name: "Sockets", targets: [.target(name: "Sockets")])
+    """
+
+  /// Its `protocol Server`, and a class of its own that conforms.
+  static func socketServer(_ conformer: String) -> String {
+    """
+    public protocol Server { func start(port: Int) }
+    public final class \(conformer): Server {
+        public init() {}
+        public func start(port: Int) {}
+    }
+    """
+  }
+
   /// home-assistant's shape: its models take `Server` (a class of its `Shared` module), and
   /// Starscream, compiled from its sources for `Shared`'s socket, declares `protocol Server`
   /// with `WebSocketServer` conforming, earlier by path.
   private func app(modelImports: String) throws -> AppFolder {
     try AppFolder("Home", files: [
       "Home.xcodeproj/project.pbxproj": "// an Xcode project\n",
-      "Libs/Sockets/Package.swift": """
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(name: "Sockets", targets: [.target(name: "Sockets")])
-        """,
-      "Libs/Sockets/Sources/Sockets/Server.swift": """
-        public protocol Server { func start(port: Int) }
-        public final class WebSocketServer: Server {
-            public init() {}
-            public func start(port: Int) {}
-        }
-        """,
+      "Libs/Sockets/Package.swift": Self.socketsManifest,
+      "Libs/Sockets/Sources/Sockets/Server.swift": Self.socketServer("WebSocketServer"),
       "Shared/Package.swift": """
         // swift-tools-version:5.9
         import PackageDescription
@@ -69,18 +77,8 @@ struct SameNameInTwoModulesTests {
   func conformersOfTheProtocolSeen() throws {
     let folder = try AppFolder("Home", files: [
       "Home.xcodeproj/project.pbxproj": "// an Xcode project\n",
-      "Libs/Sockets/Package.swift": """
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(name: "Sockets", targets: [.target(name: "Sockets")])
-        """,
-      "Libs/Sockets/Sources/Sockets/Server.swift": """
-        public protocol Server { func start(port: Int) }
-        public final class AnySocketServer: Server {
-            public init() {}
-            public func start(port: Int) {}
-        }
-        """,
+      "Libs/Sockets/Package.swift": Self.socketsManifest,
+      "Libs/Sockets/Sources/Sockets/Server.swift": Self.socketServer("AnySocketServer"),
       "Home/Connection.swift": """
         import Sockets
 
