@@ -528,6 +528,47 @@ struct AdoptionTests {
     #expect(!adoption.included.contains("News/Purchases/PurchasesViewModel.swift"))
   }
 
+  @Test("a views' helper that holds a screen's model is no user of it: the model is compiled without its framework import")
+  func viewHelperHoldingModel() throws {
+    var files = NewsApp.files
+    // As IceCubesApp's StatusRowViewModel (imports NaturalLanguage for one language guess), which
+    // `StatusRowAccessibilityLabel`, a struct the row view makes, holds to word the row's label.
+    files["News/Row/RowViewModel.swift"] = """
+      import Foundation
+      import NaturalLanguage
+      import Combine
+
+      final class RowViewModel: ObservableObject {
+          @Published var text = ""
+          @Published var language: String?
+          func detectLanguage() { language = NLLanguageRecognizer.dominantLanguage(for: text)?.rawValue }
+          func expand() { text += "..." }
+      }
+      """
+    files["News/Row/RowAccessibilityLabel.swift"] = """
+      import Foundation
+
+      struct RowAccessibilityLabel {
+          let viewModel: RowViewModel
+          var label: String { viewModel.text }
+      }
+      """
+    files["News/Row/RowView.swift"] = """
+      import SwiftUI
+
+      struct RowView: View {
+          @StateObject var viewModel = RowViewModel()
+          var body: some View {
+              Text(viewModel.text).accessibilityLabel(RowAccessibilityLabel(viewModel: viewModel).label)
+          }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.included.contains("News/Row/RowViewModel.swift"))
+    #expect(adoption.models.contains { $0.type == "RowViewModel" })
+  }
+
   @Test("an optional client the view sets on its model from its environment is set by the registration after init, where adopt can make one")
   func viewSetClient() throws {
     var files = NewsApp.files

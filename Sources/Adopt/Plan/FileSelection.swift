@@ -45,6 +45,16 @@ struct FileSelection {
       let extended = Set(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
       for name in file.mentions where !extended.contains(name) { users[name, default: []].insert(file.path) }
     }
+    // A views' helper (IceCubesApp's `StatusRowAccessibilityLabel`, a struct that holds the row's
+    // model to word the row's label) is the views' code, not a user: its types are named by views
+    // and by no other file. (A service nobody names, or one other code names, still is.)
+    let namedByViews = Set(originals.filter { Self.isUIFile($0) }.flatMap(\.mentions))
+    let helpers = Set(originals.filter { file in
+      !Self.isUIFile(file) && file.blockers.isEmpty && !file.types.isEmpty
+        && file.types.allSatisfy { namedByViews.contains($0.name) && (users[$0.name] ?? []).subtracting([file.path]).isEmpty }
+        && !file.types.contains(where: Self.isViewModel)
+    }.map(\.path))
+    for name in users.keys { users[name]?.subtract(helpers) }
     // Files that declare a `...ViewModel`: a screen's model, which may hold its tabs' models.
     let screenModelFiles = Set(originals.filter { $0.types.contains { $0.name.hasSuffix("ViewModel") && Self.isViewModel($0) } }.map(\.path))
     // A file the compiler rejected (its filtered copy, say) is left out with the compiler's reason.
