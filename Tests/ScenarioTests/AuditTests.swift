@@ -365,6 +365,14 @@ struct AuditTests {
     runs.settled = result([StateLeaf(path: "updated", value: "\"0:02\"")], lines: ["use m", "send a", "advance 1s", "send a"])
     runs.settledReversed = runs.settled
     #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    // Identities the app makes as it decodes (`public var id = UUID().uuidString`): which one a
+    // run holds tells the order things were made in, not the state (IceCubesApp's poll options).
+    let made = { (id: String) in [StateLeaf(path: "statuses[0].poll.options[0].id", value: "\"\(id)\""), StateLeaf(path: "count", value: "2")] }
+    runs.settled = result(made("D6FBCAAA-5ECA-4C4C-84DF-B290C5CD56AB"))
+    runs.quick = result(made("4A09B365-EAF5-4280-93F7-106FC6207AFD"))
+    runs.settledReversed = runs.settled
+    #expect(AuditOracles.check(runs, sequence: sequence, surface: Self.surface).isEmpty)
+    #expect(!AuditOracles.isMadeIdentity("\"D6FBCAAA\"") && AuditOracles.isMadeIdentity("4A09B365-EAF5-4280-93F7-106FC6207AFD"))
   }
 
   @Test("answers out of order, a loading flag left set, work that outlives the screen")
