@@ -1023,6 +1023,14 @@ struct AdoptionTests {
     #expect(PackageBuild.packagesNeedingUnfetched(in: checkout, packages: [bodega], checkouts: folder.path).map(\.1) == [
       "does not resolve here: it needs sdwebimage, whose pinned revision SwiftPM could not check out"
     ])
+    // A branch a dependency's manifest asks for that the repository served does not have
+    // (ChatGPTSwiftUI's swift-markdown asks swift-cmark for `gfm`).
+    try #"dependencies: [.package(url: "https://github.com/apple/swift-cmark.git", branch: "gfm")]"#
+      .write(toFile: folder.path + "/SQLite.swift/Package.swift", atomically: true, encoding: .utf8)
+    let branch = "error: could not find a branch named ‘gfm’ in /work/reports/mirrors/apple/swift-cmark"
+    #expect(PackageBuild.packagesNeedingUnfetched(in: branch, packages: [bodega], checkouts: folder.path).map(\.1) == [
+      "does not resolve here: it needs /work/reports/mirrors/apple/swift-cmark, whose branch ‘gfm’ SwiftPM could not find"
+    ])
   }
 
   @Test("names: model names without ViewModel, identifiers and executables from app names")

@@ -222,6 +222,14 @@ struct PackageBuild {
         url = line[range.upperBound...].split(separator: " ").first.map(String.init) ?? ""
         while url.hasSuffix(":") || url.hasSuffix("'") { url.removeLast() }
         missing = PinnedPackages.identity(of: url.isEmpty ? String(line) : url)
+      } else if let range = line.range(of: "could not find a branch named ") ?? line.range(of: "could not find a tag named "),
+                let place = line[range.upperBound...].range(of: " in ") {
+        // `error: could not find a branch named ‘gfm’ in .../apple/swift-cmark`: swift-markdown
+        // asks swift-cmark for a branch the snapshot served in its place does not have.
+        let what = line[range.lowerBound..<place.lowerBound].dropFirst("could not find a ".count).replacingOccurrences(of: " named", with: "")
+        url = String(line[place.upperBound...]).trimmingCharacters(in: .whitespaces)
+        missing = PinnedPackages.identity(of: url)
+        cause = "whose \(what) SwiftPM could not find"
       } else if line.contains("check out revision"), let start = line.range(of: "error: '")?.upperBound,
                 let end = line[start...].firstIndex(of: "'") {
         // `error: 'sdwebimage': Couldn't check out revision ...`: a snapshot that lacks its files.
