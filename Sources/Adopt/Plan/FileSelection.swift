@@ -50,8 +50,8 @@ struct FileSelection {
     // and by no other file. (A service nobody names, or one other code names, still is.)
     let namedByViews = Set(originals.filter { Self.isUIFile($0) }.flatMap(\.mentions))
     let helpers = Set(originals.filter { file in
-      !Self.isUIFile(file) && file.blockers.isEmpty && !file.types.isEmpty
-        && file.types.allSatisfy { namedByViews.contains($0.name) && (users[$0.name] ?? []).subtracting([file.path]).isEmpty }
+      !Self.isUIFile(file) && file.blockers.isEmpty && file.types.contains(where: \.isTopLevel)
+        && file.types.filter(\.isTopLevel).allSatisfy { namedByViews.contains($0.name) && (users[$0.name] ?? []).subtracting([file.path]).isEmpty }
         && !file.types.contains(where: Self.isViewModel)
     }.map(\.path))
     for name in users.keys { users[name]?.subtract(helpers) }
