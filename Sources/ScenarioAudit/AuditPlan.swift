@@ -36,8 +36,9 @@ package struct AuditPlan: Sendable {
     // A text typed, an action started, the text typed on while its work is out: what the action
     // does with an answer to a text no longer there (a search that drops it and leaves its
     // spinner up). Actions that take no argument, the ones that read the text themselves.
+    // At most a quarter of the sequences, so that a form of many fields and buttons keeps its pairs.
     let reads = vocabulary.filter { $0.first.line.hasPrefix("send ") && !$0.first.line.contains("=") && !Self.isCleanup($0.first.name) }
-    sequences += texts.flatMap { text in reads.map { [text.first, $0.first, text.second] } }
+    sequences += texts.flatMap { text in reads.map { [text.first, $0.first, text.second] } }.prefix(max(1, limit / 4))
     var pairs: [[ProbeStep]] = []
     for a in vocabulary {
       for b in vocabulary where a.first.name != b.first.name { pairs.append([a.first, b.first]) }

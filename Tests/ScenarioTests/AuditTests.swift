@@ -56,6 +56,12 @@ struct AuditTests {
     #expect(plan.sequences[12].steps.map(\.line) == ["set query \"swift\"", "send append", "set query \"swiftui\""])
     #expect(AuditOracles.textEdited(around: plan.sequences[12])! == ("query", "append"))
     #expect(plan.sequences[13].steps.count == 2 && plan.sequences[13].steps[0].name != plan.sequences[13].steps[1].name)
+    // A form of many fields and buttons: at most a quarter of the sequences, the pairs after them.
+    surface.properties = (1...4).map { .init(name: "field\($0)", type: .string) }
+    surface.actions = (1...6).map { .init(name: "button\($0)", summary: "button\($0)()", parameters: []) }
+    let form = AuditPlan(surface: surface, seed: 0, limit: 40)
+    #expect(form.sequences.filter { AuditOracles.textEdited(around: $0) != nil }.count == 10)
+    #expect(form.sequences.count == 40 && form.sequences.last?.steps.count == 2)
     #expect(AuditOracles.twice(plan.sequences[11]).hasPrefix("; it shows only when `query` is set again to the text it holds"))
     // A loading flag of one part of the screen is one too, and the plan never sets it.
     #expect(AuditOracles.isLoadingFlag("isLoadingData") && AuditOracles.isLoadingFlag("state.isLoading") && !AuditOracles.isLoadingFlag("loadedItems"))
