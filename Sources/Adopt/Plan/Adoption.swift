@@ -232,15 +232,6 @@ struct Adoption: Sendable {
         return ".product(name: \"\(productNames[module] ?? module)\", package: \"\(PinnedPackages.packageName(pin))\")"
       }
     }
-    for index in targets.indices {
-      let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
-      var products: Set<String> = []
-      for source in targets[index].sources {
-        guard let file = app.files.first(where: { $0.path == prefix + source }) else { continue }
-        products.formUnion(packageProducts(of: file))
-      }
-      targets[index].products = products.sorted()
-    }
     for standIn in selection.standIns.values.sorted(by: { $0.name < $1.name }) {
       let module = standIn.module ?? PackageWriter.identifier(app.appName)
       guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
@@ -257,20 +248,16 @@ struct Adoption: Sendable {
       guard let index = targets.firstIndex(where: { $0.name == module }) else { continue }
       targets[index].seamFiles.append(path)
     }
-    // A stand-in imports the third-party modules its file does (AlamofireImage's
-    // `ImageDownloader` names Alamofire's `Request`), where the package resolves here.
+    // Each target's products: the third-party modules its compiled files and its stand-ins import
+    // (AlamofireImage's `ImageDownloader` names Alamofire's `Request`), where the package resolves
+    // here; and Apple modules with a counterpart on Linux (home-assistant's stood-in
+    // `ClientCertificate` imports CryptoKit), with the counterpart's package where it needs one.
     for index in targets.indices {
-      var products = Set(targets[index].products)
-      for path in targets[index].seamFiles {
-        guard let file = app.files.first(where: { $0.path == path }) else { continue }
-        products.formUnion(packageProducts(of: file))
-      }
-      // Apple modules with a counterpart on Linux, imported by a compiled file or a stand-in
-      // (home-assistant's stood-in `ClientCertificate` imports CryptoKit): its package, where the
-      // module needs one.
+      var products: Set<String> = []
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
       for path in targets[index].sources.map({ prefix + $0 }) + targets[index].seamFiles {
         guard let file = app.files.first(where: { $0.path == path }) else { continue }
+        products.formUnion(packageProducts(of: file))
         for module in file.imports {
           guard let counterpart = LinuxSupport.counterparts[module] else { continue }
           targets[index].counterparts.insert(module)
