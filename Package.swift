@@ -293,7 +293,7 @@ let package = Package(
     .executableTarget(
       name: "VMReplFixtures",
       dependencies: [
-        "VMReplCLI", "Scenario", "ViewModelShapes",
+        "VMReplCLI", "Scenario", "ViewModelShapes", "StandInSupport",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),

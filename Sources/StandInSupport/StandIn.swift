@@ -100,7 +100,9 @@ public enum StandIn {
     guard let answering = StandIns.answering else {
       return call.hasDefault ? .none : .unanswered(command: "run it in a vmrepl session")
     }
-    return answering.answerNow(call)
+    let answer = answering.answerNow(call)
+    if answer == .none { StandIns.answeredByDefault(call) }
+    return answer
   }
 
   private static func waitForReply<T>(_ member: String, _ text: String, _ type: T.Type) async throws -> StandInReply {
@@ -108,7 +110,9 @@ public enum StandIn {
     guard let answering = StandIns.answering else {
       return call.hasDefault ? .none : .unanswered(command: "run it in a vmrepl session")
     }
-    return try await answering.answer(call)
+    let answer = try await answering.answer(call)
+    if answer == .none { StandIns.answeredByDefault(call) }
+    return answer
   }
 
   /// `()`, `nil` or an empty collection, where `T` has one.

@@ -95,4 +95,18 @@ public enum StandIns {
   }
 
   static var answering: (any StandInAnswering)? { state.withLock { $0.answering } }
+
+  private static let defaultsObserver = Mutex<(@Sendable (StandInCall) -> Void)?>(nil)
+
+  /// Tells `observer` of each call answered with its return type's default (`()`, `nil`, empty):
+  /// `audit`'s worker writes them where a trap leaves them behind, since a trap that follows one
+  /// may be the stand-in's doing (a registration function whose body Linux could not build).
+  public static func observeDefaults(_ observer: (@Sendable (StandInCall) -> Void)?) {
+    defaultsObserver.withLock { $0 = observer }
+  }
+
+  /// Tells the observer, if any, that `call` was answered with its type's default.
+  static func answeredByDefault(_ call: StandInCall) {
+    defaultsObserver.withLock { $0 }?(call)
+  }
 }

@@ -2,6 +2,7 @@
 // view-models that misbehave on purpose, for the tests of Ctrl-C, runaway steps and crashes.
 import Dispatch
 import Scenario
+import StandInSupport
 import VMReplCLI
 
 /// A view-model whose work never ends by itself, and one action that traps.
@@ -200,6 +201,7 @@ let fixedOrder = ModelDefinition("fixed-order", summary: "main-actor, main-queue
   model.show("queued", \.queued)
 }
 
+StandIns.declare(locatorStandIns)
 VMReplCommandLine.main(models: [
   spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader, productList, sleepers, weather, launches,
   legacyLoader, threadWorker, pipeline, importer, handshake, seatBooking, jobWorker,
@@ -207,4 +209,5 @@ VMReplCommandLine.main(models: [
   stopwatches, articleList, syncStatus, citySearch, searchHistory, download, photoGrid, ticker, shapeModel,
   basket, safeBasket, headlines, safeHeadlines, pager, safePager, photoList, safePhotoList, categorySearch, safeCategorySearch, visits, busyBadge,
   episodeLoader, safeEpisodeLoader, newsSearch, safeNewsSearch, choreList, safeChoreList, appSettings, lateSave, errandList,
+  remindersList,
 ])

@@ -1,3 +1,5 @@
+import Foundation
+import StandInSupport
 import Testing
 
 @testable import VMReplCLI
@@ -13,5 +15,38 @@ struct RegistrationTrapTests {
       "mastodon_repl/Models.generated.swift:1622: Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
     #expect(!AuditProbes.isRegistrationTrap(
       "Scrumdinger/ScrumTimer.swift:58: Fatal error: Index out of range"))
+  }
+}
+
+/// MakeItSo's `remindersList`: Resolver trapped resolving a repository because the file that
+/// registers it (it imports Firebase) is a stand-in that returned `()`.
+@Suite("audit: a trap in `use` after a stand-in's default is no finding")
+struct StandInDefaultTrapTests {
+  @Test("a model whose making traps after a stand-in returned its default is not audited, and the report says which stand-in")
+  func trapAfterStandInDefault() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-default", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "reminders-list", "--format", "jsonl"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == #"""
+      {"model":"reminders-list","notAudited":"`use reminders-list` trapped (VMReplFixtures/StandInRegistry.swift:32: Fatal error: LOCATOR: 'ReminderStore' not resolved) after the stand-in `ServiceLocator.registerAllServices` (of App/Injection.swift) returned its type's default unasked: the app's code there does not run here, so the trap may be the stand-in's: write what it does in Overrides.swift"}
+
+      """#)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("audit/reminders-list").path))
+  }
+
+  @Test("the stand-ins named: each once, with its file, and `stub` offered only for one that returns a value")
+  func wording() {
+    let why = "Services/Keychain.swift imports `Security`, an Apple framework with no Linux version"
+    let declared = [
+      StandInDeclaration("Keychain.token", signature: "func token() -> String?", why: why, hasDefault: true),
+      StandInDeclaration("Analytics.log", signature: "func log(_ event: String)", why: "Analytics.swift imports `FirebaseAnalytics`", hasDefault: true),
+    ]
+    #expect(AuditProbes.afterStandInDefaults("list", [], evidence: "x", declared: declared) == nil)
+    #expect(
+      AuditProbes.afterStandInDefaults("list", ["Analytics.log", "Keychain.token"], evidence: "App/List.swift:9: Fatal error", declared: declared)
+        == "`use list` trapped (App/List.swift:9: Fatal error) after the stand-ins `Analytics.log` (of Analytics.swift) and "
+        + "`Keychain.token` (of Services/Keychain.swift) returned their types' defaults unasked: the app's code there does not run here, "
+        + "so the trap may be the stand-in's: answer `stub Keychain.token ...` before `use`, or write them in Overrides.swift")
   }
 }

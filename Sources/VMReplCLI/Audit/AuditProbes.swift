@@ -1,6 +1,7 @@
 import Foundation
 import Scenario
 import ScenarioAudit
+import StandInSupport
 import Synchronization
 
 /// Runs `audit`'s requests in worker processes: a trap costs the probe it happened in, which
@@ -33,6 +34,10 @@ struct AuditProbes: Sendable {
           unusable.append((model, "its registration's values did not make it (\(evidence)): give it the app's values in Overrides.swift"))
           continue
         }
+        if let why = Self.afterStandInDefaults(model, StepMarker.standInDefaults(errors), evidence: evidence) {
+          unusable.append((model, why))
+          continue
+        }
         traps.append(Finding(
           model: model, type: "", kind: .trap, summary: "the app trapped (\(reason)) making the model: `use \(model)`",
           evidence: evidence,
@@ -52,6 +57,30 @@ struct AuditProbes: Sendable {
   /// the model is not audited, and the report says why, instead of a finding.
   static func isRegistrationTrap(_ evidence: String) -> Bool {
     evidence.contains("Models.generated.swift:")
+  }
+
+  /// Why a trap while making a model may be a stand-in's, not the app's: a stand-in answered
+  /// with its type's default before it (MakeItSo's `Resolver.registerAllServices`, whose file
+  /// imports Firebase: its registrations never ran, and Resolver trapped resolving one). What the
+  /// app's code does there is not seen, so the trap is no finding; nil when no stand-in did.
+  static func afterStandInDefaults(
+    _ model: String, _ members: [String], evidence: String, declared: [StandInDeclaration] = StandIns.declared
+  ) -> String? {
+    guard !members.isEmpty else { return nil }
+    let named = members.map { member in
+      let file = declared.first { $0.member == member }?.why.split(separator: " ").first.map(String.init)
+      return "`\(member)`" + (file.map { $0.hasSuffix(".swift") ? " (of \($0))" : "" } ?? "")
+    }
+    let list = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + named[named.count - 1]
+    // A stand-in that returns nothing (a registering function) has no answer to give: only the
+    // app's code, written in Overrides.swift, does what it did.
+    let returning = members.filter { member in declared.first { $0.member == member }?.signature.contains("->") ?? true }
+    let advice = returning.isEmpty
+      ? "write what \(members.count == 1 ? "it does" : "they do") in Overrides.swift"
+      : "answer \(returning.count == 1 ? "`stub \(returning[0]) ...`" : "them with `stub`") before `use`, or write \(members.count == 1 ? "it" : "them") in Overrides.swift"
+    return "`use \(model)` trapped (\(evidence)) after the stand-in\(members.count == 1 ? "" : "s") \(list) returned "
+      + "\(members.count == 1 ? "its type's default" : "their types' defaults") unasked: the app's code there does not run here, "
+      + "so the trap may be the stand-in's: \(advice)"
   }
 
   /// What each probe gave, in their order. Each model's probes run in processes of their own,
@@ -79,7 +108,9 @@ struct AuditProbes: Sendable {
         return .result(result)
       case .died(let status, let signal, let errors):
         let lines = errors.filter { $0.hasPrefix(StepMarker.prefix) }.map { String($0.dropFirst(StepMarker.prefix.count)) }
-        let rest = errors.filter { !$0.hasPrefix(StepMarker.prefix) && !$0.hasPrefix(StepMarker.scenarioPrefix) }
+        let rest = errors.filter {
+          !$0.hasPrefix(StepMarker.prefix) && !$0.hasPrefix(StepMarker.scenarioPrefix) && !$0.hasPrefix(StepMarker.standInPrefix)
+        }
         return .crash(reason: signal.map { "signal \($0)" } ?? "exit status \(status)", lines: lines, errors: ExploreRunner.message(rest))
       case .noProcess(let why):
         return .crash(reason: "no process", lines: [], errors: [why])

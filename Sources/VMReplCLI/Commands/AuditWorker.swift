@@ -4,6 +4,7 @@ import Scenario
 import ScenarioAudit
 import ScenarioExploration
 import Simulation
+import StandInSupport
 
 /// What `audit` asks a worker: a model's surface, or one probe.
 struct AuditWorkRequest: Codable {
@@ -49,6 +50,7 @@ struct AuditWorker: ParsableCommand {
       let output = SessionOutput()
       var runner = ProbeRunner(responses: ModelCatalog.responses)
       runner.willRun = { line in writeAll(2, "\(StepMarker.prefix)\(line)\n") }
+      StandIns.observeDefaults { call in writeAll(2, "\(StepMarker.standInPrefix)\(call.member)\n") }
       while let line = readLine(strippingNewline: true) {
         guard let request = WorkerJSON.decode(AuditWorkRequest.self, from: line) else {
           output.write((WorkerJSON.line(AuditWorkAnswer(fresh: true, error: "unreadable request")) ?? "") + "\n")

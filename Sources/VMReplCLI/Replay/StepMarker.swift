@@ -3,6 +3,9 @@
 enum StepMarker {
   static let prefix = "vmrepl-step: "
   static let scenarioPrefix = "vmrepl-scenario: "
+  /// Before a stand-in's call is answered with its type's default (`audit`'s worker): the
+  /// member, so that a trap after it can say the stand-in may be the cause.
+  static let standInPrefix = "vmrepl-stand-in: "
 
   /// The last step begun, and what else the child wrote to standard error, for the scenario
   /// that was running last.
@@ -15,10 +18,27 @@ enum StepMarker {
         rest = []
       } else if line.hasPrefix(prefix) {
         step = String(line.dropFirst(prefix.count))
+      } else if line.hasPrefix(standInPrefix) {
+        continue
       } else {
         rest.append(line)
       }
     }
     return (step, rest)
+  }
+
+  /// The stand-ins answered with their type's default since the last scenario began, each once,
+  /// in the order first answered.
+  static func standInDefaults(_ errors: [String]) -> [String] {
+    var members: [String] = []
+    for line in errors {
+      if line.hasPrefix(scenarioPrefix) {
+        members = []
+      } else if line.hasPrefix(standInPrefix) {
+        let member = String(line.dropFirst(standInPrefix.count))
+        if !members.contains(member) { members.append(member) }
+      }
+    }
+    return members
   }
 }

@@ -1,0 +1,75 @@
+// A screen whose services come from a service locator, registered in a file Linux could not
+// build, as MakeItSo registers its repositories with Resolver in a file that imports Firebase:
+// adopt stands the registering function in, so its registrations never run, and resolving one
+// traps in the locator, not in the app.
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+import Scenario
+import StandInSupport
+import Synchronization
+
+/// A service locator as apps use Resolver: `resolve()` registers everything on first use, and
+/// traps on a type nobody registered.
+enum ServiceLocator {
+  private static let services = Mutex<(registered: Bool, made: [String: @Sendable () -> Any])>((false, [:]))
+
+  /// Registers `make` as the way to make a `T`.
+  static func register<T>(_ make: @escaping @Sendable () -> T) {
+    services.withLock { $0.made[String(describing: T.self)] = make }
+  }
+
+  /// A `T` made as registered; a trap when no registration makes one.
+  static func resolve<T>() -> T {
+    let first = services.withLock { state in
+      defer { state.registered = true }
+      return !state.registered
+    }
+    if first { registerAllServices() }
+    guard let make = services.withLock({ $0.made[String(describing: T.self)] }), let service = make() as? T else {
+      fatalError("LOCATOR: '\(T.self)' not resolved")
+    }
+    return service
+  }
+}
+
+extension ServiceLocator {
+  /// What `vmrepl adopt` writes in place of the app's registrations (their file imports a
+  /// package Linux cannot build): a seam, whose default answer is `()`.
+  static func registerAllServices() {
+    StandIn.call("ServiceLocator.registerAllServices", "registerAllServices()") as Void
+  }
+}
+
+/// The declaration adopt's generated `main.swift` makes of that stand-in.
+let locatorStandIns = [
+  StandInDeclaration(
+    "ServiceLocator.registerAllServices", signature: "static func registerAllServices()",
+    why: "App/Injection.swift imports `Firebase`, of the app's package github.com/firebase/firebase-ios-sdk 8.15.0, which does not resolve here",
+    hasDefault: true, models: ["reminders-list"])
+]
+
+/// The repository the locator was to make.
+final class ReminderStore: Sendable {}
+
+/// A list whose repository the locator resolves in `init`.
+@MainActor
+final class RemindersListViewModel: ObservableObject {
+  @Published var count = 0
+  private let store: ReminderStore
+
+  init() {
+    store = ServiceLocator.resolve()
+  }
+
+  func add() { count += 1 }
+}
+
+let remindersList = ModelDefinition("reminders-list", summary: "a repository resolved from registrations that are a stand-in") { _ in
+  RemindersListViewModel()
+} describe: { model in
+  model.action("add", "add()", perform: { list, _ in list.add() })
+  model.show("count", \.count)
+}
