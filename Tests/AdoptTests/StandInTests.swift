@@ -198,6 +198,59 @@ struct StandInTests {
     #expect(adoption.seams["Reminders/Models/Reminder.swift"]?.types == ["Reminder"])
   }
 
+  @Test("an enum of cases nested in a left-out view (IceCubesApp's `AccountStatusesListView.Mode`) is a `use` option through its stand-in")
+  func enumNestedInLeftOutView() throws {
+    let folder = try AppFolder("Account", files: [
+      "Account/StatusesLists/AccountStatusesListView.swift": """
+        import SwiftUI
+
+        public struct AccountStatusesListView: View {
+          public enum Mode {
+            case bookmarks, favorites
+
+            var title: LocalizedStringKey {
+              switch self {
+              case .bookmarks: "bookmarks"
+              case .favorites: "favorites"
+              }
+            }
+          }
+
+          @State private var fetcher: AccountStatusesFetcher
+
+          public init(mode: Mode) {
+            _fetcher = State(initialValue: AccountStatusesFetcher(mode: mode))
+          }
+
+          public var body: some View { Text(fetcher.mode.title) }
+        }
+        """,
+      "Account/StatusesLists/AccountStatusesFetcher.swift": """
+        import Observation
+
+        @MainActor
+        @Observable
+        public class AccountStatusesFetcher {
+          let mode: AccountStatusesListView.Mode
+          public var statuses: [String] = []
+
+          init(mode: AccountStatusesListView.Mode) {
+            self.mode = mode
+          }
+
+          public func fetchNewestStatuses() async { statuses = [] }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let fetcher = try #require(adoption.models.first { $0.type == "AccountStatusesFetcher" })
+    #expect(fetcher.factory == "AccountStatusesFetcher(mode: choice1(context))")
+    #expect(fetcher.choices.count == 1)
+    #expect(fetcher.choices.first?.contains(#"case "bookmarks": return AccountStatusesListView.Mode.bookmarks"#) == true)
+    #expect(fetcher.options.first?.contains(#"default: .word("bookmarks")"#) == true)
+    #expect(adoption.seams["Account/StatusesLists/AccountStatusesListView.swift"]?.types.contains("AccountStatusesListView") == true)
+  }
+
   @Test("a protocol a plain class cannot meet as written (an associated type, Self, an init) gets no conformance")
   func noProtocolSeam() {
     let known: Set<String> = ["Item"]

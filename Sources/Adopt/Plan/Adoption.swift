@@ -188,7 +188,9 @@ struct Adoption: Sendable {
     let standInIndex = TypeIndex(app.files.compactMap { file in
       guard let names = selection.seams[file.path] else { return nil }
       var file = file
-      file.types.removeAll { !$0.isTopLevel || !names.contains($0.name) }
+      // A type nested in a stood-in one is written inside its stand-in (IceCubesApp's
+      // `AccountStatusesListView.Mode`, an enum of cases a fetcher's init takes).
+      file.types.removeAll { !names.contains($0.isTopLevel ? $0.name : $0.parents.first ?? "") }
       file.extensions.removeAll { !names.contains(LinuxSupport.bareName($0.extendedType)) }
       return file
     })

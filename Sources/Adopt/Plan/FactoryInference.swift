@@ -190,7 +190,7 @@ struct FactoryInference {
       options.append("Parameter(\"\(name)\", .string, default: .string(\"https://example.com\"), \"\(owner).init \(parameter.label ?? "_"): URL\")")
       return "(URL(string: context.options.string(\"\(name)\")) ?? URL(fileURLWithPath: \"/\"))"
     }
-    if let cases = ActionInference.simpleCases(of: type, index: index, owner: scope) {
+    if let cases = ActionInference.simpleCases(of: type, index: index, owner: scope) ?? standInCases(of: type) {
       // An enum of the app without payloads: a `use` option of its cases, the first by default.
       let name = optionName(parameter.name, owner: owner)
       let words = wordList(cases.map(Self.word))
@@ -241,6 +241,18 @@ struct FactoryInference {
     case .enum:
       return sample(of: type, declared: declared, in: index, parameter: parameter, owner: owner)
     }
+  }
+
+  /// The cases of an enum without payloads that only a stand-in declares, where no compiled
+  /// type answers to the name: IceCubesApp's `AccountStatusesListView.Mode` (`bookmarks`,
+  /// `favorites`), nested in a view left out, which its stand-in keeps with its cases.
+  private func standInCases(of type: String) -> [String]? {
+    let whole = type.contains(".")
+    let compiled = whole ? index.type(written: type).flatMap { $0.qualifiedName == type ? $0 : nil } : index.type(type)
+    guard compiled == nil, let declared = standIns.type(written: type), !whole || declared.qualifiedName == type,
+          declared.kind == .enum, !declared.cases.isEmpty, !declared.hasPayloads
+    else { return nil }
+    return declared.cases
   }
 
   /// A model value adopt cannot make from its inits (Mastodon's `MastodonAuthentication`, whose
