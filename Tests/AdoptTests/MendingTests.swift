@@ -293,6 +293,59 @@ struct MendingTests {
     #expect(mending.droppedMembers[path]?.first?.seam == nil)
   }
 
+  @Test("an error in an init's `if` statement makes the statement a seam, and one in an assigned value makes the value a seam typed by its property")
+  func initNonCallSeams() throws {
+    let folder = try AppFolder("Comments", files: [
+      "Comments/CommentsViewModel.swift": """
+        import Combine
+        import Foundation
+
+        class CommentsViewModel: ObservableObject {
+            let model: CloudModel
+            @Published var comments: [String] = []
+            @Published var isEnabled: Bool
+            private var commentsCancellable: AnyCancellable?
+
+            init(model: CloudModel) {
+                self.model = model
+                self.isEnabled = Current.sensors.isEnabled(sensor: model)
+                if let record = model.record {
+                    self.commentsCancellable = CommentService.shared.$comments.sink { comments in
+                        self.comments = comments[record.recordID] ?? []
+                    }
+                }
+            }
+
+            func refresh() { comments = [] }
+        }
+
+        struct CloudModel {}
+        """
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Comments/CommentsViewModel.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend([
+      Self.rejection(12, "cannot find 'Current' in scope", path: path),
+      Self.rejection(13, "value of type 'CloudModel' has no member 'record'", path: path),
+    ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    let seams = (mending.droppedMembers[path] ?? []).compactMap(\.seam)
+    #expect(seams.map(\.text) == [
+      #"StandIn.call("CommentsViewModel.init.isEnabled", "Current.sensors.isEnabled(sensor: model)")"#,
+      #"StandIn.call("CommentsViewModel.init", "if let record = model.record { ... }") as Void"#,
+    ])
+    #expect(seams.map(\.declaration.hasDefault) == [false, true])
+    #expect(seams.first?.declaration.returns == "Bool")
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first?.factory == "CommentsViewModel(model: CloudModel())")
+    let report = AdoptReport.text(adoption, shownFolder: "Comments")
+    #expect(report.contains(
+      "Comments/CommentsViewModel.swift without the statement at line 12 of `init(model:)` in `CommentsViewModel` (a seam in its place; does not compile on Linux: line 12: cannot find 'Current' in scope), the statement at line 13 of `init(model:)` in `CommentsViewModel` (a seam in its place; does not compile on Linux: line 13: value of type 'CloudModel' has no member 'record')"),
+      "\(report)")
+  }
+
   @Test("an error in a generated conformance of seams stops making it: the model that needed it is not registered, and the package builds")
   func failedProtocolSeam() throws {
     let app = try AppSources.scan(folder: StandInTests.shelf)

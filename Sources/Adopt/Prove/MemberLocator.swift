@@ -92,11 +92,19 @@ enum MemberLocator {
     return nil
   }
 
-  /// The top-level call statement of an initializer's body that holds `line`, as a seam (see
-  /// `statementSeam`): an init the compiler rejects for one subscription keeps the rest, where
-  /// blanking it out would leave its class with no init. Nil outside an init's body, for a
-  /// statement that is no call, and for `super.init`/`self.init`, which the init needs.
-  static func initStatement(atLine line: Int, in source: String, why: String) -> Member? {
+  /// The top-level statement of an initializer's body that holds `line`, as a seam: an init the
+  /// compiler rejects for one subscription keeps the rest, where blanking it out would leave its
+  /// class with no init ("class 'CommentsViewModel' has no initializers", and the model gone).
+  /// - a call (`statementSeam`), or an `if`, `for`, `while`, `switch` or `do` statement (ACHN
+  ///   BrowserUI's `if let record = model.record { ... }`): the whole statement, a call of
+  ///   `Owner.init` that returns `()`;
+  /// - an assignment whose value names what `message` says is missing (home-assistant's
+  ///   `self.isEnabled = Current.sensors.isEnabled(sensor: sensor)`, `Current` left out): the
+  ///   value alone, `StandIn.call("SensorDetailViewModel.init.isEnabled", ...)`, typed by the
+  ///   property it is assigned to, so the property is still initialized.
+  /// Nil outside an init's body, for a `let`, a `guard` (their names serve the rest of the body),
+  /// an assignment the message does not pin on its value, and `super.init`/`self.init`.
+  static func initStatement(atLine line: Int, in source: String, why: String, message: String = "") -> Member? {
     let tree = Parser.parse(source: source)
     let converter = SourceLocationConverter(fileName: "", tree: tree)
     var blocks: [MemberBlockSyntax] = tree.statements.compactMap { memberBlock(of: $0.item) }
@@ -115,12 +123,101 @@ enum MemberLocator {
           else { continue }
           let text = statement.item.trimmedDescription
           if text.hasPrefix("super.init") || text.hasPrefix("self.init") { return nil }
-          return statementSeam(holding: statement.item, converter: converter, why: why)
+          if let seam = statementSeam(holding: statement.item, converter: converter, why: why) { return seam }
+          let owner = owner(of: block)
+          let label = "\(label(of: item.decl) ?? "init")` in `\(name(of: Syntax(block.parent!)))"
+          if let assigned = assignment(statement.item), let value = assigned.value, names(message, in: value.trimmedDescription) {
+            return valueSeam(value, property: assigned.property, owner: owner, members: block, label: label, converter: converter, why: why)
+          }
+          guard isWholeStatement(statement.item) else { return nil }
+          return wholeStatementSeam(statement, owner: owner, label: label, converter: converter, why: why)
         }
         return nil
       }
     }
     return nil
+  }
+
+  /// The name of the type around `block` (`extension Foo` is `Foo`), bare.
+  private static func owner(of block: MemberBlockSyntax) -> String {
+    let container = block.parent.map(name(of:)) ?? ""
+    return LinuxSupport.bareName(container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container)
+  }
+
+  /// `self.name = value` or `name = value`: the property assigned, and the value.
+  private static func assignment(_ item: CodeBlockItemSyntax.Item) -> (property: String, value: ExprSyntax?)? {
+    // Unfolded, as the parser leaves it: `target`, `=`, `value`.
+    guard let expression = item.as(ExprSyntax.self), let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+    let elements = Array(sequence.elements)
+    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+    var target = elements[0]
+    if let member = target.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+      target = ExprSyntax(member.declName)
+    }
+    guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+    return (name, elements[2])
+  }
+
+  /// Whether the compiler's `message` names (in quotes) something `text` writes: "cannot find
+  /// 'Current' in scope" of `Current.sensors.isEnabled(sensor: sensor)`.
+  private static func names(_ message: String, in text: String) -> Bool {
+    let quoted = message.split(separator: "'", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    return quoted.contains { name in
+      !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" } && text.contains(name)
+    }
+  }
+
+  /// A statement that binds nothing the rest of the body uses, and can be left out as a whole.
+  private static func isWholeStatement(_ item: CodeBlockItemSyntax.Item) -> Bool {
+    if let statement = item.as(StmtSyntax.self) {
+      return statement.is(ForStmtSyntax.self) || statement.is(WhileStmtSyntax.self) || statement.is(DoStmtSyntax.self)
+        || statement.is(RepeatStmtSyntax.self)
+        || statement.as(ExpressionStmtSyntax.self).map { $0.expression.is(IfExprSyntax.self) || $0.expression.is(SwitchExprSyntax.self) } == true
+    }
+    if let expression = item.as(ExprSyntax.self) { return expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) }
+    return false
+  }
+
+  /// The call's text as a Swift string literal.
+  private static func literal(_ node: some SyntaxProtocol) -> String {
+    let text = node.trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  private static func wholeStatementSeam(
+    _ statement: CodeBlockItemSyntax, owner: String, label: String, converter: SourceLocationConverter, why: String
+  ) -> Member {
+    let member = "\(owner).init"
+    let range = statement.item.positionAfterSkippingLeadingTrivia.utf8Offset..<statement.item.endPositionBeforeTrailingTrivia.utf8Offset
+    // Its first line says which statement it is (`if let record = model.record { ... }`): the
+    // whole of it, closures and all, would fill the transcript.
+    let first = statement.item.trimmedDescription.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    let text = first.hasSuffix("{") && statement.item.trimmedDescription.contains("\n") ? first + " ... }" : first
+    let quoted = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    let declaration = StandInSource.Declaration(member: member, signature: text, why: why, hasDefault: true)
+    return Member(
+      range: range, firstLine: statement.startLocation(converter: converter).line, lastLine: statement.endLocation(converter: converter).line,
+      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted)) as Void", declaration: declaration, isStatement: true),
+      signature: "")
+  }
+
+  /// The assigned value as a seam typed by the property (`var isEnabled: Bool` in `members`):
+  /// the scenario answers it (`stub`), or its type's default does.
+  private static func valueSeam(
+    _ value: ExprSyntax, property: String, owner: String, members: MemberBlockSyntax, label: String, converter: SourceLocationConverter, why: String
+  ) -> Member {
+    let member = "\(owner).init.\(property)"
+    let declared = members.members.lazy.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
+      .first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property }?.typeAnnotation?.type.trimmedDescription
+    let range = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
+    let text = String(literal(value).dropFirst().dropLast())
+    var declaration = StandInSource.Declaration(
+      member: member, signature: "\(property) = \(text)", why: why, hasDefault: declared.map(StandInSource.hasDefault) ?? false)
+    declaration.returns = declared
+    return Member(
+      range: range, firstLine: value.startLocation(converter: converter).line, lastLine: value.endLocation(converter: converter).line,
+      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(literal(value)))", declaration: declaration, isStatement: true),
+      signature: "")
   }
 
   /// `addObserver` of `NotificationCenter.default.addObserver(...)`.

@@ -203,7 +203,7 @@ struct Mending {
     // In an init's body, the call statement alone becomes a seam, the first time: blanking the
     // init out would leave its class with none.
     if let source = sources[path],
-       let statement = MemberLocator.initStatement(atLine: rejection.line, in: source, why: "\(path) \(reason)"),
+       let statement = MemberLocator.initStatement(atLine: rejection.line, in: source, why: "\(path) \(reason)", message: rejection.message),
        !(droppedMembers[path] ?? []).contains(where: { $0.range.overlaps(statement.range) }) {
       droppedMembers[path, default: []].append(.init(
         range: statement.range, firstLine: statement.firstLine, lastLine: statement.lastLine, label: statement.label, reason: reason,
