@@ -125,6 +125,55 @@ struct AppleValueTests {
     #expect(again.islandName == "Ise")
   }
 
+  /// Optional values as IceCubesApp's theme keeps them (`@AppStorage("chosen_font") var chosenFontData: Data?`).
+  final class OptionalSettings {
+    enum Sort: String { case newest, oldest }
+    enum Size: Int { case small, large }
+    @AppStorage("font") var font: Data?
+    @AppStorage("seen") var seen: Bool?
+    @AppStorage("scale") var scale: Double?
+    @AppStorage("home") var home: URL?
+    @AppStorage("sort") var sort: Sort?
+    @AppStorage("size") var size: Size?
+    @AppStorage("site") var site = URL(string: "https://example.org")!
+
+    init(store: UserDefaults) {
+      _site = AppStorage(wrappedValue: URL(string: "https://example.org")!, "site", store: store)
+      _font = AppStorage("font", store: store)
+      _seen = AppStorage("seen", store: store)
+      _scale = AppStorage("scale", store: store)
+      _home = AppStorage("home", store: store)
+      _sort = AppStorage("sort", store: store)
+      _size = AppStorage("size", store: store)
+    }
+  }
+
+  @Test("@AppStorage of an optional (data, a flag, a number, an address, an enum) is nil until set, and nil removes the key; an address reads back as written")
+  func optionalAppStorage() throws {
+    let suite = "vmrepl-appstorage-optional-\(getpid())"
+    let store = try #require(UserDefaults(suiteName: suite))
+    defer { store.removePersistentDomain(forName: suite) }
+    let settings = OptionalSettings(store: store)
+    #expect(settings.font == nil && settings.seen == nil && settings.scale == nil && settings.home == nil && settings.sort == nil && settings.size == nil)
+    settings.font = Data([1, 2])
+    settings.seen = false
+    settings.scale = 1.5
+    settings.home = URL(string: "https://example.com")
+    settings.sort = .oldest
+    settings.size = .large
+    settings.site = URL(string: "https://example.net")!
+    let again = OptionalSettings(store: store)
+    #expect(again.font == Data([1, 2]) && again.seen == false && again.scale == 1.5)
+    #expect(again.home == URL(string: "https://example.com"))
+    #expect(again.sort == .oldest)
+    #expect(again.size == .large)
+    #expect(again.site == URL(string: "https://example.net"))
+    again.font = nil
+    again.sort = nil
+    #expect(store.object(forKey: "font") == nil && store.object(forKey: "sort") == nil)
+    #expect(settings.font == nil && settings.sort == nil)
+  }
+
   @Test("merge(with:) and combineLatest, which OpenCombine lacks: values as they come, latest pairs once both emitted")
   func mergeAndCombineLatest() {
     let a = PassthroughSubject<Int, Never>()

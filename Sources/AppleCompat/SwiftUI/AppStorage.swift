@@ -70,8 +70,12 @@
       self.init(plain: wrappedValue, key, store: store) { $0.data(forKey: $1) }
     }
 
+    /// An address, kept as its text: Linux's `UserDefaults.url(forKey:)` reads a stored URL back
+    /// as a file path (`./ -- file:///...`).
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == URL {
-      self.init(key: key, initial: wrappedValue, store: store, read: { $0.url(forKey: $1) }) { $0.set($2, forKey: $1) }
+      self.init(key: key, initial: wrappedValue, store: store, read: { $0.string(forKey: $1).flatMap(URL.init(string:)) }) {
+        $0.set($2.absoluteString, forKey: $1)
+      }
     }
 
     /// An enum kept by its raw value (`@AppStorage("sort") var sort: SortOrder = .newest`).
@@ -98,6 +102,49 @@
     public init(_ key: String, store: UserDefaults? = nil) where Value == Int? {
       self.init(key: key, initial: nil, store: store, read: { $0.integer(forKey: $1) }) { store, key, value in
         if let value { store.set(value, forKey: key) } else { store.removeObject(forKey: key) }
+      }
+    }
+
+    /// An optional value of a type `UserDefaults` keeps as it is: nil removes the key.
+    private init<Wrapped>(optional key: String, store: UserDefaults?, read: @escaping (UserDefaults, String) -> Wrapped?) where Value == Wrapped? {
+      self.init(key: key, initial: nil, store: store, read: { .some(read($0, $1)) }) { store, key, value in
+        if let value { store.set(value, forKey: key) } else { store.removeObject(forKey: key) }
+      }
+    }
+
+    /// An optional flag: nil removes the key.
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Bool? {
+      self.init(optional: key, store: store) { $0.bool(forKey: $1) }
+    }
+
+    /// An optional number: nil removes the key.
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Double? {
+      self.init(optional: key, store: store) { $0.double(forKey: $1) }
+    }
+
+    /// Optional data (IceCubesApp keeps a chosen font's archive so): nil removes the key.
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Data? {
+      self.init(optional: key, store: store) { $0.data(forKey: $1) }
+    }
+
+    /// An optional address: nil removes the key.
+    public init(_ key: String, store: UserDefaults? = nil) where Value == URL? {
+      self.init(key: key, initial: nil, store: store, read: { .some($0.string(forKey: $1).flatMap(URL.init(string:))) }) { store, key, value in
+        if let value { store.set(value.absoluteString, forKey: key) } else { store.removeObject(forKey: key) }
+      }
+    }
+
+    /// An optional enum kept by its raw value: nil removes the key.
+    public init<Wrapped: RawRepresentable>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped?, Wrapped.RawValue == String {
+      self.init(key: key, initial: nil, store: store, read: { .some($0.string(forKey: $1).flatMap(Wrapped.init(rawValue:))) }) { store, key, value in
+        if let value { store.set(value.rawValue, forKey: key) } else { store.removeObject(forKey: key) }
+      }
+    }
+
+    /// An optional enum kept by its raw value: nil removes the key.
+    public init<Wrapped: RawRepresentable>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped?, Wrapped.RawValue == Int {
+      self.init(key: key, initial: nil, store: store, read: { .some(Wrapped(rawValue: $0.integer(forKey: $1))) }) { store, key, value in
+        if let value { store.set(value.rawValue, forKey: key) } else { store.removeObject(forKey: key) }
       }
     }
   }
