@@ -346,6 +346,62 @@ struct MendingTests {
       "\(report)")
   }
 
+  @Test("a protocol's requirement Linux cannot build (a view builder, an associated view type) is left out alone; its conformers stay")
+  func protocolRequirement() throws {
+    let folder = try AppFolder("Account", files: [
+      "Account/AccountTabProtocol.swift": """
+        import SwiftUI
+
+        @MainActor
+        public protocol AccountTabProtocol: Identifiable, Hashable {
+          associatedtype TabView: View
+
+          var id: String { get }
+          var iconName: String { get }
+          var accessibilityLabel: LocalizedStringKey { get }
+          var isAvailableForCurrentUser: Bool { get }
+
+          @MainActor @ViewBuilder func makeView(accountId: String) -> TabView
+        }
+        """,
+      "Account/AccountTabManager.swift": """
+        import Observation
+
+        @MainActor
+        @Observable
+        public class AccountTabManager {
+          private let allTabs: [any AccountTabProtocol] = []
+          public var isCurrentUser: Bool
+
+          public init(isCurrentUser: Bool) {
+            self.isCurrentUser = isCurrentUser
+          }
+
+          public var availableTabs: [any AccountTabProtocol] {
+            allTabs.filter { $0.isAvailableForCurrentUser || !isCurrentUser }
+          }
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Account/AccountTabProtocol.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend([
+      Self.rejection(5, "cannot find type 'View' in scope", path: path),
+      Self.rejection(9, "cannot find type 'LocalizedStringKey' in scope", path: path),
+      Self.rejection(12, "unknown attribute 'ViewBuilder'", path: path),
+    ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    #expect(mending.droppedMembers[path]?.map(\.label) == [
+      "associatedtype TabView` in `AccountTabProtocol", "var accessibilityLabel` in `AccountTabProtocol",
+      "func makeView(accountId:)` in `AccountTabProtocol",
+    ])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.leftOut.map(\.path).isEmpty)
+    #expect(adoption.models.first { $0.type == "AccountTabManager" }?.factory == #"AccountTabManager(isCurrentUser: context.options.bool("isCurrentUser"))"#)
+  }
+
   @Test("an error in a generated conformance of seams stops making it: the model that needed it is not registered, and the package builds")
   func failedProtocolSeam() throws {
     let app = try AppSources.scan(folder: StandInTests.shelf)

@@ -257,13 +257,16 @@ enum MemberLocator {
     return syntax.as(ClassDeclSyntax.self)?.memberBlock ?? syntax.as(StructDeclSyntax.self)?.memberBlock
       ?? syntax.as(EnumDeclSyntax.self)?.memberBlock ?? syntax.as(ActorDeclSyntax.self)?.memberBlock
       ?? syntax.as(ExtensionDeclSyntax.self)?.memberBlock
+      // A protocol's requirement Linux cannot build (IceCubesApp's `@ViewBuilder func makeView(...)
+      // -> TabView`, `associatedtype TabView: View`) goes alone: conformers keep their members.
+      ?? syntax.as(ProtocolDeclSyntax.self)?.memberBlock
   }
 
   /// `extension String`, `Player`: how the report names a member's container.
   private static func name(of node: Syntax) -> String {
     if let node = node.as(ExtensionDeclSyntax.self) { return "extension " + node.extendedType.trimmedDescription }
     return node.as(ClassDeclSyntax.self)?.name.text ?? node.as(StructDeclSyntax.self)?.name.text ?? node.as(EnumDeclSyntax.self)?.name.text
-      ?? node.as(ActorDeclSyntax.self)?.name.text ?? "?"
+      ?? node.as(ActorDeclSyntax.self)?.name.text ?? node.as(ProtocolDeclSyntax.self)?.name.text ?? "?"
   }
 
   private static func label(of decl: DeclSyntax) -> String? {
@@ -279,6 +282,7 @@ enum MemberLocator {
       return "init(" + initializer.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
     }
     if decl.is(SubscriptDeclSyntax.self) { return "subscript" }
+    if let associated = decl.as(AssociatedTypeDeclSyntax.self) { return "associatedtype \(associated.name.text)" }
     return nil
   }
 }
