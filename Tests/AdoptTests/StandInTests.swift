@@ -251,6 +251,70 @@ struct StandInTests {
     #expect(adoption.seams["Account/StatusesLists/AccountStatusesListView.swift"]?.types.contains("AccountStatusesListView") == true)
   }
 
+  @Test("a type declared in an extension of a namespace (IceCubesApp's `extension StatusEditor { actor Compressor }`, in a file importing AVFoundation) is stood in inside the same extension")
+  func typeNestedInExtensionStandsIn() throws {
+    let folder = try AppFolder("Status", files: [
+      "Status/Editor/StatusEditor.swift": """
+        import Foundation
+
+        public enum StatusEditor {}
+        """,
+      "Status/Editor/Components/Compressor.swift": """
+        import AVFoundation
+        import Foundation
+
+        extension StatusEditor {
+          public actor Compressor {
+            public init() {}
+
+            enum CompressorError: Error {
+              case noData
+            }
+
+            public func compressImageFrom(url: URL) async -> Data? {
+              try? Data(contentsOf: url)
+            }
+
+            func compressVideo(_ url: URL) async -> URL? {
+              let asset = AVURLAsset(url: url)
+              return asset.url
+            }
+          }
+        }
+        """,
+      "Status/Edit/EditAccountViewModel.swift": """
+        import Foundation
+        import Observation
+
+        @MainActor
+        @Observable
+        class EditAccountViewModel {
+          var avatar: Data?
+          var isUpdating = false
+
+          init() {}
+
+          func uploadAvatar(url: URL) async {
+            isUpdating = true
+            avatar = await StatusEditor.Compressor().compressImageFrom(url: url)
+            isUpdating = false
+          }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.models.map(\.type) == ["EditAccountViewModel"])
+    #expect(adoption.models.first?.factory == "EditAccountViewModel()")
+    #expect(adoption.seams.mapValues(\.types) == ["Status/Editor/Components/Compressor.swift": ["StatusEditor.Compressor"]])
+    let file = try #require(StandInFiles(adoption).files.first { $0.appPath == "Status/Editor/Components/Compressor.swift" })
+    #expect(file.generated.text.contains("""
+      extension StatusEditor {
+        public actor Compressor {
+          public init() {
+      """), "\(file.generated.text)")
+    #expect(file.generated.declarations.map(\.member).contains("StatusEditor.Compressor.compressImageFrom"))
+  }
+
   @Test("a protocol a plain class cannot meet as written (an associated type, Self, an init) gets no conformance")
   func noProtocolSeam() {
     let known: Set<String> = ["Item"]

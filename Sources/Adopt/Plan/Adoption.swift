@@ -190,7 +190,11 @@ struct Adoption: Sendable {
       var file = file
       // A type nested in a stood-in one is written inside its stand-in (IceCubesApp's
       // `AccountStatusesListView.Mode`, an enum of cases a fetcher's init takes).
-      file.types.removeAll { !names.contains($0.isTopLevel ? $0.name : $0.parents.first ?? "") }
+      // So is one a stand-in declares in an extension (`StatusEditor.Compressor`), and those in it.
+      file.types.removeAll { type in
+        let parts = type.parents + [type.name]
+        return !parts.indices.contains { names.contains(parts[...$0].joined(separator: ".")) }
+      }
       file.extensions.removeAll { !names.contains(LinuxSupport.bareName($0.extendedType)) }
       return file
     })

@@ -228,15 +228,16 @@ struct FileSelection {
           // A nested type (`Asset.Scene` of SwiftGen's `Assets.swift`) is stood in with its
           // top-level type, which the stand-in writes whole.
           let topLevel = String(name.prefix { $0 != "." })
-          if let home = homes.first, seams[home]?.contains(topLevel) == true { continue }
+          if let home = homes.first, seams[home]?.contains(topLevel) == true || seams[home]?.contains(name) == true { continue }
           // A type of a file that only Linux's lacks leave out (an import, a compiler error, a
           // view or a controller, not the app): a generated stand-in keeps its name (a view-model
           // there, such as a StoreKit manager, is not registered, but the models that hold one are).
           if homes.count == 1, failedSeams[homes[0]] == nil, let home = byPath[homes[0]],
              let reason = blocked[homes[0]], Self.standsIn(reason: reason, of: home),
-             let type = home.types.first(where: { $0.name == topLevel && $0.isTopLevel && $0.access > .fileprivate }),
+             let type = home.types.first(where: { $0.name == topLevel && $0.isTopLevel && $0.access > .fileprivate })
+               ?? Self.inExtension(name, of: home, extendedIn: { (declaredIn[$0] ?? []).contains { blocked[$0] == nil } }),
              LinuxSupport.blockers(of: type).allSatisfy(LinuxSupport.canStandIn) {
-            seams[homes[0], default: []].insert(type.name)
+            seams[homes[0], default: []].insert(type.isTopLevel ? type.name : type.qualifiedName)
             changed = true
             continue
           }
@@ -410,6 +411,18 @@ struct FileSelection {
   }
 
   /// A class a view observes: `ObservableObject`, `@Observable`, `@Published` state, or named so.
+  /// The type `name` (`StatusEditor.Compressor`) where `file` declares it inside an extension of
+  /// a type declared elsewhere, in a file that builds (`extendedIn` says where): IceCubesApp's
+  /// `extension StatusEditor { actor Compressor }` in a file that imports AVFoundation. Its
+  /// stand-in is written inside the same extension.
+  static func inExtension(_ name: String, of file: SourceFacts, extendedIn: (String) -> Bool) -> DeclaredType? {
+    guard let type = file.types.first(where: { $0.qualifiedName == name && $0.parents.count == 1 && $0.access > .fileprivate }),
+          let parent = type.parents.first, !file.types.contains(where: { $0.isTopLevel && $0.name == parent }),
+          file.extensions.contains(where: { $0.extendedType == parent }), extendedIn(parent)
+    else { return nil }
+    return type
+  }
+
   static func isViewModel(_ type: DeclaredType) -> Bool {
     // A view-model nested in its view (`extension HomeView { final class ViewModel }`) counts
     // too: it is registered by its whole name.

@@ -102,6 +102,19 @@ struct StandInSource {
         writer.type(decl, parents: [], indent: "")
       }
     }
+    // A type declared in an extension of one the package compiles (`extension StatusEditor {
+    // actor Compressor }`): written in the same extension.
+    for decl in fileScope {
+      guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { continue }
+      let extended = extensionDecl.extendedType.trimmedDescription
+      let nested = extensionDecl.memberBlock.members.map(\.decl).filter { member in
+        Writer.typeName(of: member).map { names.contains(extended + "." + $0) } ?? false
+      }
+      guard !nested.isEmpty, !names.contains(extended) else { continue }
+      writer.lines.append("extension \(extended) {")
+      for member in nested { writer.type(member, parents: [extended], indent: "  ") }
+      writer.lines.append("}")
+    }
     // Extensions of a stood-in type in the same file add members kept code may call.
     for decl in fileScope {
       guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { continue }
