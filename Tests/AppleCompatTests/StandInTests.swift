@@ -174,6 +174,16 @@ struct AppleValueTests {
     #expect(settings.font == nil && settings.sort == nil)
   }
 
+  @Test("String(localized:) is the development language's text: the key with its values, whatever the table, bundle or comment")
+  func localizedString() {
+    let name = "Plus"
+    #expect(String(localized: "New Donut", comment: "New donut-placeholder name.") == "New Donut")
+    #expect(String(localized: "Renews to \(name) on day \(3)", table: "Store", bundle: .main) == "Renews to Plus on day 3")
+    #expect(String(localized: "store.renewal", defaultValue: "Renews to \(name)") == "Renews to Plus")
+    let key: String.LocalizationValue = "Subscribed"
+    #expect(String(localized: key) == "Subscribed")
+  }
+
   @Test("merge(with:) and combineLatest, which OpenCombine lacks: values as they come, latest pairs once both emitted")
   func mergeAndCombineLatest() {
     let a = PassthroughSubject<Int, Never>()
