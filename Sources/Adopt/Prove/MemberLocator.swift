@@ -74,11 +74,10 @@ enum MemberLocator {
          memberBlock(of: block) != nil, let own = label(of: item.decl) {
         let container = name(of: block)
         let owner = LinuxSupport.bareName(container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container)
-        let text = statement.item.trimmedDescription.split(whereSeparator: \.isNewline)
-          .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let text = oneLine(statement.item)
         let called = calledName(statement.item) ?? "call"
         let member = "\(owner).\(called)"
-        let literal = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let literal = quoted(text)
         let range = statement.item.positionAfterSkippingLeadingTrivia.utf8Offset..<statement.item.endPositionBeforeTrailingTrivia.utf8Offset
         let declaration = StandInSource.Declaration(member: member, signature: text, why: why, hasDefault: true)
         return Member(
@@ -178,10 +177,14 @@ enum MemberLocator {
     return false
   }
 
-  /// The call's text as a Swift string literal.
-  private static func literal(_ node: some SyntaxProtocol) -> String {
-    let text = node.trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  /// A node's text on one line, as the transcript shows it.
+  private static func oneLine(_ node: some SyntaxProtocol) -> String {
+    node.trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+  }
+
+  /// `text` as a Swift string literal.
+  private static func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   private static func wholeStatementSeam(
@@ -193,11 +196,10 @@ enum MemberLocator {
     // whole of it, closures and all, would fill the transcript.
     let first = statement.item.trimmedDescription.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
     let text = first.hasSuffix("{") && statement.item.trimmedDescription.contains("\n") ? first + " ... }" : first
-    let quoted = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     let declaration = StandInSource.Declaration(member: member, signature: text, why: why, hasDefault: true)
     return Member(
       range: range, firstLine: statement.startLocation(converter: converter).line, lastLine: statement.endLocation(converter: converter).line,
-      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted)) as Void", declaration: declaration, isStatement: true),
+      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted(text))) as Void", declaration: declaration, isStatement: true),
       signature: "")
   }
 
@@ -210,13 +212,13 @@ enum MemberLocator {
     let declared = members.members.lazy.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
       .first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property }?.typeAnnotation?.type.trimmedDescription
     let range = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
-    let text = String(literal(value).dropFirst().dropLast())
+    let text = oneLine(value)
     var declaration = StandInSource.Declaration(
       member: member, signature: "\(property) = \(text)", why: why, hasDefault: declared.map(StandInSource.hasDefault) ?? false)
     declaration.returns = declared
     return Member(
       range: range, firstLine: value.startLocation(converter: converter).line, lastLine: value.endLocation(converter: converter).line,
-      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(literal(value)))", declaration: declaration, isStatement: true),
+      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted(text)))", declaration: declaration, isStatement: true),
       signature: "")
   }
 
