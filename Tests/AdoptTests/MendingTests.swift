@@ -329,6 +329,9 @@ struct MendingTests {
     let mended = mending.mend([
       Self.rejection(12, "cannot find 'Current' in scope", path: path),
       Self.rejection(13, "value of type 'CloudModel' has no member 'record'", path: path),
+      // The same statement's other errors, in the same build: the same seam, not the init blanked.
+      Self.rejection(14, "type 'CommentService' has no member 'shared'", path: path),
+      Self.rejection(15, "cannot infer type of closure parameter 'comments' without a type annotation", path: path),
     ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
     #expect(mended)
     let seams = (mending.droppedMembers[path] ?? []).compactMap(\.seam)

@@ -191,18 +191,49 @@ struct AdoptionProof {
   /// The name a compiler error says is missing (`has no member 'system'`, `cannot find 'x' in
   /// scope`) and the left-out file that declares it, as a global or in an extension.
   static func leftOutHome(of message: String, in app: AppSources, leftOut: Set<String>, except path: String) -> (String, String)? {
-    let patterns = ["has no member '", "cannot find '", "cannot find type '"]
-    guard let pattern = patterns.first(where: { message.contains($0) }),
-          let start = message.range(of: pattern)?.upperBound,
-          let end = message[start...].firstIndex(of: "'")
-    else { return nil }
-    let name = String(message[start..<end])
-    for file in app.files where file.path != path && leftOut.contains(file.path) {
-      let declares = file.globals.contains(name) || file.types.contains { $0.name == name }
-        || file.extensions.contains { $0.members.methods.contains { $0.name == name } || $0.members.properties.contains { $0.name == name } }
-      if declares { return (name, file.path) }
+    var homes = LeftOutNames(app)
+    for path in leftOut { homes.add(path) }
+    return homes.home(of: message, except: path)
+  }
+
+  /// The names left-out files declare (globals, types, extensions' members), each with its files
+  /// in the app's order: asked once per compiler error, and a large app's build prints hundreds
+  /// of thousands (pocket-casts: 459,667), so each answer is a lookup, not a walk of every file.
+  struct LeftOutNames {
+    private let order: [String: Int]
+    private let byPath: [String: SourceFacts]
+    private var homes: [String: [String]] = [:]
+    private var added: Set<String> = []
+
+    init(_ app: AppSources) {
+      order = Dictionary(app.files.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { first, _ in first })
+      byPath = Dictionary(app.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
-    return nil
+
+    /// Counts `path` among the left-out files.
+    mutating func add(_ path: String) {
+      guard added.insert(path).inserted, let file = byPath[path] else { return }
+      let names = file.globals.union(file.types.map(\.name))
+        .union(file.extensions.flatMap { $0.members.methods.map(\.name) + $0.members.properties.map(\.name) })
+      for name in names {
+        var list = homes[name, default: []]
+        let at = list.firstIndex { (order[$0] ?? 0) > (order[path] ?? 0) } ?? list.count
+        list.insert(path, at: at)
+        homes[name] = list
+      }
+    }
+
+    /// The name a "cannot find" or "has no member" error is about, and the first left-out file
+    /// other than `path` that declares it.
+    func home(of message: String, except path: String) -> (String, String)? {
+      let patterns = ["has no member '", "cannot find '", "cannot find type '"]
+      guard let pattern = patterns.first(where: { message.contains($0) }),
+            let start = message.range(of: pattern)?.upperBound,
+            let end = message[start...].firstIndex(of: "'")
+      else { return nil }
+      let name = String(message[start..<end])
+      return homes[name]?.first { $0 != path }.map { (name, $0) }
+    }
   }
 
 }

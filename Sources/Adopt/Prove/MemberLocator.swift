@@ -22,8 +22,25 @@ enum MemberLocator {
   /// The innermost function, property, initializer or subscript of a type or extension whose
   /// lines hold `line`; nil when the line is outside every member (a type's header).
   static func member(atLine line: Int, in source: String) -> Member? {
-    let tree = Parser.parse(source: source)
-    let converter = SourceLocationConverter(fileName: "", tree: tree)
+    member(atLine: line, in: Parsed(source))
+  }
+
+  /// A file parsed once, with its line table: a build of a large app can print tens of
+  /// thousands of errors for one file (pocket-casts' `ThemeColor.swift`, 6,609 lines, 73,285
+  /// errors), and parsing it again for each took adopt longer than the build.
+  struct Parsed {
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
+
+    init(_ source: String) {
+      tree = Parser.parse(source: source)
+      converter = SourceLocationConverter(fileName: "", tree: tree)
+    }
+  }
+
+  /// `member(atLine:in:)` of a file parsed once.
+  static func member(atLine line: Int, in parsed: Parsed) -> Member? {
+    let (tree, converter) = (parsed.tree, parsed.converter)
     var blocks: [(MemberBlockSyntax, String)] = tree.statements.compactMap { statement in
       Self.memberBlock(of: statement.item).map { ($0, Self.name(of: Syntax(statement.item))) }
     }
@@ -104,8 +121,12 @@ enum MemberLocator {
   /// Nil outside an init's body, for a `let`, a `guard` (their names serve the rest of the body),
   /// an assignment the message does not pin on its value, and `super.init`/`self.init`.
   static func initStatement(atLine line: Int, in source: String, why: String, message: String = "") -> Member? {
-    let tree = Parser.parse(source: source)
-    let converter = SourceLocationConverter(fileName: "", tree: tree)
+    initStatement(atLine: line, in: Parsed(source), why: why, message: message)
+  }
+
+  /// `initStatement(atLine:in:why:message:)` of a file parsed once.
+  static func initStatement(atLine line: Int, in parsed: Parsed, why: String, message: String = "") -> Member? {
+    let (tree, converter) = (parsed.tree, parsed.converter)
     var blocks: [MemberBlockSyntax] = tree.statements.compactMap { memberBlock(of: $0.item) }
     while let block = blocks.popLast() {
       for item in block.members {

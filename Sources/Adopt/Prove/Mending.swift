@@ -29,6 +29,8 @@ struct Mending {
   private(set) var rejectedFiles: [String] = []
   /// App files' text, read once.
   private var sources: [String: String] = [:]
+  /// App files parsed, once.
+  private var parsed: [String: MemberLocator.Parsed] = [:]
 
   /// The adoption these lessons give of `app`.
   func adoption(of app: AppSources, overridden: Set<String>, excluded: [String: String]) -> Adoption {
@@ -52,6 +54,12 @@ struct Mending {
     var repairedNow: Set<String> = []
     let app = adoption.app
     let seamLines = seams.split(separator: "\n", omittingEmptySubsequences: false)
+    // The names left-out files declare, kept up to date as this round leaves more out.
+    var leftOut = AdoptionProof.LeftOutNames(app)
+    for path in adoption.leftOut.map(\.path) + rejected.keys.sorted() { leftOut.add(path) }
+    // The lines of members mended this round, by path: another error inside one is the same
+    // member's (a build prints one per use of a missing name), and needs no parse to say so.
+    var mendedLines: [String: [ClosedRange<Int>]] = [:]
     for rejection in rejections {
       if rejection.isProtocolSeam {
         // The conformance the line is in (`final class BooksAPIStandIn: BooksAPI {` above it):
@@ -66,8 +74,10 @@ struct Mending {
       } else if let path = rejection.path, rejection.isStandIn {
         if repairStandIn(path, rejection, standIns: standIns, repairedNow: &repairedNow) { mended = true }
       } else if let path = rejection.path {
-        guard rejected[path] == nil else { continue }
-        if mendAppFile(path, rejection, adoption: adoption, app: app, seamedNow: &seamedNow) { mended = true }
+        guard rejected[path] == nil, !(mendedLines[path] ?? []).contains(where: { $0.contains(rejection.line) }) else { continue }
+        if mendAppFile(path, rejection, adoption: adoption, app: app, leftOut: &leftOut, seamedNow: &seamedNow, mendedLines: &mendedLines) {
+          mended = true
+        }
       } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
         unregistered[model.type] = "line \(rejection.line): \(rejection.message)"
         mended = true
@@ -193,29 +203,32 @@ struct Mending {
   /// An app file the compiler rejected: the member the error is in (its body a seam where the
   /// signature builds, else blanked out), else the file-scope declaration, else the whole file.
   private mutating func mendAppFile(
-    _ path: String, _ rejection: PackageBuild.Rejection, adoption: Adoption, app: AppSources, seamedNow: inout Set<String>
+    _ path: String, _ rejection: PackageBuild.Rejection, adoption: Adoption, app: AppSources, leftOut: inout AdoptionProof.LeftOutNames,
+    seamedNow: inout Set<String>, mendedLines: inout [String: [ClosedRange<Int>]]
   ) -> Bool {
-    let blocked = Set(adoption.leftOut.map(\.path)).union(rejected.keys)
-    let home = AdoptionProof.leftOutHome(of: rejection.message, in: app, leftOut: blocked, except: path)
+    let home = leftOut.home(of: rejection.message, except: path)
     if sources[path] == nil { sources[path] = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8) }
+    if parsed[path] == nil, let source = sources[path] { parsed[path] = MemberLocator.Parsed(source) }
     let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
       ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
     // In an init's body, the call statement alone becomes a seam, the first time: blanking the
     // init out would leave its class with none.
-    if let source = sources[path],
+    if let source = parsed[path],
        let statement = MemberLocator.initStatement(atLine: rejection.line, in: source, why: "\(path) \(reason)", message: rejection.message),
        !(droppedMembers[path] ?? []).contains(where: { $0.range.overlaps(statement.range) }) {
       droppedMembers[path, default: []].append(.init(
         range: statement.range, firstLine: statement.firstLine, lastLine: statement.lastLine, label: statement.label, reason: reason,
         seam: statement.seam))
+      mendedLines[path, default: []].append(statement.firstLine...statement.lastLine)
       return true
     }
-    if let source = sources[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
+    if let source = parsed[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
       let key = path + ":\(member.range)"
       if let index = droppedMembers[path]?.firstIndex(where: { $0.range == member.range }) {
         // Its seam did not build either (its signature names what Linux lacks): blanked out whole.
         guard droppedMembers[path]?[index].seam != nil, !seamedNow.contains(key) else { return false }
         droppedMembers[path]?[index].seam = nil
+        mendedLines[path, default: []].append(member.firstLine...member.lastLine)
         return true
       }
       if adoption.droppedMembers[path]?.contains(where: { $0.range == member.range && $0.seam != nil }) == true, !seamedNow.contains(key) {
@@ -234,6 +247,7 @@ struct Mending {
       droppedMembers[path]?.removeAll { member.range.contains($0.range.lowerBound) && $0.range != member.range }
       droppedMembers[path, default: []].append(.init(
         range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason, seam: seam))
+      mendedLines[path, default: []].append(member.firstLine...member.lastLine)
       return true
     }
     if let (name, home) = home {
@@ -247,6 +261,7 @@ struct Mending {
       rejected[path] = "does not compile on Linux: line \(rejection.line): \(rejection.message)"
     }
     rejectedFiles.append(path)
+    leftOut.add(path)
     return true
   }
 }
