@@ -470,7 +470,7 @@ struct AppLayoutTests {
     #expect(XcodeProject(pbxproj: "{ objects = ") == nil)
   }
 
-  @Test("the compiler's errors are placed in the app's files, through each target's link, and in the registrations, one per line")
+  @Test("the compiler's errors are placed in the app's files, through each target's link, and in the registrations, one per line; one in a macro's expansion in the file its note names")
   func rejections() throws {
     let app = try AppSources.scan(folder: Apps.folder("Ivory"))
     let adoption = Adoption(app)
@@ -483,6 +483,9 @@ struct AppLayoutTests {
       /out/Sources/ivory-repl/Models.generated.swift:18:3: error: 'TimelineViewModel' initializer is inaccessible
       /out/Sources/ivory-repl/main.swift:1:1: warning: not an error
       error: emit-module command failed with exit code 1 (use -v to see invocation)
+      Ivory/TimelineViewModel.swift:29:22: error: cannot find 'itemsProvider' in scope
+      `- /out/Sources/Ivory/app/Ivory/Timeline/TimelineViewModel.swift:33:6: note: expanded code originates here
+          |   |                      `- error: cannot find 'itemsProvider' in scope
       """
     let found = PackageBuild.rejections(in: log, output: "/out", app: app, targets: adoption.targets, executable: "ivory-repl")
     #expect(found == [
@@ -491,6 +494,8 @@ struct AppLayoutTests {
       .init(path: "Packages/Network/Sources/Network/Client.swift", line: 14, message: "a second error of the same file"),
       .init(path: "Ivory/Timeline/TimelineViewModel.swift", line: 3, message: "no such module 'Network'"),
       .init(path: nil, line: 18, message: "'TimelineViewModel' initializer is inaccessible"),
+      // In a macro's expansion (`@Observable`'s accessors): the source's line, in the file the note names.
+      .init(path: "Ivory/Timeline/TimelineViewModel.swift", line: 29, message: "cannot find 'itemsProvider' in scope"),
     ])
     let generated = RegistrationWriter.generatedFile(adoption, modules: adoption.targets.map(\.name))
     let line = try #require(generated.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("TimelineViewModel(") })

@@ -69,13 +69,20 @@ struct PackageBuild {
     let output = URL(fileURLWithPath: output).standardizedFileURL.path
     var result: [Rejection] = []
     var seen: Set<String> = []
-    for line in log.split(separator: "\n") {
+    let lines = log.split(separator: "\n")
+    for (index, line) in lines.enumerated() {
       guard let marker = line.range(of: ": error: ") else { continue }
       let place = line[..<marker.lowerBound]
       let message = String(line[marker.upperBound...])
       let parts = place.split(separator: ":")
       guard parts.count >= 3, let number = Int(parts[parts.count - 2]) else { continue }
-      let file = parts.dropLast(2).joined(separator: ":")
+      var file = parts.dropLast(2).joined(separator: ":")
+      if !file.hasPrefix("/"), let expanded = Self.macroSource(after: index, in: lines) {
+        // An error in a macro's expansion (`@Observable`'s accessors around IceCubesApp's
+        // `didSet { if itemsProvider != nil ... }`) is named `StatusKit/EditorStore.swift:29:22`,
+        // its line the source's; the file is the one the note after it names.
+        file = expanded
+      }
       var path: String?
       if file == output + "/" + PackagePaths(executable: executable).seams {
         result.append(Rejection(path: nil, line: number, message: message, isProtocolSeam: true))
@@ -101,6 +108,20 @@ struct PackageBuild {
       result.append(Rejection(path: path, line: number, message: message))
     }
     return result
+  }
+
+  /// The file a macro's expansion came from, as the note after an error in it names it
+  /// (`` `- /path/EditorStore.swift:33:6: note: expanded code originates here``).
+  static func macroSource(after index: Int, in lines: [Substring]) -> String? {
+    for line in lines.dropFirst(index + 1).prefix(6) {
+      if line.contains(": error: ") { return nil }
+      guard line.contains(": note: expanded code originates here"), let slash = line.firstIndex(of: "/") else { continue }
+      let place = line[slash...].prefix { $0 != " " }
+      let parts = place.split(separator: ":")
+      guard parts.count >= 3 else { return nil }
+      return parts.dropLast(2).joined(separator: ":")
+    }
+    return nil
   }
 
   /// The modules a build's errors are in, by name, sorted: the package's own targets
