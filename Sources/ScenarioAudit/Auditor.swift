@@ -3,8 +3,9 @@ package import Scenario
 package enum ProbeOutcome: Sendable {
   case result(ProbeResult)
   /// The process ended while the probe ran: why (`signal 4`), the lines run until then (the
-  /// last one trapped), and what it wrote to standard error.
-  case crash(reason: String, lines: [String], errors: [String])
+  /// last one trapped), what it wrote to standard error, and the stand-ins that returned their
+  /// type's default unasked (`nil`, empty) in the step that trapped.
+  case crash(reason: String, lines: [String], errors: [String], standIns: [String] = [])
 }
 
 /// What `audit` is asked: how many sequences per model, drawn how, on which shard, for how long.
@@ -39,6 +40,11 @@ package struct AuditReport: Sendable {
   package var unreproduced = 0
   /// Traps dropped because a stand-in nobody answered trapped, not the app.
   package var standInTraps = 0
+  /// Traps dropped because the step that trapped had a stand-in return its type's default
+  /// unasked (pocket-casts' search force-unwraps `MainServerHandler.podcastSearchQuery`, a
+  /// stand-in that returned `nil`): what the app's code returns there is not seen. One per
+  /// model and action.
+  package var standInDefaultTraps = 0
   /// With `AuditSettings.explain`: each sequence, what its probes saw and what was found.
   package var explanations: [AuditExplanation] = []
 
@@ -82,6 +88,7 @@ package struct Auditor: Sendable {
     var ran: [String: Int] = [:]
     var found: [String: Finding] = [:]
     var placeholders: Set<String> = []
+    var afterDefaults: Set<String> = []
     let batchSize = 24
     var done = 0
     let total = mine.count * 3
@@ -94,10 +101,10 @@ package struct Auditor: Sendable {
       var runs = Array(repeating: AuditOracles.Runs(), count: batch.count)
       // First: each sequence settled (and the screen left), and sent quickly.
       var specs = batch.enumerated().flatMap { index, unit in Self.firstSpecs(unit).map { (index, $0.0, $0.1) } }
-      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders)
+      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders, afterDefaults: &afterDefaults)
       // Then what the first answers call for.
       specs = batch.enumerated().flatMap { index, unit in Self.secondSpecs(unit, after: runs[index]).map { (index, $0.0, $0.1) } }
-      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders)
+      await run(specs, batch: batch, into: &runs, found: &found, probes: &probes, placeholders: &placeholders, afterDefaults: &afterDefaults)
       var batchFindings: [[Finding]] = []
       for (index, unit) in batch.enumerated() {
         batchFindings.append(AuditOracles.check(runs[index], sequence: unit.sequence, surface: unit.plan.surface))
@@ -144,6 +151,7 @@ package struct Auditor: Sendable {
       report.counts.append((surface.model, ran[surface.model] ?? 0, planned[surface.model] ?? 0, probes[surface.model] ?? 0))
     }
     report.placeholders = surfaces.map(\.model).filter(placeholders.contains)
+    report.standInDefaultTraps = afterDefaults.count
     let order = Dictionary(uniqueKeysWithValues: surfaces.enumerated().map { ($0.element.model, $0.offset) })
     report.findings = found.values.sorted {
       (order[$0.model] ?? 0, $0.rank, $0.key) < (order[$1.model] ?? 0, $1.rank, $1.key)
@@ -230,7 +238,7 @@ package struct Auditor: Sendable {
   private func run(
     _ specs: [(Int, ProbeKind, ProbeSpec)], batch: [(plan: AuditPlan, sequence: AuditPlan.Sequence)],
     into runs: inout [AuditOracles.Runs], found: inout [String: Finding], probes: inout [String: Int],
-    placeholders: inout Set<String>
+    placeholders: inout Set<String>, afterDefaults: inout Set<String>
   ) async {
     guard !specs.isEmpty else { return }
     for spec in specs { probes[spec.2.model, default: 0] += 1 }
@@ -239,7 +247,7 @@ package struct Auditor: Sendable {
       switch outcome {
       case .result(let result):
         runs[index].file(result, as: kind)
-      case .crash(let reason, let lines, let errors):
+      case .crash(let reason, let lines, let errors, let standIns):
         let unit = batch[index]
         // A base class's placeholder (`fatalError("Subclasses must implement ...")`) traps by
         // design: the app makes only its subclasses.
@@ -248,6 +256,12 @@ package struct Auditor: Sendable {
           continue
         }
         let trapped = lines.last ?? "use \(spec.model)"
+        // The step had a stand-in return `nil` or empty unasked: the app's code, which Linux
+        // could not build, may return a value there; no finding, but counted.
+        if !standIns.isEmpty {
+          afterDefaults.insert(spec.model + "\u{1}" + (Self.actionName(of: trapped) ?? trapped))
+          continue
+        }
         let message = errors.first { $0.contains("Fatal error") || $0.contains("fatal error") || $0.contains("crashed") } ?? errors.first ?? reason
         let action = Self.actionName(of: trapped) ?? trapped
         keep(Finding(

@@ -43,12 +43,24 @@ extension ServiceLocator {
   }
 }
 
-/// The declaration adopt's generated `main.swift` makes of that stand-in.
+extension ServiceLocator {
+  /// A search query the server handler makes (pocket-casts' `MainServerHandler.podcastSearchQuery`,
+  /// stood in): `nil` unasked, which the app's caller unwraps.
+  static func searchQuery(term: String) -> String? {
+    StandIn.call("ServiceLocator.searchQuery", "searchQuery(term: \(StandIn.text(term)))")
+  }
+}
+
+/// The declarations adopt's generated `main.swift` makes of those stand-ins.
 let locatorStandIns = [
   StandInDeclaration(
     "ServiceLocator.registerAllServices", signature: "static func registerAllServices()",
     why: "App/Injection.swift imports `Firebase`, of the app's package github.com/firebase/firebase-ios-sdk 8.15.0, which does not resolve here",
-    hasDefault: true, models: ["reminders-list"])
+    hasDefault: true, models: ["reminders-list"]),
+  StandInDeclaration(
+    "ServiceLocator.searchQuery", signature: "static func searchQuery(term: String) -> String?",
+    why: "App/MainServerHandler.swift imports `Firebase`, of the app's package github.com/firebase/firebase-ios-sdk 8.15.0, which does not resolve here",
+    hasDefault: true, models: ["search-results"]),
 ]
 
 /// The repository the locator was to make.
@@ -72,4 +84,26 @@ let remindersList = ModelDefinition("reminders-list", summary: "a repository res
 } describe: { model in
   model.action("add", "add()", perform: { list, _ in list.add() })
   model.show("count", \.count)
+}
+
+/// Search results whose query a stood-in server handler makes, force-unwrapped as pocket-casts'
+/// `PodcastSearchTask` does: on a device the handler returns a query; here its stand-in returns
+/// `nil` unless the scenario answers it.
+@MainActor
+final class SearchResultsViewModel: ObservableObject {
+  @Published var results: [String] = []
+
+  func search(term: String) {
+    let query = ServiceLocator.searchQuery(term: term)!
+    results = [query]
+  }
+}
+
+let searchResults = ModelDefinition("search-results", summary: "a search whose query a stand-in makes, unwrapped") { _ in
+  SearchResultsViewModel()
+} describe: { model in
+  model.action("search", "search(term:)", parameters: [Parameter("term", .string, default: .string(""), "the text searched")]) { results, arguments in
+    results.search(term: arguments.string("term"))
+  }
+  model.show("results", \.results)
 }

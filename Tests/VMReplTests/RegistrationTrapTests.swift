@@ -35,6 +35,19 @@ struct StandInDefaultTrapTests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("audit/reminders-list").path))
   }
 
+  @Test("a probe that traps unwrapping a stand-in's unasked nil is no finding, and the summary counts it (pocket-casts' search)")
+  func probeTrapAfterStandInDefault() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-default-probe", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "search-results"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == """
+      search-results: nothing found in 3 sequences (4 probes)
+      0 findings in 0 of 1 model; 3 sequences, 4 probes, seed 0; 1 trap after a stand-in returned its type's default unasked left out (what the app's code returns there is not seen: `stub` answers it)
+
+      """)
+  }
+
   @Test("the stand-ins named: each once, with its file, and `stub` offered only for one that returns a value")
   func wording() {
     let why = "Services/Keychain.swift imports `Security`, an Apple framework with no Linux version"

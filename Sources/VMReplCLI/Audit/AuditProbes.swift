@@ -111,7 +111,14 @@ struct AuditProbes: Sendable {
         let rest = errors.filter {
           !$0.hasPrefix(StepMarker.prefix) && !$0.hasPrefix(StepMarker.scenarioPrefix) && !$0.hasPrefix(StepMarker.standInPrefix)
         }
-        return .crash(reason: signal.map { "signal \($0)" } ?? "exit status \(status)", lines: lines, errors: ExploreRunner.message(rest))
+        // Stand-ins that returned a value's default unasked in the step that trapped (a `Void`
+        // one, a log call, leaves nothing to unwrap).
+        let declared = StandIns.declared
+        let standIns = StepMarker.standInDefaultsInLastStep(errors).filter { member in
+          declared.first { $0.member == member }.map { $0.signature.contains("->") || $0.signature.hasPrefix("var ") } ?? false
+        }
+        return .crash(
+          reason: signal.map { "signal \($0)" } ?? "exit status \(status)", lines: lines, errors: ExploreRunner.message(rest), standIns: standIns)
       case .noProcess(let why):
         return .crash(reason: "no process", lines: [], errors: [why])
       }

@@ -46,6 +46,10 @@ enum AuditText {
     if result.standInTraps > 0 {
       dropped += "; \(result.standInTraps) trap\(result.standInTraps == 1 ? "" : "s") of a stand-in nobody answered left out (the app's code did not trap: `stub` answers it)"
     }
+    if result.standInDefaultTraps > 0 {
+      let count = result.standInDefaultTraps
+      dropped += "; \(count) trap\(count == 1 ? "" : "s") after a stand-in returned its type's default unasked left out (what the app's code returns there is not seen: `stub` answers it)"
+    }
     let budget = result.stoppedEarly ? "; stopped by --time after \(sequences) of \(planned) sequences" : ""
     lines.append(
       "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(models.count) of \(total) model\(total == 1 ? "" : "s"); \(sequences) sequences, \(probes) probes, seed \(seed)\(budget)\(dropped)")

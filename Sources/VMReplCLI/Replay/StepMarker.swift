@@ -41,4 +41,18 @@ enum StepMarker {
     }
     return members
   }
+
+  /// The stand-ins answered with their type's default since the last step began.
+  static func standInDefaultsInLastStep(_ errors: [String]) -> [String] {
+    var members: [String] = []
+    for line in errors {
+      if line.hasPrefix(scenarioPrefix) || line.hasPrefix(prefix) {
+        members = []
+      } else if line.hasPrefix(standInPrefix) {
+        let member = String(line.dropFirst(standInPrefix.count))
+        if !members.contains(member) { members.append(member) }
+      }
+    }
+    return members
+  }
 }
