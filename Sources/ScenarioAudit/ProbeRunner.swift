@@ -277,7 +277,10 @@ private struct Run {
 }
 
 /// A view state as leaves: the paths an `expect` line can check, each with its value written as
-/// the line writes it. Dates and other values with no literal are left out.
+/// the line writes it. Dates and other values with no literal are left out, and so is a field
+/// whose name another field of its record has too (a base class's `private var cancellables`
+/// and a subclass's own, as pocket-casts writes its list screens): `expect` reads only the first
+/// of them, so a leaf of the second compared with the first made a difference that was not there.
 package enum StateLeaves {
   package static func of(_ state: StateValue?) -> [StateLeaf] {
     var leaves: [StateLeaf] = []
@@ -298,7 +301,7 @@ package enum StateLeaves {
         leaves.append(StateLeaf(path: path, value: name))
       } else {
         leaves.append(StateLeaf(path: join("case"), value: CommandValue.quote(name)))
-        for field in values { walk(field.value, path: join(field.name), into: &leaves) }
+        for field in unambiguous(values) { walk(field.value, path: join(field.name), into: &leaves) }
       }
     case .list(let elements):
       leaves.append(StateLeaf(path: join("count"), value: String(elements.count)))
@@ -309,8 +312,15 @@ package enum StateLeaves {
         walk(pair.value, path: join(pair.key), into: &leaves)
       }
     case .record(_, let fields):
-      for field in fields { walk(field.value, path: join(field.name), into: &leaves) }
+      for field in unambiguous(fields) { walk(field.value, path: join(field.name), into: &leaves) }
     case .opaque: break
     }
+  }
+
+  /// The fields no other field of the same record shares a name with.
+  private static func unambiguous(_ fields: [StateValue.Field]) -> [StateValue.Field] {
+    var seen: [String: Int] = [:]
+    for field in fields { seen[field.name, default: 0] += 1 }
+    return fields.filter { seen[$0.name] == 1 }
   }
 }

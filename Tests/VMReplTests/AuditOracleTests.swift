@@ -89,6 +89,20 @@ struct AuditOracleTests {
     }
   }
 
+  @Test("two fields of one name (a base class's private `cancellables` and its subclass's) are not compared with each other: no lost update where quick taps and one after another end the same")
+  func shadowedFields() async throws {
+    let folder = try VMReplProcess.folder("audit-shadowed", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "bookmark-list"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output == """
+        bookmark-list: nothing found in 3 sequences (4 probes)
+        0 findings in 0 of 1 model; 3 sequences, 4 probes, seed 0
+
+        """)
+  }
+
   @Test("a model a sink it keeps holds alive after leaving is found, and `expect freed` fails on it; its twin, a model the app keeps on purpose and one a closure holds a few seconds are not")
   func notFreed() async throws {
     let folder = try VMReplProcess.folder("audit-not-freed", files: [:])
