@@ -134,6 +134,12 @@ public enum StandIn {
       if let failable = T.self as? any StandInFailable.Type { return .success(failable.standInFailing(with: StandInError(message)) as! T) }
       return .failure(StandInError(message))
     case .unanswered(let command):
+      // `stub ... value=` makes a value by decoding it: for a type that cannot be decoded that
+      // advice would fail in turn.
+      guard T.self is any Decodable.Type || T.self is any StandInDecodable.Type else {
+        return .failure(StandInError(
+          "vmrepl: the stand-in `\(member)` returns `\(T.self)` and nobody answered it; `\(T.self)` is not Decodable, so no answer can make one: write the stand-in by hand in Overrides.swift"))
+      }
       return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)` and nobody answered it: \(command)"))
     case .json(let text):
       if T.self == Void.self { return .success(() as! T) }

@@ -56,11 +56,15 @@ let locatorStandIns = [
   StandInDeclaration(
     "ServiceLocator.registerAllServices", signature: "static func registerAllServices()",
     why: "App/Injection.swift imports `Firebase`, of the app's package github.com/firebase/firebase-ios-sdk 8.15.0, which does not resolve here",
-    hasDefault: true, models: ["reminders-list"]),
+    hasDefault: true, models: ["profile-header", "reminders-list"]),
   StandInDeclaration(
     "ServiceLocator.searchQuery", signature: "static func searchQuery(term: String) -> String?",
     why: "App/MainServerHandler.swift imports `Firebase`, of the app's package github.com/firebase/firebase-ios-sdk 8.15.0, which does not resolve here",
     hasDefault: true, models: ["search-results"]),
+  StandInDeclaration(
+    "Theme.accent", signature: "static var accent: AccentColor",
+    why: "App/Theme.swift imports `UIKit`, an Apple framework with no Linux version",
+    hasDefault: false, models: ["profile-header"]),
 ]
 
 /// The repository the locator was to make.
@@ -106,4 +110,33 @@ let searchResults = ModelDefinition("search-results", summary: "a search whose q
     results.search(term: arguments.string("term"))
   }
   model.show("results", \.results)
+}
+
+/// A colour of the app's theme: no default, and not Decodable, so only `Overrides.swift` can
+/// give one.
+struct AccentColor: Sendable {
+  var name: String
+}
+
+/// The app's theme, whose file imports UIKit: its accent is a stand-in with no default.
+enum Theme {
+  static var accent: AccentColor { StandIn.call("Theme.accent", "accent") }
+}
+
+/// A header that registers the app's services, then reads the theme's accent: making it traps
+/// in the accent's stand-in, after the registering stand-in returned `()`.
+@MainActor
+final class ProfileHeaderViewModel: ObservableObject {
+  @Published var accent: String
+
+  init() {
+    ServiceLocator.registerAllServices()
+    accent = Theme.accent.name
+  }
+}
+
+let profileHeader = ModelDefinition("profile-header", summary: "a header whose accent a stand-in with no default gives") { _ in
+  ProfileHeaderViewModel()
+} describe: { model in
+  model.show("accent", \.accent)
 }

@@ -35,6 +35,18 @@ struct StandInDefaultTrapTests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("audit/reminders-list").path))
   }
 
+  @Test("a model whose making traps in a stand-in nobody answered is not audited in the stand-in's words, though another returned its default before; a type no answer can make is said so")
+  func unansweredAfterDefault() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-unanswered", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "profile-header", "--format", "jsonl"], executable: "VMReplFixtures", directory: folder)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == #"""
+      {"model":"profile-header","notAudited":"`use profile-header` trapped in vmrepl's stand-in, not in the app's code: the stand-in `Theme.accent` returns `AccentColor` and nobody answered it; `AccentColor` is not Decodable, so no answer can make one: write the stand-in by hand in Overrides.swift"}
+
+      """#)
+  }
+
   @Test("a probe that traps unwrapping a stand-in's unasked nil is no finding, and the summary counts it (pocket-casts' search)")
   func probeTrapAfterStandInDefault() async throws {
     let folder = try VMReplProcess.folder("audit-stand-in-default-probe", files: [:])
