@@ -41,6 +41,42 @@ struct MemberLocatorTests {
     #expect(MemberLocator.member(atLine: 1, in: Self.source) == nil)
   }
 
+  @Test("members inside `#if` clauses, at file scope and in a type, are members like the others (pocket-casts' `#if !os(watchOS) extension PaidFeature`)")
+  func conditionalMembers() throws {
+    let source = """
+      import SwiftUI
+
+      class PaidFeature: ObservableObject {
+          let tier: Int
+          init(tier: Int) { self.tier = tier }
+          #if os(Linux)
+          var haptics: Bool { false }
+          #else
+          var haptics: Bool { UIDevice.current.hasHaptics }
+          #endif
+      }
+
+      #if !os(watchOS)
+      extension PaidFeature {
+          func presentUpgradeController(from controller: UIViewController, source: String) {
+              controller.present(upgradeController(source: source), animated: true)
+          }
+      }
+      #endif
+      """
+    let present = try #require(MemberLocator.member(atLine: 16, in: source))
+    #expect(present.label == "func presentUpgradeController(from:source:)` in `extension PaidFeature")
+    #expect((present.firstLine, present.lastLine) == (15, 17))
+    #expect(MemberLocator.member(atLine: 7, in: source)?.label == "var haptics` in `PaidFeature")
+    #expect(MemberLocator.member(atLine: 9, in: source)?.label == "var haptics` in `PaidFeature")
+    #expect(MemberLocator.member(atLine: 8, in: source) == nil)
+    // A statement of a member in a clause is a seam of that member's type.
+    let parsed = MemberLocator.Parsed(source)
+    let call = try #require(parsed.tree.tokens(viewMode: .sourceAccurate).first { $0.text == "present" })
+    #expect(MemberLocator.statementSeam(holding: call, converter: parsed.converter, why: "")?.seam?.text
+      == #"StandIn.call("PaidFeature.present", "controller.present(upgradeController(source: source), animated: true)") as Void"#)
+  }
+
   @Test("a body can be a seam where the signature stays: a function's or a read-only computed property's, not an init's or a stored property's")
   func bodySeams() throws {
     let starts = try #require(MemberLocator.member(atLine: 5, in: Self.source)?.seam)

@@ -349,6 +349,86 @@ struct MendingTests {
       "\(report)")
   }
 
+  @Test("an init's assignment to a property left out for its Apple type is a seam as a whole, the value seam made first giving way; a guard that binds nothing is one too")
+  func assignmentToLeftOutProperty() throws {
+    let folder = try AppFolder("Motion", files: [
+      "Motion/Motion.swift": """
+        import SwiftUI
+        import CoreMotion
+
+        class MotionManager: ObservableObject {
+            @Published var pitch: Double = 0
+            @Published var roll: Double = 0
+
+            private var motionManager: CMMotionManager
+            let options: MotionOptions
+
+            init(options: MotionOptions = .all) {
+                self.options = options
+                self.motionManager = CMMotionManager()
+            }
+
+            func stop() { motionManager.stopDeviceMotionUpdates() }
+        }
+
+        enum MotionOptions { case all, attitude }
+        """,
+      "Motion/UnlockHaptic.swift": """
+        import Foundation
+        import CoreHaptics
+
+        final class UnlockHaptic: ObservableObject {
+            let duration: TimeInterval
+            private let engine: CHHapticEngine?
+
+            init(duration: TimeInterval) {
+                self.duration = duration
+                guard CHHapticEngine.capabilitiesForHardware().supportsHaptics else {
+                    self.engine = nil
+                    return
+                }
+                self.engine = try? CHHapticEngine()
+            }
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let motion = "Motion/Motion.swift"
+    let haptic = "Motion/UnlockHaptic.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    // The first build: the properties' types, and the values assigned to them.
+    let first = mending.mend([
+      Self.rejection(8, "cannot find type 'CMMotionManager' in scope", path: motion),
+      Self.rejection(13, "cannot find 'CMMotionManager' in scope", path: motion),
+      Self.rejection(6, "cannot find type 'CHHapticEngine' in scope", path: haptic),
+      Self.rejection(10, "cannot find 'CHHapticEngine' in scope", path: haptic),
+      Self.rejection(14, "cannot find 'CHHapticEngine' in scope", path: haptic),
+    ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(first)
+    #expect((mending.droppedMembers[motion] ?? []).compactMap(\.seam?.text) == [
+      #"StandIn.call("MotionManager.init.motionManager", "CMMotionManager()")"#,
+    ])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    // The next: the properties are gone, so the assignments have nothing to assign.
+    let next = mending.mend([
+      Self.rejection(13, "value of type 'MotionManager' has no member 'motionManager'", path: motion),
+      Self.rejection(16, "cannot find 'motionManager' in scope", path: motion),
+      Self.rejection(14, "value of type 'UnlockHaptic' has no member 'engine'", path: haptic),
+    ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(next)
+    #expect((mending.droppedMembers[motion] ?? []).compactMap(\.seam?.text) == [
+      #"StandIn.call("MotionManager.init", "self.motionManager = CMMotionManager()") as Void"#,
+      #"{ StandIn.call("MotionManager.stop", "stop()") as Void }"#,
+    ])
+    #expect((mending.droppedMembers[haptic] ?? []).compactMap(\.seam?.text) == [
+      #"StandIn.call("UnlockHaptic.init", "guard CHHapticEngine.capabilitiesForHardware().supportsHaptics else { ... }") as Void"#,
+      #"StandIn.call("UnlockHaptic.init", "self.engine = try? CHHapticEngine()") as Void"#,
+    ])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.compactMap(\.factory).sorted() == ["MotionManager()", #"UnlockHaptic(duration: context.options.double("duration"))"#])
+  }
+
   @Test("a protocol's requirement Linux cannot build (a view builder, an associated view type) is left out alone; its conformers stay")
   func protocolRequirement() throws {
     let folder = try AppFolder("Account", files: [

@@ -41,12 +41,10 @@ enum MemberLocator {
   /// `member(atLine:in:)` of a file parsed once.
   static func member(atLine line: Int, in parsed: Parsed) -> Member? {
     let (tree, converter) = (parsed.tree, parsed.converter)
-    var blocks: [(MemberBlockSyntax, String)] = tree.statements.compactMap { statement in
-      Self.memberBlock(of: statement.item).map { ($0, Self.name(of: Syntax(statement.item))) }
-    }
+    var blocks: [(MemberBlockSyntax, String)] = topLevelBlocks(of: tree).map { ($0, Self.name(of: Syntax($0.parent!))) }
     var found: Member?
     while let (block, container) = blocks.popLast() {
-      for item in block.members {
+      for item in items(of: block) {
         let first = item.decl.startLocation(converter: converter).line
         let last = item.decl.endLocation(converter: converter).line
         guard first <= line, line <= last else { continue }
@@ -66,7 +64,7 @@ enum MemberLocator {
     var current = Syntax(node).parent
     while let here = current {
       // An item's parents: the list, the member block, then the type or extension.
-      if let item = here.as(MemberBlockItemSyntax.self), let block = item.parent?.parent?.parent,
+      if let item = here.as(MemberBlockItemSyntax.self), let block = declaration(around: item),
          memberBlock(of: block) != nil, label(of: item.decl) != nil {
         return make(item.decl, in: name(of: block), converter: converter)
       }
@@ -87,7 +85,7 @@ enum MemberLocator {
         guard calledName(item.item) != nil else { return nil }
         statement = item
       }
-      if let statement, let item = here.as(MemberBlockItemSyntax.self), let block = item.parent?.parent?.parent,
+      if let statement, let item = here.as(MemberBlockItemSyntax.self), let block = declaration(around: item),
          memberBlock(of: block) != nil, let own = label(of: item.decl) {
         let container = name(of: block)
         let owner = LinuxSupport.bareName(container.hasPrefix("extension ") ? String(container.dropFirst("extension ".count)) : container)
@@ -111,14 +109,16 @@ enum MemberLocator {
   /// The top-level statement of an initializer's body that holds `line`, as a seam: an init the
   /// compiler rejects for one subscription keeps the rest, where blanking it out would leave its
   /// class with no init ("class 'CommentsViewModel' has no initializers", and the model gone).
-  /// - a call (`statementSeam`), or an `if`, `for`, `while`, `switch` or `do` statement (ACHN
+  /// - a call (`statementSeam`), an `if`, `for`, `while`, `switch` or `do` statement, or a `guard` that binds nothing (ACHN
   ///   BrowserUI's `if let record = model.record { ... }`): the whole statement, a call of
   ///   `Owner.init` that returns `()`;
   /// - an assignment whose value names what `message` says is missing (home-assistant's
   ///   `self.isEnabled = Current.sensors.isEnabled(sensor: sensor)`, `Current` left out): the
   ///   value alone, `StandIn.call("SensorDetailViewModel.init.isEnabled", ...)`, typed by the
   ///   property it is assigned to, so the property is still initialized.
-  /// Nil outside an init's body, for a `let`, a `guard` (their names serve the rest of the body),
+  /// - an assignment to a property the message says is not there (left out, its type missing on
+  ///   Linux): the whole statement, as a call.
+  /// Nil outside an init's body, for a `let`, a `guard` that binds names (they serve the rest of the body),
   /// an assignment the message does not pin on its value, and `super.init`/`self.init`.
   static func initStatement(atLine line: Int, in source: String, why: String, message: String = "") -> Member? {
     initStatement(atLine: line, in: Parsed(source), why: why, message: message)
@@ -127,9 +127,9 @@ enum MemberLocator {
   /// `initStatement(atLine:in:why:message:)` of a file parsed once.
   static func initStatement(atLine line: Int, in parsed: Parsed, why: String, message: String = "") -> Member? {
     let (tree, converter) = (parsed.tree, parsed.converter)
-    var blocks: [MemberBlockSyntax] = tree.statements.compactMap { memberBlock(of: $0.item) }
+    var blocks: [MemberBlockSyntax] = topLevelBlocks(of: tree)
     while let block = blocks.popLast() {
-      for item in block.members {
+      for item in items(of: block) {
         let first = item.decl.startLocation(converter: converter).line
         let last = item.decl.endLocation(converter: converter).line
         guard first <= line, line <= last else { continue }
@@ -146,6 +146,11 @@ enum MemberLocator {
           if let seam = statementSeam(holding: statement.item, converter: converter, why: why) { return seam }
           let owner = owner(of: block)
           let label = "\(label(of: item.decl) ?? "init")` in `\(name(of: Syntax(block.parent!)))"
+          // The property it assigns is gone (left out: its type does not exist on Linux, as
+          // pocket-casts' `private var motionManager: CMMotionManager`): nothing to assign.
+          if let assigned = assignment(statement.item), missingMember(in: message) == assigned.property {
+            return wholeStatementSeam(statement, owner: owner, label: label, converter: converter, why: why)
+          }
           if let assigned = assignment(statement.item), let value = assigned.value, names(message, in: value.trimmedDescription) {
             return valueSeam(value, property: assigned.property, owner: owner, members: block, label: label, converter: converter, why: why)
           }
@@ -187,9 +192,26 @@ enum MemberLocator {
     }
   }
 
+  /// The member a compiler message says is not there: `engine` of "value of type 'UnlockHaptic'
+  /// has no member 'engine'" or "cannot find 'engine' in scope".
+  private static func missingMember(in message: String) -> String? {
+    for (prefix, suffix) in [("has no member '", "'"), ("cannot find '", "' in scope")] {
+      guard let start = message.range(of: prefix), message.hasSuffix(suffix) else { continue }
+      let name = message[start.upperBound..<message.index(message.endIndex, offsetBy: -suffix.count)]
+      if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return String(name) }
+    }
+    return nil
+  }
+
   /// A statement that binds nothing the rest of the body uses, and can be left out as a whole.
+  /// A `guard` whose conditions bind nothing is one (pocket-casts' `guard
+  /// CHHapticEngine.capabilitiesForHardware().supportsHaptics else { ...; return }`): the rest
+  /// of the init runs as if its condition held.
   private static func isWholeStatement(_ item: CodeBlockItemSyntax.Item) -> Bool {
     if let statement = item.as(StmtSyntax.self) {
+      if let guarded = statement.as(GuardStmtSyntax.self) {
+        return guarded.conditions.allSatisfy { if case .expression = $0.condition { true } else { false } }
+      }
       return statement.is(ForStmtSyntax.self) || statement.is(WhileStmtSyntax.self) || statement.is(DoStmtSyntax.self)
         || statement.is(RepeatStmtSyntax.self)
         || statement.as(ExpressionStmtSyntax.self).map { $0.expression.is(IfExprSyntax.self) || $0.expression.is(SwitchExprSyntax.self) } == true
@@ -273,6 +295,56 @@ enum MemberLocator {
     if let initializer = decl.as(InitializerDeclSyntax.self) { return "init" + initializer.signature.trimmedDescription }
     if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) { return "subscript" + subscriptDecl.parameterClause.trimmedDescription + subscriptDecl.returnClause.trimmedDescription }
     return decl.trimmedDescription
+  }
+
+  /// The member blocks of a file's types and extensions, those inside `#if` clauses too
+  /// (pocket-casts' `#if !os(watchOS) extension PaidFeature { ... }`: an error in one of its
+  /// members left the whole file out). Only an active clause's code gets compiler errors.
+  static func topLevelBlocks(of tree: SourceFileSyntax) -> [MemberBlockSyntax] {
+    var blocks: [MemberBlockSyntax] = []
+    func walk(_ statements: CodeBlockItemListSyntax) {
+      for statement in statements {
+        if let conditional = statement.item.as(IfConfigDeclSyntax.self) {
+          for clause in conditional.clauses {
+            if case .statements(let inner) = clause.elements { walk(inner) }
+          }
+        } else if let block = memberBlock(of: statement.item) {
+          blocks.append(block)
+        }
+      }
+    }
+    walk(tree.statements)
+    return blocks
+  }
+
+  /// A member block's items, with those of the `#if` clauses in it in their place.
+  static func items(of block: MemberBlockSyntax) -> [MemberBlockItemSyntax] {
+    var items: [MemberBlockItemSyntax] = []
+    func add(_ list: MemberBlockItemListSyntax) {
+      for item in list {
+        guard let conditional = item.decl.as(IfConfigDeclSyntax.self) else {
+          items.append(item)
+          continue
+        }
+        for clause in conditional.clauses {
+          if case .decls(let inner) = clause.elements { add(inner) }
+        }
+      }
+    }
+    add(block.members)
+    return items
+  }
+
+  /// The type or extension declaration a member item belongs to, through any `#if` around it.
+  private static func declaration(around item: MemberBlockItemSyntax) -> Syntax? {
+    var current = item.parent
+    while let here = current {
+      if here.is(MemberBlockSyntax.self) { return here.parent }
+      // An item list, an `#if` clause and its list, the `#if` declaration, its own item and list.
+      if here.is(DeclSyntax.self), !here.is(IfConfigDeclSyntax.self) { return nil }
+      current = here.parent
+    }
+    return nil
   }
 
   private static func memberBlock(of node: some SyntaxProtocol) -> MemberBlockSyntax? {

@@ -200,6 +200,11 @@ struct Mending {
     return false
   }
 
+  /// Whether a seam of `range` may be made: nothing mended overlaps it, or only parts of it.
+  static func widens(_ range: Range<Int>, _ mended: [Range<Int>]) -> Bool {
+    mended.allSatisfy { !$0.overlaps(range) || ($0 != range && range.contains($0.lowerBound) && $0.upperBound <= range.upperBound) }
+  }
+
   /// An app file the compiler rejected: the member the error is in (its body a seam where the
   /// signature builds, else blanked out), else the file-scope declaration, else the whole file.
   private mutating func mendAppFile(
@@ -215,7 +220,10 @@ struct Mending {
     // init out would leave its class with none.
     if let source = parsed[path],
        let statement = MemberLocator.initStatement(atLine: rejection.line, in: source, why: "\(path) \(reason)", message: rejection.message),
-       !(droppedMembers[path] ?? []).contains(where: { $0.range.overlaps(statement.range) }) {
+       Self.widens(statement.range, (droppedMembers[path] ?? []).map(\.range)) {
+      // A seam of a part of the statement (its assigned value) that still did not build gives
+      // way to the statement: its property went in the same build.
+      droppedMembers[path]?.removeAll { $0.range.overlaps(statement.range) }
       droppedMembers[path, default: []].append(.init(
         range: statement.range, firstLine: statement.firstLine, lastLine: statement.lastLine, label: statement.label, reason: reason,
         seam: statement.seam))
