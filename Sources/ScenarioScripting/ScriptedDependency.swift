@@ -163,7 +163,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
       return decode(stub.answer)
     }
     guard let fallback else {
-      sink.report(.requestAnswered(dependency: name, id: id, outcome: "nothing: nobody answered it, so the step fails (a Bool, number or string gets false, 0 or \"\" to go on)"))
+      sink.report(.requestAnswered(dependency: name, id: id, outcome: "nothing: nobody answered it, so the step fails (a Bool, number or string gets false, 0 or \"\", an enum its first case, to go on)"))
       return nil
     }
     let chosen = fallback()

@@ -36,4 +36,25 @@ package enum EnumCases {
       return buffer.baseAddress!.load(as: T.self)
     }
   }
+
+  /// The case of `type`, an enum of cases without payloads, that `json` (a JSON string) names.
+  package static func named<T>(_ type: T.Type, json: String) -> T? {
+    guard let count = count(of: type), json.count > 2, json.hasPrefix("\""), json.hasSuffix("\"") else { return nil }
+    let name = String(json.dropFirst().dropLast())
+    for index in 0..<count {
+      if let value = make(type, index: index), caseName(value) == name { return value }
+    }
+    return nil
+  }
+
+  /// A case's name as declared, whatever its `description` says.
+  static func caseName<T>(_ value: T) -> String? {
+    _enumCaseName(value).map { String(cString: $0) }
+  }
 }
+
+/// The runtime's name of an enum value's case (what `print` shows of an enum with no
+/// `description`); nil where the runtime has no name for it.
+@_silgen_name("swift_EnumCaseName")
+private func _enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
+

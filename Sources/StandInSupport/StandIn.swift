@@ -58,7 +58,9 @@ public enum StandIn {
     StandIns.answering?.answerNow(StandInCall(member: member, text: text, hasDefault: true))
   }
 
-  /// `false`, `0` or `""`: what an unanswered synchronous call returns so that the step can end.
+  /// `false`, `0`, `""` or an enum's first case: what an unanswered synchronous call returns so
+  /// that the step can end (it fails; the session goes on). Without one, the program traps:
+  /// pocket-casts' `Settings.homeFolderSortOrder()`, a `LibrarySort`, ended the REPL.
   static func placeholder<T>(_ type: T.Type) -> T? {
     switch T.self {
     case is Bool.Type: return false as? T
@@ -66,7 +68,7 @@ public enum StandIn {
     case is Double.Type: return 0.0 as? T
     case is Float.Type: return Float(0) as? T
     case is String.Type: return "" as? T
-    default: return nil
+    default: return EnumCases.make(T.self, index: 0)
     }
   }
 
@@ -143,6 +145,9 @@ public enum StandIn {
       return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)` and nobody answered it: \(command)"))
     case .json(let text):
       if T.self == Void.self { return .success(() as! T) }
+      // A case named (`value=dateAddedNewestToOldest`) of an enum whose cases carry nothing,
+      // whether or not it decodes from its raw values.
+      if let named = EnumCases.named(T.self, json: text) { return .success(named) }
       if let made = T.self as? any StandInDecodable.Type {
         do {
           return .success(try made.standInDecoded(from: Data(text.utf8)) as! T)

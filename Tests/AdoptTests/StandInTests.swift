@@ -390,7 +390,7 @@ struct StandInTests {
     #expect(generated.declarations.map(\.member) == ["Reachability.startNotifier", "Haptics.buzz"])
   }
 
-  @Test("a starter answers the synchronous stand-ins its model reaches through the files it needs, not only those its own file names")
+  @Test("a starter answers the synchronous stand-ins its model reaches through the files it needs, not only those its own file names, an enum with its first case")
   func starterReach() throws {
     let folder = try AppFolder("Counts", files: [
       "Counts/Data/DataManager.swift": """
@@ -400,19 +400,29 @@ struct StandInTests {
             static let shared = DataManager()
             func podcastCount() -> Int { 0 }
             func hasSubscriptions() -> Bool { false }
+            func homeFolderSortOrder() -> LibrarySort { .titleAtoZ }
+            func connection() -> Connection { .wifi }
+            enum Connection { case unavailable, wifi }
+        }
+        """,
+      "Counts/Data/Enums.swift": """
+        public enum LibrarySort: Int32, CaseIterable, Codable {
+            case dateAddedNewestToOldest = 1, titleAtoZ = 2
         }
         """,
       "Counts/Helpers/Stats.swift": """
         import Foundation
         enum Stats {
             static func summary() -> String { "\\(DataManager.shared.podcastCount()) podcasts" }
+            static func order() -> String { "\\(DataManager.shared.homeFolderSortOrder()) \\(DataManager.shared.connection())" }
         }
         """,
       "Counts/AccountHeaderViewModel.swift": """
         import Foundation
         final class AccountHeaderViewModel: ObservableObject {
             @Published var text = ""
-            func update() { text = Stats.summary() }
+            @Published var sort = LibrarySort.titleAtoZ
+            func update() { text = Stats.summary() + Stats.order() }
         }
         """,
     ])
@@ -424,6 +434,9 @@ struct StandInTests {
     let starter = writer.starterScenario(model, reach: reach)
     #expect(starter.contains("stub DataManager.podcastCount value=0\n"))
     #expect(!starter.contains("hasSubscriptions"))
+    // An enum's first case, whether the app compiles it or a stand-in declares it.
+    #expect(starter.contains("stub DataManager.homeFolderSortOrder value=dateAddedNewestToOldest\n"), "\(starter)")
+    #expect(starter.contains("stub DataManager.connection value=unavailable\n"), "\(starter)")
   }
 
   @Test("a stored value whose type is not written takes the type it names; the type's one instance is made by the stand-in where the app's value cannot be")

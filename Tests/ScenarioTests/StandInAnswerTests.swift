@@ -197,7 +197,26 @@ struct StandInAnswerTests {
     ])
     #expect(sink.events.withLock { $0 }.last == .requestAnswered(
       dependency: "Service.isAvailable", id: "r1",
-      outcome: "nothing: nobody answered it, so the step fails (a Bool, number or string gets false, 0 or \"\" to go on)"))
+      outcome: "nothing: nobody answered it, so the step fails (a Bool, number or string gets false, 0 or \"\", an enum its first case, to go on)"))
+  }
+
+  @Test("an enum nobody answered goes on with its first case (the step fails); `value=NAME` answers with the case of that name, raw values or a description notwithstanding")
+  func enumAnswers() throws {
+    let (sink, dependencies) = install([
+      StandInDeclaration("Settings.homeFolderSortOrder", signature: "func homeFolderSortOrder() -> LibrarySort", why: Self.why, hasDefault: false),
+      StandInDeclaration("Reachability.connection", signature: "var connection: Connection", why: Self.why, hasDefault: false),
+    ])
+    defer { StandIns.install(nil) }
+    let unanswered: LibrarySort = StandIn.call("Settings.homeFolderSortOrder", "homeFolderSortOrder()")
+    #expect(unanswered == .dateAddedNewestToOldest)
+    #expect(sink.failures.withLock { $0 }.count == 1)
+    try dependencies["Settings.homeFolderSortOrder"]!.stub(
+      outcome: Located(value: "value", column: 1), arguments: [CommandArgument(name: nil, value: .word("titleAtoZ"), column: 7)], endColumn: 16)
+    try dependencies["Reachability.connection"]!.stub(
+      outcome: Located(value: "value", column: 1), arguments: [CommandArgument(name: nil, value: .word("wifi"), column: 7)], endColumn: 11)
+    #expect(StandIn.call("Settings.homeFolderSortOrder", "homeFolderSortOrder()") as LibrarySort == .titleAtoZ)
+    #expect(StandIn.call("Reachability.connection", "connection") as Connection == .wifi)
+    #expect(sink.failures.withLock { $0 }.count == 1)
   }
 
   @Test("a value that does not fit the return type is an error naming both")
@@ -261,3 +280,14 @@ extension EmojiService: StandInObject {
 }
 
 final class CustomEmojiService: EmojiService {}
+
+/// pocket-casts' library order: raw values, decoded from numbers, named by a scenario.
+private enum LibrarySort: Int32, CaseIterable, Codable {
+  case dateAddedNewestToOldest = 1, titleAtoZ = 2, episodeDateNewestToOldest = 5
+}
+
+/// pocket-casts' `Reachability.Connection`, whose description is not its case's name.
+private enum Connection: CustomStringConvertible {
+  case unavailable, wifi, cellular
+  var description: String { self == .wifi ? "WiFi" : self == .cellular ? "Cellular" : "No Connection" }
+}

@@ -40,6 +40,10 @@ struct Adoption: Sendable {
   /// Left-out files whose types kept files use, by path: the types the package declares as
   /// generated stand-ins (seams the scenario answers), with why the file is left out.
   var seams: [String: (types: [String], why: String)] = [:]
+  /// The compiled files' types, and the stood-in ones, as the registrations saw them: what a
+  /// starter scenario's answers are chosen from (an enum's first case).
+  var typeIndex = TypeIndex([])
+  var standInTypeIndex = TypeIndex([])
   /// A member of a compiled file blanked out because the compiler rejected it on Linux.
   struct DroppedMember: Sendable, Equatable {
     var range: Range<Int>
@@ -224,6 +228,8 @@ struct Adoption: Sendable {
       plans.append(plan)
     }
     models = plans
+    typeIndex = index
+    standInTypeIndex = standInIndex
     for name in Set(plans.filter { $0.factory != nil }.flatMap(\.seams)) {
       if case .some(.some(let made)) = conformances[name] { protocolSeams[name] = made }
     }

@@ -79,8 +79,23 @@ extension PackageWriter {
       + needed.map { declaration in
         let type = declaration.returns.map { $0.filter { !$0.isWhitespace } } ?? ""
         if let value = zero[type] { return "stub \(declaration.member) value=\(value)" }
+        // An enum of cases without payloads: its first case, named (pocket-casts'
+        // `Settings.homeFolderSortOrder()`, a `LibrarySort`).
+        let owner = declaration.member.split(separator: ".").dropLast().joined(separator: ".")
+        if let first = firstCase(of: type, from: owner) { return "stub \(declaration.member) value=\(first)" }
         return "# stub \(declaration.member) json=...   (it returns `\(type)`)"
       }
+  }
+
+  /// The first case of `type`, seen from `owner`, where it is an enum whose cases carry nothing.
+  func firstCase(of type: String, from owner: String) -> String? {
+    guard !type.isEmpty, !type.hasSuffix("?") else { return nil }
+    if let cases = ActionInference.simpleCases(of: type, index: adoption.typeIndex, owner: owner) { return cases.first.map(FactoryInference.word) }
+    guard adoption.typeIndex.type(LinuxSupport.bareName(type), from: owner) == nil,
+          let declared = adoption.standInTypeIndex.type(LinuxSupport.bareName(type), from: owner),
+          declared.kind == .enum, !declared.hasPayloads
+    else { return nil }
+    return declared.cases.first.map(FactoryInference.word)
   }
 
   func testFile() -> String {
