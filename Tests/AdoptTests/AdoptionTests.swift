@@ -624,6 +624,32 @@ struct AdoptionTests {
     #expect(model.connectSource == "ListEditView's .task (line 11)")
   }
 
+  @Test("an init's parameter written as a type alias is made as the type it stands for, the alias nested in the model or in another (pocket-casts' `SortSetting`)")
+  func typeAliasParameters() throws {
+    var files = NewsApp.files
+    files["News/ViewModels/BookmarkListViewModel.swift"] = """
+      import SwiftUI
+
+      enum BookmarkSortOption: String { case newestToOldest, oldestToNewest, timestamp }
+
+      class BookmarkListViewModel: ObservableObject {
+          typealias SortSetting = Binding<BookmarkSortOption>
+          @Published var sortOption: BookmarkSortOption
+          init(sortOption: SortSetting) { self.sortOption = sortOption.wrappedValue }
+      }
+
+      final class BookmarkPodcastListViewModel: BookmarkListViewModel {
+          init(podcast: String, sortOption: BookmarkListViewModel.SortSetting) { super.init(sortOption: sortOption) }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let list = try #require(adoption.models.first { $0.type == "BookmarkListViewModel" })
+    #expect(list.factory == "BookmarkListViewModel(sortOption: .constant(choice1(context)))")
+    let podcast = try #require(adoption.models.first { $0.type == "BookmarkPodcastListViewModel" })
+    #expect(podcast.factory == #"BookmarkPodcastListViewModel(podcast: context.options.string("podcast"), sortOption: .constant(choice1(context)))"#)
+  }
+
   @Test("an init's enum with payloads is a `use` option of its cases, a callback a seam that does nothing but show its calls, a binding a constant")
   func payloadsClosuresBindings() throws {
     var files = NewsApp.files

@@ -213,7 +213,15 @@ struct FactoryInference {
     while whole.hasSuffix("?") || whole.hasSuffix("!") { whole = whole.dropLast() }
     let written = whole.contains(".") && !whole.contains("<") ? index.type(written: String(whole)) : nil
     guard let declared = written.flatMap({ $0.qualifiedName == whole ? $0 : nil }) ?? index.type(bare, from: scope)
-      ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil }) else { return nil }
+      ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil })
+    else {
+      // A model's parameter written as a type alias no type answers to (pocket-casts'
+      // `typealias SortSetting = Binding<BookmarkSortOption>`, inside the model) is made as the
+      // type it stands for. Deeper, a value whose init names an alias stays a sample of its
+      // shape (`MastodonAuthentication`'s `identifier: ID`), as it was.
+      guard depth == 0, let aliased = index.aliased(parameter.type, from: scope), aliased != parameter.type else { return nil }
+      return value(for: ParameterFacts(label: parameter.label, name: parameter.name, type: aliased, hasDefault: parameter.hasDefault), of: owner, depth: depth + 1, scope: scope)
+    }
     switch declared.kind {
     case .protocol:
       let conformers = index.conformers(of: bare, declared: declared)

@@ -24,6 +24,20 @@ struct TypeIndex: Sendable {
     }
   }
 
+  /// The type `name` (bare, or qualified as `BookmarkListViewModel.SortSetting`) stands for,
+  /// written inside `owner`, where it is a type alias and no type: the alias nearest `owner`'s
+  /// scope (`SortSetting` inside `BookmarkListViewModel`), else a top-level one.
+  func aliased(_ name: String, from owner: String) -> String? {
+    guard types[LinuxSupport.bareName(name)] == nil else { return nil }
+    var scope = owner.split(separator: ".").map(String.init)
+    while true {
+      let key = (scope + [name]).joined(separator: ".")
+      if let text = files.values.lazy.compactMap({ $0.typeAliases[key] }).sorted().first { return text }
+      guard !scope.isEmpty else { return nil }
+      scope.removeLast()
+    }
+  }
+
   /// The one declaration of `name` (the first, when several files declare one).
   func type(_ name: String) -> DeclaredType? { types[name]?.first?.type }
 

@@ -316,6 +316,13 @@ final class FactsVisitor: SyntaxVisitor {
 
   override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    if !inFunction, node.genericParameterClause == nil {
+      facts.typeAliases[(scope + [node.name.text]).joined(separator: ".")] = Self.typeText(node.initializer.value)
+    }
+    return .visitChildren
+  }
+
   /// Records a type declaration; its `visitPost` leaves its scope.
   private func declare(_ kind: DeclaredType.Kind, _ node: some DeclGroupSyntax & NamedDeclSyntax) -> SyntaxVisitorContinueKind {
     var type = DeclaredType(name: node.name.text, kind: kind)

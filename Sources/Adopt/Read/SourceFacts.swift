@@ -8,6 +8,9 @@ struct SourceFacts: Sendable, Equatable {
   var types: [DeclaredType] = []
   /// Every `extension` in the file.
   var extensions: [ExtensionFacts] = []
+  /// Its type aliases without generic parameters, by whole name (`BookmarkListViewModel.SortSetting`):
+  /// the type each stands for, as written (`Binding<BookmarkSortOption>`).
+  var typeAliases: [String: String] = [:]
   /// Capitalised names the file mentions (types, and calls of initialisers and static members):
   /// what it may need from other files.
   var mentions: Set<String> = []
