@@ -214,6 +214,26 @@ struct MendingTests {
     #expect(mending.standInRepairs[path]?.droppedMembers == ["KeychainHelper.shared"])
   }
 
+  @Test("a stand-in error that two builds' repairs did not end gives the stand-in up at the third, whatever each repair left out")
+  func sameStandInErrorThreeBuilds() throws {
+    var mending = Mending()
+    let app = try AppSources.scan(folder: StandInTests.shelf)
+    let path = "Shelf/Services/KeychainHelper.swift"
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let keychain = try #require(StandInFiles(adoption).files.first { $0.appPath == path })
+    let line = try #require(keychain.generated.memberLines.first { $0.value == "KeychainHelper.shared" }?.key)
+    let rejection = Self.rejection(line, "cannot find 'Keychain' in scope", path: path, standIn: true)
+    for _ in 1...2 {
+      let mended = mending.mend([rejection], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+      #expect(mended)
+      #expect(mending.failedSeams[path] == nil)
+      adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    }
+    let third = mending.mend([rejection], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(third)
+    #expect(mending.failedSeams[path] == "its generated stand-in did not compile: line \(line): cannot find 'Keychain' in scope (the same error after two repairs)")
+  }
+
   @Test("an init the compiler rejects is left out and no longer makes the model: its registration makes it with what is left")
   func blankedInitMakesNoModel() throws {
     // As home-assistant's ConnectionSecurityLevelBlockViewModel, once `Server` could not be found.

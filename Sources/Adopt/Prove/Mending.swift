@@ -20,6 +20,11 @@ struct Mending {
   var droppedMembers: [String: [Adoption.DroppedMember]] = [:]
   /// What each stand-in lost to the compiler, by path.
   var standInRepairs: [String: StandInSource.Repair] = [:]
+  /// How many builds printed each stand-in error (`PATH:LINE:MESSAGE`): one that repairs did not
+  /// end in two gives the stand-in up (IceCubesApp's RevenueCat `PurchaseStrings`, an enum
+  /// case's payload naming a type the package lacks on its second line, took 40 builds with
+  /// "1 stand-in member repaired" each and the same error).
+  private var standInErrorBuilds: [String: Int] = [:]
   /// Protocols whose generated conformance of seams did not compile, with the compiler's words.
   var failedProtocolSeams: [String: String] = [:]
   /// App files the compiler rejected, in the order found (for the report).
@@ -60,6 +65,7 @@ struct Mending {
     // The lines of members mended this round, by path: another error inside one is the same
     // member's (a build prints one per use of a missing name), and needs no parse to say so.
     var mendedLines: [String: [ClosedRange<Int>]] = [:]
+    var standInErrorsNow: Set<String> = []
     for rejection in rejections {
       if rejection.isProtocolSeam {
         // The conformance the line is in (`final class BooksAPIStandIn: BooksAPI {` above it):
@@ -72,6 +78,13 @@ struct Mending {
         failedProtocolSeams[name] = "its generated conformance did not compile: line \(rejection.line): \(rejection.message)"
         mended = true
       } else if let path = rejection.path, rejection.isStandIn {
+        let key = "\(path):\(rejection.line):\(rejection.message)"
+        if standInErrorsNow.insert(key).inserted { standInErrorBuilds[key, default: 0] += 1 }
+        if standInErrorBuilds[key, default: 0] > 2, failedSeams[path] == nil {
+          failedSeams[path] = "its generated stand-in did not compile: line \(rejection.line): \(rejection.message) (the same error after two repairs)"
+          mended = true
+          continue
+        }
         if repairStandIn(path, rejection, standIns: standIns, repairedNow: &repairedNow) { mended = true }
       } else if let path = rejection.path {
         guard rejected[path] == nil, !(mendedLines[path] ?? []).contains(where: { $0.contains(rejection.line) }) else { continue }
