@@ -624,6 +624,34 @@ struct AdoptionTests {
     #expect(model.connectSource == "ListEditView's .task (line 11)")
   }
 
+  @Test("a coordinator-style model is made with vmrepl's navigation controller, and its pushes and dismissals are declared stand-ins (pocket-casts' CancelConfirmationViewModel)")
+  func navigationController() throws {
+    var files = NewsApp.files
+    files["News/ViewModels/CancelConfirmationViewModel.swift"] = """
+      import SwiftUI
+
+      class CancelConfirmationViewModel: ObservableObject {
+          let navigationController: UINavigationController
+          init(navigationController: UINavigationController) { self.navigationController = navigationController }
+          func goBackTapped() { navigationController.dismiss(animated: true) }
+      }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "CancelConfirmationViewModel" })
+    #expect(model.factory == "CancelConfirmationViewModel(navigationController: UINavigationController(rootViewController: UIViewController()))")
+    let generated = RegistrationWriter.generatedFile(adoption, modules: ["News"])
+    #expect(generated.contains("@testable import News\nimport UIKit\nimport Foundation\n"))
+    let why = LinuxSupport.navigationWhy
+    #expect(generated.contains(#"declarations.append(StandInDeclaration("UINavigationController.pushViewController", signature: "func pushViewController(_ viewController: UIViewController, animated: Bool)", why: "\#(why)", hasDefault: true, models: []))"#))
+    // A navigation controller dismisses as a view controller does.
+    #expect(generated.contains(#"declarations.append(StandInDeclaration("UIViewController.dismiss", "#))
+    // An app that names neither declares none of them.
+    let plainFolder = try AppFolder("News", files: NewsApp.files)
+    let plain = RegistrationWriter.generatedFile(Adoption(try AppSources.scan(folder: plainFolder.path)), modules: ["News"])
+    #expect(!plain.contains("UIViewController"))
+  }
+
   @Test("an init's parameter written as a type alias is made as the type it stands for, the alias nested in the model or in another (pocket-casts' `SortSetting`)")
   func typeAliasParameters() throws {
     var files = NewsApp.files

@@ -219,6 +219,48 @@ struct StandInAnswerTests {
     #expect(sink.failures.withLock { $0 }.count == 1)
   }
 
+  #if os(Linux)
+    @Test("vmrepl's navigation controller keeps its stack and shows each push, pop, present and dismiss as a stand-in call")
+    func navigation() {
+      let why = "UIKit's navigation"
+      let (sink, _) = install([
+        StandInDeclaration("UINavigationController.pushViewController", signature: "", why: why, hasDefault: true),
+        StandInDeclaration("UINavigationController.popViewController", signature: "", why: why, hasDefault: true),
+        StandInDeclaration("UIViewController.present", signature: "", why: why, hasDefault: true),
+        StandInDeclaration("UIViewController.dismiss", signature: "", why: why, hasDefault: true),
+      ])
+      defer { StandIns.install(nil) }
+      let root = UIViewController()
+      let navigation = UINavigationController(rootViewController: root)
+      final class CancelInfoViewController: UIViewController {}
+      navigation.pushViewController(CancelInfoViewController(), animated: true)
+      #expect(navigation.description == "UINavigationController([UIViewController, CancelInfoViewController])")
+      #expect(navigation.topViewController?.navigationController === navigation)
+      var completed = false
+      navigation.present(UIViewController(), animated: false) { completed = true }
+      #expect(completed)
+      #expect(navigation.description == "UINavigationController([UIViewController, CancelInfoViewController]) presenting UIViewController")
+      navigation.dismiss(animated: true)
+      #expect(navigation.presentedViewController == nil)
+      #expect(navigation.popViewController(animated: true) is CancelInfoViewController)
+      #expect(navigation.popViewController(animated: true) == nil)
+      #expect(navigation.viewControllers.count == 1)
+      let requests = sink.events.withLock { $0 }.compactMap { event -> String? in
+        if case .requestPending(let dependency, _, let request) = event { return "\(dependency): \(request)" }
+        return nil
+      }
+      #expect(requests == [
+        "UINavigationController.pushViewController: pushViewController(CancelInfoViewController, animated: true) (stand-in: \(why))",
+        "UIViewController.present: present(UIViewController, animated: false) (stand-in: \(why))",
+        "UIViewController.dismiss: dismiss(animated: true) (stand-in: \(why))",
+        "UINavigationController.popViewController: popViewController(animated: true) (stand-in: \(why))",
+        "UINavigationController.popViewController: popViewController(animated: true) (stand-in: \(why))",
+      ])
+      // A stand-in returning a controller, unanswered: a new one, said as the default.
+      #expect((StandIn.call("UIViewController.present", "upgradeController()") as UIViewController).description == "UIViewController")
+    }
+  #endif
+
   @Test("a value that does not fit the return type is an error naming both")
   func misfit() {
     let (_, dependencies) = install([StandInDeclaration("Keychain.count", signature: "var count: Int", why: Self.why, hasDefault: false)])

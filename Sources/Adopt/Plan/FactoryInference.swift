@@ -54,6 +54,10 @@ struct FactoryInference {
     "RunLoop": "RunLoop.main", "Bundle": "Bundle.main",
     // Geometry: a size or a point a view passes its model, at zero until an option says otherwise.
     "CGSize": "CGSize.zero", "CGPoint": "CGPoint.zero", "CGRect": "CGRect.zero",
+    // The navigation a coordinator-style model pushes onto (pocket-casts' onboarding): vmrepl's
+    // UIKit keeps its stack and shows each push, pop, present and dismiss in the transcript.
+    "UINavigationController": "UINavigationController(rootViewController: UIViewController())",
+    "UIViewController": "UIViewController()",
   ]
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).

@@ -17,6 +17,21 @@ enum LinuxSupport {
     "GameplayKit": ("AppleGameplayKit", nil),
   ]
 
+  /// The calls of AppleCompat's `UIViewController` and `UINavigationController` (vmrepl's UIKit)
+  /// that the transcript shows, by the type a compiled file names to make them. Each must match
+  /// the member its `StandIn.call` names there (Sources/AppleCompat/UIKit/UIViewController.swift).
+  static let navigationStandIns: [(type: String, member: String, signature: String)] = [
+    ("UIViewController", "UIViewController.present", "func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)?)"),
+    ("UIViewController", "UIViewController.dismiss", "func dismiss(animated: Bool, completion: (() -> Void)?)"),
+    ("UINavigationController", "UINavigationController.pushViewController", "func pushViewController(_ viewController: UIViewController, animated: Bool)"),
+    ("UINavigationController", "UINavigationController.popViewController", "func popViewController(animated: Bool) -> UIViewController?"),
+    ("UINavigationController", "UINavigationController.popToRootViewController", "func popToRootViewController(animated: Bool) -> [UIViewController]?"),
+    ("UINavigationController", "UINavigationController.setViewControllers", "func setViewControllers(_ controllers: [UIViewController], animated: Bool)"),
+  ]
+
+  /// Why those calls are stand-ins.
+  static let navigationWhy = "UIKit's navigation: Linux has no screen, so vmrepl's UIKit shows the call and keeps the stack"
+
   /// SwiftUI's kinds of view: a type conforming to one is a view.
   static let viewProtocols: Set<String> = [
     "View", "ViewModifier", "Shape", "InsettableShape", "ButtonStyle", "PrimitiveButtonStyle",

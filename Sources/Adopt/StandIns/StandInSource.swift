@@ -353,7 +353,7 @@ struct StandInSource {
     "ISO8601DateFormatter", "RelativeDateTimeFormatter", "ByteCountFormatter", "NSRange", "NSPredicate", "Progress",
     "AnyPublisher", "AnyCancellable", "PassthroughSubject", "CurrentValueSubject", "Published", "ObservableObject",
     "Just", "Future", "Fail", "Empty", "Cancellable", "Publisher", "Subscriber", "Publishers", "Color", "Image", "Font",
-    "Binding", "UIImage", "UIColor", "ObservationIgnored", "Observable", "Decoder", "Encoder", "CodingKey",
+    "Binding", "UIImage", "UIColor", "UIViewController", "UINavigationController", "ObservationIgnored", "Observable", "Decoder", "Encoder", "CodingKey",
     "SingleValueDecodingContainer", "SingleValueEncodingContainer", "KeyedDecodingContainer", "KeyedEncodingContainer",
     "UnkeyedDecodingContainer", "UnkeyedEncodingContainer", "DecodingError", "EncodingError", "CodingUserInfoKey",
     "Hasher", "KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath", "AnyKeyPath", "ObjectIdentifier",
