@@ -428,7 +428,7 @@ struct AdoptionTests {
     #expect(!adoption.included.contains("News/Scene/Favorite/FavoriteViewModel+State.swift"))
   }
 
-  @Test("a view-model's own file that imports an Apple framework Linux lacks is compiled without the import; a service's file is not")
+  @Test("a view-model's own file that imports an Apple framework Linux lacks is compiled without the import, its views left out whoever shows them; a service's file is not")
   func frameworkImportLeftOut() throws {
     var files = NewsApp.files
     // As IceCubesApp's status row guesses a post's language, and a service that is all AVFoundation.
@@ -458,6 +458,14 @@ struct AdoptionTests {
       import AVFoundation
       final class SoundPlayer {
           let player = AVPlayer()
+      }
+      """
+    // The row's view is shown by another screen: it goes with the copy, as any view beside a
+    // model does (pocket-casts' `SlumberViews.swift`, whose header the What's New screen shows).
+    files["News/Views/Announcements.swift"] = """
+      import SwiftUI
+      struct Announcement {
+          var header: AnyView { AnyView(StatusRowView()) }
       }
       """
     let folder = try AppFolder("News", files: files)

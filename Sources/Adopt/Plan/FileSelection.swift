@@ -79,11 +79,15 @@ struct FileSelection {
       // a screen inside a screen. One a service uses (a StoreKit `PurchaseManager`) is stood in.
       let frameworks = Set(file.appleImports.map(\.module))
       let isFrameworkImport = { (blocker: String) in frameworks.contains { blocker == "imports `\($0)`, an Apple framework with no Linux version" } }
+      // The types the copy keeps: the views it drops beside the model (pocket-casts'
+      // `SlumberViews.swift`, whose header view the What's New screen shows) go as in any
+      // filtered copy, whoever uses them.
+      let keptTypes = file.types.filter { type in
+        !drop.contains { file.declarations[$0].firstLine <= type.line && type.line <= file.declarations[$0].lastLine }
+      }
       if rejected[file.path] == nil, !frameworks.isEmpty, file.blockers.allSatisfy({ covered.contains($0) || isFrameworkImport($0) }),
-         file.types.contains(where: { type in
-           Self.isViewModel(type) && !drop.contains { file.declarations[$0].firstLine <= type.line && type.line <= file.declarations[$0].lastLine }
-         }),
-         file.types.allSatisfy({ type in
+         keptTypes.contains(where: Self.isViewModel),
+         keptTypes.allSatisfy({ type in
            let others = (users[type.name] ?? []).subtracting([file.path])
            return others.isEmpty || (type.name.hasSuffix("ViewModel") && others.allSatisfy(screenModelFiles.contains))
          }) {
