@@ -214,6 +214,17 @@ struct MendingTests {
     #expect(mending.standInRepairs[path]?.droppedMembers == ["KeychainHelper.shared"])
   }
 
+  @Test("two statements of one init made seams share a stand-in, whose reason names both lines")
+  func mergedReasons() {
+    #expect(RegistrationWriter.mergedWhy([
+      "UnlockHaptic.swift does not compile on Linux: line 17: cannot find 'CHHapticEngine' in scope",
+      "UnlockHaptic.swift does not compile on Linux: line 22: value of type 'UnlockHaptic' has no member 'engine'",
+      "Haptics.swift imports `CoreHaptics`, an Apple framework with no Linux version",
+    ]) == "UnlockHaptic.swift does not compile on Linux: line 17: cannot find 'CHHapticEngine' in scope; "
+      + "line 22: value of type 'UnlockHaptic' has no member 'engine'; Haptics.swift imports `CoreHaptics`, an Apple framework with no Linux version")
+    #expect(RegistrationWriter.mergedWhy(["one reason"]) == "one reason")
+  }
+
   @Test("a stand-in error that two builds' repairs did not end gives the stand-in up at the third, whatever each repair left out")
   func sameStandInErrorThreeBuilds() throws {
     var mending = Mending()

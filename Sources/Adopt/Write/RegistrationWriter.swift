@@ -25,11 +25,18 @@ enum RegistrationWriter {
     var declarations: [String] = []
     // One declaration a member name: overloads (`tr(_:_:)`, `tr(_:_:_:)`) are one seam to answer.
     var seen: Set<String> = []
+    // Each says why of every statement it stands for: two statements of one init made seams
+    // (`UnlockHaptic.init`) failed at two lines.
+    var whys: [String: [String]] = [:]
+    for declaration in standIns where !(whys[declaration.member] ?? []).contains(declaration.why) {
+      whys[declaration.member, default: []].append(declaration.why)
+    }
     let standIns = standIns.filter { seen.insert($0.member).inserted }
     let reach = StandInReach.models(for: standIns, in: adoption)
     declarations += standIns.map { declaration in
       let models = (reach[declaration.member] ?? []).map(quote).joined(separator: ", ")
-      return "StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(declaration.why)), "
+      let why = mergedWhy(whys[declaration.member] ?? [declaration.why])
+      return "StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(why)), "
         + "hasDefault: \(declaration.hasDefault), models: [\(models)])"
     }
     // The callbacks and samples adopt passed the models (`onSave:`, a `MastodonAuthentication`),
@@ -115,6 +122,16 @@ enum RegistrationWriter {
     let overrides: [ModelDefinition] = []
 
     """
+  }
+
+  /// Several reasons of one stand-in as one: those that begin alike (`Motion.swift does not
+  /// compile on Linux: line 35: ...`, `... line 54: ...`) are said once to their line.
+  static func mergedWhy(_ whys: [String]) -> String {
+    guard let first = whys.first, whys.count > 1, let line = first.range(of: ": line ") else { return whys.first ?? "" }
+    let prefix = first[..<line.upperBound]
+    return whys.dropFirst().reduce(first) { text, why in
+      why.hasPrefix(prefix) ? text + "; line " + why.dropFirst(prefix.count) : text + "; " + why
+    }
   }
 
   /// How many declarations one of `generatedStandIns`' functions appends.
