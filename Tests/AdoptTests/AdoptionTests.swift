@@ -654,6 +654,9 @@ struct AdoptionTests {
     #expect(generated.contains(#"declarations.append(StandInDeclaration("UINavigationController.pushViewController", signature: "func pushViewController(_ viewController: UIViewController, animated: Bool)", why: "\#(why)", hasDefault: true, models: []))"#))
     // A navigation controller dismisses as a view controller does.
     #expect(generated.contains(#"declarations.append(StandInDeclaration("UIViewController.dismiss", "#))
+    // A stand-in returning a controller (pocket-casts' `PaidFeature.upgradeController`) returns
+    // a new one unasked, as the compat type's default.
+    #expect(StandInSource.hasDefault("UIViewController") && StandInSource.hasDefault("UINavigationController"))
     // An app that names neither declares none of them.
     let plainFolder = try AppFolder("News", files: NewsApp.files)
     let plain = RegistrationWriter.generatedFile(Adoption(try AppSources.scan(folder: plainFolder.path)), modules: ["News"])

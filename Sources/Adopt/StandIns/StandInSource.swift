@@ -378,6 +378,8 @@ struct StandInSource {
     // A color or an image is a placeholder (AppleCompat's StandInAppearance): models pass them
     // to their views (SwiftGen's `Asset.Colors.tint.color`, read in a model's init).
     if ["Color", "Image", "UIColor", "UIImage", "SwiftUI.Color", "SwiftUI.Image"].contains(type) { return true }
+    // A controller to present is a new one with nothing on it (AppleCompat's UIViewController).
+    if ["UIViewController", "UINavigationController"].contains(type) { return true }
     return ["Optional<", "Array<", "Set<", "Dictionary<"].contains { type.hasPrefix($0) }
   }
 }
