@@ -17,7 +17,7 @@ struct AuditOracleTests {
   func foundAndTwinsClean() async throws {
     let folder = try VMReplProcess.folder("audit-oracles", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit"] + Self.models, executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit"] + Self.models, executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 1, "\(result.errors)")
     let fixture = VMReplProcess.packageRoot.appendingPathComponent("Tests/Fixtures/AuditShapes.swift").path
     #expect(
@@ -93,7 +93,7 @@ struct AuditOracleTests {
   func shadowedFields() async throws {
     let folder = try VMReplProcess.folder("audit-shadowed", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "bookmark-list"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "bookmark-list"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 0, "\(result.errors)")
     #expect(
       result.output == """
@@ -107,7 +107,7 @@ struct AuditOracleTests {
   func notFreed() async throws {
     let folder = try VMReplProcess.folder("audit-not-freed", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "chore-list", "safe-chore-list", "app-settings", "late-save"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "chore-list", "safe-chore-list", "app-settings", "late-save"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 1, "\(result.errors)")
     #expect(
       result.output == """
@@ -147,7 +147,7 @@ struct AuditOracleTests {
     // `busy-badge` reads the singleton `visits` writes. The same report with one worker or two.
     for jobs in ["1", "2"] {
       let result = try await VMReplProcess.run(
-        ["audit", "visits", "busy-badge", "--jobs", jobs], executable: "VMReplFixtures", directory: folder)
+        ["audit", "visits", "busy-badge", "--jobs", jobs], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
       #expect(result.status == 0)
       #expect(
         result.output == """
@@ -163,7 +163,7 @@ struct AuditOracleTests {
   func rowIndexOnlyForShownRows() async throws {
     let folder = try VMReplProcess.folder("audit-row-index", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "--explain", "errand-list"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "--explain", "errand-list"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 0, "\(result.output)\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
     // The row a view shows after `add` is removed; an index past every list's end never sent.
@@ -182,7 +182,7 @@ struct AuditOracleTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await VMReplProcess.run(
       ["audit", "pager", "shape", "--format", "jsonl"], environment: ["VMREPL_SHAPE": "nonsense"], executable: "VMReplFixtures",
-      directory: folder)
+      directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 1)
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(result.output)")
@@ -194,7 +194,7 @@ struct AuditOracleTests {
   func explain() async throws {
     let folder = try VMReplProcess.folder("audit-explain", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "--explain", "safe-headlines"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "--explain", "safe-headlines"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(Array(lines.prefix(30)) == [
@@ -233,7 +233,7 @@ struct AuditOracleTests {
     ])
     #expect(lines.contains("  lost update: quickly and one after another ended alike"))
     #expect(lines.contains("safe-headlines: nothing found in 3 sequences (11 probes)"))
-    let wrong = try await VMReplProcess.run(["audit", "--explain", "headline"], executable: "VMReplFixtures", directory: folder)
+    let wrong = try await VMReplProcess.run(["audit", "--explain", "headline"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(wrong.status == 2)
     #expect(wrong.errors.hasPrefix("Error: --explain: no model named `headline`; did you mean `headlines`? (`models` lists the models)\n"))
   }

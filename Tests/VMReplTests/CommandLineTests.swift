@@ -8,7 +8,7 @@ struct CommandLineTests {
   func auditFindsTheCartRace() async throws {
     let folder = try VMReplProcess.folder("audit-cart", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "cart"], directory: folder)
+    let result = try await VMReplProcess.run(["audit", "cart"], directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 1)
     #expect(
       result.output == """
@@ -24,7 +24,7 @@ struct CommandLineTests {
     let run = try await VMReplProcess.run(["run", "audit/cart/lost-update.scenario"], directory: folder)
     #expect(run.status == 1)
     #expect(run.errors == "audit/cart/lost-update.scenario:12:8: error: expectation failed: count == 4, but it is 3\n")
-    let typo = try await VMReplProcess.run(["audit", "crat"], directory: folder)
+    let typo = try await VMReplProcess.run(["audit", "crat"], directory: folder, limit: VMReplProcess.auditLimit)
     #expect(typo.status == 2)
     #expect(typo.errors.hasPrefix("Error: no model or app folder named `crat`; did you mean `cart`? (`models` lists the models)\n"))
   }

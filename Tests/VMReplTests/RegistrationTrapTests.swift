@@ -26,7 +26,7 @@ struct StandInDefaultTrapTests {
   func trapAfterStandInDefault() async throws {
     let folder = try VMReplProcess.folder("audit-stand-in-default", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "reminders-list", "--format", "jsonl"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "reminders-list", "--format", "jsonl"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output == #"""
       {"model":"reminders-list","notAudited":"`use reminders-list` trapped (VMReplFixtures/StandInRegistry.swift:32: Fatal error: LOCATOR: 'ReminderStore' not resolved) after the stand-in `ServiceLocator.registerAllServices` (of App/Injection.swift) returned its type's default unasked: the app's code there does not run here, so the trap may be the stand-in's: write what it does in Overrides.swift"}
@@ -39,7 +39,7 @@ struct StandInDefaultTrapTests {
   func unansweredAfterDefault() async throws {
     let folder = try VMReplProcess.folder("audit-stand-in-unanswered", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "profile-header", "--format", "jsonl"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "profile-header", "--format", "jsonl"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output == #"""
       {"model":"profile-header","notAudited":"`use profile-header` trapped in vmrepl's stand-in, not in the app's code: the stand-in `Theme.accent` returns `AccentColor` and nobody answered it; `AccentColor` is not Decodable, so no answer can make one: write the stand-in by hand in Overrides.swift"}
@@ -51,7 +51,7 @@ struct StandInDefaultTrapTests {
   func probeTrapAfterStandInDefault() async throws {
     let folder = try VMReplProcess.folder("audit-stand-in-default-probe", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await VMReplProcess.run(["audit", "search-results"], executable: "VMReplFixtures", directory: folder)
+    let result = try await VMReplProcess.run(["audit", "search-results"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output == """
       search-results: nothing found in 3 sequences (4 probes)

@@ -7,6 +7,12 @@ enum VMReplProcess {
     CurrentExecutable.directory.appendingPathComponent("vmrepl")
   }
 
+  /// How long an `audit` may take before a test calls it a hang: each of its probes is a worker
+  /// process of a debug build, and beside the rest of the suite on two cores the fixtures' audit
+  /// of 14 models (22 s alone) passed 120 s (a fresh clone's run with two adoptions beside it).
+  /// A limit against hangs, not a speed figure (`scripts/bench` has those).
+  static let auditLimit: Duration = .seconds(600)
+
   /// The package root, where `scenarios/` is.
   static var packageRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
