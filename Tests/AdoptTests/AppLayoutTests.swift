@@ -470,7 +470,7 @@ struct AppLayoutTests {
     #expect(XcodeProject(pbxproj: "{ objects = ") == nil)
   }
 
-  @Test("the compiler's errors are placed in the app's files, through each target's link, and in the registrations, one per line; one in a macro's expansion in the file its note names")
+  @Test("the compiler's errors are placed in the app's files, through each target's link, and in the registrations, one per line; one in a macro's expansion in the file its note names, at the note's line where the expansion names its own")
   func rejections() throws {
     let app = try AppSources.scan(folder: Apps.folder("Ivory"))
     let adoption = Adoption(app)
@@ -486,6 +486,9 @@ struct AppLayoutTests {
       Ivory/TimelineViewModel.swift:29:22: error: cannot find 'itemsProvider' in scope
       `- /out/Sources/Ivory/app/Ivory/Timeline/TimelineViewModel.swift:33:6: note: expanded code originates here
           |   |                      `- error: cannot find 'itemsProvider' in scope
+      macro expansion @ObservationTracked:2:30: error: cannot find type 'PhotosPickerItem' in scope
+      `- /out/Sources/Ivory/app/Ivory/Timeline/TimelineViewModel.swift:40:4: note: expanded code originates here
+          |   |                              `- error: cannot find type 'PhotosPickerItem' in scope
       """
     let found = PackageBuild.rejections(in: log, output: "/out", app: app, targets: adoption.targets, executable: "ivory-repl")
     #expect(found == [
@@ -496,6 +499,8 @@ struct AppLayoutTests {
       .init(path: nil, line: 18, message: "'TimelineViewModel' initializer is inaccessible"),
       // In a macro's expansion (`@Observable`'s accessors): the source's line, in the file the note names.
       .init(path: "Ivory/Timeline/TimelineViewModel.swift", line: 29, message: "cannot find 'itemsProvider' in scope"),
+      // Named by the expansion's own line (`@ObservationTracked:2`): the note's line, the property's.
+      .init(path: "Ivory/Timeline/TimelineViewModel.swift", line: 40, message: "cannot find type 'PhotosPickerItem' in scope"),
     ])
     let generated = RegistrationWriter.generatedFile(adoption, modules: adoption.targets.map(\.name))
     let line = try #require(generated.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("TimelineViewModel(") })

@@ -75,13 +75,17 @@ struct PackageBuild {
       let place = line[..<marker.lowerBound]
       let message = String(line[marker.upperBound...])
       let parts = place.split(separator: ":")
-      guard parts.count >= 3, let number = Int(parts[parts.count - 2]) else { continue }
+      guard parts.count >= 3, var number = Int(parts[parts.count - 2]) else { continue }
       var file = parts.dropLast(2).joined(separator: ":")
       if !file.hasPrefix("/"), let expanded = Self.macroSource(after: index, in: lines) {
         // An error in a macro's expansion (`@Observable`'s accessors around IceCubesApp's
         // `didSet { if itemsProvider != nil ... }`) is named `StatusKit/EditorStore.swift:29:22`,
-        // its line the source's; the file is the one the note after it names.
-        file = expanded
+        // its line the source's; the file is the one the note after it names. One named
+        // `macro expansion @ObservationTracked:2:30` is at a line of the expansion: the place
+        // is the note's (the property IceCubesApp's `EditAccountViewModel` declares with a
+        // `PhotosPickerItem?`, which left the whole file out as "line 2").
+        if file.hasPrefix("macro expansion ") { number = expanded.line }
+        file = expanded.file
       }
       var path: String?
       if file == output + "/" + PackagePaths(executable: executable).seams {
@@ -112,14 +116,14 @@ struct PackageBuild {
 
   /// The file a macro's expansion came from, as the note after an error in it names it
   /// (`` `- /path/EditorStore.swift:33:6: note: expanded code originates here``).
-  static func macroSource(after index: Int, in lines: [Substring]) -> String? {
+  static func macroSource(after index: Int, in lines: [Substring]) -> (file: String, line: Int)? {
     for line in lines.dropFirst(index + 1).prefix(6) {
       if line.contains(": error: ") { return nil }
       guard line.contains(": note: expanded code originates here"), let slash = line.firstIndex(of: "/") else { continue }
       let place = line[slash...].prefix { $0 != " " }
       let parts = place.split(separator: ":")
-      guard parts.count >= 3 else { return nil }
-      return parts.dropLast(2).joined(separator: ":")
+      guard parts.count >= 3, let number = Int(parts[parts.count - 2]) else { return nil }
+      return (parts.dropLast(2).joined(separator: ":"), number)
     }
     return nil
   }
