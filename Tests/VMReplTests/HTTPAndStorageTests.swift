@@ -25,10 +25,10 @@ struct HTTPAndStorageTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await VMReplProcess.run(["run", "typo.scenario"], executable: "VMReplFixtures", directory: folder)
     #expect(result.status != 0)
-    // The fixtures declare one stand-in, as an adopted package does: a stub before `use` may name it too.
+    // The fixtures declare stand-ins, as an adopted package does: a stub before `use` may name them too.
     #expect(
       (result.output + result.errors).contains(
-        "typo.scenario:1:6: error: unknown dependency `htp`; did you mean `http`? (dependencies: http, ServiceLocator.registerAllServices, ServiceLocator.searchQuery)"),
+        "typo.scenario:1:6: error: unknown dependency `htp`; did you mean `http`? (dependencies: http, ServiceLocator.registerAllServices, ServiceLocator.searchQuery, Theme.accent)"),
       "\(result.output)\(result.errors)")
     // A stub that cannot be carried out is its own line's error, at its word, when it is read.
     let twice = try await VMReplProcess.run(["run", "twice.scenario"], executable: "VMReplFixtures", directory: folder)
