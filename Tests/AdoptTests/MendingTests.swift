@@ -214,6 +214,40 @@ struct MendingTests {
     #expect(mending.standInRepairs[path]?.droppedMembers == ["KeychainHelper.shared"])
   }
 
+  @Test("an init's assigned value the compiler rejects for a reason that names nothing is a seam typed by its property (pocket-casts' MessageSupportViewModel)")
+  func unnamedValueSeam() throws {
+    let folder = try AppFolder("Support", files: [
+      "Support/MessageSupportViewModel.swift": """
+        import Combine
+
+        class MessageSupportViewModel: ObservableObject {
+            @Published var comment: String
+            let attachedLogsView: SupportLogsView
+
+            init(comment: String = "") {
+                self.comment = comment
+                attachedLogsView = SupportLogsView(SupportLogsViewModel())
+            }
+        }
+
+        struct SupportLogsView {}
+        final class SupportLogsViewModel {}
+        """
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Support/MessageSupportViewModel.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend([Self.rejection(9, "argument passed to call that takes no arguments", path: path)],
+                              adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    #expect((mending.droppedMembers[path] ?? []).compactMap(\.seam?.text) == [
+      #"StandIn.call("MessageSupportViewModel.init.attachedLogsView", "SupportLogsView(SupportLogsViewModel())")"#
+    ])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first?.factory == "MessageSupportViewModel()")
+  }
+
   @Test("two statements of one init made seams share a stand-in, whose reason names both lines")
   func mergedReasons() {
     #expect(RegistrationWriter.mergedWhy([

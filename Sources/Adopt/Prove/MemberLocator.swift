@@ -151,7 +151,12 @@ enum MemberLocator {
           if let assigned = assignment(statement.item), missingMember(in: message) == assigned.property {
             return wholeStatementSeam(statement, owner: owner, label: label, converter: converter, why: why)
           }
-          if let assigned = assignment(statement.item), let value = assigned.value, names(message, in: value.trimmedDescription) {
+          // A value the compiler rejects for a reason it names nothing by (pocket-casts'
+          // `attachedLogsView = SupportLogsView(SupportLogsViewModel(config))`, the view stood in:
+          // "argument passed to call that takes no arguments") is a seam too, where the property's
+          // type is written to type it.
+          if let assigned = assignment(statement.item), let value = assigned.value,
+             names(message, in: value.trimmedDescription) || (!names(message, in: statement.item.trimmedDescription) && declaredType(of: assigned.property, in: block) != nil) {
             return valueSeam(value, property: assigned.property, owner: owner, members: block, label: label, converter: converter, why: why)
           }
           guard isWholeStatement(statement.item) else { return nil }
@@ -244,6 +249,12 @@ enum MemberLocator {
       range: range, firstLine: statement.startLocation(converter: converter).line, lastLine: statement.endLocation(converter: converter).line,
       label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted(text))) as Void", declaration: declaration, isStatement: true),
       signature: "")
+  }
+
+  /// The type `property` is declared with in `members`, where it is written.
+  private static func declaredType(of property: String, in members: MemberBlockSyntax) -> String? {
+    members.members.lazy.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
+      .first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property }?.typeAnnotation?.type.trimmedDescription
   }
 
   /// The assigned value as a seam typed by the property (`var isEnabled: Bool` in `members`):
