@@ -26,8 +26,10 @@
     /// The navigation controller whose stack holds this one.
     open internal(set) weak var navigationController: UINavigationController?
 
+    /// A controller with nothing presented and no navigation controller.
     public required init() {}
 
+    /// As UIKit's: no nib is loaded here.
     public convenience init(nibName: String?, bundle: Bundle?) { self.init() }
 
     /// How a view state shows it: its type, and what it presents (not its links back, which
@@ -38,12 +40,19 @@
     }
 
     // The lifecycle UIKit calls, which a subclass overrides: nothing calls them here, since no
-    // view appears (a controller's stand-in keeps its overrides as seams).
+    // view appears.
+
+    /// Where UIKit makes the view: never called here.
     open func loadView() {}
+    /// After the view is made: never called here.
     open func viewDidLoad() {}
+    /// Before the view appears: never called here.
     open func viewWillAppear(_ animated: Bool) {}
+    /// After the view appears: never called here.
     open func viewDidAppear(_ animated: Bool) {}
+    /// Before the view disappears: never called here.
     open func viewWillDisappear(_ animated: Bool) {}
+    /// After the view disappears: never called here.
     open func viewDidDisappear(_ animated: Bool) {}
 
     /// Presents `viewController` over this one: a call the transcript shows.
@@ -90,8 +99,10 @@
     /// What is on screen: the controller presented over the top one, else the top one.
     open var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
 
+    /// A navigation controller with an empty stack.
     public required init() { super.init() }
 
+    /// A navigation controller whose stack holds `rootViewController`.
     public init(rootViewController: UIViewController) {
       super.init()
       viewControllers = [rootViewController]
@@ -137,6 +148,7 @@
   /// .upgradeController(source:)`, whose file is stood in): a new controller of that type, with
   /// nothing on its stack, said in the transcript as the default.
   extension UIViewController: StandInDefault {
+    /// A new controller of this type.
     public static var standInDefault: Self { Self() }
   }
 
