@@ -263,8 +263,7 @@ enum MemberLocator {
     _ value: ExprSyntax, property: String, owner: String, members: MemberBlockSyntax, label: String, converter: SourceLocationConverter, why: String
   ) -> Member {
     let member = "\(owner).init.\(property)"
-    let declared = members.members.lazy.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
-      .first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property }?.typeAnnotation?.type.trimmedDescription
+    let declared = declaredType(of: property, in: members)
     let range = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
     let text = oneLine(value)
     var declaration = StandInSource.Declaration(
