@@ -62,6 +62,40 @@ package enum Platform {
     package typealias SpawnFileActions = posix_spawn_file_actions_t
   #endif
 
+  /// Makes writing to a pipe whose reader has gone an error of that write (`EPIPE`) instead of
+  /// a SIGPIPE that ends this process. A program that feeds children through pipes (a worker
+  /// that traps, a child that exits before reading all its input) needs it: the child's end is
+  /// something to report, not the parent's death. Idempotent; children are spawned with the
+  /// signal's default restored (`childSignalDefaults`).
+  package static func ignoreBrokenPipes() { _ = brokenPipesIgnored }
+
+  private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+  #if canImport(Darwin)
+    /// `posix_spawn`'s attributes, as this C library types them.
+    package typealias SpawnAttributes = posix_spawnattr_t?
+  #else
+    package typealias SpawnAttributes = posix_spawnattr_t
+  #endif
+
+  /// Spawn attributes, initialized, that give the child SIGPIPE's default action: what this
+  /// process ignores (`ignoreBrokenPipes`) a child would otherwise inherit, and a pipeline in
+  /// it (`yes | head`) would then see write errors instead of ending. The caller destroys them.
+  package static func childSignalDefaults() -> SpawnAttributes {
+    #if canImport(Darwin)
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawnattr_init(&attributes)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    return attributes
+  }
+
   /// Empty file actions, to pass to `posix_spawn_file_actions_init`.
   package static func makeSpawnFileActions() -> SpawnFileActions {
     #if canImport(Darwin)

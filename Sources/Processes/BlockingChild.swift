@@ -31,7 +31,10 @@ extension ChildProcess {
       envp.forEach { free($0) }
     }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    Platform.ignoreBrokenPipes()
+    var attributes = Platform.childSignalDefaults()
+    defer { posix_spawnattr_destroy(&attributes) }
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     close(toChild[0])
     close(fromChild[1])
     close(errorsFromChild[1])

@@ -1,5 +1,7 @@
 import Subprocess
 
+internal import Platform
+
 #if canImport(System)
   import System
 #else
@@ -57,6 +59,7 @@ public enum ChildProcess {
     let overrides = environment.reduce(into: [Environment.Key: String?]()) { overrides, entry in
       if let key = Environment.Key(rawValue: entry.key) { overrides[key] = entry.value }
     }
+    Platform.ignoreBrokenPipes()
     return try await withThrowingTaskGroup(of: Result?.self) { group in
       group.addTask {
         let outcome = try await Subprocess.run(
@@ -64,9 +67,16 @@ public enum ChildProcess {
           arguments: Arguments(arguments),
           environment: .inherit.updating(overrides),
           workingDirectory: directory.map { FilePath($0) },
-          input: .string(input ?? ""),
+          input: .inputWriter,
           output: .string(limit: 64 << 20),
-          error: .string(limit: 64 << 20))
+          error: .string(limit: 64 << 20)
+        ) { execution in
+          // A child may end before it reads all its input (a usage error, a trap): the write
+          // then fails, and what the child printed and how it ended is still the result.
+          let writer = execution.standardInputWriter
+          if let input, !input.isEmpty { _ = try? await writer.write(input) }
+          try? await writer.finish()
+        }
         var result = Result(status: 0, signal: nil, output: outcome.standardOutput, errors: outcome.standardError)
         switch outcome.terminationStatus {
         case .exited(let code): result.status = code

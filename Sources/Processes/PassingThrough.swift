@@ -19,7 +19,10 @@ extension ChildProcess {
       envp.forEach { free($0) }
     }
     var pid = pid_t()
-    guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else { return 127 }
+    Platform.ignoreBrokenPipes()
+    var attributes = Platform.childSignalDefaults()
+    defer { posix_spawnattr_destroy(&attributes) }
+    guard posix_spawn(&pid, executable, &actions, &attributes, argv, envp) == 0 else { return 127 }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7f

@@ -3,6 +3,8 @@ import Processes
 import Subprocess
 import Synchronization
 
+internal import Platform
+
 #if canImport(System)
   import System
 #else
@@ -120,6 +122,9 @@ struct WorkerPool: Sendable {
     let state = WorkerState()
     let errors = WorkerErrorFile()
     let status: TerminationStatus
+    // A worker that ends just after an answer makes the next request's write fail: that worker's
+    // end is reported below, and must not end this process with a SIGPIPE.
+    Platform.ignoreBrokenPipes()
     do {
       let result = try await Subprocess.run(
         .path(FilePath(executable)),
