@@ -26,6 +26,57 @@ public enum StandIn {
     }
   }
 
+  /// A synchronous call whose return type is one of the app's own that adopt can make of
+  /// empty parts (`PlusPricingInfo(products: StandIn.empty())`): unanswered, it returns that
+  /// value, and the transcript says the default answered; answered, the answer as `call`'s.
+  public static func call<T>(_ member: String, _ text: String, empty: @autoclosure () -> T) -> T {
+    let answer = reply(member, text, T.self, hasDefault: true)
+    if answer == .none { return empty() }
+    switch value(answer, as: T.self, member: member) {
+    case .success(let value): return value
+    case .failure(let error): fatalError(error.message)
+    }
+  }
+
+  /// `callThrowing` for a return type adopt can make of empty parts.
+  public static func callThrowing<T>(_ member: String, _ text: String, empty: @autoclosure () -> T) throws -> T {
+    let answer = reply(member, text, T.self, hasDefault: true)
+    if answer == .none { return empty() }
+    return try value(answer, as: T.self, member: member).get()
+  }
+
+  /// `callAsync` for a return type adopt can make of empty parts.
+  public static func callAsync<T>(_ member: String, _ text: String, empty: @autoclosure () -> T) async -> T {
+    do {
+      let answer = try await waitForReply(member, text, T.self, hasDefault: true)
+      if answer == .none { return empty() }
+      switch value(answer, as: T.self, member: member) {
+      case .success(let value): return value
+      case .failure(let error): fatalError(error.message)
+      }
+    } catch {
+      return empty()
+    }
+  }
+
+  /// `callAsyncThrowing` for a return type adopt can make of empty parts.
+  public static func callAsyncThrowing<T>(_ member: String, _ text: String, empty: @autoclosure () -> T) async throws -> T {
+    let answer = try await waitForReply(member, text, T.self, hasDefault: true)
+    if answer == .none { return empty() }
+    return try value(answer, as: T.self, member: member).get()
+  }
+
+  /// The empty value of `T` that adopt's empty app values are made of: `nil`, empty, `""`,
+  /// `false`, zero, an enum's first case.
+  ///
+  /// ```swift
+  /// StandIn.call("PlusPricingInfoModel.getPricingInfo", "getPricingInfo()", empty: PlusPricingInfo(products: StandIn.empty()))
+  /// ```
+  public static func empty<T>() -> T {
+    if let value = defaultValue(T.self) ?? placeholder(T.self) { return value }
+    fatalError("vmrepl: `\(T.self)` has no empty value, yet adopt wrote `StandIn.empty()` for one: run `vmrepl adopt` again")
+  }
+
   /// A model value adopt could not construct (`init(authentication: MastodonAuthentication)`):
   /// what the scenario answered (`stub MEMBER json=...` before `use`), else a sample of the
   /// type's own shape (`StandInSample`), the transcript showing the call either way.
@@ -67,6 +118,12 @@ public enum StandIn {
     case is Int.Type: return 0 as? T
     case is Double.Type: return 0.0 as? T
     case is Float.Type: return Float(0) as? T
+    case is Int64.Type: return Int64(0) as? T
+    case is Int32.Type: return Int32(0) as? T
+    case is UInt.Type: return UInt(0) as? T
+    case is UInt64.Type: return UInt64(0) as? T
+    case is UInt32.Type: return UInt32(0) as? T
+    case is CGFloat.Type: return CGFloat(0) as? T
     case is String.Type: return "" as? T
     default: return EnumCases.make(T.self, index: 0)
     }
@@ -97,8 +154,8 @@ public enum StandIn {
     try value(try await waitForReply(member, text, T.self), as: T.self, member: member).get()
   }
 
-  private static func reply<T>(_ member: String, _ text: String, _ type: T.Type) -> StandInReply {
-    let call = StandInCall(member: member, text: text, hasDefault: defaultValue(T.self) != nil)
+  private static func reply<T>(_ member: String, _ text: String, _ type: T.Type, hasDefault: Bool? = nil) -> StandInReply {
+    let call = StandInCall(member: member, text: text, hasDefault: hasDefault ?? (defaultValue(T.self) != nil))
     guard let answering = StandIns.answering else {
       return call.hasDefault ? .none : .unanswered(command: "run it in a vmrepl session")
     }
@@ -107,8 +164,8 @@ public enum StandIn {
     return answer
   }
 
-  private static func waitForReply<T>(_ member: String, _ text: String, _ type: T.Type) async throws -> StandInReply {
-    let call = StandInCall(member: member, text: text, hasDefault: defaultValue(T.self) != nil)
+  private static func waitForReply<T>(_ member: String, _ text: String, _ type: T.Type, hasDefault: Bool? = nil) async throws -> StandInReply {
+    let call = StandInCall(member: member, text: text, hasDefault: hasDefault ?? (defaultValue(T.self) != nil))
     guard let answering = StandIns.answering else {
       return call.hasDefault ? .none : .unanswered(command: "run it in a vmrepl session")
     }

@@ -494,6 +494,94 @@ struct MendingTests {
     #expect(adoption.models.compactMap(\.factory).sorted() == ["MotionManager()", #"UnlockHaptic(duration: context.options.double("duration"))"#])
   }
 
+  @Test("a body seam returning the app's own struct returns one made of empty parts unanswered; when that value does not build, the seam goes on without it")
+  func seamReturningAppStruct() throws {
+    // pocket-casts' PlusPricingInfoModel: `getPricingInfo` reads StoreKit's prices, and six
+    // models' inits call it; its `PlusPricingInfo` is a memberwise struct no answer can decode.
+    let folder = try AppFolder("Pricing", files: [
+      "Pricing/PricingModel.swift": """
+        import SwiftUI
+        import StoreKit
+
+        class PricingModel: ObservableObject {
+            @Published var pricingInfo: PricingInfo
+            @Published var summary: Summary
+
+            init() {
+                self.pricingInfo = Self.pricingInfo()
+                self.summary = Self.summary()
+            }
+
+            private static func pricingInfo() -> PricingInfo {
+                let products = SKPaymentQueue.default().transactions.map { ProductPricing(identifier: $0.payment.productIdentifier, price: "", offer: nil) }
+                return PricingInfo(products: products)
+            }
+
+            private static func summary() -> Summary {
+                Summary(info: pricingInfo(), trialDays: SKPaymentQueue.default().transactions.count, availability: .unknown)
+            }
+
+            private static func formatter() -> PriceFormatter {
+                PriceFormatter(locale: SKPaymentQueue.default().storefront?.countryCode ?? "")
+            }
+
+            struct PricingInfo {
+                let products: [ProductPricing]
+                var hasOffer: Bool { products.contains { $0.offer != nil } }
+            }
+
+            struct ProductPricing: Identifiable {
+                let identifier: String
+                let price: String
+                let offer: String?
+                var id: String { identifier }
+            }
+
+            struct Summary {
+                let info: PricingInfo
+                let trialDays: Int
+                let availability: Availability
+                var note = ""
+            }
+
+            enum Availability { case unknown, available }
+        }
+
+        struct PriceFormatter {
+            let locale: String
+            let format: (Double) -> String
+        }
+        """
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Pricing/PricingModel.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let first = mending.mend([
+      Self.rejection(14, "cannot find 'SKPaymentQueue' in scope", path: path),
+      Self.rejection(19, "cannot find 'SKPaymentQueue' in scope", path: path),
+      Self.rejection(23, "cannot find 'SKPaymentQueue' in scope", path: path),
+    ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(first)
+    let seams = (mending.droppedMembers[path] ?? []).compactMap(\.seam)
+    #expect(seams.map(\.text) == [
+      #"{ StandIn.call("PricingModel.pricingInfo", "pricingInfo()", empty: PricingModel.PricingInfo(products: StandIn.empty())) }"#,
+      #"{ StandIn.call("PricingModel.summary", "summary()", empty: PricingModel.Summary(info: PricingModel.PricingInfo(products: StandIn.empty()), trialDays: StandIn.empty(), availability: StandIn.empty())) }"#,
+      // A closure is no empty part: this one waits for an answer, as every seam did.
+      #"{ StandIn.call("PricingModel.formatter", "formatter()") }"#,
+    ])
+    #expect(seams.map(\.declaration.hasDefault) == [true, true, false])
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    // The next build rejects the first seam's empty value: the seam stays, without it.
+    let next = mending.mend(
+      [Self.rejection(13, "'PricingModel.PricingInfo' initializer is inaccessible due to 'private' protection level", path: path)],
+      adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(next)
+    let after = try #require(mending.droppedMembers[path]?.first?.seam)
+    #expect(after.text == #"{ StandIn.call("PricingModel.pricingInfo", "pricingInfo()") }"#)
+    #expect(after.declaration.hasDefault == false)
+  }
+
   @Test("a protocol's requirement Linux cannot build (a view builder, an associated view type) is left out alone; its conformers stay")
   func protocolRequirement() throws {
     let folder = try AppFolder("Account", files: [

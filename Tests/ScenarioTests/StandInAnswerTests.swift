@@ -46,6 +46,33 @@ struct StandInAnswerTests {
     ])
   }
 
+  /// pocket-casts' `PlusPricingInfoModel.PlusPricingInfo`: a memberwise struct, not Decodable.
+  private struct PricingInfo: Equatable {
+    enum Availability { case unknown, available }
+    let products: [String]
+    let offer: String?
+    let trialDays: Int
+    let availability: Availability
+  }
+
+  @Test("a call adopt gave an empty app value returns it unanswered (the transcript says the default answered), and `error=` still throws")
+  func emptyAppValue() throws {
+    let (sink, dependencies) = install([
+      StandInDeclaration("Pricing.info", signature: "static func info() -> PricingInfo", why: Self.why, hasDefault: true),
+      StandInDeclaration("Pricing.load", signature: "static func load() throws -> PricingInfo", why: Self.why, hasDefault: true),
+    ])
+    defer { StandIns.install(nil) }
+    let info: PricingInfo = StandIn.call(
+      "Pricing.info", "info()",
+      empty: PricingInfo(products: StandIn.empty(), offer: StandIn.empty(), trialDays: StandIn.empty(), availability: StandIn.empty()))
+    #expect(info == PricingInfo(products: [], offer: nil, trialDays: 0, availability: .unknown))
+    #expect(sink.events.withLock { $0 }.last == .requestAnswered(dependency: "Pricing.info", id: "r1", outcome: "none (default; `stub Pricing.info ...` forces one)"))
+    try dependencies["Pricing.load"]!.stub(outcome: Located(value: "error", column: 1), arguments: [CommandArgument(name: nil, value: .string("offline"), column: 7)], endColumn: 16)
+    #expect(throws: StandInError("offline")) {
+      try StandIn.callThrowing("Pricing.load", "load()", empty: PricingInfo(products: [], offer: nil, trialDays: 0, availability: .unknown))
+    }
+  }
+
   @Test("a stub answers with a value, JSON decoded into the return type, or an error a throwing call throws")
   func stubbed() throws {
     let (sink, dependencies) = install([

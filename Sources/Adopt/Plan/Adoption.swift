@@ -65,6 +65,18 @@ struct Adoption: Sendable {
     var declaration: StandInSource.Declaration
     /// Whether it stands in for one statement of the member (a `#selector` call), not its body.
     var isStatement = false
+    /// The empty app value it returns unanswered (`EmptyValues`), written into `text`.
+    var empty: String? = nil
+
+    /// The seam without its empty value: what is tried when the compiler rejects that value.
+    var withoutEmpty: BodySeam? {
+      guard let empty else { return nil }
+      var plain = self
+      plain.text = text.replacingOccurrences(of: ", empty: " + empty + ") }", with: ") }")
+      plain.empty = nil
+      plain.declaration.hasDefault = false
+      return plain
+    }
   }
 
   /// The members of compiled files whose bodies are seams, in path and line order.

@@ -246,6 +246,13 @@ struct Mending {
     if let source = parsed[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
       let key = path + ":\(member.range)"
       if let index = droppedMembers[path]?.firstIndex(where: { $0.range == member.range }) {
+        // Its seam's empty value did not build: the seam without it.
+        if let plain = droppedMembers[path]?[index].seam?.withoutEmpty, !seamedNow.contains(key) {
+          droppedMembers[path]?[index].seam = plain
+          seamedNow.insert(key)
+          mendedLines[path, default: []].append(member.firstLine...member.lastLine)
+          return true
+        }
         // Its seam did not build either (its signature names what Linux lacks): blanked out whole.
         guard droppedMembers[path]?[index].seam != nil, !seamedNow.contains(key) else { return false }
         droppedMembers[path]?[index].seam = nil
@@ -260,7 +267,7 @@ struct Mending {
       }
       // Where the error is in the body, the body becomes a seam and the member stays, so that
       // its callers build; an error in the signature blanks it out whole.
-      var seam = member.seam
+      var seam = member.seam.map(EmptyValues(index: adoption.typeIndex).filling)
       if AdoptionProof.inSignature(rejection, of: member) { seam = nil }
       seam?.declaration.why = "\(path) \(reason)"
       if seam != nil { seamedNow.insert(key) }

@@ -1,0 +1,92 @@
+/// A value of an app's own type made of empty parts, for a seam that returns one when nobody
+/// answered: pocket-casts' `PlusPricingInfoModel.getPricingInfo()` (its body reads StoreKit
+/// prices) returns a `PlusPricingInfo(products: [])`, a memberwise struct that is not Decodable,
+/// which no `stub` could make; without it every model whose `init` calls it trapped at `use`.
+///
+/// Parts are what `StandIn.empty()` makes: `nil`, empty collections and strings, `false`, zero,
+/// an enum's first case, and structs of such parts in turn. A type whose init needs anything
+/// else (a class, a closure, a date, a generic) gets none: its seam waits for an answer as before.
+struct EmptyValues {
+  let index: TypeIndex
+
+  /// How deep structs of structs are followed.
+  static let depthLimit = 3
+
+  /// The expression of an empty `type` (as written inside `owner`), or nil.
+  ///
+  /// ```swift
+  /// EmptyValues(index: index).expression(for: "PlusPricingInfo", from: "PlusPricingInfoModel")
+  /// // "PlusPricingInfoModel.PlusPricingInfo(products: StandIn.empty())"
+  /// ```
+  func expression(for type: String, from owner: String) -> String? {
+    guard let declared = appStruct(type, from: owner) else { return nil }
+    return construct(declared, depth: 0)
+  }
+
+  /// `seam` returning an empty value of its app type when nobody answers, where its return
+  /// type has no default of its own and is one `expression(for:from:)` can make.
+  func filling(_ seam: Adoption.BodySeam) -> Adoption.BodySeam {
+    guard !seam.isStatement, !seam.declaration.hasDefault, let returns = seam.declaration.returns,
+          let dot = seam.declaration.member.lastIndex(of: "."), seam.text.hasSuffix(") }"),
+          let value = expression(for: returns, from: String(seam.declaration.member[..<dot]))
+    else { return seam }
+    var filled = seam
+    filled.text = String(seam.text.dropLast(") }".count)) + ", empty: " + value + ") }"
+    filled.empty = value
+    filled.declaration.hasDefault = true
+    return filled
+  }
+
+  /// A part of an empty value: `StandIn.empty()` where the runtime has the type's empty value,
+  /// else an app struct made of empty parts.
+  private func part(_ type: String, from owner: String, depth: Int) -> String? {
+    let written = type.filter { !$0.isWhitespace }
+    if Self.runtimeEmpty(written) { return "StandIn.empty()" }
+    if let declared = index.type(LinuxSupport.bareName(written), from: owner), declared.kind == .enum,
+       !declared.hasPayloads, !declared.cases.isEmpty, declared.genericParameters.isEmpty {
+      return "StandIn.empty()"
+    }
+    guard depth < Self.depthLimit, let declared = appStruct(written, from: owner) else { return nil }
+    return construct(declared, depth: depth + 1)
+  }
+
+  /// `Name(label: part, ...)` by the init that needs the fewest arguments, every one of them
+  /// an empty part; nil when no init can be called so.
+  private func construct(_ declared: DeclaredType, depth: Int) -> String? {
+    let initializers = FactoryInference.initializers(of: declared, members: index.allMembers(of: declared))
+    for initializer in initializers where !initializer.isFailable && !initializer.isThrowing && !initializer.isAsync {
+      var arguments: [String] = []
+      var fits = true
+      for parameter in initializer.parameters where !parameter.hasDefault {
+        guard let value = part(parameter.type, from: declared.qualifiedName, depth: depth) else {
+          fits = false
+          break
+        }
+        arguments.append((parameter.label.map { $0 + ": " } ?? "") + value)
+      }
+      if fits { return index.written(declared) + "(" + arguments.joined(separator: ", ") + ")" }
+    }
+    return nil
+  }
+
+  /// The app's non-generic struct `type` names, seen from `owner`.
+  private func appStruct(_ type: String, from owner: String) -> DeclaredType? {
+    let written = type.filter { !$0.isWhitespace }
+    guard !written.contains("<"), !written.contains("["), !written.hasSuffix("?"),
+          let declared = written.contains(".")
+            ? index.type(written: written) : index.type(written, from: owner),
+          declared.kind == .struct, declared.genericParameters.isEmpty
+    else { return nil }
+    return declared
+  }
+
+  /// Types whose empty value `StandIn.empty()` makes at run time (`StandInDefault`, or the
+  /// zero a placeholder is): optionals, collections, strings, `Bool` and the numbers.
+  static func runtimeEmpty(_ written: String) -> Bool {
+    if written.hasSuffix("?") || written.hasSuffix("!") { return true }
+    if written.hasPrefix("[") && written.hasSuffix("]") { return true }
+    if ["Optional<", "Array<", "Set<", "Dictionary<"].contains(where: { written.hasPrefix($0) }) { return true }
+    return ["String", "Substring", "Bool", "Int", "Double", "Float", "CGFloat", "Int64", "Int32", "UInt", "UInt64", "UInt32"]
+      .contains(written)
+  }
+}
