@@ -242,7 +242,8 @@ struct MendingTests {
                               adoption: adoption, standIns: StandInFiles(adoption), generated: "")
     #expect(mended)
     #expect((mending.droppedMembers[path] ?? []).compactMap(\.seam?.text) == [
-      #"StandIn.call("MessageSupportViewModel.init.attachedLogsView", "SupportLogsView(SupportLogsViewModel())")"#
+      // The view here has no storage: unanswered, the seam returns one (`EmptyValues`).
+      #"StandIn.call("MessageSupportViewModel.init.attachedLogsView", "SupportLogsView(SupportLogsViewModel())", empty: SupportLogsView())"#
     ])
     adoption = mending.adoption(of: app, overridden: [], excluded: [:])
     #expect(adoption.models.first?.factory == "MessageSupportViewModel()")
@@ -551,7 +552,30 @@ struct MendingTests {
             let locale: String
             let format: (Double) -> String
         }
-        """
+        """,
+      "Pricing/SupportLogsViewModel.swift": """
+        import Combine
+        import Foundation
+
+        struct SupportLogsDisplayItem: Identifiable {
+            let id = UUID()
+            let displayOrder: Int
+            let displayName: String
+            let info: String
+        }
+
+        class SupportLogsViewModel: ObservableObject {
+            @Published var displayItems: [SupportLogsDisplayItem]
+            private let tags: SupportLogsDisplayItem
+
+            init(tags: [String]) {
+                self.tags = SupportLogsDisplayItem(displayOrder: 0, displayName: L10n.supportLogsTags, info: tags.joined(separator: ", "))
+                displayItems = [self.tags]
+            }
+        }
+
+        enum L10n { static let supportLogsTitle = "Logs" }
+        """,
     ])
     let app = try AppSources.scan(folder: folder.path)
     let path = "Pricing/PricingModel.swift"
@@ -571,6 +595,14 @@ struct MendingTests {
       #"{ StandIn.call("PricingModel.formatter", "formatter()") }"#,
     ])
     #expect(seams.map(\.declaration.hasDefault) == [true, true, false])
+    // An init's assigned value typed by its property (pocket-casts' SupportLogsViewModel).
+    let logs = "Pricing/SupportLogsViewModel.swift"
+    let valueSeam = mending.mend([Self.rejection(16, "type 'L10n' has no member 'supportLogsTags'", path: logs)],
+      adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(valueSeam)
+    #expect((mending.droppedMembers[logs] ?? []).compactMap(\.seam?.text) == [
+      #"StandIn.call("SupportLogsViewModel.init.tags", "SupportLogsDisplayItem(displayOrder: 0, displayName: L10n.supportLogsTags, info: tags.joined(separator: \", \"))", empty: SupportLogsDisplayItem(displayOrder: StandIn.empty(), displayName: StandIn.empty(), info: StandIn.empty()))"#,
+    ])
     adoption = mending.adoption(of: app, overridden: [], excluded: [:])
     // The next build rejects the first seam's empty value: the seam stays, without it.
     let next = mending.mend(

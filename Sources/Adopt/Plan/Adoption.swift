@@ -72,7 +72,9 @@ struct Adoption: Sendable {
     var withoutEmpty: BodySeam? {
       guard let empty else { return nil }
       var plain = self
-      plain.text = text.replacingOccurrences(of: ", empty: " + empty + ") }", with: ") }")
+      let end = isStatement ? ")" : ") }"
+      guard text.hasSuffix(", empty: " + empty + end) else { return nil }
+      plain.text = String(text.dropLast((", empty: " + empty + end).count)) + end
       plain.empty = nil
       plain.declaration.hasDefault = false
       return plain

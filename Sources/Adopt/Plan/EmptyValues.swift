@@ -25,16 +25,26 @@ struct EmptyValues {
 
   /// `seam` returning an empty value of its app type when nobody answers, where its return
   /// type has no default of its own and is one `expression(for:from:)` can make.
+  /// A body seam (`{ StandIn.call(...) }`) or an init's value seam (`StandIn.call(...)` typed
+  /// by its property: pocket-casts' `tags = SupportLogsDisplayItem(...)`), not a statement's.
   func filling(_ seam: Adoption.BodySeam) -> Adoption.BodySeam {
-    guard !seam.isStatement, !seam.declaration.hasDefault, let returns = seam.declaration.returns,
-          let dot = seam.declaration.member.lastIndex(of: "."), seam.text.hasSuffix(") }"),
-          let value = expression(for: returns, from: String(seam.declaration.member[..<dot]))
+    let end = seam.isStatement ? ")" : ") }"
+    guard !seam.declaration.hasDefault, let returns = seam.declaration.returns, seam.text.hasSuffix(end),
+          !seam.text.hasSuffix(" as Void"), let value = expression(for: returns, from: Self.owner(of: seam.declaration.member))
     else { return seam }
     var filled = seam
-    filled.text = String(seam.text.dropLast(") }".count)) + ", empty: " + value + ") }"
+    filled.text = String(seam.text.dropLast(end.count)) + ", empty: " + value + end
     filled.empty = value
     filled.declaration.hasDefault = true
     return filled
+  }
+
+  /// The type a seam's member is in: `SupportLogsViewModel` of `SupportLogsViewModel.init.tags`.
+  static func owner(of member: String) -> String {
+    var parts = member.split(separator: ".").map(String.init)
+    if parts.count > 1 { parts.removeLast() }
+    if parts.count > 1, parts.last == "init" { parts.removeLast() }
+    return parts.joined(separator: ".")
   }
 
   /// A part of an empty value: `StandIn.empty()` where the runtime has the type's empty value,

@@ -229,6 +229,16 @@ struct Mending {
     if parsed[path] == nil, let source = sources[path] { parsed[path] = MemberLocator.Parsed(source) }
     let reason = home.map { "uses `\($0.0)` from \($0.1), which is left out (the compiler, line \(rejection.line): \(rejection.message))" }
       ?? "does not compile on Linux: line \(rejection.line): \(rejection.message)"
+    // A seam whose empty value (`EmptyValues`) the compiler rejected, a build after it was
+    // made: the seam without it.
+    if let index = droppedMembers[path]?.firstIndex(where: { $0.seam?.empty != nil && ($0.firstLine...$0.lastLine).contains(rejection.line) }),
+       let dropped = droppedMembers[path]?[index], let plain = dropped.seam?.withoutEmpty, !seamedNow.contains(path + ":\(dropped.range)") {
+      droppedMembers[path]?[index].seam = plain
+      seamedNow.insert(path + ":\(dropped.range)")
+      mendedLines[path, default: []].append(dropped.firstLine...dropped.lastLine)
+      return true
+    }
+    let fill = EmptyValues(index: adoption.typeIndex)
     // In an init's body, the call statement alone becomes a seam, the first time: blanking the
     // init out would leave its class with none.
     if let source = parsed[path],
@@ -239,20 +249,14 @@ struct Mending {
       droppedMembers[path]?.removeAll { $0.range.overlaps(statement.range) }
       droppedMembers[path, default: []].append(.init(
         range: statement.range, firstLine: statement.firstLine, lastLine: statement.lastLine, label: statement.label, reason: reason,
-        seam: statement.seam))
+        seam: statement.seam.map(fill.filling)))
+      seamedNow.insert(path + ":\(statement.range)")
       mendedLines[path, default: []].append(statement.firstLine...statement.lastLine)
       return true
     }
     if let source = parsed[path], let member = MemberLocator.member(atLine: rejection.line, in: source) {
       let key = path + ":\(member.range)"
       if let index = droppedMembers[path]?.firstIndex(where: { $0.range == member.range }) {
-        // Its seam's empty value did not build: the seam without it.
-        if let plain = droppedMembers[path]?[index].seam?.withoutEmpty, !seamedNow.contains(key) {
-          droppedMembers[path]?[index].seam = plain
-          seamedNow.insert(key)
-          mendedLines[path, default: []].append(member.firstLine...member.lastLine)
-          return true
-        }
         // Its seam did not build either (its signature names what Linux lacks): blanked out whole.
         guard droppedMembers[path]?[index].seam != nil, !seamedNow.contains(key) else { return false }
         droppedMembers[path]?[index].seam = nil
@@ -267,7 +271,7 @@ struct Mending {
       }
       // Where the error is in the body, the body becomes a seam and the member stays, so that
       // its callers build; an error in the signature blanks it out whole.
-      var seam = member.seam.map(EmptyValues(index: adoption.typeIndex).filling)
+      var seam = member.seam.map(fill.filling)
       if AdoptionProof.inSignature(rejection, of: member) { seam = nil }
       seam?.declaration.why = "\(path) \(reason)"
       if seam != nil { seamedNow.insert(key) }
