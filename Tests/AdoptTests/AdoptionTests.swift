@@ -657,6 +657,9 @@ struct AdoptionTests {
     // A stand-in returning a controller (pocket-casts' `PaidFeature.upgradeController`) returns
     // a new one unasked, as the compat type's default.
     #expect(StandInSource.hasDefault("UIViewController") && StandInSource.hasDefault("UINavigationController"))
+    // A parenthesized type is the type; a tuple or a function type has no default.
+    #expect(StandInSource.hasDefault("([EpisodeSyncInfo]?)") && StandInSource.hasDefault("((Int) -> Void)?"))
+    #expect(!StandInSource.hasDefault("(Int, String?)") && !StandInSource.hasDefault("(Int) -> String?") && !StandInSource.hasDefault("(Int)"))
     // An app that names neither declares none of them.
     let plainFolder = try AppFolder("News", files: NewsApp.files)
     let plain = RegistrationWriter.generatedFile(Adoption(try AppSources.scan(folder: plainFolder.path)), modules: ["News"])

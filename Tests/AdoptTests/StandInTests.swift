@@ -402,6 +402,9 @@ struct StandInTests {
             func hasSubscriptions() -> Bool { false }
             func homeFolderSortOrder() -> LibrarySort { .titleAtoZ }
             func connection() -> Connection { .wifi }
+            func findFrameCount() -> Int64 { 0 }
+            func duration() -> TimeInterval { 0 }
+            func pending() -> ([String]?) { nil }
             enum Connection { case unavailable, wifi }
         }
         """,
@@ -413,7 +416,7 @@ struct StandInTests {
       "Counts/Helpers/Stats.swift": """
         import Foundation
         enum Stats {
-            static func summary() -> String { "\\(DataManager.shared.podcastCount()) podcasts" }
+            static func summary() -> String { "\\(DataManager.shared.podcastCount()) podcasts, \\(DataManager.shared.findFrameCount()), \\(DataManager.shared.duration()), \\(DataManager.shared.pending() ?? [])" }
             static func order() -> String { "\\(DataManager.shared.homeFolderSortOrder()) \\(DataManager.shared.connection())" }
         }
         """,
@@ -434,6 +437,10 @@ struct StandInTests {
     let starter = writer.starterScenario(model, reach: reach)
     #expect(starter.contains("stub DataManager.podcastCount value=0\n"))
     #expect(!starter.contains("hasSubscriptions"))
+    // Every number is answered 0; a parenthesized optional has its default and needs no line.
+    #expect(starter.contains("stub DataManager.findFrameCount value=0\n"), "\(starter)")
+    #expect(starter.contains("stub DataManager.duration value=0\n"), "\(starter)")
+    #expect(!starter.contains("DataManager.pending"), "\(starter)")
     // An enum's first case, whether the app compiles it or a stand-in declares it.
     #expect(starter.contains("stub DataManager.homeFolderSortOrder value=dateAddedNewestToOldest\n"), "\(starter)")
     #expect(starter.contains("stub DataManager.connection value=unavailable\n"), "\(starter)")

@@ -367,10 +367,51 @@ struct StandInSource {
     "RangeReplaceableCollection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Void",
   ]
 
+  /// Whether `text` is a function type: an arrow outside every bracket (`(Int) -> String?`, not
+  /// `((Int) -> String)?`).
+  static func isFunctionType(_ text: String) -> Bool {
+    var depth = 0
+    var previous: Character = " "
+    for character in text {
+      switch character {
+      case "(", "[", "<": depth += 1
+      case ")", "]": depth -= 1
+      case ">":
+        if previous == "-" { if depth == 0 { return true } } else { depth -= 1 }
+      default: break
+      }
+      previous = character
+    }
+    return false
+  }
+
+  /// Whether `text` (`(...)`) is one type in parentheses: its first `(` closes at its end, with
+  /// no comma at its own depth (a tuple) and no arrow after it (a function type).
+  static func isOneParenthesized(_ text: String) -> Bool {
+    var depth = 0
+    for (offset, character) in text.enumerated() {
+      switch character {
+      case "(", "[", "<": depth += 1
+      case ")", "]", ">":
+        // A function type's arrow: `->` is no closing bracket.
+        if character == ">", offset > 0, text[text.index(text.startIndex, offsetBy: offset - 1)] == "-" { return false }
+        depth -= 1
+        if depth == 0 && offset < text.count - 1 { return false }
+      case "," where depth == 1: return false
+      default: break
+      }
+    }
+    return depth == 0
+  }
+
   /// Whether values of `type` (as written) have a default a stand-in returns unasked.
   static func hasDefault(_ type: String?) -> Bool {
-    guard let type = type?.filter({ !$0.isWhitespace }), !type.isEmpty else { return true }
+    guard var type = type?.filter({ !$0.isWhitespace }), !type.isEmpty else { return true }
     if type == "Void" || type == "()" || type == "String" || type == "Substring" { return true }
+    // A function type has no default, whatever it returns (`() -> String?`).
+    if Self.isFunctionType(type) { return false }
+    // A type in parentheses is the type (pocket-casts' `-> ([EpisodeSyncInfo]?)`); a tuple is not.
+    while type.hasPrefix("("), type.hasSuffix(")"), type.count > 2, Self.isOneParenthesized(type) { type = String(type.dropFirst().dropLast()) }
     if type.hasSuffix("?") || type.hasSuffix("!") { return true }
     if type.hasPrefix("[") && type.hasSuffix("]") { return true }
     // A publisher that finishes with no value, a subject that sends none (AppleCompat's Combine).

@@ -74,7 +74,10 @@ extension PackageWriter {
       return !declaration.hasDefault && !declaration.isAsync && reached && seen.insert(declaration.member).inserted
     }
     guard !needed.isEmpty else { return [] }
-    let zero = ["Bool": "false", "Int": "0", "Double": "0", "Float": "0", "String": "\"\""]
+    // Every number decodes from `0` (pocket-casts' `PlaybackManager.duration`, a `TimeInterval`;
+    // `DataManager.findFrameCount`, an `Int64`).
+    let numbers = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat", "TimeInterval"]
+    let zero = ["Bool": "false", "String": "\"\""].merging(numbers.map { ($0, "0") }) { first, _ in first }
     return ["# Stand-ins the model's code names whose calls need an answer (see `describe`): these let its `init` and first step run."]
       + needed.map { declaration in
         let type = declaration.returns.map { $0.filter { !$0.isWhitespace } } ?? ""
