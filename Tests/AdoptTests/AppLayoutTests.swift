@@ -506,6 +506,18 @@ struct AppLayoutTests {
     let line = try #require(generated.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("TimelineViewModel(") })
     #expect(PackageBuild.model(atLine: line + 1, of: generated, in: adoption.models)?.type == "TimelineViewModel")
     #expect(PackageBuild.model(atLine: 2, of: generated, in: adoption.models) == nil)
+    // A model's helpers come before its `let`: a line of them is that model's, not the one's above.
+    let helpers = """
+      let adoptedFirst = ModelDefinition("first", summary: "First") { _ in First() }
+      // Second, Second.swift:3
+      @MainActor private func adoptedSecondChoice1(_ context: ModelContext) -> Mode { .a }
+      private let adoptedSecondChoiceWords1: [String] = ["a"]
+      let adoptedSecond = ModelDefinition(
+        "second", summary: "Second"
+      ) { context in Second(mode: adoptedSecondChoice1(context)) }
+      """
+    let models = ["First", "Second"].map { ModelPlan(type: DeclaredType(name: $0, kind: .class), path: $0 + ".swift", index: TypeIndex([])) }
+    #expect((1...7).map { PackageBuild.model(atLine: $0, of: helpers, in: models)?.type } == ["First", "First", "Second", "Second", "Second", "Second", "Second"])
   }
 
   @Test("a file the compiler rejected is left out with its error, and what needs it with that reason")

@@ -241,8 +241,48 @@ struct StandInTests {
           public func fetchNewestStatuses() async { statuses = [] }
         }
         """,
+      // Another `Mode`, the editor's own, in a file left out: the editor's init
+      // names it bare, and the list view's is none it can see (IceCubesApp's `EditorStore`).
+      "Status/Editor/StatusEditor.swift": """
+        public enum StatusEditor {}
+        """,
+      "Status/Editor/EditorMode.swift": """
+        import UIKit
+
+        extension StatusEditor.EditorStore {
+          public enum Mode {
+            case new, edit
+
+            var items: [NSItemProvider] { [] }
+          }
+        }
+        """,
+      "Status/Editor/EditorStore.swift": """
+        import Observation
+
+        extension StatusEditor {
+          @MainActor
+          @Observable public class EditorStore {
+            var mode: Mode
+            public var text = ""
+
+            init(mode: Mode) {
+              self.mode = mode
+            }
+
+            public func post() async { text = "" }
+          }
+        }
+        """,
     ])
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let editor = try #require(adoption.models.first { $0.type == "StatusEditor.EditorStore" })
+    // Its own `Mode`'s cases (the run at a185cac gave it the list view's, which its registration
+    // could not name).
+    #expect(editor.factory == "StatusEditor.EditorStore(mode: choice1(context))")
+    #expect(editor.choices.count == 1)
+    #expect(editor.choices.first?.contains(#"case "new": return StatusEditor.EditorStore.Mode.new"#) == true, "\(editor.choices)")
+    #expect(editor.choices.first?.contains("AccountStatusesListView") == false)
     let fetcher = try #require(adoption.models.first { $0.type == "AccountStatusesFetcher" })
     #expect(fetcher.factory == "AccountStatusesFetcher(mode: choice1(context))")
     #expect(fetcher.choices.count == 1)

@@ -6,9 +6,18 @@ enum ActionInference {
   }
 
   /// The cases of an app enum without payloads, when `type`, written inside `owner`, names one.
+  ///
+  /// The type is the one the name means from `owner`: a dotted name (`AccountStatusesListView.Mode`)
+  /// is that type, a bare one a type `owner` can see (`FactoryInference.sees`); another type of
+  /// the same last name elsewhere (IceCubesApp's `StatusEditor.EditorStore.Mode`) is not it.
   static func simpleCases(of type: String, index: TypeIndex, owner: String = "") -> [String]? {
-    guard let declared = index.type(LinuxSupport.bareName(type), from: owner), declared.kind == .enum,
-          !declared.cases.isEmpty, !declared.hasPayloads
+    let written = type.filter { !$0.isWhitespace }
+    guard let declared = index.type(LinuxSupport.bareName(written), from: owner), declared.kind == .enum,
+          !declared.cases.isEmpty, !declared.hasPayloads,
+          written.contains(".")
+            ? declared.qualifiedName == written || declared.qualifiedName.hasSuffix("." + written)
+              || written.hasSuffix("." + declared.qualifiedName)
+            : FactoryInference.sees(declared, from: owner)
     else { return nil }
     return declared.cases
   }

@@ -194,7 +194,8 @@ struct FactoryInference {
       options.append("Parameter(\"\(name)\", .string, default: .string(\"https://example.com\"), \"\(owner).init \(parameter.label ?? "_"): URL\")")
       return "(URL(string: context.options.string(\"\(name)\")) ?? URL(fileURLWithPath: \"/\"))"
     }
-    if let cases = ActionInference.simpleCases(of: type, index: index, owner: scope) ?? standInCases(of: type) {
+    if let cases = ActionInference.simpleCases(of: type, index: index, owner: scope)
+      ?? Self.standInCases(of: type, from: scope, index: index, standIns: standIns) {
       // An enum of the app without payloads: a `use` option of its cases, the first by default.
       let name = optionName(parameter.name, owner: owner)
       let words = wordList(cases.map(Self.word))
@@ -258,13 +259,27 @@ struct FactoryInference {
   /// The cases of an enum without payloads that only a stand-in declares, where no compiled
   /// type answers to the name: IceCubesApp's `AccountStatusesListView.Mode` (`bookmarks`,
   /// `favorites`), nested in a view left out, which its stand-in keeps with its cases.
-  private func standInCases(of type: String) -> [String]? {
+  ///
+  /// A bare name is a type `scope` can see: a top-level one, or one nested in `scope` or a type
+  /// around it. IceCubesApp's `StatusEditor.EditorStore(mode: Mode)` means its own `Mode` (with
+  /// payloads, in a left-out file), not `AccountStatusesListView.Mode`: taken for it, the
+  /// registration named a type its scope does not see, and did not compile.
+  static func standInCases(of type: String, from scope: String, index: TypeIndex, standIns: TypeIndex) -> [String]? {
     let whole = type.contains(".")
-    let compiled = whole ? index.type(written: type).flatMap { $0.qualifiedName == type ? $0 : nil } : index.type(type)
-    guard compiled == nil, let declared = standIns.type(written: type), !whole || declared.qualifiedName == type,
+    let compiled = whole ? index.type(written: type).flatMap { $0.qualifiedName == type ? $0 : nil } : index.type(type, from: scope)
+    guard compiled == nil || !whole && !Self.sees(compiled!, from: scope),
+          let declared = whole ? standIns.type(written: type) : standIns.type(type, from: scope),
+          whole ? declared.qualifiedName == type : Self.sees(declared, from: scope),
           declared.kind == .enum, !declared.cases.isEmpty, !declared.hasPayloads
     else { return nil }
     return declared.cases
+  }
+
+  /// Whether code inside `scope` names `declared` by its bare name: it is top-level, or nested
+  /// in `scope` or in a type around it.
+  static func sees(_ declared: DeclaredType, from scope: String) -> Bool {
+    let parent = declared.parents.joined(separator: ".")
+    return parent.isEmpty || scope == parent || scope.hasPrefix(parent + ".")
   }
 
   /// A model value adopt cannot make from its inits (Mastodon's `MastodonAuthentication`, whose

@@ -167,14 +167,24 @@ struct PackageBuild {
   }
 
   /// The model whose registration holds `line` of the generated file `text`.
+  ///
+  /// A model's helpers (`@MainActor private func adoptedEditorStoreChoice1`, the words of its
+  /// choices) come before its `let adopted...`: a line in them is that model's, not the one's
+  /// above. (IceCubesApp's `EditorStore` choice named a type its scope does not see, and each
+  /// build left out the model above it instead, one a build, for twenty builds.)
   static func model(atLine line: Int, of text: String, in models: [ModelPlan]) -> ModelPlan? {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    func model(declaredAt index: Int) -> ModelPlan? {
+      let name = lines[index].dropFirst("let ".count).prefix { $0 != " " }
+      return models.first { RegistrationWriter.variable($0) == name }
+    }
     var index = min(line, lines.count) - 1
     while index >= 0 {
       let current = lines[index]
-      if current.hasPrefix("let adopted") {
-        let name = current.dropFirst("let ".count).prefix { $0 != " " }
-        return models.first { RegistrationWriter.variable($0) == name }
+      if current.hasPrefix("let adopted") { return model(declaredAt: index) }
+      if ["@MainActor private func adopted", "private func adopted", "private let adopted"].contains(where: current.hasPrefix) {
+        guard let next = lines.indices.first(where: { $0 > index && lines[$0].hasPrefix("let adopted") }) else { return nil }
+        return model(declaredAt: next)
       }
       index -= 1
     }

@@ -90,16 +90,15 @@ extension PackageWriter {
       }
   }
 
-  /// The first case of `type`, seen from `owner`, where it is an enum whose cases carry nothing.
+  /// The first case of `type`, seen from `owner`, where it is an enum whose cases carry nothing:
+  /// the cases a model's init option offers (`FactoryInference`), the first of them.
   func firstCase(of type: String, from owner: String) -> String? {
     guard !type.isEmpty, !type.hasSuffix("?") else { return nil }
-    if let cases = ActionInference.simpleCases(of: type, index: adoption.typeIndex, owner: owner) { return cases.first.map(FactoryInference.word) }
-    guard adoption.typeIndex.type(LinuxSupport.bareName(type), from: owner) == nil,
-          let declared = adoption.standInTypeIndex.type(LinuxSupport.bareName(type), from: owner),
-          declared.kind == .enum, !declared.hasPayloads
-    else { return nil }
-    return declared.cases.first.map(FactoryInference.word)
+    let cases = ActionInference.simpleCases(of: type, index: adoption.typeIndex, owner: owner)
+      ?? FactoryInference.standInCases(of: type, from: owner, index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
+    return cases?.first.map(FactoryInference.word)
   }
+
 
   func testFile() -> String {
     """
