@@ -32,6 +32,8 @@ package struct AuditReport: Sendable {
   package var unusable: [(model: String, error: String)] = []
   /// Per model audited: sequences run and planned, probes run.
   package var counts: [(model: String, sequences: Int, planned: Int, probes: Int)] = []
+  /// The `stub` lines the audit gave a model before `use` (`ModelSurface.answers`), by model.
+  package var answered: [String: [String]] = [:]
   /// Whether the budget stopped it before every planned sequence ran.
   package var stoppedEarly = false
   /// Models whose traps were all a base class's placeholders (`fatalError("Subclasses must implement")`).
@@ -148,6 +150,7 @@ package struct Auditor: Sendable {
       settings.progress(min(done, total), total)
     }
     for surface in surfaces {
+      if !surface.answers.isEmpty { report.answered[surface.model] = surface.answers }
       report.counts.append((surface.model, ran[surface.model] ?? 0, planned[surface.model] ?? 0, probes[surface.model] ?? 0))
     }
     report.placeholders = surfaces.map(\.model).filter(placeholders.contains)
@@ -161,7 +164,8 @@ package struct Auditor: Sendable {
 
   /// The probes every sequence runs first: settled (and the screen left), and sent quickly.
   static func firstSpecs(_ unit: (plan: AuditPlan, sequence: AuditPlan.Sequence)) -> [(ProbeKind, ProbeSpec)] {
-    let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+    var base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+    base.answers = unit.plan.surface.answers
     var settled = base
     settled.leaves = true
     settled.cleanup = unit.plan.cleanup
@@ -178,7 +182,8 @@ package struct Auditor: Sendable {
   /// order of answers where two were out at once, the other order of steps where quick and
   /// one-after-another differ.
   static func secondSpecs(_ unit: (plan: AuditPlan, sequence: AuditPlan.Sequence), after runs: AuditOracles.Runs) -> [(ProbeKind, ProbeSpec)] {
-    let base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+    var base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
+    base.answers = unit.plan.surface.answers
     var specs: [(ProbeKind, ProbeSpec)] = []
     if let settled = runs.settled, settled.requests > 0 {
       for answer in [ProbeAnswer.offline, .serverError, .empty] {

@@ -42,6 +42,8 @@ package struct ProbeSpec: Sendable, Equatable, Codable {
   package var leaves = false
   /// The cleanup actions to send before leaving.
   package var cleanup: [ProbeStep] = []
+  /// `stub` lines run before `use` (the model's surface's `answers`).
+  package var answers: [String] = []
   /// Whether it runs in a process that ran nothing before it (to confirm what the oracles found:
   /// a model's other probes share a process, and a singleton of the app's carries their state).
   package var alone = false

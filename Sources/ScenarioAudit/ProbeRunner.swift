@@ -27,11 +27,47 @@ package struct ProbeRunner {
     return probe.run()
   }
 
-  /// The model's surface, read from a session on it.
-  package static func surface(of model: String, in timeline: Timeline) -> (ModelSurface?, String?) {
+  /// The model's surface, read from a session on it, made after the `stub` lines `answers`.
+  ///
+  /// A stand-in the model's `init` calls that returns a `Bool`, a number or a string and that
+  /// nobody answered fails `use`: then `retry` is the `stub` line that answers it with `false`,
+  /// `0` or `""` (as adopt's starter scenarios do), for the caller to make the model again in a
+  /// new session, `answers` and it first (a stub given after a `use` is that model's, not the
+  /// next one's). The surface keeps the lines: every probe, and every finding's scenario,
+  /// starts with them.
+  package static func surface(of model: String, answers: [String] = [], in timeline: Timeline) -> (surface: ModelSurface?, error: String?, retry: String?) {
+    for answer in answers {
+      if let error = timeline.execute(answer).error { return (nil, error.message, nil) }
+    }
     let result = timeline.execute("use \(model)")
-    if let error = result.error { return (nil, error.message) }
-    return (timeline.session.surface, nil)
+    if let error = result.error {
+      if answers.count < 8, case .standInUnanswered(let member, let signature) = error.reason, let zero = zeroAnswer(returning: signature),
+         !answers.contains(where: { $0.hasPrefix("stub \(member) ") }) {
+        return (nil, error.message, "stub \(member) value=\(zero)")
+      }
+      return (nil, error.message, nil)
+    }
+    var surface = timeline.session.surface
+    surface?.answers = answers
+    return (surface, nil, nil)
+  }
+
+  /// `false`, `0` or `""` for a member whose signature (`var hasLoadedProducts: Bool`,
+  /// `func podcastCount() -> Int`) returns a `Bool`, a number or a string; nil for anything else.
+  nonisolated package static func zeroAnswer(returning signature: String) -> String? {
+    let type: Substring
+    if let arrow = signature.range(of: "->", options: .backwards) {
+      type = signature[arrow.upperBound...]
+    } else if signature.hasPrefix("var "), let colon = signature.firstIndex(of: ":") {
+      type = signature[signature.index(after: colon)...]
+    } else {
+      return nil
+    }
+    let name = type.trimmingCharacters(in: .whitespaces)
+    if name == "Bool" { return "false" }
+    if name == "String" { return "\"\"" }
+    let numbers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat", "TimeInterval"]
+    return numbers.contains(name) ? "0" : nil
   }
 }
 
@@ -73,6 +109,7 @@ private struct Run {
     var result = ProbeResult(
       lines: [], initial: [], final: [], atRest: false, requests: 0, workLeft: [], leftBehind: [], freed: nil, warnings: [],
       errors: [])
+    for answer in spec.answers { _ = execute(answer) }
     guard execute("use \(spec.model)") else {
       result.lines = lines
       result.errors = errors

@@ -7,9 +7,14 @@
 #else
   import OpenCombine
 #endif
+import Foundation
 import Scenario
 import StandInSupport
 import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// A service locator as apps use Resolver: `resolve()` registers everything on first use, and
 /// traps on a type nobody registered.
@@ -65,7 +70,66 @@ let locatorStandIns = [
     "Theme.accent", signature: "static var accent: AccentColor",
     why: "App/Theme.swift imports `UIKit`, an Apple framework with no Linux version",
     hasDefault: false, models: ["profile-header"]),
+  StandInDeclaration(
+    "IAPHelper.hasLoadedProducts", signature: "var hasLoadedProducts: Bool",
+    why: "App/IAPHelper.swift imports `StoreKit`, an Apple framework with no Linux version",
+    hasDefault: false, models: ["plus-pricing", "safe-plus-pricing"]),
+  StandInDeclaration(
+    "IAPHelper.priceCount", signature: "func priceCount() -> Int",
+    why: "App/IAPHelper.swift imports `StoreKit`, an Apple framework with no Linux version",
+    hasDefault: false, models: ["plus-pricing", "safe-plus-pricing"]),
 ]
+
+/// The app's purchases helper, whose file imports StoreKit (pocket-casts' `IAPHelper`).
+final class IAPHelper: Sendable {
+  static let shared = IAPHelper()
+  var hasLoadedProducts: Bool { StandIn.call("IAPHelper.hasLoadedProducts", "hasLoadedProducts") }
+  func priceCount() -> Int { StandIn.call("IAPHelper.priceCount", "priceCount()") }
+}
+
+/// Prices for the upgrade screen (pocket-casts' `PlusPricingInfoModel`): its `init` asks the
+/// purchases helper whether products are loaded, which nobody answers until a scenario does;
+/// `loadPrices` sets the spinner, and a failed request leaves it on.
+@MainActor
+final class PlusPricingViewModel: ObservableObject {
+  @Published var isLoading = false
+  @Published var available: Bool
+  @Published var prices: [String] = []
+
+  /// The twin resets the spinner on failure too.
+  private let resetsOnFailure: Bool
+
+  init(resetsOnFailure: Bool) {
+    self.resetsOnFailure = resetsOnFailure
+    available = IAPHelper.shared.hasLoadedProducts || IAPHelper.shared.priceCount() > 0
+  }
+
+  func loadPrices() async {
+    isLoading = true
+    do {
+      let (data, _) = try await URLSession.shared.data(from: URL(string: "https://pricing.example/api/prices")!)
+      prices = try JSONDecoder().decode([String].self, from: data)
+      isLoading = false
+    } catch {
+      available = false
+      if resetsOnFailure { isLoading = false }
+    }
+  }
+}
+
+let plusPricing = ModelDefinition("plus-pricing", summary: "prices whose init asks a stood-in purchases helper") { _ in
+  PlusPricingViewModel(resetsOnFailure: false)
+} describe: { model in
+  model.asyncAction("loadPrices", "loadPrices() async", perform: { pricing, _ in await pricing.loadPrices() })
+  model.property("isLoading", \.isLoading)
+}
+
+let safePlusPricing = ModelDefinition("safe-plus-pricing", summary: "the spinner reset whatever happens") { _ in
+  PlusPricingViewModel(resetsOnFailure: true)
+} describe: { model in
+  model.asyncAction("loadPrices", "loadPrices() async", perform: { pricing, _ in await pricing.loadPrices() })
+  model.property("isLoading", \.isLoading)
+}
 
 /// The repository the locator was to make.
 final class ReminderStore: Sendable {}

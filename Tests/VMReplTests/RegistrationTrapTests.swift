@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioAudit
 import StandInSupport
 import Testing
 
@@ -29,7 +30,7 @@ struct StandInDefaultTrapTests {
     let result = try await VMReplProcess.run(["audit", "reminders-list", "--format", "jsonl"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output == #"""
-      {"model":"reminders-list","notAudited":"`use reminders-list` trapped (VMReplFixtures/StandInRegistry.swift:32: Fatal error: LOCATOR: 'ReminderStore' not resolved) after the stand-in `ServiceLocator.registerAllServices` (of App/Injection.swift) returned its type's default unasked: the app's code there does not run here, so the trap may be the stand-in's: write what it does in Overrides.swift"}
+      {"model":"reminders-list","notAudited":"`use reminders-list` trapped (VMReplFixtures/StandInRegistry.swift:37: Fatal error: LOCATOR: 'ReminderStore' not resolved) after the stand-in `ServiceLocator.registerAllServices` (of App/Injection.swift) returned its type's default unasked: the app's code there does not run here, so the trap may be the stand-in's: write what it does in Overrides.swift"}
 
       """#)
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("audit/reminders-list").path))
@@ -73,5 +74,54 @@ struct StandInDefaultTrapTests {
         == "`use list` trapped (App/List.swift:9: Fatal error) after the stand-ins `Analytics.log` (of Analytics.swift) and "
         + "`Keychain.token` (of Services/Keychain.swift) returned their types' defaults unasked: the app's code there does not run here, "
         + "so the trap may be the stand-in's: answer `stub Keychain.token ...` before `use`, or write them in Overrides.swift")
+  }
+}
+
+/// pocket-casts' `PlusPricingInfoModel` and nine others: their `init` asks a stood-in helper for
+/// a `Bool` or a number nobody answered (`IAPHelper.hasLoadedProducts`), so `use` failed and the
+/// audit said "not audited". It now answers `false`, `0` or `""` before `use`, as the starters do,
+/// and every probe and finding's scenario says so.
+@Suite("audit: a model made after the audit answers its init's stand-ins")
+struct AnsweredStandInTests {
+  @Test("the model is audited after `stub` lines of zero answers: its bug found, its scenario failing on `run` and passing on the twin, the twin clean")
+  func answeredBeforeUse() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-answered", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "plus-pricing", "safe-plus-pricing"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.output == """
+      plus-pricing (PlusPricingViewModel): 1 finding
+        loading flag left set: `isLoading` is still true after `send loadPrices` and its requests answered offline, with nothing left running
+          evidence: isLoading == true at the end; no effect, timer or request of the model is left
+          code: PlusPricingViewModel.loadPrices() async
+          not a bug unless `isLoading` is meant to stay set once set (then it is no loading flag)
+          scenario: audit/plus-pricing/loading-left-set.scenario
+      safe-plus-pricing: nothing found in 3 sequences (11 probes); made after the audit's `stub IAPHelper.hasLoadedProducts value=false`, `stub IAPHelper.priceCount value=0`
+      1 finding in 1 of 2 models; 6 sequences, 32 probes, seed 0
+
+      """)
+    let scenario = try String(contentsOf: folder.appendingPathComponent("audit/plus-pricing/loading-left-set.scenario"), encoding: .utf8)
+    let lines = scenario.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(lines == [
+      "stub IAPHelper.hasLoadedProducts value=false", "stub IAPHelper.priceCount value=0", "use plus-pricing", "send loadPrices",
+      "respond http GET /api/prices error kind=offline", "expect isLoading == false",
+    ])
+    let onBug = try await VMReplProcess.run(["run", "audit/plus-pricing/loading-left-set.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(onBug.status == 1)
+    try scenario.replacingOccurrences(of: "use plus-pricing", with: "use safe-plus-pricing")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let onTwin = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(onTwin.status == 0, "\(onTwin.output)")
+  }
+
+  @Test("only a Bool, a number or a string is answered so; anything else stays the reason it is not audited")
+  func zeroAnswers() {
+    #expect(ProbeRunner.zeroAnswer(returning: "var hasLoadedProducts: Bool") == "false")
+    #expect(ProbeRunner.zeroAnswer(returning: "func podcastCount() -> Int") == "0")
+    #expect(ProbeRunner.zeroAnswer(returning: "static func duration(of episode: Episode) -> TimeInterval") == "0")
+    #expect(ProbeRunner.zeroAnswer(returning: "var title: String") == #""""#)
+    #expect(ProbeRunner.zeroAnswer(returning: "static var accent: AccentColor") == nil)
+    #expect(ProbeRunner.zeroAnswer(returning: "func save(_ token: String) throws") == nil)
   }
 }

@@ -30,6 +30,10 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   package var lifecycleActions: [String] = []
   /// Each scripted dependency (besides `http`) and its outcomes' names, in order.
   package var dependencies: [Dependency]
+  /// The `stub` lines `audit` gave before `use` so that the model could be made: stand-ins of a
+  /// `Bool`, a number or a string its init calls and nobody answers (`stub
+  /// IAPHelper.hasLoadedProducts value=false`). Every probe of the model starts with them.
+  package var answers: [String] = []
 
   package struct Dependency: Sendable, Equatable, Codable {
     package var name: String

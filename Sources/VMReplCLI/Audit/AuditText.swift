@@ -21,11 +21,12 @@ enum AuditText {
     }
     for count in result.counts where !models.contains(count.model) {
       // Only the screen shown and left: the plan's one sequence when nothing else can be done.
+      let answered = result.answered[count.model].map { "; made after the audit's " + $0.map { "`\($0)`" }.joined(separator: ", ") } ?? ""
       if count.planned == 1 {
-        lines.append("\(count.model): nothing found when shown and left (\(count.probes) probe\(count.probes == 1 ? "" : "s")); its registration has no action and no settable property to try")
+        lines.append("\(count.model): nothing found when shown and left (\(count.probes) probe\(count.probes == 1 ? "" : "s")); its registration has no action and no settable property to try\(answered)")
         continue
       }
-      lines.append("\(count.model): nothing found in \(count.sequences) sequence\(count.sequences == 1 ? "" : "s") (\(count.probes) probes)")
+      lines.append("\(count.model): nothing found in \(count.sequences) sequence\(count.sequences == 1 ? "" : "s") (\(count.probes) probes)\(answered)")
     }
     for model in result.placeholders {
       lines.append("\(model): traps in placeholders a subclass is to override (`fatalError(\"Subclasses must implement ...\")`): not counted, the app makes only subclasses")

@@ -57,13 +57,21 @@ struct AuditWorker: ParsableCommand {
           continue
         }
         WorkerErrors.startOver(with: "\(StepMarker.scenarioPrefix)audit probe\n")
-        let script = ScriptRunner(options: options, transcript: true, output: output)
-        let timeline = script.timeline
+        var timeline = ScriptRunner(options: options, transcript: true, output: output).timeline
         var answer = AuditWorkAnswer(fresh: true)
         if let model = request.describe {
-          let (surface, error) = ProbeRunner.surface(of: model, in: timeline)
-          answer.surface = surface
-          answer.error = error
+          var answers: [String] = []
+          while true {
+            let (surface, error, retry) = ProbeRunner.surface(of: model, answers: answers, in: timeline)
+            answer.surface = surface
+            answer.error = error
+            guard let retry else { break }
+            // Made again in a new session, the stand-in answered before `use`.
+            _ = timeline.end(ignoringEffects: true)
+            output.capture?.discard()
+            answers.append(retry)
+            timeline = ScriptRunner(options: options, transcript: true, output: output).timeline
+          }
         } else if let probe = request.probe {
           answer.result = runner.run(probe, in: timeline)
         } else if let lines = request.explore {
