@@ -443,6 +443,7 @@ struct StandInTests {
             func homeFolderSortOrder() -> LibrarySort { .titleAtoZ }
             func connection() -> Connection { .wifi }
             func findFrameCount() -> Int64 { 0 }
+            func autoDownloadEnabled() -> Bool { false }
             func duration() -> TimeInterval { 0 }
             func pending() -> ([String]?) { nil }
             enum Connection { case unavailable, wifi }
@@ -466,6 +467,20 @@ struct StandInTests {
             @Published var text = ""
             @Published var sort = LibrarySort.titleAtoZ
             func update() { text = Stats.summary() + Stats.order() }
+            func subscribe() { Subscriptions.shared.subscribe(to: text) }
+        }
+        """,
+      "Counts/Helpers/Subscriptions.swift": """
+        final class Subscriptions {
+            static let shared = Subscriptions()
+        }
+        """,
+      // A member in an extension's own file (pocket-casts' `ServerPodcastManager+Subscription.swift`).
+      "Counts/Helpers/Subscriptions+Subscribe.swift": """
+        extension Subscriptions {
+            func subscribe(to uuid: String) {
+                if DataManager.shared.autoDownloadEnabled() { print(uuid) }
+            }
         }
         """,
     ])
@@ -481,6 +496,8 @@ struct StandInTests {
     #expect(starter.contains("stub DataManager.findFrameCount value=0\n"), "\(starter)")
     #expect(starter.contains("stub DataManager.duration value=0\n"), "\(starter)")
     #expect(!starter.contains("DataManager.pending"), "\(starter)")
+    // Reached through a member an extension's file declares.
+    #expect(starter.contains("stub DataManager.autoDownloadEnabled value=false\n"), "\(starter)")
     // An enum's first case, whether the app compiles it or a stand-in declares it.
     #expect(starter.contains("stub DataManager.homeFolderSortOrder value=dateAddedNewestToOldest\n"), "\(starter)")
     #expect(starter.contains("stub DataManager.connection value=unavailable\n"), "\(starter)")

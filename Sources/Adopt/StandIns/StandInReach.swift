@@ -10,6 +10,11 @@ enum StandInReach {
     var declaredIn: [String: [String]] = [:]
     for file in compiled {
       for type in file.types where type.isTopLevel { declaredIn[type.name, default: []].append(file.path) }
+      // A file that extends a type holds its members too (pocket-casts' `subscribe` is in
+      // `ServerPodcastManager+Subscription.swift`, which calls `Settings.autoDownloadEnabled()`).
+      for name in Set(file.extensions.map { LinuxSupport.bareName($0.extendedType) }) {
+        declaredIn[name, default: []].append(file.path)
+      }
     }
     var result: [String: Set<String>] = [:]
     for model in adoption.models where model.factory != nil || model.isOverridden {
