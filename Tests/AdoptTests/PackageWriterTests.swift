@@ -52,6 +52,12 @@ struct PackageWriterTests {
 }
 
 extension PackageWriterTests {
+  @Test("a string literal adopt writes holds no line break, tab or other control character (NetNewsWire's tab-indented signature)")
+  func quotedLiterals() {
+    #expect(RegistrationWriter.quote("func request(with response: R,\n\t                    client: C)") == #""func request(with response: R,                      client: C)""#)
+    #expect(RegistrationWriter.quote("say \"hi\" \\ \r\u{7F}") == #""say \"hi\" \\   ""#)
+  }
+
   @Test("adopt never writes over a package it did not write")
   func foreignPackage() throws {
     let folder = try AppFolder("News", files: NewsApp.files.merging(["Other/Package.swift": "// swift-tools-version:6.1\n"]) { $1 })

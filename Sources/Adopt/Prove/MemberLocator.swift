@@ -231,9 +231,7 @@ enum MemberLocator {
   }
 
   /// `text` as a Swift string literal.
-  private static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-  }
+  private static func quoted(_ text: String) -> String { RegistrationWriter.quote(text) }
 
   private static func wholeStatementSeam(
     _ statement: CodeBlockItemSyntax, owner: String, label: String, converter: SourceLocationConverter, why: String

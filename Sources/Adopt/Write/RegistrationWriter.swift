@@ -99,9 +99,14 @@ enum RegistrationWriter {
   }
 
   /// `text` as a Swift string literal.
+  ///
+  /// A line break, a tab or any other control character is a space: a string literal may hold
+  /// none of them (NetNewsWire's `func requestOAuthAccessToken(with response: ...,` continues on
+  /// lines indented with tabs, and its stand-in's signature did not compile: "unprintable ASCII
+  /// character found in source file").
   static func quote(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\n", with: " ") + "\""
+    let flat = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+    return "\"" + flat.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// The user's file, written once: `adopt` never touches it again.
