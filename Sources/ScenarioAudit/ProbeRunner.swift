@@ -87,6 +87,12 @@ private struct Run {
   var requests = 0
   var ignored = 0
   var answered: Set<String> = []
+  /// The HTTP routes met under each echo (`ResponseTypes.echo(of:)`), in the order their
+  /// requests started: the second route of an echo is answered `echo-2`. Two routes that end
+  /// in the same word (`GET /polls/` then `GET /polls/polls`, `/users/1/posts` and
+  /// `/users/2/posts`) answered alike leave the same state in either order, and a stale answer
+  /// would go unseen. By start order, not answer order, so that both orders answer alike.
+  var echoRoutes: [String: [String]] = [:]
   var answers: [String] = []
   /// How many `ok` answers no type of the app shaped (`{}`, `[]`): what the code decodes them
   /// into is not known, so they may fail to decode where a server's would not.
@@ -260,6 +266,7 @@ private struct Run {
     for _ in 0..<rounds {
       var pending = session.pendingRequestList.filter { !answered.contains($0.dependency + $0.id) }
       if !pending.isEmpty {
+        for request in pending where request.dependency == "http" { noteRoute(of: request.description) }
         if spec.newestFirst { pending.reverse() }
         for request in pending {
           answered.insert(request.dependency + request.id)
@@ -278,6 +285,20 @@ private struct Run {
   /// How many elements an `ok` answer's lists hold: two, each with its own values, so that code
   /// that reads past the first element, or keys elements by id, meets what a server sends.
   static let listLength = 2
+
+  /// Notes the route of an HTTP request (`GET https://host/polls/7`) under its echo, once.
+  mutating func noteRoute(of description: String) {
+    let echo = ResponseTypes.echo(of: description)
+    let route = Self.route(of: description)
+    if !(echoRoutes[echo]?.contains(route) ?? false) { echoRoutes[echo, default: []].append(route) }
+  }
+
+  /// A request's method, path and query: what tells two routes apart.
+  static func route(of description: String) -> String {
+    let words = description.split(separator: " ")
+    guard words.count >= 2, let url = URL(string: String(words[1])) else { return description }
+    return "\(words[0]) \(url.path)" + (url.query.map { "?\($0)" } ?? "")
+  }
 
   /// The `respond` line that answers `request` as the probe answers, and for a body made from
   /// the app's types, what it was made of.
@@ -299,7 +320,9 @@ private struct Run {
     }
     switch spec.answer {
     case .ok, .empty:
-      let made = responses.answer(for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : 0)
+      let variant = echoRoutes[ResponseTypes.echo(of: request.description)].flatMap { $0.firstIndex(of: Self.route(of: request.description)) }.map { $0 + 1 } ?? 1
+      let made = responses.answer(
+        for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : 0, variant: variant)
       // An answer no type names says what the request's task returns into, for `--explain`.
       var source = made.source.text
       if made.source == .none, !request.callers.isEmpty {

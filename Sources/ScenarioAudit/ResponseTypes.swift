@@ -49,17 +49,26 @@ public struct ResponseTypes: Sendable {
     answer(for: request, site: site, callers: callers, count: count).body
   }
 
+  /// The text an answer's strings echo for `request` (`GET https://host/articles?q=a`): its last
+  /// query value, else its last path word that is not a number, else `a`.
+  static func echo(of request: String) -> String {
+    let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
+    let query = url?.query?.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) } ?? []
+    let named = (url?.path ?? "").split(separator: "/").map { String($0) }.filter { Int($0) == nil && !$0.isEmpty }
+    return (query.last ?? named.last ?? "a").removingPercentEncoding ?? "a"
+  }
+
   /// The body and where its type came from: the route of the function that set the request
   /// going or of a function it returns into (`callers`, innermost first: a generic helper's
   /// caller's call, or a wrapper that decodes), else the route whose path literal matches
   /// most, else a word of the path. With no type at all: `[]` for a word in the plural, `{}`
-  /// otherwise.
-  func answer(for request: String, site: String?, callers: [String] = [], count: Int) -> (body: String, source: Source) {
+  /// otherwise. `variant` above 1 makes the strings `echo-N`: another route whose echo is the
+  /// same (`/polls/` and `/polls/7a`), so that a state can tell their answers apart.
+  func answer(for request: String, site: String?, callers: [String] = [], count: Int, variant: Int = 1) -> (body: String, source: Source) {
     let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     let words = (url?.path ?? "").split(separator: "/").map { String($0) }
-    let query = url?.query?.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) } ?? []
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
-    let echo = (query.last ?? named.last ?? "a").removingPercentEncoding ?? "a"
+    let echo = Self.echo(of: request) + (variant > 1 ? "-\(variant)" : "")
     let frames = (site.map { [$0] } ?? []) + callers
     // The first route found whose type audit could not sample, said if nothing else answers.
     var unsampled: ResponseRoute?

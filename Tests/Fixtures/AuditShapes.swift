@@ -467,3 +467,56 @@ let errandList = ModelDefinition("errand-list", summary: "rows removed by the in
     list.remove(at: arguments.int("index"))
   }
 }
+
+/// One post of an author, as a Mastodon client decodes it.
+struct AuthorPost: Decodable, Sendable {
+  let id: String
+  let content: String
+}
+
+/// An author's posts, as a profile screen loads them when the user picks another author: each
+/// pick awaits `GET /api/authors/ID/posts` and shows what comes back, so an older pick's answer
+/// arriving last shows the wrong author's posts. Both paths end in `posts`, and their ids are
+/// numbers: only answers that differ by route show it. The twin drops an answer to a pick the
+/// user has since changed.
+@MainActor
+final class AuthorPostsViewModel: ObservableObject {
+  @Published var authorID = 0
+  @Published var posts: [AuthorPost] = []
+  let dropsStale: Bool
+
+  init(dropsStale: Bool) {
+    self.dropsStale = dropsStale
+  }
+
+  func showAuthor(id: Int) async {
+    authorID = id
+    do {
+      let (data, _) = try await URLSession.shared.data(from: URL(string: "https://news.example/api/authors/\(id)/posts")!)
+      let page = try JSONDecoder().decode([AuthorPost].self, from: data)
+      if dropsStale, id != authorID { return }
+      posts = page
+    } catch {
+      posts = []
+    }
+  }
+}
+
+let authorPosts = ModelDefinition("author-posts", summary: "an older author's posts shown after a newer pick") { _ in
+  AuthorPostsViewModel(dropsStale: false)
+} describe: { model in
+  model.asyncAction("showAuthor", "showAuthor(id:) async", parameters: [Parameter("id", .int)]) { posts, arguments in
+    await posts.showAuthor(id: arguments.int("id"))
+  }
+}
+
+let safeAuthorPosts = ModelDefinition("safe-author-posts", summary: "the posts of the author picked last") { _ in
+  AuthorPostsViewModel(dropsStale: true)
+} describe: { model in
+  model.asyncAction("showAuthor", "showAuthor(id:) async", parameters: [Parameter("id", .int)]) { posts, arguments in
+    await posts.showAuthor(id: arguments.int("id"))
+  }
+}
+
+/// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
+let auditRoutes = [ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self)]

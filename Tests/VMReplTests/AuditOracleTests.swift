@@ -89,6 +89,36 @@ struct AuditOracleTests {
     }
   }
 
+  @Test("an older pick's answer arriving last is found though both routes end in the same word (`/authors/1/posts`, `/authors/2/posts`): each route answers its own strings; the twin that drops it is clean")
+  func staleAnswerOfAnotherRoute() async throws {
+    let folder = try VMReplProcess.folder("audit-author-posts", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "author-posts", "safe-author-posts"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        author-posts (AuthorPostsViewModel): 1 finding
+          answers out of order: after `send showAuthor id=1`, `send showAuthor id=2` sent quickly, the older answer arriving last leaves `posts[0].id` "posts", not "posts-2"
+            evidence: answered oldest first: posts[0].id == "posts-2"; newest first: "posts" (a stale answer overwrote a newer one)
+            code: AuthorPostsViewModel.showAuthor(id:) async
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/author-posts/answer-order.scenario
+        safe-author-posts: nothing found in 3 sequences (12 probes)
+        1 finding in 1 of 2 models; 6 sequences, 29 probes, seed 0
+
+        """)
+    let path = "audit/author-posts/answer-order.scenario"
+    let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    // The second route's answer is its own: `posts-2`, not the first's `posts`.
+    #expect(text.contains(#"respond http GET /api/authors/2/posts json="[{\"id\":\"posts-2\",\"content\":\"posts-2\"}"#))
+    let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0)
+    try text.replacingOccurrences(of: "use author-posts\n", with: "use safe-author-posts\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+  }
+
   @Test("two fields of one name (a base class's private `cancellables` and its subclass's) are not compared with each other: no lost update where quick taps and one after another end the same")
   func shadowedFields() async throws {
     let folder = try VMReplProcess.folder("audit-shadowed", files: [:])
