@@ -309,6 +309,7 @@ package enum AuditOracles {
     case .empty: "with empty lists"
     case .serverError: "with status 500"
     case .offline: "offline"
+    case .boundary: "with zeros and empty strings"
     }
   }
 

@@ -186,7 +186,10 @@ package struct Auditor: Sendable {
     base.answers = unit.plan.surface.answers
     var specs: [(ProbeKind, ProbeSpec)] = []
     if let settled = runs.settled, settled.requests > 0 {
-      for answer in [ProbeAnswer.offline, .serverError, .empty] {
+      // Values at their edge only where an answer had a type of the app to shape: else the
+      // body is `{}` or `[]` again.
+      let typed = settled.answers.count > settled.untypedAnswers
+      for answer in [ProbeAnswer.offline, .serverError, .empty] + (typed ? [.boundary] : []) {
         var failing = base
         failing.answer = answer
         specs.append((.failing(answer), failing))
@@ -275,7 +278,9 @@ package struct Auditor: Sendable {
           evidence: message,
           source: errors.first { $0.contains(".swift:") && !$0.hasPrefix("Swift/") }
             ?? (lines.last(where: { $0.hasPrefix("send ") }).flatMap(Self.actionName(of:)).flatMap(unit.plan.surface.source(of:))),
-          onPurpose: "unless the app's views never let a user do this (a button hidden, a value no screen sends, an option the registration's default gives)",
+          onPurpose: spec.answer == .boundary && trapped.hasPrefix("respond ")
+            ? "unless the server never answers with these values (0, an empty string, false) where the code reads them"
+            : "unless the app's views never let a user do this (a button hidden, a value no screen sends, an option the registration's default gives)",
           scenario: "", lines: lines, key: "trap \(action)", rank: unit.sequence.index * 10 + kind.rank), in: &found)
       }
     }
@@ -312,9 +317,9 @@ extension Auditor.ProbeKind {
     switch self {
     case .settled: 0
     case .failing(let answer): 1 + (ProbeAnswer.allCases.firstIndex(of: answer) ?? 0)
-    case .quick: 5
-    case .quickNewestFirst: 6
-    case .settledReversed: 7
+    case .quick: 6
+    case .quickNewestFirst: 7
+    case .settledReversed: 8
     }
   }
 }

@@ -27,6 +27,9 @@ package enum ProbeAnswer: String, Sendable, Codable, CaseIterable {
   case serverError
   /// No network: `error=offline`.
   case offline
+  /// 200 with the values at their edge: numbers 0, strings empty, booleans false, each list of
+  /// one element (identities as with data): what `0...count - 1` or `total / count` traps on.
+  case boundary
 }
 
 /// One run of a model under `audit`: which steps, delivered how, answered how, and whether the

@@ -319,10 +319,11 @@ private struct Run {
       return ("\(head) \(outcome)", nil, false)
     }
     switch spec.answer {
-    case .ok, .empty:
+    case .ok, .empty, .boundary:
       let variant = echoRoutes[ResponseTypes.echo(of: request.description)].flatMap { $0.firstIndex(of: Self.route(of: request.description)) }.map { $0 + 1 } ?? 1
       let made = responses.answer(
-        for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : 0, variant: variant)
+        for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : spec.answer == .boundary ? 1 : 0, variant: variant,
+        boundary: spec.answer == .boundary)
       // An answer no type names says what the request's task returns into, for `--explain`.
       var source = made.source.text
       if made.source == .none, !request.callers.isEmpty {

@@ -64,7 +64,7 @@ public struct ResponseTypes: Sendable {
   /// most, else a word of the path. With no type at all: `[]` for a word in the plural, `{}`
   /// otherwise. `variant` above 1 makes the strings `echo-N`: another route whose echo is the
   /// same (`/polls/` and `/polls/7a`), so that a state can tell their answers apart.
-  func answer(for request: String, site: String?, callers: [String] = [], count: Int, variant: Int = 1) -> (body: String, source: Source) {
+  func answer(for request: String, site: String?, callers: [String] = [], count: Int, variant: Int = 1, boundary: Bool = false) -> (body: String, source: Source) {
     let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     let words = (url?.path ?? "").split(separator: "/").map { String($0) }
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
@@ -74,13 +74,13 @@ public struct ResponseTypes: Sendable {
     var unsampled: ResponseRoute?
     for (index, frame) in frames.enumerated() {
       if let route = callRoute(at: frame, inner: frames.prefix(index)) {
-        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary) {
           return (json, .call(route.function, helper: route.calling ?? ""))
         }
         unsampled = unsampled ?? route
       }
       if let route = routes.filter({ $0.calling == nil && frame.contains($0.function) }).max(by: { $0.function.count < $1.function.count }) {
-        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary) {
           return (json, .code(route.function))
         }
         unsampled = unsampled ?? route
@@ -94,7 +94,7 @@ public struct ResponseTypes: Sendable {
         best = (route, path, score)
       }
     }
-    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false, dates: best.route.dates) {
+    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false, dates: best.route.dates, boundary: boundary) {
       return (json, .path(best.path))
     }
     // The last word that names a type decides; an id after it asks for one element.
@@ -102,7 +102,7 @@ public struct ResponseTypes: Sendable {
       let wantsOne = index + 1 < words.count || Self.singular(word) == word.lowercased()
       for (name, type) in types where Self.matches(word: word, typeName: name) {
         let isWrapper = Self.stem(name) != name.lowercased()
-        guard let json = Self.sample(type, echo: echo, count: count, list: !wantsOne && !isWrapper) else { continue }
+        guard let json = Self.sample(type, echo: echo, count: count, list: !wantsOne && !isWrapper, boundary: boundary) else { continue }
         return (json, .word(word))
       }
     }
@@ -166,11 +166,11 @@ public struct ResponseTypes: Sendable {
     return score
   }
 
-  private static func sample(_ type: any Decodable.Type, echo: String, count: Int, list: Bool, dates: String? = nil) -> String? {
+  private static func sample(_ type: any Decodable.Type, echo: String, count: Int, list: Bool, dates: String? = nil, boundary: Bool = false) -> String? {
     func one<T: Decodable>(_ type: T.Type) -> String? {
       list
-        ? SampleBody.json(for: [T].self, echo: echo, count: max(count, 0), dates: dates)
-        : SampleBody.json(for: T.self, echo: echo, count: count, dates: dates)
+        ? SampleBody.json(for: [T].self, echo: echo, count: max(count, 0), dates: dates, boundary: boundary)
+        : SampleBody.json(for: T.self, echo: echo, count: count, dates: dates, boundary: boundary)
     }
     return one(type)
   }

@@ -518,5 +518,69 @@ let safeAuthorPosts = ModelDefinition("safe-author-posts", summary: "the posts o
   }
 }
 
+/// A page of search results as a movie database answers it: which page, how many pages, and
+/// the page's results.
+struct MoviePage: Decodable, Sendable {
+  let page: Int
+  let totalPages: Int
+  let results: [MovieResult]
+
+  enum CodingKeys: String, CodingKey {
+    case page
+    case totalPages = "total_pages"
+    case results
+  }
+}
+
+/// One movie of a page.
+struct MovieResult: Decodable, Sendable {
+  let id: Int
+  let title: String
+}
+
+/// A movie search with a page picker: it shows the results and the pages `1...totalPages`,
+/// which traps when the server answers a search with no pages (`"total_pages": 0`). The twin
+/// shows no picker then.
+@MainActor
+final class MoviePagesViewModel: ObservableObject {
+  @Published var titles: [String] = []
+  @Published var pages: [Int] = []
+  let guardsNoPages: Bool
+
+  init(guardsNoPages: Bool) {
+    self.guardsNoPages = guardsNoPages
+  }
+
+  func search() async {
+    do {
+      let (data, _) = try await URLSession.shared.data(from: URL(string: "https://movies.example/3/search/movie?query=swift")!)
+      let page = try JSONDecoder().decode(MoviePage.self, from: data)
+      titles = page.results.map(\.title)
+      if guardsNoPages, page.totalPages < 1 {
+        pages = []
+        return
+      }
+      pages = Array(1...page.totalPages)
+    } catch {
+      titles = []
+    }
+  }
+}
+
+let moviePages = ModelDefinition("movie-pages", summary: "a page picker that traps on a search with no pages") { _ in
+  MoviePagesViewModel(guardsNoPages: false)
+} describe: { model in
+  model.asyncAction("search", "search() async", perform: { movies, _ in await movies.search() })
+}
+
+let safeMoviePages = ModelDefinition("safe-movie-pages", summary: "no page picker for a search with no pages") { _ in
+  MoviePagesViewModel(guardsNoPages: true)
+} describe: { model in
+  model.asyncAction("search", "search() async", perform: { movies, _ in await movies.search() })
+}
+
 /// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
-let auditRoutes = [ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self)]
+let auditRoutes = [
+  ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self),
+  ResponseRoute("MoviePagesViewModel.search()", paths: ["*/3/search/movie?query=*"], MoviePage.self),
+]

@@ -103,8 +103,8 @@ struct AuditOracleTests {
             code: AuthorPostsViewModel.showAuthor(id:) async
             not a bug unless the view is meant to show whichever answer comes last
             scenario: audit/author-posts/answer-order.scenario
-        safe-author-posts: nothing found in 3 sequences (12 probes)
-        1 finding in 1 of 2 models; 6 sequences, 29 probes, seed 0
+        safe-author-posts: nothing found in 3 sequences (14 probes)
+        1 finding in 1 of 2 models; 6 sequences, 34 probes, seed 0
 
         """)
     let path = "audit/author-posts/answer-order.scenario"
@@ -114,6 +114,35 @@ struct AuditOracleTests {
     let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
     #expect(bug.status != 0)
     try text.replacingOccurrences(of: "use author-posts\n", with: "use safe-author-posts\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+  }
+
+  @Test("a trap on values at their edge (a search answered with `\"total_pages\": 0`, which `1...totalPages` traps on) is found; the twin that shows no pages then is clean")
+  func trapOnBoundaryValues() async throws {
+    let folder = try VMReplProcess.folder("audit-movie-pages", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "movie-pages", "safe-movie-pages"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    let fixture = VMReplProcess.packageRoot.appendingPathComponent("Tests/Fixtures/AuditShapes.swift").path
+    #expect(
+      result.output == #"""
+        movie-pages (MoviePagesViewModel): 1 finding
+          trap: the app trapped (signal 4) at `respond http GET /3/search/movie?query=swift json="{\"page\":0,\"total_pages\":0,\"results\":[{\"id\":1,\"title\":\"\"}]}"`
+            evidence: Swift/ClosedRange.swift:411: Fatal error: Range requires lowerBound <= upperBound
+            code: MoviePagesViewModel.search() at \#(fixture):563
+            not a bug unless the server never answers with these values (0, an empty string, false) where the code reads them
+            scenario: audit/movie-pages/trap.scenario
+        safe-movie-pages: nothing found in 3 sequences (14 probes)
+        1 finding in 1 of 2 models; 6 sequences, 28 probes, seed 0
+
+        """#)
+    let path = "audit/movie-pages/trap.scenario"
+    let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0)
+    let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    try text.replacingOccurrences(of: "use movie-pages\n", with: "use safe-movie-pages\n")
       .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
     let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
     #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")

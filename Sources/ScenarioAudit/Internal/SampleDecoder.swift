@@ -11,11 +11,13 @@ typealias SampleJSON = JSON.Node
 ///
 /// Strings are `echo` (the request's last path word or query value, so that two requests get
 /// two answers a state can tell apart), numbers 1, booleans true, optionals present, lists of
-/// `count` elements; `URL`, `UUID` and `Date` get values their decoders accept.
+/// `count` elements; `URL`, `UUID` and `Date` get values their decoders accept. At the
+/// `boundary`, numbers are 0, strings empty and booleans false, but for identities.
 enum SampleBody {
-  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int, dates: String? = nil) -> String? {
+  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int, dates: String? = nil, boundary: Bool = false) -> String? {
     let recorder = SampleRecorder(echo: echo, count: count)
     recorder.dates = dates
+    recorder.boundary = boundary
     recorder.enter(type)
     do {
       _ = try T(from: SampleDecoderImpl(recorder: recorder, path: []))
@@ -32,6 +34,17 @@ final class SampleRecorder {
   let count: Int
   /// How the app's decoder reads dates (`ResponseRoute.dates`); nil: JSONDecoder's default.
   var dates: String?
+  /// Whether values are at their edge: 0, empty, false (`ProbeAnswer.boundary`).
+  var boundary = false
+
+  /// Whether the value at `path` is at its edge: not an identity (`id`, `userID`, `uuid`),
+  /// whose zero or empty value two elements or two answers would share where no server would.
+  func atEdge(_ path: [String]) -> Bool {
+    guard boundary else { return false }
+    let key = path.last(where: { Int($0) == nil }) ?? ""
+    let lower = key.lowercased()
+    return !(lower == "id" || lower == "uuid" || lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID") || lower.hasSuffix("uuid"))
+  }
   private var values: [String: SampleJSON] = [:]
   private var containers: [String: Container] = [:]
   private var order: [String: [String]] = [:]
@@ -134,6 +147,10 @@ private func ordinal(_ path: [String]) -> Int {
 /// The answer to one question of a decoding, written down at `path`.
 private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path: [String]) throws -> T {
   let element = ordinal(path)
+  if recorder.atEdge(path), let edge = edgeValue(type) {
+    recorder.value(edge.json, at: path)
+    return edge.value
+  }
   switch type {
   case is String.Type:
     let text = element == 1 ? recorder.echo : "\(recorder.echo) \(element)"
@@ -181,6 +198,20 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
     recorder.enter(type)
     defer { recorder.leave() }
     return try T(from: SampleDecoderImpl(recorder: recorder, path: path))
+  }
+}
+
+/// A value of `type` at its edge, and its JSON: 0, an empty string, false; nil for any other type.
+private func edgeValue<T: Decodable>(_ type: T.Type) -> (value: T, json: SampleJSON)? {
+  switch type {
+  case is String.Type: return ("" as! T, .string(""))
+  case is Bool.Type: return (false as! T, .bool(false))
+  case is Double.Type: return (0.0 as! T, .number("0"))
+  case is Float.Type: return (Float(0) as! T, .number("0"))
+  case is Decimal.Type: return (Decimal(0) as! T, .number("0"))
+  default:
+    guard let integer = type as? any FixedWidthInteger.Type else { return nil }
+    return (integer.init(0) as! T, .number("0"))
   }
 }
 
