@@ -78,15 +78,20 @@ struct AuditOracleTests {
       ("basket", "lost-update"), ("headlines", "loading-left-set"), ("pager", "trap"), ("photo-list", "off-main-write"),
       ("category-search", "loading-left-set"), ("episode-loader", "main-thread-blocked"), ("news-search", "lost-update"),
     ] {
-      let path = "audit/\(model)/\(kind).scenario"
-      let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
-      #expect(bug.status != 0, "\(path)")
-      let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-      let twin = text.replacingOccurrences(of: "use \(model)\n", with: "use safe-\(model)\n")
-      try twin.write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
-      let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
-      #expect(fixed.status == 0, "\(path) on safe-\(model): \(fixed.errors)")
+      try await Self.failsOnBugPassesOnTwin("audit/\(model)/\(kind).scenario", model: model, in: folder)
     }
+  }
+
+  /// Runs a finding's scenario (`audit/MODEL/KIND.scenario`): it fails on `model`, and passes
+  /// once `use` names its twin, `safe-MODEL`, the bug fixed.
+  static func failsOnBugPassesOnTwin(_ path: String, model: String, in folder: URL) async throws {
+    let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0, "\(path)")
+    let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    try text.replacingOccurrences(of: "use \(model)\n", with: "use safe-\(model)\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(fixed.status == 0, "\(path) on safe-\(model): \(fixed.output)\(fixed.errors)")
   }
 
   @Test("an older pick's answer arriving last is found though both routes end in the same word (`/authors/1/posts`, `/authors/2/posts`): each route answers its own strings; the twin that drops it is clean")
@@ -111,12 +116,7 @@ struct AuditOracleTests {
     let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
     // The second route's answer is its own: `posts-2`, not the first's `posts`.
     #expect(text.contains(#"respond http GET /api/authors/2/posts json="[{\"id\":\"posts-2\",\"content\":\"posts-2\"}"#))
-    let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
-    #expect(bug.status != 0)
-    try text.replacingOccurrences(of: "use author-posts\n", with: "use safe-author-posts\n")
-      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
-    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
-    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+    try await Self.failsOnBugPassesOnTwin(path, model: "author-posts", in: folder)
   }
 
   @Test("a trap on values at their edge (a search answered with `\"total_pages\": 0`, which `1...totalPages` traps on) is found; the twin that shows no pages then is clean")
@@ -138,14 +138,7 @@ struct AuditOracleTests {
         1 finding in 1 of 2 models; 6 sequences, 28 probes, seed 0
 
         """#)
-    let path = "audit/movie-pages/trap.scenario"
-    let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
-    #expect(bug.status != 0)
-    let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-    try text.replacingOccurrences(of: "use movie-pages\n", with: "use safe-movie-pages\n")
-      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
-    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
-    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+    try await Self.failsOnBugPassesOnTwin("audit/movie-pages/trap.scenario", model: "movie-pages", in: folder)
   }
 
   @Test("two fields of one name (a base class's private `cancellables` and its subclass's) are not compared with each other: no lost update where quick taps and one after another end the same")
