@@ -87,12 +87,16 @@ private struct Run {
   var requests = 0
   var ignored = 0
   var answered: Set<String> = []
-  /// The HTTP routes met under each echo (`ResponseTypes.echo(of:)`), in the order their
-  /// requests started: the second route of an echo is answered `echo-2`. Two routes that end
-  /// in the same word (`GET /polls/` then `GET /polls/polls`, `/users/1/posts` and
-  /// `/users/2/posts`) answered alike leave the same state in either order, and a stale answer
-  /// would go unseen. By start order, not answer order, so that both orders answer alike.
-  var echoRoutes: [String: [String]] = [:]
+  /// The variant of each HTTP request's answer (`ResponseTypes.answer(variant:)`), by request.
+  /// Requests out at the same time whose routes end in the same word (`/authors/1/posts` and
+  /// `/authors/2/posts`: ids are numbers, so both echo `posts`) would be answered alike, and
+  /// a stale answer would leave the same state as a fresh one. So the route started last keeps
+  /// the plain echo and each other route out with it is numbered (`posts-2`), by start order, so
+  /// that oldest first and newest first answer alike, and the newest answer, the one a screen
+  /// should end with, is the one one-after-another gives. A request out alone is answered as
+  /// ever: routes that differ only by an id the app took from an earlier answer (`/movie/0`,
+  /// then `/movie/1`) must not make one-after-another and quick taps differ.
+  var variants: [String: Int] = [:]
   var answers: [String] = []
   /// How many `ok` answers no type of the app shaped (`{}`, `[]`): what the code decodes them
   /// into is not known, so they may fail to decode where a server's would not.
@@ -266,7 +270,7 @@ private struct Run {
     for _ in 0..<rounds {
       var pending = session.pendingRequestList.filter { !answered.contains($0.dependency + $0.id) }
       if !pending.isEmpty {
-        for request in pending where request.dependency == "http" { noteRoute(of: request.description) }
+        numberRoutes(of: pending)
         if spec.newestFirst { pending.reverse() }
         for request in pending {
           answered.insert(request.dependency + request.id)
@@ -286,11 +290,20 @@ private struct Run {
   /// that reads past the first element, or keys elements by id, meets what a server sends.
   static let listLength = 2
 
-  /// Notes the route of an HTTP request (`GET https://host/polls/7`) under its echo, once.
-  mutating func noteRoute(of description: String) {
-    let echo = ResponseTypes.echo(of: description)
-    let route = Self.route(of: description)
-    if !(echoRoutes[echo]?.contains(route) ?? false) { echoRoutes[echo, default: []].append(route) }
+  /// Numbers the routes of the HTTP requests out at once (`pending`, in start order) that share
+  /// an echo: the route started last 1, the others 2, 3... from the newest back.
+  mutating func numberRoutes(of pending: [(dependency: String, id: String, description: String, site: String?, callers: [String])]) {
+    let http = pending.filter { $0.dependency == "http" }
+    var routes: [String: [String]] = [:]
+    for request in http.reversed() {
+      let echo = ResponseTypes.echo(of: request.description)
+      let route = Self.route(of: request.description)
+      if !(routes[echo]?.contains(route) ?? false) { routes[echo, default: []].append(route) }
+    }
+    for request in http {
+      let index = routes[ResponseTypes.echo(of: request.description)]?.firstIndex(of: Self.route(of: request.description)) ?? 0
+      variants[request.dependency + request.id] = index + 1
+    }
   }
 
   /// A request's method, path and query: what tells two routes apart.
@@ -320,7 +333,7 @@ private struct Run {
     }
     switch spec.answer {
     case .ok, .empty, .boundary:
-      let variant = echoRoutes[ResponseTypes.echo(of: request.description)].flatMap { $0.firstIndex(of: Self.route(of: request.description)) }.map { $0 + 1 } ?? 1
+      let variant = variants[request.dependency + request.id] ?? 1
       let made = responses.answer(
         for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : spec.answer == .boundary ? 1 : 0, variant: variant,
         boundary: spec.answer == .boundary)

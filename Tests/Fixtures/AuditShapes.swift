@@ -579,8 +579,37 @@ let safeMoviePages = ModelDefinition("safe-movie-pages", summary: "no page picke
   model.asyncAction("search", "search() async", perform: { movies, _ in await movies.search() })
 }
 
+/// A movie as a detail screen shows it.
+struct MovieDetail: Decodable, Sendable {
+  let id: Int
+  let title: String
+}
+
+/// A movie's detail screen, as SwiftUI-MovieDB writes it: `loadMovie` asks for the movie it
+/// shows by its id, and shows the answer, whose id the next load asks for. No bug: two loads
+/// one after another ask for `/movie/0`, then for the id the first answer gave; two quick ones
+/// both for `/movie/0`, and either way the screen shows the movie.
+@MainActor
+final class MovieDetailViewModel: ObservableObject {
+  @Published var movie = MovieDetail(id: 0, title: "")
+
+  func loadMovie() async {
+    guard let (data, _) = try? await URLSession.shared.data(from: URL(string: "https://movies.example/3/movie/\(movie.id)")!),
+      let loaded = try? JSONDecoder().decode(MovieDetail.self, from: data)
+    else { return }
+    movie = loaded
+  }
+}
+
+let movieDetail = ModelDefinition("movie-detail", summary: "a movie loaded again by the id its last answer gave") { _ in
+  MovieDetailViewModel()
+} describe: { model in
+  model.asyncAction("loadMovie", "loadMovie() async", perform: { detail, _ in await detail.loadMovie() })
+}
+
 /// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
 let auditRoutes = [
   ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self),
   ResponseRoute("MoviePagesViewModel.search()", paths: ["*/3/search/movie?query=*"], MoviePage.self),
+  ResponseRoute("MovieDetailViewModel.loadMovie()", paths: ["*/3/movie/*"], MovieDetail.self),
 ]

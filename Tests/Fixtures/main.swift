@@ -210,5 +210,5 @@ VMReplCommandLine.main(models: [
   basket, safeBasket, headlines, safeHeadlines, pager, safePager, photoList, safePhotoList, categorySearch, safeCategorySearch, visits, busyBadge,
   episodeLoader, safeEpisodeLoader, newsSearch, safeNewsSearch, choreList, safeChoreList, appSettings, lateSave, errandList,
   remindersList, searchResults, bookmarkList, profileHeader, plusPricing, safePlusPricing, authorPosts, safeAuthorPosts,
-  moviePages, safeMoviePages,
+  moviePages, safeMoviePages, movieDetail,
 ], routes: auditRoutes)
