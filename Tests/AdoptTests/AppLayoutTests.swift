@@ -128,9 +128,9 @@ struct AppLayoutTests {
     let app = try AppSources.scan(folder: Apps.folder("Ivory"))
     let adoption = Adoption(app)
     #expect(AdoptReport.text(adoption, shownFolder: "Ivory") == """
-      Ivory: 11 Swift files in Ivory
+      Ivory: 13 Swift files in Ivory
 
-      view-models (3 registered of 3 found):
+      view-models (4 registered of 4 found):
         accountDetail: AccountDetailViewModel, Ivory/Account/AccountDetailViewModel.swift:5, made as AccountDetailViewModel(account: (StandIn.sample("AccountDetailViewModel.account", "account: Account") as Account))
           note: `account: Account` is a sample, decoded from its own shape (empty strings, zero numbers, no optionals, empty lists): adopt cannot call its inits; the transcript shows `AccountDetailViewModel.account`
           actions: toggleFollow
@@ -138,11 +138,16 @@ struct AppLayoutTests {
         compose: ComposeViewModel, Ivory/Compose/ComposeViewModel.swift:6, made as ComposeViewModel()
           actions: none
           set: text
+        roomList: RoomListViewModel, Ivory/Rooms/RoomListViewModel.swift:6, made as RoomListViewModel(selectedRoomPublisher: CurrentValuePublisher<String?, Never>(CurrentValueSubject<String?, Never>(nil)), searchTextPublisher: PassthroughSubject<String, Never>())
+          note: `subject` of `CurrentValuePublisher` is a new `CurrentValueSubject<String?, Never>` holding nil: its value changes only where the model sends one, since the app's caller, which holds it, is not here
+          note: `searchTextPublisher` is a new `PassthroughSubject<String, Never>`: nothing sends on it but the model, since the app's caller, which holds it, is not here
+          actions: none
+          set: searchText
         timeline: TimelineViewModel, Ivory/Timeline/TimelineViewModel.swift:6, made as TimelineViewModel()
           actions: refresh (async)
           set: isLoading
 
-      compiled (8 files): Ivory/Account/AccountDetailViewModel.swift, Ivory/Compose/ComposeViewModel.swift, Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Account.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
+      compiled (10 files): Ivory/Account/AccountDetailViewModel.swift, Ivory/Compose/ComposeViewModel.swift, Ivory/Other/CurrentValuePublisher.swift, Ivory/Rooms/RoomListViewModel.swift, Ivory/Timeline/TimelineViewModel.swift, Packages/Models/Sources/Models/Account.swift, Packages/Models/Sources/Models/Entity/Poll.swift, Packages/Models/Sources/Models/Mastodon.swift, Packages/Models/Sources/Models/Status.swift, Packages/Network/Sources/Network/Client.swift
       stand-ins (1 file left out, whose types kept files use: generated seams that `respond`/`stub` answer, listed by `describe`):
         Packages/Assets/Sources/Assets/Generated/Assets.swift: `Asset`, `ColorAsset`, 5 members answered by the scenario
       modules compiled as targets of their own: Assets (0 files), DesignSystem (0 files), Models (4 files), Network (1 file)
@@ -801,6 +806,55 @@ struct AppLayoutTests {
     let model = try #require(Adoption(try folder.scanOnly()).models.first)
     #expect(model.factory == nil)
     #expect(model.problem == "it is generic over `Model`: adopt cannot choose a type for it")
+    // The build's warning says why too (it said "adopt cannot make its init's ." before).
+    #expect(RegistrationWriter.warning(model).hasPrefix(
+      "vmrepl adopt: ListViewModel is not registered: it is generic over `Model`: adopt cannot choose a type for it. Add to `overrides` in Overrides.swift: "))
+  }
+
+  @Test("a model made with the app's generic publisher and Combine subjects (element-x's `CurrentValuePublisher<String?, Never>`, `PassthroughSubject<String, Never>`) is registered, with `import Combine`")
+  func genericAndSubjectParameters() throws {
+    let folder = try AppFolder("Rooms", files: [
+      "Rooms/CurrentValuePublisher.swift": """
+        import Combine
+
+        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
+            private let upstream: AnyPublisher<Output, Failure>
+            private let valueProvider: () -> Output
+
+            init(_ subject: CurrentValueSubject<Output, Failure>) {
+                upstream = subject.eraseToAnyPublisher()
+                valueProvider = { subject.value }
+            }
+
+            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
+                upstream.receive(subscriber: subscriber)
+            }
+
+            var value: Output { valueProvider() }
+        }
+
+        """,
+      "Rooms/HomeScreenViewModel.swift": """
+        import Combine
+
+        @MainActor
+        final class HomeScreenViewModel: ObservableObject {
+            @Published var selectedRoomID: String?
+            private var cancellables = Set<AnyCancellable>()
+
+            init(selectedRoomPublisher: CurrentValuePublisher<String?, Never>, passwordPublisher: PassthroughSubject<String, Never>) {
+                selectedRoomPublisher.sink { [weak self] in self?.selectedRoomID = $0 }.store(in: &cancellables)
+            }
+        }
+
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    let model = try #require(adoption.models.first { $0.type == "HomeScreenViewModel" })
+    #expect(model.factory == "HomeScreenViewModel(selectedRoomPublisher: CurrentValuePublisher<String?, Never>(CurrentValueSubject<String?, Never>(nil)), passwordPublisher: PassthroughSubject<String, Never>())")
+    #expect(RegistrationWriter.generatedFile(adoption, modules: ["Rooms"]).contains("\nimport Combine\n"))
+    #expect(FactoryInference.genericArguments(of: "Result<[Int: String],Error>") == ["[Int: String]", "Error"])
+    #expect(FactoryInference.substitute(["Output": "String?", "Failure": "Never"], in: "CurrentValueSubject<Output,Failure>") == "CurrentValueSubject<String?,Never>")
   }
 
   @Test("import os.log is compiled as import os: a filtered copy blanks the submodule")

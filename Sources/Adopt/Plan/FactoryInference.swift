@@ -61,10 +61,13 @@ struct FactoryInference {
   ]
 
   /// `type` made by its simplest `init` that can be filled, or nil (and `missing` says why).
-  mutating func construct(_ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?) -> Made? {
+  mutating func construct(
+    _ type: DeclaredType, members: Members, depth: Int, optionsFor owner: String?, generics: (written: String, arguments: [String: String])? = nil
+  ) -> Made? {
     let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks)
-    // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make.
-    if !type.genericParameters.isEmpty {
+    // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make, unless
+    // the parameter that asks for it names its arguments (`CurrentValuePublisher<String?, Never>`).
+    if !type.genericParameters.isEmpty, generics == nil {
       if depth == 0, problem == nil {
         problem = "it is generic over \(type.genericParameters.map { "`\($0)`" }.joined(separator: ", ")): adopt cannot choose a type for it"
       }
@@ -100,7 +103,8 @@ struct FactoryInference {
     for initializer in initializers {
       var arguments: [String] = []
       var lacking: [ModelPlan.Missing] = []
-      for parameter in initializer.parameters where !parameter.hasDefault {
+      for var parameter in initializer.parameters where !parameter.hasDefault {
+        if let generics { parameter.type = Self.substitute(generics.arguments, in: parameter.type) }
         if let value = value(for: parameter, of: type.name, depth: depth, scope: type.qualifiedName) {
           arguments.append((parameter.label.map { "\($0): " } ?? "") + value)
         } else {
@@ -108,7 +112,7 @@ struct FactoryInference {
         }
       }
       if lacking.isEmpty {
-        var call = (initializer.isThrowing ? "try " : "") + index.written(type) + "(" + arguments.joined(separator: ", ") + ")"
+        var call = (initializer.isThrowing ? "try " : "") + (generics?.written ?? index.written(type)) + "(" + arguments.joined(separator: ", ") + ")"
         if initializer.isFailable {
           call += "!"
           notes.append("`\(type.qualifiedName)` is made with its failable init, unwrapped: `use` traps if that init returns nil")
@@ -183,6 +187,7 @@ struct FactoryInference {
       return ".constant(\(value))"
     }
     if let shared = Self.sharedInstances[type] { return shared }
+    if let subject = subject(type, parameter: parameter, of: owner, depth: depth, scope: scope) { return subject }
     if let option = WrittenTypes.table[type], let initial = option.optionDefault {
       let name = optionName(parameter.name, owner: owner)
       options.append("Parameter(\"\(name)\", \(option.kind), default: \(initial), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
@@ -247,13 +252,78 @@ struct FactoryInference {
       }
       return nil
     case .class, .struct, .actor:
-      if let made = construct(declared, members: index.allMembers(of: declared), depth: depth + 1, optionsFor: declared.name) {
+      let arguments = Self.genericArguments(of: String(whole))
+      let generics = declared.genericParameters.isEmpty || arguments.count != declared.genericParameters.count
+        ? nil : (written: String(whole), arguments: Dictionary(zip(declared.genericParameters, arguments), uniquingKeysWith: { first, _ in first }))
+      if let made = construct(declared, members: index.allMembers(of: declared), depth: depth + 1, optionsFor: declared.name, generics: generics) {
         return made.expression
       }
       return sample(of: type, declared: declared, in: index, parameter: parameter, owner: owner)
     case .enum:
       return sample(of: type, declared: declared, in: index, parameter: parameter, owner: owner)
     }
+  }
+
+  /// A Combine subject the caller would hand the model (element-x's `passwordPublisher:
+  /// PassthroughSubject<String, Never>`): a new one, which nobody but the model sends on, and a
+  /// `CurrentValueSubject` holding the value adopt makes of its output; nil for any other type.
+  private mutating func subject(_ type: String, parameter: ParameterFacts, of owner: String, depth: Int, scope: String) -> String? {
+    let name = type.prefix { $0 != "<" }
+    guard name == "PassthroughSubject" || name == "CurrentValueSubject" else { return nil }
+    let arguments = Self.genericArguments(of: type)
+    guard arguments.count == 2 else { return nil }
+    // Inside a value the model is made with (`CurrentValuePublisher(_ subject:)`), said as that.
+    let said = depth == 0 ? "`\(parameter.name)`" : "`\(parameter.name)` of `\(owner)`"
+    if name == "PassthroughSubject" {
+      notes.append("\(said) is a new `\(type)`: nothing sends on it but the model, since the app's caller, which holds it, is not here")
+      return "\(type)()"
+    }
+    let output = ParameterFacts(label: nil, name: parameter.name, type: arguments[0], hasDefault: false)
+    guard let value = value(for: output, of: owner, depth: depth + 1, scope: scope) else { return nil }
+    notes.append("\(said) is a new `\(type)` holding \(value): its value changes only where the model sends one, since the app's caller, which holds it, is not here")
+    return "\(type)(\(value))"
+  }
+
+  /// The generic arguments a type is written with: `CurrentValuePublisher<String?, Never>` gives
+  /// `String?` and `Never`; nested brackets kept whole (`Result<[Int], Error>`); none without.
+  static func genericArguments(of type: String) -> [String] {
+    guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return [] }
+    var arguments: [String] = []
+    var depth = 0
+    var current = ""
+    for character in type[type.index(after: open)..<type.index(before: type.endIndex)] {
+      switch character {
+      case "<", "[", "(": depth += 1; current.append(character)
+      case ">", "]", ")": depth -= 1; current.append(character)
+      case "," where depth == 0:
+        arguments.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+      default: current.append(character)
+      }
+    }
+    arguments.append(current.trimmingCharacters(in: .whitespaces))
+    return arguments.filter { !$0.isEmpty }
+  }
+
+  /// `type` with each generic parameter written as its argument: `CurrentValueSubject<Output,
+  /// Failure>` with `Output: String?` and `Failure: Never` is `CurrentValueSubject<String?, Never>`.
+  static func substitute(_ arguments: [String: String], in type: String) -> String {
+    var result = ""
+    var word = ""
+    func flush() {
+      result += arguments[word] ?? word
+      word = ""
+    }
+    for character in type {
+      if character.isLetter || character.isNumber || character == "_" {
+        word.append(character)
+      } else {
+        flush()
+        result.append(character)
+      }
+    }
+    flush()
+    return result
   }
 
   /// The cases of an enum without payloads that only a stand-in declares, where no compiled
