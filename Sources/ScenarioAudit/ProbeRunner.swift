@@ -323,7 +323,7 @@ private struct Run {
     if request.dependency == "http", words.count >= 2, let url = URL(string: String(words[1])),
       !url.path.isEmpty, !(url.path + (url.query ?? "")).contains(where: { $0 == "*" || $0 == " " || $0 == "\"" })
     {
-      head = "respond http \(words[0]) \(url.path)" + (url.query.map { "?\($0)" } ?? "")
+      head = "respond http " + Self.route(of: request.description)
     }
     guard request.dependency == "http" else {
       let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []

@@ -62,8 +62,9 @@ public struct ResponseTypes: Sendable {
   /// going or of a function it returns into (`callers`, innermost first: a generic helper's
   /// caller's call, or a wrapper that decodes), else the route whose path literal matches
   /// most, else a word of the path. With no type at all: `[]` for a word in the plural, `{}`
-  /// otherwise. `variant` above 1 makes the strings `echo-N`: another route whose echo is the
-  /// same (`/polls/` and `/polls/7a`), so that a state can tell their answers apart.
+  /// otherwise. `variant` above 1 makes the strings `echo-N`: a route out at the same time as
+  /// another whose echo is the same (`/authors/1/posts` beside `/authors/2/posts`), so that a
+  /// state can tell their answers apart.
   func answer(for request: String, site: String?, callers: [String] = [], count: Int, variant: Int = 1, boundary: Bool = false) -> (body: String, source: Source) {
     let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     let words = (url?.path ?? "").split(separator: "/").map { String($0) }
