@@ -854,6 +854,7 @@ struct AppLayoutTests {
     #expect(model.factory == "HomeScreenViewModel(selectedRoomPublisher: CurrentValuePublisher<String?, Never>(CurrentValueSubject<String?, Never>(nil)), passwordPublisher: PassthroughSubject<String, Never>())")
     #expect(RegistrationWriter.generatedFile(adoption, modules: ["Rooms"]).contains("\nimport Combine\n"))
     #expect(FactoryInference.genericArguments(of: "Result<[Int: String],Error>") == ["[Int: String]", "Error"])
+    #expect(FactoryInference.genericArguments(of: "Box<(Int) -> Void, Never>") == ["(Int) -> Void", "Never"])
     #expect(FactoryInference.substitute(["Output": "String?", "Failure": "Never"], in: "CurrentValueSubject<Output,Failure>") == "CurrentValueSubject<String?,Never>")
   }
 

@@ -294,6 +294,8 @@ struct FactoryInference {
     for character in type[type.index(after: open)..<type.index(before: type.endIndex)] {
       switch character {
       case "<", "[", "(": depth += 1; current.append(character)
+      // A function type's arrow (`(Int) -> Void`) closes nothing.
+      case ">" where current.last == "-": current.append(character)
       case ">", "]", ")": depth -= 1; current.append(character)
       case "," where depth == 0:
         arguments.append(current.trimmingCharacters(in: .whitespaces))
