@@ -858,6 +858,64 @@ struct AppLayoutTests {
     #expect(FactoryInference.substitute(["Output": "String?", "Failure": "Never"], in: "CurrentValueSubject<Output,Failure>") == "CurrentValueSubject<String?,Never>")
   }
 
+  @Test("a value whose inits adopt cannot fill is made by the app's own factory for tests and previews (home-assistant's `Server.fake()`), said in a note")
+  func fakeFactory() throws {
+    let folder = try AppFolder("Home", files: [
+      "Home/Server.swift": """
+        import Foundation
+
+        public struct ServerInfo: Equatable {
+            public var name: String
+        }
+
+        public final class Server {
+            public let identifier: String
+            private let getter: () -> ServerInfo
+            public var info: ServerInfo { getter() }
+
+            public init(identifier: String, getter: @escaping () -> ServerInfo, setter: @escaping (ServerInfo) -> Bool) {
+                self.identifier = identifier
+                self.getter = getter
+            }
+        }
+
+        """,
+      "Home/Server+Fakes.swift": """
+        import Foundation
+
+        extension Server {
+            static func fake(identifier: String = "fake", name: String = "Fake Server") -> Server {
+                let info = ServerInfo(name: name)
+                return Server(identifier: identifier, getter: { info }, setter: { _ in true })
+            }
+        }
+
+        """,
+      "Home/ConnectionURLViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class ConnectionURLViewModel: ObservableObject {
+            @Published var url = ""
+            private let server: Server
+
+            init(server: Server) {
+                self.server = server
+            }
+
+            func load() {
+                url = "https://" + server.info.name
+            }
+        }
+
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    let model = try #require(adoption.models.first { $0.type == "ConnectionURLViewModel" })
+    #expect(model.factory == "ConnectionURLViewModel(server: Server.fake())")
+    #expect(model.notes.contains("`Server` is made by the app's own `Server.fake()`, its factory for tests and previews: adopt cannot fill its inits"))
+  }
+
   @Test("import os.log is compiled as import os: a filtered copy blanks the submodule")
   func submoduleImport() throws {
     let folder = try AppFolder("Recipes", files: [

@@ -122,7 +122,24 @@ struct FactoryInference {
       if depth == 0, missing.isEmpty { missing = lacking }
       (options, optionNames, notes, seams, choices, wordLists, callbacks) = saved
     }
+    // A value a model takes whose inits adopt cannot fill (home-assistant's `Server(identifier:
+    // getter:setter:)`): the app's own factory for its tests and previews, where it has one that
+    // asks for nothing (`static func fake(...) -> Server`, every parameter with a default).
+    if depth > 0, let factory = members.methods.first(where: { Self.isFakeFactory($0, of: type) }) {
+      notes.append("`\(type.qualifiedName)` is made by the app's own `\(type.qualifiedName).\(factory.name)()`, its factory for tests and previews: adopt cannot fill its inits")
+      return Made(expression: (factory.isThrowing ? "try " : "") + index.written(type) + "." + factory.name + "()", options: options)
+    }
     return nil
+  }
+
+  /// Whether `method` is a static factory of `type` for tests and previews that asks for
+  /// nothing: `fake`, `mock`, `preview`, `placeholder`, `sample`, `example`, `stub`, `dummy`.
+  static func isFakeFactory(_ method: Method, of type: DeclaredType) -> Bool {
+    let names = ["fake", "mock", "preview", "placeholder", "sample", "example", "stub", "dummy"]
+    guard method.isStatic, !method.isAsync, !method.isGeneric, method.access >= .internal, names.contains(method.name),
+          method.parameters.allSatisfy(\.hasDefault), let returned = method.returnType
+    else { return false }
+    return returned == "Self" || returned == type.name || returned == type.qualifiedName
   }
 
   /// An object for a model's optional property that its views set (`viewModel.client =
