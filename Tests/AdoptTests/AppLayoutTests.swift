@@ -813,46 +813,11 @@ struct AppLayoutTests {
 
   @Test("a model made with the app's generic publisher and Combine subjects (element-x's `CurrentValuePublisher<String?, Never>`, `PassthroughSubject<String, Never>`) is registered, with `import Combine`")
   func genericAndSubjectParameters() throws {
-    let folder = try AppFolder("Rooms", files: [
-      "Rooms/CurrentValuePublisher.swift": """
-        import Combine
-
-        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
-            private let upstream: AnyPublisher<Output, Failure>
-            private let valueProvider: () -> Output
-
-            init(_ subject: CurrentValueSubject<Output, Failure>) {
-                upstream = subject.eraseToAnyPublisher()
-                valueProvider = { subject.value }
-            }
-
-            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
-                upstream.receive(subscriber: subscriber)
-            }
-
-            var value: Output { valueProvider() }
-        }
-
-        """,
-      "Rooms/HomeScreenViewModel.swift": """
-        import Combine
-
-        @MainActor
-        final class HomeScreenViewModel: ObservableObject {
-            @Published var selectedRoomID: String?
-            private var cancellables = Set<AnyCancellable>()
-
-            init(selectedRoomPublisher: CurrentValuePublisher<String?, Never>, passwordPublisher: PassthroughSubject<String, Never>) {
-                selectedRoomPublisher.sink { [weak self] in self?.selectedRoomID = $0 }.store(in: &cancellables)
-            }
-        }
-
-        """,
-    ])
-    let adoption = Adoption(try folder.scanOnly())
-    let model = try #require(adoption.models.first { $0.type == "HomeScreenViewModel" })
-    #expect(model.factory == "HomeScreenViewModel(selectedRoomPublisher: CurrentValuePublisher<String?, Never>(CurrentValueSubject<String?, Never>(nil)), passwordPublisher: PassthroughSubject<String, Never>())")
-    #expect(RegistrationWriter.generatedFile(adoption, modules: ["Rooms"]).contains("\nimport Combine\n"))
+    // Ivory's room list is written as Element X's screens are.
+    let adoption = Adoption(try AppSources.scan(folder: Apps.folder("Ivory")))
+    let model = try #require(adoption.models.first { $0.type == "RoomListViewModel" })
+    #expect(model.factory == "RoomListViewModel(selectedRoomPublisher: CurrentValuePublisher<String?, Never>(CurrentValueSubject<String?, Never>(nil)), searchTextPublisher: PassthroughSubject<String, Never>())")
+    #expect(RegistrationWriter.generatedFile(adoption, modules: ["Ivory"]).contains("\nimport Combine\n"))
     #expect(FactoryInference.genericArguments(of: "Result<[Int: String],Error>") == ["[Int: String]", "Error"])
     #expect(FactoryInference.genericArguments(of: "Box<(Int) -> Void, Never>") == ["(Int) -> Void", "Never"])
     #expect(FactoryInference.substitute(["Output": "String?", "Failure": "Never"], in: "CurrentValueSubject<Output,Failure>") == "CurrentValueSubject<String?,Never>")
