@@ -108,6 +108,32 @@ struct DecodeSiteTests {
     #expect(generated.contains(#"  ResponseRoute("NewsService.fetchNews()", paths: ["/api/v1?section=*"], ArticleResponse.self),"#))
   }
 
+  @Test("a Decodable type inside an `#if` Linux does not take (Sentry's `SentryMXCallStackTree` under `#if os(iOS) || os(macOS)`) is no response type, nor are its decode sites routes")
+  func typeOnlyOnApplePlatforms() throws {
+    var files = NewsApp.files
+    // In a file a model needs: a file no model needs is not compiled at all.
+    files["News/Services/NewsService.swift"] = files["News/Services/NewsService.swift"]! + """
+
+      #if os(iOS) || os(macOS)
+      struct CallStackTree: Decodable {
+          let callStackPerThread: Bool
+
+          static func from(data: Data) throws -> CallStackTree {
+              try JSONDecoder().decode(CallStackTree.self, from: data)
+          }
+      }
+      #endif
+
+      struct Frame: Decodable { let address: Int }
+      """
+    let folder = try AppFolder("News", files: files)
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let types = RegistrationWriter.responseTypes(adoption)
+    #expect(types.contains("Frame"))
+    #expect(!types.contains("CallStackTree"))
+    #expect(!RegistrationWriter.responseRoutes(adoption).contains { $0.type == "CallStackTree" })
+  }
+
   @Test("a generic helper's callers say what it decodes: typed lets, `if let`, properties assigned, returns; its error shape is no answer type")
   func typedCalls() throws {
     var files = NewsApp.files

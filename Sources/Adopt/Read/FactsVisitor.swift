@@ -340,6 +340,7 @@ final class FactsVisitor: SyntaxVisitor {
       ?? node.as(ActorDeclSyntax.self)?.genericParameterClause ?? node.as(EnumDeclSyntax.self)?.genericParameterClause
     type.genericParameters = generics?.parameters.map(\.name.text) ?? []
     type.parents = scope
+    type.compiledOnLinux = Self.compiledOnLinux(node)
     for member in node.memberBlock.members {
       guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
       for element in declaration.elements {

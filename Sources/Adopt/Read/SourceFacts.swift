@@ -133,6 +133,8 @@ struct DeclaredType: Sendable, Equatable {
   var isTopLevel = true
   /// Its generic parameters' names (`Model` of `ListViewModel<Model: Hashable>`).
   var genericParameters: [String] = []
+  /// Whether Linux compiles it: false inside an `#if os(iOS)` (Sentry's `SentryMXCallStackTree`).
+  var compiledOnLinux = true
   /// Its access level (`private` types of two files may share a name).
   var access: Access = .internal
   /// The types or extensions it is declared in, outermost first (`["HomeView"]`).

@@ -200,7 +200,9 @@ enum RegistrationWriter {
       // A filtered copy keeps every type whose declaration it does not leave out (a member
       // blanked out of `Movie` leaves `Movie` decodable).
       let dropped = Set((adoption.filtered[file.path] ?? []).filter { file.declarations.indices.contains($0) }.flatMap { file.declarations[$0].types })
-      for type in file.types where type.isTopLevel && !dropped.contains(type.name) && type.genericParameters.isEmpty && type.access >= .internal
+      // A type inside an `#if` Linux does not take (Sentry's `SentryMXCallStackTree` under
+      // `#if os(iOS) || os(macOS)`) is not there to name: element-x's package did not build.
+      for type in file.types where type.isTopLevel && type.compiledOnLinux && !dropped.contains(type.name) && type.genericParameters.isEmpty && type.access >= .internal
         && (type.kind == .struct || type.kind == .class) && count[type.name] == 1
         && type.inherited.contains(where: { $0 == "Codable" || $0 == "Decodable" })
       {
