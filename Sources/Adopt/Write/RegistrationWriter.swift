@@ -373,7 +373,7 @@ enum RegistrationWriter {
     }
     // A model with nothing missing is left out for another reason (generic, no init to call).
     if let problem = model.problem {
-      return "vmrepl adopt: \(model.type) is not registered: \(problem.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")). Add to `overrides` in Overrides.swift: \(overrideLine(model).replacingOccurrences(of: "\"", with: "\\\""))"
+      return "vmrepl adopt: \(model.type) is not registered: \(quote(problem).dropFirst().dropLast()). Add to `overrides` in Overrides.swift: \(overrideLine(model).replacingOccurrences(of: "\"", with: "\\\""))"
     }
     let needs = model.missing.map { "\($0.parameter): \($0.type)" }.joined(separator: ", ")
     return "vmrepl adopt: \(model.type) is not registered: adopt cannot make its init's \(needs). Add to `overrides` in Overrides.swift: \(overrideLine(model).replacingOccurrences(of: "\"", with: "\\\""))"
