@@ -96,6 +96,35 @@ package enum Platform {
     return attributes
   }
 
+  /// Makes the child of `attributes` the leader of a process group of its own, so that the
+  /// group can be killed with whatever the child started.
+  package static func ownProcessGroup(_ attributes: inout SpawnAttributes) {
+    var flags: Int16 = 0
+    posix_spawnattr_getflags(&attributes, &flags)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETPGROUP))
+  }
+
+  /// A pipe whose ends close in any program this process starts: without it, a child started
+  /// on another thread at the same moment inherits the ends and holds them open for as long as
+  /// it lives (its reader then never sees the end). `posix_spawn`'s `dup2` onto 0, 1 and 2
+  /// clears the flag for the one child meant to have them.
+  package static func closingPipe(_ ends: inout [Int32]) -> Bool {
+    if let pipe2 = Self.pipe2 { return pipe2(&ends, Int32(O_CLOEXEC)) == 0 }
+    // Where the C library has no `pipe2` (Darwin), a child started between the two calls can
+    // still inherit the ends; Darwin's spawns are rare enough here to leave that window.
+    guard pipe(&ends) == 0 else { return false }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return true
+  }
+
+  /// glibc's and musl's `pipe2`, looked up by name: the headers declare it only for programs
+  /// that define `_GNU_SOURCE`, which the Swift overlay of the C library does not.
+  private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "pipe2") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+  }()
+
   /// Empty file actions, to pass to `posix_spawn_file_actions_init`.
   package static func makeSpawnFileActions() -> SpawnFileActions {
     #if canImport(Darwin)

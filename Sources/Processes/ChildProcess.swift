@@ -28,6 +28,8 @@ public enum ChildProcess {
     public var signal: Int32?
     public var output: String
     public var errors: String
+    /// Set when the child ran past `runBlocking`'s limit and was killed.
+    public var timedOut = false
 
     public init(status: Int32, signal: Int32? = nil, output: String, errors: String) {
       self.status = status

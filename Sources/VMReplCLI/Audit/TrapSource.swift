@@ -13,11 +13,18 @@ enum TrapSource {
     return String(file[..<range.lowerBound]) + "/Sources/"
   }()
 
-  /// The frame of the app's code a trap in `scenario` happened in, or nil.
+  /// How long the backtraced run may take: symbolicating a large app's debug build takes
+  /// seconds, and a backtracer that hangs (one outlived its child and held its output open for
+  /// nine minutes under load) must not hang `audit`.
+  static let limit: Duration = .seconds(120)
+
+  /// The frame of the app's code a trap in `scenario` happened in, or nil (also when the
+  /// backtraced run did not end within `limit`: the finding then names no line).
   static func locate(_ scenario: String) -> String? {
     let result = ChildProcess.runBlocking(
       CurrentExecutable.path, ["run", scenario],
-      environment: ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,sanitize=no"])
+      environment: ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,sanitize=no"], limit: limit)
+    guard !result.timedOut else { return nil }
     return frame(in: result.errors)
   }
 
