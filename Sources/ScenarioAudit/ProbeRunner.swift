@@ -88,15 +88,26 @@ private struct Run {
   var ignored = 0
   var answered: Set<String> = []
   /// The variant of each HTTP request's answer (`ResponseTypes.answer(variant:)`), by request.
-  /// Requests out at the same time whose routes end in the same word (`/authors/1/posts` and
-  /// `/authors/2/posts`: ids are numbers, so both echo `posts`) would be answered alike, and
-  /// a stale answer would leave the same state as a fresh one. So the route started last keeps
-  /// the plain echo and each other route out with it is numbered (`posts-2`), by start order, so
+  /// Requests out at the same time on resources whose routes end in the same word
+  /// (`/authors/1/posts` and `/authors/2/posts`: ids are numbers, so both echo `posts`) would
+  /// be answered alike, and a stale answer would leave the same state as a fresh one. So the
+  /// resource asked for last keeps the plain echo and each other one out with it is numbered
+  /// (`posts-2`), by start order, so
   /// that oldest first and newest first answer alike, and the newest answer, the one a screen
   /// should end with, is the one one-after-another gives. A request out alone is answered as
   /// ever: routes that differ only by an id the app took from an earlier answer (`/movie/0`,
   /// then `/movie/1`) must not make one-after-another and quick taps differ.
   var variants: [String: Int] = [:]
+  /// The version of the resource each HTTP request's answer shows (`ResponseTypes.answer(version:)`),
+  /// by request: how many writes to its resource (`ResponseTypes.resource`) were sent before it
+  /// or are it, as a server answers each request as the writes it has received left the
+  /// resource. So a fetch sent before a vote answers the poll as it was, and one sent after it
+  /// as the vote left it: a fetch's answer arriving after the vote's shows a stale poll, and
+  /// one after another never does. Writes by the same route one after another count once: a
+  /// double-tapped favourite leaves the status as one tap does.
+  var versions: [String: Int] = [:]
+  /// For each resource written, how many versions its writes made, and the route of the last.
+  var written: [String: (versions: Int, route: String)] = [:]
   var answers: [String] = []
   /// How many `ok` answers no type of the app shaped (`{}`, `[]`): what the code decodes them
   /// into is not known, so they may fail to decode where a server's would not.
@@ -271,6 +282,7 @@ private struct Run {
       var pending = session.pendingRequestList.filter { !answered.contains($0.dependency + $0.id) }
       if !pending.isEmpty {
         numberRoutes(of: pending)
+        noteVersions(of: pending)
         if spec.newestFirst { pending.reverse() }
         for request in pending {
           answered.insert(request.dependency + request.id)
@@ -290,19 +302,34 @@ private struct Run {
   /// that reads past the first element, or keys elements by id, meets what a server sends.
   static let listLength = 2
 
-  /// Numbers the routes of the HTTP requests out at once (`pending`, in start order) that share
-  /// an echo: the route started last 1, the others 2, 3... from the newest back.
+  /// Numbers the resources of the HTTP requests out at once (`pending`, in start order) that
+  /// share an echo: the resource asked for last 1, the others 2, 3... from the newest back. A
+  /// fetch of a poll and a vote on it are one resource, told apart by `versions` instead.
   mutating func numberRoutes(of pending: [(dependency: String, id: String, description: String, site: String?, callers: [String])]) {
     let http = pending.filter { $0.dependency == "http" }
     var routes: [String: [String]] = [:]
     for request in http.reversed() {
       let echo = ResponseTypes.echo(of: request.description)
-      let route = Self.route(of: request.description)
-      if !(routes[echo]?.contains(route) ?? false) { routes[echo, default: []].append(route) }
+      let resource = ResponseTypes.resource(of: request.description)
+      if !(routes[echo]?.contains(resource) ?? false) { routes[echo, default: []].append(resource) }
     }
     for request in http {
-      let index = routes[ResponseTypes.echo(of: request.description)]?.firstIndex(of: Self.route(of: request.description)) ?? 0
+      let index = routes[ResponseTypes.echo(of: request.description)]?.firstIndex(of: ResponseTypes.resource(of: request.description)) ?? 0
       variants[request.dependency + request.id] = index + 1
+    }
+  }
+
+  /// Gives each HTTP request of `pending` (in start order) not seen before the version of its
+  /// resource it is answered with (`versions`).
+  mutating func noteVersions(of pending: [(dependency: String, id: String, description: String, site: String?, callers: [String])]) {
+    for request in pending where request.dependency == "http" && versions[request.dependency + request.id] == nil {
+      let resource = ResponseTypes.resource(of: request.description)
+      if ResponseTypes.isWrite(request.description) {
+        let route = Self.route(of: request.description)
+        let last = written[resource]
+        written[resource] = (versions: (last?.versions ?? 0) + (last?.route == route ? 0 : 1), route: route)
+      }
+      versions[request.dependency + request.id] = written[resource]?.versions ?? 0
     }
   }
 
@@ -336,7 +363,7 @@ private struct Run {
       let variant = variants[request.dependency + request.id] ?? 1
       let made = responses.answer(
         for: request.description, site: request.site, callers: request.callers, count: spec.answer == .ok ? Self.listLength : spec.answer == .boundary ? 1 : 0, variant: variant,
-        boundary: spec.answer == .boundary)
+        version: versions[request.dependency + request.id] ?? 0, boundary: spec.answer == .boundary)
       // An answer no type names says what the request's task returns into, for `--explain`.
       var source = made.source.text
       if made.source == .none, !request.callers.isEmpty {

@@ -50,8 +50,15 @@ public struct ResponseTypes: Sendable {
   }
 
   /// The text an answer's strings echo for `request` (`GET https://host/articles?q=a`): its last
-  /// query value, else its last path word that is not a number, else `a`.
+  /// query value, else its last path word that is not a number, else `a`. A write on a
+  /// resource by its id (`POST /api/v1/polls/17/votes`) echoes the resource's word (`polls`):
+  /// a server answers it with the resource, as a fetch of it (`GET /api/v1/polls/17`) does.
   static func echo(of request: String) -> String {
+    if isWrite(request), let (segments, index) = idSegment(of: request),
+      let word = segments[..<index].last(where: { !$0.isEmpty && Int($0) == nil })
+    {
+      return word.removingPercentEncoding ?? word
+    }
     let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     let query = url?.query?.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) } ?? []
     let named = (url?.path ?? "").split(separator: "/").map { String($0) }.filter { Int($0) == nil && !$0.isEmpty }
@@ -64,24 +71,29 @@ public struct ResponseTypes: Sendable {
   /// most, else a word of the path. With no type at all: `[]` for a word in the plural, `{}`
   /// otherwise. `variant` above 1 makes the strings `echo-N`: a route out at the same time as
   /// another whose echo is the same (`/authors/1/posts` beside `/authors/2/posts`), so that a
-  /// state can tell their answers apart.
-  func answer(for request: String, site: String?, callers: [String] = [], count: Int, variant: Int = 1, boundary: Bool = false) -> (body: String, source: Source) {
+  /// state can tell their answers apart. `version` above 0 makes them `echo vN+1`: the resource
+  /// as that many writes to it left it (a poll fetched after a vote on it, and the vote's own
+  /// answer, are `polls v2`; one fetched before the vote, `polls`).
+  func answer(
+    for request: String, site: String?, callers: [String] = [], count: Int, variant: Int = 1, version: Int = 0, boundary: Bool = false
+  ) -> (body: String, source: Source) {
     let url = URL(string: request.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     let words = (url?.path ?? "").split(separator: "/").map { String($0) }
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
-    let echo = Self.echo(of: request) + (variant > 1 ? "-\(variant)" : "")
+    let echo = Self.echo(of: request) + (variant > 1 ? "-\(variant)" : "") + (version > 0 ? " v\(version + 1)" : "")
+    let asked = Self.askedID(of: request)
     let frames = (site.map { [$0] } ?? []) + callers
     // The first route found whose type audit could not sample, said if nothing else answers.
     var unsampled: ResponseRoute?
     for (index, frame) in frames.enumerated() {
       if let route = callRoute(at: frame, inner: frames.prefix(index)) {
-        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary, asked: asked) {
           return (json, .call(route.function, helper: route.calling ?? ""))
         }
         unsampled = unsampled ?? route
       }
       if let route = routes.filter({ $0.calling == nil && frame.contains($0.function) }).max(by: { $0.function.count < $1.function.count }) {
-        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary, asked: asked) {
           return (json, .code(route.function))
         }
         unsampled = unsampled ?? route
@@ -95,7 +107,7 @@ public struct ResponseTypes: Sendable {
         best = (route, path, score)
       }
     }
-    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false, dates: best.route.dates, boundary: boundary) {
+    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false, dates: best.route.dates, boundary: boundary, asked: asked) {
       return (json, .path(best.path))
     }
     // The last word that names a type decides; an id after it asks for one element.
@@ -103,7 +115,7 @@ public struct ResponseTypes: Sendable {
       let wantsOne = index + 1 < words.count || Self.singular(word) == word.lowercased()
       for (name, type) in types where Self.matches(word: word, typeName: name) {
         let isWrapper = Self.stem(name) != name.lowercased()
-        guard let json = Self.sample(type, echo: echo, count: count, list: !wantsOne && !isWrapper, boundary: boundary) else { continue }
+        guard let json = Self.sample(type, echo: echo, count: count, list: !wantsOne && !isWrapper, boundary: boundary, asked: asked) else { continue }
         return (json, .word(word))
       }
     }
@@ -167,11 +179,59 @@ public struct ResponseTypes: Sendable {
     return score
   }
 
-  private static func sample(_ type: any Decodable.Type, echo: String, count: Int, list: Bool, dates: String? = nil, boundary: Bool = false) -> String? {
+  /// The id `request` asks for (`GET /api/v1/polls/17`, `POST /api/v1/polls/17/votes`: `17`):
+  /// its last path segment that is a number, a UUID, or empty between two slashes (an id the
+  /// app had not yet, `/polls//votes`); nil when none is. The object an answer is about has
+  /// that id (a server answers a poll's fetch and its vote with that poll), not the echo of a
+  /// path word: one after another, a fetch would otherwise ask again by the echo its last
+  /// answer gave (`/api/v1/polls/votes`) and differ from quick taps by that alone.
+  static func askedID(of request: String) -> String? {
+    guard let (segments, index) = idSegment(of: request) else { return nil }
+    return segments[index].removingPercentEncoding ?? segments[index]
+  }
+
+  /// The resource `request` reads or writes: its path up to the id it asks for
+  /// (`/api/v1/polls/17` for a fetch of the poll and for a vote on it), else its whole path
+  /// (`/api/todos` for the list and for adding to it). Answers to one resource reflect the
+  /// writes to it sent before them (`ProbeRunner`'s versions).
+  static func resource(of request: String) -> String {
+    if let (segments, index) = idSegment(of: request) { return "/" + segments[...index].joined(separator: "/") }
+    return path(of: request)
+  }
+
+  /// Whether `request` changes what its server holds: its method is not GET or HEAD.
+  static func isWrite(_ request: String) -> Bool {
+    let method = request.split(separator: " ").first.map { $0.uppercased() } ?? "GET"
+    return !["GET", "HEAD", "OPTIONS"].contains(method)
+  }
+
+  /// The path of `request` as written, empty segments kept (`URL.path` drops a trailing slash).
+  private static func path(of request: String) -> String {
+    let address = request.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+    guard let scheme = address.range(of: "://") else { return String(address.prefix { $0 != "?" }) }
+    let afterHost = address[scheme.upperBound...].drop { $0 != "/" }
+    return String(afterHost.prefix { $0 != "?" && $0 != "#" })
+  }
+
+  /// The path's segments (after the leading slash) and which of them is the id asked for.
+  private static func idSegment(of request: String) -> ([String], Int)? {
+    let segments = path(of: request).split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+    for (index, segment) in segments.enumerated().reversed() {
+      let decoded = segment.removingPercentEncoding ?? segment
+      if Int(decoded) != nil || UUID(uuidString: decoded) != nil { return (segments, index) }
+      // An empty segment is an id only after a word: `/polls//votes`, `/polls/`.
+      if decoded.isEmpty, index > 0, !segments[index - 1].isEmpty, Int(segments[index - 1]) == nil { return (segments, index) }
+    }
+    return nil
+  }
+
+  private static func sample(
+    _ type: any Decodable.Type, echo: String, count: Int, list: Bool, dates: String? = nil, boundary: Bool = false, asked: String? = nil
+  ) -> String? {
     func one<T: Decodable>(_ type: T.Type) -> String? {
       list
         ? SampleBody.json(for: [T].self, echo: echo, count: max(count, 0), dates: dates, boundary: boundary)
-        : SampleBody.json(for: T.self, echo: echo, count: count, dates: dates, boundary: boundary)
+        : SampleBody.json(for: T.self, echo: echo, count: count, dates: dates, boundary: boundary, asked: asked)
     }
     return one(type)
   }

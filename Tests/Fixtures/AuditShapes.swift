@@ -607,9 +607,84 @@ let movieDetail = ModelDefinition("movie-detail", summary: "a movie loaded again
   model.asyncAction("loadMovie", "loadMovie() async", perform: { detail, _ in await detail.loadMovie() })
 }
 
+/// A poll as a Mastodon server answers it, to a fetch and to a vote alike.
+struct StatusPoll: Decodable, Sendable {
+  struct Option: Decodable, Sendable {
+    let title: String
+    let votesCount: Int?
+  }
+  let id: String
+  let expired: Bool
+  let multiple: Bool
+  let votesCount: Int
+  let options: [Option]
+  let ownVotes: [Int]?
+}
+
+/// A status's poll, as IceCubesApp's `StatusPollViewModel` has it: the row fetches the poll
+/// when it appears and the user votes, each awaiting the server and showing the poll it answers
+/// with. A fetch sent before the vote and answered after it puts the poll as it was before the
+/// vote back on screen, the user's own vote gone. Its `guard !poll.expired` stops a vote on a
+/// poll the server says is over. The twin drops a fetch's answer once a vote was sent after it.
+@MainActor
+final class StatusPollViewModel: ObservableObject {
+  @Published var poll: StatusPoll
+  @Published var votes: [Int] = []
+  @Published var showResults = false
+  let dropsStale: Bool
+  private var votesSent = 0
+
+  init(dropsStale: Bool) {
+    self.dropsStale = dropsStale
+    poll = StatusPoll(id: "1", expired: false, multiple: false, votesCount: 0, options: [.init(title: "Yes", votesCount: 0)], ownVotes: nil)
+  }
+
+  func fetchPoll() async {
+    let sentAfter = votesSent
+    do {
+      let (data, _) = try await URLSession.shared.data(from: URL(string: "https://mastodon.example/api/v1/polls/\(poll.id)")!)
+      let fetched = try JSONDecoder().decode(StatusPoll.self, from: data)
+      if dropsStale, votesSent != sentAfter { return }
+      poll = fetched
+      showResults = poll.ownVotes?.isEmpty == false || poll.expired
+      votes = poll.ownVotes ?? []
+    } catch {}
+  }
+
+  func postVotes() async {
+    guard !poll.expired else { return }
+    votesSent += 1
+    var request = URLRequest(url: URL(string: "https://mastodon.example/api/v1/polls/\(poll.id)/votes")!)
+    request.httpMethod = "POST"
+    request.httpBody = Data("choices[]=0".utf8)
+    do {
+      let (data, _) = try await URLSession.shared.data(for: request)
+      poll = try JSONDecoder().decode(StatusPoll.self, from: data)
+      votes = poll.ownVotes ?? []
+      showResults = true
+    } catch {}
+  }
+}
+
+let statusPoll = ModelDefinition("status-poll", summary: "a poll fetched before a vote shown after it") { _ in
+  StatusPollViewModel(dropsStale: false)
+} describe: { model in
+  model.asyncAction("fetchPoll", "fetchPoll() async", perform: { poll, _ in await poll.fetchPoll() })
+  model.asyncAction("postVotes", "postVotes() async", perform: { poll, _ in await poll.postVotes() })
+}
+
+let safeStatusPoll = ModelDefinition("safe-status-poll", summary: "a poll as the last vote left it") { _ in
+  StatusPollViewModel(dropsStale: true)
+} describe: { model in
+  model.asyncAction("fetchPoll", "fetchPoll() async", perform: { poll, _ in await poll.fetchPoll() })
+  model.asyncAction("postVotes", "postVotes() async", perform: { poll, _ in await poll.postVotes() })
+}
+
 /// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
 let auditRoutes = [
   ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self),
   ResponseRoute("MoviePagesViewModel.search()", paths: ["*/3/search/movie?query=*"], MoviePage.self),
   ResponseRoute("MovieDetailViewModel.loadMovie()", paths: ["*/3/movie/*"], MovieDetail.self),
+  ResponseRoute("StatusPollViewModel.fetchPoll()", paths: ["*/api/v1/polls/*"], StatusPoll.self),
+  ResponseRoute("StatusPollViewModel.postVotes()", paths: ["*/api/v1/polls/*/votes"], StatusPoll.self),
 ]

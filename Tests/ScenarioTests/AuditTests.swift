@@ -129,6 +129,33 @@ struct AuditTests {
     let items: [Article]
   }
 
+  struct Poll: Decodable {
+    let id: String
+    let expired: Bool
+    let isDeleted: Bool
+    let multiple: Bool
+    let title: String
+  }
+
+  @Test("an answer about one resource has the id its request asked for, a write on it echoes the resource's word, and a flag of an exceptional state is false")
+  func resourceAnswers() throws {
+    let types = ResponseTypes([Poll.self])
+    #expect(ResponseTypes.askedID(of: "GET https://m.example/api/v1/polls/17") == "17")
+    #expect(ResponseTypes.askedID(of: "POST https://m.example/api/v1/polls/17/votes") == "17")
+    // An id the app did not have yet, between two slashes.
+    #expect(ResponseTypes.askedID(of: "POST https:///api/v1/polls//votes?") == "")
+    #expect(ResponseTypes.askedID(of: "GET https://m.example/api/v1/timelines/home") == nil)
+    #expect(ResponseTypes.resource(of: "POST https://m.example/api/v1/polls/17/votes") == "/api/v1/polls/17")
+    #expect(ResponseTypes.resource(of: "GET https://m.example/api/v1/polls/17") == "/api/v1/polls/17")
+    #expect(ResponseTypes.resource(of: "GET https://m.example/api/todos?page=2") == "/api/todos")
+    #expect(ResponseTypes.echo(of: "POST https://m.example/api/v1/polls/17/votes") == "polls")
+    #expect(ResponseTypes.echo(of: "GET https://m.example/api/authors/17/posts") == "posts")
+    let voted = types.answer(for: "POST https://m.example/api/v1/polls/17/votes", site: nil, count: 1, version: 1).body
+    #expect(voted == #"{"id":"17","expired":false,"isDeleted":false,"multiple":true,"title":"polls v2"}"#)
+    #expect(SampleRecorder.namesAnExceptionalState(["blocked_by"]))
+    #expect(!SampleRecorder.namesAnExceptionalState(["isBookmarked"]))
+  }
+
   @Test("answers decode into the type the path names, strings echo the request")
   func bodies() throws {
     let types = ResponseTypes([Article.self, SearchResponse.self])
@@ -136,7 +163,8 @@ struct AuditTests {
     #expect(list == #"[{"id":1,"title":"swift","link":"https://example.com/swift","tags":["swift"],"subtitle":"swift"}]"#)
     #expect(try JSONDecoder().decode([Article].self, from: Data(list.utf8)).first?.title == "swift")
     let one = types.body(for: "GET https://news.example.com/api/articles/7", count: 1)
-    #expect(try JSONDecoder().decode(Article.self, from: Data(one.utf8)).id == 1)
+    // The article asked for by its id is that article.
+    #expect(try JSONDecoder().decode(Article.self, from: Data(one.utf8)).id == 7)
     let wrapper = types.body(for: "GET https://news.example.com/search?q=ios", count: 0)
     #expect(wrapper == #"{"total":1,"items":[]}"#)
     #expect(types.body(for: "GET https://news.example.com/api/comments", count: 1) == "[]")

@@ -121,6 +121,34 @@ struct AuditOracleTests {
     try await Self.failsOnBugPassesOnTwin(path, model: "author-posts", in: folder)
   }
 
+  @Test("a poll fetched before a vote and answered after it puts the unvoted poll back (IceCubesApp's `StatusPollViewModel`): found, as answers of one resource show the writes sent before them; the twin that drops it is clean, and a vote then a fetch is no lost update")
+  func staleFetchAfterAWrite() async throws {
+    let folder = try VMReplProcess.folder("audit-status-poll", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "status-poll", "safe-status-poll"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        status-poll (StatusPollViewModel): 1 finding
+          answers out of order: after `send fetchPoll`, `send postVotes` sent quickly, the older answer arriving last leaves `poll.options[0].title` "polls", not "polls v2"
+            evidence: answered oldest first: poll.options[0].title == "polls v2"; newest first: "polls" (a stale answer overwrote a newer one)
+            code: StatusPollViewModel.postVotes() async
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/status-poll/answer-order.scenario
+        safe-status-poll: nothing found in 7 sequences (43 probes)
+        1 finding in 1 of 2 models; 14 sequences, 92 probes, seed 0
+
+        """)
+    let path = "audit/status-poll/answer-order.scenario"
+    let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    // The vote is answered with the poll it voted on, as its vote left it; the fetch sent before
+    // it, with the poll as it was.
+    #expect(text.contains(#"respond http POST /api/v1/polls/1/votes json="{\"id\":\"1\",\"expired\":false,"#))
+    #expect(text.contains(#"{\"title\":\"polls v2\",\"votesCount\":1}"#))
+    try await Self.failsOnBugPassesOnTwin(path, model: "status-poll", in: folder)
+  }
+
   @Test("a trap on values at their edge (a search answered with `\"total_pages\": 0`, which `1...totalPages` traps on) is found; the twin that shows no pages then is clean")
   func trapOnBoundaryValues() async throws {
     let folder = try VMReplProcess.folder("audit-movie-pages", files: [:])

@@ -10,14 +10,16 @@ typealias SampleJSON = JSON.Node
 /// `init(from:)` against a decoder that answers every question and writes the answer down.
 ///
 /// Strings are `echo` (the request's last path word or query value, so that two requests get
-/// two answers a state can tell apart), numbers 1, booleans true, optionals present, lists of
+/// two answers a state can tell apart), numbers 1, booleans true (false for a flag of an
+/// exceptional state, `expired`), optionals present, lists of
 /// `count` elements; `URL`, `UUID` and `Date` get values their decoders accept. At the
 /// `boundary`, numbers are 0, strings empty and booleans false, but for identities.
 enum SampleBody {
-  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int, dates: String? = nil, boundary: Bool = false) -> String? {
+  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int, dates: String? = nil, boundary: Bool = false, asked: String? = nil) -> String? {
     let recorder = SampleRecorder(echo: echo, count: count)
     recorder.dates = dates
     recorder.boundary = boundary
+    recorder.asked = asked
     recorder.enter(type)
     do {
       _ = try T(from: SampleDecoderImpl(recorder: recorder, path: []))
@@ -36,6 +38,16 @@ final class SampleRecorder {
   var dates: String?
   /// Whether values are at their edge: 0, empty, false (`ProbeAnswer.boundary`).
   var boundary = false
+  /// The id the request asked for (`ResponseTypes.askedID`): the answer's own `id` or `uuid`,
+  /// at its top, is that one.
+  var asked: String?
+
+  /// The id the request asked for, where `path` is the answer's own identity (`id` or `uuid`
+  /// at its top, not a list's element's or a nested record's).
+  func askedIdentity(at path: [String]) -> String? {
+    guard let asked, path.count == 1, ["id", "uuid"].contains(path[0].lowercased()) else { return nil }
+    return asked
+  }
 
   /// Whether the value at `path` is at its edge: not an identity (`id`, `userID`, `uuid`),
   /// whose zero or empty value two elements or two answers would share where no server would.
@@ -45,6 +57,38 @@ final class SampleRecorder {
     let lower = key.lowercased()
     return !(lower == "id" || lower == "uuid" || lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID") || lower.hasSuffix("uuid"))
   }
+
+  /// The words of a flag that says a record is out of its ordinary state (`expired`,
+  /// `isDeleted`, `blocked_by`): a server answers most records with them false, and an app
+  /// guards on them (`guard !poll.expired`), so a sample with them true would stop the very
+  /// work the probe is there to see. Every other flag is true.
+  static let exceptionalWords: Set<String> = [
+    "expired", "deleted", "archived", "blocked", "blocking", "muted", "muting", "hidden", "disabled", "locked", "banned",
+    "suspended", "failed", "invalid", "cancelled", "canceled", "removed", "spam", "error", "deactivated", "silenced",
+    "limited", "restricted", "revoked", "outdated", "sensitive", "closed",
+  ]
+
+  /// Whether the flag at `path` names an exceptional state (`exceptionalWords`), by any word of
+  /// its key, in camel case or snake case.
+  static func namesAnExceptionalState(_ path: [String]) -> Bool {
+    guard let key = path.last(where: { Int($0) == nil }) else { return false }
+    var words: [String] = []
+    var word = ""
+    for character in key {
+      if character == "_" || character == "-" {
+        words.append(word)
+        word = ""
+      } else if character.isUppercase, !word.isEmpty {
+        words.append(word)
+        word = String(character)
+      } else {
+        word.append(character)
+      }
+    }
+    words.append(word)
+    return words.contains { exceptionalWords.contains($0.lowercased()) }
+  }
+
   private var values: [String: SampleJSON] = [:]
   private var containers: [String: Container] = [:]
   private var order: [String: [String]] = [:]
@@ -147,6 +191,10 @@ private func ordinal(_ path: [String]) -> Int {
 /// The answer to one question of a decoding, written down at `path`.
 private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path: [String]) throws -> T {
   let element = ordinal(path)
+  if let asked = recorder.askedIdentity(at: path), let identity = identityValue(type, asked) {
+    recorder.value(identity.json, at: path)
+    return identity.value
+  }
   if recorder.atEdge(path), let edge = edgeValue(type) {
     recorder.value(edge.json, at: path)
     return edge.value
@@ -157,8 +205,9 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
     recorder.value(.string(text), at: path)
     return text as! T
   case is Bool.Type:
-    recorder.value(.bool(true), at: path)
-    return true as! T
+    let flag = !SampleRecorder.namesAnExceptionalState(path)
+    recorder.value(.bool(flag), at: path)
+    return flag as! T
   case is URL.Type:
     let url = "https://example.com/" + recorder.echo + (element == 1 ? "" : "/\(element)")
     recorder.value(.string(url), at: path)
@@ -202,6 +251,20 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
 }
 
 /// A value of `type` at its edge, and its JSON: 0, an empty string, false; nil for any other type.
+/// The id `asked` as a value of `type`: a string as it is, an integer or a UUID where it spells
+/// one; nil otherwise (the answer's id is then sampled as ever).
+private func identityValue<T: Decodable>(_ type: T.Type, _ asked: String) -> (value: T, json: SampleJSON)? {
+  switch type {
+  case is String.Type: return (asked as! T, .string(asked))
+  case is UUID.Type:
+    guard let uuid = UUID(uuidString: asked) else { return nil }
+    return (uuid as! T, .string(asked))
+  default:
+    guard let integer = type as? any FixedWidthInteger.Type, let number = Int(asked), let value = integer.init(exactly: number) else { return nil }
+    return (value as! T, .number(String(number)))
+  }
+}
+
 private func edgeValue<T: Decodable>(_ type: T.Type) -> (value: T, json: SampleJSON)? {
   switch type {
   case is String.Type: return ("" as! T, .string(""))
