@@ -29,7 +29,8 @@ package struct ProbeRunner {
 
   /// The model's surface, read from a session on it, made after the `stub` lines `answers`.
   ///
-  /// A stand-in the model's `init` calls that returns a `Bool`, a number or a string and that
+  /// A stand-in the model's `init` calls that returns a `Bool`, a number or a string (by its
+  /// signature, or for a value the `init` assigns, by its declaration's `returns`) and that
   /// nobody answered fails `use`: then `retry` is the `stub` line that answers it with `false`,
   /// `0` or `""` (as adopt's starter scenarios do), for the caller to make the model again in a
   /// new session, `answers` and it first (a stub given after a `use` is that model's, not the
@@ -41,7 +42,8 @@ package struct ProbeRunner {
     }
     let result = timeline.execute("use \(model)")
     if let error = result.error {
-      if answers.count < 8, case .standInUnanswered(let member, let signature) = error.reason, let zero = zeroAnswer(returning: signature),
+      if answers.count < 8, case .standInUnanswered(let member, let signature) = error.reason,
+        let zero = zeroAnswer(returning: signature) ?? StandIns.declared.first(where: { $0.member == member })?.returns.flatMap({ zeroAnswer(returning: "-> \($0)") }),
          !answers.contains(where: { $0.hasPrefix("stub \(member) ") }) {
         return (nil, error.message, "stub \(member) value=\(zero)")
       }

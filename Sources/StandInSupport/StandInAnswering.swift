@@ -59,13 +59,17 @@ public struct StandInDeclaration: Sendable, Equatable {
   /// Whether it is a model value adopt could not construct (`StandIn.sample`): unanswered, it is
   /// a sample of its type's shape, and the transcript says `sample`.
   public var isSample: Bool
+  /// The type it returns, where its signature does not say (a value an `init` assigns,
+  /// `isEnabled = Current.sensors.isEnabled(sensor: sensor)`, returns the property's `Bool`).
+  public var returns: String?
 
   /// A stand-in member `member`, declared `signature`, standing in because `why`, reached by
   /// `models` (empty: by every model).
   public init(
     _ member: String, signature: String, why: String, hasDefault: Bool, models: [String] = [], isCallback: Bool = false,
-    isSample: Bool = false
+    isSample: Bool = false, returns: String? = nil
   ) {
+    self.returns = returns
     self.member = member
     self.signature = signature
     self.why = why

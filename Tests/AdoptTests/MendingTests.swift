@@ -409,6 +409,16 @@ struct MendingTests {
     #expect(seams.first?.declaration.returns == "Bool")
     adoption = mending.adoption(of: app, overridden: [], excluded: [:])
     #expect(adoption.models.first?.factory == "CommentsViewModel(model: CloudModel())")
+    // The value's type is written beside its seam, for `audit` to answer it with a zero.
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption)
+    try writer.write()
+    let generated = try String(contentsOfFile: output + "/Sources/\(writer.executable)/Models.generated.swift", encoding: .utf8)
+    let declaration = try #require(generated.split(separator: "\n").first { $0.contains(#"StandInDeclaration("CommentsViewModel.init.isEnabled""#) })
+    #expect(declaration.hasSuffix(#"hasDefault: false, models: ["comments"], returns: "Bool"))"#), "\(declaration)")
+    let statement = try #require(generated.split(separator: "\n").first { $0.contains(#"StandInDeclaration("CommentsViewModel.init","#) })
+    #expect(!statement.contains("returns:"))
     let report = AdoptReport.text(adoption, shownFolder: "Comments")
     #expect(report.contains(
       "Comments/CommentsViewModel.swift without the statement at line 12 of `init(model:)` in `CommentsViewModel` (a seam in its place; does not compile on Linux: line 12: cannot find 'Current' in scope), the statement at line 13 of `init(model:)` in `CommentsViewModel` (a seam in its place; does not compile on Linux: line 13: value of type 'CloudModel' has no member 'record')"),

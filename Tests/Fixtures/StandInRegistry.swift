@@ -78,7 +78,34 @@ let locatorStandIns = [
     "IAPHelper.priceCount", signature: "func priceCount() -> Int",
     why: "App/IAPHelper.swift imports `StoreKit`, an Apple framework with no Linux version",
     hasDefault: false, models: ["plus-pricing", "safe-plus-pricing"]),
+  StandInDeclaration(
+    "SensorDetailViewModel.init.isEnabled", signature: "isEnabled = Current.sensors.isEnabled(sensor: sensor)",
+    why: "App/Sensors/SensorDetailViewModel.swift uses `Current` from Shared/Environment.swift, which is left out (the compiler, line 20: cannot find 'Current' in scope)",
+    hasDefault: false, models: ["sensor-detail"], returns: "Bool"),
 ]
+
+/// A sensor's settings (home-assistant's `SensorDetailViewModel`): its `init` assigns
+/// `isEnabled` from the app's environment, left out, so adopt put a seam in the value's place;
+/// its signature says no type, its declaration's `returns` does.
+@MainActor
+final class SensorDetailViewModel: ObservableObject {
+  @Published var isEnabled: Bool
+  @Published var name = "Battery"
+
+  init() {
+    isEnabled = StandIn.call("SensorDetailViewModel.init.isEnabled", "Current.sensors.isEnabled(sensor: sensor)")
+  }
+
+  func toggle() {
+    isEnabled.toggle()
+  }
+}
+
+let sensorDetail = ModelDefinition("sensor-detail", summary: "a sensor whose init asks the left-out environment") { _ in
+  SensorDetailViewModel()
+} describe: { model in
+  model.action("toggle", "toggle()", perform: { detail, _ in detail.toggle() })
+}
 
 /// The app's purchases helper, whose file imports StoreKit (pocket-casts' `IAPHelper`).
 final class IAPHelper: Sendable {

@@ -115,6 +115,20 @@ struct AnsweredStandInTests {
     #expect(onTwin.status == 0, "\(onTwin.output)")
   }
 
+  @Test("a value an init assigns from a stand-in (home-assistant's `SensorDetailViewModel`, `isEnabled = Current...`) is answered by the type its declaration gives, where its signature names none")
+  func answeredByDeclaredType() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-value", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "sensor-detail"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == """
+      sensor-detail: nothing found in 3 sequences (4 probes); made after the audit's `stub SensorDetailViewModel.init.isEnabled value=false`
+      0 findings in 0 of 1 model; 3 sequences, 4 probes, seed 0
+
+      """)
+  }
+
   @Test("only a Bool, a number or a string is answered so; anything else stays the reason it is not audited")
   func zeroAnswers() {
     #expect(ProbeRunner.zeroAnswer(returning: "var hasLoadedProducts: Bool") == "false")

@@ -40,8 +40,10 @@ enum RegistrationWriter {
     declarations += standIns.map { declaration in
       let models = (reach[declaration.member] ?? []).map(quote).joined(separator: ", ")
       let why = mergedWhy(whys[declaration.member] ?? [declaration.why])
+      // A value an `init` assigns says its type only here: `audit` answers it with that type's zero.
+      let returns = declaration.member.contains(".init.") ? declaration.returns.map { ", returns: \(quote($0))" } ?? "" : ""
       return "StandInDeclaration(\(quote(declaration.member)), signature: \(quote(declaration.signature)), why: \(quote(why)), "
-        + "hasDefault: \(declaration.hasDefault), models: [\(models)])"
+        + "hasDefault: \(declaration.hasDefault), models: [\(models)]\(returns))"
     }
     // The callbacks and samples adopt passed the models (`onSave:`, a `MastodonAuthentication`),
     // each reached by the models made with it.
