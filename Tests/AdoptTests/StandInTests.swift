@@ -165,6 +165,68 @@ struct StandInTests {
     ])
   }
 
+  @Test("a protocol-typed init parameter whose only conformer is the app's mock in a left-out file (element-x's Sourcery `JoinedRoomProxyMock`) is that mock's stand-in, not a generated conformance")
+  func stoodInMockConformer() throws {
+    let folder = try AppFolder("Rooms", files: [
+      "Rooms/Services/RoomProxyProtocol.swift": """
+        import Foundation
+
+        protocol JoinedRoomProxyProtocol: AnyObject {
+            var id: String { get }
+            var name: String? { get }
+            func leaveRoom() async -> Result<Void, RoomProxyError>
+        }
+
+        enum RoomProxyError: Error { case sdkError }
+        """,
+      "Rooms/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+        import Foundation
+
+        class JoinedRoomProxyMock: JoinedRoomProxyProtocol {
+            var id: String { underlyingId }
+            var underlyingId: String!
+            var name: String?
+            var leaveRoomCallsCount = 0
+            var leaveRoomReturnValue: Result<Void, RoomProxyError>!
+            func leaveRoom() async -> Result<Void, RoomProxyError> {
+                leaveRoomCallsCount += 1
+                return leaveRoomReturnValue
+            }
+        }
+        """,
+      "Rooms/Screens/RoomDetailsScreenViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class RoomDetailsScreenViewModel: ObservableObject {
+            @Published var isLeaving = false
+            private let roomProxy: JoinedRoomProxyProtocol
+            init(roomProxy: JoinedRoomProxyProtocol) {
+                self.roomProxy = roomProxy
+            }
+            func leave() async {
+                isLeaving = true
+                _ = await roomProxy.leaveRoom()
+                isLeaving = false
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    // No compiled file names the mock: the protocol the model's init takes, whose only
+    // conformer is left out, has it stood in.
+    #expect(adoption.seams["Rooms/Mocks/Generated/GeneratedMocks.swift"]?.types == ["JoinedRoomProxyMock"])
+    let model = try #require(adoption.models.first { $0.type == "RoomDetailsScreenViewModel" })
+    #expect(model.factory == "RoomDetailsScreenViewModel(roomProxy: JoinedRoomProxyMock())")
+    #expect(model.notes == [
+      "`roomProxy: JoinedRoomProxyProtocol` is `JoinedRoomProxyMock`, the generated stand-in of the app's own conformer (its file cannot build on Linux): what its members return is the scenario's to say"
+    ])
+    // No conformance generated beside it, in the registrations' module.
+    #expect(adoption.protocolSeams["JoinedRoomProxyProtocol"] == nil)
+  }
+
   @Test("a model value of a left-out file (a Firestore document) is made through its stand-in for a model's init")
   func standInValueParameter() throws {
     let folder = try AppFolder("Reminders", files: [

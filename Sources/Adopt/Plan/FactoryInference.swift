@@ -261,6 +261,17 @@ struct FactoryInference {
           return made.expression
         }
       }
+      // A conformer whose file cannot build on Linux, stood in (element-x's Sourcery mocks,
+      // `JoinedRoomProxyMock: JoinedRoomProxyProtocol`, in a file that imports AVFoundation):
+      // its stand-in keeps the conformance, declared in the protocol's own module, and its
+      // members are seams. Mocks first: an app writes them to be made with nothing.
+      let stoodIn = standIns.conformers(of: bare).filter { index.type($0.name) == nil && [.class, .struct, .actor].contains($0.kind) }
+      for maker in stoodIn.filter({ Self.isStandIn($0.name) }) + stoodIn.filter({ !Self.isStandIn($0.name) }) {
+        if let made = construct(maker, members: standIns.allMembers(of: maker), depth: depth + 1, optionsFor: maker.name) {
+          notes.append("`\(parameter.name): \(type)` is `\(maker.name)`, the generated stand-in of the app's own conformer (its file cannot build on Linux): what its members return is the scenario's to say")
+          return made.expression
+        }
+      }
       // No conformer adopt can make: a generated one whose every call the scenario answers.
       if canSeam(bare) {
         seams.insert(bare)

@@ -288,11 +288,32 @@ struct FileSelection {
       }
     }
     included = selected.filter { blocked[$0] == nil }
+    // A protocol a compiled file names whose every conformer is left out (element-x's
+    // `JoinedRoomProxyProtocol`: its live proxy imports the Rust SDK, its Sourcery mock
+    // AVFoundation): the app's own mock of it (`...Mock`, `...Fake`, `...Stub`) is stood in,
+    // keeping its conformance, so that a model that takes the protocol can be made with it.
+    var mocks: Set<String> = []
+    let namedProtocols = Set(included.flatMap { byPath[$0]?.mentions ?? [] }).intersection(protocols.names)
+    for name in namedProtocols.sorted() {
+      let homes = protocols.conformers[name] ?? []
+      guard !homes.isEmpty, homes.allSatisfy({ blocked[$0] != nil }) else { continue }
+      for home in homes where failedSeams[home] == nil {
+        guard let facts = byPath[home], let reason = blocked[home], Self.standsIn(reason: reason, of: facts) else { continue }
+        for type in facts.types
+        where type.isTopLevel && type.access > .fileprivate && [.class, .struct, .actor].contains(type.kind) && FactoryInference.isStandIn(type.name)
+          && type.inherited.map(LinuxSupport.bareName).contains(name) && LinuxSupport.blockers(of: type).allSatisfy(LinuxSupport.canStandIn)
+        {
+          seams[home, default: []].insert(type.name)
+          mocks.insert(type.name)
+        }
+      }
+    }
     // Stand-ins only for what compiled files use: a file that chose one may have been left out
     // since, for another type.
-    let used = included.reduce(into: Set<String>()) { used, path in
+    var used = included.reduce(into: Set<String>()) { used, path in
       for name in byPath[path]?.mentions ?? [] { used.insert(name); used.insert(String(name.prefix { $0 != "." })) }
     }
+    used.formUnion(mocks)
     seams = seams.compactMapValues { types in
       let kept = types.intersection(used)
       return kept.isEmpty ? nil : kept
