@@ -105,8 +105,8 @@ private struct Run {
   /// or are it, as a server answers each request as the writes it has received left the
   /// resource. So a fetch sent before a vote answers the poll as it was, and one sent after it
   /// as the vote left it: a fetch's answer arriving after the vote's shows a stale poll, and
-  /// one after another never does. Writes by the same route one after another count once: a
-  /// double-tapped favourite leaves the status as one tap does.
+  /// one after another never does. The same write one after another (`writeKind`) counts once:
+  /// a double-tapped favourite leaves the status as one tap does.
   var versions: [String: Int] = [:]
   /// For each resource written, how many versions its writes made, and the route of the last.
   var written: [String: (versions: Int, route: String)] = [:]
@@ -327,12 +327,28 @@ private struct Run {
     for request in pending where request.dependency == "http" && versions[request.dependency + request.id] == nil {
       let resource = ResponseTypes.resource(of: request.description)
       if ResponseTypes.isWrite(request.description) {
-        let route = Self.route(of: request.description)
+        let route = Self.writeKind(of: request.description)
         let last = written[resource]
         written[resource] = (versions: (last?.versions ?? 0) + (last?.route == route ? 0 : 1), route: route)
       }
       versions[request.dependency + request.id] = written[resource]?.versions ?? 0
     }
+  }
+
+  /// What tells two writes apart for `versions`: the route less its list parameters
+  /// (`choices[]=1&choices[]=2`). A list parameter carries a set the app copies from an earlier
+  /// answer (IceCubesApp's vote sends the poll's `ownVotes`), which the samples fill with
+  /// elements the user never chose: one after another, a second vote would otherwise be a new
+  /// write where quick taps send the same one twice. A single value (`notify=false`) is the
+  /// user's own: a toggle tapped twice writes two things.
+  static func writeKind(of description: String) -> String {
+    let route = route(of: description)
+    guard let question = route.firstIndex(of: "?") else { return route }
+    let kept = route[route.index(after: question)...].split(separator: "&").filter { parameter in
+      let name = (parameter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "").removingPercentEncoding ?? ""
+      return !name.hasSuffix("[]")
+    }
+    return String(route[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
   }
 
   /// A request's method, path and query: what tells two routes apart.

@@ -654,9 +654,11 @@ final class StatusPollViewModel: ObservableObject {
   func postVotes() async {
     guard !poll.expired else { return }
     votesSent += 1
-    var request = URLRequest(url: URL(string: "https://mastodon.example/api/v1/polls/\(poll.id)/votes")!)
+    // The choices go in the query, as IceCubesApp's `Polls.vote(id:votes:)` writes them: after
+    // an answer, they are the poll's `ownVotes`.
+    let choices = votes.map { "choices%5B%5D=\($0)" }.joined(separator: "&")
+    var request = URLRequest(url: URL(string: "https://mastodon.example/api/v1/polls/\(poll.id)/votes?" + choices)!)
     request.httpMethod = "POST"
-    request.httpBody = Data("choices[]=0".utf8)
     do {
       let (data, _) = try await URLSession.shared.data(for: request)
       poll = try JSONDecoder().decode(StatusPoll.self, from: data)
