@@ -192,6 +192,7 @@ package struct Auditor: Sendable {
       for answer in [ProbeAnswer.offline, .serverError, .empty] + (typed ? [.boundary] : []) {
         var failing = base
         failing.answer = answer
+        if answer == .offline || answer == .serverError { failing.failingStandIns = settled.throwingStandIns }
         specs.append((.failing(answer), failing))
       }
     }

@@ -47,6 +47,10 @@ package struct ProbeSpec: Sendable, Equatable, Codable {
   package var cleanup: [ProbeStep] = []
   /// `stub` lines run before `use` (the model's surface's `answers`).
   package var answers: [String] = []
+  /// Stand-ins that throw, made to throw (`stub MEMBER error=...` after `use`): the failing
+  /// probes' stand-ins of a server the app's code calls in place of URLSession (mastodon's
+  /// `AppContext.apiService`), as its requests would fail offline.
+  package var failingStandIns: [String] = []
   /// Whether it runs in a process that ran nothing before it (to confirm what the oracles found:
   /// a model's other probes share a process, and a singleton of the app's carries their state).
   package var alone = false
@@ -118,6 +122,9 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   /// Actions' tasks still running at rest whose `await` found nothing that can resume them (a
   /// continuation nobody resumes): each effect's number and what `await` said of it.
   package var stuck: [StuckSend] = []
+  /// The stand-ins that can throw which the model called, in the order first called: the
+  /// failing probes make them throw (`ProbeSpec.failingStandIns`).
+  package var throwingStandIns: [String] = []
 }
 
 /// An action's task that can never end: what `await #N` said once the probe's steps settled.

@@ -54,6 +54,28 @@ package struct ProbeRunner {
     return (surface, nil, nil)
   }
 
+  /// Whether a stand-in declared `signature` (`func suggestions(limit: Int) async throws ->
+  /// [Account]`) can throw.
+  nonisolated package static func `throws`(_ signature: String) -> Bool {
+    // What follows the parameter list, up to the arrow: a closure parameter's own `throws`
+    // (`map(_ transform: (Int) throws -> Int)`) is the closure's.
+    guard let open = signature.firstIndex(of: "(") else { return false }
+    var depth = 0
+    var index = open
+    while index < signature.endIndex {
+      if signature[index] == "(" { depth += 1 }
+      if signature[index] == ")" {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      index = signature.index(after: index)
+    }
+    guard index < signature.endIndex else { return false }
+    let rest = signature[signature.index(after: index)...]
+    let effects = rest.range(of: "->").map { rest[..<$0.lowerBound] } ?? rest
+    return effects.split(separator: " ").contains("throws")
+  }
+
   /// `false`, `0` or `""` for a member whose signature (`var hasLoadedProducts: Bool`,
   /// `func podcastCount() -> Int`) returns a `Bool`, a number or a string; nil for anything else.
   nonisolated package static func zeroAnswer(returning signature: String) -> String? {
@@ -119,6 +141,10 @@ private struct Run {
   var callbacks: [String] = []
   /// The members of the package's stand-ins that are such callbacks.
   let callbackMembers = Set(StandIns.declared.filter(\.isCallback).map(\.member))
+  /// The members of the package's stand-ins that can throw (`async throws -> [Account]`).
+  let throwingMembers = Set(StandIns.declared.filter { !$0.isCallback && !$0.isSample && ProbeRunner.throws($0.signature) }.map(\.member))
+  /// Those the model called, in the order first called.
+  var throwingCalled: [String] = []
 
   init(timeline: Timeline, spec: ProbeSpec, responses: ResponseTypes, rounds: Int, willRun: @escaping (String) -> Void) {
     self.willRun = willRun
@@ -138,6 +164,10 @@ private struct Run {
       result.errors = errors
       return result
     }
+    // The server the stand-ins stand for fails as the requests do (after `use`: a stub given
+    // then is this model's).
+    let failure = spec.answer == .offline ? "offline" : "server error 500"
+    for member in spec.failingStandIns { execute("stub \(member) error=\(CommandValue.quote(failure))") }
     // The state as the model starts, before its view's `.task` (`connect`): a loading flag
     // that work leaves set is set from there.
     result.initial = StateLeaves.of(session.currentState)
@@ -197,6 +227,7 @@ private struct Run {
     result.mainBlocks = mainBlocks
     result.answers = answers
     result.untypedAnswers = untypedAnswers
+    result.throwingStandIns = throwingCalled
     return result
   }
 
@@ -266,6 +297,7 @@ private struct Run {
           if !callbacks.contains(dependency) { callbacks.append(dependency) }
         } else {
           requests += 1
+          if throwingMembers.contains(dependency), !throwingCalled.contains(dependency) { throwingCalled.append(dependency) }
         }
       case .note(let text) where text.contains("changed nothing"): ignored += 1
       case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation || observation == .plain:

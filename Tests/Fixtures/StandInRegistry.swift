@@ -79,10 +79,60 @@ let locatorStandIns = [
     why: "App/IAPHelper.swift imports `StoreKit`, an Apple framework with no Linux version",
     hasDefault: false, models: ["plus-pricing", "safe-plus-pricing"]),
   StandInDeclaration(
+    "APIService.suggestionAccountV2", signature: "func suggestionAccountV2(limit: Int) async throws -> [String]",
+    why: "App/APIService.swift uses `Mastodon.API` from MastodonSDK, which is left out",
+    hasDefault: true, models: ["suggestion-account", "safe-suggestion-account"]),
+  StandInDeclaration(
     "SensorDetailViewModel.init.isEnabled", signature: "isEnabled = Current.sensors.isEnabled(sensor: sensor)",
     why: "App/Sensors/SensorDetailViewModel.swift uses `Current` from Shared/Environment.swift, which is left out (the compiler, line 20: cannot find 'Current' in scope)",
     hasDefault: false, models: ["sensor-detail"], returns: "Bool"),
 ]
+
+/// The app's API client, stood in (mastodon's `APIService`, whose file the package leaves out):
+/// each call a seam the scenario answers, its default an empty list.
+final class APIService: Sendable {
+  func suggestionAccountV2(limit: Int) async throws -> [String] {
+    try await StandIn.callAsyncThrowing("APIService.suggestionAccountV2", "suggestionAccountV2(limit: \(limit))")
+  }
+}
+
+/// Accounts to follow (mastodon's `SuggestionAccountViewModel`), loaded through the stood-in
+/// API client rather than URLSession: a spinner set before the call and reset only when it
+/// returns, so a failed call leaves it on. The probes' failures reach it only when they make
+/// the stand-in throw. The twin resets it in its `catch` too.
+@MainActor
+final class SuggestionAccountViewModel: ObservableObject {
+  @Published var accounts: [String] = []
+  @Published var isLoading = false
+  let context = APIService()
+  let resetsOnFailure: Bool
+
+  init(resetsOnFailure: Bool) {
+    self.resetsOnFailure = resetsOnFailure
+  }
+
+  func updateSuggestions() async {
+    isLoading = true
+    do {
+      accounts = try await context.suggestionAccountV2(limit: 5)
+      isLoading = false
+    } catch {
+      if resetsOnFailure { isLoading = false }
+    }
+  }
+}
+
+let suggestionAccount = ModelDefinition("suggestion-account", summary: "a spinner left on when the stood-in API fails") { _ in
+  SuggestionAccountViewModel(resetsOnFailure: false)
+} describe: { model in
+  model.asyncAction("updateSuggestions", "updateSuggestions() async", perform: { suggestions, _ in await suggestions.updateSuggestions() })
+}
+
+let safeSuggestionAccount = ModelDefinition("safe-suggestion-account", summary: "the spinner reset whatever the API does") { _ in
+  SuggestionAccountViewModel(resetsOnFailure: true)
+} describe: { model in
+  model.asyncAction("updateSuggestions", "updateSuggestions() async", perform: { suggestions, _ in await suggestions.updateSuggestions() })
+}
 
 /// A sensor's settings (home-assistant's `SensorDetailViewModel`): its `init` assigns
 /// `isEnabled` from the app's environment, left out, so adopt put a seam in the value's place;

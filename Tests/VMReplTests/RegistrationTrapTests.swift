@@ -129,6 +129,39 @@ struct AnsweredStandInTests {
       """)
   }
 
+  @Test("a stood-in API the app calls in place of URLSession (mastodon's `APIService`) fails in the failing probes: a spinner its `catch` leaves on is found, the scenario making the stand-in throw; the twin is clean")
+  func failingStandIns() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-fails", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "suggestion-account", "safe-suggestion-account"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.output == """
+      suggestion-account (SuggestionAccountViewModel): 1 finding
+        loading flag left set: `isLoading` is still true after `send updateSuggestions` and its requests answered offline, with nothing left running
+          evidence: isLoading == true at the end; no effect, timer or request of the model is left
+          code: SuggestionAccountViewModel.updateSuggestions() async
+          not a bug unless `isLoading` is meant to stay set once set (then it is no loading flag)
+          scenario: audit/suggestion-account/loading-left-set.scenario
+      safe-suggestion-account: nothing found in 3 sequences (11 probes)
+      1 finding in 1 of 2 models; 6 sequences, 32 probes, seed 0
+
+      """)
+    let path = "audit/suggestion-account/loading-left-set.scenario"
+    let scenario = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    #expect(scenario.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+      "use suggestion-account", #"stub APIService.suggestionAccountV2 error="offline""#, "send updateSuggestions", "expect isLoading == false",
+    ])
+    let onBug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
+    #expect(onBug.status == 1)
+    try scenario.replacingOccurrences(of: "use suggestion-account", with: "use safe-suggestion-account")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let onTwin = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(onTwin.status == 0, "\(onTwin.output)")
+    #expect(ProbeRunner.throws("func suggestionAccountV2(limit: Int) async throws -> [String]"))
+    #expect(!ProbeRunner.throws("func map(_ transform: (Int) throws -> Int) -> [Int]"))
+  }
+
   @Test("only a Bool, a number or a string is answered so; anything else stays the reason it is not audited")
   func zeroAnswers() {
     #expect(ProbeRunner.zeroAnswer(returning: "var hasLoadedProducts: Bool") == "false")
