@@ -57,7 +57,11 @@ package enum AuditOracles {
           observer = "a plain property, of a model whose actions run on the main thread"
           onPurpose = "unless no code on the main thread touches `\(paths)`, or a lock guards every read and write of it"
         }
-        finding(.offMainWrite, key: paths, probe: probe, summary: "`\(paths)` (\(observer)) written off the main thread after \(steps)",
+        // `objectWillChange` sent with nothing changed: a property set to the value it had.
+        let summary = paths == "objectWillChange"
+          ? "an @Published property set off the main thread after \(steps), to the value it had (`objectWillChange` sent there)"
+          : "`\(paths)` (\(observer)) written off the main thread after \(steps)"
+        finding(.offMainWrite, key: paths, probe: probe, summary: summary,
           evidence: warning.text, source: warning.job, onPurpose: onPurpose,
           lines: stepLines(of: result) + ["expect warnings == 0"])
       }

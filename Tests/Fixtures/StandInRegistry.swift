@@ -81,7 +81,7 @@ let locatorStandIns = [
   StandInDeclaration(
     "APIService.suggestionAccountV2", signature: "func suggestionAccountV2(limit: Int) async throws -> [String]",
     why: "App/APIService.swift uses `Mastodon.API` from MastodonSDK, which is left out",
-    hasDefault: true, models: ["suggestion-account", "safe-suggestion-account"]),
+    hasDefault: true, models: ["suggestion-account", "safe-suggestion-account", "background-suggestions", "safe-background-suggestions"]),
   StandInDeclaration(
     "SensorDetailViewModel.init.isEnabled", signature: "isEnabled = Current.sensors.isEnabled(sensor: sensor)",
     why: "App/Sensors/SensorDetailViewModel.swift uses `Current` from Shared/Environment.swift, which is left out (the compiler, line 20: cannot find 'Current' in scope)",
@@ -132,6 +132,66 @@ let safeSuggestionAccount = ModelDefinition("safe-suggestion-account", summary: 
   SuggestionAccountViewModel(resetsOnFailure: true)
 } describe: { model in
   model.asyncAction("updateSuggestions", "updateSuggestions() async", perform: { suggestions, _ in await suggestions.updateSuggestions() })
+}
+
+/// Accounts to follow as mastodon's `SuggestionAccountViewModel` loads them: a plain class
+/// whose action starts a `Task` that is not the main actor's, emptying its `@Published` lists
+/// when the stood-in API fails: `[]` over `[]`, a change no diff of the state sees, while
+/// SwiftUI warns of the send all the same. The twin's task is the main actor's.
+final class BackgroundSuggestionsViewModel: ObservableObject, @unchecked Sendable {
+  // Unchecked: the unsynchronized write off the main thread is the bug this fixture shows; the
+  // twin writes on the main actor, and the simulation runs one job at a time.
+  @Published var accounts: [String] = []
+  @Published var relationships: [String] = []
+  let context = APIService()
+  let onMain: Bool
+
+  init(onMain: Bool) {
+    self.onMain = onMain
+  }
+
+  func updateSuggestions() {
+    if onMain {
+      Task { await self.loadOnMain() }
+    } else {
+      Task { await self.load() }
+    }
+  }
+
+  private func load() async {
+    do {
+      let suggested = try await context.suggestionAccountV2(limit: 5)
+      guard !suggested.isEmpty else { return }
+      accounts = suggested
+    } catch {
+      relationships = []
+      accounts = []
+    }
+  }
+
+  /// The same, isolated to the main actor: a nonisolated `async` function runs off it.
+  @MainActor private func loadOnMain() async {
+    do {
+      let suggested = try await context.suggestionAccountV2(limit: 5)
+      guard !suggested.isEmpty else { return }
+      accounts = suggested
+    } catch {
+      relationships = []
+      accounts = []
+    }
+  }
+}
+
+let backgroundSuggestions = ModelDefinition("background-suggestions", summary: "lists emptied off the main thread when the API fails") { _ in
+  BackgroundSuggestionsViewModel(onMain: false)
+} describe: { model in
+  model.action("updateSuggestions", "updateSuggestions()", perform: { suggestions, _ in suggestions.updateSuggestions() })
+}
+
+let safeBackgroundSuggestions = ModelDefinition("safe-background-suggestions", summary: "lists emptied on the main actor") { _ in
+  BackgroundSuggestionsViewModel(onMain: true)
+} describe: { model in
+  model.action("updateSuggestions", "updateSuggestions()", perform: { suggestions, _ in suggestions.updateSuggestions() })
 }
 
 /// A sensor's settings (home-assistant's `SensorDetailViewModel`): its `init` assigns

@@ -162,6 +162,42 @@ struct AnsweredStandInTests {
     #expect(!ProbeRunner.throws("func map(_ transform: (Int) throws -> Int) -> [Int]"))
   }
 
+  @Test("an @Published property set off the main thread to the value it had (mastodon's `SuggestionAccountViewModel` emptying its lists when its API fails) is warned of, as SwiftUI warns of the send: found, the twin on the main actor clean")
+  func publishedOffMainUnchanged() async throws {
+    let folder = try VMReplProcess.folder("audit-published-unchanged", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "background-suggestions", "safe-background-suggestions"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.output)")
+    let warning = "warning: an @Published property was set off the main thread, to the value it had (`objectWillChange` sent there), "
+      + "by closure #2 in BackgroundSuggestionsViewModel.updateSuggestions() at Tests/Fixtures/StandInRegistry.swift:157 "
+      + "(resuming in StandInDependency.answer(_:) at Sources/ScenarioScripting/StandIns/StandInDependency.swift:71) on the global executor "
+      + "during `send updateSuggestions`; on a device a SwiftUI view observing it warns \"Publishing changes from background threads is not allowed\", "
+      + "and a Combine subscriber gets it on this thread unless it receives on the main queue"
+    #expect(result.output == """
+      background-suggestions (BackgroundSuggestionsViewModel): 1 finding
+        write off the main thread: an @Published property set off the main thread after `send updateSuggestions`, to the value it had (`objectWillChange` sent there)
+          evidence: \(warning)
+          code: closure #2 in BackgroundSuggestionsViewModel.updateSuggestions() at Tests/Fixtures/StandInRegistry.swift:157 (resuming in StandInDependency.answer(_:) at Sources/ScenarioScripting/StandIns/StandInDependency.swift:71) on the global executor
+          scenario: audit/background-suggestions/off-main-write.scenario
+      safe-background-suggestions: nothing found in 3 sequences (11 probes)
+      1 finding in 1 of 2 models; 6 sequences, 32 probes, seed 0
+
+      """)
+    let path = "audit/background-suggestions/off-main-write.scenario"
+    let scenario = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    #expect(scenario.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+      "use background-suggestions", #"stub APIService.suggestionAccountV2 error="offline""#, "send updateSuggestions", "expect warnings == 0",
+    ])
+    let onBug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
+    #expect(onBug.status == 1)
+    #expect(onBug.output.contains(warning))
+    try scenario.replacingOccurrences(of: "use background-suggestions", with: "use safe-background-suggestions")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let onTwin = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(onTwin.status == 0, "\(onTwin.output)")
+  }
+
   @Test("only a Bool, a number or a string is answered so; anything else stays the reason it is not audited")
   func zeroAnswers() {
     #expect(ProbeRunner.zeroAnswer(returning: "var hasLoadedProducts: Bool") == "false")

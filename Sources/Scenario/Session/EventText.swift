@@ -41,6 +41,11 @@ package enum EventText {
       return "request \(dependency) #\(id) answered: \(outcome)"
     case .requestCancelled(let dependency, let id):
       return "request \(dependency) #\(id) cancelled"
+    case .offMainWrite(let paths, let job, let step, _) where paths == [MainThreadChecker.objectWillChange]:
+      let when = job.hasSuffix("(work of `\(step)`)") ? "" : " during `\(step)`"
+      return "warning: an @Published property was set off the main thread, to the value it had (`objectWillChange` sent there), by \(job)\(when); "
+        + "on a device a SwiftUI view observing it warns \"Publishing changes from background threads is not allowed\", "
+        + "and a Combine subscriber gets it on this thread unless it receives on the main queue"
     case .offMainWrite(let paths, let job, let step, let observation):
       let listed = inWords(paths.map { "`\($0)`" })
       // The job's own origin usually is the step; say the step only when it is another.

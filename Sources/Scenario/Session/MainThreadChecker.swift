@@ -16,7 +16,15 @@ final class MainThreadChecker: LaneObserver {
     /// Code outside the simulation that vmrepl set going (URLSession's handlers for an answer):
     /// the state when the first began, and whose code it is. Nil when none runs.
     var foreign: ForeignWindow?
+    /// Whether a job off the main lane is running, and whether the model's `objectWillChange`
+    /// was sent during it.
+    var offMain = false
+    var publishedOffMain = false
   }
+
+  /// The path an `objectWillChange` sent off the main lane with no state changed is reported
+  /// under: a `@Published` property set there to the value it had, which a diff cannot see.
+  static let objectWillChange = "objectWillChange"
 
   /// Writes by code outside the simulation are seen whole once it has all ended: the state
   /// before it began and after, with no job of the simulation run between (then no write can
@@ -80,7 +88,11 @@ final class MainThreadChecker: LaneObserver {
   }
 
   func willRunOffMain() {
-    guard state.guarded({ $0.before == nil }) else { return }
+    guard state.guarded({ state -> Bool in
+      state.offMain = true
+      state.publishedOffMain = false
+      return state.before == nil
+    }) else { return }
     // The driving loop calls this between jobs, on the thread and executor of the session.
     let seen = MainActor.assumeIsolated { snapshot() }
     state.guarded { $0.before = seen }
@@ -88,29 +100,57 @@ final class MainThreadChecker: LaneObserver {
 
   func didRunOffMain(_ name: OffMainName) {
     let after = MainActor.assumeIsolated { snapshot() }
-    let before = state.guarded { state -> StateValue? in
+    let (before, published) = state.guarded { state -> (StateValue?, Bool) in
       let before = state.before
       state.before = after
       state.foreign?.mixed = true
-      return before
+      defer {
+        state.offMain = false
+        state.publishedOffMain = false
+      }
+      return (before, state.publishedOffMain)
     }
-    guard let before, let after, before != after else { return }
-    report(from: before, to: after, job: name.text)
+    var reported = false
+    if let before, let after, before != after { reported = report(from: before, to: after, job: name.text) }
+    // Sent with no `@Published` state changed: a property set to the value it had (`accounts
+    // = []` over `[]`); SwiftUI warns all the same.
+    if published, !reported { warnPublished(job: name.text) }
   }
 
-  /// Warns once per step, job and path of what changed, a line for each kind of property.
-  private func report(from before: StateValue, to after: StateValue, job: String) {
+  /// The model's `objectWillChange` was sent (a `@Published` property is about to be set):
+  /// noted when a job off the main lane sends it.
+  func objectWillChangeSent() {
+    state.guarded { state in
+      if state.offMain { state.publishedOffMain = true }
+    }
+  }
+
+  private func warnPublished(job: String) {
+    let step = state.guarded { state -> String? in
+      state.warned.insert(Self.objectWillChange + "\u{0}" + job).inserted ? state.step : nil
+    }
+    guard let step else { return }
+    sink.emit(.offMainWrite(paths: [Self.objectWillChange], job: job, step: step, observation: .published))
+  }
+
+  /// Warns once per step, job and path of what changed, a line for each kind of property;
+  /// whether an `@Published` one was among them.
+  @discardableResult
+  private func report(from before: StateValue, to after: StateValue, job: String) -> Bool {
     let (paths, step) = state.guarded { state in
       (StatePath.changes(from: before, to: after).filter { state.warned.insert($0 + "\u{0}" + job).inserted }, state.step)
     }
-    guard !paths.isEmpty else { return }
+    guard !paths.isEmpty else { return false }
     let kinds = MainActor.assumeIsolated { self.kinds() }
     // Inside an actor the property holds, a change is the actor's isolated state: not a write
     // off the main thread that anyone can race with (the property itself set anew still is).
     let isolated = { (path: String) in PropertyObservation.of(path: path, in: kinds) == .actor && path.contains { $0 == "." || $0 == "[" } }
+    var published = false
     for observation in PropertyObservation.allCases {
       let written = paths.filter { !isolated($0) && PropertyObservation.of(path: $0, in: kinds).reported == observation }
       if !written.isEmpty { sink.emit(.offMainWrite(paths: written, job: job, step: step, observation: observation)) }
+      if !written.isEmpty, observation == .published { published = true }
     }
+    return published
   }
 }

@@ -159,6 +159,7 @@ extension Session {
     tracker.model = instance?.object
     tracker.follow(line, tag: tag, effect: nil)
     simulation.observeLanes(mainThreadChecker)
+    publishing = PublishingWatch(made.object, checker: mainThreadChecker)
     // A new model: what was watched belonged to the last one.
     watches.removeAll()
     simulation.observeJobs(nil)

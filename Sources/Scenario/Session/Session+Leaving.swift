@@ -14,6 +14,7 @@ extension Session {
     tracker.cancel(tracker.effects.filter { $0.isLifecycle && $0.isRunning })
     weak let left = instance?.object
     model?.instance = nil
+    publishing = nil
     lastReading = nil
     defer {
       keptAfterLeaving = left

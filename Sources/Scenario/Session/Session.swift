@@ -33,6 +33,8 @@ package final class Session {
 
   /// The model the last `use` started, until the next `use` or the session's end.
   var model: ModelInUse?
+  /// Its `objectWillChange`, followed for the main-thread check, until it is left.
+  var publishing: PublishingWatch?
   var definition: ModelDefinition? { model?.definition }
   var context: ModelContext? { model?.context }
   /// The model's object while the screen shows it: nil after `leave`.
