@@ -52,6 +52,14 @@ package struct AuditExplanation: Sendable {
     lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
     lines.append("  model not freed: " + verdict(.notFreed) { Self.notFreed(settled) })
     lines.append("  action never ends: " + verdict(.neverEnds) { Self.neverEnds(runs, sequence: sequence) })
+    // Actions one button runs one at a time are never sent quickly: no user can.
+    if let group = Auditor.oneButton(sequence, of: surface) {
+      let said = "not sent quickly: " + group.map { "`\($0)`" }.joined(separator: ", ")
+        + " are run by one button that starts no new run while one runs (ButtonKit's `AsyncButton`), so no user can"
+      lines.append("  lost update: " + verdict(.lostUpdate) { said })
+      lines.append("  answers out of order: " + verdict(.answerOrder) { said })
+      return lines
+    }
     lines.append("  lost update: " + verdict(.lostUpdate) { Self.lost(runs, sequence: sequence) })
     lines.append("  answers out of order: " + verdict(.answerOrder) { Self.order(runs, sequence: sequence) })
     return lines

@@ -162,7 +162,16 @@ package struct Auditor: Sendable {
     return report
   }
 
-  /// The probes every sequence runs first: settled (and the screen left), and sent quickly.
+  /// The actions of `sequence`, when every step sends one of a group one button runs one at a
+  /// time (ButtonKit's `AsyncButton`, `ModelSurface.oneAtATime`): no user can send them quickly.
+  static func oneButton(_ sequence: AuditPlan.Sequence, of surface: ModelSurface) -> [String]? {
+    let names = sequence.steps.map { step -> String? in step.line.hasPrefix("send ") ? step.name : nil }
+    guard names.count > 1, names.allSatisfy({ $0 != nil }) else { return nil }
+    return surface.oneAtATime.first { group in names.allSatisfy { group.contains($0!) } }
+  }
+
+  /// The probes every sequence runs first: settled (and the screen left), and sent quickly
+  /// (unless one button runs them one at a time).
   static func firstSpecs(_ unit: (plan: AuditPlan, sequence: AuditPlan.Sequence)) -> [(ProbeKind, ProbeSpec)] {
     var base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
     base.answers = unit.plan.surface.answers
@@ -170,7 +179,7 @@ package struct Auditor: Sendable {
     settled.leaves = true
     settled.cleanup = unit.plan.cleanup
     var specs: [(ProbeKind, ProbeSpec)] = [(.settled, settled)]
-    if unit.sequence.steps.count > 1 {
+    if unit.sequence.steps.count > 1, oneButton(unit.sequence, of: unit.plan.surface) == nil {
       var quick = base
       quick.mode = .quick
       specs.append((.quick, quick))

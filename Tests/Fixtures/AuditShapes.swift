@@ -682,11 +682,61 @@ let safeStatusPoll = ModelDefinition("safe-status-poll", summary: "a poll as the
   model.asyncAction("postVotes", "postVotes() async", perform: { poll, _ in await poll.postVotes() })
 }
 
+/// A relationship with an account, as a Mastodon server answers a follow and an unfollow.
+struct FollowRelationship: Decodable, Sendable {
+  let id: String
+  let following: Bool
+  let note: String
+}
+
+/// IceCubesApp's `FollowButtonViewModel`: follow and unfollow each await the server and show the
+/// relationship it answers. Sent quickly, an unfollow answered after the follow shows "not
+/// following"; but its view runs both from one ButtonKit `AsyncButton`, which starts no new run
+/// while one runs, so no user can. Registered twice: as the view runs it (`oneAtATime`), and as
+/// if two plain buttons ran them.
+@MainActor
+final class FollowButtonViewModel: ObservableObject {
+  @Published var relationship = FollowRelationship(id: "1", following: true, note: "")
+
+  func follow() async {
+    await post("follow")
+  }
+
+  func unfollow() async {
+    await post("unfollow")
+  }
+
+  private func post(_ action: String) async {
+    var request = URLRequest(url: URL(string: "https://mastodon.example/api/v1/accounts/1/\(action)")!)
+    request.httpMethod = "POST"
+    do {
+      let (data, _) = try await URLSession.shared.data(for: request)
+      relationship = try JSONDecoder().decode(FollowRelationship.self, from: data)
+    } catch {}
+  }
+}
+
+let followButton = ModelDefinition("follow-button", summary: "follow and unfollow from one AsyncButton") { _ in
+  FollowButtonViewModel()
+} describe: { model in
+  model.asyncAction("follow", "follow() async", perform: { button, _ in await button.follow() })
+  model.asyncAction("unfollow", "unfollow() async", perform: { button, _ in await button.unfollow() })
+  model.oneAtATime(["unfollow", "follow"])
+}
+
+let plainFollowButton = ModelDefinition("plain-follow-button", summary: "follow and unfollow from two plain buttons") { _ in
+  FollowButtonViewModel()
+} describe: { model in
+  model.asyncAction("follow", "follow() async", perform: { button, _ in await button.follow() })
+  model.asyncAction("unfollow", "unfollow() async", perform: { button, _ in await button.unfollow() })
+}
+
 /// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
 let auditRoutes = [
   ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self),
   ResponseRoute("MoviePagesViewModel.search()", paths: ["*/3/search/movie?query=*"], MoviePage.self),
   ResponseRoute("MovieDetailViewModel.loadMovie()", paths: ["*/3/movie/*"], MovieDetail.self),
+  ResponseRoute("FollowButtonViewModel.post(_:)", paths: ["*/api/v1/accounts/*"], FollowRelationship.self),
   ResponseRoute("StatusPollViewModel.fetchPoll()", paths: ["*/api/v1/polls/*"], StatusPoll.self),
   ResponseRoute("StatusPollViewModel.postVotes()", paths: ["*/api/v1/polls/*/votes"], StatusPoll.self),
 ]

@@ -149,6 +149,32 @@ struct AuditOracleTests {
     try await Self.failsOnBugPassesOnTwin(path, model: "status-poll", in: folder)
   }
 
+  @Test("actions one ButtonKit `AsyncButton` runs (IceCubesApp's follow button) are not sent quickly, which no user can do, and `--explain` says so; run by two plain buttons, an unfollow answered after the follow is found")
+  func oneAtATimeButton() async throws {
+    let folder = try VMReplProcess.folder("audit-follow-button", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "follow-button", "plain-follow-button"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        plain-follow-button (FollowButtonViewModel): 1 finding
+          answers out of order: after `send follow`, `send unfollow` sent quickly, the older answer arriving last leaves `relationship.note` "accounts v2", not "accounts v3"
+            evidence: answered oldest first: relationship.note == "accounts v3"; newest first: "accounts v2" (a stale answer overwrote a newer one)
+            code: FollowButtonViewModel.unfollow() async
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/plain-follow-button/answer-order.scenario
+        follow-button: nothing found in 7 sequences (31 probes)
+        1 finding in 1 of 2 models; 14 sequences, 86 probes, seed 0
+
+        """)
+    let explained = try await VMReplProcess.run(
+      ["audit", "--explain", "follow-button"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.contains("sequence 6: `send follow`, `send unfollow`\n  one step at a time, answered with data: 2 requests, at rest\n"))
+    #expect(explained.output.contains(
+      "  answers out of order: not sent quickly: `unfollow`, `follow` are run by one button that starts no new run while one runs (ButtonKit's `AsyncButton`), so no user can\n"))
+  }
+
   @Test("a trap on values at their edge (a search answered with `\"total_pages\": 0`, which `1...totalPages` traps on) is found; the twin that shows no pages then is clean")
   func trapOnBoundaryValues() async throws {
     let folder = try VMReplProcess.folder("audit-movie-pages", files: [:])

@@ -47,6 +47,8 @@ struct ModelPlan: Sendable, Equatable {
   /// The actions a view's `.task` runs, in order: the model's `connect` (SwiftUI cancels a
   /// `.task` when the view disappears, as `leave` cancels `connect`).
   var connect: [String] = []
+  /// The actions each ButtonKit `AsyncButton` runs, one at a time (`ViewTrigger.oneAtATimeButton`).
+  var oneAtATime: [[String]] = []
   /// Where the app's views start its work.
   var triggers: [ViewTrigger] = []
   var skipped: [Skipped] = []
@@ -154,6 +156,12 @@ struct ModelPlan: Sendable, Equatable {
     let bare = type.split(separator: ".").last.map(String.init) ?? type
     for trigger in triggers where trigger.model == type || trigger.model == bare {
       self.triggers.append(trigger)
+      if trigger.modifier == ViewTrigger.oneAtATimeButton {
+        let group = trigger.calls.compactMap { call in actions.first { $0.summary.hasPrefix(call + "(") }?.name }
+          .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if !group.isEmpty, !oneAtATime.contains(group) { oneAtATime.append(group) }
+        continue
+      }
       guard trigger.modifier == "task", !trigger.calls.isEmpty, connect.isEmpty else { continue }
       connect = trigger.calls.compactMap { call in
         actions.first { $0.parameters.isEmpty && $0.summary.hasPrefix(call + "(") }?.name

@@ -11,7 +11,8 @@ struct ViewTrigger: Sendable, Equatable {
   /// The model's type, from the view's property (`@StateObject var viewModel = FeedViewModel()`,
   /// `@ObservedObject var viewModel: FeedViewModel`).
   var model: String
-  /// `task`, `onAppear`, `onDisappear` or `refreshable`.
+  /// `task`, `onAppear`, `onDisappear` or `refreshable`; `AsyncButton` for the action of
+  /// ButtonKit's button, which starts no new run while one is running.
   var modifier: String
   /// The model's methods the closure calls, in order (base names).
   var calls: [String]
@@ -23,6 +24,11 @@ struct ViewTrigger: Sendable, Equatable {
 
   /// The modifiers whose closures are read.
   static let modifiers: Set<String> = ["task", "onAppear", "onDisappear", "refreshable"]
+
+  /// ButtonKit's button: "when the process is in progress, another button press will not
+  /// result in a new Task being issued" (its README), so the actions its closure calls run one
+  /// at a time, whichever of them a tap picks.
+  static let oneAtATimeButton = "AsyncButton"
 }
 
 /// Reads a file's view triggers: the lifecycle modifiers of each type whose stored properties
@@ -30,19 +36,23 @@ struct ViewTrigger: Sendable, Equatable {
 final class ViewTriggerVisitor: SyntaxVisitor {
   private(set) var triggers: [ViewTrigger] = []
   private let converter: SourceLocationConverter
+  /// Whether the file imports ButtonKit, whose `AsyncButton` runs one task at a time.
+  private let importsButtonKit: Bool
   /// The enclosing types, innermost last, with their properties' types by name.
   private var types: [(name: String, properties: [String: String])] = []
   /// Every type the file declared so far, with its properties: what its extensions see.
   private var declared: [String: [String: String]] = [:]
 
-  init(converter: SourceLocationConverter) {
+  init(converter: SourceLocationConverter, importsButtonKit: Bool = false) {
     self.converter = converter
+    self.importsButtonKit = importsButtonKit
     super.init(viewMode: .sourceAccurate)
   }
 
   /// The triggers of a parsed file.
   static func triggers(in tree: SourceFileSyntax, path: String) -> [ViewTrigger] {
-    let visitor = ViewTriggerVisitor(converter: SourceLocationConverter(fileName: path, tree: tree))
+    let buttonKit = tree.statements.contains { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "ButtonKit" }
+    let visitor = ViewTriggerVisitor(converter: SourceLocationConverter(fileName: path, tree: tree), importsButtonKit: buttonKit)
     visitor.walk(tree)
     // A chain is read from its last modifier in: in the order written, by line.
     return visitor.triggers.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
@@ -76,10 +86,21 @@ final class ViewTriggerVisitor: SyntaxVisitor {
   override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    guard let view = types.last, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-      ViewTrigger.modifiers.contains(member.declName.baseName.text)
-    else { return .visitChildren }
-    let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
+    guard let view = types.last else { return .visitChildren }
+    let name: TokenSyntax
+    let closure: ClosureExprSyntax?
+    if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ViewTrigger.modifiers.contains(member.declName.baseName.text) {
+      name = member.declName.baseName
+      closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
+    } else if importsButtonKit, let button = node.calledExpression.as(DeclReferenceExprSyntax.self),
+      button.baseName.text == ViewTrigger.oneAtATimeButton
+    {
+      // `AsyncButton { action } label: { ... }`, `AsyncButton("Title") { action }`, `action:`.
+      name = button.baseName
+      closure = node.arguments.first { $0.label?.text == "action" }?.expression.as(ClosureExprSyntax.self) ?? node.trailingClosure
+    } else {
+      return .visitChildren
+    }
     guard let closure else { return .visitChildren }
     // The calls `viewModel.refresh()` / `self.viewModel.refresh()` / `await viewModel.load()`,
     // and the properties set (`viewModel.client = client`).
@@ -103,9 +124,9 @@ final class ViewTriggerVisitor: SyntaxVisitor {
       }
     }
     // The modifier's own line: the call's start is the start of the whole chain.
-    let line = member.declName.baseName.startLocation(converter: converter).line
+    let line = name.startLocation(converter: converter).line
     for (model, calls, sets) in byModel {
-      triggers.append(ViewTrigger(view: view.name, model: model, modifier: member.declName.baseName.text, calls: calls, line: line, sets: sets))
+      triggers.append(ViewTrigger(view: view.name, model: model, modifier: name.text, calls: calls, line: line, sets: sets))
     }
     return .visitChildren
   }

@@ -347,6 +347,10 @@ enum RegistrationWriter {
       let runs = connected.map { quote($0.name) }.joined(separator: ", ")
       lines.append("  model.connect(\(swiftString(summary)), runs: [\(runs)]) { viewModel in \(calls) }")
     }
+    // ButtonKit's `AsyncButton`: no second run of its actions while one runs.
+    for group in model.oneAtATime {
+      lines.append("  model.oneAtATime([\(group.map(quote).joined(separator: ", "))])")
+    }
     if model.actions.isEmpty && model.properties.isEmpty { lines.append("  _ = model") }
     lines.append("}")
     return lines

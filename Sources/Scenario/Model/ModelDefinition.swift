@@ -77,6 +77,9 @@ struct ModelInstance {
   /// The actions the view's lifecycle work runs (a `.task`'s calls): SwiftUI cancels them when
   /// the view disappears, wherever they were started.
   var connectRuns: [String]
+  /// Groups of actions one button runs that starts no new run while one is running
+  /// (ButtonKit's `AsyncButton`): quick taps cannot run two of a group at once.
+  var oneAtATime: [[String]] = []
   /// Reads the view state: the projection's value, the fields `show` names, or the model's
   /// stored properties.
   var state: @MainActor () -> StateValue
@@ -90,6 +93,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectBody: (@MainActor (Model) async throws -> Void)?
   private var connectSummary = ""
   private var connectRuns: [String] = []
+  private var oneAtATime: [[String]] = []
   private var stateProjection: (@MainActor (Model) -> Any)?
   /// Not main-actor closures: the state closure that calls them is one, and each main-actor
   /// closure asks the runtime which executor runs it (a check as dear as reading the field).
@@ -161,6 +165,14 @@ public struct ModelBuilder<Model: AnyObject> {
     connectBody = perform
     connectSummary = summary
     connectRuns = runs
+  }
+
+  /// Actions one button runs that starts no new run while one is running: ButtonKit's
+  /// `AsyncButton { if following { await viewModel.unfollow() } else { await viewModel.follow() } }`
+  /// is `model.oneAtATime(["unfollow", "follow"])`. `audit` does not send two of them quickly:
+  /// no user can.
+  public mutating func oneAtATime(_ actions: [String]) {
+    oneAtATime.append(actions)
   }
 
   /// Replaces the whole view state with `projection`'s value (by default the view-model's own
@@ -241,6 +253,7 @@ public struct ModelBuilder<Model: AnyObject> {
       connect: connect,
       connectSummary: connectSummary,
       connectRuns: connectRuns,
+      oneAtATime: oneAtATime,
       state: state)
   }
 }

@@ -28,6 +28,8 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   package var connects: Bool
   /// The actions that work runs (a view's `.task` calls them): the screen's leaving cancels them.
   package var lifecycleActions: [String] = []
+  /// Groups of actions one button runs one at a time (`ModelBuilder.oneAtATime`).
+  package var oneAtATime: [[String]] = []
   /// Each scripted dependency (besides `http`) and its outcomes' names, in order.
   package var dependencies: [Dependency]
   /// The `stub` lines `audit` gave before `use` so that the model could be made: stand-ins of a
@@ -92,6 +94,7 @@ extension Session {
       properties: instance.properties.map { ModelSurface.Slot(name: $0.name, type: $0.type) },
       connects: instance.connect != nil,
       lifecycleActions: instance.connectRuns,
+      oneAtATime: instance.oneAtATime,
       dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
         ModelSurface.Dependency(name: $0.name, outcomes: $0.outcomes.map(\.name))
       })
