@@ -15,11 +15,27 @@ public enum AppBundle {
   /// Writes `Info.plist` beside the running executable, naming `identifier`, unless it already
   /// says so; call it before anything reads `Bundle.main`.
   public static func identify(as identifier: String) {
+    linkResourceBundles(in: CurrentExecutable.directory)
     let file = CurrentExecutable.directory.appendingPathComponent("Info.plist")
     let text = plist(identifier: identifier)
     guard (try? String(contentsOf: file, encoding: .utf8)) != text else { return }
     // A build folder that cannot be written to leaves the identifier unset, as before.
     try? text.write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  /// Links `NAME.bundle` to each `NAME.resources` in `folder`: SwiftPM on Linux puts a
+  /// package's resources there, where code written for Apple's layout looks for a bundle
+  /// (GPTEncoder's `resourceBundle` tries `Bundle.main.resourceURL` + `GPTEncoder_GPTEncoder.bundle`,
+  /// and `use` trapped unwrapping the vocabulary it could not find).
+  static func linkResourceBundles(in folder: URL) {
+    let files = FileManager.default
+    guard let names = try? files.contentsOfDirectory(atPath: folder.path) else { return }
+    for name in names.sorted() where name.hasSuffix(".resources") {
+      let link = folder.appendingPathComponent(String(name.dropLast(".resources".count)) + ".bundle").path
+      guard (try? files.destinationOfSymbolicLink(atPath: link)) == nil, !files.fileExists(atPath: link) else { continue }
+      // A build folder that cannot be written to leaves the resources where they are, as before.
+      try? files.createSymbolicLink(atPath: link, withDestinationPath: name)
+    }
   }
 
   /// The property list that names `identifier` as the bundle's.
