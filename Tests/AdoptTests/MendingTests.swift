@@ -698,4 +698,32 @@ struct MendingTests {
     #expect(AdoptReport.text(adoption, shownFolder: "Shelf").contains(
       "no generated conformance to `ReviewsService`: its generated conformance did not compile: line 5: cannot find type 'Review' in scope; a model whose init takes one needs a line in Overrides.swift"))
   }
+
+  @Test("a name a generated conformance finds ambiguous (element-x's `JoinRule`, the app's and the Rust SDK stand-in module's) is declared as the app's in the conformances' file, not the conformance given up; ambiguous again, it is")
+  func ambiguousNameInProtocolSeam() throws {
+    let app = try AppSources.scan(folder: StandInTests.shelf)
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let seams = ["// header", "import Combine", "", "final class ReviewsServiceStandIn: ReviewsService {", "  func reviews() -> [Review] {", "  }", "}"]
+      .joined(separator: "\n")
+    let rejection = PackageBuild.Rejection(path: nil, line: 5, message: "'Review' is ambiguous for type lookup in this context", isProtocolSeam: true)
+    let mended = mending.mend([rejection], adoption: adoption, standIns: StandInFiles(adoption), generated: "", seams: seams)
+    #expect(mended)
+    #expect(mending.ambiguousNames == ["Review"])
+    #expect(mending.failedProtocolSeams.isEmpty)
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.protocolSeams["ReviewsService"] != nil)
+    let qualified = try #require(adoption.qualifiedAmbiguousNames.first)
+    #expect(qualified.name == "Review" && qualified.qualified.hasSuffix(".Review"))
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption)
+    try writer.write()
+    let written = try String(contentsOfFile: output + "/" + writer.paths.seams, encoding: .utf8)
+    #expect(written.contains("\ntypealias Review = \(qualified.qualified)\n"))
+    // The alias did not help: the conformance is given up, as for any other error.
+    let again = mending.mend([rejection], adoption: adoption, standIns: StandInFiles(adoption), generated: "", seams: seams)
+    #expect(again)
+    #expect(mending.failedProtocolSeams["ReviewsService"] != nil)
+  }
 }

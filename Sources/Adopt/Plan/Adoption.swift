@@ -88,6 +88,15 @@ struct Adoption: Sendable {
 
   /// Protocols whose generated conformance of seams an earlier build rejected, with why.
   var failedProtocolSeams: [String: String] = [:]
+  /// Names the generated conformances use that an earlier build found ambiguous (element-x's
+  /// `JoinRule`, declared by the app and by the MatrixRustSDK stand-in module, both imported
+  /// there): the conformances' file declares each as the app's (`typealias JoinRule =
+  /// ElementX.JoinRule`), which shadows the imported ones.
+  var ambiguousNames: Set<String> = []
+  /// Those names as the app's module qualifies them, in name order.
+  var qualifiedAmbiguousNames: [(name: String, qualified: String)] {
+    ambiguousNames.sorted().compactMap { name in typeIndex.moduleQualified(name).map { (name, $0) } }
+  }
 
   /// What earlier builds rejected of generated stand-ins, made again without it, by path.
   var standInRepairs: [String: StandInSource.Repair] = [:]
@@ -109,10 +118,11 @@ struct Adoption: Sendable {
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
     rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
     standInRepairs: [String: StandInSource.Repair] = [:], failedProtocolSeams: [String: String] = [:],
-    productNames: [String: String] = [:]
+    productNames: [String: String] = [:], ambiguousNames: Set<String> = []
   ) {
     self.standInRepairs = standInRepairs
     self.failedProtocolSeams = failedProtocolSeams
+    self.ambiguousNames = ambiguousNames
     self.productNames = productNames
     // A declaration the compiler rejected (an extension, a function) is dropped from a filtered
     // copy of its file, as a view is: the rest of the file still builds.

@@ -89,6 +89,15 @@ struct TypeIndex: Sendable {
     return file.module.map(PackageBuild.moduleName(of:)) ?? appModule
   }
 
+  /// `Module.Name` for a top-level, non-generic type `name` of a compiled file: what a
+  /// generated file writes where another imported module declares a type of that name too.
+  func moduleQualified(_ name: String) -> String? {
+    guard let own = types[name]?.first(where: { $0.type.isTopLevel && $0.type.genericParameters.isEmpty && $0.type.kind != .protocol }),
+          let home = module(of: own.path), types[home] == nil
+    else { return nil }
+    return home + "." + name
+  }
+
   /// `type` as a registration writes it: its qualified name, after its module's where another
   /// module declares a type of the same qualified name (a file importing both could not tell
   /// them apart: `HANetworking.Server`, not Starscream's `Server`).

@@ -27,6 +27,8 @@ struct Mending {
   private var standInErrorBuilds: [String: Int] = [:]
   /// Protocols whose generated conformance of seams did not compile, with the compiler's words.
   var failedProtocolSeams: [String: String] = [:]
+  /// Names the generated conformances found ambiguous (`Adoption.ambiguousNames`).
+  var ambiguousNames: Set<String> = []
   /// App files the compiler rejected, in the order found (for the report).
   /// Products asked for by their module's name that their package calls otherwise, by module
   /// (`HAKit_PromiseKit`: `HAKit+PromiseKit`).
@@ -37,13 +39,20 @@ struct Mending {
   /// App files parsed, once.
   private var parsed: [String: MemberLocator.Parsed] = [:]
 
+  /// `JoinRule` of "'JoinRule' is ambiguous for type lookup in this context".
+  static func ambiguousName(in message: String) -> String? {
+    guard message.hasSuffix("' is ambiguous for type lookup in this context"), message.hasPrefix("'") else { return nil }
+    let name = message.dropFirst().prefix { $0 != "'" }
+    return name.isEmpty ? nil : String(name)
+  }
+
   /// The adoption these lessons give of `app`.
   func adoption(of app: AppSources, overridden: Set<String>, excluded: [String: String]) -> Adoption {
     Adoption(
       app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
       droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
       droppedMembers: droppedMembers, standInRepairs: standInRepairs, failedProtocolSeams: failedProtocolSeams,
-      productNames: productNames)
+      productNames: productNames, ambiguousNames: ambiguousNames)
   }
 
   /// Mends what one build's `rejections` name, in `adoption` as that build compiled it (its
@@ -67,7 +76,14 @@ struct Mending {
     var mendedLines: [String: [ClosedRange<Int>]] = [:]
     var standInErrorsNow: Set<String> = []
     for rejection in rejections {
-      if rejection.isProtocolSeam {
+      if rejection.isProtocolSeam, let name = Self.ambiguousName(in: rejection.message), !ambiguousNames.contains(name),
+        adoption.typeIndex.moduleQualified(name) != nil
+      {
+        // A name of the app's that an imported module declares too: declared as the app's in
+        // the conformances' file next build, not the conformance given up.
+        ambiguousNames.insert(name)
+        mended = true
+      } else if rejection.isProtocolSeam {
         // The conformance the line is in (`final class BooksAPIStandIn: BooksAPI {` above it):
         // no longer made, so a model that needs it says so instead of the package not building.
         let above = seamLines.prefix(max(0, min(rejection.line, seamLines.count)))

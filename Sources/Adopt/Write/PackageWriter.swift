@@ -91,6 +91,8 @@ struct PackageWriter {
         "// in the transcript, answered by the scenario (`stub PROTOCOL.MEMBER value=...`, `respond`).",
       ] + adoption.targets.map { "@testable import \(PackageBuild.moduleName(of: $0.name))" } + ["import Foundation", "import StandInSupport"]
         + protocolImports(seams.map(\.key)).map { "import \($0)" } + [""]
+        // Names an imported module declares too, as the app's (a declaration here shadows them).
+        + adoption.qualifiedAmbiguousNames.map { "typealias \($0.name) = \($0.qualified)" } + (adoption.ambiguousNames.isEmpty ? [] : [""])
       try put(seamFile, (header + seams.map(\.value.text)).joined(separator: "\n"), owned: false, changes: &changes)
     }
     try put(paths.main, RegistrationWriter.mainFile(bundleIdentifier: adoption.app.bundleIdentifier), owned: false, changes: &changes)
