@@ -152,12 +152,7 @@ struct AnsweredStandInTests {
     #expect(scenario.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
       "use suggestion-account", #"stub APIService.suggestionAccountV2 error="offline""#, "send updateSuggestions", "expect isLoading == false",
     ])
-    let onBug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
-    #expect(onBug.status == 1)
-    try scenario.replacingOccurrences(of: "use suggestion-account", with: "use safe-suggestion-account")
-      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
-    let onTwin = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
-    #expect(onTwin.status == 0, "\(onTwin.output)")
+    try await AuditOracleTests.failsOnBugPassesOnTwin(path, model: "suggestion-account", in: folder)
     #expect(ProbeRunner.throws("func suggestionAccountV2(limit: Int) async throws -> [String]"))
     #expect(!ProbeRunner.throws("func map(_ transform: (Int) throws -> Int) -> [Int]"))
   }
@@ -190,12 +185,8 @@ struct AnsweredStandInTests {
       "use background-suggestions", #"stub APIService.suggestionAccountV2 error="offline""#, "send updateSuggestions", "expect warnings == 0",
     ])
     let onBug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
-    #expect(onBug.status == 1)
     #expect(onBug.output.contains(warning))
-    try scenario.replacingOccurrences(of: "use background-suggestions", with: "use safe-background-suggestions")
-      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
-    let onTwin = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
-    #expect(onTwin.status == 0, "\(onTwin.output)")
+    try await AuditOracleTests.failsOnBugPassesOnTwin(path, model: "background-suggestions", in: folder)
   }
 
   @Test("only a Bool, a number or a string is answered so; anything else stays the reason it is not audited")
