@@ -83,6 +83,10 @@ let locatorStandIns = [
     why: "App/APIService.swift uses `Mastodon.API` from MastodonSDK, which is left out",
     hasDefault: true, models: ["suggestion-account", "safe-suggestion-account", "background-suggestions", "safe-background-suggestions"]),
   StandInDeclaration(
+    "AssetCatalog.tint", signature: "static var tint: String",
+    why: "App/Assets.swift imports `UIKit`, an Apple framework with no Linux version",
+    hasDefault: true, models: ["palette-header", "palette-trap"]),
+  StandInDeclaration(
     "SensorDetailViewModel.init.isEnabled", signature: "isEnabled = Current.sensors.isEnabled(sensor: sensor)",
     why: "App/Sensors/SensorDetailViewModel.swift uses `Current` from Shared/Environment.swift, which is left out (the compiler, line 20: cannot find 'Current' in scope)",
     hasDefault: false, models: ["sensor-detail"], returns: "Bool"),
@@ -193,6 +197,43 @@ let safeBackgroundSuggestions = ModelDefinition("safe-background-suggestions", s
 } describe: { model in
   model.action("updateSuggestions", "updateSuggestions()", perform: { suggestions, _ in suggestions.updateSuggestions() })
 }
+
+/// The app's asset catalog, stood in (SwiftGen's `ColorAsset`s in mastodon's `Assets.swift`).
+enum AssetCatalog {
+  static var tint: String { StandIn.call("AssetCatalog.tint", "tint") }
+}
+
+/// A palette that reads the catalog once per process, into a `static let`.
+enum Palette {
+  static let tint: String = AssetCatalog.tint
+}
+
+/// A header that shows the palette's tint.
+@MainActor
+final class PaletteHeaderViewModel: ObservableObject {
+  @Published var tint = Palette.tint
+}
+
+/// A model whose `init` reads the palette, then traps on an empty tint (as mastodon's
+/// `composeContent` traps after `ColorAsset` and `AppContext` stand-ins gave their defaults):
+/// made after `palette-header` in one process, it would not call the stand-in at all.
+@MainActor
+final class PaletteTrapViewModel: ObservableObject {
+  @Published var tint: String
+
+  init() {
+    tint = Palette.tint
+    precondition(!tint.isEmpty, "no tint")
+  }
+}
+
+let paletteHeader = ModelDefinition("palette-header", summary: "a tint a static reads once") { _ in
+  PaletteHeaderViewModel()
+} describe: { _ in }
+
+let paletteTrap = ModelDefinition("palette-trap", summary: "an init that traps on the tint's default") { _ in
+  PaletteTrapViewModel()
+} describe: { _ in }
 
 /// A sensor's settings (home-assistant's `SensorDetailViewModel`): its `init` assigns
 /// `isEnabled` from the app's environment, left out, so adopt put a seam in the value's place;

@@ -164,8 +164,11 @@ struct AnsweredStandInTests {
     let result = try await VMReplProcess.run(
       ["audit", "background-suggestions", "safe-background-suggestions"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 1, "\(result.output)")
+    // The fixture's line of the task that writes off the main thread.
+    let fixture = try String(contentsOf: VMReplProcess.packageRoot.appendingPathComponent("Tests/Fixtures/StandInRegistry.swift"), encoding: .utf8)
+    let line = try #require(fixture.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Task { await self.load() }") }) + 1
     let warning = "warning: an @Published property was set off the main thread, to the value it had (`objectWillChange` sent there), "
-      + "by closure #2 in BackgroundSuggestionsViewModel.updateSuggestions() at Tests/Fixtures/StandInRegistry.swift:157 "
+      + "by closure #2 in BackgroundSuggestionsViewModel.updateSuggestions() at Tests/Fixtures/StandInRegistry.swift:\(line) "
       + "(resuming in StandInDependency.answer(_:) at Sources/ScenarioScripting/StandIns/StandInDependency.swift:71) on the global executor "
       + "during `send updateSuggestions`; on a device a SwiftUI view observing it warns \"Publishing changes from background threads is not allowed\", "
       + "and a Combine subscriber gets it on this thread unless it receives on the main queue"
@@ -173,7 +176,7 @@ struct AnsweredStandInTests {
       background-suggestions (BackgroundSuggestionsViewModel): 1 finding
         write off the main thread: an @Published property set off the main thread after `send updateSuggestions`, to the value it had (`objectWillChange` sent there)
           evidence: \(warning)
-          code: closure #2 in BackgroundSuggestionsViewModel.updateSuggestions() at Tests/Fixtures/StandInRegistry.swift:157 (resuming in StandInDependency.answer(_:) at Sources/ScenarioScripting/StandIns/StandInDependency.swift:71) on the global executor
+          code: closure #2 in BackgroundSuggestionsViewModel.updateSuggestions() at Tests/Fixtures/StandInRegistry.swift:\(line) (resuming in StandInDependency.answer(_:) at Sources/ScenarioScripting/StandIns/StandInDependency.swift:71) on the global executor
           scenario: audit/background-suggestions/off-main-write.scenario
       safe-background-suggestions: nothing found in 3 sequences (11 probes)
       1 finding in 1 of 2 models; 6 sequences, 32 probes, seed 0
@@ -187,6 +190,25 @@ struct AnsweredStandInTests {
     let onBug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
     #expect(onBug.output.contains(warning))
     try await AuditOracleTests.failsOnBugPassesOnTwin(path, model: "background-suggestions", in: folder)
+  }
+
+  @Test("each model is made in a process of its own: a trap after a stand-in a static reads once (mastodon's `ColorAsset`s) reads the same with one worker or two, though another model read that static first")
+  func madeAlone() async throws {
+    let folder = try VMReplProcess.folder("audit-made-alone", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixture = try String(contentsOf: VMReplProcess.packageRoot.appendingPathComponent("Tests/Fixtures/StandInRegistry.swift"), encoding: .utf8)
+    let line = try #require(fixture.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(#"precondition(!tint.isEmpty, "no tint")"#) }) + 1
+    let expected = """
+      palette-header: nothing found when shown and left (1 probe); its registration has no action and no settable property to try
+      palette-trap: not audited: `use palette-trap` trapped (VMReplFixtures/StandInRegistry.swift:\(line): Precondition failed: no tint) after the stand-in `AssetCatalog.tint` (of App/Assets.swift) returned its type's default unasked: the app's code there does not run here, so the trap may be the stand-in's: write what it does in Overrides.swift
+      0 findings in 0 of 1 model; 1 sequences, 1 probes, seed 0
+
+      """
+    for jobs in ["1", "2"] {
+      let result = try await VMReplProcess.run(
+        ["audit", "--jobs", jobs, "palette-header", "palette-trap"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+      #expect(result.output == expected, "--jobs \(jobs)")
+    }
   }
 
   @Test("only a Bool, a number or a string is answered so; anything else stays the reason it is not audited")

@@ -12,7 +12,10 @@ struct AuditProbes: Sendable {
   /// Each model's surface; the models whose making trapped, as findings (`use` is their
   /// scenario); and the models `use` could not start otherwise, with why.
   func surfaces(_ models: [String]) async -> (surfaces: [ModelSurface], traps: [Finding], unusable: [(model: String, error: String)]) {
-    let replies = await replies(models.map { AuditWorkRequest(describe: $0) })
+    // Each model made in a process of its own: one made before it in the same process leaves
+    // statics initialized (mastodon's `ColorAsset`s), and which stand-ins a trapping `init`
+    // called, so the report, then depended on which models a worker happened to take first.
+    let replies = await replies(models.map { AuditWorkRequest(describe: $0) }, groups: models.indices.map { [$0] })
     var surfaces: [ModelSurface] = []
     var traps: [Finding] = []
     var unusable: [(String, String)] = []
