@@ -199,7 +199,7 @@ public struct ResponseTypes: Sendable {
     return path(of: request)
   }
 
-  /// Whether `request` changes what its server holds: its method is not GET or HEAD.
+  /// Whether `request` changes what its server holds: its method is not GET, HEAD or OPTIONS.
   static func isWrite(_ request: String) -> Bool {
     let method = request.split(separator: " ").first.map { $0.uppercased() } ?? "GET"
     return !["GET", "HEAD", "OPTIONS"].contains(method)
