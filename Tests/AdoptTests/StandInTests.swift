@@ -227,6 +227,44 @@ struct StandInTests {
     #expect(adoption.protocolSeams["JoinedRoomProxyProtocol"] == nil)
   }
 
+  @Test("a nested type a stood-in init takes is the one nested in that stand-in (element-x's FFI classes each declare a `NoHandle`), not the first by path")
+  func nestedStandInParameter() throws {
+    let folder = try AppFolder("Media", files: [
+      "Media/SDK/matrix_sdk_ffi.swift": """
+        import Foundation
+        import AVFoundation
+
+        open class OAuthAuthorizationData {
+            public struct NoHandle { public init() {} }
+            public init(noHandle: NoHandle) {}
+            open func loginURL() -> String { "" }
+        }
+
+        open class MediaSource {
+            public struct NoHandle { public init() {} }
+            public init(noHandle: NoHandle) {}
+            open func url() -> String { "" }
+        }
+        """,
+      "Media/Screens/MediaViewerViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class MediaViewerViewModel: ObservableObject {
+            @Published var url = ""
+            private let source: MediaSource
+            init(source: MediaSource) { self.source = source }
+            func load() { url = source.url() }
+            func login(with data: OAuthAuthorizationData) { url = data.loginURL() }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "MediaViewerViewModel" })
+    #expect(adoption.seams["Media/SDK/matrix_sdk_ffi.swift"]?.types == ["MediaSource", "OAuthAuthorizationData"])
+    #expect(model.factory == "MediaViewerViewModel(source: MediaSource(noHandle: MediaSource.NoHandle()))")
+  }
+
   @Test("a model value of a left-out file (a Firestore document) is made through its stand-in for a model's init")
   func standInValueParameter() throws {
     let folder = try AppFolder("Reminders", files: [

@@ -173,7 +173,7 @@ struct FactoryInference {
       // option: with `nil`, the model's `guard let appContext` returns before any of its code.
       let wrapped = String(type.dropLast())
       let bare = LinuxSupport.bareName(wrapped)
-      if depth == 0, (index.type(bare, from: scope) ?? standIns.type(bare))?.kind == .class {
+      if depth == 0, (index.type(bare, from: scope) ?? standIns.type(bare, from: scope))?.kind == .class {
         let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks, problem, missing)
         let unwrapped = ParameterFacts(label: parameter.label, name: parameter.name, type: wrapped, hasDefault: false)
         if let made = value(for: unwrapped, of: owner, depth: depth, scope: scope), options.count == saved.0.count {
@@ -228,7 +228,9 @@ struct FactoryInference {
     if let made = payloadCase(of: type, parameter: parameter, owner: owner, depth: depth) { return made }
     guard depth < 4 else { return nil }
     let bare = LinuxSupport.bareName(type)
-    if index.type(bare, from: scope) == nil, let standIn = standIns.type(bare), [.class, .struct, .actor].contains(standIn.kind) {
+    // A nested name is looked up from the type that asks (element-x's stood-in FFI classes each
+    // declare a `NoHandle`, and `MediaSource(noHandle:)` takes its own, not the first by path).
+    if index.type(bare, from: scope) == nil, let standIn = standIns.type(bare, from: scope), [.class, .struct, .actor].contains(standIn.kind) {
       // No sample of a stand-in: its Codable conformance is kept only where its storage is.
       guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else { return nil }
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
@@ -240,7 +242,7 @@ struct FactoryInference {
     while whole.hasSuffix("?") || whole.hasSuffix("!") { whole = whole.dropLast() }
     let written = whole.contains(".") && !whole.contains("<") ? index.type(written: String(whole)) : nil
     guard let declared = written.flatMap({ $0.qualifiedName == whole ? $0 : nil }) ?? index.type(bare, from: scope)
-      ?? standIns.type(bare).flatMap({ $0.kind == .protocol ? $0 : nil })
+      ?? standIns.type(bare, from: scope).flatMap({ $0.kind == .protocol ? $0 : nil })
     else {
       // A model's parameter written as a type alias no type answers to (pocket-casts'
       // `typealias SortSetting = Binding<BookmarkSortOption>`, inside the model) is made as the
