@@ -265,6 +265,104 @@ struct StandInTests {
     #expect(model.factory == "MediaViewerViewModel(source: MediaSource(noHandle: MediaSource.NoHandle()))")
   }
 
+  @Test("a stood-in mock's member returning the app's generic publisher of an enum (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`) returns one of its first case unanswered")
+  func genericEmptyValue() throws {
+    let folder = try AppFolder("Session", files: [
+      "Session/Other/CurrentValuePublisher.swift": """
+        import Combine
+
+        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
+            private let upstream: AnyPublisher<Output, Failure>
+            private let valueProvider: () -> Output
+
+            init(_ subject: CurrentValueSubject<Output, Failure>) {
+                upstream = subject.eraseToAnyPublisher()
+                valueProvider = { subject.value }
+            }
+
+            init(_ value: Output) {
+                self.init(CurrentValueSubject(value))
+            }
+
+            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
+                upstream.receive(subscriber: subscriber)
+            }
+
+            var value: Output { valueProvider() }
+        }
+        """,
+      "Session/Services/ClientProxyProtocol.swift": """
+        import Foundation
+
+        enum SessionVerificationState { case unknown, verified, unverified }
+
+        protocol ClientProxyProtocol: AnyObject {
+            var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> { get }
+            func loadState() -> CurrentValuePublisher<SessionVerificationState, Never>
+            func userID() -> UUID
+        }
+        """,
+      "Session/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+        import Foundation
+
+        class ClientProxyMock: ClientProxyProtocol {
+            var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> {
+                get { return underlyingVerificationStatePublisher }
+                set(value) { underlyingVerificationStatePublisher = value }
+            }
+            var underlyingVerificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never>!
+            func loadState() -> CurrentValuePublisher<SessionVerificationState, Never> { verificationStatePublisher }
+            func userID() -> UUID { UUID() }
+        }
+        """,
+      "Session/Screens/SessionVerificationViewModel.swift": """
+        import Combine
+
+        @MainActor
+        final class SessionVerificationViewModel: ObservableObject {
+            @Published var state: SessionVerificationState
+            private let clientProxy: ClientProxyProtocol
+            init(clientProxy: ClientProxyProtocol) {
+                self.clientProxy = clientProxy
+                state = clientProxy.verificationStatePublisher.value
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let files = StandInFiles(adoption)
+    let mock = try #require(files.files.first { $0.appPath == "Session/Mocks/Generated/GeneratedMocks.swift" }?.generated)
+    let empty = "empty: CurrentValuePublisher<SessionVerificationState, Never>(StandIn.empty() as SessionVerificationState)"
+    #expect(mock.text.contains(#"get { StandIn.call("ClientProxyMock.verificationStatePublisher", "verificationStatePublisher", \#(empty)) }"#))
+    #expect(mock.text.contains(#"StandIn.call("ClientProxyMock.loadState", "loadState()", \#(empty))"#))
+    #expect(mock.filledMembers == ["ClientProxyMock.loadState", "ClientProxyMock.verificationStatePublisher"])
+    let defaults = Dictionary(uniqueKeysWithValues: files.declarations.map { ($0.member, $0.hasDefault) })
+    #expect(defaults["ClientProxyMock.verificationStatePublisher"] == true)
+    #expect(defaults["ClientProxyMock.underlyingVerificationStatePublisher"] == true)
+    // A value no empty parts make (Foundation's `UUID`) is still the scenario's to answer.
+    #expect(defaults["ClientProxyMock.userID"] == false)
+    #expect(mock.text.contains(#"StandIn.call("ClientProxyMock.userID", "userID()")"#))
+
+    // The compiler rejecting that value makes the member a plain seam, not a left-out one.
+    var mending = Mending()
+    let app = try AppSources.scan(folder: folder.path)
+    let planned = mending.adoption(of: app, overridden: [], excluded: [:])
+    let plannedMock = try #require(StandInFiles(planned).files.first { $0.appPath == "Session/Mocks/Generated/GeneratedMocks.swift" }?.generated)
+    let line = try #require(plannedMock.memberLines.filter { $0.value == "ClientProxyMock.loadState" }.map(\.key).min())
+    let mended = mending.mend(
+      [MendingTests.rejection(line + 1, "ambiguous use of 'init(_:)'", path: "Session/Mocks/Generated/GeneratedMocks.swift", standIn: true)],
+      adoption: planned, standIns: StandInFiles(planned), generated: "")
+    #expect(mended)
+    #expect(mending.standInRepairs["Session/Mocks/Generated/GeneratedMocks.swift"]?.unfilledMembers == ["ClientProxyMock.loadState"])
+    #expect(mending.standInRepairs["Session/Mocks/Generated/GeneratedMocks.swift"]?.droppedMembers == [])
+    let again = StandInFiles(mending.adoption(of: app, overridden: [], excluded: [:]))
+    let plain = try #require(again.files.first { $0.appPath == "Session/Mocks/Generated/GeneratedMocks.swift" }?.generated)
+    #expect(plain.text.contains(#"StandIn.call("ClientProxyMock.loadState", "loadState()")"#))
+    #expect(plain.filledMembers == ["ClientProxyMock.verificationStatePublisher"])
+  }
+
   @Test("a model value of a left-out file (a Firestore document) is made through its stand-in for a model's init")
   func standInValueParameter() throws {
     let folder = try AppFolder("Reminders", files: [

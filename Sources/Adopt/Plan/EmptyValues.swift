@@ -4,8 +4,10 @@
 /// which no `stub` could make; without it every model whose `init` calls it trapped at `use`.
 ///
 /// Parts are what `StandIn.empty()` makes: `nil`, empty collections and strings, `false`, zero,
-/// an enum's first case, and structs of such parts in turn. A type whose init needs anything
-/// else (a class, a closure, a date, a generic) gets none: its seam waits for an answer as before.
+/// an enum's first case, and structs of such parts in turn; a generic struct written with its
+/// arguments (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`) by the init
+/// that takes a value of them. A type whose init needs anything else (a class, a closure, a
+/// date) gets none: its seam waits for an answer as before.
 struct EmptyValues {
   let index: TypeIndex
 
@@ -19,8 +21,8 @@ struct EmptyValues {
   /// // "PlusPricingInfoModel.PlusPricingInfo(products: StandIn.empty())"
   /// ```
   func expression(for type: String, from owner: String) -> String? {
-    guard let declared = appStruct(type, from: owner) else { return nil }
-    return construct(declared, depth: 0)
+    guard let (declared, generics) = appStruct(type, from: owner) else { return nil }
+    return construct(declared, generics: generics, depth: 0)
   }
 
   /// `seam` returning an empty value of its app type when nobody answers, where its return
@@ -56,38 +58,51 @@ struct EmptyValues {
        !declared.hasPayloads, !declared.cases.isEmpty, declared.genericParameters.isEmpty {
       return "StandIn.empty()"
     }
-    guard depth < Self.depthLimit, let declared = appStruct(written, from: owner) else { return nil }
-    return construct(declared, depth: depth + 1)
+    guard depth < Self.depthLimit, let (declared, generics) = appStruct(written, from: owner) else { return nil }
+    return construct(declared, generics: generics, depth: depth + 1)
   }
+
+  /// A generic struct as written with its arguments: the text, and each parameter's argument.
+  typealias Generics = (written: String, arguments: [String: String])
 
   /// `Name(label: part, ...)` by the init that needs the fewest arguments, every one of them
   /// an empty part; nil when no init can be called so.
-  private func construct(_ declared: DeclaredType, depth: Int) -> String? {
+  private func construct(_ declared: DeclaredType, generics: Generics?, depth: Int) -> String? {
     let initializers = FactoryInference.initializers(of: declared, members: index.allMembers(of: declared))
     for initializer in initializers where !initializer.isFailable && !initializer.isThrowing && !initializer.isAsync {
       var arguments: [String] = []
       var fits = true
       for parameter in initializer.parameters where !parameter.hasDefault {
-        guard let value = part(parameter.type, from: declared.qualifiedName, depth: depth) else {
+        let type = generics.map { FactoryInference.substitute($0.arguments, in: parameter.type) } ?? parameter.type
+        guard var value = part(type, from: declared.qualifiedName, depth: depth) else {
           fits = false
           break
         }
+        // A generic's inits often differ only in their parameter's type (`init(_ subject:
+        // CurrentValueSubject<Output, Failure>)`, `init(_ value: Output)`): the part says its type.
+        if generics != nil, type != parameter.type, value == "StandIn.empty()" { value = "StandIn.empty() as \(type)" }
         arguments.append((parameter.label.map { $0 + ": " } ?? "") + value)
       }
-      if fits { return index.written(declared) + "(" + arguments.joined(separator: ", ") + ")" }
+      if fits { return (generics?.written ?? index.written(declared)) + "(" + arguments.joined(separator: ", ") + ")" }
     }
     return nil
   }
 
-  /// The app's non-generic struct `type` names, seen from `owner`.
-  private func appStruct(_ type: String, from owner: String) -> DeclaredType? {
+  /// The app's struct `type` names, seen from `owner`: a non-generic one, or a generic one
+  /// written with as many arguments as it has parameters.
+  private func appStruct(_ type: String, from owner: String) -> (DeclaredType, Generics?)? {
     let written = type.filter { !$0.isWhitespace }
-    guard !written.contains("<"), !written.contains("["), !written.hasSuffix("?"),
-          let declared = written.contains(".")
-            ? index.type(written: written) : index.type(written, from: owner),
-          declared.kind == .struct, declared.genericParameters.isEmpty
+    let name = String(written.prefix { $0 != "<" })
+    guard !written.contains("["), !written.hasSuffix("?"), !written.hasSuffix("!"),
+          let declared = name.contains(".") ? index.type(written: name) : index.type(name, from: owner),
+          declared.kind == .struct
     else { return nil }
-    return declared
+    guard name != written else { return declared.genericParameters.isEmpty ? (declared, nil) : nil }
+    let arguments = FactoryInference.genericArguments(of: type)
+    guard !declared.genericParameters.isEmpty, arguments.count == declared.genericParameters.count,
+          written.hasSuffix(">"), !arguments.contains(where: { $0.isEmpty })
+    else { return nil }
+    return (declared, (type.trimmingCharacters(in: .whitespaces), Dictionary(zip(declared.genericParameters, arguments), uniquingKeysWith: { first, _ in first })))
   }
 
   /// Types whose empty value `StandIn.empty()` makes at run time (`StandInDefault`, or the

@@ -167,6 +167,11 @@ struct Mending {
       var repair = standInRepairs[path] ?? StandInSource.Repair()
       if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
         repair.plainTypes.insert(type)
+      } else if let member = generated.member(atLine: rejection.line), generated.filledMembers.contains(member),
+                !repair.unfilledMembers.contains(member) {
+        // Its empty value (`EmptyValues`) is what the compiler rejected: a plain seam is tried
+        // before the member is left out.
+        repair.unfilledMembers.insert(member)
       } else if let member = generated.member(atLine: rejection.line), generated.copiedMembers.contains(member),
                 !repair.seamedMembers.contains(member) {
         // Its value as the app wrote it (`IAPHelper(settings: SettingsProxy(), ...)`) needs what

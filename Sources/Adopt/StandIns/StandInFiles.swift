@@ -48,6 +48,7 @@ struct StandInFiles {
     let packageModules = Set(app.files.flatMap(\.packageImports).filter { module in
       app.pins.pin(forModule: module).map { declared.contains($0.identity) } ?? false
     })
+    let empty = EmptyValues(index: adoption.typeIndex)
     for target in adoption.targets {
       let prefix = target.folder == "." ? "" : target.folder + "/"
       for path in target.seamFiles.sorted() {
@@ -69,7 +70,7 @@ struct StandInFiles {
         let generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
           why: app.shownPaths(in: Self.why(path: path, reason: seam.why)), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
-          keptExtensions: kept)
+          keptExtensions: kept, emptyValue: empty.expression(for:from:))
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
         // names a module's objects by file name.

@@ -63,11 +63,15 @@ struct StandInSource {
     var droppedMembers: Set<String> = []
     /// Stored properties whose value, copied as written, the compiler rejected: seams next time.
     var seamedMembers: Set<String> = []
+    /// Seams whose empty value (`EmptyValues`) the compiler rejected: plain seams next time.
+    var unfilledMembers: Set<String> = []
   }
 
   /// Stored properties written with the app's own initial value (`static let shared = Client()`):
   /// one the compiler rejects is made a seam before it is left out.
   var copiedMembers: Set<String>
+  /// Seams that return an empty app value unanswered: one the compiler rejects is made plain.
+  var filledMembers: Set<String>
 
   /// One member a scenario answers.
   struct Declaration: Sendable, Equatable {
@@ -87,15 +91,18 @@ struct StandInSource {
   /// `protocols` the app's protocol names among them; `imports` the modules the stand-in may
   /// import; `why` is said with every call. `keptExtensions` holds the UTF-8 offsets of the
   /// extensions a filtered copy of the same file still compiles: the stand-in leaves them to it,
-  /// since declaring their members twice would be a redeclaration.
+  /// since declaring their members twice would be a redeclaration. `emptyValue` makes the
+  /// value of an app type a seam returns unanswered, from the type as written and the seam's
+  /// type (`EmptyValues`).
   init(
     source: String, path: String, names: Set<String>, known: Set<String>, protocols: Set<String> = [], imports: [String], why: String,
-    repair: Repair = Repair(), keptExtensions: Set<Int> = []
+    repair: Repair = Repair(), keptExtensions: Set<Int> = [], emptyValue: @escaping (_ type: String, _ owner: String) -> String? = { _, _ in nil }
   ) {
     let tree = Parser.parse(source: source)
     var writer = Writer(known: known.union(Self.standardTypes), why: why)
     writer.protocolNames = protocols
     writer.repair = repair
+    writer.emptyValue = emptyValue
     let fileScope = Self.fileScope(tree)
     for decl in fileScope {
       if let name = Writer.typeName(of: decl), names.contains(name) {
@@ -169,6 +176,7 @@ struct StandInSource {
     defaultTypes = writer.defaultable.map(\.name)
     omitted = writer.omitted
     copiedMembers = writer.copiedMembers
+    filledMembers = writer.filledMembers
     memberLines = Dictionary(uniqueKeysWithValues: writer.memberLines.map { ($0.key + header.count + 1, $0.value) })
     typeLines = Dictionary(uniqueKeysWithValues: writer.typeLines.map { ($0.key + header.count + 1, $0.value) })
   }
@@ -449,6 +457,20 @@ private struct Writer {
   /// Stood-in types whose instance a seam may return unasked (`StandInDefault`), qualified, and
   /// how each is made.
   var defaultable: [(name: String, kind: DefaultKind)] = []
+  /// The empty value of an app type a seam returns (`EmptyValues`), seen from the seam's type.
+  var emptyValue: (_ type: String, _ owner: String) -> String? = { _, _ in nil }
+  /// Seams that return an empty app value unanswered.
+  var filledMembers: Set<String> = []
+
+  /// `, empty: VALUE` for a seam returning an app type with no default of its own that
+  /// `emptyValue` makes (element-x's mocks' `verificationStatePublisher:
+  /// CurrentValuePublisher<SessionVerificationState, Never>`); else "". Not once the compiler
+  /// rejected it for that member.
+  mutating func emptyArgument(_ member: String, returning type: String, in owner: String) -> String {
+    guard !StandInSource.hasDefault(type), !repair.unfilledMembers.contains(member), let value = emptyValue(type, owner) else { return "" }
+    filledMembers.insert(member)
+    return ", empty: " + value
+  }
 
   /// How a stood-in type's unasked instance is made.
   enum DefaultKind {
@@ -827,15 +849,17 @@ private struct Writer {
       let modifiers = Self.modifiers(node.modifiers, dropping: dropModifiers)
       memberLines[lines.count + 1] = member
       lines.append(indent + Self.attributes(node.attributes) + modifiers + "var \(name): \(type) {")
+      let empty = emptyArgument(member, returning: type, in: owner)
       if settable {
-        lines.append(indent + "  get { StandIn.call(\(literal(member)), \(literal(name))) }")
+        lines.append(indent + "  get { StandIn.call(\(literal(member)), \(literal(name))\(empty)) }")
         lines.append(indent + "  set { StandIn.call(\(literal(member + ".set")), \"\(name) = \\(StandIn.text(newValue))\") as Void }")
         declarations.append(.init(member: member + ".set", signature: "\(name) = newValue", why: why, hasDefault: true))
       } else {
-        lines.append(indent + "  StandIn.call(\(literal(member)), \(literal(name)))")
+        lines.append(indent + "  StandIn.call(\(literal(member)), \(literal(name))\(empty))")
       }
       lines.append(indent + "}")
-      declarations.append(.init(member: member, signature: "var \(name): \(type)", why: why, hasDefault: StandInSource.hasDefault(type), returns: type))
+      declarations.append(.init(
+        member: member, signature: "var \(name): \(type)", why: why, hasDefault: !empty.isEmpty || StandInSource.hasDefault(type), returns: type))
     }
   }
 
@@ -896,9 +920,11 @@ private struct Writer {
       + (node.genericParameterClause?.trimmedDescription ?? "") + parameters.declaration
       + (isAsync ? " async" : "") + (throwsSpecifier.map { " " + $0 } ?? "")
       + (returnType.map { " -> " + $0 } ?? "") + (node.genericWhereClause.map { " " + $0.trimmedDescription } ?? "")
+    // A generic method's return type may name its own parameters: no empty value of it here.
+    let empty = node.genericParameterClause == nil ? returnType.map { emptyArgument(member, returning: $0, in: owner) } ?? "" : ""
     let call = (isThrowing ? "try " : "") + (isAsync ? "await " : "") + "StandIn.call"
       + (isAsync ? (isThrowing ? "AsyncThrowing" : "Async") : (isThrowing ? "Throwing" : ""))
-      + "(\(literal(member)), \"\(name)(\(parameters.shown))\")"
+      + "(\(literal(member)), \"\(name)(\(parameters.shown))\"\(empty))"
     memberLines[lines.count + 1] = member
     lines.append(head + " {")
     lines.append(indent + "  " + call + (returnType == nil ? " as Void" : ""))
@@ -906,7 +932,8 @@ private struct Writer {
     let written = "func \(name)\(signature.trimmedDescription)"
     if !declarations.contains(where: { $0.member == member }) {
       declarations.append(.init(
-        member: member, signature: written, why: why, hasDefault: StandInSource.hasDefault(returnType), returns: returnType, isAsync: isAsync))
+        member: member, signature: written, why: why, hasDefault: !empty.isEmpty || StandInSource.hasDefault(returnType), returns: returnType,
+        isAsync: isAsync))
     }
   }
 
