@@ -82,10 +82,15 @@ package struct AuditExplanation: Sendable {
   }
 
   static func offMain(_ runs: AuditOracles.Runs) -> String {
-    let all = ([runs.settled, runs.quick] + runs.failures.map(\.result)).compactMap { $0 }.flatMap(\.warnings)
-    return all.isEmpty
-      ? "no write off the main thread of state a view observes or the main thread's actions touch"
-      : "a write was seen, but not again when the sequence's probes ran each in a process of its own"
+    let results = ([runs.settled, runs.quick] + runs.failures.map(\.result)).compactMap { $0 }
+    let all = results.flatMap(\.warnings)
+    guard all.isEmpty else { return "a write was seen, but not again when the sequence's probes ran each in a process of its own" }
+    let barrier = results.flatMap(\.barrierWrites).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    guard barrier.isEmpty else {
+      return barrier.map { "`\($0)`" }.joined(separator: ", ") + " written off the main thread only in barrier blocks of a concurrent queue, "
+        + "which reads through that queue (`sync`) wait for: a lock the app wrote, not a race"
+    }
+    return "no write off the main thread of state a view observes or the main thread's actions touch"
   }
 
   static func neverEnds(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence) -> String {
@@ -164,6 +169,9 @@ package struct AuditExplanation: Sendable {
   static func lost(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence) -> String {
     guard sequence.steps.count > 1 else { return sequence.steps.isEmpty ? "no step: nothing sent" : "one step: nothing to send quickly" }
     if sequence.steps.contains(where: { AuditPlan.isCleanup($0.name) }) { return "a cleanup action among the steps is meant to cut the others short" }
+    if AuditOracles.retyped(sequence), let name = sequence.steps.first?.name {
+      return "`\(name)` set again and again, as typing does: what the later text makes is meant to replace what the earlier one started (a debounce, a search dropping the older query)"
+    }
     guard let quick = runs.quick, let settled = runs.settled else { return "no result" }
     if !quick.atRest || !settled.atRest { return "not at rest at the end, so the two are not compared" }
     if quick.ignored > 0 { return "\(quick.ignored) quick tap\(quick.ignored == 1 ? "" : "s") changed nothing (a guard): the app's choice" }

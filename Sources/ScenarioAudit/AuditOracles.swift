@@ -168,7 +168,7 @@ package enum AuditOracles {
     // by the time that passed, which says nothing of lost updates.
     // A cleanup action among the taps (`cancel`, `stop`) is meant to cut the others' work short.
     let cuts = sequence.steps.contains { AuditPlan.isCleanup($0.name) }
-    if !cuts, let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
+    if !cuts, !Self.retyped(sequence), let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
       quick.requests == settled.requests,
       let difference = lostDifference(expected: settled.final, actual: quick.final, timeMoved: movesTime(settled) || movesTime(quick))
     {
@@ -231,6 +231,16 @@ package enum AuditOracles {
       onPurpose: "unless the view is meant to drop or merge quick taps this way",
       scenario: "", lines: [result.pin] + body + result.failed.map(\.line), key: "\(Finding.Kind.lostUpdate.rawValue) \(path)",
       rank: sequence.index * 10 + 8)
+  }
+
+  /// Whether the steps only set one property again and again, as a user types into its field:
+  /// what the later text makes is meant to replace what the earlier one started (a debounce, a
+  /// search that drops the older query: ChatGPTSwiftUI's tokenizer caches only the text the
+  /// user stopped at), so fewer results quickly is no lost update. A stale answer winning is
+  /// still found, by the answer-order oracle.
+  static func retyped(_ sequence: AuditPlan.Sequence) -> Bool {
+    guard let first = sequence.steps.first, sequence.steps.count > 1 else { return false }
+    return sequence.steps.allSatisfy { $0.line.hasPrefix("set ") && $0.name == first.name }
   }
 
   /// Whether time had to pass during the steps (not before them, while the screen appeared).

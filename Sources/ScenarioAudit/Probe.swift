@@ -102,6 +102,9 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   /// the same object (an instance the app keeps, `static let shared`), nil when not asked.
   package var keptOnPurpose: Bool? = nil
   package var warnings: [ProbeWarning]
+  /// Plain properties written off the main thread only in barrier blocks of a concurrent queue
+  /// (GPTEncoder's `AtomicDict`): no warning, since reads through the queue wait for them.
+  package var barrierWrites: [String] = []
   /// Times the main thread was blocked while other threads ran (a semaphore, a group, a lock):
   /// each warning's line, and what it waited on.
   package var mainBlocks: [(waitingOn: String, text: String)] {

@@ -107,6 +107,7 @@ private struct Run {
   var lines: [String] = []
   var errors: [String] = []
   var warnings: [ProbeWarning] = []
+  var barrierWrites: [String] = []
   var mainBlocks: [(waitingOn: String, text: String)] = []
   var requests = 0
   var ignored = 0
@@ -224,6 +225,7 @@ private struct Run {
     result.lines = lines
     result.errors = errors
     result.warnings = warnings
+    result.barrierWrites = barrierWrites
     result.mainBlocks = mainBlocks
     result.answers = answers
     result.untypedAnswers = untypedAnswers
@@ -300,6 +302,10 @@ private struct Run {
           if throwingMembers.contains(dependency), !throwingCalled.contains(dependency) { throwingCalled.append(dependency) }
         }
       case .note(let text) where text.contains("changed nothing"): ignored += 1
+      case .note(let text) where text.contains(EventText.barrierWrite):
+        // "`a`, `b` (neither …) changed off the main thread, by …, a barrier block …": a and b.
+        let listed = text.prefix { $0 != "(" }.split(separator: "`").filter { !$0.allSatisfy { $0 == "," || $0 == " " } }
+        for path in listed.map(String.init) where !barrierWrites.contains(path) { barrierWrites.append(path) }
       case .offMainWrite(let paths, let job, _, let observation) where observation == .published || observation == .observation || observation == .plain:
         warnings.append(ProbeWarning(paths: paths, text: EventText.line(for: timed.event), observation: observation.rawValue, job: job))
       case .mainThreadBlocked(let waitingOn, _, _):

@@ -5,8 +5,16 @@
 /// symbol table and debug information, which a session without an off-main write never needs.
 package struct OffMainName: Sendable {
   private let words: @Sendable () -> String
+  /// The concurrent queue whose barrier block the job is (AtomicDict's `queue.async(flags:
+  /// .barrier)`), as reports name it: no other block of that queue runs while it does.
+  package var barrierOf: String?
 
   package init(_ words: @escaping @Sendable () -> String) { self.words = words }
+
+  package init(barrierOf queue: String?, _ words: @escaping @Sendable () -> String) {
+    self.words = words
+    barrierOf = queue
+  }
 
   package init(text: String) { self.words = { text } }
 

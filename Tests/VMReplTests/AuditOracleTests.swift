@@ -149,6 +149,53 @@ struct AuditOracleTests {
     try await Self.failsOnBugPassesOnTwin(path, model: "status-poll", in: folder)
   }
 
+  @Test("ChatGPTSwiftUI's tokenizer: a cache written in barrier blocks of its own concurrent queue (GPTEncoder's `AtomicDict`) is said, not warned of, and two quick texts a debounce tokenizes once are no lost update; the twin's cache written on a global queue with no lock is found")
+  func barrierCacheAndRetypedText() async throws {
+    let folder = try VMReplProcess.folder("audit-tokenizer", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "tokenizer", "unguarded-tokenizer"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    let fixture = try String(contentsOf: VMReplProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Tokenizer.swift"), encoding: .utf8)
+    let lines = fixture.split(separator: "\n", omittingEmptySubsequences: false)
+    let plainLine = try #require(lines.firstIndex { $0.contains("set { DispatchQueue.global().async { self.storage[key] = newValue } }") }) + 1
+    let barrierLine = try #require(lines.firstIndex { $0.contains("set { queue.async(flags: .barrier)") }) + 1
+    let job = "closure #1 in PlainCache.subscript.setter at Tests/Fixtures/Tokenizer.swift:\(plainLine) on DispatchQueue.global() (work of `set inputText \"swift\"`)"
+    #expect(
+      result.output == """
+        unguarded-tokenizer (TokenizerViewModel): 1 finding
+          write off the main thread: `tokenizer.plain.storage` (a plain property, of a model whose actions run on the main thread) written off the main thread after `set inputText "swift"`
+            evidence: warning: `tokenizer.plain.storage` (neither @Published nor @Observable: no view is told) changed off the main thread, by \(job) during `advance 1s`; nothing warns, and unless a lock guards it, the write races with the main thread's reads, if any
+            code: \(job)
+            not a bug unless no code on the main thread touches `tokenizer.plain.storage`, or a lock guards every read and write of it
+            scenario: audit/unguarded-tokenizer/off-main-write.scenario
+        tokenizer: nothing found in 4 sequences (7 probes)
+        1 finding in 1 of 2 models; 8 sequences, 20 probes, seed 0
+
+        """)
+    // The finding's scenario fails on the unguarded cache and passes on AtomicDict's, which
+    // `run` notes instead.
+    let path = "audit/unguarded-tokenizer/off-main-write.scenario"
+    let bug = try await VMReplProcess.run(["run", path], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0)
+    let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    try text.replacingOccurrences(of: "use unguarded-tokenizer\n", with: "use tokenizer\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let twin = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(twin.status == 0, "\(twin.output)")
+    #expect(twin.output.contains(
+      "[1.300s] `tokenizer.cache.dictStorage` (neither @Published nor @Observable) changed off the main thread, by closure #1 in AtomicDict.subscript.setter "
+        + "at Tests/Fixtures/Tokenizer.swift:\(barrierLine) on DispatchQueue `com.swiftgptencoder.atomic` (work of `set inputText \"swift\"`), "
+        + "a barrier block of that concurrent queue: no other block of that queue runs meanwhile, so reads made through it (`sync`) do not race with the write; a read outside it would\n"))
+    // --explain says why neither oracle fired.
+    let explained = try await VMReplProcess.run(["audit", "--explain", "tokenizer"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.contains(
+      "  write off the main thread: `tokenizer.cache.dictStorage` written off the main thread only in barrier blocks of a concurrent queue, "
+        + "which reads through that queue (`sync`) wait for: a lock the app wrote, not a race\n"))
+    #expect(explained.output.contains(
+      "  lost update: `inputText` set again and again, as typing does: what the later text makes is meant to replace what the earlier one started (a debounce, a search dropping the older query)\n"))
+  }
+
   @Test("actions one ButtonKit `AsyncButton` runs (IceCubesApp's follow button) are not sent quickly, which no user can do, and `--explain` says so; run by two plain buttons, an unfollow answered after the follow is found")
   func oneAtATimeButton() async throws {
     let folder = try VMReplProcess.folder("audit-follow-button", files: [:])

@@ -202,6 +202,8 @@ int vmrepl_blocking_lock_holder(void *mutex);
 /// How many queues parked threads occupy, and whether `queue` admits no block (or barrier) now.
 int vmrepl_queue_busy_count(void);
 int vmrepl_queue_is_busy(void *queue, int barrier);
+/// Whether a queue runs its blocks concurrently (a global queue, or one made `.concurrent`).
+int vmrepl_dispatch_queue_is_concurrent(void *queue);
 
 /// Whether the driving thread has a Foundation run loop.
 int vmrepl_runloop_exists(void);

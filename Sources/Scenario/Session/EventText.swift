@@ -1,5 +1,9 @@
 /// The one-line human text of each event, shared by the transcript and the log.
 package enum EventText {
+  /// What the note of a write in a barrier block of a concurrent queue says of it (`audit
+  /// --explain` reads it).
+  package static let barrierWrite = "a barrier block of that concurrent queue"
+
   package static func line(for event: Event) -> String {
     switch event {
     case .effectStarted(let id, let action):

@@ -111,7 +111,7 @@ final class MainThreadChecker: LaneObserver {
       return (before, state.publishedOffMain)
     }
     var reported = false
-    if let before, let after, before != after { reported = report(from: before, to: after, job: name.text) }
+    if let before, let after, before != after { reported = report(from: before, to: after, job: name.text, barrier: name.barrierOf != nil) }
     // Sent with no `@Published` state changed: a property set to the value it had (`accounts
     // = []` over `[]`); SwiftUI warns all the same.
     if published, !reported { warnPublished(job: name.text) }
@@ -136,7 +136,7 @@ final class MainThreadChecker: LaneObserver {
   /// Warns once per step, job and path of what changed, a line for each kind of property;
   /// whether an `@Published` one was among them.
   @discardableResult
-  private func report(from before: StateValue, to after: StateValue, job: String) -> Bool {
+  private func report(from before: StateValue, to after: StateValue, job: String, barrier: Bool = false) -> Bool {
     let (paths, step) = state.guarded { state in
       (StatePath.changes(from: before, to: after).filter { state.warned.insert($0 + "\u{0}" + job).inserted }, state.step)
     }
@@ -148,6 +148,16 @@ final class MainThreadChecker: LaneObserver {
     var published = false
     for observation in PropertyObservation.allCases {
       let written = paths.filter { !isolated($0) && PropertyObservation.of(path: $0, in: kinds).reported == observation }
+      if !written.isEmpty, observation == .plain, barrier {
+        // A reader-writer lock (GPTEncoder's `AtomicDict`): the write excludes every other block
+        // of its queue, so reads made through that queue cannot race with it. No view reads a
+        // plain property, so nothing is known to read it elsewhere: said, not warned.
+        let listed = written.map { "`\($0)`" }.joined(separator: ", ")
+        sink.emit(.note(
+          "\(listed) (neither @Published nor @Observable) changed off the main thread, by \(job), \(EventText.barrierWrite): "
+            + "no other block of that queue runs meanwhile, so reads made through it (`sync`) do not race with the write; a read outside it would"))
+        continue
+      }
       if !written.isEmpty { sink.emit(.offMainWrite(paths: written, job: job, step: step, observation: observation)) }
       if !written.isEmpty, observation == .published { published = true }
     }
