@@ -87,6 +87,11 @@ enum AdoptReport {
         let view = model.connectSource.map { ", as \($0) does" } ?? ""
         lines.append("    connect: " + model.connect.joined(separator: ", ") + view + "; `leave` cancels it, as SwiftUI cancels a `.task`")
       }
+      if !model.calledOnlyByModel.isEmpty {
+        let them = model.calledOnlyByModel.count == 1 ? "it" : "them"
+        lines.append("    only the model's own code calls: " + model.calledOnlyByModel.joined(separator: ", ")
+          + " (no view or other file of the app does): `audit` does not send \(them)")
+      }
       for skipped in model.skipped {
         lines.append("    not an action: \(skipped.selector): \(skipped.reason)")
       }

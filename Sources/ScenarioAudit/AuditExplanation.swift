@@ -13,9 +13,13 @@ package struct AuditExplanation: Sendable {
   /// What the audit of a model tries, before its sequences: its actions, what it may set, its
   /// view's `.task`, its cleanup.
   package static func header(of surface: ModelSurface) -> [String] {
-    let actions = surface.actions.map(\.name)
+    let actions = surface.actions.map(\.name).filter { !surface.calledOnlyByModel.contains($0) }
     var lines = ["\(surface.model) (\(surface.typeName)): what audit tried, and why each check did or did not find something"]
     lines.append("  actions: " + (actions.isEmpty ? "none" : actions.joined(separator: ", ")))
+    let ownSteps = surface.actions.map(\.name).filter { surface.calledOnlyByModel.contains($0) }
+    if !ownSteps.isEmpty {
+      lines.append("  not sent: " + ownSteps.joined(separator: ", ") + " (only the model's own code calls \(ownSteps.count == 1 ? "it" : "them"); no view or other file of the app does)")
+    }
     let settable = surface.properties.map(\.name).filter { !AuditOracles.isLoadingFlag($0) }
     lines.append("  set: " + (settable.isEmpty ? "nothing" : settable.joined(separator: ", ")) + " (a loading flag is the code's to set, never the audit's)")
     if surface.connects {

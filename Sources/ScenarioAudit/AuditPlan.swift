@@ -55,7 +55,8 @@ package struct AuditPlan: Sendable {
   /// other values (a second search, the toggle back).
   static func vocabulary(of surface: ModelSurface) -> [(first: ProbeStep, second: ProbeStep)] {
     var steps: [(ProbeStep, ProbeStep)] = []
-    for action in surface.actions {
+    // An action only the model's own code calls is a step of its work that no view can start.
+    for action in surface.actions where !surface.calledOnlyByModel.contains(action.name) {
       // A row's index is one a view shows: the first row, then the second.
       let row = action.parameters.first { $0.type == .int && isRowIndex($0.name) }
       func value(_ parameter: ModelSurface.Slot, _ pick: Int) -> String {

@@ -34,6 +34,8 @@ package struct AuditReport: Sendable {
   package var counts: [(model: String, sequences: Int, planned: Int, probes: Int)] = []
   /// The `stub` lines the audit gave a model before `use` (`ModelSurface.answers`), by model.
   package var answered: [String: [String]] = [:]
+  /// The actions only each model's own code calls, which no probe sends (`ModelSurface.calledOnlyByModel`).
+  package var notSent: [String: [String]] = [:]
   /// Whether the budget stopped it before every planned sequence ran.
   package var stoppedEarly = false
   /// Models whose traps were all a base class's placeholders (`fatalError("Subclasses must implement")`).
@@ -152,6 +154,8 @@ package struct Auditor: Sendable {
     for surface in surfaces {
       if !surface.answers.isEmpty { report.answered[surface.model] = surface.answers }
       report.counts.append((surface.model, ran[surface.model] ?? 0, planned[surface.model] ?? 0, probes[surface.model] ?? 0))
+      let notSent = surface.actions.map(\.name).filter { surface.calledOnlyByModel.contains($0) }
+      if !notSent.isEmpty { report.notSent[surface.model] = notSent }
     }
     report.placeholders = surfaces.map(\.model).filter(placeholders.contains)
     report.standInDefaultTraps = afterDefaults.count

@@ -130,4 +130,96 @@ struct ViewTriggerTests {
     let written = RegistrationWriter.definition(model).filter { $0.contains("oneAtATime") }
     #expect(written == [#"  model.oneAtATime(["unfollow", "follow"])"#, #"  model.oneAtATime(["toggleNotify"])"#])
   }
+
+  @Test("a method only the model's own code calls (element-x's `resetWith(password:)`, called from its reset flow's closure) is written `model.calledOnlyByModel`; one a view, another type or a view in the same file calls is not, nor one nothing calls")
+  func calledOnlyByModel() throws {
+    let folder = try AppFolder("Reset", files: [
+      "Reset/StateStoreViewModel.swift": """
+        import Combine
+
+        @MainActor
+        class StateStoreViewModel<Action> {
+            func send(viewAction: Action) { process(viewAction: viewAction) }
+            func process(viewAction: Action) {}
+        }
+        """,
+      "Reset/EncryptionResetScreenViewModel.swift": """
+        import Combine
+
+        enum EncryptionResetScreenViewAction { case reset, cancel }
+
+        @MainActor
+        final class EncryptionResetScreenViewModel: StateStoreViewModel<EncryptionResetScreenViewAction>, ObservableObject {
+            @Published var isResetting = false
+            private var handle: String?
+            var onPassword: ((String) -> Void)?
+
+            override func process(viewAction: EncryptionResetScreenViewAction) {
+                switch viewAction {
+                case .reset: Task { await self.startResetFlow() }
+                case .cancel: stop()
+                }
+            }
+
+            func stop() { handle = nil }
+
+            // MARK: - Private
+
+            private func startResetFlow() async {
+                handle = "handle"
+                onPassword = { [weak self] password in
+                    Task { await self?.resetWith(password: password) }
+                }
+            }
+
+            func resetWith(password: String) async {
+                guard let handle else { fatalError("Requested reset flow continuation without a stored handle") }
+                isResetting = !handle.isEmpty
+            }
+
+            func unused() {}
+        }
+
+        extension EncryptionResetScreenViewModel {
+            func retry() { refresh() }
+            func refresh() { isResetting = false }
+        }
+        """,
+      "Reset/EncryptionResetScreenCoordinator.swift": """
+        import Combine
+
+        @MainActor
+        final class EncryptionResetScreenCoordinator {
+            let viewModel = EncryptionResetScreenViewModel()
+            func stop() { viewModel.stop() }
+        }
+        """,
+      "Reset/CounterScreen.swift": """
+        import SwiftUI
+
+        struct CounterScreen: View {
+            @StateObject var model = CounterModel()
+            var body: some View { Button("Add") { model.add() } }
+        }
+
+        @MainActor
+        final class CounterModel: ObservableObject {
+            @Published var count = 0
+            func add() { count = next() }
+            func next() -> Int { count + 1 }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let reset = try #require(adoption.models.first { $0.type == "EncryptionResetScreenViewModel" })
+    // `process` is called by the base class, `stop` by the coordinator, `retry` and `unused` by
+    // nobody; `refresh` by an extension of the model, `resetWith` by a closure of the model.
+    #expect(reset.calledOnlyByModel == ["resetWith", "refresh"])
+    #expect(RegistrationWriter.definition(reset).filter { $0.contains("calledOnlyByModel") } == [#"  model.calledOnlyByModel(["resetWith", "refresh"])"#])
+    let report = AdoptReport.text(adoption, shownFolder: "Reset")
+    #expect(report.contains("    only the model's own code calls: resetWith, refresh (no view or other file of the app does): `audit` does not send them\n"))
+    // A view in the model's own file calls `add`; `next` only the model does.
+    let counter = try #require(adoption.models.first { $0.type == "CounterModel" })
+    #expect(counter.calledOnlyByModel == ["next"])
+  }
 }

@@ -196,6 +196,34 @@ struct AuditOracleTests {
       "  lost update: `inputText` set again and again, as typing does: what the later text makes is meant to replace what the earlier one started (a debounce, a search dropping the older query)\n"))
   }
 
+  @Test("an action only the model's own code calls (element-x's `resetWith(password:)`, a step of its reset flow that traps when called first) is not sent, and `--explain` says so; registered as any action, its trap is what the audit reported")
+  func calledOnlyByModelNotSent() async throws {
+    let folder = try VMReplProcess.folder("audit-encryption-reset", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "encryption-reset", "sent-encryption-reset"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "sent-encryption-reset (EncryptionResetViewModel): 1 finding")
+    #expect(lines.dropFirst().first == #"  trap: the app trapped (signal 4) at `send resetWith password="swift"`"#)
+    #expect(lines.suffix(2) == ["encryption-reset: nothing found in 7 sequences (11 probes)", "1 finding in 1 of 2 models; 20 sequences, 34 probes, seed 0"])
+    let explained = try await VMReplProcess.run(["audit", "--explain", "encryption-reset"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.hasPrefix("""
+      encryption-reset (EncryptionResetViewModel): what audit tried, and why each check did or did not find something
+        actions: reset, cancel
+        not sent: resetWith (only the model's own code calls it; no view or other file of the app does)
+
+      """))
+    #expect(!explained.output.contains("send resetWith"))
+    // Its only action one the model calls: "no action" would be untrue.
+    let alone = try await VMReplProcess.run(["audit", "encryption-reset-step"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(alone.output == """
+      encryption-reset-step: nothing found when shown and left (1 probe); its registration has no action a view can start (`resetWith`: only the model's own code calls it) and no settable property to try
+      0 findings in 0 of 1 model; 1 sequences, 1 probes, seed 0
+
+      """)
+  }
+
   @Test("actions one ButtonKit `AsyncButton` runs (IceCubesApp's follow button) are not sent quickly, which no user can do, and `--explain` says so; run by two plain buttons, an unfollow answered after the follow is found")
   func oneAtATimeButton() async throws {
     let folder = try VMReplProcess.folder("audit-follow-button", files: [:])

@@ -228,6 +228,8 @@ struct Adoption: Sendable {
     })
     // Every file's views, compiled or not: how the screens start the models' work.
     let triggers = app.files.filter { $0.outsideTarget == nil }.flatMap(\.viewTriggers)
+    // Every file's code, compiled or not: who calls each model's methods.
+    let selfCalls = SelfCalls(app.files)
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members = unblanked(type.members, in: path)
@@ -241,6 +243,7 @@ struct Adoption: Sendable {
         opened: opening?.word, triggers: triggers,
         canSeam: canSeam)
       plan.read(triggers)
+      plan.read(selfCalls)
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)

@@ -49,6 +49,8 @@ struct ModelPlan: Sendable, Equatable {
   var connect: [String] = []
   /// The actions each ButtonKit `AsyncButton` runs, one at a time (`ViewTrigger.oneAtATimeButton`).
   var oneAtATime: [[String]] = []
+  /// Actions only the model's own code calls (`SelfCalls`): `audit` does not send them.
+  var calledOnlyByModel: [String] = []
   /// Where the app's views start its work.
   var triggers: [ViewTrigger] = []
   var skipped: [Skipped] = []
@@ -167,6 +169,17 @@ struct ModelPlan: Sendable, Equatable {
         actions.first { $0.parameters.isEmpty && $0.summary.hasPrefix(call + "(") }?.name
       }
     }
+  }
+
+  /// Notes the actions only the model's own code calls: no view, nor any other code of the app,
+  /// names them. A top-level model only: a nested one's file-scope declaration holds other code.
+  mutating func read(_ calls: SelfCalls) {
+    guard !type.contains(".") else { return }
+    let started = Set(connect + oneAtATime.flatMap { $0 })
+    calledOnlyByModel = actions.filter { action in
+      let method = String(action.summary.prefix { $0 != "(" && $0 != " " })
+      return !started.contains(action.name) && calls.onlyBy(type, name: method)
+    }.map(\.name)
   }
 
   /// The view whose `.task` is the model's `connect`: `FeedView's .task (line 12)`.

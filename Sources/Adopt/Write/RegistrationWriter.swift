@@ -351,6 +351,10 @@ enum RegistrationWriter {
     for group in model.oneAtATime {
       lines.append("  model.oneAtATime([\(group.map(quote).joined(separator: ", "))])")
     }
+    // Steps of the model's own work, which no view starts.
+    if !model.calledOnlyByModel.isEmpty {
+      lines.append("  model.calledOnlyByModel([\(model.calledOnlyByModel.map(quote).joined(separator: ", "))])")
+    }
     if model.actions.isEmpty && model.properties.isEmpty { lines.append("  _ = model") }
     lines.append("}")
     return lines

@@ -80,6 +80,8 @@ struct ModelInstance {
   /// Groups of actions one button runs that starts no new run while one is running
   /// (ButtonKit's `AsyncButton`): quick taps cannot run two of a group at once.
   var oneAtATime: [[String]] = []
+  /// Actions only the model's own code calls (no view or other file of the app names them).
+  var calledOnlyByModel: [String] = []
   /// Reads the view state: the projection's value, the fields `show` names, or the model's
   /// stored properties.
   var state: @MainActor () -> StateValue
@@ -94,6 +96,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectSummary = ""
   private var connectRuns: [String] = []
   private var oneAtATime: [[String]] = []
+  private var calledOnlyByModel: [String] = []
   private var stateProjection: (@MainActor (Model) -> Any)?
   /// Not main-actor closures: the state closure that calls them is one, and each main-actor
   /// closure asks the runtime which executor runs it (a check as dear as reading the field).
@@ -175,6 +178,14 @@ public struct ModelBuilder<Model: AnyObject> {
     oneAtATime.append(actions)
   }
 
+  /// Actions only the model's own code calls: steps of its work, not things a user does
+  /// (element-x's `resetWith(password:)`, which the model calls once its reset flow asks for a
+  /// password, and which traps when called first). `send` still runs them; `audit` does not send
+  /// them, since no view can.
+  public mutating func calledOnlyByModel(_ actions: [String]) {
+    calledOnlyByModel += actions
+  }
+
   /// Replaces the whole view state with `projection`'s value (by default the view-model's own
   /// stored properties, found by reflection).
   public mutating func state(_ projection: @escaping @MainActor (Model) -> Any) {
@@ -254,6 +265,7 @@ public struct ModelBuilder<Model: AnyObject> {
       connectSummary: connectSummary,
       connectRuns: connectRuns,
       oneAtATime: oneAtATime,
+      calledOnlyByModel: calledOnlyByModel,
       state: state)
   }
 }

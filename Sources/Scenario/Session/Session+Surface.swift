@@ -30,6 +30,8 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   package var lifecycleActions: [String] = []
   /// Groups of actions one button runs one at a time (`ModelBuilder.oneAtATime`).
   package var oneAtATime: [[String]] = []
+  /// Actions only the model's own code calls (`ModelBuilder.calledOnlyByModel`): never sent by `audit`.
+  package var calledOnlyByModel: [String] = []
   /// Each scripted dependency (besides `http`) and its outcomes' names, in order.
   package var dependencies: [Dependency]
   /// The `stub` lines `audit` gave before `use` so that the model could be made: stand-ins of a
@@ -95,6 +97,7 @@ extension Session {
       connects: instance.connect != nil,
       lifecycleActions: instance.connectRuns,
       oneAtATime: instance.oneAtATime,
+      calledOnlyByModel: instance.calledOnlyByModel,
       dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
         ModelSurface.Dependency(name: $0.name, outcomes: $0.outcomes.map(\.name))
       })

@@ -23,7 +23,11 @@ enum AuditText {
       // Only the screen shown and left: the plan's one sequence when nothing else can be done.
       let answered = result.answered[count.model].map { "; made after the audit's " + $0.map { "`\($0)`" }.joined(separator: ", ") } ?? ""
       if count.planned == 1 {
-        lines.append("\(count.model): nothing found when shown and left (\(count.probes) probe\(count.probes == 1 ? "" : "s")); its registration has no action and no settable property to try\(answered)")
+        // Its only actions are steps of its own work: said, since "no action" would be untrue.
+        let ownSteps = result.notSent[count.model].map { names in
+          " a view can start (" + names.map { "`\($0)`" }.joined(separator: ", ") + ": only the model's own code calls \(names.count == 1 ? "it" : "them"))"
+        } ?? ""
+        lines.append("\(count.model): nothing found when shown and left (\(count.probes) probe\(count.probes == 1 ? "" : "s")); its registration has no action\(ownSteps) and no settable property to try\(answered)")
         continue
       }
       lines.append("\(count.model): nothing found in \(count.sequences) sequence\(count.sequences == 1 ? "" : "s") (\(count.probes) probes)\(answered)")
