@@ -160,9 +160,9 @@ package struct Auditor: Sendable {
     report.placeholders = surfaces.map(\.model).filter(placeholders.contains)
     report.standInDefaultTraps = afterDefaults.count
     let order = Dictionary(uniqueKeysWithValues: surfaces.enumerated().map { ($0.element.model, $0.offset) })
-    report.findings = found.values.sorted {
+    report.findings = oneWritePerSite(found.values.sorted {
       (order[$0.model] ?? 0, $0.rank, $0.key) < (order[$1.model] ?? 0, $1.rank, $1.key)
-    }
+    })
     return report
   }
 
@@ -348,7 +348,24 @@ package func mergeFindings(_ lists: [[Finding]], models: [String]) -> [Finding] 
     found[key] = finding
   }
   let order = Dictionary(models.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-  return found.values.sorted { (order[$0.model] ?? Int.max, $0.rank, $0.key) < (order[$1.model] ?? Int.max, $1.rank, $1.key) }
+  return oneWritePerSite(found.values.sorted { (order[$0.model] ?? Int.max, $0.rank, $0.key) < (order[$1.model] ?? Int.max, $1.rank, $1.key) })
+}
+
+/// `findings` without an "@Published property set off the main thread to the value it had"
+/// finding (`objectWillChange`) whose code is that of another write off the main thread of the
+/// same model: one write, seen once with a value changed and once (a second run of the same
+/// code, SwiftUIConcurrency's `fetchRowData` twice) setting the value it had.
+func oneWritePerSite(_ findings: [Finding]) -> [Finding] {
+  func site(_ finding: Finding) -> String? {
+    guard finding.kind == .offMainWrite, let source = finding.source else { return nil }
+    return finding.model + "\u{1}" + (source.range(of: " (work of ").map { String(source[..<$0.lowerBound]) } ?? source)
+  }
+  let unchanged = Finding.Kind.offMainWrite.rawValue + " objectWillChange"
+  let changed = Set(findings.filter { $0.key != unchanged }.compactMap(site))
+  return findings.filter { finding in
+    guard finding.key == unchanged, let site = site(finding) else { return true }
+    return !changed.contains(site)
+  }
 }
 
 extension AuditOracles.Runs {

@@ -496,4 +496,22 @@ struct AuditTests {
     let merged = mergeFindings([[finding(30, "b"), finding(12, "a")], [finding(5, "b")]], models: ["a", "b"])
     #expect(merged.map { "\($0.model)\($0.rank)" } == ["a12", "b5"])
   }
+
+  @Test("a write off the main thread that set the value it had (`objectWillChange`) is no finding of its own where another write finding of the model has its code (SwiftUIConcurrency's `fetchRowData` sent twice); elsewhere it is")
+  func oneFindingPerWriteSite() {
+    let code = "UnsafeViewModel.fetchRowData() at UnsafeViewModel.swift:20 on the global executor"
+    func write(_ key: String, _ source: String, model: String = "unsafe", rank: Int) -> Finding {
+      Finding(model: model, type: "T", kind: .offMainWrite, summary: key, evidence: "", source: source, onPurpose: nil, scenario: "", lines: [],
+              key: "off-main-write \(key)", rank: rank)
+    }
+    let rows = write("rows", code + " (work of `#1 send fetchRowData`)", rank: 10)
+    let same = write("objectWillChange", code + " (work of `#2 send fetchRowData`)", rank: 26)
+    let otherModel = write("objectWillChange", code, model: "other", rank: 26)
+    #expect(mergeFindings([[rows, same, otherModel]], models: ["unsafe", "other"]).map { "\($0.model) \($0.key)" } == [
+      "unsafe off-main-write rows", "other off-main-write objectWillChange",
+    ])
+    // Another write's code: its own finding.
+    let clear = write("rows", "UnsafeViewModel.clear() at UnsafeViewModel.swift:31 on the global executor", rank: 10)
+    #expect(mergeFindings([[clear, same]], models: ["unsafe"]).map(\.key) == ["off-main-write rows", "off-main-write objectWillChange"])
+  }
 }
