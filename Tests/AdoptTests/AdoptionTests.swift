@@ -1135,4 +1135,59 @@ struct ParsedFilesTests {
     #expect(changed.types.map(\.kind) == [.struct])
     #expect(changed != first)
   }
+
+  @Test("a method taking an enum of view actions with payloads (element-x's `process(viewAction:)`) is an action per case: its payloads the case's parameters, a case whose payload a command cannot write left out with why; a sort order's cases are no actions")
+  func viewActionCases() throws {
+    let folder = try AppFolder("Settings", files: [
+      "Settings/AdvancedSettingsScreenModels.swift": """
+        import Foundation
+
+        enum TimelineMediaVisibility { case always, privateOnly, never }
+
+        enum AdvancedSettingsScreenViewAction {
+            case optimizeMediaUploadsChanged
+            case updateTimelineMediaVisibility(TimelineMediaVisibility)
+            case updateHideInviteAvatars(Bool)
+            case rename(to: String, notify: Bool?)
+            case openURL(URL)
+        }
+
+        enum SortOrder { case name, popularity(days: Int) }
+        """,
+      "Settings/AdvancedSettingsScreenViewModel.swift": """
+        import Combine
+
+        @MainActor
+        final class AdvancedSettingsScreenViewModel: ObservableObject {
+            @Published var hideInviteAvatars = false
+            @Published var visibility = TimelineMediaVisibility.always
+            @Published var name = ""
+
+            func process(viewAction: AdvancedSettingsScreenViewAction) {
+                switch viewAction {
+                case .optimizeMediaUploadsChanged: break
+                case .updateTimelineMediaVisibility(let value): visibility = value
+                case .updateHideInviteAvatars(let value): hideInviteAvatars = value
+                case .rename(let name, _): self.name = name
+                case .openURL: break
+                }
+            }
+
+            func sorted(by order: SortOrder) -> [String] { [] }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first)
+    #expect(model.actions.map(\.name) == ["optimizeMediaUploadsChanged", "updateTimelineMediaVisibility", "updateHideInviteAvatars", "rename"])
+    #expect(model.skipped == [
+      ModelPlan.Skipped(selector: "process(viewAction: .openURL(_:))", reason: "its payload takes `URL`, which a command cannot write"),
+      ModelPlan.Skipped(selector: "sorted(by:)", reason: "takes `order: SortOrder`, which a command cannot write"),
+    ])
+    let definition = RegistrationWriter.definition(model)
+    #expect(definition.contains(
+      #"  model.action("updateHideInviteAvatars", "process(viewAction: .updateHideInviteAvatars(_:))", parameters: [Parameter("value", .bool)]) { viewModel, arguments in viewModel.process(viewAction: AdvancedSettingsScreenViewAction.updateHideInviteAvatars(arguments.bool("value"))) }"#))
+    #expect(definition.contains { $0.contains(#"viewModel.process(viewAction: AdvancedSettingsScreenViewAction.rename(to: arguments.string("to"), notify: (arguments["notify"] == CommandValue.null ? nil : arguments.bool("notify"))))"#) })
+    #expect(definition.contains { $0.contains(#"model.action("optimizeMediaUploadsChanged", "process(viewAction: .optimizeMediaUploadsChanged)")"#) })
+  }
 }

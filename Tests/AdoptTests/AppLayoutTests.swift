@@ -32,8 +32,10 @@ struct AppLayoutTests {
           actions: startScrum, stopScrum
           set: secondsElapsed, speaker
         shareSettings: ShareSettings, Standup/Models/ShareSettings.swift:5, made as ShareSettings()
-          actions: toggleNotes
-          set: includeNotes
+          actions: toggleNotes, sendToggleNotes, setNotes value, rename to notify
+          set: includeNotes, groupName
+          only the model's own code calls: toggleNotes (no view or other file of the app does): `audit` does not send it
+          not an action: send(_: .share(_:)): its payload takes `ShareSettings`, which a command cannot write
         SessionStore, Standup/Services/SessionStore.swift:3: not registered: it has no init adopt can call (each is private or async) and no `static let shared`
           write in Overrides.swift, in `overrides`: ModelDefinition("sessionStore", summary: "SessionStore") { _ in <a SessionStore, made as the app makes one> } describe: { _ in }
         themeService: ThemeService, Standup/Services/ThemeService.swift:3, made as ThemeService.shared

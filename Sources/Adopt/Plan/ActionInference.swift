@@ -33,35 +33,99 @@ enum ActionInference {
     else { return .failure(Reason(text: nil)) }
     if method.isGeneric { return .failure(Reason(text: "generic")) }
     if method.onlyTraps { return .failure(Reason(text: "its body only traps (`fatalError`): a subclass implements it")) }
-    var parameters: [String] = []
-    var arguments: [String] = []
-    for parameter in method.parameters {
-      var type = parameter.type
-      let isOptional = type.hasSuffix("?")
-      if isOptional { type.removeLast() }
-      let key = "\"\(parameter.name)\""
-      let kind: String
-      let read: String
-      if let written = WrittenTypes.table[type] {
-        kind = written.kind
-        read = WrittenTypes.read(written, key: key, from: "arguments")
-      } else if let cases = simpleCases(of: type, index: index, owner: owner) {
-        // An enum of the app without payloads: its case names, as `send sort by=newest` writes one.
-        // One nested in the model, written bare in its method, is qualified in the registration.
-        type = index.qualified(type, from: owner)
-        kind = ".oneOf([" + cases.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
-        let choices = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
-        read = "({ () -> \(type) in switch arguments.string(\(key)) { \(choices)\(choices.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"
-      } else {
-        return .failure(Reason(text: "takes `\(parameter.name): \(parameter.type)`, which a command cannot write"))
-      }
-      parameters.append("Parameter(\(key), \(kind)" + (isOptional ? ", default: .null" : "") + ")")
-      let value = isOptional ? "(arguments[\(key)] == CommandValue.null ? nil : \(read))" : read
-      arguments.append((parameter.label.map { "\($0): " } ?? "") + value)
+    guard let (parameters, arguments) = read(method.parameters, index: index, owner: owner) else {
+      let parameter = method.parameters.first { written($0, index: index, owner: owner) == nil }
+      return .failure(Reason(text: parameter.map { "takes `\($0.name): \($0.type)`, which a command cannot write" }))
     }
     let call = "viewModel.\(method.name)(\(arguments.joined(separator: ", ")))"
     var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
     if let returned = method.returnType { summary += " -> \(returned)" }
+    return .success(finished(method, name: method.name, summary: summary, parameters: parameters, call: call))
+  }
+
+  /// A command's parameter and the expression that reads it, for a parameter a command can
+  /// write (`String`, numbers, `Bool`, lists of them, an app enum without payloads), else nil.
+  static func written(_ parameter: ParameterFacts, index: TypeIndex, owner: String) -> (parameter: String, argument: String)? {
+    var type = parameter.type
+    let isOptional = type.hasSuffix("?")
+    if isOptional { type.removeLast() }
+    let key = "\"\(parameter.name)\""
+    let kind: String
+    let read: String
+    if let written = WrittenTypes.table[type] {
+      kind = written.kind
+      read = WrittenTypes.read(written, key: key, from: "arguments")
+    } else if let cases = simpleCases(of: type, index: index, owner: owner) {
+      // An enum of the app without payloads: its case names, as `send sort by=newest` writes one.
+      // One nested in the model, written bare in its method, is qualified in the registration.
+      type = index.qualified(type, from: owner)
+      kind = ".oneOf([" + cases.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
+      let choices = cases.dropLast().map { "case \"\($0)\": return \(type).\($0)" }.joined(separator: "; ")
+      read = "({ () -> \(type) in switch arguments.string(\(key)) { \(choices)\(choices.isEmpty ? "" : "; ")default: return \(type).\(cases.last!) } })()"
+    } else {
+      return nil
+    }
+    let value = isOptional ? "(arguments[\(key)] == CommandValue.null ? nil : \(read))" : read
+    return ("Parameter(\(key), \(kind)" + (isOptional ? ", default: .null" : "") + ")", (parameter.label.map { "\($0): " } ?? "") + value)
+  }
+
+  /// Every parameter written (`written`), or nil where one cannot be.
+  static func read(_ parameters: [ParameterFacts], index: TypeIndex, owner: String) -> (parameters: [String], arguments: [String])? {
+    var result: ([String], [String]) = ([], [])
+    for parameter in parameters {
+      guard let (declared, argument) = written(parameter, index: index, owner: owner) else { return nil }
+      result.0.append(declared)
+      result.1.append(argument)
+    }
+    return result
+  }
+
+  /// One action per case of the app enum a method's one parameter takes, where the cases carry
+  /// payloads (element-x's `process(viewAction: AdvancedSettingsScreenViewAction)`, the one door
+  /// its views send every tap through: `.optimizeMediaUploadsChanged`,
+  /// `.updateHideInviteAvatars(Bool)`): `send updateHideInviteAvatars value1=true` calls
+  /// `viewModel.process(viewAction: .updateHideInviteAvatars(true))`. A case whose payload a
+  /// command cannot write is left out, with why; nil when the parameter is no such enum, or no
+  /// case can be written. (An enum without payloads is one action taking the case's name.)
+  static func caseActions(
+    for method: Method, index: TypeIndex, owner: String = ""
+  ) -> (actions: [ModelPlan.Action], skipped: [ModelPlan.Skipped])? {
+    guard !method.isStatic, method.access >= .internal, !method.isGeneric, !method.onlyTraps, method.parameters.count == 1,
+          let parameter = method.parameters.first, !parameter.type.hasSuffix("?"),
+          let declared = index.type(LinuxSupport.bareName(parameter.type), from: owner), declared.kind == .enum,
+          declared.hasPayloads, declared.genericParameters.isEmpty, declared.payloads.count == declared.cases.count,
+          isActionEnum(declared.name) || isActionEnum(parameter.name.prefix(1).uppercased() + parameter.name.dropFirst())
+    else { return nil }
+    let type = parameter.type.contains(".") ? parameter.type : index.qualified(parameter.type, from: owner)
+    var actions: [ModelPlan.Action] = []
+    var skipped: [ModelPlan.Skipped] = []
+    for (name, declaredPayload) in zip(declared.cases, declared.payloads) {
+      // One value without a label is `value` (`send updateHideInviteAvatars value=true`).
+      var payload = declaredPayload
+      if payload.count == 1, payload[0].label == nil { payload[0].name = "value" }
+      let selector = "\(method.name)(\((parameter.label ?? "_")): .\(name)" + (payload.isEmpty ? "" : "(" + payload.map { ($0.label ?? "_") + ":" }.joined() + ")") + ")"
+      guard let (parameters, values) = read(payload, index: index, owner: declared.qualifiedName) else {
+        let unwritten = payload.first { written($0, index: index, owner: declared.qualifiedName) == nil }
+        skipped.append(ModelPlan.Skipped(selector: selector, reason: "its payload takes `\(unwritten?.type ?? "?")`, which a command cannot write"))
+        continue
+      }
+      let value = "\(type).\(name)" + (payload.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
+      let call = "viewModel.\(method.name)(\(parameter.label.map { "\($0): " } ?? "")\(value))"
+      let summary = selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
+      actions.append(finished(method, name: name, summary: summary, parameters: parameters, call: call))
+    }
+    return actions.isEmpty ? nil : (actions, skipped)
+  }
+
+  /// Whether an enum's name says its cases are what a user does (`HomeScreenViewAction`,
+  /// `Event`, `Intent`, `Input`), not values a method picks from (a sort order, a category, a
+  /// navigation destination), whose cases would be no action by their names alone.
+  static func isActionEnum(_ name: String) -> Bool {
+    ["Action", "Event", "Intent", "Input"].contains { name.hasSuffix($0) }
+  }
+
+  /// The action of `method` called as `call`: sync, async or tracking as the method is.
+  private static func finished(_ method: Method, name: String, summary: String, parameters: [String], call: String) -> ModelPlan.Action {
     let kind: ModelPlan.Action.Kind
     let body: String
     if method.isAsync {
@@ -74,6 +138,6 @@ enum ActionInference {
       kind = .sync
       body = (method.returnType == nil ? "" : "_ = ") + (method.isThrowing ? "try " : "") + call
     }
-    return .success(ModelPlan.Action(name: method.name, summary: summary, parameters: parameters, kind: kind, call: body))
+    return ModelPlan.Action(name: name, summary: summary, parameters: parameters, kind: kind, call: body)
   }
 }

@@ -116,6 +116,21 @@ struct ModelPlan: Sendable, Equatable {
         used.insert(action.name)
         actions.append(action)
       case .failure(let reason):
+        if let (cases, left) = ActionInference.caseActions(for: method, index: index, owner: type.qualifiedName) {
+          // An enum of actions the views send (`process(viewAction:)`): an action per case,
+          // named as the case, after the method's own name where another action has it.
+          for var action in cases {
+            if used.contains(action.name) { action.name = method.name + Self.upperFirst(action.name) }
+            guard !used.contains(action.name) else {
+              skipped.append(Skipped(selector: action.summary, reason: "another method has its name"))
+              continue
+            }
+            used.insert(action.name)
+            actions.append(action)
+          }
+          skipped += left
+          continue
+        }
         if let reason = reason.text { skipped.append(Skipped(selector: method.selector, reason: reason)) }
       }
     }
