@@ -5,15 +5,15 @@
 /// symbol table and debug information, which a session without an off-main write never needs.
 package struct OffMainName: Sendable {
   private let words: @Sendable () -> String
-  /// The concurrent queue whose barrier block the job is (AtomicDict's `queue.async(flags:
-  /// .barrier)`), as reports name it: no other block of that queue runs while it does.
-  package var barrierOf: String?
+  /// Whether the job is a barrier block of a queue the app made concurrent (AtomicDict's
+  /// `queue.async(flags: .barrier)`): no other block of that queue runs while it does.
+  package var isBarrierBlock = false
 
   package init(_ words: @escaping @Sendable () -> String) { self.words = words }
 
-  package init(barrierOf queue: String?, _ words: @escaping @Sendable () -> String) {
+  package init(isBarrierBlock: Bool, _ words: @escaping @Sendable () -> String) {
     self.words = words
-    barrierOf = queue
+    self.isBarrierBlock = isBarrierBlock
   }
 
   package init(text: String) { self.words = { text } }

@@ -83,7 +83,7 @@ enum ActionInference {
   /// One action per case of the app enum a method's one parameter takes, where the cases carry
   /// payloads (element-x's `process(viewAction: AdvancedSettingsScreenViewAction)`, the one door
   /// its views send every tap through: `.optimizeMediaUploadsChanged`,
-  /// `.updateHideInviteAvatars(Bool)`): `send updateHideInviteAvatars value1=true` calls
+  /// `.updateHideInviteAvatars(Bool)`): `send updateHideInviteAvatars value=true` calls
   /// `viewModel.process(viewAction: .updateHideInviteAvatars(true))`. A case whose payload a
   /// command cannot write is left out, with why; nil when the parameter is no such enum, or no
   /// case can be written. (An enum without payloads is one action taking the case's name.)

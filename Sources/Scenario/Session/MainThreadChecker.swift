@@ -111,7 +111,7 @@ final class MainThreadChecker: LaneObserver {
       return (before, state.publishedOffMain)
     }
     var reported = false
-    if let before, let after, before != after { reported = report(from: before, to: after, job: name.text, barrier: name.barrierOf != nil) }
+    if let before, let after, before != after { reported = report(from: before, to: after, job: name.text, barrier: name.isBarrierBlock) }
     // Sent with no `@Published` state changed: a property set to the value it had (`accounts
     // = []` over `[]`); SwiftUI warns all the same.
     if published, !reported { warnPublished(job: name.text) }

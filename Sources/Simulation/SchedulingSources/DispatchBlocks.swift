@@ -71,8 +71,7 @@ final class DispatchBlock: ReadyWork, @unchecked Sendable {
     // A barrier on a global queue is a plain block (Dispatch ignores it there): only a queue
     // the app made `.concurrent` waits for one.
     let exclusive = isBarrier && !isMain && vmrepl_dispatch_queue_is_concurrent(queue) != 0 && !appQueueName.hasPrefix("DispatchQueue.global")
-    let barrierOf = exclusive ? appQueueName : nil
-    return OffMainName(barrierOf: barrierOf) { [self] in
+    return OffMainName(isBarrierBlock: exclusive) { [self] in
       let code = CodeNames.name(of: function.flatMap(UnsafeRawPointer.init(bitPattern:)))
         ?? CodeNames.name(of: invoke.flatMap(UnsafeRawPointer.init(bitPattern:)))
       return (code ?? "a block") + " on \(appQueueName)" + WorkTag.workOf(tag)
