@@ -296,8 +296,14 @@ struct StandInTests {
 
         enum SessionVerificationState { case unknown, verified, unverified }
 
+        protocol SecureBackupControllerProtocol: AnyObject {
+            var isEnabled: Bool { get }
+        }
+
         protocol ClientProxyProtocol: AnyObject {
             var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> { get }
+            var membersPublisher: CurrentValuePublisher<[String], Never> { get }
+            var secureBackupController: SecureBackupControllerProtocol { get }
             func loadState() -> CurrentValuePublisher<SessionVerificationState, Never>
             func userID() -> UUID
         }
@@ -313,8 +319,22 @@ struct StandInTests {
                 set(value) { underlyingVerificationStatePublisher = value }
             }
             var underlyingVerificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never>!
+            var membersPublisher: CurrentValuePublisher<[String], Never> {
+                get { return underlyingMembersPublisher }
+                set(value) { underlyingMembersPublisher = value }
+            }
+            var underlyingMembersPublisher: CurrentValuePublisher<[String], Never>!
+            var secureBackupController: SecureBackupControllerProtocol {
+                get { return underlyingSecureBackupController }
+                set(value) { underlyingSecureBackupController = value }
+            }
+            var underlyingSecureBackupController: SecureBackupControllerProtocol!
             func loadState() -> CurrentValuePublisher<SessionVerificationState, Never> { verificationStatePublisher }
             func userID() -> UUID { UUID() }
+        }
+
+        class SecureBackupControllerMock: SecureBackupControllerProtocol {
+            var isEnabled = false
         }
         """,
       "Session/Screens/SessionVerificationViewModel.swift": """
@@ -324,8 +344,10 @@ struct StandInTests {
         final class SessionVerificationViewModel: ObservableObject {
             @Published var state: SessionVerificationState
             private let clientProxy: ClientProxyProtocol
-            init(clientProxy: ClientProxyProtocol) {
+            private let backup: SecureBackupControllerProtocol
+            init(clientProxy: ClientProxyProtocol, backup: SecureBackupControllerProtocol) {
                 self.clientProxy = clientProxy
+                self.backup = backup
                 state = clientProxy.verificationStatePublisher.value
             }
         }
@@ -337,7 +359,13 @@ struct StandInTests {
     let empty = "empty: CurrentValuePublisher<SessionVerificationState, Never>(StandIn.empty() as SessionVerificationState)"
     #expect(mock.text.contains(#"get { StandIn.call("ClientProxyMock.verificationStatePublisher", "verificationStatePublisher", \#(empty)) }"#))
     #expect(mock.text.contains(#"StandIn.call("ClientProxyMock.loadState", "loadState()", \#(empty))"#))
-    #expect(mock.filledMembers == ["ClientProxyMock.loadState", "ClientProxyMock.verificationStatePublisher"])
+    // An array among the generic's arguments (element-x's `CurrentValuePublisher<[RoomMemberProxyProtocol], Never>`).
+    #expect(mock.text.contains(#"get { StandIn.call("ClientProxyMock.membersPublisher", "membersPublisher", empty: CurrentValuePublisher<[String], Never>(StandIn.empty() as [String])) }"#))
+    // A protocol of the app: its own mock (Sourcery's, stood in beside), made with no argument.
+    #expect(mock.text.contains(#"get { StandIn.call("ClientProxyMock.secureBackupController", "secureBackupController", empty: SecureBackupControllerMock()) }"#))
+    #expect(mock.filledMembers == [
+      "ClientProxyMock.loadState", "ClientProxyMock.membersPublisher", "ClientProxyMock.secureBackupController", "ClientProxyMock.verificationStatePublisher",
+    ])
     let defaults = Dictionary(uniqueKeysWithValues: files.declarations.map { ($0.member, $0.hasDefault) })
     #expect(defaults["ClientProxyMock.verificationStatePublisher"] == true)
     #expect(defaults["ClientProxyMock.underlyingVerificationStatePublisher"] == true)
@@ -360,7 +388,7 @@ struct StandInTests {
     let again = StandInFiles(mending.adoption(of: app, overridden: [], excluded: [:]))
     let plain = try #require(again.files.first { $0.appPath == "Session/Mocks/Generated/GeneratedMocks.swift" }?.generated)
     #expect(plain.text.contains(#"StandIn.call("ClientProxyMock.loadState", "loadState()")"#))
-    #expect(plain.filledMembers == ["ClientProxyMock.verificationStatePublisher"])
+    #expect(plain.filledMembers == ["ClientProxyMock.membersPublisher", "ClientProxyMock.secureBackupController", "ClientProxyMock.verificationStatePublisher"])
   }
 
   @Test("a model value of a left-out file (a Firestore document) is made through its stand-in for a model's init")

@@ -93,7 +93,8 @@ struct EmptyValues {
   private func appStruct(_ type: String, from owner: String) -> (DeclaredType, Generics?)? {
     let written = type.filter { !$0.isWhitespace }
     let name = String(written.prefix { $0 != "<" })
-    guard !written.contains("["), !written.hasSuffix("?"), !written.hasSuffix("!"),
+    // An array is no struct of the app; one among a generic's arguments is an argument.
+    guard !name.contains("["), !written.hasSuffix("?"), !written.hasSuffix("!"),
           let declared = name.contains(".") ? index.type(written: name) : index.type(name, from: owner),
           declared.kind == .struct
     else { return nil }
@@ -103,6 +104,33 @@ struct EmptyValues {
           written.hasSuffix(">"), !arguments.contains(where: { $0.isEmpty })
     else { return nil }
     return (declared, (type.trimmingCharacters(in: .whitespaces), Dictionary(zip(declared.genericParameters, arguments), uniquingKeysWith: { first, _ in first })))
+  }
+
+  /// For a seam returning a protocol of the app (element-x's Sourcery mocks'
+  /// `secureBackupController: SecureBackupControllerProtocol`), the app's own mock of it, made
+  /// with no argument (`SecureBackupControllerMock()`), from the compiled types or the stood-in
+  /// ones (`standIns`); nil where the app has none. A class whose every init takes arguments
+  /// is no candidate.
+  func mock(of type: String, standIns: TypeIndex) -> String? {
+    var written = Substring(type.filter { !$0.isWhitespace })
+    for prefix in ["any", "some"] where written.hasPrefix(prefix) { written = written.dropFirst(prefix.count) }
+    let name = String(written)
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+          let declared = index.type(LinuxSupport.bareName(name)) ?? standIns.type(LinuxSupport.bareName(name)), declared.kind == .protocol
+    else { return nil }
+    let bare = LinuxSupport.bareName(name)
+    let candidates = (standIns.conformers(of: bare) + index.conformers(of: bare)).filter { conformer in
+      [.class, .struct].contains(conformer.kind) && conformer.genericParameters.isEmpty && FactoryInference.isStandIn(conformer.name)
+    }
+    for conformer in candidates.filter({ $0.name.hasSuffix("Mock") }) + candidates.filter({ !$0.name.hasSuffix("Mock") }) {
+      let members = standIns.type(conformer.name)?.qualifiedName == conformer.qualifiedName ? standIns.allMembers(of: conformer) : index.allMembers(of: conformer)
+      let callable = members.initializers.isEmpty || members.initializers.contains { initializer in
+        initializer.access >= .internal && !initializer.isFailable && !initializer.isThrowing && !initializer.isAsync
+          && initializer.parameters.allSatisfy(\.hasDefault)
+      }
+      if callable { return conformer.qualifiedName + "()" }
+    }
+    return nil
   }
 
   /// Types whose empty value `StandIn.empty()` makes at run time (`StandInDefault`, or the

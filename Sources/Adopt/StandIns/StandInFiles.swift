@@ -70,7 +70,9 @@ struct StandInFiles {
         let generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
           why: app.shownPaths(in: Self.why(path: path, reason: seam.why)), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
-          keptExtensions: kept, emptyValue: empty.expression(for:from:))
+          keptExtensions: kept, emptyValue: { type, owner in
+            empty.expression(for: type, from: owner) ?? empty.mock(of: type, standIns: adoption.standInTypeIndex)
+          })
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
         // names a module's objects by file name.
