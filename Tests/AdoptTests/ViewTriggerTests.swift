@@ -205,8 +205,12 @@ struct ViewTriggerTests {
         @MainActor
         final class CounterModel: ObservableObject {
             @Published var count = 0
+            @Published var isOn = false
             func add() { count = next() }
             func next() -> Int { count + 1 }
+            // `isOn.toggle()` is Bool's, not a call of the model's own `toggle`.
+            func flip() { isOn.toggle() }
+            func toggle() { count = 0 }
         }
         """,
     ])
@@ -218,7 +222,8 @@ struct ViewTriggerTests {
     #expect(RegistrationWriter.definition(reset).filter { $0.contains("calledOnlyByModel") } == [#"  model.calledOnlyByModel(["resetWith", "refresh"])"#])
     let report = AdoptReport.text(adoption, shownFolder: "Reset")
     #expect(report.contains("    only the model's own code calls: resetWith, refresh (no view or other file of the app does): `audit` does not send them\n"))
-    // A view in the model's own file calls `add`; `next` only the model does.
+    // A view in the model's own file calls `add`; `next` only the model does; nothing calls
+    // `toggle` (a member of another value of that name is no call of it).
     let counter = try #require(adoption.models.first { $0.type == "CounterModel" })
     #expect(counter.calledOnlyByModel == ["next"])
   }

@@ -36,6 +36,7 @@ final class FactsVisitor: SyntaxVisitor {
       declaration.mentions = part.mentions
       declaration.scopes = part.scopes
       declaration.references = part.references
+      declaration.selfReferences = part.selfReferences
       declaration.blockers = part.blockers
       declaration.types = visitor.facts.types[typesBefore...].filter(\.isTopLevel).map(\.name)
       if let extensionDecl = item.item.as(ExtensionDeclSyntax.self) {
@@ -58,6 +59,7 @@ final class FactsVisitor: SyntaxVisitor {
     var mentions: Set<String> = []
     var scopes: [String: Set<String>] = [:]
     var references: Set<String> = []
+    var selfReferences: Set<String> = []
     var blockers: [String] = []
   }
 
@@ -227,8 +229,19 @@ final class FactsVisitor: SyntaxVisitor {
     if let first = node.baseName.text.unicodeScalars.first, !first.properties.isUppercase {
       facts.references.insert(node.baseName.text)
       part.references.insert(node.baseName.text)
+      if Self.isSelfReference(node) { part.selfReferences.insert(node.baseName.text) }
     }
     return .visitChildren
+  }
+
+  /// Whether `node` names a member of the code's own instance: bare (`load()`), or after
+  /// `self`, `self?` or `self!` (`self?.resetWith(password:)`); not a member of another value
+  /// (`darkMode.toggle()`, `articles.sort()`).
+  static func isSelfReference(_ node: DeclReferenceExprSyntax) -> Bool {
+    guard let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id else { return true }
+    var base = access.base
+    while let inner = base?.as(OptionalChainingExprSyntax.self)?.expression ?? base?.as(ForceUnwrapExprSyntax.self)?.expression { base = inner }
+    return base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
   }
 
   // MARK: Globals

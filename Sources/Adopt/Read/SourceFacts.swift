@@ -96,6 +96,9 @@ struct TopLevelDeclaration: Sendable, Equatable {
   var scopes: [String: Set<String>] = [:]
   /// Lower-case names it refers to.
   var references: Set<String> = []
+  /// Those it refers to bare or after `self` (`load()`, `self?.resetWith(password:)`): a
+  /// member of its own instance, not of another value (`darkMode.toggle()`).
+  var selfReferences: Set<String> = []
   /// Why it cannot build on Linux (a SwiftUI view, a preview).
   var blockers: [String] = []
   /// The types it declares at file scope.
