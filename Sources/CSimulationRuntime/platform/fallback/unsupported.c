@@ -17,6 +17,7 @@ void vmrepl_dispatch_workers_activate(void) {}
 void vmrepl_queues_reset(void) {}
 int vmrepl_queue_busy_count(void) { return 0; }
 int vmrepl_queue_is_busy(void *queue, int barrier) { (void)queue; (void)barrier; return 0; }
+int vmrepl_dispatch_queue_is_concurrent(void *queue) { (void)queue; return 0; }
 int vmrepl_simthread_run_block(void *queue, void *block, int flags, void *group, void *tag) {
   (void)queue; (void)block; (void)flags; (void)group; (void)tag;
   return -1;
