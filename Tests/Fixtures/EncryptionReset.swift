@@ -30,32 +30,34 @@ final class EncryptionResetViewModel {
   }
 }
 
-let encryptionReset = ModelDefinition("encryption-reset", summary: "a reset flow whose continuation only the model calls") { _ in
-  EncryptionResetViewModel()
-} describe: { model in
-  model.action("reset", "reset()", perform: { reset, _ in reset.reset() })
-  model.action("cancel", "cancel()", perform: { reset, _ in reset.cancel() })
+/// The three actions the screen's registration has: reset, cancel, and the continuation.
+@MainActor
+private func resetActions(_ model: inout ModelBuilder<EncryptionResetViewModel>, continuationOnly: Bool = false) {
+  if !continuationOnly {
+    model.action("reset", "reset()", perform: { reset, _ in reset.reset() })
+    model.action("cancel", "cancel()", perform: { reset, _ in reset.cancel() })
+  }
   model.asyncAction("resetWith", "resetWith(password:) async", parameters: [Parameter("password", .string)]) { reset, arguments in
     await reset.resetWith(password: arguments.string("password"))
   }
+}
+
+let encryptionReset = ModelDefinition("encryption-reset", summary: "a reset flow whose continuation only the model calls") { _ in
+  EncryptionResetViewModel()
+} describe: { model in
+  resetActions(&model)
   model.calledOnlyByModel(["resetWith"])
 }
 
 let sentEncryptionReset = ModelDefinition("sent-encryption-reset", summary: "the same, its continuation registered as any action") { _ in
   EncryptionResetViewModel()
 } describe: { model in
-  model.action("reset", "reset()", perform: { reset, _ in reset.reset() })
-  model.action("cancel", "cancel()", perform: { reset, _ in reset.cancel() })
-  model.asyncAction("resetWith", "resetWith(password:) async", parameters: [Parameter("password", .string)]) { reset, arguments in
-    await reset.resetWith(password: arguments.string("password"))
-  }
+  resetActions(&model)
 }
 
 let encryptionResetStep = ModelDefinition("encryption-reset-step", summary: "the continuation alone, which only the model calls") { _ in
   EncryptionResetViewModel()
 } describe: { model in
-  model.asyncAction("resetWith", "resetWith(password:) async", parameters: [Parameter("password", .string)]) { reset, arguments in
-    await reset.resetWith(password: arguments.string("password"))
-  }
+  resetActions(&model, continuationOnly: true)
   model.calledOnlyByModel(["resetWith"])
 }
