@@ -391,6 +391,112 @@ struct StandInTests {
     #expect(plain.filledMembers == ["ClientProxyMock.membersPublisher", "ClientProxyMock.secureBackupController", "ClientProxyMock.verificationStatePublisher"])
   }
 
+  @Test("a protocol a stood-in mock returns has the app's mock of it stood in too, though its live conformer compiles (element-x's secureBackupController)")
+  func mockOfReturnedProtocol() throws {
+    let folder = try AppFolder("Backup", files: [
+      "Backup/Services/SecureBackupControllerProtocol.swift": """
+        import Combine
+
+        enum SecureBackupRecoveryState { case unknown, disabled, enabled }
+
+        // sourcery: AutoMockable
+        protocol SecureBackupControllerProtocol {
+            var recoveryState: CurrentValueSubject<SecureBackupRecoveryState, Never> { get }
+            func enable() async -> Bool
+        }
+        """,
+      "Backup/Services/SecureBackupController.swift": """
+        import Combine
+
+        final class SecureBackupController: SecureBackupControllerProtocol {
+            private let client: ClientProxyProtocol
+            let recoveryState = CurrentValueSubject<SecureBackupRecoveryState, Never>(.unknown)
+            init(client: ClientProxyProtocol) { self.client = client }
+            func enable() async -> Bool { true }
+        }
+        """,
+      "Backup/Services/ClientProxyProtocol.swift": """
+        import Foundation
+
+        protocol ClientProxyProtocol: AnyObject {
+            var userID: String { get }
+            var secureBackupController: SecureBackupControllerProtocol { get }
+        }
+        """,
+      "Backup/Services/ClientProxy.swift": """
+        import Foundation
+        import MatrixRustSDK
+
+        final class ClientProxy: ClientProxyProtocol {
+            let userID: String
+            lazy var secureBackupController: SecureBackupControllerProtocol = SecureBackupController(client: self)
+            init(client: Client) { userID = client.userID() }
+        }
+        """,
+      "Backup/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+        import Combine
+
+        class ClientProxyMock: ClientProxyProtocol {
+            var userID: String = ""
+            var secureBackupController: SecureBackupControllerProtocol {
+                get { return underlyingSecureBackupController }
+                set(value) { underlyingSecureBackupController = value }
+            }
+            var underlyingSecureBackupController: SecureBackupControllerProtocol!
+        }
+
+        class SecureBackupControllerMock: SecureBackupControllerProtocol {
+            var recoveryState: CurrentValueSubject<SecureBackupRecoveryState, Never> {
+                get { return underlyingRecoveryState }
+                set(value) { underlyingRecoveryState = value }
+            }
+            var underlyingRecoveryState: CurrentValueSubject<SecureBackupRecoveryState, Never>!
+            var enableCallsCount = 0
+            var enableReturnValue: Bool!
+            func enable() async -> Bool {
+                enableCallsCount += 1
+                return enableReturnValue
+            }
+        }
+
+        class TimelineProxyMock: TimelineProxyProtocol {
+            var isLive = false
+        }
+        """,
+      "Backup/Services/TimelineProxyProtocol.swift": """
+        protocol TimelineProxyProtocol { var isLive: Bool { get } }
+        """,
+      "Backup/Screens/SecureBackupScreenViewModel.swift": """
+        import Combine
+
+        @MainActor
+        final class SecureBackupScreenViewModel: ObservableObject {
+            @Published var recoveryState: SecureBackupRecoveryState
+            private let clientProxy: ClientProxyProtocol
+            init(clientProxy: ClientProxyProtocol) {
+                self.clientProxy = clientProxy
+                recoveryState = clientProxy.secureBackupController.recoveryState.value
+            }
+            func enable() async {
+                _ = await clientProxy.secureBackupController.enable()
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    // The live controller compiles (its init takes the client); the mock comes with the stood-in
+    // client mock that names its protocol. No stood-in type names `TimelineProxyProtocol`.
+    #expect(adoption.included.contains("Backup/Services/SecureBackupController.swift"))
+    #expect(adoption.seams["Backup/Mocks/Generated/GeneratedMocks.swift"]?.types == ["ClientProxyMock", "SecureBackupControllerMock"])
+    let mock = try #require(StandInFiles(adoption).files.first { $0.appPath == "Backup/Mocks/Generated/GeneratedMocks.swift" }?.generated)
+    #expect(mock.text.contains(#"get { StandIn.call("ClientProxyMock.secureBackupController", "secureBackupController", empty: SecureBackupControllerMock()) }"#))
+    #expect(mock.text.contains("class SecureBackupControllerMock: SecureBackupControllerProtocol {"))
+    let model = try #require(adoption.models.first { $0.type == "SecureBackupScreenViewModel" })
+    #expect(model.factory == "SecureBackupScreenViewModel(clientProxy: ClientProxyMock())")
+  }
+
   @Test("a model value of a left-out file (a Firestore document) is made through its stand-in for a model's init")
   func standInValueParameter() throws {
     let folder = try AppFolder("Reminders", files: [

@@ -376,6 +376,37 @@ struct FileSelection {
       seams[file.path] = extended
     }
     closeOver()
+    // A protocol a stood-in type names, whose live conformer compiles but needs what no seam can
+    // make (element-x's `ClientProxyMock.secureBackupController: SecureBackupControllerProtocol`,
+    // whose `SecureBackupController(encryption:)` takes the Rust SDK's object): the app's own mock
+    // of it is stood in too, from its left-out file, so that a seam returning the protocol returns
+    // the mock unanswered (`EmptyValues.mock`) instead of trapping in every model that reads it.
+    // One level: the mocks added here bring the types they name (`closeOver`), not their own mocks.
+    let compiledMocks = Set(included.flatMap { path in
+      (byPath[path]?.types ?? []).filter { FactoryInference.isStandIn($0.name) }.flatMap { $0.inherited.map(LinuxSupport.bareName) }
+    })
+    var namedByStandIns: Set<String> = []
+    for (path, names) in seams {
+      guard let file = originalsByPath[path] else { continue }
+      for declaration in file.declarations where declaration.types.contains(where: names.contains) || declaration.extendedType.map(names.contains) == true {
+        namedByStandIns.formUnion(declaration.mentions.filter(protocols.names.contains))
+      }
+    }
+    var mockAdded = false
+    for name in namedByStandIns.subtracting(compiledMocks).sorted() {
+      for home in protocols.conformers[name] ?? [] where blocked[home] != nil && failedSeams[home] == nil {
+        guard let facts = originalsByPath[home], let reason = blocked[home], Self.standsIn(reason: reason, of: facts) else { continue }
+        for type in facts.types
+        where type.isTopLevel && type.access > .fileprivate && [.class, .struct, .actor].contains(type.kind) && type.name.hasSuffix("Mock")
+          && type.inherited.map(LinuxSupport.bareName).contains(name) && LinuxSupport.blockers(of: type).allSatisfy(LinuxSupport.canStandIn)
+          && seams[home]?.contains(type.name) != true
+        {
+          seams[home, default: []].insert(type.name)
+          mockAdded = true
+        }
+      }
+    }
+    if mockAdded { closeOver() }
     // A file that writes `@objc`, or imports a submodule (`os.log`), is compiled as a copy without it.
     for path in included where filtered[path] == nil
       && !((byPath[path]?.objcAttributes.isEmpty ?? true) && (byPath[path]?.submoduleImports.isEmpty ?? true)) {
