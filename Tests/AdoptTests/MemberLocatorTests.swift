@@ -95,8 +95,11 @@ struct MemberLocatorTests {
           static func log(_ text: String) { os_log("%@", text) }
       }
       """
-    #expect(MemberLocator.member(atLine: 3, in: computed)?.seam?.text
-      == #"{ StandIn.call("L10n.tr", "tr(\(StandIn.text(table)), \(StandIn.text(key)), \(StandIn.text(args)))") }"#)
+    // A localized-string lookup: unanswered, the app's own string (`StandInStrings`).
+    let lookup = try #require(MemberLocator.member(atLine: 3, in: computed)?.seam)
+    #expect(lookup.text == #"{ StandIn.call("L10n.tr", "tr(\(StandIn.text(table)), \(StandIn.text(key)), \(StandIn.text(args)))", "#
+      + #"empty: StandInStrings.localized(table: table, key: key, arguments: args)) }"#)
+    #expect(lookup.declaration.hasDefault)
     #expect(MemberLocator.member(atLine: 5, in: computed)?.seam?.text == #"{ StandIn.call("L10n.title", "title") }"#)
     #expect(MemberLocator.member(atLine: 6, in: computed)?.seam?.text == #"{ StandIn.call("L10n.log", "log(\(StandIn.text(text)))") as Void }"#)
   }

@@ -13,7 +13,7 @@ struct PackageWriterTests {
     let first = try writer.write()
     #expect(first.map { "\($0.1.rawValue) \($0.0)" } == [
       "wrote Sources/News/app", "wrote Sources/News/filtered/News/Views/ProfileView.swift", "wrote Package.swift",
-      "wrote Sources/news-repl/Models.generated.swift", "wrote Sources/news-repl/main.swift", "wrote repl",
+      "wrote Sources/news-repl/Models.generated.swift", "wrote Sources/news-repl/main.swift", "wrote Sources/news-repl/AppStrings.swift", "wrote repl",
       "wrote Sources/news-repl/Overrides.swift", "wrote Tests/NewsScenarios/Scenarios.swift", "wrote adopt-exclude",
       "wrote scenarios/settingsStore/start.scenario", "wrote scenarios/news/start.scenario",
       "wrote scenarios/search/start.scenario", "wrote scenarios/profile/start.scenario",

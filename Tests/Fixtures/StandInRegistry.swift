@@ -90,6 +90,10 @@ let locatorStandIns = [
     "SensorDetailViewModel.init.isEnabled", signature: "isEnabled = Current.sensors.isEnabled(sensor: sensor)",
     why: "App/Sensors/SensorDetailViewModel.swift uses `Current` from Shared/Environment.swift, which is left out (the compiler, line 20: cannot find 'Current' in scope)",
     hasDefault: false, models: ["sensor-detail"], returns: "Bool"),
+  StandInDeclaration(
+    "L10n.tr", signature: "static func tr(_ table: String, _ key: String, _ args: CVarArg...) -> String",
+    why: "App/Generated/Strings.swift does not compile on Linux (the compiler, line 4110: value of type 'Bundle' has no member 'app')",
+    hasDefault: true, models: ["advanced-settings"], returns: "String"),
 ]
 
 /// The app's API client, stood in (mastodon's `APIService`, whose file the package leaves out):

@@ -202,6 +202,7 @@ let fixedOrder = ModelDefinition("fixed-order", summary: "main-actor, main-queue
 }
 
 StandIns.declare(locatorStandIns)
+StandInStrings.install(json: fixtureStrings)
 VMReplCommandLine.main(models: [
   spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader, productList, sleepers, weather, launches,
   legacyLoader, threadWorker, pipeline, importer, handshake, seatBooking, jobWorker,
@@ -210,5 +211,5 @@ VMReplCommandLine.main(models: [
   basket, safeBasket, headlines, safeHeadlines, pager, safePager, photoList, safePhotoList, categorySearch, safeCategorySearch, visits, busyBadge,
   episodeLoader, safeEpisodeLoader, newsSearch, safeNewsSearch, choreList, safeChoreList, appSettings, lateSave, errandList,
   remindersList, searchResults, bookmarkList, profileHeader, plusPricing, safePlusPricing, authorPosts, safeAuthorPosts, statusPoll, safeStatusPoll, tokenizer, unguardedTokenizer, encryptionReset, sentEncryptionReset, encryptionResetStep, sensorDetail, suggestionAccount, safeSuggestionAccount, backgroundSuggestions, safeBackgroundSuggestions, followButton, plainFollowButton, paletteHeader, paletteTrap,
-  moviePages, safeMoviePages, movieDetail,
+  moviePages, safeMoviePages, movieDetail, advancedSettings,
 ], routes: auditRoutes)

@@ -32,6 +32,9 @@ struct AppSources: Sendable {
   /// Third-party packages compiled from their sources as the app's own modules (they do not
   /// build on Linux as packages): each copy's folder (absolute) and the package's location.
   var vendored: [(folder: String, location: String)] = []
+  /// The app's own strings in its development language, for its localized-string lookups
+  /// that stand in (SwiftGen's `L10n.tr`).
+  var strings = AppStrings()
 
   /// The names of the targets a manifest declares (`.target(name: "X"`, `.binaryTarget(name:`).
   static func targetNames(inManifest manifest: String) -> [String] {
@@ -157,6 +160,7 @@ struct AppSources: Sendable {
     app.modules = walker.modules.sorted { $0.name < $1.name }
     app.unreadPackages = walker.unread.sorted { $0.path < $1.path }
     app.remotePackages = walker.remote.sorted()
+    app.strings = AppStrings(files: walker.stringTables, root: root)
     return app
   }
 
@@ -232,6 +236,8 @@ struct Walker {
   }
 
   var found: [Found] = []
+  /// The development language's `.strings` files (`en.lproj/Localizable.strings`), relative.
+  var stringTables: [String] = []
   var projects: [String] = []
   var workspaces: [String] = []
   /// The local packages read, relative to the root.
@@ -284,6 +290,8 @@ struct Walker {
         try walk(path, relative: relativePath, module: module, excluded: excluded)
       } else if entry.hasSuffix(".swift"), entry != "Package.swift" {
         found.append(Found(path: path, relativePath: relativePath, module: module))
+      } else if AppStrings.isTable(relativePath) {
+        stringTables.append(relativePath)
       }
     }
   }

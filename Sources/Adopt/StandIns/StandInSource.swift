@@ -372,7 +372,7 @@ struct StandInSource {
     "Float32", "Float80", "Int128", "UInt128", "CustomNSError", "BinaryInteger", "FixedWidthInteger", "Numeric",
     "SignedNumeric", "FloatingPoint", "BinaryFloatingPoint", "StringProtocol", "LosslessStringConvertible",
     "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "ExpressibleByArrayLiteral", "OptionSet", "SetAlgebra",
-    "RangeReplaceableCollection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Void",
+    "RangeReplaceableCollection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Void", "CVarArg",
   ]
 
   /// Whether `text` is a function type: an arrow outside every bracket (`(Int) -> String?`, not
@@ -921,7 +921,8 @@ private struct Writer {
       + (isAsync ? " async" : "") + (throwsSpecifier.map { " " + $0 } ?? "")
       + (returnType.map { " -> " + $0 } ?? "") + (node.genericWhereClause.map { " " + $0.trimmedDescription } ?? "")
     // A generic method's return type may name its own parameters: no empty value of it here.
-    let empty = node.genericParameterClause == nil ? returnType.map { emptyArgument(member, returning: $0, in: owner) } ?? "" : ""
+    var empty = node.genericParameterClause == nil ? returnType.map { emptyArgument(member, returning: $0, in: owner) } ?? "" : ""
+    if empty.isEmpty, !isAsync, throwsSpecifier == nil, let lookup = Self.stringLookup(signature) { empty = ", empty: " + lookup }
     let call = (isThrowing ? "try " : "") + (isAsync ? "await " : "") + "StandIn.call"
       + (isAsync ? (isThrowing ? "AsyncThrowing" : "Async") : (isThrowing ? "Throwing" : ""))
       + "(\(literal(member)), \"\(name)(\(parameters.shown))\"\(empty))"
@@ -935,6 +936,21 @@ private struct Writer {
         member: member, signature: written, why: why, hasDefault: !empty.isEmpty || StandInSource.hasDefault(returnType), returns: returnType,
         isAsync: isAsync))
     }
+  }
+
+  /// For a localized-string lookup (SwiftGen's `tr(_ table: String, _ key: String, _ args:
+  /// CVarArg...) -> String`, or any function returning a `String` from a `String` parameter named
+  /// `key`), the app's own string its seam returns unanswered: `StandInStrings.localized(table:
+  /// table, key: key, arguments: args)`, the table `Localizable` where no parameter names one.
+  static func stringLookup(_ signature: FunctionSignatureSyntax) -> String? {
+    guard signature.returnClause?.type.trimmedDescription == "String" else { return nil }
+    func name(_ parameter: FunctionParameterSyntax) -> String { (parameter.secondName ?? parameter.firstName).text }
+    let parameters = Array(signature.parameterClause.parameters)
+    let strings = parameters.filter { $0.ellipsis == nil && $0.type.trimmedDescription == "String" }
+    guard let key = strings.first(where: { name($0) == "key" }) else { return nil }
+    let table = strings.first { name($0) == "table" }.map(name) ?? "\"Localizable\""
+    let arguments = parameters.first { $0.ellipsis != nil && $0.type.trimmedDescription == "CVarArg" }.map(name) ?? "[]"
+    return "StandInStrings.localized(table: \(table), key: \(name(key)), arguments: \(arguments))"
   }
 
   mutating func initializer(_ node: InitializerDeclSyntax, owner: String, generic outer: Set<String>, isClass: Bool, indent: String) {

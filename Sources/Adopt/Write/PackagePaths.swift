@@ -14,4 +14,6 @@ struct PackagePaths: Sendable, Equatable {
   var overrides: String { executableFolder + "/Overrides.swift" }
   /// The REPL's entry point.
   var main: String { executableFolder + "/main.swift" }
+  /// The app's own strings (`AppStrings`), which `main.swift` installs.
+  var strings: String { executableFolder + "/AppStrings.swift" }
 }

@@ -96,6 +96,7 @@ struct PackageWriter {
       try put(seamFile, (header + seams.map(\.value.text)).joined(separator: "\n"), owned: false, changes: &changes)
     }
     try put(paths.main, RegistrationWriter.mainFile(bundleIdentifier: adoption.app.bundleIdentifier), owned: false, changes: &changes)
+    try put(paths.strings, RegistrationWriter.stringsFile(adoption.app.strings), owned: false, changes: &changes)
     try put("repl", replScript(), owned: false, changes: &changes)
     try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: output + "/repl")
     try put(paths.overrides, RegistrationWriter.overridesFile(module: module), owned: true, changes: &changes)

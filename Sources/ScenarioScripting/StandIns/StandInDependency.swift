@@ -14,7 +14,7 @@ package final class StandInDependency: AnyScriptedDependency {
     Outcome("value", [Parameter("_0", .value)], "what the call returns, as a value (a string, a number, a list...)"),
     Outcome("json", [Parameter("_0", .string)], "what the call returns, as JSON text decoded into its return type"),
     Outcome("error", [Parameter("_0", .string, default: .string("stand-in error"))], "an error the call throws"),
-    Outcome("none", [], "the return type's own default: (), nil or empty (\"\" for a string), a placeholder color or image, a stand-in type's new instance, an app struct made of empty parts"),
+    Outcome("none", [], "the return type's own default: (), nil or empty (\"\" for a string), a placeholder color or image, a stand-in type's new instance, an app struct made of empty parts, the app's own English string for a localized-string lookup (its en.lproj table)"),
   ]
 
   /// The outcomes of a model value adopt made a sample of: a value, or the sample.
