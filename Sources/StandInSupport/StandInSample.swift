@@ -19,6 +19,26 @@ public enum StandInSample {
   }
 }
 
+extension StandIn {
+  /// What an unanswered seam returning one of the app's `Decodable` types returns, where adopt
+  /// could not make one of empty parts (home-assistant's `ServerInfo.fake()`): a value of its
+  /// own shape (`StandInSample`). A type whose decoding rejects every such value traps, saying
+  /// which answer to give instead.
+  ///
+  /// ```swift
+  /// StandIn.call("ServerInfo.fake", "fake()", empty: StandIn.shapeSample(ServerInfo.self))
+  /// ```
+  public static func shapeSample<T: Decodable>(_ type: T.Type) -> T {
+    do {
+      return try StandInSample.make(T.self)
+    } catch {
+      fatalError(
+        "vmrepl: a stand-in returning `\(T.self)` had no answer, and no value of its shape decodes (\(error)): "
+          + "answer it with `stub MEMBER json=...` (the call is in the transcript above)")
+    }
+  }
+}
+
 /// The decoder behind `StandInSample`: every container it hands out answers the same way.
 struct SampleValueDecoder: Decoder {
   var codingPath: [any CodingKey]

@@ -1590,3 +1590,71 @@ struct AppStringsTests {
     #expect(strings.text.contains(#"StandIn.call("L10n.named", "named(\(StandIn.text(name)))")"#))
   }
 }
+
+/// home-assistant's `ServerInfo.fake()`: a factory for tests and previews whose body Linux
+/// could not build; the type it returns is Codable but needs a date and nested values.
+@Suite("vmrepl adopt: a seam returning an app's Decodable type")
+struct ShapeSampleSeamTests {
+  @Test("a stood-in member returning one of the app's Decodable types that no empty parts make returns a sample of its shape unanswered; another type still waits for an answer")
+  func decodableReturn() throws {
+    let folder = try AppFolder("Servers", files: [
+      "Servers/Shared/Server.swift": """
+        import Foundation
+
+        public struct TokenInfo: Codable, Equatable {
+            public var accessToken: String
+            public var expiration: Date
+        }
+
+        public struct ServerInfo: Equatable {
+            public var name: String
+            public var token: TokenInfo
+            public init(name: String, token: TokenInfo) {
+                self.name = name
+                self.token = token
+            }
+        }
+
+        extension ServerInfo: Codable {}
+
+        public final class Server {
+            public var info: ServerInfo
+            public init(info: ServerInfo) { self.info = info }
+        }
+        """,
+      "Servers/Shared/Server+Fakes.swift": """
+        import Foundation
+        import HAKit
+
+        extension ServerInfo {
+            static func fake() -> ServerInfo {
+                ServerInfo(name: "Fake Server", token: .init(accessToken: "FakeAccessToken", expiration: Current.date().addingTimeInterval(3600)))
+            }
+        }
+
+        extension Server {
+            static func fake() -> Server { Server(info: .fake()) }
+            static func connection() -> HAConnection { HAConnection() }
+        }
+        """,
+      "Servers/App/ConnectionSettingsViewModel.swift": """
+        import Foundation
+
+        final class ConnectionSettingsViewModel: ObservableObject {
+            @Published var name: String
+            init(server: Server) { name = ServerInfo.fake().name + server.info.name }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let fakes = try #require(StandInFiles(adoption).files.first { $0.appPath == "Servers/Shared/Server+Fakes.swift" }?.generated)
+    #expect(fakes.text.contains(#"StandIn.call("ServerInfo.fake", "fake()", empty: StandIn.shapeSample(ServerInfo.self))"#))
+    // A class is made of no shape: `Server.fake()` is the stand-in's own instance or an answer.
+    #expect(!fakes.text.contains("shapeSample(Server.self)"))
+    // A body seam gets the same default (the type as its signature writes it).
+    let empty = EmptyValues(index: adoption.typeIndex)
+    #expect(empty.sample(for: "ServerInfo", from: "ServerInfo") == "StandIn.shapeSample(ServerInfo.self)")
+    #expect(empty.sample(for: "TokenInfo?", from: "ServerInfo") == nil)
+    #expect(empty.sample(for: "Server", from: "Server") == nil)
+  }
+}

@@ -73,6 +73,43 @@ struct StandInAnswerTests {
     }
   }
 
+  /// home-assistant's `ServerInfo`: Codable with its own `init(from:)`, a nested struct with a
+  /// URL, a token with a date; adopt cannot make it of empty parts (the date).
+  private struct ServerInfo: Codable, Equatable {
+    struct Token: Codable, Equatable { var accessToken: String; var expiration: Date }
+    var remoteName: String
+    var sortOrder: Int
+    var externalURL: URL?
+    var internalURL: URL
+    var token: Token
+    enum CodingKeys: String, CodingKey { case name, sortOrder, externalURL, internalURL, tokenInfo }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      remoteName = try container.decode(String.self, forKey: .name)
+      sortOrder = try container.decode(Int.self, forKey: .sortOrder)
+      externalURL = try container.decodeIfPresent(URL.self, forKey: .externalURL)
+      internalURL = try container.decode(URL.self, forKey: .internalURL)
+      token = try container.decode(Token.self, forKey: .tokenInfo)
+    }
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  @Test("a call returning one of the app's Decodable types adopt could not make of empty parts returns a value of its shape unanswered, said as the default; `json=` answers it instead")
+  func shapeSampleDefault() throws {
+    let (sink, dependencies) = install([StandInDeclaration("ServerInfo.fake", signature: "static func fake() -> ServerInfo", why: Self.why, hasDefault: true)])
+    defer { StandIns.install(nil) }
+    let info: ServerInfo = StandIn.call("ServerInfo.fake", "fake()", empty: StandIn.shapeSample(ServerInfo.self))
+    #expect(info.remoteName == "" && info.sortOrder == 0 && info.externalURL == nil)
+    #expect(info.internalURL == URL(string: "https://example.com"))
+    #expect(info.token == ServerInfo.Token(accessToken: "", expiration: Date(timeIntervalSinceReferenceDate: 0)))
+    #expect(sink.events.withLock { $0 }.last == .requestAnswered(dependency: "ServerInfo.fake", id: "r1", outcome: "none (default; `stub ServerInfo.fake ...` forces one)"))
+    let json = #"{"name":"Home","sortOrder":2,"internalURL":"http://homeassistant.local:8123","tokenInfo":{"accessToken":"t","expiration":0}}"#
+    try dependencies["ServerInfo.fake"]!.stub(
+      outcome: Located(value: "json", column: 1), arguments: [CommandArgument(name: nil, value: .string(json), column: 6)], endColumn: 6 + json.count)
+    let answered: ServerInfo = StandIn.call("ServerInfo.fake", "fake()", empty: StandIn.shapeSample(ServerInfo.self))
+    #expect(answered.remoteName == "Home" && answered.sortOrder == 2)
+  }
+
   @Test("a stub answers with a value, JSON decoded into the return type, or an error a throwing call throws")
   func stubbed() throws {
     let (sink, dependencies) = install([

@@ -31,8 +31,9 @@ struct EmptyValues {
   /// by its property: pocket-casts' `tags = SupportLogsDisplayItem(...)`), not a statement's.
   func filling(_ seam: Adoption.BodySeam) -> Adoption.BodySeam {
     let end = seam.isStatement ? ")" : ") }"
+    let owner = Self.owner(of: seam.declaration.member)
     guard !seam.declaration.hasDefault, let returns = seam.declaration.returns, seam.text.hasSuffix(end),
-          !seam.text.hasSuffix(" as Void"), let value = expression(for: returns, from: Self.owner(of: seam.declaration.member))
+          !seam.text.hasSuffix(" as Void"), let value = expression(for: returns, from: owner) ?? sample(for: returns, from: owner)
     else { return seam }
     var filled = seam
     filled.text = String(seam.text.dropLast(end.count)) + ", empty: " + value + end
@@ -104,6 +105,23 @@ struct EmptyValues {
           written.hasSuffix(">"), !arguments.contains(where: { $0.isEmpty })
     else { return nil }
     return (declared, (type.trimmingCharacters(in: .whitespaces), Dictionary(zip(declared.genericParameters, arguments), uniquingKeysWith: { first, _ in first })))
+  }
+
+  /// For a seam returning one of the app's `Decodable` types that `expression(for:from:)`
+  /// cannot make of empty parts (home-assistant's `ServerInfo.fake()`, whose init takes a
+  /// `TokenInfo` with a `Date`), a value decoded from the type's own shape at run time
+  /// (`StandIn.shapeSample(ServerInfo.self)`: empty strings, zero numbers, no optionals, the
+  /// reference date, as `StandInSample` makes a model value); nil for any other type, an enum
+  /// among them (a starter answers that with its first case, in the open).
+  func sample(for type: String, from owner: String) -> String? {
+    let written = type.filter { !$0.isWhitespace }
+    guard !written.isEmpty, written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+          let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
+          [.struct, .class].contains(declared.kind), declared.genericParameters.isEmpty
+    else { return nil }
+    let conformances = (declared.inherited + index.extensions(of: declared).flatMap(\.inherited)).map(LinuxSupport.bareName)
+    guard conformances.contains("Codable") || conformances.contains("Decodable") else { return nil }
+    return "StandIn.shapeSample(\(written).self)"
   }
 
   /// For a seam returning a protocol of the app (element-x's Sourcery mocks'

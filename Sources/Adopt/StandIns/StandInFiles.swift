@@ -72,6 +72,7 @@ struct StandInFiles {
           why: app.shownPaths(in: Self.why(path: path, reason: seam.why)), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
           keptExtensions: kept, emptyValue: { type, owner in
             empty.expression(for: type, from: owner) ?? empty.mock(of: type, standIns: adoption.standInTypeIndex)
+              ?? empty.sample(for: type, from: owner)
           })
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
