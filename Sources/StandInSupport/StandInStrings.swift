@@ -22,8 +22,8 @@ public enum StandInStrings {
 
   /// The app's string for `key` in `table`, formatted with `arguments` as the app formats it
   /// (`String(format:)`, in a locale that is the same on every machine); `""` (the empty value
-  /// of a string) for a key the tables do not hold, or a format asking for more arguments than
-  /// it was given (formatting it would read past them).
+  /// of a string) for a key the tables do not hold; the format itself, unformatted, where it asks
+  /// for more arguments than it was given (formatting it would read past them).
   public static func localized(table: String, key: String, arguments: [any CVarArg] = []) -> String {
     guard let format = tables.withLock({ $0[table]?[key] }) else { return "" }
     guard specifiers(in: format) <= arguments.count else { return format }
