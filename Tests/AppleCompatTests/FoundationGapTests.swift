@@ -62,3 +62,28 @@ struct FoundationGapTests {
     #expect(text.runs.compactMap(\.link) == [URL(string: "https://example.com/dune")!])
   }
 }
+
+/// element-x's `URL.appGroupContainerDirectory` (its app group's container, else the
+/// application support folder): both APIs are Apple's alone, and the body became a seam that
+/// nobody could answer, so two starters trapped at `use`.
+@Suite("Foundation's gaps on Linux: the app's folders")
+struct AppFolderTests {
+  @Test("the app group container is a folder in the home folder's Library, made when asked for; the folders Apple names on URL are FileManager's")
+  func folders() throws {
+    let home = URL.homeDirectory
+    // What the call makes in the home folder is removed after: the test leaves none of it.
+    let library = home.appendingPathComponent("Library")
+    let made = !FileManager.default.fileExists(atPath: library.path) ? library
+      : !FileManager.default.fileExists(atPath: library.appendingPathComponent("Group Containers").path) ? library.appendingPathComponent("Group Containers")
+      : library.appendingPathComponent("Group Containers/group.vmrepl.tests")
+    defer { try? FileManager.default.removeItem(at: made) }
+    let container = try #require(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.vmrepl.tests"))
+    #expect(container.path == home.appendingPathComponent("Library/Group Containers/group.vmrepl.tests").path)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: container.path, isDirectory: &isFolder) && isFolder.boolValue)
+    #expect(URL.libraryDirectory.path == home.appendingPathComponent("Library").path)
+    #expect(URL.documentsDirectory == FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first)
+    #expect(URL.cachesDirectory == FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first)
+    #expect(URL.applicationSupportDirectory == FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first)
+  }
+}
