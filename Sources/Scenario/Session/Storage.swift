@@ -65,7 +65,7 @@ enum Storage {
   /// program's name).
   static func suites(in root: String) -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/home/.config")) ?? []
-    let standard = ProcessInfo.processInfo.processName
+    let standard = standardDomain
     return files.filter { $0.hasSuffix(".plist") }.map { String($0.dropLast(6)) }.filter { $0 != standard }.sorted()
   }
 
@@ -149,6 +149,11 @@ enum Storage {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
+  /// The name of `UserDefaults.standard`'s file, as Foundation on Linux names it: the main
+  /// bundle's identifier (an adopted app's, from the `Info.plist` beside its executable, which
+  /// every program of that build folder then reads), else the program's name.
+  nonisolated static var standardDomain: String { Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName }
+
   /// `storage`: every UserDefaults value and every file in the sandbox, sorted; of the scratch
   /// files, session `session`'s, as `/sandbox/scratch/NAME` (which session it is depends on what
   /// the process ran before).
@@ -163,7 +168,7 @@ enum Storage {
       lines.append(title)
       for key in values.keys.sorted() { lines.append("  \(key) = \(describe(values[key]!))") }
     }
-    section("UserDefaults.standard:", ProcessInfo.processInfo.processName + ".plist")
+    section("UserDefaults.standard:", standardDomain + ".plist")
     for suite in suites(in: root) { section("UserDefaults(suiteName: \"\(suite)\"):", suite + ".plist") }
     // UserDefaults' own files are listed above as values.
     let own = scratchPath(session: session) + "/"
