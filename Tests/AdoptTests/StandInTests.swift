@@ -497,6 +497,128 @@ struct StandInTests {
     #expect(model.factory == "SecureBackupScreenViewModel(clientProxy: ClientProxyMock())")
   }
 
+  @Test("a protocol as a generic's argument (element-x's `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`) is made with the app's mock of it, a class whose only inits are convenience ones in extensions")
+  func mockAsGenericArgument() throws {
+    let folder = try AppFolder("Rooms", files: [
+      "Rooms/Other/CurrentValuePublisher.swift": """
+        import Combine
+
+        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
+            private let upstream: AnyPublisher<Output, Failure>
+            private let valueProvider: () -> Output
+            init(_ subject: CurrentValueSubject<Output, Failure>) {
+                upstream = subject.eraseToAnyPublisher()
+                valueProvider = { subject.value }
+            }
+            init(_ value: Output) { self.init(CurrentValueSubject(value)) }
+            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
+                upstream.receive(subscriber: subscriber)
+            }
+            var value: Output { valueProvider() }
+        }
+        """,
+      "Rooms/Services/RoomProxyProtocol.swift": """
+        import Foundation
+
+        // sourcery: AutoMockable
+        protocol RoomInfoProxyProtocol {
+            var displayName: String? { get }
+            var isEncrypted: Bool { get }
+        }
+
+        // sourcery: AutoMockable
+        protocol JoinedRoomProxyProtocol: AnyObject {
+            var id: String { get }
+            var infoPublisher: CurrentValuePublisher<RoomInfoProxyProtocol, Never> { get }
+        }
+        """,
+      "Rooms/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+        import Combine
+
+        class JoinedRoomProxyMock: JoinedRoomProxyProtocol {
+            var id: String = ""
+            var infoPublisher: CurrentValuePublisher<RoomInfoProxyProtocol, Never> {
+                get { return underlyingInfoPublisher }
+                set(value) { underlyingInfoPublisher = value }
+            }
+            var underlyingInfoPublisher: CurrentValuePublisher<RoomInfoProxyProtocol, Never>!
+        }
+
+        class RoomInfoProxyMock: RoomInfoProxyProtocol {
+            var displayName: String?
+            var isEncrypted: Bool {
+                get { return underlyingIsEncrypted }
+                set(value) { underlyingIsEncrypted = value }
+            }
+            var underlyingIsEncrypted: Bool!
+        }
+        """,
+      "Rooms/Mocks/RoomInfoProxyMock+Configuration.swift": """
+        import Foundation
+
+        struct RoomMockConfiguration { var name = "Room" }
+
+        extension RoomInfoProxyMock {
+            convenience init(_ configuration: RoomMockConfiguration) {
+                self.init()
+                displayName = configuration.name
+            }
+        }
+        """,
+      "Rooms/Screens/RoomDetailsScreenViewModel.swift": """
+        import Combine
+
+        @MainActor
+        final class RoomDetailsScreenViewModel: ObservableObject {
+            @Published var title = ""
+            @Published var isEncrypted = false
+            init(roomProxy: JoinedRoomProxyProtocol) {
+                title = roomProxy.infoPublisher.value.displayName ?? roomProxy.id
+                isEncrypted = roomProxy.infoPublisher.value.isEncrypted
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.seams["Rooms/Mocks/Generated/GeneratedMocks.swift"]?.types == ["JoinedRoomProxyMock", "RoomInfoProxyMock"])
+    let mocks = try #require(StandInFiles(adoption).files.first { $0.appPath == "Rooms/Mocks/Generated/GeneratedMocks.swift" }?.generated)
+    #expect(mocks.text.contains(
+      #"get { StandIn.call("JoinedRoomProxyMock.infoPublisher", "infoPublisher", empty: CurrentValuePublisher<RoomInfoProxyProtocol, Never>(RoomInfoProxyMock())) }"#))
+    // The mock's implicit `init()` stays beside an extension's convenience init.
+    let empty = EmptyValues(index: adoption.typeIndex)
+    #expect(empty.mock(of: "any RoomInfoProxyProtocol", standIns: adoption.standInTypeIndex) == "RoomInfoProxyMock()")
+    // A compiled mock's convenience init, in an extension, leaves it its implicit `init()`.
+    let compiled = try AppFolder("Members", files: [
+      "Members/Services/RoomMemberProxyProtocol.swift": """
+        protocol RoomMemberProxyProtocol { var userID: String { get } }
+        """,
+      "Members/Mocks/RoomMemberProxyMock.swift": """
+        class RoomMemberProxyMock: RoomMemberProxyProtocol {
+            var userID = ""
+        }
+
+        extension RoomMemberProxyMock {
+            convenience init(userID: String) {
+                self.init()
+                self.userID = userID
+            }
+        }
+        """,
+      "Members/Screens/MemberViewModel.swift": """
+        import Combine
+
+        final class MemberViewModel: ObservableObject {
+            @Published var userID: String
+            init(member: RoomMemberProxyProtocol) { userID = member.userID }
+        }
+        """,
+    ])
+    let members = Adoption(try AppSources.scan(folder: compiled.path))
+    #expect(EmptyValues(index: members.typeIndex).mock(of: "RoomMemberProxyProtocol", standIns: TypeIndex([])) == "RoomMemberProxyMock()")
+  }
+
   @Test("a model value of a left-out file (a Firestore document) is made through its stand-in for a model's init")
   func standInValueParameter() throws {
     let folder = try AppFolder("Reminders", files: [

@@ -10,6 +10,9 @@
 /// date) gets none: its seam waits for an answer as before.
 struct EmptyValues {
   let index: TypeIndex
+  /// The stood-in types, whose mocks may be parts too (`RoomInfoProxyMock()` for the
+  /// `RoomInfoProxyProtocol` of a `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`).
+  var standIns = TypeIndex([])
 
   /// How deep structs of structs are followed.
   static let depthLimit = 3
@@ -59,8 +62,10 @@ struct EmptyValues {
        !declared.hasPayloads, !declared.cases.isEmpty, declared.genericParameters.isEmpty {
       return "StandIn.empty()"
     }
-    guard depth < Self.depthLimit, let (declared, generics) = appStruct(written, from: owner) else { return nil }
-    return construct(declared, generics: generics, depth: depth + 1)
+    if depth < Self.depthLimit, let (declared, generics) = appStruct(written, from: owner) {
+      return construct(declared, generics: generics, depth: depth + 1)
+    }
+    return mock(of: written, standIns: standIns)
   }
 
   /// A generic struct as written with its arguments: the text, and each parameter's argument.
@@ -142,7 +147,10 @@ struct EmptyValues {
     }
     for conformer in candidates.filter({ $0.name.hasSuffix("Mock") }) + candidates.filter({ !$0.name.hasSuffix("Mock") }) {
       let members = standIns.type(conformer.name)?.qualifiedName == conformer.qualifiedName ? standIns.allMembers(of: conformer) : index.allMembers(of: conformer)
-      let callable = members.initializers.isEmpty || members.initializers.contains { initializer in
+      // A class's convenience inits (in its extensions: element-x's `RoomInfoProxyMock(_
+      // configuration:)`) leave it the `init()` it has of no designated one.
+      let designated = members.initializers.filter { conformer.kind != .class || !$0.isConvenience }
+      let callable = designated.isEmpty || designated.contains { initializer in
         initializer.access >= .internal && !initializer.isFailable && !initializer.isThrowing && !initializer.isAsync
           && initializer.parameters.allSatisfy(\.hasDefault)
       }

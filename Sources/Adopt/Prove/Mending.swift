@@ -259,7 +259,7 @@ struct Mending {
       mendedLines[path, default: []].append(dropped.firstLine...dropped.lastLine)
       return true
     }
-    let fill = EmptyValues(index: adoption.typeIndex)
+    let fill = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
     // In an init's body, the call statement alone becomes a seam, the first time: blanking the
     // init out would leave its class with none.
     if let source = parsed[path],

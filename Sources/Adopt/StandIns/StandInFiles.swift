@@ -48,7 +48,7 @@ struct StandInFiles {
     let packageModules = Set(app.files.flatMap(\.packageImports).filter { module in
       app.pins.pin(forModule: module).map { declared.contains($0.identity) } ?? false
     })
-    let empty = EmptyValues(index: adoption.typeIndex)
+    let empty = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
     for target in adoption.targets {
       let prefix = target.folder == "." ? "" : target.folder + "/"
       for path in target.seamFiles.sorted() {
