@@ -1780,3 +1780,66 @@ struct ShapeSampleSeamTests {
     #expect(empty.sample(for: "Server", from: "Server") == nil)
   }
 }
+
+/// element-x's `LeaveSpaceHandleProxy.Mode` and home-assistant's onboarding `Screen`: enums
+/// whose cases carry values, returned by a member Linux could not build.
+@Suite("vmrepl adopt: a seam returning an app's enum with payloads")
+struct PayloadEnumSeamTests {
+  @Test("a stood-in member returning an enum with payloads returns its first case that empty parts make, unanswered; one no case of which can be made still waits for an answer")
+  func firstCaseMade() throws {
+    let folder = try AppFolder("Spaces", files: [
+      "Spaces/Services/LeaveSpaceMode.swift": """
+        import Foundation
+
+        enum LeaveSpaceMode: Equatable {
+            case spaceNeedsNewOwner(useTransferOwnershipFlow: Bool)
+            case manyRooms
+        }
+
+        final class Session {}
+
+        enum OnboardingScreen {
+            case webView(Session)
+            case error(_ message: String, code: Int?)
+        }
+
+        enum SessionState {
+            case active(Session)
+            indirect case nested(SessionState)
+        }
+        """,
+      "Spaces/Services/LeaveSpaceHandle.swift": """
+        import AVFoundation
+
+        final class LeaveSpaceHandle {
+            func mode() -> LeaveSpaceMode { .manyRooms }
+            func initialScreen() -> OnboardingScreen { .error("", code: nil) }
+            func state() -> SessionState { .active(Session()) }
+        }
+        """,
+      "Spaces/Screens/LeaveSpaceViewModel.swift": """
+        import Combine
+
+        final class LeaveSpaceViewModel: ObservableObject {
+            @Published var canLeave = true
+            private var screen: OnboardingScreen?
+            private var state: SessionState?
+            init(handle: LeaveSpaceHandle) {
+                let mode: LeaveSpaceMode = handle.mode()
+                if case .spaceNeedsNewOwner = mode { canLeave = false }
+                screen = handle.initialScreen()
+                state = handle.state()
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let handle = try #require(StandInFiles(adoption).files.first { $0.appPath == "Spaces/Services/LeaveSpaceHandle.swift" }?.generated)
+    #expect(handle.text.contains(
+      #"StandIn.call("LeaveSpaceHandle.mode", "mode()", empty: LeaveSpaceMode.spaceNeedsNewOwner(useTransferOwnershipFlow: StandIn.empty()))"#))
+    // A case whose payload is a class is passed over for the next one.
+    #expect(handle.text.contains(
+      #"StandIn.call("LeaveSpaceHandle.initialScreen", "initialScreen()", empty: OnboardingScreen.error(StandIn.empty(), code: StandIn.empty()))"#))
+    #expect(handle.text.contains(#"StandIn.call("LeaveSpaceHandle.state", "state()")"#))
+  }
+}

@@ -4,7 +4,8 @@
 /// which no `stub` could make; without it every model whose `init` calls it trapped at `use`.
 ///
 /// Parts are what `StandIn.empty()` makes: `nil`, empty collections and strings, `false`, zero,
-/// an enum's first case, and structs of such parts in turn; a generic struct written with its
+/// an enum's first case, and structs of such parts in turn, an enum with payloads by its first
+/// case such parts make, the app's mock of a protocol; a generic struct written with its
 /// arguments (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`) by the init
 /// that takes a value of them. A type whose init needs anything else (a class, a closure, a
 /// date) gets none: its seam waits for an answer as before.
@@ -24,6 +25,7 @@ struct EmptyValues {
   /// // "PlusPricingInfoModel.PlusPricingInfo(products: StandIn.empty())"
   /// ```
   func expression(for type: String, from owner: String) -> String? {
+    if let declared = appEnum(type, from: owner) { return payloadCase(of: declared, depth: 0) }
     guard let (declared, generics) = appStruct(type, from: owner) else { return nil }
     return construct(declared, generics: generics, depth: 0)
   }
@@ -62,10 +64,40 @@ struct EmptyValues {
        !declared.hasPayloads, !declared.cases.isEmpty, declared.genericParameters.isEmpty {
       return "StandIn.empty()"
     }
+    if depth < Self.depthLimit, let declared = appEnum(written, from: owner) { return payloadCase(of: declared, depth: depth + 1) }
     if depth < Self.depthLimit, let (declared, generics) = appStruct(written, from: owner) {
       return construct(declared, generics: generics, depth: depth + 1)
     }
     return mock(of: written, standIns: standIns)
+  }
+
+  /// The app's enum with payloads `type` names, seen from `owner` (one without payloads is
+  /// `StandIn.empty()`'s, or a starter's to name).
+  private func appEnum(_ type: String, from owner: String) -> DeclaredType? {
+    let written = type.filter { !$0.isWhitespace }
+    guard written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+          let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
+          declared.kind == .enum, declared.hasPayloads, declared.genericParameters.isEmpty,
+          declared.payloads.count == declared.cases.count
+    else { return nil }
+    return declared
+  }
+
+  /// An enum's first case that can be made: one without a payload, or with a payload of empty
+  /// parts (element-x's `LeaveSpaceHandleProxy.Mode.manyRooms`, whose last case carries a
+  /// `Bool`; a `.spaceNeedsNewOwner(useTransferOwnershipFlow: StandIn.empty())` were it first).
+  private func payloadCase(of declared: DeclaredType, depth: Int) -> String? {
+    let written = index.written(declared)
+    for (name, payload) in zip(declared.cases, declared.payloads) {
+      var arguments: [String] = []
+      for field in payload {
+        guard let value = part(field.type, from: declared.qualifiedName, depth: depth) else { break }
+        arguments.append((field.label.map { $0 + ": " } ?? "") + value)
+      }
+      guard arguments.count == payload.count else { continue }
+      return written + "." + name + (payload.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+    }
+    return nil
   }
 
   /// A generic struct as written with its arguments: the text, and each parameter's argument.
