@@ -907,3 +907,82 @@ struct AppLayoutTests {
     ])
   }
 }
+
+/// home-assistant's `WatchApp` and pocket-casts' watch extension: view-models a watch app
+/// compiles and the iOS app does not, which adopt once left out as "not in the app target".
+@Suite("vmrepl adopt: the project's other apps as modules")
+struct OtherAppTargetTests {
+  static let project = """
+    {
+      objects = {
+        P = {isa = PBXProject; mainGroup = G; targets = (IOS, WATCH, OLDWATCH, WIDGET); };
+        G = {isa = PBXGroup; children = (APPSYN, WATCHSYN, OLDSYN, WIDGETSYN); sourceTree = "<group>"; };
+        APPSYN = {isa = PBXFileSystemSynchronizedRootGroup; path = Scores; sourceTree = "<group>"; };
+        WATCHSYN = {isa = PBXFileSystemSynchronizedRootGroup; path = "Scores Watch"; sourceTree = "<group>"; };
+        OLDSYN = {isa = PBXFileSystemSynchronizedRootGroup; path = WatchExtension; sourceTree = "<group>"; };
+        WIDGETSYN = {isa = PBXFileSystemSynchronizedRootGroup; path = Widgets; sourceTree = "<group>"; };
+        IOS = {isa = PBXNativeTarget; name = Scores; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (APPSYN); buildPhases = (); };
+        WATCH = {isa = PBXNativeTarget; name = "Scores Watch App"; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (WATCHSYN); buildPhases = (); };
+        OLDWATCH = {isa = PBXNativeTarget; name = "Scores WatchKit Extension"; productType = "com.apple.product-type.watchkit2-extension"; fileSystemSynchronizedGroups = (OLDSYN); buildPhases = (); };
+        WIDGET = {isa = PBXNativeTarget; name = ScoresWidget; productType = "com.apple.product-type.app-extension"; fileSystemSynchronizedGroups = (WIDGETSYN); buildPhases = (); };
+      };
+      rootObject = P;
+    }
+    """
+
+  @Test("a watch app's files, a watch extension's and an app extension's are each a module named for its target, whose view-models are registered")
+  func watchAppModule() throws {
+    let folder = try AppFolder("Scores", files: [
+      "Scores.xcodeproj/project.pbxproj": Self.project,
+      "Scores/ScoreBoardViewModel.swift": """
+        import Foundation
+
+        final class ScoreBoardViewModel: ObservableObject {
+            @Published var scores: [Int] = []
+            func add() { scores.append(scores.count) }
+        }
+        """,
+      "Scores Watch/WatchScoreViewModel.swift": """
+        import Foundation
+
+        final class WatchScoreViewModel: ObservableObject {
+            @Published var score = 0
+            func increment() { score += 1 }
+        }
+        """,
+      "WatchExtension/ComplicationViewModel.swift": """
+        import Foundation
+
+        final class ComplicationViewModel: ObservableObject {
+            @Published var text = ""
+            func refresh() { text = "0" }
+        }
+        """,
+      "Widgets/WidgetViewModel.swift": """
+        import Foundation
+
+        final class WidgetViewModel: ObservableObject {
+            @Published var text = ""
+        }
+        """,
+    ])
+    let project = try #require(XcodeProject(pbxproj: Self.project))
+    #expect(project.appTarget == "Scores")
+    // Apps before extensions; then as the app target is chosen (a name with "watch" last).
+    #expect(project.otherApps.map(\.module) == ["ScoresWatchApp", "ScoresWidget", "ScoresWatchKitExtension"])
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.files.map { "\($0.path): \($0.module ?? "-")" } == [
+      "Scores Watch/WatchScoreViewModel.swift: ScoresWatchApp",
+      "Scores/ScoreBoardViewModel.swift: -",
+      "WatchExtension/ComplicationViewModel.swift: ScoresWatchKitExtension",
+      "Widgets/WidgetViewModel.swift: ScoresWidget",
+    ])
+    let adoption = Adoption(app)
+    #expect(adoption.models.map(\.type) == ["WatchScoreViewModel", "ScoreBoardViewModel", "ComplicationViewModel", "WidgetViewModel"])
+    #expect(adoption.skippedModels.isEmpty)
+    #expect(adoption.targets.map(\.name) == ["Scores", "ScoresWatchApp", "ScoresWatchKitExtension", "ScoresWidget"])
+    let registrations = RegistrationWriter.generatedFile(adoption, modules: adoption.targets.map(\.name))
+    #expect(registrations.contains("@testable import ScoresWatchApp\n"))
+    #expect(registrations.contains("WatchScoreViewModel()"))
+  }
+}

@@ -102,8 +102,11 @@ struct AppSources: Sendable {
       for index in files.indices where files[index].module == nil {
         let path = base.isEmpty ? files[index].path : PackageWriter.relativePath(from: "/" + base, to: "/" + files[index].path)
         files[index].inProject = parsed.contains(path)
-        // A framework target of the project (`Shared`) is a module of its own, as a local package's.
-        guard !files[index].inProject!, let framework = parsed.frameworks.first(where: { $0.contains(path) }),
+        // A framework target of the project (`Shared`) is a module of its own, as a local package's;
+        // so is another app's (the watch app's) file that neither the app nor a framework compiles.
+        guard !files[index].inProject!,
+              let framework = parsed.frameworks.first(where: { $0.contains(path) }) ?? parsed.otherApps.first(where: { $0.contains(path) }),
+              framework.module != PackageWriter.identifier(name),
               !walker.modules.contains(where: { $0.name == framework.module && $0.folder != "." })
         else { continue }
         files[index].module = framework.module

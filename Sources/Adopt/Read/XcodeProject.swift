@@ -40,6 +40,12 @@ struct XcodeProject {
   /// The framework targets, one per module name (the iOS one where several build one), by name.
   private(set) var frameworks: [Framework] = []
 
+  /// The project's other apps and extensions (a watch app, a watch extension, a Mac app, a share
+  /// extension), best first: each a
+  /// module of its own, named for its target, of the files neither the app target nor a
+  /// framework compiles (home-assistant's `WatchApp`, whose 14 view-models the iOS app lacks).
+  private(set) var otherApps: [Framework] = []
+
   /// Whether the app target compiles `path` (relative to the project's folder).
   func contains(_ path: String) -> Bool {
     files.contains(path) || synchronizedFolders.contains { path.hasPrefix($0 + "/") }
@@ -84,6 +90,7 @@ struct XcodeProject {
     // The app target: an application, an iOS one first, then the one named as the project's
     // product, then the one that compiles most.
     var best: (score: Int, name: String, files: Set<String>, folders: [String])?
+    var apps: [(score: Int, app: Framework)] = []
     var bestFrameworks: [String: (score: Int, framework: Framework)] = [:]
     guard case .array(let targets)? = project["targets"] else { return }
     for case .string(let id) in targets {
@@ -91,7 +98,10 @@ struct XcodeProject {
             case .string(let name)? = target["name"]
       else { continue }
       let isFramework = type == "com.apple.product-type.framework" || type == "com.apple.product-type.library.static"
-      guard type == "com.apple.product-type.application" || isFramework else { continue }
+      // A watchOS 2 to 8 app's code is its extension's (the app itself compiles nothing); an app
+      // extension's (a share sheet's, a widget's) may hold a screen's model too.
+      let isExtension = ["com.apple.product-type.watchkit2-extension", "com.apple.product-type.app-extension"].contains(type)
+      guard type == "com.apple.product-type.application" || isFramework || isExtension else { continue }
       var compiled: Set<String> = []
       if case .array(let phases)? = target["buildPhases"] {
         for case .string(let phaseID) in phases {
@@ -112,13 +122,16 @@ struct XcodeProject {
       let lower = name.lowercased()
       let named = ["ios", "iphone"].contains { lower.contains($0) } ? 1 : ["mac", "watch", "tvos", "vision"].contains { lower.contains($0) } ? -1 : 0
       let score = (iOS ? 1_000_000 : 0) + named * 500_000 + compiled.count + folders.count * 1_000
+      var module = name
+      if case .string(let product)? = target["productName"], !product.contains("$") { module = product }
       if isFramework {
-        var module = name
-        if case .string(let product)? = target["productName"], !product.contains("$") { module = product }
         if let current = bestFrameworks[module], current.score >= score { continue }
         bestFrameworks[module] = (score, Framework(module: module, files: compiled, folders: folders))
         continue
       }
+      // An app's claim on a file it shares with an extension comes first.
+      apps.append((score - (isExtension ? 2_000_000 : 0), Framework(module: PackageWriter.identifier(module), files: compiled, folders: folders)))
+      if isExtension { continue }
       if best == nil || score > best!.score {
         best = (score, name, compiled, folders)
         defaultIsolation = Self.settings(of: target, objects: objects, keys: ["SWIFT_DEFAULT_ACTOR_ISOLATION"]).first { $0 == "MainActor" }
@@ -131,6 +144,13 @@ struct XcodeProject {
       appTarget = best.name
     }
     frameworks = bestFrameworks.sorted { $0.key < $1.key }.map(\.value.framework)
+    // Every other app with files of its own, once per module name, best first.
+    var names = Set(frameworks.map(\.module))
+    for (_, app) in apps.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.app.module < $1.app.module })
+    where app.files != files || app.folders != synchronizedFolders {
+      guard !app.files.isEmpty || !app.folders.isEmpty, names.insert(app.module).inserted else { continue }
+      otherApps.append(app)
+    }
   }
 
   /// The settings `keys` (by default the SDK's: `SDKROOT`, `SUPPORTED_PLATFORMS`) of a target's
