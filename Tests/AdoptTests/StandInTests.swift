@@ -1843,3 +1843,87 @@ struct PayloadEnumSeamTests {
     #expect(handle.text.contains(#"StandIn.call("LeaveSpaceHandle.state", "state()")"#))
   }
 }
+
+/// The Rust SDK's UniFFI classes (element-x's `Encryption.backupStateListener(listener:)`
+/// returns a `TaskHandle`, an open class made only from an FFI handle or a `NoHandle`).
+@Suite("vmrepl adopt: a stood-in class whose inits take arguments")
+struct StandInClassWithInitsTests {
+  @Test("a stood-in class whose inits all take arguments has one instance of its own, made by an init of the stand-in's: a seam returning it returns that unasked")
+  func ownInitInstance() throws {
+    let folder = try AppFolder("Backup", files: [
+      "Backup/SDK/Encryption.swift": """
+        import Foundation
+        import MatrixRustSDKFFI
+
+        public protocol TaskHandleProtocol: AnyObject { func cancel() }
+
+        public protocol BackupStateListener: AnyObject, Sendable { func onUpdate(status: Int) }
+
+        open class TaskHandle: TaskHandleProtocol, @unchecked Sendable {
+            fileprivate let handle: UInt64
+            public struct NoHandle {
+                public init() {}
+            }
+            required public init(unsafeFromHandle handle: UInt64) { self.handle = handle }
+            public init(noHandle: NoHandle) { self.handle = 0 }
+            open func cancel() { try! rustCall { uniffi_cancel(self.handle, $0) } }
+        }
+
+        open class Encryption: @unchecked Sendable {
+            fileprivate let handle: UInt64
+            required public init(unsafeFromHandle handle: UInt64) { self.handle = handle }
+            open func backupStateListener(listener: BackupStateListener) -> TaskHandle {
+                TaskHandle(unsafeFromHandle: 0)
+            }
+        }
+
+        @MainActor
+        public final class RoomListService {
+            init(handle: UInt64) {}
+            public func state() -> Int { 0 }
+        }
+        """,
+      "Backup/Screens/BackupViewModel.swift": """
+        import Combine
+
+        final class Listener: BackupStateListener, @unchecked Sendable {
+            let onUpdate: (Int) -> Void
+            init(_ onUpdate: @escaping (Int) -> Void) { self.onUpdate = onUpdate }
+            func onUpdate(status: Int) { onUpdate(status) }
+        }
+
+        @MainActor
+        final class BackupViewModel: ObservableObject {
+            @Published var state = 0
+            private var handle: TaskHandle?
+            private let rooms: RoomListService
+            init(encryption: Encryption, rooms: RoomListService) {
+                self.rooms = rooms
+                handle = encryption.backupStateListener(listener: Listener { _ in })
+            }
+            func stop() { handle?.cancel() }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let sdk = try #require(StandInFiles(adoption).files.first { $0.appPath == "Backup/SDK/Encryption.swift" }?.generated)
+    #expect(sdk.defaultTypes == ["TaskHandle", "Encryption", "RoomListService"])
+    #expect(sdk.text.contains("""
+        nonisolated init(standInDefault: Void) {}
+      }
+      """))
+    #expect(sdk.text.contains("""
+      extension TaskHandle: StandInObject {
+        /// What a seam returning a `TaskHandle` returns unasked: one instance, made when first asked for
+        /// (a seam returning a subclass of it is the scenario's to answer).
+        /// `nonisolated(unsafe)`: made once (a static's lazy init is atomic); its members are seams,
+        /// and what the app's own code stores in it is the app's to guard, as on a device.
+        nonisolated(unsafe) private static let standInInstance = TaskHandle(standInDefault: ())
+      """))
+    // The main actor's class too: the stand-in's own init is nonisolated.
+    #expect(sdk.text.contains("nonisolated(unsafe) private static let standInInstance = RoomListService(standInDefault: ())"))
+    // The seam returning one: no empty value of the adopt's making, the runtime's instance.
+    #expect(sdk.text.contains(#"StandIn.call("Encryption.backupStateListener", "backupStateListener(listener: \(StandIn.text(listener)))")"#))
+    #expect(sdk.declarations.first { $0.member == "Encryption.backupStateListener" }?.hasDefault == true, "\(sdk.omitted)")
+  }
+}

@@ -129,14 +129,14 @@ struct StandInSource {
       guard names.contains(extended), !keptExtensions.contains(extensionDecl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
       writer.extensionBlock(extensionDecl, name: extended)
     }
-    for (owner, kind) in writer.defaultable {
+    for (owner, kind, arguments) in writer.defaultable {
       // Lines of their own, named as a member, so that one the compiler rejects is left out next build.
       writer.lines.append("")
       let first = writer.lines.count + 1
       let instance = [
         "  /// `nonisolated(unsafe)`: made once (a static's lazy init is atomic); its members are seams,",
         "  /// and what the app's own code stores in it is the app's to guard, as on a device.",
-        "  nonisolated(unsafe) private static let standInInstance = \(owner)()",
+        "  nonisolated(unsafe) private static let standInInstance = \(owner)\(arguments)",
       ]
       switch kind {
       case .finalClass:
@@ -456,7 +456,7 @@ private struct Writer {
   var wroteInit = false
   /// Stood-in types whose instance a seam may return unasked (`StandInDefault`), qualified, and
   /// how each is made.
-  var defaultable: [(name: String, kind: DefaultKind)] = []
+  var defaultable: [(name: String, kind: DefaultKind, arguments: String)] = []
   /// The empty value of an app type a seam returns (`EmptyValues`), seen from the seam's type.
   var emptyValue: (_ type: String, _ owner: String) -> String? = { _, _ in nil }
   /// Seams that return an empty app value unanswered.
@@ -697,10 +697,18 @@ private struct Writer {
     // init cannot make the `nonisolated(unsafe)` instance (IceCubesApp's `Theme`: "main
     // actor-isolated default value in a nonisolated(unsafe) context", a build to learn).
     let isMainActor = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor" }
-    if keyword == "class" || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit, !madeOwnInstance, !plain,
-       !(isMainActor && explicitInits),
+    // A class whose inits take what no seam makes up (the Rust SDK's `TaskHandle(noHandle:)`,
+    // element-x's `LeaveSpaceHandleProxy(spaceID:leaveHandle:)`) is made by an init of the
+    // stand-in's own, which sets nothing up (its members are seams), where the main actor's too.
+    let madeByOwnInit = keyword == "class" && wroteInit
+    if keyword == "class" || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit || madeByOwnInit, !madeOwnInstance, !plain,
+       !(isMainActor && explicitInits && !madeByOwnInit),
        !repair.droppedMembers.contains(owner + ".standInDefault") {
-      defaultable.append((owner, keyword == "struct" ? .value : isFinalClass ? .finalClass : .openClass))
+      defaultable.append((owner, keyword == "struct" ? .value : isFinalClass ? .finalClass : .openClass, madeByOwnInit ? "(standInDefault: ())" : "()"))
+      if madeByOwnInit {
+        memberLines[lines.count + 1] = owner + ".standInDefault"
+        lines.append(inner + "nonisolated init(standInDefault: Void) {}")
+      }
     }
     wroteInit = outerWroteInit
     if madeOwnInstance {
