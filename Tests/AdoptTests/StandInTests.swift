@@ -586,6 +586,16 @@ struct StandInTests {
     let mocks = try #require(StandInFiles(adoption).files.first { $0.appPath == "Rooms/Mocks/Generated/GeneratedMocks.swift" }?.generated)
     #expect(mocks.text.contains(
       #"get { StandIn.call("JoinedRoomProxyMock.infoPublisher", "infoPublisher", empty: CurrentValuePublisher<RoomInfoProxyProtocol, Never>(RoomInfoProxyMock())) }"#))
+    // The mocks' members are reached through the protocols: the one the model is made with (its
+    // `infoPublisher`), and the one that member's value makes (its `isEncrypted`, a `Bool` a
+    // scenario must give, which the starter answers), not the members the model does not read.
+    let model = try #require(adoption.models.first { $0.type == "RoomDetailsScreenViewModel" })
+    let writer = PackageWriter(output: "/tmp/rooms-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
+    let starter = writer.starterScenario(model, reach: StandInReach.models(for: writer.standIns.declarations, in: adoption))
+    #expect(starter.contains("stub RoomInfoProxyMock.isEncrypted value=false\n"), "\(starter)")
+    #expect(!starter.contains("underlyingIsEncrypted"))
+    #expect(StandInReach.makes("RoomInfoProxyMock", in: "Publisher(RoomInfoProxyMock())"))
+    #expect(!StandInReach.makes("RoomInfoProxyMock", in: "Publisher(BaseRoomInfoProxyMock())"))
     // The mock's implicit `init()` stays beside an extension's convenience init.
     let empty = EmptyValues(index: adoption.typeIndex)
     #expect(empty.mock(of: "any RoomInfoProxyProtocol", standIns: adoption.standInTypeIndex) == "RoomInfoProxyMock()")

@@ -17,6 +17,7 @@ enum StandInReach {
       }
     }
     var result: [String: Set<String>] = [:]
+    let owners = Set(declarations.compactMap { $0.member.split(separator: ".").first.map(String.init) })
     for model in adoption.models where model.factory != nil || model.isOverridden {
       // The model's file and every compiled file it needs, through the types they name.
       var seen: Set<String> = [model.path]
@@ -37,17 +38,47 @@ enum StandInReach {
           }
         }
       }
-      for declaration in declarations {
-        // `Settings.openLinks`: a file of the model's names `Settings` and calls `openLinks`
-        // (an init, or a conformance of seams the model is made with, by its type alone).
+      // `Settings.openLinks`: a file of the model's names `Settings` and calls `openLinks`
+      // (an init, or a conformance of seams the model is made with, by its type alone).
+      func reaches(_ declaration: StandInSource.Declaration) -> Bool {
         let parts = declaration.member.split(separator: ".").map(String.init)
         let owner = parts.first ?? ""
         let member = parts.count > 1 ? parts[1] : ""
         let called = member.isEmpty || member == "init" || model.seams.contains(owner) || referenced.contains(member)
           || owner == model.type.split(separator: ".").last.map(String.init)
-        if named.contains(owner) && called { result[declaration.member, default: []].insert(model.name) }
+        return named.contains(owner) && called
       }
+      // A stood-in mock the model is made with (element-x's `JoinedRoomProxyMock()` for a
+      // `JoinedRoomProxyProtocol`) is named by the registration, not the model's files.
+      for owner in owners where !named.contains(owner) && model.factory.map({ Self.makes(owner, in: $0) }) == true { named.insert(owner) }
+      // A stood-in mock that a reached member's unanswered value makes (element-x's
+      // `CurrentValuePublisher<RoomInfoProxyProtocol, Never>(RoomInfoProxyMock())`) is reached
+      // too: the model calls its members through the protocol, naming neither.
+      var grew = true
+      while grew {
+        grew = false
+        for declaration in declarations where reaches(declaration) {
+          guard let empty = declaration.empty else { continue }
+          for owner in owners where !named.contains(owner) && Self.makes(owner, in: empty) {
+            named.insert(owner)
+            grew = true
+          }
+        }
+      }
+      for declaration in declarations where reaches(declaration) { result[declaration.member, default: []].insert(model.name) }
     }
     return result.mapValues { $0.sorted() }
+  }
+
+  /// Whether `value` calls `type`'s init: `RoomInfoProxyMock(` not preceded by a letter of a
+  /// longer name.
+  static func makes(_ type: String, in value: String) -> Bool {
+    var rest = Substring(value)
+    while let range = rest.range(of: type + "(") {
+      let before = range.lowerBound == value.startIndex ? nil : value[value.index(before: range.lowerBound)]
+      if before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true { return true }
+      rest = rest[range.upperBound...]
+    }
+    return false
   }
 }

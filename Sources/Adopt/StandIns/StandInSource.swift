@@ -84,6 +84,8 @@ struct StandInSource {
     var isAsync = false
     /// A model value adopt made a sample of (`StandIn.sample`), not a callback, among a model's.
     var isSample = false
+    /// What it returns unanswered where adopt made that value (`RoomInfoProxyMock()`), else nil.
+    var empty: String? = nil
   }
 
   /// Generates stand-ins for the top-level types `names` of `source` (the file at `path`).
@@ -466,6 +468,11 @@ private struct Writer {
   /// `emptyValue` makes (element-x's mocks' `verificationStatePublisher:
   /// CurrentValuePublisher<SessionVerificationState, Never>`); else "". Not once the compiler
   /// rejected it for that member.
+  /// The value of an `, empty: VALUE` argument, nil for none.
+  static func emptyText(_ argument: String) -> String? {
+    argument.hasPrefix(", empty: ") ? String(argument.dropFirst(", empty: ".count)) : nil
+  }
+
   mutating func emptyArgument(_ member: String, returning type: String, in owner: String) -> String {
     guard !StandInSource.hasDefault(type), !repair.unfilledMembers.contains(member), let value = emptyValue(type, owner) else { return "" }
     filledMembers.insert(member)
@@ -867,7 +874,8 @@ private struct Writer {
       }
       lines.append(indent + "}")
       declarations.append(.init(
-        member: member, signature: "var \(name): \(type)", why: why, hasDefault: !empty.isEmpty || StandInSource.hasDefault(type), returns: type))
+        member: member, signature: "var \(name): \(type)", why: why, hasDefault: !empty.isEmpty || StandInSource.hasDefault(type), returns: type,
+        empty: Self.emptyText(empty)))
     }
   }
 
@@ -942,7 +950,7 @@ private struct Writer {
     if !declarations.contains(where: { $0.member == member }) {
       declarations.append(.init(
         member: member, signature: written, why: why, hasDefault: !empty.isEmpty || StandInSource.hasDefault(returnType), returns: returnType,
-        isAsync: isAsync))
+        isAsync: isAsync, empty: Self.emptyText(empty)))
     }
   }
 
