@@ -1887,6 +1887,11 @@ struct StandInClassWithInitsTests {
             }
         }
 
+        public final class Cache {
+            public init(limit: Int = 10) {}
+            public static let shared = Cache()
+        }
+
         @MainActor
         public final class RoomListService {
             init(handle: UInt64) {}
@@ -1907,6 +1912,7 @@ struct StandInClassWithInitsTests {
             @Published var state = 0
             private var handle: TaskHandle?
             private let rooms: RoomListService
+            private let cache = Cache.shared
             init(encryption: Encryption, rooms: RoomListService) {
                 self.rooms = rooms
                 handle = encryption.backupStateListener(listener: Listener { _ in })
@@ -1930,8 +1936,13 @@ struct StandInClassWithInitsTests {
         /// and what the app's own code stores in it is the app's to guard, as on a device.
         nonisolated(unsafe) private static let standInInstance = TaskHandle(standInDefault: ())
       """))
+    // Not one whose own init takes nothing: the file's `Cache()` would be ambiguous.
+    #expect(!sdk.text.contains("Cache(standInDefault"))
     // The main actor's class too: the stand-in's own init is nonisolated.
     #expect(sdk.text.contains("nonisolated(unsafe) private static let standInInstance = RoomListService(standInDefault: ())"))
+    // A model that takes one is made with that instance.
+    let model = try #require(adoption.models.first { $0.type == "BackupViewModel" })
+    #expect(model.factory == "BackupViewModel(encryption: Encryption(standInDefault: ()), rooms: RoomListService(standInDefault: ()))")
     // The seam returning one: no empty value of the adopt's making, the runtime's instance.
     #expect(sdk.text.contains(#"StandIn.call("Encryption.backupStateListener", "backupStateListener(listener: \(StandIn.text(listener)))")"#))
     #expect(sdk.declarations.first { $0.member == "Encryption.backupStateListener" }?.hasDefault == true, "\(sdk.omitted)")

@@ -232,7 +232,17 @@ struct FactoryInference {
     // declare a `NoHandle`, and `MediaSource(noHandle:)` takes its own, not the first by path).
     if index.type(bare, from: scope) == nil, let standIn = standIns.type(bare, from: scope), [.class, .struct, .actor].contains(standIn.kind) {
       // No sample of a stand-in: its Codable conformance is kept only where its storage is.
-      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else { return nil }
+      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else {
+        // A stood-in class whose inits all take what adopt cannot make (element-x's
+        // `LeaveSpaceHandleProxy(spaceID:leaveHandle:)`, over the Rust SDK's handle): made by
+        // the init the stand-in writes for its own instance, which sets nothing up.
+        let inits = standIns.allMembers(of: standIn).initializers
+        guard standIn.kind == .class, standIn.genericParameters.isEmpty, !inits.isEmpty,
+              !inits.contains(where: { $0.parameters.allSatisfy(\.hasDefault) && !$0.isFailable && !$0.isThrowing && !$0.isAsync })
+        else { return nil }
+        notes.append("`\(parameter.name): \(type)` is the generated stand-in of `\(bare)` made by its `init(standInDefault:)` (its file cannot build on Linux, and its inits take what adopt cannot make): what its members return is the scenario's to say")
+        return standIns.written(standIn) + "(standInDefault: ())"
+      }
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
       return made.expression
     }

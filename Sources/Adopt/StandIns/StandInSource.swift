@@ -714,7 +714,14 @@ private struct Writer {
     // A class whose inits take what no seam makes up (the Rust SDK's `TaskHandle(noHandle:)`,
     // element-x's `LeaveSpaceHandleProxy(spaceID:leaveHandle:)`) is made by an init of the
     // stand-in's own, which sets nothing up (its members are seams), where the main actor's too.
-    let madeByOwnInit = keyword == "class" && wroteInit
+    // Not where one of its own inits takes nothing (KingfisherManager's `init(downloader: =
+    // .default, cache: = .default)`): `Owner()` would then be ambiguous with the file's own calls.
+    let callableWithNothing = members.members.contains { member in
+      guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.optionalMark == nil,
+            initializer.signature.effectSpecifiers == nil else { return false }
+      return initializer.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil }
+    }
+    let madeByOwnInit = keyword == "class" && wroteInit && !callableWithNothing
     if keyword == "class" || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit || madeByOwnInit, !madeOwnInstance, !plain,
        !(isMainActor && explicitInits && !madeByOwnInit),
        !repair.droppedMembers.contains(owner + ".standInDefault") {
