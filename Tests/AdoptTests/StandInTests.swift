@@ -497,6 +497,68 @@ struct StandInTests {
     #expect(model.factory == "SecureBackupScreenViewModel(clientProxy: ClientProxyMock())")
   }
 
+  @Test("a generic publisher of a stood-in enum (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`, the enum in a file that imports the Rust SDK) returns one of its first case unanswered")
+  func publisherOfStoodInEnum() throws {
+    let folder = try AppFolder("Verify", files: [
+      "Verify/Other/CurrentValuePublisher.swift": """
+        import Combine
+
+        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
+            private let upstream: AnyPublisher<Output, Failure>
+            init(_ subject: CurrentValueSubject<Output, Failure>) { upstream = subject.eraseToAnyPublisher() }
+            init(_ value: Output) { self.init(CurrentValueSubject(value)) }
+            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
+                upstream.receive(subscriber: subscriber)
+            }
+        }
+        """,
+      "Verify/Services/ClientProxyProtocol.swift": """
+        import Foundation
+        import MatrixRustSDK
+
+        enum SessionVerificationState { case unknown, verified, unverified }
+
+        // sourcery: AutoMockable
+        protocol ClientProxyProtocol: AnyObject {
+            var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> { get }
+            func client() -> Client
+        }
+        """,
+      "Verify/Mocks/Generated/GeneratedMocks.swift": """
+        import AVFoundation
+        import Combine
+
+        class ClientProxyMock: ClientProxyProtocol {
+            var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> {
+                get { return underlyingVerificationStatePublisher }
+                set(value) { underlyingVerificationStatePublisher = value }
+            }
+            var underlyingVerificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never>!
+        }
+        """,
+      "Verify/Screens/IdentityScreenViewModel.swift": """
+        import Combine
+
+        final class IdentityScreenViewModel: ObservableObject {
+            @Published var isVerified = false
+            private var cancellables = Set<AnyCancellable>()
+            private let publisher: CurrentValuePublisher<SessionVerificationState, Never>
+            init(clientProxy: ClientProxyProtocol) {
+                publisher = clientProxy.verificationStatePublisher
+                publisher.sink { [weak self] state in
+                    if case .verified = state { self?.isVerified = true }
+                }.store(in: &cancellables)
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.seams["Verify/Services/ClientProxyProtocol.swift"]?.types.contains("SessionVerificationState") == true)
+    let mocks = try #require(StandInFiles(adoption).files.first { $0.appPath == "Verify/Mocks/Generated/GeneratedMocks.swift" }?.generated)
+    #expect(mocks.text.contains(
+      #"empty: CurrentValuePublisher<SessionVerificationState, Never>(StandIn.empty() as SessionVerificationState))"#), "\(mocks.text)")
+  }
+
   @Test("a protocol as a generic's argument (element-x's `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`) is made with the app's mock of it, a class whose only inits are convenience ones in extensions")
   func mockAsGenericArgument() throws {
     let folder = try AppFolder("Rooms", files: [

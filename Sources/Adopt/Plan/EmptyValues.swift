@@ -60,7 +60,10 @@ struct EmptyValues {
   private func part(_ type: String, from owner: String, depth: Int) -> String? {
     let written = type.filter { !$0.isWhitespace }
     if Self.runtimeEmpty(written) { return "StandIn.empty()" }
-    if let declared = index.type(LinuxSupport.bareName(written), from: owner), declared.kind == .enum,
+    // A stood-in enum too (element-x's `SessionVerificationState`, in `ClientProxyProtocol.swift`,
+    // which imports the Rust SDK): its stand-in keeps its cases.
+    let bare = LinuxSupport.bareName(written)
+    if let declared = index.type(bare, from: owner) ?? standIns.type(bare, from: owner), declared.kind == .enum,
        !declared.hasPayloads, !declared.cases.isEmpty, declared.genericParameters.isEmpty {
       return "StandIn.empty()"
     }
