@@ -2078,6 +2078,5 @@ struct StandInGlobalTests {
     let writer = PackageWriter(output: "/tmp/home-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
     let starter = writer.starterScenario(model, reach: StandInReach.models(for: writer.standIns.declarations, in: adoption))
     #expect(starter.contains("stub AppEnvironment.isDebug value=false\n"), "\(starter)")
-    #expect(StandInReach.models(for: writer.standIns.declarations, in: adoption)["resetEnvironment"] == ["about"])
   }
 }

@@ -46,8 +46,7 @@ enum StandInReach {
         let member = parts.count > 1 ? parts[1] : ""
         let called = member.isEmpty || member == "init" || model.seams.contains(owner) || referenced.contains(member)
           || owner == model.type.split(separator: ".").last.map(String.init)
-        // A lower-case global (`resetEnvironment()`) by the name the model's files call.
-        return (named.contains(owner) && called) || (parts.count == 1 && referenced.contains(owner))
+        return named.contains(owner) && called
       }
       // A stood-in mock the model is made with (element-x's `JoinedRoomProxyMock()` for a
       // `JoinedRoomProxyProtocol`) is named by the registration, not the model's files.
