@@ -41,9 +41,9 @@ struct XcodeProject {
   private(set) var frameworks: [Framework] = []
 
   /// The project's other apps and extensions (a watch app, a watch extension, a Mac app, a share
-  /// extension), best first: each a
-  /// module of its own, named for its target, of the files neither the app target nor a
-  /// framework compiles (home-assistant's `WatchApp`, whose 14 view-models the iOS app lacks).
+  /// extension), best first: each a module of its own, named for its target, of the files
+  /// neither the app target nor a framework compiles (home-assistant's `WatchApp`, whose 14
+  /// view-models the iOS app lacks).
   private(set) var otherApps: [Framework] = []
 
   /// Whether the app target compiles `path` (relative to the project's folder).
