@@ -296,6 +296,11 @@ struct StandInTests {
 
         enum SessionVerificationState { case unknown, verified, unverified }
 
+        enum KnockRequestsState {
+            case loaded([String])
+            case loading
+        }
+
         protocol SecureBackupControllerProtocol: AnyObject {
             var isEnabled: Bool { get }
         }
@@ -518,9 +523,15 @@ struct StandInTests {
 
         enum SessionVerificationState { case unknown, verified, unverified }
 
+        enum KnockRequestsState {
+            case loaded([String])
+            case loading
+        }
+
         // sourcery: AutoMockable
         protocol ClientProxyProtocol: AnyObject {
             var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> { get }
+            var knockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never> { get }
             func client() -> Client
         }
         """,
@@ -534,6 +545,10 @@ struct StandInTests {
                 set(value) { underlyingVerificationStatePublisher = value }
             }
             var underlyingVerificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never>!
+            var knockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never> {
+                get { return underlyingKnockRequestsStatePublisher }
+            }
+            var underlyingKnockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never>!
         }
         """,
       "Verify/Screens/IdentityScreenViewModel.swift": """
@@ -543,8 +558,10 @@ struct StandInTests {
             @Published var isVerified = false
             private var cancellables = Set<AnyCancellable>()
             private let publisher: CurrentValuePublisher<SessionVerificationState, Never>
+            private let knocks: CurrentValuePublisher<KnockRequestsState, Never>
             init(clientProxy: ClientProxyProtocol) {
                 publisher = clientProxy.verificationStatePublisher
+                knocks = clientProxy.knockRequestsStatePublisher
                 publisher.sink { [weak self] state in
                     if case .verified = state { self?.isVerified = true }
                 }.store(in: &cancellables)
@@ -557,6 +574,8 @@ struct StandInTests {
     let mocks = try #require(StandInFiles(adoption).files.first { $0.appPath == "Verify/Mocks/Generated/GeneratedMocks.swift" }?.generated)
     #expect(mocks.text.contains(
       #"empty: CurrentValuePublisher<SessionVerificationState, Never>(StandIn.empty() as SessionVerificationState))"#), "\(mocks.text)")
+    // One with payloads: its first case that carries none, which its stand-in keeps.
+    #expect(mocks.text.contains(#"empty: CurrentValuePublisher<KnockRequestsState, Never>(KnockRequestsState.loading))"#), "\(mocks.text)")
   }
 
   @Test("a protocol as a generic's argument (element-x's `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`) is made with the app's mock of it, a class whose only inits are convenience ones in extensions")

@@ -68,6 +68,7 @@ struct EmptyValues {
       return "StandIn.empty()"
     }
     if depth < Self.depthLimit, let declared = appEnum(written, from: owner) { return payloadCase(of: declared, depth: depth + 1) }
+    if let plain = standInCase(written, from: owner) { return plain }
     if depth < Self.depthLimit, let (declared, generics) = appStruct(written, from: owner) {
       return construct(declared, generics: generics, depth: depth + 1)
     }
@@ -84,6 +85,19 @@ struct EmptyValues {
           declared.payloads.count == declared.cases.count
     else { return nil }
     return declared
+  }
+
+  /// A stood-in enum with payloads' first case that carries none (element-x's
+  /// `KnockRequestsState.loading`, beside `loaded([KnockRequestProxyProtocol])`): a stand-in
+  /// keeps every such case, not always one whose payload names what the package lacks.
+  private func standInCase(_ type: String, from owner: String) -> String? {
+    let written = type.filter { !$0.isWhitespace }
+    guard written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), index.type(written, from: owner) == nil,
+          let declared = standIns.type(written, from: owner), declared.kind == .enum, declared.hasPayloads,
+          declared.genericParameters.isEmpty, declared.payloads.count == declared.cases.count,
+          let plain = zip(declared.cases, declared.payloads).first(where: { $0.1.isEmpty })?.0
+    else { return nil }
+    return standIns.written(declared) + "." + plain
   }
 
   /// An enum's first case that can be made: one without a payload, or with a payload of empty
