@@ -9,6 +9,12 @@ enum Apps {
   static func folder(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Apps/" + name).path
   }
+
+  /// Element X's `CurrentValuePublisher` as Ivory keeps it: the generic publisher other apps'
+  /// fixtures declare too.
+  static var elementXPublisher: String {
+    get throws { try String(contentsOfFile: folder("Ivory") + "/Ivory/Other/CurrentValuePublisher.swift", encoding: .utf8) }
+  }
 }
 
 @Suite("vmrepl adopt on apps laid out as public apps are")

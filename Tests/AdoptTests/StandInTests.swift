@@ -268,29 +268,7 @@ struct StandInTests {
   @Test("a stood-in mock's member returning the app's generic publisher of an enum (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`) returns one of its first case unanswered")
   func genericEmptyValue() throws {
     let folder = try AppFolder("Session", files: [
-      "Session/Other/CurrentValuePublisher.swift": """
-        import Combine
-
-        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
-            private let upstream: AnyPublisher<Output, Failure>
-            private let valueProvider: () -> Output
-
-            init(_ subject: CurrentValueSubject<Output, Failure>) {
-                upstream = subject.eraseToAnyPublisher()
-                valueProvider = { subject.value }
-            }
-
-            init(_ value: Output) {
-                self.init(CurrentValueSubject(value))
-            }
-
-            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
-                upstream.receive(subscriber: subscriber)
-            }
-
-            var value: Output { valueProvider() }
-        }
-        """,
+      "Session/Other/CurrentValuePublisher.swift": try Apps.elementXPublisher,
       "Session/Services/ClientProxyProtocol.swift": """
         import Foundation
 
@@ -505,18 +483,7 @@ struct StandInTests {
   @Test("a generic publisher of a stood-in enum (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`, the enum in a file that imports the Rust SDK) returns one of its first case unanswered")
   func publisherOfStoodInEnum() throws {
     let folder = try AppFolder("Verify", files: [
-      "Verify/Other/CurrentValuePublisher.swift": """
-        import Combine
-
-        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
-            private let upstream: AnyPublisher<Output, Failure>
-            init(_ subject: CurrentValueSubject<Output, Failure>) { upstream = subject.eraseToAnyPublisher() }
-            init(_ value: Output) { self.init(CurrentValueSubject(value)) }
-            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
-                upstream.receive(subscriber: subscriber)
-            }
-        }
-        """,
+      "Verify/Other/CurrentValuePublisher.swift": try Apps.elementXPublisher,
       "Verify/Services/ClientProxyProtocol.swift": """
         import Foundation
         import MatrixRustSDK
@@ -581,23 +548,7 @@ struct StandInTests {
   @Test("a protocol as a generic's argument (element-x's `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`) is made with the app's mock of it, a class whose only inits are convenience ones in extensions")
   func mockAsGenericArgument() throws {
     let folder = try AppFolder("Rooms", files: [
-      "Rooms/Other/CurrentValuePublisher.swift": """
-        import Combine
-
-        struct CurrentValuePublisher<Output, Failure: Error>: Publisher {
-            private let upstream: AnyPublisher<Output, Failure>
-            private let valueProvider: () -> Output
-            init(_ subject: CurrentValueSubject<Output, Failure>) {
-                upstream = subject.eraseToAnyPublisher()
-                valueProvider = { subject.value }
-            }
-            init(_ value: Output) { self.init(CurrentValueSubject(value)) }
-            func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Output == S.Input {
-                upstream.receive(subscriber: subscriber)
-            }
-            var value: Output { valueProvider() }
-        }
-        """,
+      "Rooms/Other/CurrentValuePublisher.swift": try Apps.elementXPublisher,
       "Rooms/Services/RoomProxyProtocol.swift": """
         import Foundation
 

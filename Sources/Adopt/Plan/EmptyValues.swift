@@ -77,10 +77,10 @@ struct EmptyValues {
 
   /// The app's enum with payloads `type` names, seen from `owner` (one without payloads is
   /// `StandIn.empty()`'s, or a starter's to name).
-  private func appEnum(_ type: String, from owner: String) -> DeclaredType? {
-    let written = type.filter { !$0.isWhitespace }
-    guard written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
-          let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
+  private func appEnum(_ type: String, from owner: String, in types: TypeIndex? = nil) -> DeclaredType? {
+    let types = types ?? index
+    guard let written = Self.plainName(type),
+          let declared = written.contains(".") ? types.type(written: written) : types.type(written, from: owner),
           declared.kind == .enum, declared.hasPayloads, declared.genericParameters.isEmpty,
           declared.payloads.count == declared.cases.count
     else { return nil }
@@ -91,13 +91,19 @@ struct EmptyValues {
   /// `KnockRequestsState.loading`, beside `loaded([KnockRequestProxyProtocol])`): a stand-in
   /// keeps every such case, not always one whose payload names what the package lacks.
   private func standInCase(_ type: String, from owner: String) -> String? {
-    let written = type.filter { !$0.isWhitespace }
-    guard written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), index.type(written, from: owner) == nil,
-          let declared = standIns.type(written, from: owner), declared.kind == .enum, declared.hasPayloads,
-          declared.genericParameters.isEmpty, declared.payloads.count == declared.cases.count,
+    guard let written = Self.plainName(type), index.type(written, from: owner) == nil,
+          let declared = appEnum(written, from: owner, in: standIns),
           let plain = zip(declared.cases, declared.payloads).first(where: { $0.1.isEmpty })?.0
     else { return nil }
     return standIns.written(declared) + "." + plain
+  }
+
+  /// `type` without spaces, where it is a name (`Screen`, `Onboarding.Screen`), not an optional,
+  /// a collection, a generic or a function type; nil otherwise.
+  private static func plainName(_ type: String) -> String? {
+    let written = type.filter { !$0.isWhitespace }
+    guard !written.isEmpty, written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+    return written
   }
 
   /// An enum's first case that can be made: one without a payload, or with a payload of empty
@@ -168,8 +174,7 @@ struct EmptyValues {
   /// reference date, as `StandInSample` makes a model value); nil for any other type, an enum
   /// among them (a starter answers that with its first case, in the open).
   func sample(for type: String, from owner: String) -> String? {
-    let written = type.filter { !$0.isWhitespace }
-    guard !written.isEmpty, written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+    guard let written = Self.plainName(type),
           let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
           [.struct, .class].contains(declared.kind), declared.genericParameters.isEmpty
     else { return nil }
