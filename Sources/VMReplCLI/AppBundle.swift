@@ -14,10 +14,14 @@ import Processes
 public enum AppBundle {
   /// Writes `Info.plist` beside the running executable, naming `identifier`, unless it already
   /// says so; call it before anything reads `Bundle.main`.
-  public static func identify(as identifier: String) {
+  ///
+  /// `infoPlist`, where given, is the app's own property list (adopt resolved its build
+  /// settings and made its `CFBundleIdentifier` say `identifier`): written as it is, so the
+  /// app's keys read as they would on a phone.
+  public static func identify(as identifier: String, infoPlist: String? = nil) {
     linkResourceBundles(in: CurrentExecutable.directory)
     let file = CurrentExecutable.directory.appendingPathComponent("Info.plist")
-    let text = plist(identifier: identifier)
+    let text = infoPlist.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" } ?? plist(identifier: identifier)
     guard (try? String(contentsOf: file, encoding: .utf8)) != text else { return }
     // A build folder that cannot be written to leaves the identifier unset, as before.
     try? text.write(to: file, atomically: true, encoding: .utf8)

@@ -28,6 +28,11 @@ struct AppSources: Sendable {
   /// writes it whole; else one made of the app's name.
   var bundleIdentifier: String { projectBundleIdentifier ?? "com.example." + appName.filter { $0.isLetter || $0.isNumber } }
   var projectBundleIdentifier: String?
+  /// The app target's `Info.plist`, its settings resolved: what the REPL's bundle says.
+  var infoPlist: AppInfoPlist?
+  /// Settings the app target's `PRODUCT_BUNDLE_IDENTIFIER` names that nothing adopt read sets
+  /// (so the identifier is made of the app's name).
+  var bundleIdentifierNeeds: [String] = []
 
   /// Third-party packages compiled from their sources as the app's own modules (they do not
   /// build on Linux as packages): each copy's folder (absolute) and the package's location.
@@ -35,6 +40,47 @@ struct AppSources: Sendable {
   /// The app's own strings in its development language, for its localized-string lookups
   /// that stand in (SwiftGen's `L10n.tr`).
   var strings = AppStrings()
+
+  /// Reads the app target's build settings (its configurations' and their `.xcconfig` files',
+  /// under `folder`, the project's) for its bundle identifier, where they make it whole, and
+  /// its `Info.plist`.
+  mutating func readInfoPlist(of project: XcodeProject, target: String, folder: String) {
+    // Files outside the app's folders are no part of it (an absolute path is another machine's).
+    let read = { (path: String) -> String? in
+      guard !path.hasPrefix("/") else { return nil }
+      return try? String(contentsOfFile: folder + "/" + path, encoding: .utf8)
+    }
+    // What Xcode sets of itself; the project's folder is `.`, so paths stay relative.
+    var settings = BuildSettings(layers: [[
+      "TARGET_NAME": target, "PRODUCT_NAME": "$(TARGET_NAME)", "EXECUTABLE_NAME": "$(PRODUCT_NAME)",
+      "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)", "DEVELOPMENT_LANGUAGE": project.developmentRegion ?? "en",
+      "CONFIGURATION": "Debug", "PLATFORM_NAME": "iphoneos", "EFFECTIVE_PLATFORM_NAME": "-iphoneos", "SDKROOT": "iphoneos",
+      "SRCROOT": ".", "PROJECT_DIR": ".", "SOURCE_ROOT": ".",
+    ]])
+    // An .xcconfig a developer makes from the repository's template on first clone
+    // (IceCubesApp's `IceCubesApp.xcconfig.template`) is read from the template.
+    let readConfig = { (path: String) -> String? in
+      read(path) ?? [".template", ".sample", ".example"].lazy.compactMap { read(path + $0) }.first
+    }
+    for layer in project.appSettingLayers {
+      let xcconfig = layer.xcconfig.flatMap { path in
+        readConfig(path).map { BuildSettings.xcconfig($0, folder: (path as NSString).deletingLastPathComponent, read: readConfig) }
+      }
+      settings.layers += [xcconfig ?? [:], layer.settings]
+    }
+    // A setting nothing sets is empty, as Xcode makes it (home-assistant's `$(PROVISIONING_SUFFIX)`,
+    // which only its extensions set); an identifier it leaves malformed is not the app's.
+    var probe = settings
+    if let identifier = probe.value(of: "PRODUCT_BUNDLE_IDENTIFIER"), !identifier.isEmpty,
+       identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
+       !identifier.hasPrefix("."), !identifier.hasSuffix("."), !identifier.contains("..") {
+      projectBundleIdentifier = identifier
+      settings = probe  // what it needed is empty in the property list too, and said so
+    } else {
+      bundleIdentifierNeeds = probe.undefined
+    }
+    infoPlist = AppInfoPlist.make(settings: &settings, bundleIdentifier: bundleIdentifier, read: read)
+  }
 
   /// The names of the targets a manifest declares (`.target(name: "X"`, `.binaryTarget(name:`).
   static func targetNames(inManifest manifest: String) -> [String] {
@@ -160,6 +206,10 @@ struct AppSources: Sendable {
     app.vendored = vendored
     app.defaultIsolation = xcodeProject?.appTarget == nil ? nil : xcodeProject?.defaultIsolation
     app.projectBundleIdentifier = xcodeProject?.appTarget == nil ? nil : xcodeProject?.bundleIdentifier
+    if let project = shallowest.first, let parsed = xcodeProject, let target = parsed.appTarget {
+      let base = (project as NSString).deletingLastPathComponent
+      app.readInfoPlist(of: parsed, target: target, folder: base.isEmpty ? root : root + "/" + base)
+    }
     app.modules = walker.modules.sorted { $0.name < $1.name }
     app.unreadPackages = walker.unread.sorted { $0.path < $1.path }
     app.remotePackages = walker.remote.sorted()

@@ -20,6 +20,12 @@ struct XcodeProject {
   /// The app target's bundle identifier (`PRODUCT_BUNDLE_IDENTIFIER`), where written whole
   /// (not built from `$(VARIABLES)` an .xcconfig sets).
   private(set) var bundleIdentifier: String?
+  /// The app target's build settings in its `Debug` configuration (else its first), the project's
+  /// before the target's: each configuration's `.xcconfig` (relative to the project's folder),
+  /// which its own settings override.
+  private(set) var appSettingLayers: [(xcconfig: String?, settings: [String: String])] = []
+  /// The project's development region (`en`): what `$(DEVELOPMENT_LANGUAGE)` says.
+  private(set) var developmentRegion: String?
 
   /// A framework target of the project (`Shared`, which the app and its extensions import).
   struct Framework {
@@ -60,6 +66,7 @@ struct XcodeProject {
           case .string(let mainGroup)? = project["mainGroup"]
     else { return nil }
     walk(mainGroup, folder: "", objects: objects, depth: 0)
+    if case .string(let region)? = project["developmentRegion"] { developmentRegion = region }
     for (_, value) in objects.sorted(by: { $0.key < $1.key }) {
       guard case .dictionary(let object) = value, case .string("XCSwiftPackageProductDependency")? = object["isa"],
             case .string(let product)? = object["productName"], case .string(let packageID)? = object["package"],
@@ -136,6 +143,8 @@ struct XcodeProject {
         best = (score, name, compiled, folders)
         defaultIsolation = Self.settings(of: target, objects: objects, keys: ["SWIFT_DEFAULT_ACTOR_ISOLATION"]).first { $0 == "MainActor" }
         bundleIdentifier = Self.settings(of: target, objects: objects, keys: ["PRODUCT_BUNDLE_IDENTIFIER"]).first { !$0.contains("$") && !$0.isEmpty }
+        let targetLayers = layers(of: target, objects: objects, configuration: nil)
+        appSettingLayers = layers(of: project, objects: objects, configuration: targetLayers.name).layers + targetLayers.layers
       }
     }
     if let best {
@@ -151,6 +160,43 @@ struct XcodeProject {
       guard !app.files.isEmpty || !app.folders.isEmpty, names.insert(app.module).inserted else { continue }
       otherApps.append(app)
     }
+  }
+
+  /// The `.xcconfig` and settings of `owner`'s (a target's or the project's) configuration named
+  /// `configuration`, else its `Debug` one, else its first: its `.xcconfig` and its settings.
+  private func layers(
+    of owner: [String: PlistValue], objects: [String: PlistValue], configuration: String?
+  ) -> (name: String?, layers: [(xcconfig: String?, settings: [String: String])]) {
+    guard case .string(let listID)? = owner["buildConfigurationList"], case .dictionary(let list)? = objects[listID],
+          case .array(let ids)? = list["buildConfigurations"] else { return (nil, []) }
+    let configurations: [[String: PlistValue]] = ids.compactMap {
+      guard case .string(let id) = $0, case .dictionary(let object)? = objects[id] else { return nil }
+      return object
+    }
+    func named(_ name: String?) -> [String: PlistValue]? {
+      configurations.first { if case .string(let own)? = $0["name"] { return own == name } else { return false } }
+    }
+    guard let chosen = named(configuration) ?? named("Debug") ?? configurations.first else { return (nil, []) }
+    var settings: [String: String] = [:]
+    if case .dictionary(let values)? = chosen["buildSettings"] {
+      for (key, value) in values {
+        switch value {
+        case .string(let text): settings[key] = text
+        case .array(let items): settings[key] = items.compactMap { if case .string(let text) = $0 { return text } else { return nil } }.joined(separator: " ")
+        case .dictionary: continue
+        }
+      }
+    }
+    var xcconfig: String?
+    if case .string(let reference)? = chosen["baseConfigurationReference"] {
+      xcconfig = paths[reference]
+    } else if case .string(let anchor)? = chosen["baseConfigurationReferenceAnchor"], let folder = synchronized[anchor],
+              case .string(let relative)? = chosen["baseConfigurationReferenceRelativePath"] {
+      xcconfig = Self.normalized(folder + "/" + relative)
+    }
+    var name: String?
+    if case .string(let own)? = chosen["name"] { name = own }
+    return (name, [(xcconfig, settings)])
   }
 
   /// The settings `keys` (by default the SDK's: `SDKROOT`, `SUPPORTED_PLATFORMS`) of a target's

@@ -95,7 +95,10 @@ struct PackageWriter {
         + adoption.qualifiedAmbiguousNames.map { "typealias \($0.name) = \($0.qualified)" } + (adoption.ambiguousNames.isEmpty ? [] : [""])
       try put(seamFile, (header + seams.map(\.value.text)).joined(separator: "\n"), owned: false, changes: &changes)
     }
-    try put(paths.main, RegistrationWriter.mainFile(bundleIdentifier: adoption.app.bundleIdentifier), owned: false, changes: &changes)
+    try put(paths.main, RegistrationWriter.mainFile(
+      bundleIdentifier: adoption.app.bundleIdentifier,
+      // The executable is the REPL, whatever the app's is called (Foundation looks for it by name).
+      infoPlist: adoption.app.infoPlist?.setting("CFBundleExecutable", to: executable), identifierNeeds: adoption.app.bundleIdentifierNeeds), owned: false, changes: &changes)
     try put(paths.strings, RegistrationWriter.stringsFile(adoption.app.strings), owned: false, changes: &changes)
     try put("repl", replScript(), owned: false, changes: &changes)
     try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: output + "/repl")
