@@ -861,6 +861,27 @@ struct StandInTests {
     #expect(StandInSource.conformance(to: "Fine", source: "protocol Fine: AnyObject { func f() -> [Item] }", known: known) != nil)
   }
 
+  @Test("a stood-in protocol's public extension stays public: conformers in other modules take its defaults (home-assistant's FakeServerManager)")
+  func publicExtension() {
+    let source = """
+      import UserNotifications
+      public protocol ServerManager {
+          var all: [String] { get }
+          func serverOrFirstIfAvailable(for identifier: String) -> String?
+      }
+      public extension ServerManager {
+          func serverOrFirstIfAvailable(for identifier: String) -> String? { all.first }
+      }
+      extension ServerManager {
+          func count() -> Int { all.count }
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "ServerManager.swift", names: ["ServerManager"], known: ["ServerManager"], protocols: ["ServerManager"], imports: [], why: "why")
+    #expect(generated.text.contains("\npublic extension ServerManager {\n  func serverOrFirstIfAvailable(for identifier: String) -> String? {"))
+    #expect(generated.text.contains("\nextension ServerManager {\n  func count() -> Int {"))
+  }
+
   @Test("a value's own Hashable and Equatable implementations are copied as written, not made seams")
   func valueConformances() {
     let source = """

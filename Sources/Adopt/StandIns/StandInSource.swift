@@ -120,7 +120,7 @@ struct StandInSource {
         Writer.typeName(of: member).map { names.contains(extended + "." + $0) } ?? false
       }
       guard !nested.isEmpty, !names.contains(extended) else { continue }
-      writer.lines.append("extension \(extended) {")
+      writer.lines.append(Writer.access(of: extensionDecl) + "extension \(extended) {")
       for member in nested { writer.type(member, parents: [extended], indent: "  ") }
       writer.lines.append("}")
     }
@@ -753,7 +753,7 @@ private struct Writer {
     lines.append("")
     // An error at an extension's conformance repairs its type as one at the type's own header.
     typeLines[lines.count + 1] = name
-    lines.append("extension \(name)\(inherited) {")
+    lines.append(Self.access(of: node) + "extension \(name)\(inherited) {")
     for member in node.memberBlock.members {
       // An extension's members are repaired as the type's own are: one the compiler rejected
       // is left out, and every line one writes is its own.
@@ -773,6 +773,13 @@ private struct Writer {
       }
     }
     lines.append("}")
+  }
+
+  /// An extension's access (`public `), which its members take: home-assistant's `public
+  /// extension ServerManager` gives `serverOrFirstIfAvailable(for:)` to conformers in other
+  /// modules (its `FakeServerManager` did not conform to a stand-in whose extension was internal).
+  static func access(of node: ExtensionDeclSyntax) -> String {
+    node.modifiers.first { ["public", "package"].contains($0.name.text) }.map { $0.name.text + " " } ?? ""
   }
 
   private func modifiersOf(_ decl: DeclSyntax) -> DeclModifierListSyntax {
