@@ -2001,3 +2001,73 @@ struct StandInClassWithInitsTests {
     #expect(sdk.declarations.first { $0.member == "Encryption.backupStateListener" }?.hasDefault == true, "\(sdk.omitted)")
   }
 }
+
+/// home-assistant's `Current`: the app's environment, a global of a file that imports
+/// CoreBluetooth, which almost every file of the app reads.
+@Suite("vmrepl adopt: a global of a left-out file")
+struct StandInGlobalTests {
+  @Test("a global that kept code uses, declared in a left-out file, is a seam named as the code writes it, with the file's types its declaration names")
+  func environmentGlobal() throws {
+    let folder = try AppFolder("Home", files: [
+      "Home/Shared/Environment.swift": """
+        import CoreBluetooth
+        import Foundation
+
+        private var underlyingCurrent = AppEnvironment()
+
+        public var Current: AppEnvironment {
+            underlyingCurrent
+        }
+
+        public func withCurrent<R>(_ environment: AppEnvironment, operation: () -> R) -> R { operation() }
+
+        public func resetEnvironment() { underlyingCurrent = AppEnvironment() }
+
+        public class AppEnvironment {
+            public var date: () -> Date = Date.init
+            public var appName = "Home"
+            public var isDebug: Bool { false }
+            public var bluetooth = CBCentralManager()
+        }
+        """,
+      "Home/Settings/AboutViewModel.swift": """
+        import Foundation
+
+        final class AboutViewModel: ObservableObject {
+            @Published var title = ""
+            @Published var today: Date
+            init() {
+                today = Current.date()
+                title = Current.appName
+            }
+            func reset() {
+                resetEnvironment()
+                title = Current.isDebug ? "debug" : Current.appName
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.included == ["Home/Settings/AboutViewModel.swift"])
+    #expect(adoption.seams["Home/Shared/Environment.swift"]?.types == ["AppEnvironment", "Current", "resetEnvironment"])
+    let environment = try #require(StandInFiles(adoption).files.first { $0.appPath == "Home/Shared/Environment.swift" }?.generated)
+    #expect(environment.text.contains("""
+      public var Current: AppEnvironment {
+        StandIn.call("Current", "Current")
+      }
+      public func resetEnvironment() {
+        StandIn.call("resetEnvironment", "resetEnvironment()") as Void
+      }
+      """))
+    // One nobody uses is not written.
+    #expect(!environment.text.contains("withCurrent"))
+    #expect(environment.declarations.first { $0.member == "Current" }?.hasDefault == true)
+    #expect(adoption.models.first?.factory == "AboutViewModel()")
+    // The model reads `AppEnvironment`'s members through `Current`: its starter answers the
+    // `Bool` one, which no default gives.
+    let model = try #require(adoption.models.first)
+    let writer = PackageWriter(output: "/tmp/home-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
+    let starter = writer.starterScenario(model, reach: StandInReach.models(for: writer.standIns.declarations, in: adoption))
+    #expect(starter.contains("stub AppEnvironment.isDebug value=false\n"), "\(starter)")
+  }
+}

@@ -180,6 +180,8 @@ struct FileSelection {
     // that needs a left-out one is left out too, and that can leave out more.
     var changed = true
     var selected: Set<String> = []
+    // The types a stood-in global's declaration names (`Current`'s `AppEnvironment`), by global.
+    var typesOfGlobals: [String: Set<String>] = [:]
     // Files of extensions (and re-exports) found needed in an earlier round, which start the next one.
     var extensionFiles: Set<String> = []
     while changed {
@@ -225,6 +227,24 @@ struct FileSelection {
       // unless what uses it is an extension or a function that a filtered copy can drop.
       for path in selected.sorted() {
         guard let file = byPath[path] else { continue }
+        // A global of a left-out file (home-assistant's `public var Current: AppEnvironment`, in
+        // a file that imports CoreBluetooth): stood in, with the file's types its declaration
+        // names, where one left-out file alone declares it and no type has its name.
+        for name in file.mentions.union(file.references).subtracting(file.globals).sorted() where declaredIn[name] == nil {
+          let homes = (globalsIn[name] ?? []).filter { $0 != path && sees(file, $0) }
+          guard homes.count == 1, seams[homes[0]]?.contains(name) != true, failedSeams[homes[0]] == nil,
+                let home = byPath[homes[0]], let reason = blocked[homes[0]], Self.standsIn(reason: reason, of: home),
+                let original = originals.first(where: { $0.path == homes[0] }),
+                let declaration = original.declarations.first(where: { $0.globals.contains(name) }),
+                declaration.blockers.allSatisfy(LinuxSupport.canStandIn)
+          else { continue }
+          seams[homes[0], default: []].insert(name)
+          for type in original.types where type.isTopLevel && type.access > .fileprivate && declaration.mentions.contains(type.name) {
+            seams[homes[0], default: []].insert(type.name)
+            typesOfGlobals[name, default: []].insert(type.name)
+          }
+          changed = true
+        }
         for name in file.mentions.sorted() where !Self.declaresNested(name, file) {
           let homes = (declaredIn[name] ?? droppedTypes[name].map { [$0] } ?? []).filter { sees(file, $0) }
           guard !homes.isEmpty, !homes.contains(path), homes.allSatisfy({ blocked[$0] != nil || droppedTypes[name] == $0 }) else { continue }
@@ -312,8 +332,11 @@ struct FileSelection {
     // since, for another type.
     var used = included.reduce(into: Set<String>()) { used, path in
       for name in byPath[path]?.mentions ?? [] { used.insert(name); used.insert(String(name.prefix { $0 != "." })) }
+      // A stood-in global function or constant (`resetEnvironment()`).
+      used.formUnion(byPath[path]?.references ?? [])
     }
     used.formUnion(mocks)
+    for (global, types) in typesOfGlobals where used.contains(global) { used.formUnion(types) }
     seams = seams.compactMapValues { types in
       let kept = types.intersection(used)
       return kept.isEmpty ? nil : kept

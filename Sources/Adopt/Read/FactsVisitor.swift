@@ -24,6 +24,7 @@ final class FactsVisitor: SyntaxVisitor {
     for item in tree.statements {
       visitor.part = Part()
       let typesBefore = visitor.facts.types.count
+      let globalsBefore = visitor.facts.globals
       visitor.walk(item)
       if item.item.is(ImportDeclSyntax.self) { continue }
       let part = visitor.part
@@ -39,6 +40,7 @@ final class FactsVisitor: SyntaxVisitor {
       declaration.selfReferences = part.selfReferences
       declaration.blockers = part.blockers
       declaration.types = visitor.facts.types[typesBefore...].filter(\.isTopLevel).map(\.name)
+      declaration.globals = visitor.facts.globals.subtracting(globalsBefore).sorted()
       if let extensionDecl = item.item.as(ExtensionDeclSyntax.self) {
         declaration.extendedType = LinuxSupport.bareName(typeText(extensionDecl.extendedType))
       }

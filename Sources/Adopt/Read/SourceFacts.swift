@@ -103,6 +103,8 @@ struct TopLevelDeclaration: Sendable, Equatable {
   var blockers: [String] = []
   /// The types it declares at file scope.
   var types: [String] = []
+  /// The global constants, variables and functions it declares.
+  var globals: [String] = []
   /// The type an `extension` extends.
   var extendedType: String?
   var isTypeDeclaration = false

@@ -51,13 +51,19 @@ enum StandInReach {
       // A stood-in mock the model is made with (element-x's `JoinedRoomProxyMock()` for a
       // `JoinedRoomProxyProtocol`) is named by the registration, not the model's files.
       for owner in owners where !named.contains(owner) && model.factory.map({ Self.makes(owner, in: $0) }) == true { named.insert(owner) }
-      // A stood-in mock that a reached member's unanswered value makes (element-x's
+      // A stood-in type that a reached member returns, or a mock its unanswered value makes (element-x's
       // `CurrentValuePublisher<RoomInfoProxyProtocol, Never>(RoomInfoProxyMock())`) is reached
       // too: the model calls its members through the protocol, naming neither.
       var grew = true
       while grew {
         grew = false
         for declaration in declarations where reaches(declaration) {
+          // What it returns, a stood-in type (home-assistant's global `Current`, an
+          // `AppEnvironment` whose members the model reads through it).
+          if let returns = declaration.returns.map(LinuxSupport.bareName), owners.contains(returns), !named.contains(returns) {
+            named.insert(returns)
+            grew = true
+          }
           guard let empty = declaration.empty else { continue }
           for owner in owners where !named.contains(owner) && Self.makes(owner, in: empty) {
             named.insert(owner)

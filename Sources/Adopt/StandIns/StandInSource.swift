@@ -109,6 +109,13 @@ struct StandInSource {
     for decl in fileScope {
       if let name = Writer.typeName(of: decl), names.contains(name) {
         writer.type(decl, parents: [], indent: "")
+      } else if let variable = decl.as(VariableDeclSyntax.self),
+                variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self).map { names.contains($0.identifier.text) } ?? false }) {
+        // A global kept code uses (home-assistant's `public var Current: AppEnvironment`): a
+        // seam named as the code writes it.
+        writer.property(variable, owner: "", generic: [], keepsStorage: false, isClass: false, indent: "")
+      } else if let function = decl.as(FunctionDeclSyntax.self), names.contains(function.name.text) {
+        writer.function(function, owner: "", generic: [], indent: "")
       }
     }
     // A type declared in an extension of one the package compiles (`extension StatusEditor {
@@ -824,6 +831,10 @@ private struct Writer {
     }
   }
 
+  /// A member's name as the transcript and `stub` write it: `Owner.name`, or `name` alone for a
+  /// global (home-assistant's `Current`).
+  static func qualified(_ owner: String, _ name: String) -> String { owner.isEmpty ? name : owner + "." + name }
+
   mutating func property(
     _ node: VariableDeclSyntax, owner: String, generic: Set<String>, keepsStorage: Bool, isClass: Bool, indent: String, canMakeOwn: Bool = false
   ) {
@@ -834,7 +845,7 @@ private struct Writer {
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
       let name = pattern.identifier.text
       let written = binding.typeAnnotation?.type
-      let seamed = repair.seamedMembers.contains("\(owner).\(name)")
+      let seamed = repair.seamedMembers.contains(Self.qualified(owner, name))
       // A stored property whose initial value the package can make is kept as written: a
       // `static let shared = Client()` or a `var items: [Item] = []`.
       if stored, !seamed, let value = binding.initializer?.value, copyable(value, generic: generic),
@@ -843,7 +854,7 @@ private struct Writer {
         let published = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Published" }
         lines.append(indent + (published ? "@Published " : "") + Self.attributes(node.attributes) + Self.modifiers(node.modifiers) + "\(keyword) \(name)"
           + (written.map { ": " + $0.trimmedDescription } ?? "") + " = " + value.trimmedDescription)
-        copiedMembers.insert("\(owner).\(name)")
+        copiedMembers.insert(Self.qualified(owner, name))
         continue
       }
       // Unwritten, the type a value names is its type: `Client(...)`, `Client.shared`.
@@ -852,7 +863,7 @@ private struct Writer {
       if stored, isStatic, canMakeOwn, let annotation, annotation.trimmedDescription == ownName || annotation.trimmedDescription == owner {
         // The type's one instance (`static let shared = IAPHelper(settings: ...)`) whose value
         // cannot be made here: made by the stand-in, and its making shown as a call.
-        let member = "\(owner).\(name)"
+        let member = Self.qualified(owner, name)
         madeOwnInstance = true
         memberLines[lines.count + 1] = member
         lines.append(indent + Self.attributes(node.attributes) + Self.modifiers(node.modifiers, dropping: dropModifiers)
@@ -861,11 +872,11 @@ private struct Writer {
         continue
       }
       guard let annotation else {
-        omitted.append("\(owner).\(name): its type is not written and its value cannot be made here")
+        omitted.append("\(Self.qualified(owner, name)): its type is not written and its value cannot be made here")
         continue
       }
       guard exists(annotation, generic: generic) else {
-        omitted.append("\(owner).\(name): `\(annotation.trimmedDescription)` is a type the package does not have")
+        omitted.append("\(Self.qualified(owner, name)): `\(annotation.trimmedDescription)` is a type the package does not have")
         continue
       }
       let type = annotation.trimmedDescription
@@ -873,7 +884,7 @@ private struct Writer {
         lines.append(indent + Self.modifiers(node.modifiers) + "\(node.bindingSpecifier.text) \(name): \(type)")
         continue
       }
-      let member = "\(owner).\(name)"
+      let member = Self.qualified(owner, name)
       let settable = node.bindingSpecifier.text == "var" && (stored || Self.hasSetter(binding))
       let modifiers = Self.modifiers(node.modifiers, dropping: dropModifiers)
       memberLines[lines.count + 1] = member
@@ -932,14 +943,14 @@ private struct Writer {
     let name = node.name.text
     let signature = node.signature
     guard exists(signature, generic: generic), node.genericWhereClause.map({ exists($0, generic: generic) }) ?? true else {
-      omitted.append("\(owner).\(name): its signature names a type the package does not have")
+      omitted.append("\(Self.qualified(owner, name)): its signature names a type the package does not have")
       return
     }
     if let output = signature.returnClause?.type, output.is(SomeOrAnyTypeSyntax.self), output.trimmedDescription.hasPrefix("some") {
-      omitted.append("\(owner).\(name): returns an opaque type")
+      omitted.append("\(Self.qualified(owner, name)): returns an opaque type")
       return
     }
-    let member = "\(owner).\(StandInSource.memberWord(name))"
+    let member = Self.qualified(owner, StandInSource.memberWord(name))
     let parameters = parametersText(signature.parameterClause, generic: generic)
     let effects = signature.effectSpecifiers
     let isAsync = effects?.asyncSpecifier != nil
