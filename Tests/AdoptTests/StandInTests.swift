@@ -861,6 +861,35 @@ struct StandInTests {
     #expect(StandInSource.conformance(to: "Fine", source: "protocol Fine: AnyObject { func f() -> [Item] }", known: known) != nil)
   }
 
+  @Test("a stored closure of a stand-in returns, unanswered, a closure of its result's empty value (home-assistant's AppEnvironment.magicItemProvider)")
+  func closureEmptyValues() {
+    let mock = { (type: String) in type == "MagicItemProviderProtocol" ? "MagicItemProviderMock()" : nil }
+    #expect(EmptyValues.closure(for: "() -> MagicItemProviderProtocol", result: mock) == "{ MagicItemProviderMock() }")
+    #expect(EmptyValues.closure(for: "@escaping (String, Int) -> Void", result: mock) == "{ _, _ in }")
+    #expect(EmptyValues.closure(for: "@escaping @Sendable (String, Int) -> Void", result: mock) == "{ _, _ in } as @Sendable (String, Int) -> Void")
+    #expect(EmptyValues.closure(for: "() -> ()", result: mock) == "{}")
+    #expect(EmptyValues.closure(for: "(() throws -> WatchConfig?)", result: mock) == "{ StandIn.empty() }")
+    #expect(EmptyValues.closure(for: "() -> Calendar", result: mock) == nil)
+    #expect(EmptyValues.closure(for: "MagicItemProviderProtocol", result: mock) == nil)
+    let source = """
+      import CoreMotion
+      public class AppEnvironment {
+          public var magicItemProvider: () -> MagicItemProviderProtocol = {
+              MagicItemProvider()
+          }
+          public var calendar: () -> Calendar = { Calendar.autoupdatingCurrent }
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "Environment.swift", names: ["AppEnvironment"], known: ["AppEnvironment", "MagicItemProviderProtocol"],
+      protocols: ["MagicItemProviderProtocol"], imports: [], why: "why",
+      emptyValue: { type, _ in EmptyValues.closure(for: type, result: mock) })
+    #expect(generated.text.contains(#"get { StandIn.call("AppEnvironment.magicItemProvider", "magicItemProvider", empty: { MagicItemProviderMock() }) }"#))
+    #expect(generated.text.contains(#"get { StandIn.call("AppEnvironment.calendar", "calendar") }"#))
+    #expect(generated.declarations.filter(\.hasDefault).map(\.member).contains("AppEnvironment.magicItemProvider"))
+    #expect(!generated.declarations.filter(\.hasDefault).map(\.member).contains("AppEnvironment.calendar"))
+  }
+
   @Test("a stood-in protocol's public extension stays public: conformers in other modules take its defaults (home-assistant's FakeServerManager)")
   func publicExtension() {
     let source = """

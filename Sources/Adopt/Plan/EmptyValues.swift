@@ -38,7 +38,9 @@ struct EmptyValues {
     let end = seam.isStatement ? ")" : ") }"
     let owner = Self.owner(of: seam.declaration.member)
     guard !seam.declaration.hasDefault, let returns = seam.declaration.returns, seam.text.hasSuffix(end),
-          !seam.text.hasSuffix(" as Void"), let value = expression(for: returns, from: owner) ?? sample(for: returns, from: owner)
+          !seam.text.hasSuffix(" as Void"),
+          let value = expression(for: returns, from: owner) ?? sample(for: returns, from: owner)
+            ?? Self.closure(for: returns, result: { expression(for: $0, from: owner) ?? mock(of: $0, standIns: standIns) })
     else { return seam }
     var filled = seam
     filled.text = String(seam.text.dropLast(end.count)) + ", empty: " + value + end

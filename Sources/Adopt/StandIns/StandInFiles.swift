@@ -73,6 +73,7 @@ struct StandInFiles {
           keptExtensions: kept, emptyValue: { type, owner in
             empty.expression(for: type, from: owner) ?? empty.mock(of: type, standIns: adoption.standInTypeIndex)
               ?? empty.sample(for: type, from: owner)
+              ?? EmptyValues.closure(for: type) { empty.expression(for: $0, from: owner) ?? empty.mock(of: $0, standIns: adoption.standInTypeIndex) }
           })
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
