@@ -359,6 +359,113 @@ struct MendingTests {
     #expect(mending.droppedMembers[path]?.first?.seam == nil)
   }
 
+  @Test("an error in an argument of super.init makes that argument a seam typed by its parameter, with its type's empty value (Element X's first view states)")
+  func superInitArgumentSeam() throws {
+    let folder = try AppFolder("Lock", files: [
+      "Lock/StateStoreViewModel.swift": """
+        import Combine
+
+        class StateStoreViewModel<State>: ObservableObject {
+            @Published var state: State
+            init(initialViewState: State) { state = initialViewState }
+        }
+        """,
+      "Lock/AppLockSetupViewModel.swift": """
+        import Foundation
+
+        struct AppLockSetupViewState {
+            var isMandatory: Bool
+            var biometryType: Int
+        }
+
+        protocol AppLockServiceProtocol {
+            var isMandatory: Bool { get }
+        }
+
+        final class AppLockService: AppLockServiceProtocol {
+            var isMandatory = false
+        }
+
+        typealias AppLockSetupViewModelType = StateStoreViewModel<AppLockSetupViewState>
+
+        final class AppLockSetupViewModel: AppLockSetupViewModelType {
+            private let appLockService: AppLockServiceProtocol
+
+            init(appLockService: AppLockServiceProtocol, title: String = "Lock") {
+                self.appLockService = appLockService
+                super.init(initialViewState: AppLockSetupViewState(isMandatory: appLockService.isMandatory,
+                                                                   biometryType: appLockService.biometryType))
+            }
+
+            func skip() { state.isMandatory = false }
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Lock/AppLockSetupViewModel.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend([
+      Self.rejection(23, "argument passed to call that takes no arguments", path: path),
+      Self.rejection(24, "value of type 'any AppLockServiceProtocol' has no member 'biometryType'", path: path),
+    ], adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    let seams = (mending.droppedMembers[path] ?? []).compactMap(\.seam)
+    #expect(seams.map(\.text) == [
+      #"StandIn.call("AppLockSetupViewModel.init.initialViewState", "AppLockSetupViewState(isMandatory: appLockService.isMandatory, biometryType: appLockService.biometryType)", empty: AppLockSetupViewState(isMandatory: StandIn.empty(), biometryType: StandIn.empty()))"#,
+    ])
+    #expect(seams.first?.declaration.returns == "AppLockSetupViewState")
+    #expect(seams.first?.declaration.hasDefault == true)
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.first { $0.name == "appLockSetup" }?.factory == "AppLockSetupViewModel(appLockService: AppLockService())")
+  }
+
+  @Test("a seam mending made that returns a stood-in type with no state (the view state, its file importing LocalAuthentication) has that stand-in's instance as its default")
+  func superInitArgumentOfStoodInState() throws {
+    let folder = try AppFolder("Lock", files: [
+      "Lock/StateStoreViewModel.swift": """
+        import Combine
+
+        class StateStoreViewModel<State>: ObservableObject {
+            @Published var state: State
+            init(initialViewState: State) { state = initialViewState }
+        }
+        """,
+      "Lock/AppLockSetupModels.swift": """
+        import Foundation
+        import LocalAuthentication
+
+        struct AppLockSetupViewState {
+            var isMandatory: Bool
+            let biometryType: LABiometryType
+        }
+        """,
+      "Lock/AppLockSetupViewModel.swift": """
+        import Foundation
+
+        final class AppLockSetupViewModel: StateStoreViewModel<AppLockSetupViewState> {
+            init(isMandatory: Bool = false) {
+                super.init(initialViewState: AppLockSetupViewState(isMandatory: isMandatory, biometryType: .faceID))
+            }
+
+            func skip() { state.isMandatory = false }
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Lock/AppLockSetupViewModel.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend([Self.rejection(5, "argument passed to call that takes no arguments", path: path)],
+                              adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let seam = try #require(adoption.bodySeamDeclarations.first { $0.member == "AppLockSetupViewModel.init.initialViewState" })
+    #expect(seam.returns == "AppLockSetupViewState")
+    #expect(!seam.hasDefault)
+    #expect(StandInFiles(adoption).withDefaults([seam]).map(\.hasDefault) == [true])
+  }
+
   @Test("an error in an init's `if` statement makes the statement a seam, and one in an assigned value makes the value a seam typed by its property")
   func initNonCallSeams() throws {
     let folder = try AppFolder("Comments", files: [

@@ -118,8 +118,9 @@ enum MemberLocator {
   ///   property it is assigned to, so the property is still initialized.
   /// - an assignment to a property the message says is not there (left out, its type missing on
   ///   Linux): the whole statement, as a call.
+  /// - an argument of `super.init` or `self.init` (`delegationArgumentSeam`), typed by its parameter.
   /// Nil outside an init's body, for a `let`, a `guard` that binds names (they serve the rest of the body),
-  /// an assignment the message does not pin on its value, and `super.init`/`self.init`.
+  /// and an assignment the message does not pin on its value.
   static func initStatement(atLine line: Int, in source: String, why: String, message: String = "") -> Member? {
     initStatement(atLine: line, in: Parsed(source), why: why, message: message)
   }
@@ -142,10 +143,12 @@ enum MemberLocator {
           guard statement.startLocation(converter: converter).line <= line, line <= statement.endLocation(converter: converter).line
           else { continue }
           let text = statement.item.trimmedDescription
-          if text.hasPrefix("super.init") || text.hasPrefix("self.init") { return nil }
-          if let seam = statementSeam(holding: statement.item, converter: converter, why: why) { return seam }
           let owner = owner(of: block)
           let label = "\(label(of: item.decl) ?? "init")` in `\(name(of: Syntax(block.parent!)))"
+          if text.hasPrefix("super.init") || text.hasPrefix("self.init") {
+            return delegationArgumentSeam(statement, line: line, message: message, owner: owner, label: label, converter: converter, why: why)
+          }
+          if let seam = statementSeam(holding: statement.item, converter: converter, why: why) { return seam }
           // The property it assigns is gone (left out: its type does not exist on Linux, as
           // pocket-casts' `private var motionManager: CMMotionManager`): nothing to assign.
           if let assigned = assignment(statement.item), missingMember(in: message) == assigned.property {
@@ -267,6 +270,48 @@ enum MemberLocator {
     var declaration = StandInSource.Declaration(
       member: member, signature: "\(property) = \(text)", why: why, hasDefault: declared.map(StandInSource.hasDefault) ?? false)
     declaration.returns = declared
+    return Member(
+      range: range, firstLine: value.startLocation(converter: converter).line, lastLine: value.endLocation(converter: converter).line,
+      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted(text)))", declaration: declaration, isStatement: true),
+      signature: "")
+  }
+
+  /// An argument of `super.init(...)` or `self.init(...)` as a seam: the one whose text the
+  /// compiler's `message` names, else the one on `line`, else the only one. Element X's screens
+  /// hand their first state up (`super.init(initialViewState: AppLockSetupBiometricsScreenViewState(
+  /// biometryType: appLockService.biometryType))`, `biometryType` a LocalAuthentication type
+  /// Linux lacks): the call cannot go, or the class has no init, so its value does. Typed by
+  /// the parameter it is passed to; where the value calls a type's init
+  /// (`AppLockSetupBiometricsScreenViewState(...)`), that type is its return, for an empty value.
+  private static func delegationArgumentSeam(
+    _ statement: CodeBlockItemSyntax, line: Int, message: String, owner: String, label: String, converter: SourceLocationConverter, why: String
+  ) -> Member? {
+    var node = Syntax(statement.item)
+    if let expression = node.as(ExpressionStmtSyntax.self) { node = Syntax(expression.expression) }
+    if let tried = node.as(TryExprSyntax.self) { node = Syntax(tried.expression) }
+    guard let call = node.as(FunctionCallExprSyntax.self), !call.arguments.isEmpty else { return nil }
+    let arguments = Array(call.arguments)
+    let onLine = arguments.filter { argument in
+      (argument.startLocation(converter: converter).line...argument.endLocation(converter: converter).line).contains(line)
+    }
+    guard let chosen = arguments.first(where: { names(message, in: $0.expression.trimmedDescription) })
+      ?? (onLine.count == 1 ? onLine.first : nil) ?? (arguments.count == 1 ? arguments.first : nil)
+    else { return nil }
+    let value = chosen.expression
+    let name = chosen.label?.text ?? "argument\(arguments.firstIndex(of: chosen).map { $0 + 1 } ?? 1)"
+    let member = "\(owner).init.\(name)"
+    let range = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
+    let text = oneLine(value)
+    var declaration = StandInSource.Declaration(member: member, signature: "\(name): \(text)", why: why, hasDefault: false)
+    // `Type(...)` or `Type.init(...)`: a value of `Type`.
+    if let made = value.as(FunctionCallExprSyntax.self) {
+      var callee = made.calledExpression
+      if let access = callee.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base { callee = base }
+      let typeName = callee.trimmedDescription
+      if typeName.first?.isUppercase == true, typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+        declaration.returns = typeName
+      }
+    }
     return Member(
       range: range, firstLine: value.startLocation(converter: converter).line, lastLine: value.endLocation(converter: converter).line,
       label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted(text)))", declaration: declaration, isStatement: true),

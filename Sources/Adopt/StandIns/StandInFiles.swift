@@ -84,13 +84,24 @@ struct StandInFiles {
     }
     // A seam that returns a stood-in type with no state (`AppContext.apiService: APIService`)
     // has a default, whichever stand-in declares that type.
-    let stateless = Set(files.flatMap { $0.generated.defaultTypes.flatMap { [$0, String($0.split(separator: ".").last ?? "")] } })
+    statelessTypes = Set(files.flatMap { $0.generated.defaultTypes.flatMap { [$0, String($0.split(separator: ".").last ?? "")] } })
     for index in files.indices {
-      for member in files[index].generated.declarations.indices {
-        guard let returns = files[index].generated.declarations[member].returns?.filter({ !$0.isWhitespace }),
-              stateless.contains(returns) else { continue }
-        files[index].generated.declarations[member].hasDefault = true
-      }
+      files[index].generated.declarations = withDefaults(files[index].generated.declarations)
+    }
+  }
+
+  /// The stood-in types with no state, whose one instance a seam returning one returns unanswered.
+  private(set) var statelessTypes: Set<String> = []
+
+  /// `declarations` with a default where they return a stood-in type with no state: a stand-in's
+  /// own members, and a seam mending made in a kept file (element-x's `super.init(initialViewState:
+  /// AppLockSetupBiometricsScreenViewState(...))` argument, the state stood in without storage).
+  func withDefaults(_ declarations: [StandInSource.Declaration]) -> [StandInSource.Declaration] {
+    declarations.map { declaration in
+      guard let returns = declaration.returns?.filter({ !$0.isWhitespace }), statelessTypes.contains(returns) else { return declaration }
+      var defaulted = declaration
+      defaulted.hasDefault = true
+      return defaulted
     }
   }
 

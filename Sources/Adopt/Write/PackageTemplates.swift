@@ -64,7 +64,7 @@ extension PackageWriter {
   func standInAnswers(_ model: ModelPlan, reach: [String: [String]]) -> [String] {
     let mentioned = (adoption.app.files.first { $0.path == model.path }?.mentions ?? []).union(model.seams)
     let declarations = standIns.declarations + model.seams.flatMap { adoption.protocolSeams[$0]?.declarations ?? [] }
-      + adoption.bodySeamDeclarations
+      + standIns.withDefaults(adoption.bodySeamDeclarations)
     var seen: Set<String> = []
     // Those its own file names, and those the files it needs reach (`DataManager.podcastCount`
     // through a helper the model calls).
