@@ -232,6 +232,9 @@ struct AppleValueTests {
     #expect(image != nil)
     #expect(ColorScheme.allCases == [.light, .dark])
     #expect(ProcessInfo.processInfo.thermalState == .nominal)
+    // As on an iPhone: element-x's `!ProcessInfo.processInfo.isiOSAppOnMac` in a model's init.
+    #expect(!ProcessInfo.processInfo.isiOSAppOnMac && !ProcessInfo.processInfo.isMacCatalystApp)
+    #expect(!ProcessInfo.processInfo.isiOSAppOnVision && !ProcessInfo.processInfo.isLowPowerModeEnabled)
     #expect(ProcessInfo.thermalStateDidChangeNotification.rawValue == "NSProcessInfoThermalStateDidChangeNotification")
     let values = try? URL(fileURLWithPath: "/").resourceValues(forKeys: [.volumeAvailableCapacityForImportantUsageKey])
     #expect(values != nil && values?.volumeAvailableCapacityForImportantUsage == nil)
