@@ -466,6 +466,36 @@ struct MendingTests {
     #expect(StandInFiles(adoption).withDefaults([seam]).map(\.hasDefault) == [true])
   }
 
+  @Test("an error in an init's `let` makes it and the statements right after it that use its name one seam; a later use keeps the init as it was")
+  func initBindingGroupSeam() throws {
+    let source = """
+      import Combine
+      import Foundation
+
+      final class ThreadTimelineViewModel: ObservableObject {
+          @Published var verified = false
+          @Published var title = ""
+
+          init(roomProxy: JoinedRoomProxyProtocol) {
+              let identityChanges = roomProxy.identityStatusChangesPublisher.receive(on: DispatchQueue.main)
+              Task { [weak self] in
+                  for await _ in identityChanges.values { self?.verified = true }
+              }
+              title = roomProxy.name
+          }
+      }
+      """
+    let member = try #require(MemberLocator.initStatement(
+      atLine: 9, in: source, why: "why", message: "value of type 'any JoinedRoomProxyProtocol' has no member 'identityStatusChangesPublisher'"))
+    #expect(member.seam?.text == #"StandIn.call("ThreadTimelineViewModel.init", "let identityChanges = roomProxy.identityStatusChangesPublisher.receive(on: DispatchQueue.main) ...") as Void"#)
+    #expect((member.firstLine, member.lastLine) == (9, 12))
+    // A use of the name past the statements right after it: no seam of a part.
+    let later = source.replacingOccurrences(of: "        title = roomProxy.name", with: "        verified = false\n        title = \"\\(identityChanges)\"")
+    let none = MemberLocator.initStatement(
+      atLine: 9, in: later, why: "why", message: "value of type 'any JoinedRoomProxyProtocol' has no member 'identityStatusChangesPublisher'")
+    #expect(none == nil)
+  }
+
   @Test("an error in an init's `if` statement makes the statement a seam, and one in an assigned value makes the value a seam typed by its property")
   func initNonCallSeams() throws {
     let folder = try AppFolder("Comments", files: [

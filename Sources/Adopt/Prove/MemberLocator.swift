@@ -118,8 +118,10 @@ enum MemberLocator {
   ///   property it is assigned to, so the property is still initialized.
   /// - an assignment to a property the message says is not there (left out, its type missing on
   ///   Linux): the whole statement, as a call.
-  /// - an argument of `super.init` or `self.init` (`delegationArgumentSeam`), typed by its parameter.
-  /// Nil outside an init's body, for a `let`, a `guard` that binds names (they serve the rest of the body),
+  /// - an argument of `super.init` or `self.init` (`delegationArgumentSeam`), typed by its parameter;
+  /// - a `let` whose value the message names, with the statements right after it that use it
+  ///   (`bindingGroup`).
+  /// Nil outside an init's body, for another `let`, a `guard` that binds names (they serve the rest of the body),
   /// and an assignment the message does not pin on its value.
   static func initStatement(atLine line: Int, in source: String, why: String, message: String = "") -> Member? {
     initStatement(atLine: line, in: Parsed(source), why: why, message: message)
@@ -161,6 +163,9 @@ enum MemberLocator {
           if let assigned = assignment(statement.item), let value = assigned.value,
              names(message, in: value.trimmedDescription) || (!names(message, in: statement.item.trimmedDescription) && declaredType(of: assigned.property, in: block) != nil) {
             return valueSeam(value, property: assigned.property, owner: owner, members: block, label: label, converter: converter, why: why)
+          }
+          if let group = bindingGroup(statement, in: body.statements, message: message) {
+            return groupSeam(group, owner: owner, label: label, converter: converter, why: why)
           }
           guard isWholeStatement(statement.item) else { return nil }
           return wholeStatementSeam(statement, owner: owner, label: label, converter: converter, why: why)
@@ -273,6 +278,50 @@ enum MemberLocator {
     return Member(
       range: range, firstLine: value.startLocation(converter: converter).line, lastLine: value.endLocation(converter: converter).line,
       label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted(text)))", declaration: declaration, isStatement: true),
+      signature: "")
+  }
+
+  /// A `let` whose value the compiler's `message` names (element-x's `let
+  /// identityStatusChangesPublisher = roomProxy.identityStatusChangesPublisher.receive(on:
+  /// DispatchQueue.main)`, a member the stood-in protocol lost) and the statements right after
+  /// it that use what it binds (the `Task` that loops over it): one seam, so the rest of the
+  /// init runs. Nil where a later statement, past those, uses the name too.
+  private static func bindingGroup(
+    _ statement: CodeBlockItemSyntax, in statements: CodeBlockItemListSyntax, message: String
+  ) -> [CodeBlockItemSyntax]? {
+    guard let variable = statement.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+          let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let value = binding.initializer?.value,
+          names(message, in: value.trimmedDescription) || missingMember(in: message).map({ value.trimmedDescription.contains($0) }) == true
+    else { return nil }
+    let all = Array(statements)
+    guard let start = all.firstIndex(where: { $0.id == statement.id }) else { return nil }
+    func uses(_ item: CodeBlockItemSyntax) -> Bool {
+      item.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
+    }
+    var group = [statement]
+    var index = start + 1
+    while index < all.count, uses(all[index]) {
+      group.append(all[index])
+      index += 1
+    }
+    guard !all[index...].contains(where: uses) else { return nil }
+    return group
+  }
+
+  /// `group`'s statements, from the first to the last, as one seam of the init.
+  private static func groupSeam(
+    _ group: [CodeBlockItemSyntax], owner: String, label: String, converter: SourceLocationConverter, why: String
+  ) -> Member {
+    let member = "\(owner).init"
+    let range = group[0].item.positionAfterSkippingLeadingTrivia.utf8Offset..<group[group.count - 1].item.endPositionBeforeTrailingTrivia.utf8Offset
+    let first = oneLine(group[0].item)
+    let text = group.count == 1 ? first : first + " ..."
+    let declaration = StandInSource.Declaration(member: member, signature: text, why: why, hasDefault: true)
+    return Member(
+      range: range, firstLine: group[0].startLocation(converter: converter).line,
+      lastLine: group[group.count - 1].endLocation(converter: converter).line,
+      label: label, seam: .init(body: range, text: "StandIn.call(\"\(member)\", \(quoted(text))) as Void", declaration: declaration, isStatement: true),
       signature: "")
   }
 
