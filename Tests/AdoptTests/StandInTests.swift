@@ -499,7 +499,27 @@ struct StandInTests {
         protocol ClientProxyProtocol: AnyObject {
             var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> { get }
             var knockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never> { get }
+            var userProfilePublisher: CurrentValuePublisher<UserProfile, Never> { get }
             func client() -> Client
+        }
+        """,
+      "Verify/Services/UserProfile.swift": """
+        import Foundation
+        import MatrixRustSDK
+
+        struct UserProfile: Hashable, Identifiable {
+            let id: String
+            let displayName: String?
+
+            init(userID: String, displayName: String? = nil) {
+                id = userID
+                self.displayName = displayName
+            }
+
+            init(rustUserProfile: MatrixRustSDK.UserProfile) {
+                id = rustUserProfile.userId
+                displayName = rustUserProfile.displayName
+            }
         }
         """,
       "Verify/Mocks/Generated/GeneratedMocks.swift": """
@@ -516,6 +536,10 @@ struct StandInTests {
                 get { return underlyingKnockRequestsStatePublisher }
             }
             var underlyingKnockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never>!
+            var userProfilePublisher: CurrentValuePublisher<UserProfile, Never> {
+                get { return underlyingUserProfilePublisher }
+            }
+            var underlyingUserProfilePublisher: CurrentValuePublisher<UserProfile, Never>!
         }
         """,
       "Verify/Screens/IdentityScreenViewModel.swift": """
@@ -526,9 +550,11 @@ struct StandInTests {
             private var cancellables = Set<AnyCancellable>()
             private let publisher: CurrentValuePublisher<SessionVerificationState, Never>
             private let knocks: CurrentValuePublisher<KnockRequestsState, Never>
+            @Published var name: String?
             init(clientProxy: ClientProxyProtocol) {
                 publisher = clientProxy.verificationStatePublisher
                 knocks = clientProxy.knockRequestsStatePublisher
+                name = clientProxy.userProfilePublisher.value.displayName
                 publisher.sink { [weak self] state in
                     if case .verified = state { self?.isVerified = true }
                 }.store(in: &cancellables)
@@ -543,6 +569,8 @@ struct StandInTests {
       #"empty: CurrentValuePublisher<SessionVerificationState, Never>(StandIn.empty() as SessionVerificationState))"#), "\(mocks.text)")
     // One with payloads: its first case that carries none, which its stand-in keeps.
     #expect(mocks.text.contains(#"empty: CurrentValuePublisher<KnockRequestsState, Never>(KnockRequestsState.loading))"#), "\(mocks.text)")
+    // A stood-in struct, by the init of its own whose types the package has (element-x's `UserProfile`).
+    #expect(mocks.text.contains(#"empty: CurrentValuePublisher<UserProfile, Never>(UserProfile(userID: StandIn.empty())))"#), "\(mocks.text)")
   }
 
   @Test("a protocol as a generic's argument (element-x's `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`) is made with the app's mock of it, a class whose only inits are convenience ones in extensions")

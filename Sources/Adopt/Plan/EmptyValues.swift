@@ -131,7 +131,11 @@ struct EmptyValues {
   /// `Name(label: part, ...)` by the init that needs the fewest arguments, every one of them
   /// an empty part; nil when no init can be called so.
   private func construct(_ declared: DeclaredType, generics: Generics?, depth: Int) -> String? {
-    let initializers = FactoryInference.initializers(of: declared, members: index.allMembers(of: declared))
+    // A stood-in struct keeps its storage and the inits whose types the package has (element-x's
+    // `UserProfile(userID:)`, its file importing the Rust SDK): made by one of those as well.
+    let members = index.type(written: declared.qualifiedName)?.qualifiedName == declared.qualifiedName
+      ? index.allMembers(of: declared) : standIns.allMembers(of: declared)
+    let initializers = FactoryInference.initializers(of: declared, members: members)
     for initializer in initializers where !initializer.isFailable && !initializer.isThrowing && !initializer.isAsync {
       var arguments: [String] = []
       var fits = true
@@ -158,7 +162,8 @@ struct EmptyValues {
     let name = String(written.prefix { $0 != "<" })
     // An array is no struct of the app; one among a generic's arguments is an argument.
     guard !name.contains("["), !written.hasSuffix("?"), !written.hasSuffix("!"),
-          let declared = name.contains(".") ? index.type(written: name) : index.type(name, from: owner),
+          let declared = (name.contains(".") ? index.type(written: name) : index.type(name, from: owner))
+            ?? (name.contains(".") ? standIns.type(written: name) : standIns.type(name, from: owner)),
           declared.kind == .struct
     else { return nil }
     guard name != written else { return declared.genericParameters.isEmpty ? (declared, nil) : nil }
