@@ -905,7 +905,7 @@ struct StandInTests {
           public var magicItemProvider: () -> MagicItemProviderProtocol = {
               MagicItemProvider()
           }
-          public var calendar: () -> Calendar = { Calendar.autoupdatingCurrent }
+          public var now: () -> Date = { Current.date() }
       }
       """
     let generated = StandInSource(
@@ -913,9 +913,16 @@ struct StandInTests {
       protocols: ["MagicItemProviderProtocol"], imports: [], why: "why",
       emptyValue: { type, _ in EmptyValues.closure(for: type, result: mock) })
     #expect(generated.text.contains(#"get { StandIn.call("AppEnvironment.magicItemProvider", "magicItemProvider", empty: { MagicItemProviderMock() }) }"#))
-    #expect(generated.text.contains(#"get { StandIn.call("AppEnvironment.calendar", "calendar") }"#))
+    #expect(generated.text.contains(#"get { StandIn.call("AppEnvironment.now", "now") }"#))
     #expect(generated.declarations.filter(\.hasDefault).map(\.member).contains("AppEnvironment.magicItemProvider"))
-    #expect(!generated.declarations.filter(\.hasDefault).map(\.member).contains("AppEnvironment.calendar"))
+    #expect(!generated.declarations.filter(\.hasDefault).map(\.member).contains("AppEnvironment.now"))
+    // Where the package has what the closure makes, the app's own value: copied as written.
+    let copied = StandInSource(
+      source: source, path: "Environment.swift", names: ["AppEnvironment"],
+      known: ["AppEnvironment", "MagicItemProviderProtocol", "MagicItemProvider"], protocols: ["MagicItemProviderProtocol"], imports: [], why: "why")
+    #expect(copied.text.contains("public var magicItemProvider: () -> MagicItemProviderProtocol = {\n        MagicItemProvider()\n    }"), "\(copied.text)")
+    // One whose body names what the file alone has (`Current`) stays a seam.
+    #expect(copied.text.contains(#"get { StandIn.call("AppEnvironment.now", "now") }"#))
   }
 
   @Test("a stood-in protocol's public extension stays public: conformers in other modules take its defaults (home-assistant's FakeServerManager)")

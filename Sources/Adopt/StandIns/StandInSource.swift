@@ -535,8 +535,16 @@ private struct Writer {
   }
 
   /// Whether an initial value or a default argument can be copied: literals and the package's
-  /// types only, no function of the file's and no closure.
+  /// types only, no function of the file's and no closure but one that takes nothing and whose
+  /// body is such a value (home-assistant's `magicItemProvider: () -> MagicItemProviderProtocol =
+  /// { MagicItemProvider() }`: the app's own value, where a seam of a closure waited for an
+  /// answer no scenario can write).
   func copyable(_ expression: ExprSyntax, generic: Set<String>) -> Bool {
+    if let closure = expression.as(ClosureExprSyntax.self), closure.signature == nil {
+      let names = Self.names(in: closure.statements)
+      return !closure.statements.isEmpty && names.types.allSatisfy { known.contains($0) || generic.contains($0) }
+        && names.references.isSubset(of: ["true", "false", "nil"])
+    }
     let names = Self.names(in: expression)
     let literals: Set<String> = ["self", "true", "false", "nil"]
     return names.types.allSatisfy { known.contains($0) || generic.contains($0) } && names.references.isSubset(of: literals)
