@@ -359,17 +359,20 @@ struct MendingTests {
     #expect(mending.droppedMembers[path]?.first?.seam == nil)
   }
 
+  /// Element X's base of its screens' models, which their inits hand a first state up to.
+  static let stateStore = """
+    import Combine
+
+    class StateStoreViewModel<State>: ObservableObject {
+        @Published var state: State
+        init(initialViewState: State) { state = initialViewState }
+    }
+    """
+
   @Test("an error in an argument of super.init makes that argument a seam typed by its parameter, with its type's empty value (Element X's first view states)")
   func superInitArgumentSeam() throws {
     let folder = try AppFolder("Lock", files: [
-      "Lock/StateStoreViewModel.swift": """
-        import Combine
-
-        class StateStoreViewModel<State>: ObservableObject {
-            @Published var state: State
-            init(initialViewState: State) { state = initialViewState }
-        }
-        """,
+      "Lock/StateStoreViewModel.swift": Self.stateStore,
       "Lock/AppLockSetupViewModel.swift": """
         import Foundation
 
@@ -423,14 +426,7 @@ struct MendingTests {
   @Test("a seam mending made that returns a stood-in type with no state (the view state, its file importing LocalAuthentication) has that stand-in's instance as its default")
   func superInitArgumentOfStoodInState() throws {
     let folder = try AppFolder("Lock", files: [
-      "Lock/StateStoreViewModel.swift": """
-        import Combine
-
-        class StateStoreViewModel<State>: ObservableObject {
-            @Published var state: State
-            init(initialViewState: State) { state = initialViewState }
-        }
-        """,
+      "Lock/StateStoreViewModel.swift": Self.stateStore,
       "Lock/AppLockSetupModels.swift": """
         import Foundation
         import LocalAuthentication
