@@ -2134,4 +2134,54 @@ struct StandInGlobalTests {
     let starter = writer.starterScenario(model, reach: StandInReach.models(for: writer.standIns.declarations, in: adoption))
     #expect(starter.contains("stub AppEnvironment.isDebug value=false\n"), "\(starter)")
   }
+
+  @Test("an object a stood-in type's copied property makes (`servers: ServerManager = ServerManagerImpl()`) is reached through it: the starter answers its members the model reads")
+  func objectOfCopiedProperty() throws {
+    let folder = try AppFolder("Home", files: [
+      "Home/Shared/Environment.swift": """
+        import CoreBluetooth
+        import Foundation
+
+        public var Current = AppEnvironment()
+
+        public class AppEnvironment {
+            public var servers: ServerManager = ServerManagerImpl()
+            public var bluetooth = CBCentralManager()
+        }
+        """,
+      "Home/Networking/ServerManager.swift": """
+        import Foundation
+        import UserNotifications
+
+        public protocol ServerManager {
+            var isMirrorRestorePending: Bool { get }
+        }
+
+        public final class ServerManagerImpl: ServerManager {
+            public init() {}
+            public var isMirrorRestorePending: Bool { UNUserNotificationCenter.current() == nil }
+        }
+        """,
+      "Home/Onboarding/OnboardingViewModel.swift": """
+        import Foundation
+
+        final class OnboardingViewModel: ObservableObject {
+            @Published var isRestoring = false
+            init() {
+                isRestoring = Current.servers.isMirrorRestorePending
+            }
+            func refresh() { isRestoring = Current.servers.isMirrorRestorePending }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let writer = PackageWriter(output: "/tmp/home-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
+    #expect(writer.standIns.copiedValues["AppEnvironment.servers"] == "ServerManagerImpl()")
+    let model = try #require(adoption.models.first)
+    let declarations = writer.standIns.declarations
+    #expect(StandInReach.models(for: declarations, in: adoption)["ServerManagerImpl.isMirrorRestorePending"] == nil)
+    let reach = StandInReach.models(for: declarations, in: adoption, copied: writer.standIns.copiedValues)
+    #expect(reach["ServerManagerImpl.isMirrorRestorePending"] == ["onboarding"])
+    #expect(writer.starterScenario(model, reach: reach).contains("stub ServerManagerImpl.isMirrorRestorePending value=false\n"))
+  }
 }

@@ -25,6 +25,11 @@ struct StandInFiles {
   /// Every member the scenario answers, in file order.
   var declarations: [StandInSource.Declaration] { files.flatMap(\.generated.declarations) }
 
+  /// The stored properties copied as written with their initial values, by member.
+  var copiedValues: [String: String] {
+    files.reduce(into: [:]) { values, file in values.merge(file.generated.copiedValues) { first, _ in first } }
+  }
+
   init(_ adoption: Adoption) {
     let app = adoption.app
     let included = Set(adoption.included)

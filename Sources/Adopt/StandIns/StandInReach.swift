@@ -2,8 +2,11 @@
 /// need, name its type and call the member by name. `describe` lists a model's own, not every
 /// stand-in of the package.
 enum StandInReach {
-  /// The model names (sorted) that reach each member of `declarations`, by member.
-  static func models(for declarations: [StandInSource.Declaration], in adoption: Adoption) -> [String: [String]] {
+  /// The model names (sorted) that reach each member of `declarations`, by member; `copied` are
+  /// the stand-ins' stored properties copied with their initial values.
+  static func models(
+    for declarations: [StandInSource.Declaration], in adoption: Adoption, copied: [String: String] = [:]
+  ) -> [String: [String]] {
     let included = Set(adoption.included)
     let compiled = adoption.app.files.filter { included.contains($0.path) }
     let byPath = Dictionary(uniqueKeysWithValues: compiled.map { ($0.path, $0) })
@@ -18,6 +21,8 @@ enum StandInReach {
     }
     var result: [String: Set<String>] = [:]
     let owners = Set(declarations.compactMap { $0.member.split(separator: ".").first.map(String.init) })
+    // Stood-in types with copied properties, whose members may have no seam.
+    let holders = Set(copied.keys.filter { $0.contains(".") }.map { String($0.prefix { $0 != "." }) })
     for model in adoption.models where model.factory != nil || model.isOverridden {
       // The model's file and every compiled file it needs, through the types they name.
       var seen: Set<String> = [model.path]
@@ -60,12 +65,21 @@ enum StandInReach {
         for declaration in declarations where reaches(declaration) {
           // What it returns, a stood-in type (home-assistant's global `Current`, an
           // `AppEnvironment` whose members the model reads through it).
-          if let returns = declaration.returns.map(LinuxSupport.bareName), owners.contains(returns), !named.contains(returns) {
+          // (One with no seam of its own may hold copied properties, below.)
+          if let returns = declaration.returns.map(LinuxSupport.bareName), owners.union(holders).contains(returns), !named.contains(returns) {
             named.insert(returns)
             grew = true
           }
           guard let empty = declaration.empty else { continue }
           for owner in owners where !named.contains(owner) && Self.makes(owner, in: empty) {
+            named.insert(owner)
+            grew = true
+          }
+        }
+        // A stood-in object a reached type's copied property makes (home-assistant's
+        // `AppEnvironment.servers = ServerManagerImpl()`, read as `Current.servers`).
+        for (member, value) in copied.sorted(by: { $0.key < $1.key }) where named.contains(String(member.prefix { $0 != "." })) {
+          for owner in owners.union(holders) where !named.contains(owner) && Self.makes(owner, in: value) {
             named.insert(owner)
             grew = true
           }

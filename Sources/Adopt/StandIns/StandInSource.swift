@@ -70,6 +70,9 @@ struct StandInSource {
   /// Stored properties written with the app's own initial value (`static let shared = Client()`):
   /// one the compiler rejects is made a seam before it is left out.
   var copiedMembers: Set<String>
+  /// The initial values of the stored properties copied as written, by member
+  /// (`AppEnvironment.servers`: `ServerManagerImpl()`): the objects a model reaches through them.
+  var copiedValues: [String: String] = [:]
   /// Seams that return an empty app value unanswered: one the compiler rejects is made plain.
   var filledMembers: Set<String>
 
@@ -185,6 +188,7 @@ struct StandInSource {
     defaultTypes = writer.defaultable.map(\.name)
     omitted = writer.omitted
     copiedMembers = writer.copiedMembers
+    copiedValues = writer.copiedValues
     filledMembers = writer.filledMembers
     memberLines = Dictionary(uniqueKeysWithValues: writer.memberLines.map { ($0.key + header.count + 1, $0.value) })
     typeLines = Dictionary(uniqueKeysWithValues: writer.typeLines.map { ($0.key + header.count + 1, $0.value) })
@@ -458,6 +462,7 @@ private struct Writer {
   var repair = StandInSource.Repair()
   /// Stored properties copied with the app's initial value.
   var copiedMembers: Set<String> = []
+  var copiedValues: [String: String] = [:]
   /// Whether the type being written holds a static instance of itself made by the stand-in's
   /// own init (`static let shared = Client(standIn: ...)`), which it then declares.
   var madeOwnInstance = false
@@ -863,6 +868,7 @@ private struct Writer {
         lines.append(indent + (published ? "@Published " : "") + Self.attributes(node.attributes) + Self.modifiers(node.modifiers) + "\(keyword) \(name)"
           + (written.map { ": " + $0.trimmedDescription } ?? "") + " = " + value.trimmedDescription)
         copiedMembers.insert(Self.qualified(owner, name))
+        copiedValues[Self.qualified(owner, name)] = value.trimmedDescription
         continue
       }
       // Unwritten, the type a value names is its type: `Client(...)`, `Client.shared`.

@@ -79,7 +79,8 @@ struct PackageWriter {
       paths.registrations,
       RegistrationWriter.generatedFile(
         adoption, modules: adoption.targets.map { PackageBuild.moduleName(of: $0.name) },
-        standIns: standIns.declarations + seams.flatMap(\.value.declarations) + standIns.withDefaults(adoption.bodySeamDeclarations)),
+        standIns: standIns.declarations + seams.flatMap(\.value.declarations) + standIns.withDefaults(adoption.bodySeamDeclarations),
+        copied: standIns.copiedValues),
       owned: false, changes: &changes)
     let seamFile = paths.seams
     if seams.isEmpty {
@@ -108,7 +109,8 @@ struct PackageWriter {
     var names: Set<String> = []
     // Which models reach each stand-in member, once for every starter.
     let reach = StandInReach.models(
-      for: standIns.declarations + adoption.protocolSeams.values.flatMap(\.declarations) + standIns.withDefaults(adoption.bodySeamDeclarations), in: adoption)
+      for: standIns.declarations + adoption.protocolSeams.values.flatMap(\.declarations) + standIns.withDefaults(adoption.bodySeamDeclarations), in: adoption,
+      copied: standIns.copiedValues)
     for model in adoption.models where model.factory != nil || model.isOverridden {
       try put("scenarios/\(model.name)/start.scenario", starterScenario(model, reach: reach), owned: true, changes: &changes)
       names.insert(model.name)

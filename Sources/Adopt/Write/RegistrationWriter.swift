@@ -1,7 +1,9 @@
 /// Writes the Swift of the generated registrations: one `ModelDefinition` per view-model.
 enum RegistrationWriter {
   /// The file `Models.generated.swift`, rewritten by every `adopt`.
-  static func generatedFile(_ adoption: Adoption, modules: [String], standIns: [StandInSource.Declaration] = []) -> String {
+  static func generatedFile(
+    _ adoption: Adoption, modules: [String], standIns: [StandInSource.Declaration] = [], copied: [String: String] = [:]
+  ) -> String {
     // A navigation controller a model is made with (vmrepl's UIKit, through the target's alias).
     let makesControllers = adoption.models.contains { model in
       model.factory.map { $0.contains("UINavigationController(") || $0.contains("UIViewController(") } ?? false
@@ -36,7 +38,7 @@ enum RegistrationWriter {
       whys[declaration.member, default: []].append(declaration.why)
     }
     let standIns = standIns.filter { seen.insert($0.member).inserted }
-    let reach = StandInReach.models(for: standIns, in: adoption)
+    let reach = StandInReach.models(for: standIns, in: adoption, copied: copied)
     declarations += standIns.map { declaration in
       let models = (reach[declaration.member] ?? []).map(quote).joined(separator: ", ")
       let why = mergedWhy(whys[declaration.member] ?? [declaration.why])
