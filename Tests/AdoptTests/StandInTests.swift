@@ -923,6 +923,13 @@ struct StandInTests {
     #expect(copied.text.contains("public var magicItemProvider: () -> MagicItemProviderProtocol = {\n        MagicItemProvider()\n    }"), "\(copied.text)")
     // One whose body names what the file alone has (`Current`) stays a seam.
     #expect(copied.text.contains(#"get { StandIn.call("AppEnvironment.now", "now") }"#))
+    // One whose type another module declares, which the stand-in's cannot see (home-assistant's
+    // `CarPlayConfig`, the app's, read from `Shared`), stays a seam too.
+    let unseen = StandInSource(
+      source: source, path: "Environment.swift", names: ["AppEnvironment"],
+      known: ["AppEnvironment", "MagicItemProviderProtocol", "MagicItemProvider"], protocols: ["MagicItemProviderProtocol"], imports: [], why: "why",
+      visible: ["AppEnvironment", "MagicItemProviderProtocol"])
+    #expect(unseen.text.contains(#"get { StandIn.call("AppEnvironment.magicItemProvider", "magicItemProvider") }"#), "\(unseen.text)")
   }
 
   @Test("a stood-in protocol's public extension stays public: conformers in other modules take its defaults (home-assistant's FakeServerManager)")

@@ -54,6 +54,18 @@ struct StandInFiles {
       app.pins.pin(forModule: module).map { declared.contains($0.identity) } ?? false
     })
     let empty = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
+    // Each target's own types (compiled and stood in), for what its stand-ins' copied closures
+    // may name: its own and its dependencies'.
+    var ownTypes: [String: Set<String>] = [:]
+    for target in adoption.targets {
+      let prefix = target.folder == "." ? "" : target.folder + "/"
+      let paths = Set(target.sources.map { prefix + $0 }).intersection(included)
+      // Top-level ones: a bare name in another module's closure is not a nested type
+      // (home-assistant's HAModels has a `DatabaseTables.CarPlayConfig` beside the app's own).
+      var types = Set(compiled.filter { paths.contains($0.path) }.flatMap { $0.types.filter(\.isTopLevel).map(\.name) })
+      for path in target.seamFiles { types.formUnion(adoption.seams[path]?.types ?? []) }
+      ownTypes[PackageBuild.moduleName(of: target.name)] = types
+    }
     for target in adoption.targets {
       let prefix = target.folder == "." ? "" : target.folder + "/"
       for path in target.seamFiles.sorted() {
@@ -75,11 +87,13 @@ struct StandInFiles {
         let generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
           why: app.shownPaths(in: Self.why(path: path, reason: seam.why)), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
-          keptExtensions: kept, emptyValue: { type, owner in
+          keptExtensions: kept,
+          emptyValue: { type, owner in
             empty.expression(for: type, from: owner) ?? empty.mock(of: type, standIns: adoption.standInTypeIndex)
               ?? empty.sample(for: type, from: owner)
               ?? EmptyValues.closure(for: type) { empty.expression(for: $0, from: owner) ?? empty.mock(of: $0, standIns: adoption.standInTypeIndex) }
-          })
+          },
+          visible: ([PackageBuild.moduleName(of: target.name)] + dependencies).reduce(into: Set<String>()) { $0.formUnion(ownTypes[$1] ?? []) })
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
         // names a module's objects by file name.

@@ -101,10 +101,12 @@ struct StandInSource {
   /// type (`EmptyValues`).
   init(
     source: String, path: String, names: Set<String>, known: Set<String>, protocols: Set<String> = [], imports: [String], why: String,
-    repair: Repair = Repair(), keptExtensions: Set<Int> = [], emptyValue: @escaping (_ type: String, _ owner: String) -> String? = { _, _ in nil }
+    repair: Repair = Repair(), keptExtensions: Set<Int> = [], emptyValue: @escaping (_ type: String, _ owner: String) -> String? = { _, _ in nil },
+    visible: Set<String>? = nil
   ) {
     let tree = Parser.parse(source: source)
     var writer = Writer(known: known.union(Self.standardTypes), why: why)
+    writer.visible = visible.map { $0.union(Self.standardTypes) }
     writer.protocolNames = protocols
     writer.repair = repair
     writer.emptyValue = emptyValue
@@ -460,6 +462,9 @@ private struct Writer {
   var valueTypes: Set<String> = []
   var typeLines: [Int: String] = [:]
   var repair = StandInSource.Repair()
+  /// The types the stand-in's own module sees (its target's and its dependencies'), where
+  /// known: a copied closure's body names only those. Nil: every type the package has.
+  var visible: Set<String>?
   /// Stored properties copied with the app's initial value.
   var copiedMembers: Set<String> = []
   var copiedValues: [String: String] = [:]
@@ -546,8 +551,11 @@ private struct Writer {
   /// answer no scenario can write).
   func copyable(_ expression: ExprSyntax, generic: Set<String>) -> Bool {
     if let closure = expression.as(ClosureExprSyntax.self), closure.signature == nil {
+      // Its types as the stand-in's module sees them: home-assistant's `carPlayConfig = { try
+      // CarPlayConfig.config() }` names a type of the app's module, which `Shared` cannot see,
+      // and the copy's error gave the whole stand-in up.
       let names = Self.names(in: closure.statements)
-      return !closure.statements.isEmpty && names.types.allSatisfy { known.contains($0) || generic.contains($0) }
+      return !closure.statements.isEmpty && names.types.allSatisfy { (visible ?? known).contains($0) || generic.contains($0) }
         && names.references.isSubset(of: ["true", "false", "nil"])
     }
     let names = Self.names(in: expression)
