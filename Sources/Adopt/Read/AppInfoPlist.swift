@@ -81,7 +81,8 @@ struct AppInfoPlist: Equatable {
     return result + rest
   }
 
-  /// Whether the root dictionary (at the first level of `text`) has `key`.
+  /// Whether `text` has `key` anywhere (a nested dictionary's counts too: Xcode's generated keys
+  /// are top-level ones an app's file rarely nests, so a generated one is then left out).
   private static func has(_ key: String, in text: String) -> Bool {
     text.contains("<key>\(escaped(key))</key>")
   }
