@@ -932,6 +932,41 @@ struct StandInTests {
     #expect(unseen.text.contains(#"get { StandIn.call("AppEnvironment.magicItemProvider", "magicItemProvider") }"#), "\(unseen.text)")
   }
 
+  @Test("a line of a stand-in is its member's where values copied as written above span lines (home-assistant's carPlayConfig)")
+  func memberLinesAfterMultilineCopies() throws {
+    let source = """
+      import CoreMotion
+      public class AppEnvironment {
+          public var watchConfig: () throws -> WatchConfig? = {
+              try WatchConfig.config()
+          }
+          public var customWidgets: () throws -> [CustomWidget] = {
+              try CustomWidget.widgets() ?? []
+          }
+          public var carPlayConfig: () throws -> CarPlayConfig? = {
+              try CarPlayConfig.config()
+          }
+          public var style: Style = .init()
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "Environment.swift", names: ["AppEnvironment"],
+      known: ["AppEnvironment", "WatchConfig", "CustomWidget", "CarPlayConfig", "Style"], protocols: [], imports: [], why: "why",
+      visible: ["AppEnvironment", "WatchConfig", "CustomWidget", "Style"])
+    let lines = generated.text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Each line the compiler would number is the member written on it, the type's header its type.
+    for (index, line) in lines.enumerated() {
+      let number = index + 1
+      for name in ["watchConfig", "customWidgets", "carPlayConfig", "style"] where line.contains("var \(name):") {
+        #expect(generated.member(atLine: number) == "AppEnvironment.\(name)", "line \(number): \(line)")
+      }
+      if line.contains("try CustomWidget.widgets()") { #expect(generated.member(atLine: number) == "AppEnvironment.customWidgets") }
+      if line.contains("class AppEnvironment") { #expect(generated.typeLines[number] == "AppEnvironment") }
+    }
+    let seam = try #require(lines.firstIndex { $0.contains("var carPlayConfig:") })
+    #expect(lines[seam].hasSuffix("-> CarPlayConfig? {"), "a seam: \(generated.text)")
+  }
+
   @Test("a stood-in protocol's public extension stays public: conformers in other modules take its defaults (home-assistant's FakeServerManager)")
   func publicExtension() {
     let source = """

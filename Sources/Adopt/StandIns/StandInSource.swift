@@ -185,6 +185,27 @@ struct StandInSource {
       "// every adopt rewrites it. Each member is a seam: a call is an event in the transcript, and",
       "// what it returns is the scenario's to say (`stub TYPE.MEMBER value=...`, `respond`).",
     ] + (["Foundation", "StandInSupport"] + imports).map { "import \($0)" }
+    // A value copied as written may span lines (`= {\n try WatchConfig.config()\n }`) in one
+    // element of `writer.lines`: the lines the compiler numbers are the text's, each element's
+    // first at its own place, and every line of it the element's member (home-assistant's
+    // `AppEnvironment`: two copied closures above `carPlayConfig` put its error four lines
+    // off, and three builds repaired the members below it instead).
+    var place: [Int: Int] = [:]
+    var next = header.count + 2
+    for (index, line) in writer.lines.enumerated() {
+      place[index + 1] = next
+      next += 1 + line.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+    place[writer.lines.count + 1] = next
+    func spread(_ lines: [Int: String]) -> [Int: String] {
+      var result: [Int: String] = [:]
+      for (line, name) in lines {
+        guard let first = place[line] else { continue }
+        let last = place[line + 1].map { $0 - 1 } ?? first
+        for real in first...max(first, last) { result[real] = name }
+      }
+      return result
+    }
     text = (header + [""] + writer.lines).joined(separator: "\n") + "\n"
     declarations = writer.declarations
     defaultTypes = writer.defaultable.map(\.name)
@@ -192,8 +213,9 @@ struct StandInSource {
     copiedMembers = writer.copiedMembers
     copiedValues = writer.copiedValues
     filledMembers = writer.filledMembers
-    memberLines = Dictionary(uniqueKeysWithValues: writer.memberLines.map { ($0.key + header.count + 1, $0.value) })
-    typeLines = Dictionary(uniqueKeysWithValues: writer.typeLines.map { ($0.key + header.count + 1, $0.value) })
+    memberLines = spread(writer.memberLines)
+    // A type opens on its header's one line.
+    typeLines = Dictionary(uniqueKeysWithValues: writer.typeLines.compactMap { line, name in place[line].map { ($0, name) } })
   }
 
   /// A seam in place of the body of an app member the compiler rejects on Linux, when its
