@@ -92,6 +92,10 @@ enum AdoptReport {
         lines.append("    only the model's own code calls: " + model.calledOnlyByModel.joined(separator: ", ")
           + " (no view or other file of the app does): `audit` does not send \(them)")
       }
+      for action in model.actions {
+        guard let gate = model.gates[action.name] else { continue }
+        lines.append("    offered only when: \(action.name): \(gate.shown) (`audit` sends it only then)")
+      }
       for skipped in model.skipped {
         lines.append("    not an action: \(skipped.selector): \(skipped.reason)")
       }

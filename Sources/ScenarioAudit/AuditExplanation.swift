@@ -20,6 +20,10 @@ package struct AuditExplanation: Sendable {
     if !ownSteps.isEmpty {
       lines.append("  not sent: " + ownSteps.joined(separator: ", ") + " (only the model's own code calls \(ownSteps.count == 1 ? "it" : "them"); no view or other file of the app does)")
     }
+    // Sorted by the actions' order: the surface's dictionary has none of its own.
+    for action in surface.actions.map(\.name) where surface.gates[action] != nil {
+      lines.append("  sent only when a view offers it: \(action), offered when \(surface.gates[action]!)")
+    }
     let settable = surface.properties.map(\.name).filter { !AuditOracles.isLoadingFlag($0) }
     lines.append("  set: " + (settable.isEmpty ? "nothing" : settable.joined(separator: ", ")) + " (a loading flag is the code's to set, never the audit's)")
     if surface.connects {
@@ -40,6 +44,7 @@ package struct AuditExplanation: Sendable {
       return lines + ["  one step at a time: " + (trapped.isEmpty ? "no result (the worker ended)" : "trapped")]
     }
     lines.append("  one step at a time, answered with data: " + Self.summary(of: settled))
+    for skipped in settled.notOffered { lines.append("    not sent, no view offered it then: \(skipped)") }
     for answer in settled.answers.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
       lines.append("    answered \(answer)")
     }
@@ -50,6 +55,12 @@ package struct AuditExplanation: Sendable {
     if let newest = runs.quickNewestFirst { lines.append("  sent quickly, answers newest first: " + Self.summary(of: newest)) }
     if let reversed = runs.settledReversed { lines.append("  one step at a time in the other order: " + Self.summary(of: reversed)) }
     lines.append("  trap: " + (found.contains { $0.hasPrefix("trap") } ? "found" : "no probe trapped"))
+    // Every step an action no view offered then: the sequence was the screen shown and left.
+    let unsent = Set(settled.notOffered.compactMap { $0.split(separator: ":").first.map(String.init) })
+    if !sequence.steps.isEmpty, sequence.steps.allSatisfy({ $0.line.hasPrefix("send ") && unsent.contains("send \($0.name)") }) {
+      lines.append("  the other checks: no step sent (no view offered \(sequence.steps.count == 1 ? "it" : "them") then); the sequence is the screen shown and left")
+      return lines
+    }
     lines.append("  write off the main thread: " + verdict(.offMainWrite) { Self.offMain(runs) })
     lines.append("  main thread blocked: " + verdict(.mainThreadBlocked) { Self.blocked(runs) })
     lines.append("  loading flag left set: " + verdict(.loadingLeftSet) { Self.loading(runs, sequence: sequence, surface: surface) })

@@ -114,6 +114,9 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var blocks: [ProbeWarning] = []
   /// Lines that failed (an action that threw, a rejected answer), with their errors.
   package var errors: [String]
+  /// The steps not sent because no view offered their action then, each with the condition the
+  /// views put on it (`send createDirectChat: .sheet(item: $context.inviteConfirmationUser)`).
+  package var notOffered: [String] = []
   /// How each request was answered, and where the answer's type came from (`audit --explain`).
   package var answers: [String] = []
   /// How many answers with data no type of the app shaped (`{}`), which the code may not decode.

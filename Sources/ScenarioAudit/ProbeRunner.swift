@@ -106,6 +106,7 @@ private struct Run {
   let willRun: (String) -> Void
   var lines: [String] = []
   var errors: [String] = []
+  var notOffered: [String] = []
   var warnings: [ProbeWarning] = []
   var barrierWrites: [String] = []
   var mainBlocks: [(waitingOn: String, text: String)] = []
@@ -177,13 +178,13 @@ private struct Run {
     requests = 0
     switch spec.mode {
     case .settled:
-      for (index, step) in spec.steps.enumerated() where rowShown(for: step) {
+      for (index, step) in spec.steps.enumerated() where rowShown(for: step) && offered(step) {
         execute(step.line)
         settle()
         if index == 0, spec.steps.count > 1 { result.afterFirst = StateLeaves.of(session.currentState) }
       }
     case .quick:
-      for step in spec.steps where rowShown(for: step) { execute(step.line) }
+      for step in spec.steps where rowShown(for: step) && offered(step) { execute(step.line) }
       settle()
     }
     result.final = StateLeaves.of(session.currentState)
@@ -199,7 +200,7 @@ private struct Run {
       // also started.
       let lifecycle = Set(session.surface?.lifecycleActions ?? [])
       for effect in session.runningSends where lifecycle.contains(effect.action) { execute("cancel #\(effect.id)") }
-      for step in spec.cleanup { execute(step.line) }
+      for step in spec.cleanup where offered(step) { execute(step.line) }
       settle()
       lines.append("leave")
       willRun("leave")
@@ -224,6 +225,7 @@ private struct Run {
     }
     result.lines = lines
     result.errors = errors
+    result.notOffered = notOffered
     result.warnings = warnings
     result.barrierWrites = barrierWrites
     result.mainBlocks = mainBlocks
@@ -277,6 +279,16 @@ private struct Run {
       let owners = leaf.path.split(separator: ".").dropLast(2)
       return owners.isEmpty || (owners.count == 1 && owners[owners.startIndex].lowercased().hasSuffix("state"))
     }
+  }
+
+  /// Whether a view could take `step` now: an action the app's views offer only in some states
+  /// (a button inside `if context.viewState.memberDetails != nil`, an alert's confirmation) is
+  /// not sent outside them, since no user could (`Session.closedGate`).
+  mutating func offered(_ step: ProbeStep) -> Bool {
+    guard step.line.hasPrefix("send "), let condition = session.closedGate(of: step.name) else { return true }
+    let skipped = "send \(step.name): \(condition)"
+    if !notOffered.contains(skipped) { notOffered.append(skipped) }
+    return false
   }
 
   /// Runs `line`; false when it failed.

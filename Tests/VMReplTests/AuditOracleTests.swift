@@ -224,6 +224,52 @@ struct AuditOracleTests {
       """)
   }
 
+  @Test("an action the app's views offer only in some states (element-x's `createDirectChat`, sent from an invite sheet) is sent only in them, and `--explain` and `send` say so; offered always, its trap is what audit reported")
+  func offeredOnlyInSomeStates() async throws {
+    let folder = try VMReplProcess.folder("audit-member-details", files: [
+      "sheet.scenario": "use member-details\nsend dismissInvite\n",
+      "flow.scenario": "use member-details\nsend loadMember\nsend openDirectChat\nsend createDirectChat\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "member-details", "ungated-member-details"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "ungated-member-details (MemberDetailsViewModel): 2 findings")
+    #expect(lines.contains("  trap: the app trapped (signal 4) at `send createDirectChat`"))
+    #expect(lines.contains("member-details: nothing found in 21 sequences (41 probes)"), "\(result.output)")
+    let explained = try await VMReplProcess.run(["audit", "--explain", "member-details"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.hasPrefix("""
+      member-details (MemberDetailsViewModel): what audit tried, and why each check did or did not find something
+        actions: loadMember, openDirectChat, createDirectChat, dismissInvite
+        sent only when a view offers it: openDirectChat, offered when `context.viewState.memberDetails != nil` (RoomMemberDetailsScreen.swift:94)
+        sent only when a view offers it: createDirectChat, offered when `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34)
+        sent only when a view offers it: dismissInvite, offered when `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34)
+        set: nothing (a loading flag is the code's to set, never the audit's)
+        cleanup before leaving: dismissInvite
+      sequence 1: the screen shown and left (`use member-details`)
+
+      """), "\(explained.output)")
+    #expect(explained.output.contains("""
+        one step at a time, answered with data: 0 requests, at rest
+          not sent, no view offered it then: send createDirectChat: `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34)
+          not sent, no view offered it then: send dismissInvite: `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34)
+        trap: no probe trapped
+        the other checks: no step sent (no view offered it then); the sequence is the screen shown and left
+
+      """))
+    // Once the member is loaded, the view offers the message button, and audit sends it.
+    #expect(explained.output.contains("sequence 19: `send loadMember`, `send openDirectChat`\n  one step at a time, answered with data: 0 requests, at rest\n  sent quickly, answers oldest first: 0 requests, at rest\n  trap: no probe trapped\n"), "\(explained.output)")
+    // `send` runs it as asked, and says no view would.
+    let sent = try await VMReplProcess.run(["run", "flow.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(sent.status == 0, "\(sent.output)")
+    #expect(!sent.output.contains("offer"))
+    let sheet = try await VMReplProcess.run(["run", "sheet.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(sheet.output.contains(
+      "> send dismissInvite\nthe app's views offer `dismissInvite` only when `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34); not so now\n"),
+      "\(sheet.output)")
+  }
+
   @Test("actions one ButtonKit `AsyncButton` runs (IceCubesApp's follow button) are not sent quickly, which no user can do, and `--explain` says so; run by two plain buttons, an unfollow answered after the follow is found")
   func oneAtATimeButton() async throws {
     let folder = try VMReplProcess.folder("audit-follow-button", files: [:])

@@ -112,7 +112,9 @@ enum ActionInference {
       let value = "\(type).\(name)" + (payload.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
       let call = "viewModel.\(method.name)(\(parameter.label.map { "\($0): " } ?? "")\(value))"
       let summary = selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
-      actions.append(finished(method, name: name, summary: summary, parameters: parameters, call: call))
+      var action = finished(method, name: name, summary: summary, parameters: parameters, call: call)
+      action.enumType = type
+      actions.append(action)
     }
     return actions.isEmpty ? nil : (actions, skipped)
   }

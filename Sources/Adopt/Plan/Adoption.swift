@@ -118,7 +118,7 @@ struct Adoption: Sendable {
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
     rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
     standInRepairs: [String: StandInSource.Repair] = [:], failedProtocolSeams: [String: String] = [:],
-    productNames: [String: String] = [:], ambiguousNames: Set<String> = []
+    productNames: [String: String] = [:], ambiguousNames: Set<String> = [], failedGates: Set<String> = []
   ) {
     self.standInRepairs = standInRepairs
     self.failedProtocolSeams = failedProtocolSeams
@@ -230,6 +230,8 @@ struct Adoption: Sendable {
     let triggers = app.files.filter { $0.outsideTarget == nil }.flatMap(\.viewTriggers)
     // Every file's code, compiled or not: who calls each model's methods.
     let selfCalls = SelfCalls(app.files)
+    // The files the gates read, once each.
+    var texts: [String: String?] = [:]
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members = unblanked(type.members, in: path)
@@ -244,6 +246,13 @@ struct Adoption: Sendable {
         canSeam: canSeam)
       plan.read(triggers)
       plan.read(selfCalls)
+      // When the views offer each action; a gate whose Swift did not compile is left out.
+      plan.gates = ActionGates.gates(of: plan, type: type, files: app.files, index: index) { path in
+        if let text = texts[path] { return text }
+        let text = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8)
+        texts[path] = text
+        return text
+      }.filter { !failedGates.contains(plan.type + "." + $0.key) }
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)

@@ -12,8 +12,42 @@ struct ModelPlan: Sendable, Equatable {
     var kind: Kind
     /// The call, with `viewModel` and `arguments` in scope.
     var call: String
+    /// The enum (qualified) whose case this action is, for a model whose one door takes one
+    /// (element-x's `process(viewAction:)`); nil for a method of its own.
+    var enumType: String? = nil
 
     enum Kind: String, Sendable { case sync, async, tracking }
+  }
+
+  /// When the app's views offer an action (`ActionGates`): any of its alternatives, each a
+  /// conjunction of conditions on the model.
+  struct Gate: Sendable, Equatable {
+    struct Part: Sendable, Equatable {
+      /// Swift, with `viewModel` in scope.
+      var expression: String
+      /// As the app wrote it.
+      var shown: String
+      /// `PATH:LINE` of the place it guards.
+      var place: String
+    }
+
+    var alternatives: [[Part]]
+
+    /// The whole condition as Swift.
+    var expression: String {
+      alternatives.map { parts in parts.map { "(\($0.expression))" }.joined(separator: " && ") }
+        .joined(separator: " || ")
+    }
+
+    /// What a transcript says of it: `` `if context.viewState.memberDetails != nil` (View.swift:94) ``.
+    var shown: String {
+      alternatives.map { parts in
+        parts.map { "`\($0.shown)`" }.joined(separator: ", ") + " (" + (parts.first.map { Self.shortPlace($0.place) } ?? "") + ")"
+      }.joined(separator: " or ")
+    }
+
+    /// `RoomMemberDetailsScreen.swift:94` of a place's whole path.
+    static func shortPlace(_ place: String) -> String { String(place.split(separator: "/").last ?? Substring(place)) }
   }
 
   /// A method left out, and why.
@@ -53,6 +87,9 @@ struct ModelPlan: Sendable, Equatable {
   var calledOnlyByModel: [String] = []
   /// Where the app's views start its work.
   var triggers: [ViewTrigger] = []
+  /// When the app's views offer each action, by name (`ActionGates`); actions offered always
+  /// have none.
+  var gates: [String: Gate] = [:]
   var skipped: [Skipped] = []
   /// What the report says of how the model is made (a mock in place of a live client).
   var notes: [String] = []
@@ -196,6 +233,9 @@ struct ModelPlan: Sendable, Equatable {
       return !started.contains(action.name) && calls.onlyBy(type, name: method)
     }.map(\.name)
   }
+
+  /// The method an action's summary names: `refresh` of `refresh() async`.
+  static func methodName(of summary: String) -> String { String(summary.prefix { $0 != "(" && $0 != " " }) }
 
   /// The view whose `.task` is the model's `connect`: `FeedView's .task (line 12)`.
   var connectSource: String? {

@@ -10,6 +10,9 @@ struct Mending {
   var rejected: [String: String] = [:]
   /// Models whose generated registration did not compile, by type, with the compiler's words.
   var unregistered: [String: String] = [:]
+  /// Gates (`ModelPlan.Gate`) whose generated line did not compile, as `Type.action`: the action
+  /// is then offered always, the model kept.
+  var failedGates: Set<String> = []
   /// Third-party packages left out (they do not resolve or build here), by identity, with why.
   var dropped: [String: String] = [:]
   /// Left-out files whose stand-in still did not compile after its repairs, with why.
@@ -52,7 +55,7 @@ struct Mending {
       app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
       droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
       droppedMembers: droppedMembers, standInRepairs: standInRepairs, failedProtocolSeams: failedProtocolSeams,
-      productNames: productNames, ambiguousNames: ambiguousNames)
+      productNames: productNames, ambiguousNames: ambiguousNames, failedGates: failedGates)
   }
 
   /// Mends what one build's `rejections` name, in `adoption` as that build compiled it (its
@@ -107,12 +110,25 @@ struct Mending {
         if mendAppFile(path, rejection, adoption: adoption, app: app, leftOut: &leftOut, seamedNow: &seamedNow, mendedLines: &mendedLines) {
           mended = true
         }
+      } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models),
+                let action = Self.gatedAction(atLine: rejection.line, of: generated) {
+        if failedGates.insert(model.type + "." + action).inserted { mended = true }
       } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
         unregistered[model.type] = "line \(rejection.line): \(rejection.message)"
         mended = true
       }
     }
     return mended
+  }
+
+  /// The action of a registration's `model.offered("NAME", ...)` line, or nil for any other line.
+  static func gatedAction(atLine line: Int, of generated: String) -> String? {
+    let lines = generated.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.indices.contains(line - 1) else { return nil }
+    let text = lines[line - 1].drop { $0 == " " }
+    guard text.hasPrefix("model.offered(\"") else { return nil }
+    let name = text.dropFirst("model.offered(\"".count).prefix { $0 != "\"" }
+    return name.isEmpty ? nil : String(name)
   }
 
   /// The third-party packages a build that no app file's error explains blames (one that does

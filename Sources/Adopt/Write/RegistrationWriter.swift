@@ -406,6 +406,12 @@ enum RegistrationWriter {
     if !model.calledOnlyByModel.isEmpty {
       lines.append("  model.calledOnlyByModel([\(model.calledOnlyByModel.map(quote).joined(separator: ", "))])")
     }
+    // What the views offer only in some states: one line each, so that one the compiler
+    // rejects is left out alone (`Mending`).
+    for action in model.actions {
+      guard let gate = model.gates[action.name] else { continue }
+      lines.append("  model.offered(\(quote(action.name)), when: \(swiftString(gate.shown))) { viewModel in \(gate.expression) }")
+    }
     if model.actions.isEmpty && model.properties.isEmpty { lines.append("  _ = model") }
     lines.append("}")
     return lines

@@ -82,9 +82,18 @@ struct ModelInstance {
   var oneAtATime: [[String]] = []
   /// Actions only the model's own code calls (no view or other file of the app names them).
   var calledOnlyByModel: [String] = []
+  /// The actions the app's views offer only in some states (`ModelBuilder.offered`), by name.
+  var gates: [String: ActionGate] = [:]
   /// Reads the view state: the projection's value, the fields `show` names, or the model's
   /// stored properties.
   var state: @MainActor () -> StateValue
+}
+
+/// When the app's views offer an action: the condition as the app wrote it, and its value now.
+@MainActor
+struct ActionGate {
+  var condition: String
+  var isOpen: @MainActor () -> Bool
 }
 
 /// Collects what a view-model can do; `ModelDefinition`'s `describe` closure fills it in.
@@ -97,6 +106,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectRuns: [String] = []
   private var oneAtATime: [[String]] = []
   private var calledOnlyByModel: [String] = []
+  private var gates: [(action: String, condition: String, isOpen: @MainActor (Model) -> Bool)] = []
   private var stateProjection: (@MainActor (Model) -> Any)?
   /// Not main-actor closures: the state closure that calls them is one, and each main-actor
   /// closure asks the runtime which executor runs it (a check as dear as reading the field).
@@ -186,6 +196,14 @@ public struct ModelBuilder<Model: AnyObject> {
     calledOnlyByModel += actions
   }
 
+  /// An action the app's views offer only while `isOpen` holds: element-x's `createDirectChat`,
+  /// sent from the confirmation a `.sheet(item: $context.inviteConfirmationUser)` shows, is
+  /// `model.offered("createDirectChat", when: "...") { $0.context.inviteConfirmationUser != nil }`.
+  /// `send` still runs it, with a note that no view would now; `audit` does not send it then.
+  public mutating func offered(_ action: String, when condition: String, _ isOpen: @escaping @MainActor (Model) -> Bool) {
+    gates.append((action, condition, isOpen))
+  }
+
   /// Replaces the whole view state with `projection`'s value (by default the view-model's own
   /// stored properties, found by reflection).
   public mutating func state(_ projection: @escaping @MainActor (Model) -> Any) {
@@ -266,6 +284,10 @@ public struct ModelBuilder<Model: AnyObject> {
       connectRuns: connectRuns,
       oneAtATime: oneAtATime,
       calledOnlyByModel: calledOnlyByModel,
+      gates: gates.reduce(into: [:]) { gates, gate in
+        let isOpen = gate.isOpen
+        gates[gate.action] = ActionGate(condition: gate.condition) { isOpen(model) }
+      },
       state: state)
   }
 }

@@ -30,6 +30,10 @@ extension Session {
     } catch {
       throw ScenarioError(.actionFailed(action: action.name, problem: error.message), column: name.column)
     }
+    // A button the screen does not show now: run as asked, and said so.
+    if let condition = closedGate(of: action.name) {
+      sink.emit(.note("the app's views offer `\(action.name)` only when \(condition); not so now"))
+    }
     let label = (awaited ? "await send " : "send ") + ([action.name] + (bound.text.isEmpty ? [] : [bound.text])).joined(separator: " ")
     let record: EffectRecord?
     let tag: WorkTag

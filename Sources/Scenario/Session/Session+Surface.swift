@@ -32,6 +32,9 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   package var oneAtATime: [[String]] = []
   /// Actions only the model's own code calls (`ModelBuilder.calledOnlyByModel`): never sent by `audit`.
   package var calledOnlyByModel: [String] = []
+  /// The actions the app's views offer only in some states, with the condition as the app wrote
+  /// it (`ModelBuilder.offered`): `audit` sends one only while it holds (`Session.closedGate`).
+  package var gates: [String: String] = [:]
   /// Each scripted dependency (besides `http`) and its outcomes' names, in order.
   package var dependencies: [Dependency]
   /// The `stub` lines `audit` gave before `use` so that the model could be made: stand-ins of a
@@ -83,6 +86,13 @@ extension ParameterType: Codable {
 }
 
 extension Session {
+  /// The condition under which the app's views offer `action`, when it does not hold now; nil
+  /// when a view could send it now (or offers it always).
+  package func closedGate(of action: String) -> String? {
+    guard let gate = instance?.gates[action], !gate.isOpen() else { return nil }
+    return gate.condition
+  }
+
   /// The model in use as a program sees it, or nil when none is.
   package var surface: ModelSurface? {
     guard let instance, let definition else { return nil }
@@ -98,6 +108,7 @@ extension Session {
       lifecycleActions: instance.connectRuns,
       oneAtATime: instance.oneAtATime,
       calledOnlyByModel: instance.calledOnlyByModel,
+      gates: instance.gates.mapValues(\.condition),
       dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
         ModelSurface.Dependency(name: $0.name, outcomes: $0.outcomes.map(\.name))
       })

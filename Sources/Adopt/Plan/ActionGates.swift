@@ -1,0 +1,115 @@
+import Foundation
+
+/// When the app's views offer each of a model's actions, read from every place its code writes
+/// one (`ActionSites`): `createDirectChat` only while `.sheet(item: $context.inviteConfirmationUser)`
+/// shows its confirmation, `ignoreConfirmed` only while the alert showing the
+/// `IgnoreUserAlertItem` that carries it is up.
+///
+/// An action is gated only where every place that sends it is guarded by something the model
+/// holds; one place that nothing readable guards, or a call on a value adopt cannot type, leaves
+/// it offered always. So a gate is never stronger than what the code asks: what `audit` then
+/// skips, no user could do.
+enum ActionGates {
+  /// The gates of `plan`'s actions (the model `type`), by action name: read from the app's files
+  /// that name the model or its action enum (`source` reads one by path).
+  static func gates(
+    of plan: ModelPlan, type: DeclaredType, files: [SourceFacts], index: TypeIndex, source: (String) -> String?
+  ) -> [String: ModelPlan.Gate] {
+    let cases = plan.actions.filter { $0.enumType != nil }
+    let methods = plan.actions.filter { $0.enumType == nil }
+    let actionEnum = cases.first.flatMap(\.enumType).map(LinuxSupport.bareName)
+    var modelNames: Set<String> = [type.name, type.name + "Type", type.name + "Protocol"]
+    for inherited in type.inherited where LinuxSupport.bareName(inherited).hasPrefix(type.name) {
+      modelNames.insert(LinuxSupport.bareName(inherited))
+    }
+    let target = ActionSites.Target(
+      modelNames: modelNames, actionEnum: actionEnum, cases: Set(cases.map(\.name)),
+      methods: Set(methods.map { ModelPlan.methodName(of: $0.summary) }))
+    guard !target.cases.isEmpty || !target.methods.isEmpty else { return [:] }
+    let named = modelNames.union(actionEnum.map { [$0] } ?? [])
+    var read = ActionSites()
+    for file in files where file.outsideTarget == nil && !file.isVendored && !file.mentions.isDisjoint(with: named) {
+      guard let text = source(file.path) else { continue }
+      let found = ActionSites.read(text, path: file.path, target: target)
+      read.sites += found.sites
+      read.presentations += found.presentations
+    }
+    var gates: [String: ModelPlan.Gate] = [:]
+    for action in plan.actions {
+      let name = action.enumType == nil ? ModelPlan.methodName(of: action.summary) : action.name
+      let sites = read.sites.filter { $0.name == name }
+      guard !sites.isEmpty else { continue }
+      var alternatives: [[ModelPlan.Gate.Part]] = []
+      var open = false
+      for site in sites {
+        let ways = site.carrier.map { carrierWays($0, presentations: read.presentations, index: index) } ?? [site.conditions]
+        for way in ways {
+          let parts = way.compactMap { condition -> ModelPlan.Gate.Part? in
+            guard let expression = render(condition, model: type, index: index) else { return nil }
+            return .init(expression: expression, shown: condition.shown, place: condition.place ?? "\(site.path):\(site.line)")
+          }
+          if parts.isEmpty { open = true } else if !alternatives.contains(parts) { alternatives.append(parts) }
+        }
+        if ways.isEmpty { open = true }
+        if open { break }
+      }
+      guard !open, !alternatives.isEmpty else { continue }
+      gates[action.name] = ModelPlan.Gate(alternatives: alternatives)
+    }
+    return gates
+  }
+
+  /// The ways a value of `carrier` reaches a view: each presentation of a model-held property
+  /// of its type (`.alert(item: $context.ignoreUserAlert)`, `ignoreUserAlert: IgnoreUserAlertItem?`).
+  static func carrierWays(_ carrier: String, presentations: [ActionSites.Presentation], index: TypeIndex) -> [[ActionSites.Condition]] {
+    presentations.compactMap { presentation in
+      let holds = index.types.values.contains { declared in
+        declared.contains { entry in
+          entry.type.members.properties.contains { $0.name == presentation.member && $0.type.map(LinuxSupport.bareName) == carrier }
+        }
+      }
+      guard holds else { return nil }
+      return [ActionSites.Condition(
+        template: presentation.template + " != nil", roots: presentation.roots,
+        shown: presentation.shown, place: "\(presentation.path):\(presentation.line)")]
+    }
+  }
+
+  /// A condition as Swift with `viewModel` (the model) in scope: each root the model itself
+  /// (`viewModel: FeedViewModel`) or its property of the root's type (`context:
+  /// RoomMemberDetailsScreenViewModel.Context` is the model's `context`, declared by its
+  /// superclass `StateStoreViewModel`); nil when a root is neither.
+  static func render(_ condition: ActionSites.Condition, model: DeclaredType, index: TypeIndex) -> String? {
+    var text = condition.template
+    for (root, rootType) in condition.roots {
+      var written = Substring(rootType)
+      if let angle = written.firstIndex(of: "<") { written = written[..<angle] }
+      let parts = written.split(separator: ".")
+      let path: String
+      if parts.count <= 1 {
+        path = "viewModel"
+      } else if let property = property(ofType: String(parts.last!), preferring: root, in: model, index: index) {
+        path = "viewModel." + property
+      } else {
+        return nil
+      }
+      text = text.replacingOccurrences(of: "⟨\(root)⟩", with: path)
+    }
+    return text.contains("⟨") ? nil : text
+  }
+
+  /// The name of a property of `model` (its own, its extensions', its superclasses') whose type
+  /// is `type`: the one named `name` if there is one.
+  static func property(ofType type: String, preferring name: String, in model: DeclaredType, index: TypeIndex) -> String? {
+    var current: DeclaredType? = model
+    var seen: Set<String> = []
+    while let declared = current, seen.insert(declared.qualifiedName).inserted {
+      let properties = index.allMembers(of: declared).properties.filter {
+        !$0.isStatic && $0.access >= .internal && $0.type.map(LinuxSupport.bareName) == type
+      }
+      if let chosen = properties.first(where: { $0.name == name }) ?? properties.first { return chosen.name }
+      current = declared.kind == .class ? declared.inherited.first.flatMap { index.type(LinuxSupport.bareName($0)) } : nil
+    }
+    return nil
+  }
+}

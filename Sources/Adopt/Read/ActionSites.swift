@@ -1,0 +1,412 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Where the app's code writes one model's actions, and what the code around each place asks
+/// before it is reached: element-x's `context.send(viewAction: .openDirectChat)` in a `Button`
+/// inside `if context.viewState.memberDetails != nil, !context.viewState.isOwnMemberDetails`.
+///
+/// `audit` sends an action only where the views could: a button a screen does not show is no
+/// user's to tap, and its action's trap no bug a user meets.
+struct ActionSites: Sendable, Equatable {
+  /// What a file's code asks on the way to a place: one condition, its model-held value written
+  /// `⟨root⟩` (`⟨context⟩.viewState.memberDetails != nil`), the stored property it reads.
+  struct Condition: Sendable, Equatable {
+    /// The condition with each root written `⟨name⟩`.
+    var template: String
+    /// The roots it reads, with their declared types (`context`: `RoomMemberDetailsScreenViewModel.Context`).
+    var roots: [String: String]
+    /// As the app wrote it, for messages.
+    var shown: String
+    /// `PATH:LINE` where the app wrote it, when not at the place it guards (a presentation
+    /// showing the value that carries a case).
+    var place: String? = nil
+  }
+
+  /// One place that writes an action.
+  struct Site: Sendable, Equatable {
+    /// The case or the method's base name.
+    var name: String
+    var path: String
+    var line: Int
+    /// The conditions on reaching it that read only the model's properties: all must hold. Empty
+    /// when nothing readable guards it (a button shown always).
+    var conditions: [Condition]
+    /// The type whose value carries the case to where it is sent (element-x's
+    /// `IgnoreUserAlertItem.viewAction`, sent from the alert that shows the item), when it is
+    /// written in a type that holds no model.
+    var carrier: String?
+  }
+
+  /// A view shown while a model's value is there (`.alert(item: $context.ignoreUserAlert)`).
+  struct Presentation: Sendable, Equatable {
+    /// `⟨context⟩.ignoreUserAlert`.
+    var template: String
+    var roots: [String: String]
+    /// The member it shows (`ignoreUserAlert`).
+    var member: String
+    var shown: String
+    var path: String
+    var line: Int
+  }
+
+  var sites: [Site] = []
+  var presentations: [Presentation] = []
+
+  /// What the model's actions are written as.
+  struct Target: Sendable {
+    /// The model's names a property's type may start with (`RoomMemberDetailsScreenViewModel`,
+    /// its `...Type` and `...Protocol`).
+    var modelNames: Set<String>
+    /// The enum whose cases are actions (bare), or nil.
+    var actionEnum: String?
+    var cases: Set<String>
+    var methods: Set<String>
+  }
+
+  /// The places `source` (the file at `path`) writes `target`'s actions, and its presentations.
+  static func read(_ source: String, path: String, target: Target) -> ActionSites {
+    let tree = Parser.parse(source: source)
+    let visitor = ActionSiteVisitor(target: target, path: path, converter: SourceLocationConverter(fileName: path, tree: tree))
+    visitor.walk(tree)
+    return visitor.found
+  }
+
+  /// The presentation modifiers: what they show exists while their `item:` or `presenting:` value
+  /// does, or while their `isPresented:` flag is set.
+  static let presentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "inspector"]
+}
+
+/// Reads one file for `ActionSites`.
+final class ActionSiteVisitor: SyntaxVisitor {
+  private(set) var found = ActionSites()
+  private let target: ActionSites.Target
+  private let path: String
+  private let converter: SourceLocationConverter
+  /// The enclosing types, innermost last: their names and stored properties' types.
+  private var types: [(name: String, properties: [String: String])] = []
+  /// Every type of the file so far with its properties: what its extensions see.
+  private var declared: [String: [String: String]] = [:]
+
+  init(target: ActionSites.Target, path: String, converter: SourceLocationConverter) {
+    self.target = target
+    self.path = path
+    self.converter = converter
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  // MARK: Types, and what is not the app (previews)
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, node.memberBlock, node.inheritanceClause)
+  }
+  override func visitPost(_ node: StructDeclSyntax) { leave() }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, node.memberBlock, node.inheritanceClause)
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { leave() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, node.memberBlock, node.inheritanceClause)
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { leave() }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, node.memberBlock, node.inheritanceClause)
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { leave() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let name = LinuxSupport.bareName(FactsVisitor.typeText(node.extendedType))
+    if Self.isPreview(name, node.inheritanceClause) { return .skipChildren }
+    var properties = Self.properties(of: node.memberBlock)
+    properties.merge(declared[name] ?? [:]) { own, _ in own }
+    types.append((name, properties))
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) {
+    let name = LinuxSupport.bareName(FactsVisitor.typeText(node.extendedType))
+    if types.last?.name == name { types.removeLast() }
+  }
+  // `#Preview { ... }` shows the screen in a state of its own making.
+  override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+    node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+  }
+  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+    node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+  }
+
+  private func enter(_ name: String, _ members: MemberBlockSyntax, _ inheritance: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
+    // A preview's code shows the screen in states it makes up: not what a user can reach.
+    if Self.isPreview(name, inheritance) { return .skipChildren }
+    let properties = Self.properties(of: members)
+    declared[name] = properties
+    types.append((name, properties))
+    return .visitChildren
+  }
+
+  private func leave() { if !types.isEmpty { types.removeLast() } }
+
+  static func isPreview(_ name: String, _ inheritance: InheritanceClauseSyntax?) -> Bool {
+    name.hasSuffix("_Previews") || name.hasSuffix("Previews")
+      || (inheritance?.inheritedTypes.contains { LinuxSupport.bareName($0.type.trimmedDescription) == "PreviewProvider" } ?? false)
+  }
+
+  /// Each stored or computed property's declared type (or the type its value makes).
+  static func properties(of members: MemberBlockSyntax) -> [String: String] {
+    var found: [String: String] = [:]
+    for member in members.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+        var type = binding.typeAnnotation.map { FactsVisitor.typeText($0.type) }
+        if type == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
+          type = call.calledExpression.trimmedDescription
+        }
+        guard var type, type.first?.isUppercase == true else { continue }
+        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        found[name] = type
+      }
+    }
+    return found
+  }
+
+  // MARK: Places
+
+  /// The model's roots the innermost type holds: its properties whose type is the model's
+  /// (`viewModel: FeedViewModel`) or one of its nested types (`context: FeedViewModel.Context`).
+  private var roots: [String: String] {
+    guard let properties = types.last?.properties else { return [:] }
+    return properties.filter { isModelType($0.value) }
+  }
+
+  private func isModelType(_ type: String) -> Bool {
+    var text = Substring(type)
+    for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+    if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
+    let first = text.split(separator: ".").first.map(String.init) ?? ""
+    return target.modelNames.contains(first)
+  }
+
+  /// Whether the innermost type is the model itself: its own calls are its work, no user's.
+  private var insideModel: Bool {
+    guard let name = types.last?.name else { return false }
+    return target.modelNames.contains(name)
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.declName.baseName.text
+    if target.cases.contains(name), isCaseValue(node) {
+      guard !insideModel, !Self.isPattern(node) else { return .visitChildren }
+      note(name, at: Syntax(node), isValue: true)
+    } else if target.methods.contains(name), let base = node.base {
+      guard !insideModel else { return .visitChildren }
+      let holder = Self.holder(base)
+      if let holder, let type = types.last?.properties[holder] {
+        // Another object's method of the same name: not this model's.
+        if isModelType(type) { note(name, at: Syntax(node), isValue: false) }
+      } else if node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(node).id, holder != "self" {
+        // A call on a value this file does not type (a local, a parameter): perhaps the model's,
+        // so a place no condition guards.
+        found.sites.append(.init(name: name, path: path, line: line(of: Syntax(node)), conditions: [], carrier: nil))
+      }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+          ActionSites.presentingModifiers.contains(member.declName.baseName.text)
+    else { return .visitChildren }
+    for argument in node.arguments where ["item", "presenting"].contains(argument.label?.text ?? "") {
+      guard let (template, roots) = Self.binding(argument.expression, roots: self.roots), let last = template.split(separator: ".").last
+      else { continue }
+      found.presentations.append(.init(
+        template: template, roots: roots, member: String(last),
+        shown: ".\(member.declName.baseName.text)(\(argument.label!.text): \(argument.expression.trimmedDescription))",
+        path: path, line: line(of: Syntax(member.declName))))
+    }
+    return .visitChildren
+  }
+
+  /// `.createDirectChat` or `RoomMemberDetailsScreenViewAction.createDirectChat`: a value of the
+  /// action enum, not another type's member of the same name.
+  private func isCaseValue(_ node: MemberAccessExprSyntax) -> Bool {
+    guard let base = node.base else { return true }
+    guard let actionEnum = target.actionEnum else { return false }
+    let text = base.trimmedDescription
+    return text == actionEnum || text.hasSuffix("." + actionEnum)
+  }
+
+  /// Whether `node` is a pattern (`case .createDirectChat:`, `if case .x = action`), not a value.
+  static func isPattern(_ node: MemberAccessExprSyntax) -> Bool {
+    var current = node.parent
+    while let parent = current {
+      if parent.is(ExpressionPatternSyntax.self) || parent.is(SwitchCaseLabelSyntax.self) || parent.is(MatchingPatternConditionSyntax.self) {
+        return true
+      }
+      if parent.is(CodeBlockItemSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return false }
+      current = parent.parent
+    }
+    return false
+  }
+
+  /// `viewModel` of `viewModel`, `self.viewModel`, `_viewModel`, `viewModel?`.
+  static func holder(_ base: ExprSyntax) -> String? {
+    var text = base.trimmedDescription
+    if text.hasPrefix("self.") { text.removeFirst(5) }
+    while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+    if text.hasPrefix("_") || text.hasPrefix("$") { text.removeFirst() }
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !text.isEmpty ? text : nil
+  }
+
+  private func line(of node: Syntax) -> Int { node.startLocation(converter: converter).line }
+
+  private func note(_ name: String, at node: Syntax, isValue: Bool) {
+    let roots = self.roots
+    let line = line(of: node)
+    // A case written in a type that holds no model travels in that type's values: it is sent
+    // where one is shown.
+    if isValue, roots.isEmpty, let owner = types.last?.name {
+      found.sites.append(.init(name: name, path: path, line: line, conditions: [], carrier: owner))
+      return
+    }
+    found.sites.append(.init(name: name, path: path, line: line, conditions: conditions(around: node, roots: roots), carrier: nil))
+  }
+
+  // MARK: Conditions
+
+  /// What the code between `node` and its member's declaration asks before reaching it, as far
+  /// as each condition reads only `roots`: an `if`'s conditions (its `else`, their negation), the
+  /// `guard`s before it, the presentation it is shown in, a `.disabled` around it. A condition
+  /// that reads anything else (a local, the view's own `@State`) is left out: what remains is
+  /// weaker than what the code asks, never stronger.
+  func conditions(around node: Syntax, roots: [String: String]) -> [ActionSites.Condition] {
+    guard !roots.isEmpty else { return [] }
+    var result: [ActionSites.Condition] = []
+    var child = node
+    while let parent = child.parent {
+      if parent.is(MemberBlockItemSyntax.self) { break }
+      if let branch = parent.as(IfExprSyntax.self), child.id != branch.conditions.id {
+        let read = branch.conditions.map { Self.condition($0, roots: roots) }
+        if child.id == branch.body.id {
+          result += read.compactMap { $0 }
+        } else if read.allSatisfy({ $0 != nil }), !read.isEmpty {
+          // The `else`: not all of them held.
+          let all = read.compactMap { $0 }
+          result.append(.init(
+            template: "!(" + all.map(\.template).joined(separator: " && ") + ")",
+            roots: all.reduce(into: [:]) { $0.merge($1.roots) { a, _ in a } },
+            shown: "not (" + all.map(\.shown).joined(separator: ", ") + ")"))
+        }
+      } else if let list = parent.as(CodeBlockItemListSyntax.self) {
+        for item in list {
+          if item.id == child.id { break }
+          guard let guardStatement = item.item.as(GuardStmtSyntax.self) else { continue }
+          result += guardStatement.conditions.compactMap { Self.condition($0, roots: roots) }
+        }
+      } else if let call = parent.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+        let modifier = member.declName.baseName.text
+        if child.id == call.calledExpression.id {
+          if modifier == "disabled", let argument = call.arguments.first?.expression,
+             let read = Self.expression(argument, roots: roots) {
+            result.append(.init(template: "!(" + read.template + ")", roots: read.roots, shown: ".disabled(\(argument.trimmedDescription))"))
+          }
+        } else if ActionSites.presentingModifiers.contains(modifier) {
+          for argument in call.arguments {
+            guard let label = argument.label?.text, ["item", "presenting", "isPresented"].contains(label),
+                  let (template, used) = Self.binding(argument.expression, roots: roots)
+            else { continue }
+            result.append(.init(
+              template: label == "isPresented" ? template : template + " != nil", roots: used,
+              shown: ".\(modifier)(\(label): \(argument.expression.trimmedDescription))"))
+          }
+        }
+      }
+      child = parent
+    }
+    return result
+  }
+
+  /// One condition of an `if` or `guard`: an expression, or `let x = value` (the value is not nil).
+  static func condition(_ element: ConditionElementSyntax, roots: [String: String]) -> ActionSites.Condition? {
+    switch element.condition {
+    case .expression(let expression):
+      return Self.expression(expression, roots: roots)
+    case .optionalBinding(let binding):
+      guard let value = binding.initializer?.value, let read = Self.expression(value, roots: roots) else { return nil }
+      return .init(template: "(" + read.template + ") != nil", roots: read.roots, shown: element.trimmedDescription.trimmingTrailingComma)
+    default:
+      return nil
+    }
+  }
+
+  /// `expression` with each root written `⟨root⟩`, where it reads nothing but the roots.
+  static func expression(_ expression: ExprSyntax, roots: [String: String]) -> ActionSites.Condition? {
+    let rewriter = RootRewriter(roots: Set(roots.keys))
+    let rewritten = rewriter.rewrite(Syntax(expression))
+    guard rewriter.isClosed, !rewriter.used.isEmpty else { return nil }
+    return .init(
+      template: rewritten.trimmedDescription, roots: roots.filter { rewriter.used.contains($0.key) },
+      shown: expression.trimmedDescription)
+  }
+
+  /// `$context.inviteConfirmationUser` (or `context.x`, `self.context.x`) as `⟨context⟩.inviteConfirmationUser`.
+  static func binding(_ expression: ExprSyntax, roots: [String: String]) -> (String, [String: String])? {
+    var text = expression.trimmedDescription
+    if text.hasPrefix("$") { text.removeFirst() }
+    if text.hasPrefix("self.") { text.removeFirst(5) }
+    if text.hasPrefix("_") { text.removeFirst() }
+    guard let dot = text.firstIndex(of: "."), let type = roots[String(text[..<dot])] else { return nil }
+    let rest = text[dot...]
+    guard rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+    let root = String(text[..<dot])
+    return ("⟨\(root)⟩" + rest, [root: type])
+  }
+}
+
+/// Writes each root an expression reads as `⟨root⟩`, and says whether it read nothing else.
+private final class RootRewriter: SyntaxRewriter {
+  let roots: Set<String>
+  private(set) var used: Set<String> = []
+  private(set) var isClosed = true
+
+  init(roots: Set<String>) {
+    self.roots = roots
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
+    // `self.context`: the root.
+    if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
+      let name = node.declName.baseName.text
+      guard roots.contains(name) else {
+        isClosed = false
+        return ExprSyntax(node)
+      }
+      used.insert(name)
+      return ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("⟨\(name)⟩")))
+    }
+    // Only the base is a reference; the member's name is the member's.
+    guard let base = node.base else { return ExprSyntax(node) }
+    return ExprSyntax(node.with(\.base, visit(base)))
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> ExprSyntax {
+    let name = node.baseName.text
+    guard roots.contains(name) else {
+      isClosed = false
+      return ExprSyntax(node)
+    }
+    used.insert(name)
+    return ExprSyntax(node.with(\.baseName, .identifier("⟨\(name)⟩").with(\.leadingTrivia, node.baseName.leadingTrivia)
+      .with(\.trailingTrivia, node.baseName.trailingTrivia)))
+  }
+
+  // A closure reads what it captures, and runs when it likes: not a condition to copy.
+  override func visit(_ node: ClosureExprSyntax) -> ExprSyntax {
+    isClosed = false
+    return ExprSyntax(node)
+  }
+}
+
+extension String {
+  /// The text without the comma a condition list puts after it.
+  var trimmingTrailingComma: String { hasSuffix(",") ? String(dropLast()).trimmingCharacters(in: .whitespaces) : self }
+}

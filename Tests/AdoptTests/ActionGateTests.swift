@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+@testable import Adopt
+
+/// An app in element-x's shape: a `StateStoreViewModel` whose view sends `ViewAction` cases
+/// through `context.send(viewAction:)`, some only in some states (a button inside an `if`, a
+/// sheet's confirmation, an alert's item carrying the case), and a model that traps when one is
+/// sent in a state no view offers it in (`guard let memberDetails else { fatalError() }`).
+enum MembersApp {
+  static let files: [String: String] = [
+    "Members.xcodeproj/project.pbxproj": "// an Xcode project\n",
+    "Members/Other/StateStoreViewModel.swift": """
+      import Combine
+      import Foundation
+
+      @dynamicMemberLookup
+      protocol BindableState {
+          associatedtype Bindings
+          var bindings: Bindings { get set }
+      }
+
+      @MainActor
+      class StateStoreViewModel<State: BindableState, ViewAction> {
+          var context: Context
+
+          var state: State {
+              get { context.viewState }
+              set { context.viewState = newValue }
+          }
+
+          init(initialViewState: State) {
+              context = Context(initialViewState: initialViewState)
+              context.viewModel = self
+          }
+
+          func process(viewAction: ViewAction) { }
+
+          @dynamicMemberLookup
+          @MainActor
+          final class Context: ObservableObject {
+              fileprivate weak var viewModel: StateStoreViewModel?
+              @Published var viewState: State
+
+              init(initialViewState: State) {
+                  viewState = initialViewState
+              }
+
+              subscript<T>(dynamicMember keyPath: WritableKeyPath<State.Bindings, T>) -> T {
+                  get { viewState.bindings[keyPath: keyPath] }
+                  set { viewState.bindings[keyPath: keyPath] = newValue }
+              }
+
+              func send(viewAction: ViewAction) {
+                  viewModel?.process(viewAction: viewAction)
+              }
+          }
+      }
+
+      extension BindableState {
+          subscript<T>(dynamicMember keyPath: KeyPath<Bindings, T>) -> T { bindings[keyPath: keyPath] }
+      }
+      """,
+    "Members/Screens/MemberScreen/MemberScreenModels.swift": """
+      import Foundation
+
+      struct MemberScreenViewState: BindableState {
+          var memberDetails: String?
+          var isOwnMemberDetails = false
+          var bindings = MemberScreenViewStateBindings()
+      }
+
+      struct MemberScreenViewStateBindings {
+          var ignoreUserAlert: IgnoreUserAlertItem?
+          var inviteConfirmationUser: String?
+
+          struct IgnoreUserAlertItem: Identifiable, Equatable {
+              var id: String { "ignore" }
+              var viewAction: MemberScreenViewAction { .ignoreConfirmed }
+          }
+      }
+
+      enum MemberScreenViewAction {
+          case showIgnoreAlert
+          case ignoreConfirmed
+          case openDirectChat
+          case createDirectChat
+          case displayAvatar(url: String)
+          case refresh
+      }
+      """,
+    "Members/Screens/MemberScreen/MemberScreenViewModel.swift": """
+      import Foundation
+
+      @MainActor
+      final class MemberScreenViewModel: StateStoreViewModel<MemberScreenViewState, MemberScreenViewAction> {
+          init(userID: String) {
+              super.init(initialViewState: MemberScreenViewState())
+          }
+
+          override func process(viewAction: MemberScreenViewAction) {
+              switch viewAction {
+              case .showIgnoreAlert:
+                  state.bindings.ignoreUserAlert = .init()
+              case .ignoreConfirmed:
+                  guard state.memberDetails != nil else { fatalError("ignore without a member") }
+                  state.bindings.ignoreUserAlert = nil
+              case .openDirectChat:
+                  guard let memberDetails = state.memberDetails else { fatalError("no member") }
+                  state.bindings.inviteConfirmationUser = memberDetails
+              case .createDirectChat:
+                  guard state.bindings.inviteConfirmationUser != nil else { fatalError("no user to invite") }
+                  state.bindings.inviteConfirmationUser = nil
+              case .displayAvatar:
+                  break
+              case .refresh:
+                  state.memberDetails = nil
+              }
+          }
+      }
+      """,
+    "Members/Screens/MemberScreen/View/MemberScreen.swift": """
+      import SwiftUI
+
+      struct MemberScreen: View {
+          @ObservedObject var context: MemberScreenViewModel.Context
+
+          var body: some View {
+              Form {
+                  if context.viewState.memberDetails != nil, !context.viewState.isOwnMemberDetails {
+                      Button("Message") {
+                          context.send(viewAction: .openDirectChat)
+                      }
+                  }
+                  if let details = context.viewState.memberDetails {
+                      let action: MemberScreenViewAction = details.isEmpty ? .showIgnoreAlert : .showIgnoreAlert
+                      Button("Block") { context.send(viewAction: action) }
+                  }
+                  Button("Refresh") { context.send(viewAction: .refresh) }
+              }
+              .alert(item: $context.ignoreUserAlert) { item in
+                  Alert(title: Text("Block"), primaryButton: .destructive(Text("Block")) { context.send(viewAction: item.viewAction) },
+                        secondaryButton: .cancel())
+              }
+              .sheet(item: $context.inviteConfirmationUser) { user in
+                  Button("Invite \\(user)") {
+                      context.send(viewAction: .createDirectChat)
+                  }
+              }
+          }
+      }
+
+      struct MemberScreen_Previews: PreviewProvider {
+          static let viewModel = MemberScreenViewModel(userID: "@alice")
+          static var previews: some View {
+              Button("") { viewModel.context.send(viewAction: .createDirectChat) }
+          }
+      }
+      """,
+  ]
+}
+
+@Suite("adopt: when the app's views offer each action")
+struct ActionGateTests {
+  @Test("an action sent only inside an `if`, a sheet or an alert's item is gated on what the model holds; one a view sends always is not")
+  func gatesFromViews() throws {
+    let folder = try AppFolder("Members", files: MembersApp.files)
+    let adoption = Adoption(try folder.scanOnly())
+    let model = try #require(adoption.models.first { $0.type == "MemberScreenViewModel" })
+    #expect(model.actions.map(\.name).contains("createDirectChat"))
+    let gates = model.gates
+    #expect(gates["openDirectChat"]?.expression == "(viewModel.context.viewState.memberDetails != nil) && (!viewModel.context.viewState.isOwnMemberDetails)")
+    #expect(gates["openDirectChat"]?.shown == "`context.viewState.memberDetails != nil`, `!context.viewState.isOwnMemberDetails` (MemberScreen.swift:10)")
+    // The sheet's confirmation (the preview's own button is not the app's).
+    #expect(gates["createDirectChat"]?.expression == "(viewModel.context.inviteConfirmationUser != nil)")
+    #expect(gates["createDirectChat"]?.shown == "`.sheet(item: $context.inviteConfirmationUser)` (MemberScreen.swift:25)")
+    // Carried by the alert's item: sent while the alert shows one.
+    #expect(gates["ignoreConfirmed"]?.expression == "(viewModel.context.ignoreUserAlert != nil)")
+    #expect(gates["ignoreConfirmed"]?.shown == "`.alert(item: $context.ignoreUserAlert)` (MemberScreen.swift:19)")
+    // A case written in a local's value, inside `if let`: the `if let`'s value, the ternary left out.
+    #expect(gates["showIgnoreAlert"]?.expression == "((viewModel.context.viewState.memberDetails) != nil)")
+    #expect(gates["refresh"] == nil)
+    #expect(gates["displayAvatar"] == nil, "no view sends it: offered as before")
+    let registration = RegistrationWriter.definition(model).joined(separator: "\n")
+    #expect(registration.contains(#"model.offered("createDirectChat", when: "`.sheet(item: $context.inviteConfirmationUser)` (MemberScreen.swift:25)") { viewModel in (viewModel.context.inviteConfirmationUser != nil) }"#), "\(registration)")
+  }
+
+  @Test("a gate the compiler rejects is left out alone: the action offered always, the model kept")
+  func failedGateLeftOut() throws {
+    let folder = try AppFolder("Members", files: MembersApp.files)
+    let app = try folder.scanOnly()
+    var mending = Mending()
+    let adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let model = try #require(adoption.models.first { $0.type == "MemberScreenViewModel" })
+    let generated = RegistrationWriter.definition(model).joined(separator: "\n")
+    let lines = generated.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.firstIndex { $0.contains(#"model.offered("createDirectChat""#) }) + 1
+    #expect(Mending.gatedAction(atLine: line, of: generated) == "createDirectChat")
+    let mended = mending.mend(
+      [PackageBuild.Rejection(path: nil, line: line, message: "value of type 'Context' has no member 'inviteConfirmationUser'")],
+      adoption: adoption, standIns: StandInFiles(adoption), generated: generated)
+    #expect(mended)
+    #expect(mending.unregistered.isEmpty)
+    let again = mending.adoption(of: app, overridden: [], excluded: [:])
+    let remade = try #require(again.models.first { $0.type == "MemberScreenViewModel" })
+    #expect(remade.gates["createDirectChat"] == nil)
+    #expect(remade.gates["openDirectChat"] != nil)
+  }
+
+  @Test("a call on a value adopt cannot type leaves the action offered always")
+  func untypedCallLeavesActionOpen() {
+    let target = ActionSites.Target(modelNames: ["FeedViewModel"], actionEnum: nil, cases: [], methods: ["refresh"])
+    let source = """
+      struct FeedView: View {
+          @StateObject var viewModel = FeedViewModel()
+          var body: some View {
+              if viewModel.isSignedIn {
+                  Button("Refresh") { viewModel.refresh() }
+              }
+          }
+      }
+      struct Other {
+          func go(model: Any) { (model as? FeedViewModel)?.refresh() }
+      }
+      """
+    let read = ActionSites.read(source, path: "FeedView.swift", target: target)
+    #expect(read.sites.map(\.conditions.count) == [1, 0])
+    #expect(read.sites.first?.conditions.first?.template == "⟨viewModel⟩.isSignedIn")
+  }
+}
