@@ -92,8 +92,10 @@ enum MembersApp {
     "Members/Screens/MemberScreen/MemberScreenViewModel.swift": """
       import Foundation
 
+      typealias MemberScreenViewModelType = StateStoreViewModel<MemberScreenViewState, MemberScreenViewAction>
+
       @MainActor
-      final class MemberScreenViewModel: StateStoreViewModel<MemberScreenViewState, MemberScreenViewAction> {
+      final class MemberScreenViewModel: MemberScreenViewModelType {
           init(userID: String) {
               super.init(initialViewState: MemberScreenViewState())
           }
@@ -116,6 +118,28 @@ enum MembersApp {
               case .refresh:
                   state.memberDetails = nil
               }
+          }
+      }
+      """,
+    // The coordinator sends another enum's case of the same name: not the view-model's action.
+    "Members/Screens/MemberScreen/MemberScreenCoordinator.swift": """
+      import Combine
+
+      enum MemberScreenCoordinatorAction {
+          case openDirectChat(roomID: String)
+      }
+
+      @MainActor
+      final class MemberScreenCoordinator {
+          private let viewModel: MemberScreenViewModel
+          private let actionsSubject = PassthroughSubject<MemberScreenCoordinatorAction, Never>()
+
+          init(viewModel: MemberScreenViewModel) {
+              self.viewModel = viewModel
+          }
+
+          func start() {
+              actionsSubject.send(.openDirectChat(roomID: "!room"))
           }
       }
       """,
@@ -183,6 +207,30 @@ struct ActionGateTests {
     #expect(gates["displayAvatar"] == nil, "no view sends it: offered as before")
     let registration = RegistrationWriter.definition(model).joined(separator: "\n")
     #expect(registration.contains(#"model.offered("createDirectChat", when: "`.sheet(item: $context.inviteConfirmationUser)` (MemberScreen.swift:25)") { viewModel in (viewModel.context.inviteConfirmationUser != nil) }"#), "\(registration)")
+  }
+
+  @Test("a bare case is the action enum's where its place says so, another's where it says another type, and perhaps the action's where nothing says")
+  func bareCaseReadFromItsPlace() {
+    let target = ActionSites.Target(modelNames: ["MemberScreenViewModel"], actionEnum: "MemberScreenViewAction", cases: ["refresh"], methods: [])
+    let source = """
+      struct MemberScreen: View {
+          @ObservedObject var context: MemberScreenViewModel.Context
+          let subject: PassthroughSubject<OtherAction, Never>
+          var body: some View {
+              if context.viewState.isEditable {
+                  Button("A") { context.send(viewAction: .refresh) }
+                  Button("B") { subject.send(.refresh) }
+                  Button("C") { send(.refresh) }
+                  Button("D") { helper.perform(.refresh) }
+              }
+          }
+          func send(_ action: MemberScreenViewAction) { context.send(viewAction: action) }
+      }
+      """
+    let read = ActionSites.read(source, path: "MemberScreen.swift", target: target)
+    // A: the model's; B: the subject's own type; C: the file's function taking the enum; D: unknown.
+    #expect(read.sites.map(\.line) == [6, 8, 9])
+    #expect(read.sites.map(\.conditions.count) == [1, 1, 0])
   }
 
   @Test("a gate the compiler rejects is left out alone: the action offered always, the model kept")

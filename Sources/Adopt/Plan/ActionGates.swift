@@ -108,7 +108,12 @@ enum ActionGates {
         !$0.isStatic && $0.access >= .internal && $0.type.map(LinuxSupport.bareName) == type
       }
       if let chosen = properties.first(where: { $0.name == name }) ?? properties.first { return chosen.name }
-      current = declared.kind == .class ? declared.inherited.first.flatMap { index.type(LinuxSupport.bareName($0)) } : nil
+      // The superclass, written as itself or through a type alias (element-x's
+      // `RoomMemberDetailsScreenViewModelType = StateStoreViewModel<...>`).
+      current = declared.kind == .class ? declared.inherited.first.flatMap { written in
+        index.type(LinuxSupport.bareName(written))
+          ?? index.aliased(LinuxSupport.bareName(written), from: declared.qualifiedName).flatMap { index.type(LinuxSupport.bareName($0)) }
+      } : nil
     }
     return nil
   }

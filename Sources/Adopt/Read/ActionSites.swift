@@ -67,6 +67,7 @@ struct ActionSites: Sendable, Equatable {
   static func read(_ source: String, path: String, target: Target) -> ActionSites {
     let tree = Parser.parse(source: source)
     let visitor = ActionSiteVisitor(target: target, path: path, converter: SourceLocationConverter(fileName: path, tree: tree))
+    visitor.functions = FunctionParameters.read(tree)
     visitor.walk(tree)
     return visitor.found
   }
@@ -86,6 +87,9 @@ final class ActionSiteVisitor: SyntaxVisitor {
   private var types: [(name: String, properties: [String: String])] = []
   /// Every type of the file so far with its properties: what its extensions see.
   private var declared: [String: [String: String]] = [:]
+  /// The file's functions by name, with their parameters' types: what a bare `.case` argument
+  /// of a call to one is.
+  var functions: [String: [String]] = [:]
 
   init(target: ActionSites.Target, path: String, converter: SourceLocationConverter) {
     self.target = target
@@ -194,7 +198,13 @@ final class ActionSiteVisitor: SyntaxVisitor {
     let name = node.declName.baseName.text
     if target.cases.contains(name), isCaseValue(node) {
       guard !insideModel, !Self.isPattern(node) else { return .visitChildren }
-      note(name, at: Syntax(node), isValue: true)
+      switch node.base == nil ? isActionEnumValue(node) : true {
+      case true?: note(name, at: Syntax(node), isValue: true)
+      // Another enum's case of the same name (a coordinator's `actionsSubject.send(.openDirectChat(roomID:))`).
+      case false?: break
+      // Perhaps the action's: a place no condition guards.
+      case nil: found.sites.append(.init(name: name, path: path, line: line(of: Syntax(node)), conditions: [], carrier: nil))
+      }
     } else if target.methods.contains(name), let base = node.base {
       guard !insideModel else { return .visitChildren }
       let holder = Self.holder(base)
@@ -223,6 +233,76 @@ final class ActionSiteVisitor: SyntaxVisitor {
         path: path, line: line(of: Syntax(member.declName))))
     }
     return .visitChildren
+  }
+
+  /// Whether a bare `.createDirectChat` is a value of the action enum, read from where it is
+  /// written: an argument of a call on the model (`context.send(viewAction: .x)`) or of the
+  /// file's function taking the enum, the value of a variable or a member typed as the enum
+  /// (`let action: RoomMemberDetailsScreenViewAction = ...`, `var viewAction: ... { .ignoreConfirmed }`).
+  /// false where the place says another type (`actionsSubject.send(...)` of a subject of the
+  /// coordinator's own actions, a comparison); nil where nothing says.
+  private func isActionEnumValue(_ node: MemberAccessExprSyntax) -> Bool? {
+    guard let actionEnum = target.actionEnum else { return nil }
+    func mentions(_ type: String) -> Bool { Self.names(type, actionEnum) }
+    var value = Syntax(node)
+    // `.startCall(roomID: id, isVoiceCall: true)`: the call is the value.
+    if let call = value.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { value = Syntax(call) }
+    // Through a ternary's branches, parentheses and operator sequences.
+    while let parent = value.parent,
+          parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(SequenceExprSyntax.self)
+            || parent.is(ExprListSyntax.self) || (parent.as(TupleExprSyntax.self)?.elements.count == 1) || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
+            || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true {
+      if let sequence = parent.as(SequenceExprSyntax.self),
+         sequence.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self).map { ["==", "!=", "~="].contains($0.operator.text) } ?? false }) {
+        return false
+      }
+      value = parent
+    }
+    guard let parent = value.parent else { return nil }
+    if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+        guard let holder = Self.holder(base) else { return nil }
+        if holder == "self" { return functions[member.declName.baseName.text].map { $0.contains(where: mentions) } }
+        if let type = types.last?.properties[holder] { return isModelType(type) || mentions(type) }
+        return nil
+      }
+      if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+        return functions[callee.baseName.text].map { $0.contains(where: mentions) }
+      }
+      return nil
+    }
+    if let initializer = parent.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self) {
+      return binding.typeAnnotation.map { mentions($0.type.trimmedDescription) }
+    }
+    // A `return`, or the one expression of a body: the declared type of what encloses it.
+    if parent.is(ReturnStmtSyntax.self) || parent.is(CodeBlockItemSyntax.self) {
+      var current = parent.parent
+      while let node = current {
+        if let function = node.as(FunctionDeclSyntax.self) {
+          return function.signature.returnClause.map { mentions($0.type.trimmedDescription) } ?? false
+        }
+        if let binding = node.as(PatternBindingSyntax.self) {
+          return binding.typeAnnotation.map { mentions($0.type.trimmedDescription) }
+        }
+        if node.is(ClosureExprSyntax.self) || node.is(MemberBlockItemSyntax.self) { return nil }
+        current = node.parent
+      }
+      return nil
+    }
+    return false
+  }
+
+  /// Whether `type` names `name` as a whole word.
+  static func names(_ type: String, _ name: String) -> Bool {
+    var rest = Substring(type)
+    while let found = rest.range(of: name) {
+      let before = found.lowerBound == type.startIndex ? nil : type[type.index(before: found.lowerBound)]
+      let after = found.upperBound == type.endIndex ? nil : type[found.upperBound]
+      let isPart = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+      if !isPart(before), !isPart(after) { return true }
+      rest = type[found.upperBound...]
+    }
+    return false
   }
 
   /// `.createDirectChat` or `RoomMemberDetailsScreenViewAction.createDirectChat`: a value of the
@@ -358,6 +438,22 @@ final class ActionSiteVisitor: SyntaxVisitor {
     guard rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
     let root = String(text[..<dot])
     return ("⟨\(root)⟩" + rest, [root: type])
+  }
+}
+
+/// The parameters' types of each function a file declares, by name.
+enum FunctionParameters {
+  static func read(_ tree: SourceFileSyntax) -> [String: [String]] {
+    final class Visitor: SyntaxVisitor {
+      var found: [String: [String]] = [:]
+      override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        found[node.name.text, default: []] += node.signature.parameterClause.parameters.map { $0.type.trimmedDescription }
+        return .visitChildren
+      }
+    }
+    let visitor = Visitor(viewMode: .sourceAccurate)
+    visitor.walk(tree)
+    return visitor.found
   }
 }
 
