@@ -201,7 +201,7 @@ struct Mending {
       // took four): each member whose lines name it is left out at once.
       if let missing = Self.missingType(in: rejection.message) {
         let lines = generated.text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() where Self.names(line, missing) {
+        for (index, line) in lines.enumerated() where line.names(missing) {
           guard let member = generated.member(atLine: index + 1), !repair.droppedMembers.contains(member) else { continue }
           repair.droppedMembers.insert(member)
           repairedNow.insert(path + ":" + member)
@@ -237,18 +237,6 @@ struct Mending {
     return name.isEmpty ? nil : String(name)
   }
 
-  /// Whether `line` names `type` as a whole word.
-  private static func names(_ line: Substring, _ type: String) -> Bool {
-    var rest = line[...]
-    while let found = rest.range(of: type) {
-      let before = found.lowerBound == line.startIndex ? nil : line[line.index(before: found.lowerBound)]
-      let after = found.upperBound == line.endIndex ? nil : line[found.upperBound]
-      let isPart = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
-      if !isPart(before), !isPart(after) { return true }
-      rest = line[found.upperBound...]
-    }
-    return false
-  }
 
   /// Whether a seam of `range` may be made: nothing mended overlaps it, or only parts of it.
   static func widens(_ range: Range<Int>, _ mended: [Range<Int>]) -> Bool {

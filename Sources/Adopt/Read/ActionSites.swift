@@ -119,7 +119,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     let name = LinuxSupport.bareName(FactsVisitor.typeText(node.extendedType))
     if Self.isPreview(name, node.inheritanceClause) { return .skipChildren }
-    var properties = Self.properties(of: node.memberBlock)
+    var properties = ViewTriggerVisitor.properties(of: node.memberBlock)
     properties.merge(declared[name] ?? [:]) { own, _ in own }
     types.append((name, properties))
     return .visitChildren
@@ -139,7 +139,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
   private func enter(_ name: String, _ members: MemberBlockSyntax, _ inheritance: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
     // A preview's code shows the screen in states it makes up: not what a user can reach.
     if Self.isPreview(name, inheritance) { return .skipChildren }
-    let properties = Self.properties(of: members)
+    let properties = ViewTriggerVisitor.properties(of: members)
     declared[name] = properties
     types.append((name, properties))
     return .visitChildren
@@ -152,24 +152,6 @@ final class ActionSiteVisitor: SyntaxVisitor {
       || (inheritance?.inheritedTypes.contains { LinuxSupport.bareName($0.type.trimmedDescription) == "PreviewProvider" } ?? false)
   }
 
-  /// Each stored or computed property's declared type (or the type its value makes).
-  static func properties(of members: MemberBlockSyntax) -> [String: String] {
-    var found: [String: String] = [:]
-    for member in members.members {
-      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-      for binding in variable.bindings {
-        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-        var type = binding.typeAnnotation.map { FactsVisitor.typeText($0.type) }
-        if type == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
-          type = call.calledExpression.trimmedDescription
-        }
-        guard var type, type.first?.isUppercase == true else { continue }
-        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        found[name] = type
-      }
-    }
-    return found
-  }
 
   // MARK: Places
 
@@ -243,7 +225,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
   /// coordinator's own actions, a comparison); nil where nothing says.
   private func isActionEnumValue(_ node: MemberAccessExprSyntax) -> Bool? {
     guard let actionEnum = target.actionEnum else { return nil }
-    func mentions(_ type: String) -> Bool { Self.names(type, actionEnum) }
+    func mentions(_ type: String) -> Bool { type.names(actionEnum) }
     var value = Syntax(node)
     // `.startCall(roomID: id, isVoiceCall: true)`: the call is the value.
     if let call = value.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { value = Syntax(call) }
@@ -292,18 +274,6 @@ final class ActionSiteVisitor: SyntaxVisitor {
     return false
   }
 
-  /// Whether `type` names `name` as a whole word.
-  static func names(_ type: String, _ name: String) -> Bool {
-    var rest = Substring(type)
-    while let found = rest.range(of: name) {
-      let before = found.lowerBound == type.startIndex ? nil : type[type.index(before: found.lowerBound)]
-      let after = found.upperBound == type.endIndex ? nil : type[found.upperBound]
-      let isPart = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
-      if !isPart(before), !isPart(after) { return true }
-      rest = type[found.upperBound...]
-    }
-    return false
-  }
 
   /// `.createDirectChat` or `RoomMemberDetailsScreenViewAction.createDirectChat`: a value of the
   /// action enum, not another type's member of the same name.

@@ -157,7 +157,7 @@ final class ViewTriggerVisitor: SyntaxVisitor {
 
   /// The type of each stored property that holds an object: declared (`: FeedViewModel`,
   /// `: FeedViewModel?`) or made (`= FeedViewModel()`).
-  private static func properties(of members: MemberBlockSyntax) -> [String: String] {
+  static func properties(of members: MemberBlockSyntax) -> [String: String] {
     var found: [String: String] = [:]
     for member in members.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
