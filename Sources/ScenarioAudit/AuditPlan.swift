@@ -15,6 +15,8 @@ package struct AuditPlan: Sendable {
   package var sequences: [Sequence]
   /// The actions sent before leaving: the model's own cleanup (`stop`, `cancel`, `onDisappear`).
   package var cleanup: [ProbeStep]
+  /// The steps that may open each gated action's gate, sorted by action (`ModelSurface.openers`).
+  package var openers: [Opener] = []
 
   /// The screen shown and left with nothing done (what its `init` and `.task` start alone),
   /// every step alone, then each twice (the second time with another value), each text set
@@ -49,6 +51,12 @@ package struct AuditPlan: Sendable {
     let kept = max(limit, vocabulary.count + 1)
     self.sequences = sequences.prefix(kept).enumerated().map { Sequence(index: $0.offset, steps: $0.element) }
     cleanup = surface.actions.filter { $0.parameters.isEmpty && Self.isCleanup($0.name) }.map { ProbeStep(line: "send \($0.name)", name: $0.name) }
+    let firsts = Dictionary(vocabulary.map { ($0.first.name, $0.first) }) { first, _ in first }
+    openers = surface.actions.map(\.name).compactMap { action in
+      guard let names = surface.openers[action] else { return nil }
+      let steps = names.compactMap { firsts[$0] }
+      return steps.isEmpty ? nil : Opener(action: action, steps: steps)
+    }
   }
 
   /// Each action and settable property, with the line that does it and a second line with

@@ -179,6 +179,7 @@ package struct Auditor: Sendable {
   static func firstSpecs(_ unit: (plan: AuditPlan, sequence: AuditPlan.Sequence)) -> [(ProbeKind, ProbeSpec)] {
     var base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
     base.answers = unit.plan.surface.answers
+    base.openers = unit.plan.openers
     var settled = base
     settled.leaves = true
     settled.cleanup = unit.plan.cleanup
@@ -197,6 +198,7 @@ package struct Auditor: Sendable {
   static func secondSpecs(_ unit: (plan: AuditPlan, sequence: AuditPlan.Sequence), after runs: AuditOracles.Runs) -> [(ProbeKind, ProbeSpec)] {
     var base = ProbeSpec(model: unit.plan.surface.model, steps: unit.sequence.steps, mode: .settled, answer: .ok)
     base.answers = unit.plan.surface.answers
+    base.openers = unit.plan.openers
     var specs: [(ProbeKind, ProbeSpec)] = []
     if let settled = runs.settled, settled.requests > 0 {
       // Values at their edge only where an answer had a type of the app to shape: else the

@@ -51,9 +51,18 @@ package struct ProbeSpec: Sendable, Equatable, Codable {
   /// probes' stand-ins of a server the app's code calls in place of URLSession (mastodon's
   /// `AppContext.apiService`), as its requests would fail offline.
   package var failingStandIns: [String] = []
+  /// For an action offered only in some states, the first step of each action that may open its
+  /// gate, in the registration's order (`ModelSurface.openers`).
+  package var openers: [Opener] = []
   /// Whether it runs in a process that ran nothing before it (to confirm what the oracles found:
   /// a model's other probes share a process, and a singleton of the app's carries their state).
   package var alone = false
+}
+
+/// The steps that may make a view offer `action` (`ProbeSpec.openers`).
+package struct Opener: Sendable, Equatable, Codable {
+  package var action: String
+  package var steps: [ProbeStep]
 }
 
 /// A leaf of a view state: its path and its value as an `expect` line writes it.

@@ -286,6 +286,12 @@ private struct Run {
   /// not sent outside them, since no user could (`Session.closedGate`).
   mutating func offered(_ step: ProbeStep) -> Bool {
     guard step.line.hasPrefix("send "), let condition = session.closedGate(of: step.name) else { return true }
+    // A step that may open it first (a choice the vote needs), where a view offers that step now.
+    for opener in spec.openers.first(where: { $0.action == step.name })?.steps ?? [] where session.closedGate(of: opener.name) == nil {
+      execute(opener.line)
+      if spec.mode == .settled { settle() }
+      if session.closedGate(of: step.name) == nil { return true }
+    }
     let skipped = "send \(step.name): \(condition)"
     if !notOffered.contains(skipped) { notOffered.append(skipped) }
     return false

@@ -204,9 +204,13 @@ struct ActionGateTests {
     // A case written in a local's value, inside `if let`: the `if let`'s value, the ternary left out.
     #expect(gates["showIgnoreAlert"]?.expression == "((viewModel.context.viewState.memberDetails) != nil)")
     #expect(gates["refresh"] == nil)
+    // What each condition reads, and the actions whose branch of `process(viewAction:)` writes it.
+    #expect(gates["createDirectChat"]?.openers == ["openDirectChat"])
+    #expect(gates["ignoreConfirmed"]?.openers == ["showIgnoreAlert"])
+    #expect(gates["openDirectChat"]?.openers == ["refresh"], "refresh writes memberDetails (to nil): tried, and the gate stays shut")
     #expect(gates["displayAvatar"] == nil, "no view sends it: offered as before")
     let registration = RegistrationWriter.definition(model).joined(separator: "\n")
-    #expect(registration.contains(#"model.offered("createDirectChat", when: "`.sheet(item: $context.inviteConfirmationUser)` (MemberScreen.swift:25)") { viewModel in (viewModel.context.inviteConfirmationUser != nil) }"#), "\(registration)")
+    #expect(registration.contains(#"model.offered("createDirectChat", when: "`.sheet(item: $context.inviteConfirmationUser)` (MemberScreen.swift:25)", openedBy: ["openDirectChat"]) { viewModel in (viewModel.context.inviteConfirmationUser != nil) }"#), "\(registration)")
   }
 
   @Test("a bare case is the action enum's where its place says so, another's where it says another type, and perhaps the action's where nothing says")

@@ -651,6 +651,9 @@ final class StatusPollViewModel: ObservableObject {
     } catch {}
   }
 
+  /// An option tapped: the vote `postVotes` sends.
+  func select(option: Int) { votes = [option] }
+
   func postVotes() async {
     guard !poll.expired else { return }
     votesSent += 1
@@ -673,6 +676,17 @@ let statusPoll = ModelDefinition("status-poll", summary: "a poll fetched before 
 } describe: { model in
   model.asyncAction("fetchPoll", "fetchPoll() async", perform: { poll, _ in await poll.fetchPoll() })
   model.asyncAction("postVotes", "postVotes() async", perform: { poll, _ in await poll.postVotes() })
+}
+
+/// The same, with its view's gate: IceCubesApp's vote button is shown only once an option is
+/// chosen (`if !viewModel.votes.isEmpty`), so audit chooses one first (`openedBy`).
+let gatedStatusPoll = ModelDefinition("gated-status-poll", summary: "a poll voted on once an option is chosen") { _ in
+  StatusPollViewModel(dropsStale: false)
+} describe: { model in
+  model.asyncAction("fetchPoll", "fetchPoll() async", perform: { poll, _ in await poll.fetchPoll() })
+  model.asyncAction("postVotes", "postVotes() async", perform: { poll, _ in await poll.postVotes() })
+  model.action("select", "select(option:)", parameters: [Parameter("option", .int)]) { poll, arguments in poll.select(option: arguments.int("option")) }
+  model.offered("postVotes", when: "`!viewModel.votes.isEmpty` (StatusPollView.swift:96)", openedBy: ["select"]) { !$0.votes.isEmpty }
 }
 
 let safeStatusPoll = ModelDefinition("safe-status-poll", summary: "a poll as the last vote left it") { _ in

@@ -38,8 +38,10 @@ let memberDetails = ModelDefinition("member-details", summary: "a direct chat cr
   MemberDetailsViewModel()
 } describe: { model in
   memberActions(&model)
-  model.offered("openDirectChat", when: "`context.viewState.memberDetails != nil` (RoomMemberDetailsScreen.swift:94)") { $0.memberDetails != nil }
-  model.offered("createDirectChat", when: "`.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34)") {
+  model.offered("openDirectChat", when: "`context.viewState.memberDetails != nil` (RoomMemberDetailsScreen.swift:94)", openedBy: ["loadMember"]) {
+    $0.memberDetails != nil
+  }
+  model.offered("createDirectChat", when: "`.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34)", openedBy: ["openDirectChat"]) {
     $0.inviteConfirmationUser != nil
   }
   model.offered("dismissInvite", when: "`.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34)") {

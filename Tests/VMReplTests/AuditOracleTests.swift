@@ -237,7 +237,7 @@ struct AuditOracleTests {
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.first == "ungated-member-details (MemberDetailsViewModel): 2 findings")
     #expect(lines.contains("  trap: the app trapped (signal 4) at `send createDirectChat`"))
-    #expect(lines.contains("member-details: nothing found in 21 sequences (41 probes)"), "\(result.output)")
+    #expect(lines.contains("member-details: nothing found in 21 sequences (42 probes)"), "\(result.output)")
     let explained = try await VMReplProcess.run(["audit", "--explain", "member-details"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(explained.output.hasPrefix("""
       member-details (MemberDetailsViewModel): what audit tried, and why each check did or did not find something
@@ -268,6 +268,19 @@ struct AuditOracleTests {
     #expect(sheet.output.contains(
       "> send dismissInvite\nthe app's views offer `dismissInvite` only when `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34); not so now\n"),
       "\(sheet.output)")
+  }
+
+  @Test("a gated action's opener is sent first: IceCubesApp's vote, offered once an option is chosen, still races the poll's fetch, and the finding's scenario chooses the option")
+  func gateOpenedFirst() async throws {
+    let folder = try VMReplProcess.folder("audit-gated-poll", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "gated-status-poll"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(result.output.contains("  answers out of order: after `send fetchPoll`, `send postVotes` sent quickly"), "\(result.output)")
+    let scenario = try String(contentsOf: folder.appendingPathComponent("audit/gated-status-poll/answer-order.scenario"), encoding: .utf8)
+    #expect(scenario.contains("use gated-status-poll\nsend fetchPoll\nsend select option=1\nsend postVotes\n"), "\(scenario)")
+    let run = try await VMReplProcess.run(["run", "audit/gated-status-poll/answer-order.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(run.status == 1, "\(run.output)")
   }
 
   @Test("actions one ButtonKit `AsyncButton` runs (IceCubesApp's follow button) are not sent quickly, which no user can do, and `--explain` says so; run by two plain buttons, an unfollow answered after the follow is found")

@@ -56,7 +56,29 @@ enum ActionGates {
       guard !open, !alternatives.isEmpty else { continue }
       gates[action.name] = ModelPlan.Gate(alternatives: alternatives)
     }
+    if !gates.isEmpty, let text = source(plan.path) {
+      let bodies = ActionBodies(text, model: type.name, actions: plan.actions)
+      for (name, gate) in gates {
+        gates[name]?.openers = plan.actions.map(\.name).filter { $0 != name && bodies.writes($0, anyOf: Self.readNames(gate)) }
+      }
+    }
     return gates
+  }
+
+  /// The members a gate reads (`memberDetails` of `viewModel.context.viewState.memberDetails != nil`),
+  /// without the ways to them and what every value has (`isEmpty`, `count`).
+  static func readNames(_ gate: ModelPlan.Gate) -> Set<String> {
+    let skip: Set<String> = ["context", "viewState", "bindings", "state", "isEmpty", "count", "first", "last", "rawValue", "none", "some", "description"]
+    var names: Set<String> = []
+    for part in gate.alternatives.joined() {
+      var rest = Substring(part.expression)
+      while let dot = rest.firstIndex(of: ".") {
+        let name = rest[rest.index(after: dot)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        if let first = name.first, first.isLowercase, !skip.contains(String(name)) { names.insert(String(name)) }
+        rest = rest[rest.index(after: dot)...]
+      }
+    }
+    return names
   }
 
   /// The ways a value of `carrier` reaches a view: each presentation of a model-held property

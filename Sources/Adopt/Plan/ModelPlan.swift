@@ -32,6 +32,9 @@ struct ModelPlan: Sendable, Equatable {
     }
 
     var alternatives: [[Part]]
+    /// The model's actions whose code writes what the condition reads, in the actions' order:
+    /// what `audit` sends first to open it.
+    var openers: [String] = []
 
     /// The whole condition as Swift.
     var expression: String {

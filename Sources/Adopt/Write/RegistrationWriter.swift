@@ -410,7 +410,8 @@ enum RegistrationWriter {
     // rejects is left out alone (`Mending`).
     for action in model.actions {
       guard let gate = model.gates[action.name] else { continue }
-      lines.append("  model.offered(\(quote(action.name)), when: \(swiftString(gate.shown))) { viewModel in \(gate.expression) }")
+      let openers = gate.openers.isEmpty ? "" : ", openedBy: [" + gate.openers.map(quote).joined(separator: ", ") + "]"
+      lines.append("  model.offered(\(quote(action.name)), when: \(swiftString(gate.shown))\(openers)) { viewModel in \(gate.expression) }")
     }
     if model.actions.isEmpty && model.properties.isEmpty { lines.append("  _ = model") }
     lines.append("}")

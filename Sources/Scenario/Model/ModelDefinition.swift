@@ -93,6 +93,8 @@ struct ModelInstance {
 @MainActor
 struct ActionGate {
   var condition: String
+  /// The actions whose code writes what the condition reads (`ModelBuilder.offered`'s `openedBy`).
+  var openers: [String] = []
   var isOpen: @MainActor () -> Bool
 }
 
@@ -106,7 +108,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectRuns: [String] = []
   private var oneAtATime: [[String]] = []
   private var calledOnlyByModel: [String] = []
-  private var gates: [(action: String, condition: String, isOpen: @MainActor (Model) -> Bool)] = []
+  private var gates: [(action: String, condition: String, openers: [String], isOpen: @MainActor (Model) -> Bool)] = []
   private var stateProjection: (@MainActor (Model) -> Any)?
   /// Not main-actor closures: the state closure that calls them is one, and each main-actor
   /// closure asks the runtime which executor runs it (a check as dear as reading the field).
@@ -200,8 +202,14 @@ public struct ModelBuilder<Model: AnyObject> {
   /// sent from the confirmation a `.sheet(item: $context.inviteConfirmationUser)` shows, is
   /// `model.offered("createDirectChat", when: "...") { $0.context.inviteConfirmationUser != nil }`.
   /// `send` still runs it, with a note that no view would now; `audit` does not send it then.
-  public mutating func offered(_ action: String, when condition: String, _ isOpen: @escaping @MainActor (Model) -> Bool) {
-    gates.append((action, condition, isOpen))
+  ///
+  /// `openedBy` names the actions whose code writes what the condition reads (IceCubesApp's
+  /// `handleSelection(option:)` adds to the `votes` that `postVotes` is offered for): where the
+  /// condition does not hold, `audit` sends the first of them a view offers, then the action.
+  public mutating func offered(
+    _ action: String, when condition: String, openedBy openers: [String] = [], _ isOpen: @escaping @MainActor (Model) -> Bool
+  ) {
+    gates.append((action, condition, openers, isOpen))
   }
 
   /// Replaces the whole view state with `projection`'s value (by default the view-model's own
@@ -286,7 +294,7 @@ public struct ModelBuilder<Model: AnyObject> {
       calledOnlyByModel: calledOnlyByModel,
       gates: gates.reduce(into: [:]) { gates, gate in
         let isOpen = gate.isOpen
-        gates[gate.action] = ActionGate(condition: gate.condition) { isOpen(model) }
+        gates[gate.action] = ActionGate(condition: gate.condition, openers: gate.openers) { isOpen(model) }
       },
       state: state)
   }

@@ -35,6 +35,8 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   /// The actions the app's views offer only in some states, with the condition as the app wrote
   /// it (`ModelBuilder.offered`): `audit` sends one only while it holds (`Session.closedGate`).
   package var gates: [String: String] = [:]
+  /// The actions that may open each gate (`ModelBuilder.offered`'s `openedBy`), by gated action.
+  package var openers: [String: [String]] = [:]
   /// Each scripted dependency (besides `http`) and its outcomes' names, in order.
   package var dependencies: [Dependency]
   /// The `stub` lines `audit` gave before `use` so that the model could be made: stand-ins of a
@@ -109,6 +111,7 @@ extension Session {
       oneAtATime: instance.oneAtATime,
       calledOnlyByModel: instance.calledOnlyByModel,
       gates: instance.gates.mapValues(\.condition),
+      openers: instance.gates.mapValues(\.openers).filter { !$0.value.isEmpty },
       dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
         ModelSurface.Dependency(name: $0.name, outcomes: $0.outcomes.map(\.name))
       })
