@@ -287,9 +287,11 @@ private struct Run {
   mutating func offered(_ step: ProbeStep) -> Bool {
     guard step.line.hasPrefix("send "), let condition = session.closedGate(of: step.name) else { return true }
     // A step that may open it first (a choice the vote needs), where a view offers that step now.
+    // Sent quickly, the steps before it stay out unless the opener's own answer is needed (a
+    // follow that shows the bell): only then is everything answered first.
     for opener in spec.openers.first(where: { $0.action == step.name })?.steps ?? [] where session.closedGate(of: opener.name) == nil {
       execute(opener.line)
-      if spec.mode == .settled { settle() }
+      if spec.mode == .settled || session.closedGate(of: step.name) != nil { settle() }
       if session.closedGate(of: step.name) == nil { return true }
     }
     let skipped = "send \(step.name): \(condition)"
