@@ -967,6 +967,21 @@ struct StandInTests {
     #expect(lines[seam].hasSuffix("-> CarPlayConfig? {"), "a seam: \(generated.text)")
   }
 
+  @Test("a value made by a call with a string literal is copied: the literal is the call's (home-assistant's `Notification.Name = .init(...)`); a bare literal of an app type is not")
+  func literalArgumentCopied() {
+    let source = """
+      import CoreLocation
+      public class SettingsStore {
+          public static let didChange: Notification.Name = .init("webViewRelatedSettingDidChange")
+          public static let home: URL = "https://example.com"
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "SettingsStore.swift", names: ["SettingsStore"], known: ["SettingsStore"], protocols: [], imports: [], why: "why")
+    #expect(generated.text.contains(#"public static let didChange: Notification.Name = .init("webViewRelatedSettingDidChange")"#), "\(generated.text)")
+    #expect(generated.text.contains(#"StandIn.call("SettingsStore.home", "home")"#), "\(generated.text)")
+  }
+
   @Test("a stood-in protocol's public extension stays public: conformers in other modules take its defaults (home-assistant's FakeServerManager)")
   func publicExtension() {
     let source = """

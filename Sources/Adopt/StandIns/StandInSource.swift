@@ -969,9 +969,19 @@ private struct Writer {
   /// Whether `annotation` takes the string literals `value` writes as the language does, not
   /// through an app's extension (`let url: URL = "https://..."` needs the app's
   /// `ExpressibleByStringLiteral`, which the package may not compile).
+  /// A literal passed to a call is the call's parameter's (home-assistant's `Notification.Name =
+  /// .init("webViewRelatedSettingDidChange")`, a seam nobody could answer before).
   static func takesLiterals(_ annotation: TypeSyntax, of value: ExprSyntax) -> Bool {
-    guard value.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .stringQuote || $0.tokenKind == .multilineStringQuote })
-    else { return true }
+    let literals = value.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .stringQuote || $0.tokenKind == .multilineStringQuote }
+    let argument = { (token: TokenSyntax) -> Bool in
+      var current = token.parent
+      while let node = current, node.id != value.id {
+        if node.is(LabeledExprSyntax.self), node.parent?.parent?.is(FunctionCallExprSyntax.self) == true { return true }
+        current = node.parent
+      }
+      return false
+    }
+    guard literals.contains(where: { !argument($0) }) else { return true }
     let native: Set<String> = ["String", "Substring", "Character", "StaticString", "Array", "Dictionary", "Set", "Optional"]
     return names(in: annotation).types.isSubset(of: native)
   }
