@@ -64,6 +64,8 @@ extension ScenarioError {
     case cannotFollowPath(here: String, problem: String)
     /// An action enum the registration cannot read: `problem` says what went wrong.
     case actionEnumUnreadable(problem: String)
+    /// `ModelBuilder.offered` names no action of the model: the name, and the nearest one.
+    case gateOfUnknownAction(action: String, nearest: String?)
     /// `step` with nothing to run: no job ready, no timer set; `requests` names what the work
     /// waits for when it waits on requests the scenario answers.
     case nothingToStep(requests: String?)

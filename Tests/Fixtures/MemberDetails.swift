@@ -49,6 +49,14 @@ let memberDetails = ModelDefinition("member-details", summary: "a direct chat cr
   }
 }
 
+/// A hand-written gate with a typo: `use` says so, with the nearest action.
+let typoMemberDetails = ModelDefinition("typo-member-details", summary: "a gate naming no action") { _ in
+  MemberDetailsViewModel()
+} describe: { model in
+  memberActions(&model)
+  model.offered("createDirectChta", when: "a sheet") { $0.inviteConfirmationUser != nil }
+}
+
 let ungatedMemberDetails = ModelDefinition("ungated-member-details", summary: "the same, its actions registered as offered always") { _ in
   MemberDetailsViewModel()
 } describe: { model in

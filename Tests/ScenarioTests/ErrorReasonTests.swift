@@ -48,6 +48,8 @@ struct ErrorReasonTests {
       (.cannotFollowPath(here: "`items`", problem: "has 2 elements; index 5 is out of range"), "`items` has 2 elements; index 5 is out of range"),
       (.actionEnumUnreadable(problem: "`Action` did not ask for its coding keys"),
        "`Action` did not ask for its coding keys; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"),
+      (.gateOfUnknownAction(action: "createDirectChta", nearest: "createDirectChat"),
+       "`offered` names `createDirectChta`, which is no action of this model; did you mean `createDirectChat`?"),
       (.nothingToStep(requests: "a response to http #r1 (GET /a)"),
        "nothing to step: no job is ready and no timer is set; waiting for a response to http #r1 (GET /a) (`respond` answers)"),
       (.nothingToStep(requests: nil), "nothing to step: no job is ready and no timer is set (the simulation is idle)"),

@@ -229,6 +229,7 @@ struct AuditOracleTests {
     let folder = try VMReplProcess.folder("audit-member-details", files: [
       "sheet.scenario": "use member-details\nsend dismissInvite\n",
       "flow.scenario": "use member-details\nsend loadMember\nsend openDirectChat\nsend createDirectChat\n",
+      "typo.scenario": "use typo-member-details\n",
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await VMReplProcess.run(
@@ -264,6 +265,9 @@ struct AuditOracleTests {
     let sent = try await VMReplProcess.run(["run", "flow.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(sent.status == 0, "\(sent.output)")
     #expect(!sent.output.contains("offer"))
+    let typo = try await VMReplProcess.run(["run", "typo.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(typo.status != 0)
+    #expect((typo.output + typo.errors).contains("`offered` names `createDirectChta`, which is no action of this model; did you mean `createDirectChat`?"), "\(typo.output)\(typo.errors)")
     let sheet = try await VMReplProcess.run(["run", "sheet.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(sheet.output.contains(
       "> send dismissInvite\nthe app's views offer `dismissInvite` only when `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34); not so now\n"),

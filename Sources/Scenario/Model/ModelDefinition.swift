@@ -263,6 +263,11 @@ public struct ModelBuilder<Model: AnyObject> {
 
   func bind(to model: Model, typeName: String) throws(ScenarioError) -> ModelInstance {
     if let problem = problems.first { throw problem }
+    let bound = actions.map { $0(model) }
+    // A gate of a name no action has would never be checked: a typo in a hand-written `describe`.
+    if let gate = gates.first(where: { gate in !bound.contains { $0.name == gate.action } }) {
+      throw ScenarioError(.gateOfUnknownAction(action: gate.action, nearest: Suggestion.nearest(to: gate.action, in: bound.map(\.name))))
+    }
     var connect: (@MainActor () async throws -> Void)?
     if let connectBody {
       connect = { try await connectBody(model) }
@@ -285,7 +290,7 @@ public struct ModelBuilder<Model: AnyObject> {
     return ModelInstance(
       typeName: typeName,
       object: model,
-      actions: actions.map { $0(model) },
+      actions: bound,
       properties: properties.map { $0(model) },
       connect: connect,
       connectSummary: connectSummary,
