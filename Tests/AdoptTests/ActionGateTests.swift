@@ -232,6 +232,9 @@ struct ActionGateTests {
       }
       """
     let read = ActionSites.read(source, path: "MemberScreen.swift", target: target)
+    // A preview nested in the view, before them, is skipped without losing the view's properties.
+    #expect(ActionSites.read(source.replacingOccurrences(of: "    let subject:", with: "    struct Inner_Previews: PreviewProvider { }\n    let subject:"),
+                             path: "MemberScreen.swift", target: target).sites.map { "\($0.line):\($0.conditions.count)" } == ["7:1", "9:1", "10:0"])
     // A: the model's; B: the subject's own type; C: the file's function taking the enum; D: unknown.
     #expect(read.sites.map(\.line) == [6, 8, 9])
     #expect(read.sites.map(\.conditions.count) == [1, 1, 0])

@@ -118,16 +118,17 @@ final class ActionSiteVisitor: SyntaxVisitor {
   override func visitPost(_ node: ActorDeclSyntax) { leave() }
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     let name = LinuxSupport.bareName(FactsVisitor.typeText(node.extendedType))
-    if Self.isPreview(name, node.inheritanceClause) { return .skipChildren }
+    // `visitPost` runs for a skipped node too: what it pops is pushed here either way.
+    if Self.isPreview(name, node.inheritanceClause) {
+      types.append((name, [:]))
+      return .skipChildren
+    }
     var properties = ViewTriggerVisitor.properties(of: node.memberBlock)
     properties.merge(declared[name] ?? [:]) { own, _ in own }
     types.append((name, properties))
     return .visitChildren
   }
-  override func visitPost(_ node: ExtensionDeclSyntax) {
-    let name = LinuxSupport.bareName(FactsVisitor.typeText(node.extendedType))
-    if types.last?.name == name { types.removeLast() }
-  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
   // `#Preview { ... }` shows the screen in a state of its own making.
   override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
     node.macroName.text == "Preview" ? .skipChildren : .visitChildren
@@ -138,7 +139,11 @@ final class ActionSiteVisitor: SyntaxVisitor {
 
   private func enter(_ name: String, _ members: MemberBlockSyntax, _ inheritance: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
     // A preview's code shows the screen in states it makes up: not what a user can reach.
-    if Self.isPreview(name, inheritance) { return .skipChildren }
+    // (`visitPost` runs for it too, and pops what is pushed here.)
+    if Self.isPreview(name, inheritance) {
+      types.append((name, [:]))
+      return .skipChildren
+    }
     let properties = ViewTriggerVisitor.properties(of: members)
     declared[name] = properties
     types.append((name, properties))
