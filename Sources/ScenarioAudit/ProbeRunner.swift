@@ -287,11 +287,18 @@ private struct Run {
   mutating func offered(_ step: ProbeStep) -> Bool {
     guard step.line.hasPrefix("send "), let condition = session.closedGate(of: step.name) else { return true }
     // A step that may open it first (a choice the vote needs), where a view offers that step now.
-    // Sent quickly, the steps before it stay out unless the opener's own answer is needed (a
-    // follow that shows the bell): only then is everything answered first.
+    // Sent quickly, the steps before it stay out: each opener is tried unanswered, and only if
+    // none opens it is everything answered (a follow whose answer shows the bell), which ends
+    // the race the quick steps would have run.
+    var sent = false
     for opener in spec.openers.first(where: { $0.action == step.name })?.steps ?? [] where session.closedGate(of: opener.name) == nil {
       execute(opener.line)
-      if spec.mode == .settled || session.closedGate(of: step.name) != nil { settle() }
+      sent = true
+      if spec.mode == .settled { settle() }
+      if session.closedGate(of: step.name) == nil { return true }
+    }
+    if sent, spec.mode == .quick {
+      settle()
       if session.closedGate(of: step.name) == nil { return true }
     }
     let skipped = "send \(step.name): \(condition)"

@@ -240,6 +240,52 @@ struct ActionGateTests {
     #expect(read.sites.map(\.conditions.count) == [1, 1, 0])
   }
 
+  @Test("a gate's openers are what its condition reads and an action's code writes, the screen's own choices before what waits for an answer (IceCubesApp's vote)")
+  func openersSyncFirst() throws {
+    let folder = try AppFolder("Polls", files: [
+      "Polls.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Polls/StatusPollViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class StatusPollViewModel: ObservableObject {
+            @Published var votes: [Int] = []
+            @Published var expired = false
+
+            func fetchPoll() async {
+                let (data, _) = try! await URLSession.shared.data(from: URL(string: "https://example.com/poll")!)
+                votes = (try? JSONDecoder().decode([Int].self, from: data)) ?? []
+            }
+
+            func postVotes() async {
+                _ = try? await URLSession.shared.data(from: URL(string: "https://example.com/vote")!)
+            }
+
+            func handleSelection(_ index: Int) {
+                votes.append(index)
+            }
+        }
+        """,
+      "Polls/StatusPollView.swift": """
+        import SwiftUI
+
+        struct StatusPollView: View {
+            @StateObject var viewModel = StatusPollViewModel()
+            var body: some View {
+                if !viewModel.votes.isEmpty, !viewModel.expired {
+                    Button("Vote") { Task { await viewModel.postVotes() } }
+                }
+                Button("Option") { viewModel.handleSelection(0) }
+                    .task { await viewModel.fetchPoll() }
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    let model = try #require(adoption.models.first { $0.type == "StatusPollViewModel" })
+    #expect(model.gates["postVotes"]?.openers == ["handleSelection", "fetchPoll"])
+  }
+
   @Test("a gate the compiler rejects is left out alone: the action offered always, the model kept")
   func failedGateLeftOut() throws {
     let folder = try AppFolder("Members", files: MembersApp.files)

@@ -59,7 +59,11 @@ enum ActionGates {
     if !gates.isEmpty, let text = source(plan.path) {
       let bodies = ActionBodies(text, model: type.name, actions: plan.actions)
       for (name, gate) in gates {
-        gates[name]?.openers = plan.actions.map(\.name).filter { $0 != name && bodies.writes($0, anyOf: Self.readNames(gate)) }
+        // What a user does on the screen itself first (a choice), then what waits for an answer
+        // (a fetch): a probe sends them in this order, and a fetch sent to open a vote would
+        // answer the fetch the vote races.
+        let writers = plan.actions.filter { $0.name != name && bodies.writes($0.name, anyOf: Self.readNames(gate)) }
+        gates[name]?.openers = writers.filter { $0.kind == .sync }.map(\.name) + writers.filter { $0.kind != .sync }.map(\.name)
       }
     }
     return gates
