@@ -286,6 +286,26 @@ struct ActionGateTests {
     #expect(model.gates["postVotes"]?.openers == ["handleSelection", "fetchPoll"])
   }
 
+  @Test("an `if case` on the model's value gates what it shows (element-x's QR login: `sendCheckCode` only in `.confirmCode`)")
+  func ifCaseGate() {
+    let target = ActionSites.Target(modelNames: ["QRCodeLoginScreenViewModel"], actionEnum: "QRCodeLoginScreenViewAction", cases: ["sendCheckCode"], methods: [])
+    let source = """
+      struct QRCodeLoginScreen: View {
+          @ObservedObject var context: QRCodeLoginScreenViewModel.Context
+          var body: some View {
+              if case let .confirmCode(confirmCode) = context.viewState.state {
+                  Button("Continue") { context.send(viewAction: .sendCheckCode) }
+                      .disabled(context.checkCodeInput.count < 2 || confirmCode.isSending)
+              }
+          }
+      }
+      """
+    let read = ActionSites.read(source, path: "QRCodeLoginScreen.swift", target: target)
+    #expect(read.sites.first?.conditions.map(\.template) == [
+      "{ if case let .confirmCode(confirmCode) = ⟨context⟩.viewState.state { return true } else { return false } }()",
+    ])
+  }
+
   @Test("a gate the compiler rejects is left out alone: the action offered always, the model kept")
   func failedGateLeftOut() throws {
     let folder = try AppFolder("Members", files: MembersApp.files)

@@ -387,6 +387,14 @@ final class ActionSiteVisitor: SyntaxVisitor {
     case .optionalBinding(let binding):
       guard let value = binding.initializer?.value, let read = Self.expression(value, roots: roots) else { return nil }
       return .init(template: "(" + read.template + ") != nil", roots: read.roots, shown: element.trimmedDescription.trimmingTrailingComma)
+    case .matchingPattern(let match):
+      // `if case let .confirmCode(confirmCode) = context.viewState.state`: the pattern names only
+      // what it binds, so the match is asked of the model's value as written, its bindings unused.
+      guard let read = Self.expression(match.initializer.value, roots: roots), !match.pattern.trimmedDescription.contains("⟨") else { return nil }
+      let pattern = match.pattern.trimmedDescription
+      return .init(
+        template: "{ if case \(pattern) = \(read.template) { return true } else { return false } }()", roots: read.roots,
+        shown: element.trimmedDescription.trimmingTrailingComma)
     default:
       return nil
     }
