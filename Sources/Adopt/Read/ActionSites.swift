@@ -386,7 +386,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
       return Self.expression(expression, roots: roots)
     case .optionalBinding(let binding):
       guard let value = binding.initializer?.value, let read = Self.expression(value, roots: roots) else { return nil }
-      return .init(template: "(" + read.template + ") != nil", roots: read.roots, shown: element.trimmedDescription.trimmingTrailingComma)
+      return .init(template: "(" + read.template + ") != nil", roots: read.roots, shown: element.condition.trimmedDescription)
     case .matchingPattern(let match):
       // `if case let .confirmCode(confirmCode) = context.viewState.state`: the pattern names only
       // what it binds, so the match is asked of the model's value as written, its bindings unused.
@@ -394,7 +394,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
       let pattern = match.pattern.trimmedDescription
       return .init(
         template: "{ if case \(pattern) = \(read.template) { return true } else { return false } }()", roots: read.roots,
-        shown: element.trimmedDescription.trimmingTrailingComma)
+        shown: element.condition.trimmedDescription)
     default:
       return nil
     }
@@ -483,9 +483,4 @@ private final class RootRewriter: SyntaxRewriter {
     isClosed = false
     return ExprSyntax(node)
   }
-}
-
-extension String {
-  /// The text without the comma a condition list puts after it.
-  var trimmingTrailingComma: String { hasSuffix(",") ? String(dropLast()).trimmingCharacters(in: .whitespaces) : self }
 }
