@@ -716,6 +716,13 @@ struct AppLayoutTests {
     ])
     let built = "/s/checkouts/SwiftSoup/Sources/SwiftSoup/Node.swift:12:5: error: cannot find 'NSRegularExpression' in scope"
     #expect(PackageBuild.blamedPackage(in: built, packages: adoption.packages)?.1 == "does not build on Linux: cannot find 'NSRegularExpression' in scope")
+    // As element-x's first build said of matrix-rust-components-swift when another package did not
+    // resolve: a binary target, whose package is compiled from its sources without it.
+    let unmapped = "error: 'swiftsoup': binary target 'SwiftSoupFFI' could not be mapped to an artifact with expected name 'SwiftSoupFFI'"
+    let binary = try #require(PackageBuild.blamedPackage(in: unmapped, packages: adoption.packages))
+    #expect(binary.1 == "does not resolve here: it needs the binary target 'SwiftSoupFFI' (an Apple framework), which SwiftPM could not map to an artifact")
+    #expect(PackageBuild.needsBinaryTarget(binary.1))
+    #expect(!PackageBuild.needsBinaryTarget(blamed.1))
   }
 
   @Test("a compiler error about a name a left-out file declares is said as that file's, not as Linux's")

@@ -324,6 +324,14 @@ struct PackageBuild {
     "foundationnetworking", "foundationxml", "glibc", "musl", "dispatch", "cdispatch", "xctest", "_concurrency", "swiftglibc",
   ]
 
+  /// Whether a package was left out for a binary target of its own (an `.xcframework` no Linux
+  /// build links), as its failed download or an artifact SwiftPM could not map says: its sources
+  /// are compiled without it. (One needed through another package, `packagesNeedingBinaries`,
+  /// stays out.)
+  static func needsBinaryTarget(_ why: String) -> Bool {
+    why.contains("required by binary target") || why.hasSuffix("which SwiftPM could not map to an artifact")
+  }
+
   /// The declared packages that need a binary target whose download failed, from a host that
   /// names no package (`dl.google.com/.../FirebaseAnalytics.zip`, required by binary target
   /// 'FirebaseAnalytics'): the fetched manifest that declares the target, then up as
@@ -443,6 +451,14 @@ struct PackageBuild {
         guard inCheckout || lower.contains("'\(package.identity)'") || lower.contains(package.location.lowercased())
                 || lower.contains("'\(name)'") else { continue }
         let message = line.range(of: "error: ").map { String(line[$0.upperBound...]) } ?? String(line)
+        // A binary target with no artifact (`'matrix-rust-components-swift': binary target
+        // 'MatrixSDKFFI' could not be mapped to an artifact`: its download never ran because
+        // another package did not resolve, or failed) is an `.xcframework`, which no Linux
+        // build links: the package's sources are compiled without it, as for a failed download.
+        if let start = line.range(of: "binary target '")?.upperBound, line.contains("could not be mapped to an artifact"),
+           let end = line[start...].firstIndex(of: "'") {
+          return (package.identity, "does not resolve here: it needs the binary target '\(line[start..<end])' (an Apple framework), which SwiftPM could not map to an artifact")
+        }
         return (package.identity, (inCheckout ? "does not build on Linux: " : "does not resolve here: ") + message)
       }
     }

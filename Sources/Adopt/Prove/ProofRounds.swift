@@ -94,7 +94,7 @@ struct ProofRounds {
     var vendored = app.vendored
     for identity in identities {
       let why = mending.dropped[identity] ?? ""
-      guard why.hasPrefix("does not build on Linux") || why.contains("required by binary target"),
+      guard why.hasPrefix("does not build on Linux") || PackageBuild.needsBinaryTarget(why),
             let package = adoption.packages.first(where: { $0.identity == identity }),
             let copy = vendor(package)
       else {
