@@ -92,6 +92,11 @@ enum AdoptReport {
         lines.append("    only the model's own code calls: " + model.calledOnlyByModel.joined(separator: ", ")
           + " (no view or other file of the app does): `audit` does not send \(them)")
       }
+      if !model.notSetByViews.isEmpty {
+        let them = model.notSetByViews.count == 1 ? "it" : "them"
+        lines.append("    no view sets: " + model.notSetByViews.joined(separator: ", ")
+          + " (no view of the app binds or assigns \(them)): `audit` does not set \(them)")
+      }
       for action in model.actions {
         guard let gate = model.gates[action.name] else { continue }
         lines.append("    offered only when: \(action.name): \(gate.shown) (`audit` sends it only then)")

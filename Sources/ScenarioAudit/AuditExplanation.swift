@@ -24,8 +24,12 @@ package struct AuditExplanation: Sendable {
     for action in surface.actions.map(\.name) where surface.gates[action] != nil {
       lines.append("  sent only when a view offers it: \(action), offered when \(surface.gates[action]!)")
     }
-    let settable = surface.properties.map(\.name).filter { !AuditOracles.isLoadingFlag($0) }
+    let settable = surface.properties.map(\.name).filter { !AuditOracles.isLoadingFlag($0) && !surface.notSetByViews.contains($0) }
     lines.append("  set: " + (settable.isEmpty ? "nothing" : settable.joined(separator: ", ")) + " (a loading flag is the code's to set, never the audit's)")
+    let codeOnly = surface.properties.map(\.name).filter { surface.notSetByViews.contains($0) }
+    if !codeOnly.isEmpty {
+      lines.append("  not set: " + codeOnly.joined(separator: ", ") + " (no view of the app binds or assigns \(codeOnly.count == 1 ? "it" : "them"))")
+    }
     if surface.connects {
       lines.append("  connect: before the steps of every sequence" + (surface.lifecycleActions.isEmpty ? "" : ", running " + surface.lifecycleActions.joined(separator: ", ") + " as the view's `.task` does; leaving cancels it"))
     }

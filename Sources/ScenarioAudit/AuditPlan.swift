@@ -78,7 +78,8 @@ package struct AuditPlan: Sendable {
     }
     // A loading flag is the code's to set, whatever its declaration allows: no view binds a
     // spinner's flag, and setting it mid-load made findings of the audit's own making.
-    for property in surface.properties where !AuditOracles.isLoadingFlag(property.name) {
+    // Nor is a property no view binds or assigns (`ModelBuilder.notSetByViews`).
+    for property in surface.properties where !AuditOracles.isLoadingFlag(property.name) && !surface.notSetByViews.contains(property.name) {
       let values = values(for: property.type)
       steps.append((
         ProbeStep(line: "set \(property.name) \(values[0])", name: property.name),

@@ -66,6 +66,8 @@ extension ScenarioError {
     case actionEnumUnreadable(problem: String)
     /// `ModelBuilder.offered` names no action of the model: the name, and the nearest one.
     case gateOfUnknownAction(action: String, nearest: String?)
+    /// `ModelBuilder.notSetByViews` names no property of the model: the name, and the nearest one.
+    case notSetOfUnknownProperty(property: String, nearest: String?)
     /// `step` with nothing to run: no job ready, no timer set; `requests` names what the work
     /// waits for when it waits on requests the scenario answers.
     case nothingToStep(requests: String?)

@@ -251,6 +251,7 @@ struct ActionGateTests {
         final class StatusPollViewModel: ObservableObject {
             @Published var votes: [Int] = []
             @Published var expired = false
+            @Published var comment = ""
 
             func fetchPoll() async {
                 let (data, _) = try! await URLSession.shared.data(from: URL(string: "https://example.com/poll")!)
@@ -277,6 +278,7 @@ struct ActionGateTests {
                 }
                 Button("Option") { viewModel.handleSelection(0) }
                     .task { await viewModel.fetchPoll() }
+                TextField("Comment", text: $viewModel.comment)
             }
         }
         """,
@@ -284,6 +286,10 @@ struct ActionGateTests {
     let adoption = Adoption(try folder.scanOnly())
     let model = try #require(adoption.models.first { $0.type == "StatusPollViewModel" })
     #expect(model.gates["postVotes"]?.openers == ["handleSelection", "fetchPoll"])
+    // The view binds `comment`, and only reads `expired`: the code's alone, never set by `audit`.
+    #expect(model.properties == ["expired", "comment"])
+    #expect(model.notSetByViews == ["expired"])
+    #expect(RegistrationWriter.definition(model).contains("  model.notSetByViews([\"expired\"])"))
   }
 
   @Test("an `if case` on the model's value gates what it shows (element-x's QR login: `sendCheckCode` only in `.confirmCode`)")
@@ -347,5 +353,40 @@ struct ActionGateTests {
     let read = ActionSites.read(source, path: "FeedView.swift", target: target)
     #expect(read.sites.map(\.conditions.count) == [1, 0])
     #expect(read.sites.first?.conditions.first?.template == "⟨viewModel⟩.isSignedIn")
+  }
+
+  @Test("the properties a view sets are those it binds, assigns, toggles or passes inout; reads, comparisons, the model's own writes, another object's and a preview's are not")
+  func propertiesViewsSet() {
+    let target = ActionSites.Target(
+      modelNames: ["SearchViewModel"], actionEnum: nil, cases: [], methods: [],
+      properties: ["query", "showsAll", "page", "sort", "isLoading", "results", "draft", "label"])
+    let source = """
+      struct SearchView: View {
+          @ObservedObject var viewModel: SearchViewModel
+          let settings: SearchSettings
+          var body: some View {
+              TextField("Search", text: $viewModel.query)
+              Toggle("All", isOn: $viewModel.showsAll)
+              Button("More") { viewModel.page += 1 }
+              Text(viewModel.isLoading ? "..." : viewModel.results)
+              if viewModel.page == 1 { Text("first") }
+              Button("Clear") { settings.label = "" }
+              Editor { model in model.sort = "name" }
+              Button("Swap") { swap(&viewModel.draft, &draft) }
+          }
+      }
+      final class SearchViewModel: ObservableObject {
+          @Published var isLoading = false
+          func load() { self.isLoading = true; isLoading.toggle() }
+      }
+      struct SearchView_Previews: PreviewProvider {
+          static var previews: some View { Toggle("", isOn: $viewModel.results) }
+      }
+      """
+    let read = ActionSites.read(source, path: "SearchView.swift", target: target)
+    #expect(read.writes == ["query", "showsAll", "page", "sort", "draft"])
+    #expect(read.holdsModel)
+    // A file where no type holds the model says nothing of who sets what.
+    #expect(!ActionSites.read("struct Row { func bind(_ model: Any) { } }", path: "Row.swift", target: target).holdsModel)
   }
 }

@@ -23,6 +23,7 @@ struct AdoptionTests {
             actions: fetchNews (async), sort order
             set: isLoading, filter
             connect: fetchNews, as NewsView's .task (line 5) does; `leave` cancels it, as SwiftUI cancels a `.task`
+            no view sets: isLoading, filter (no view of the app binds or assigns them): `audit` does not set them
             not an action: select(_:): takes `article: Article`, which a command cannot write
           search: SearchViewModel, News/ViewModels/SearchViewModel.swift:4, made as SearchViewModel(pageSize: context.options.int("pageSize"))
             options (use search NAME=VALUE): pageSize
@@ -31,6 +32,7 @@ struct AdoptionTests {
           profile: ProfileViewModel, News/Views/ProfileView.swift:3, made as ProfileViewModel()
             actions: none
             set: name
+            no view sets: name (no view of the app binds or assigns it): `audit` does not set it
 
         compiled (7 files): News/Extensions/String+Trimmed.swift, News/Models/Article.swift, News/Services/NewsService.swift, News/Settings/SettingsStore.swift, News/ViewModels/NewsViewModel.swift, News/ViewModels/SearchViewModel.swift, News/Views/ProfileView.swift
         compiled as filtered copies (1 file, what cannot build on Linux blanked out, lines kept):

@@ -53,6 +53,7 @@ struct AppLayoutTests {
         meeting: MeetingViewModel, Standup/Views/MeetingView.swift:8, made as MeetingViewModel()
           actions: next
           set: title
+          no view sets: title (no view of the app binds or assigns it): `audit` does not set it
         ScrumTimer: left out: Old/ScrumTimer.swift not in the Xcode project's app target `Standup`
 
       compiled (8 files): Standup/Models/PlayerState.swift, Standup/Models/ScrumTimer.swift, Standup/Models/ShareSettings.swift, Standup/Services/SessionStore.swift, Standup/Services/ThemeService.swift, Standup/Support/Strings.swift, Standup/Views/HomeView+ViewModel.swift, Standup/Views/MeetingView.swift

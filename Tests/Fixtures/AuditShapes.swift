@@ -754,3 +754,61 @@ let auditRoutes = [
   ResponseRoute("StatusPollViewModel.fetchPoll()", paths: ["*/api/v1/polls/*"], StatusPoll.self),
   ResponseRoute("StatusPollViewModel.postVotes()", paths: ["*/api/v1/polls/*/votes"], StatusPoll.self),
 ]
+
+/// A feed that pages in more on scroll: `page` indexes the pages loaded, which only the code
+/// moves (`loadMore` to the page it added, `showFirst` back). No view sets it (a `TextField`
+/// binds only `query`), so an index past the pages, which `show` traps on, is no user's.
+@MainActor
+final class FeedPagerViewModel: ObservableObject {
+  @Published var page = 0
+  @Published var query = ""
+  @Published var titles = ""
+  private var pages: [[String]] = [["first"]]
+
+  func loadMore() async {
+    try? await Task.sleep(for: .milliseconds(300))
+    pages.append(["page \(pages.count + 1)"])
+    page = pages.count - 1
+    show()
+  }
+
+  func showFirst() {
+    page = 0
+    show()
+  }
+
+  func show() {
+    titles = pages[page].joined(separator: ", ")
+  }
+}
+
+/// `feed-pager` as adopt registers it from its views: `page` is the code's alone.
+let feedPager = ModelDefinition("feed-pager", summary: "a page counter no view sets") { _ in
+  FeedPagerViewModel()
+} describe: { model in
+  model.asyncAction("loadMore", "loadMore() async", perform: { feed, _ in await feed.loadMore() })
+  model.action("showFirst", "showFirst()") { feed, _ in feed.showFirst() }
+  model.action("show", "show()") { feed, _ in feed.show() }
+  model.property("page", \.page)
+  model.property("query", \.query)
+  model.notSetByViews(["page"])
+}
+
+/// The same model registered as if nothing were known of its views: `audit` sets `page` too.
+let unreadFeedPager = ModelDefinition("unread-feed-pager", summary: "the page counter, its views unread") { _ in
+  FeedPagerViewModel()
+} describe: { model in
+  model.asyncAction("loadMore", "loadMore() async", perform: { feed, _ in await feed.loadMore() })
+  model.action("showFirst", "showFirst()") { feed, _ in feed.showFirst() }
+  model.action("show", "show()") { feed, _ in feed.show() }
+  model.property("page", \.page)
+  model.property("query", \.query)
+}
+
+/// A hand-written `describe` naming a property the model lacks.
+let typoFeedPager = ModelDefinition("typo-feed-pager", summary: "a misspelt property no view sets") { _ in
+  FeedPagerViewModel()
+} describe: { model in
+  model.property("page", \.page)
+  model.notSetByViews(["pgae"])
+}

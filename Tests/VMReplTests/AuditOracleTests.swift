@@ -274,6 +274,40 @@ struct AuditOracleTests {
       "\(sheet.output)")
   }
 
+  @Test("a property no view binds or assigns (a page index only the code moves) is never set by audit, and `--explain` and `set` say so; settable as any, the trap its value causes is what audit reported")
+  func propertyNoViewSets() async throws {
+    let folder = try VMReplProcess.folder("audit-feed-pager", files: [
+      "set.scenario": "use feed-pager\nset page 1\nset query \"a\"\n",
+      "typo.scenario": "use typo-feed-pager\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "feed-pager", "unread-feed-pager"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "unread-feed-pager (FeedPagerViewModel): 1 finding", "\(result.output)")
+    #expect(lines.contains("  trap: the app trapped (signal 4) at `send show`"))
+    #expect(lines.contains("feed-pager: nothing found in 25 sequences (54 probes)"), "\(result.output)")
+    let trap = try String(contentsOf: folder.appendingPathComponent("audit/unread-feed-pager/trap.scenario"), encoding: .utf8)
+    #expect(trap.contains("set page "), "\(trap)")
+    let explained = try await VMReplProcess.run(["audit", "--explain", "feed-pager"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.hasPrefix("""
+      feed-pager (FeedPagerViewModel): what audit tried, and why each check did or did not find something
+        actions: loadMore, showFirst, show
+        set: query (a loading flag is the code's to set, never the audit's)
+        not set: page (no view of the app binds or assigns it)
+
+      """), "\(explained.output)")
+    #expect(!explained.output.contains("set page"))
+    let set = try await VMReplProcess.run(["run", "set.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(set.status == 0, "\(set.output)")
+    #expect(set.output.contains("> set page 1\nno view of the app binds or assigns `page`; set as asked\n"), "\(set.output)")
+    #expect(!set.output.contains("assigns `query`"))
+    let typo = try await VMReplProcess.run(["run", "typo.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(typo.status != 0)
+    #expect((typo.output + typo.errors).contains("typo.scenario:1:5: error: `notSetByViews` names `pgae`, which is no property of this model; did you mean `page`?"), "\(typo.output)\(typo.errors)")
+  }
+
   @Test("a gated action's opener is sent first: IceCubesApp's vote, offered once an option is chosen, still races the poll's fetch, and the finding's scenario chooses the option")
   func gateOpenedFirst() async throws {
     let folder = try VMReplProcess.folder("audit-gated-poll", files: [:])

@@ -10,11 +10,12 @@ import Foundation
 /// it offered always. So a gate is never stronger than what the code asks: what `audit` then
 /// skips, no user could do.
 enum ActionGates {
-  /// The gates of `plan`'s actions (the model `type`), by action name: read from the app's files
-  /// that name the model or its action enum (`source` reads one by path).
-  static func gates(
-    of plan: ModelPlan, type: DeclaredType, files: [SourceFacts], index: TypeIndex, source: (String) -> String?
-  ) -> [String: ModelPlan.Gate] {
+  /// What the app's files that name the model or its action enum say of it (`source` reads one
+  /// by path): the gates of `plan`'s actions (the model `type`), by action name, and its
+  /// properties no view sets.
+  static func read(
+    _ plan: ModelPlan, type: DeclaredType, files: [SourceFacts], index: TypeIndex, source: (String) -> String?
+  ) -> (gates: [String: ModelPlan.Gate], notSetByViews: [String]) {
     let cases = plan.actions.filter { $0.enumType != nil }
     let methods = plan.actions.filter { $0.enumType == nil }
     let actionEnum = cases.first.flatMap(\.enumType).map(LinuxSupport.bareName)
@@ -24,8 +25,8 @@ enum ActionGates {
     }
     let target = ActionSites.Target(
       modelNames: modelNames, actionEnum: actionEnum, cases: Set(cases.map(\.name)),
-      methods: Set(methods.map { ModelPlan.methodName(of: $0.summary) }))
-    guard !target.cases.isEmpty || !target.methods.isEmpty else { return [:] }
+      methods: Set(methods.map { ModelPlan.methodName(of: $0.summary) }), properties: Set(plan.properties))
+    guard !target.cases.isEmpty || !target.methods.isEmpty || !target.properties.isEmpty else { return ([:], []) }
     let named = modelNames.union(actionEnum.map { [$0] } ?? [])
     var read = ActionSites()
     for file in files where file.outsideTarget == nil && !file.isVendored && !file.mentions.isDisjoint(with: named) {
@@ -33,7 +34,19 @@ enum ActionGates {
       let found = ActionSites.read(text, path: file.path, target: target)
       read.sites += found.sites
       read.presentations += found.presentations
+      read.writes.formUnion(found.writes)
+      read.holdsModel = read.holdsModel || found.holdsModel
     }
+    // Only where some view holding the model was read: a model whose views adopt did not find
+    // (a UIKit screen handed it untyped) keeps every property settable.
+    let notSet = read.holdsModel ? plan.properties.filter { !read.writes.contains($0) } : []
+    return (gates(of: plan, type: type, read: read, index: index, source: source), notSet)
+  }
+
+  /// The gates of `plan`'s actions, by action name, from the places `read` found.
+  private static func gates(
+    of plan: ModelPlan, type: DeclaredType, read: ActionSites, index: TypeIndex, source: (String) -> String?
+  ) -> [String: ModelPlan.Gate] {
     var gates: [String: ModelPlan.Gate] = [:]
     for action in plan.actions {
       let name = action.enumType == nil ? ModelPlan.methodName(of: action.summary) : action.name

@@ -247,12 +247,15 @@ struct Adoption: Sendable {
       plan.read(triggers)
       plan.read(selfCalls)
       // When the views offer each action; a gate whose Swift did not compile is left out.
-      plan.gates = ActionGates.gates(of: plan, type: type, files: app.files, index: index) { path in
+      // ...and which of its properties they set.
+      let views = ActionGates.read(plan, type: type, files: app.files, index: index) { path in
         if let text = texts[path] { return text }
         let text = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8)
         texts[path] = text
         return text
-      }.filter { !failedGates.contains(plan.type + "." + $0.key) }
+      }
+      plan.gates = views.gates.filter { !failedGates.contains(plan.type + "." + $0.key) }
+      plan.notSetByViews = views.notSetByViews
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)

@@ -88,6 +88,9 @@ struct ModelPlan: Sendable, Equatable {
   var oneAtATime: [[String]] = []
   /// Actions only the model's own code calls (`SelfCalls`): `audit` does not send them.
   var calledOnlyByModel: [String] = []
+  /// Registered properties no view of the app binds or assigns: the code's own (`audit` never
+  /// sets them). Empty where no view holding the model was read.
+  var notSetByViews: [String] = []
   /// Where the app's views start its work.
   var triggers: [ViewTrigger] = []
   /// When the app's views offer each action, by name (`ActionGates`); actions offered always

@@ -51,6 +51,13 @@ struct ActionSites: Sendable, Equatable {
 
   var sites: [Site] = []
   var presentations: [Presentation] = []
+  /// The model's properties the code outside it sets: binds (`$viewModel.query` in a
+  /// `TextField`), assigns (`viewModel.query = text`, `+=`), toggles or passes `inout`; on the
+  /// model or on a value this file does not type, which may be it.
+  var writes: Set<String> = []
+  /// Whether some type other than the model holds it in a property (a view's `@ObservedObject
+  /// var viewModel: FeedViewModel`): the views that set its properties were read.
+  var holdsModel = false
 
   /// What the model's actions are written as.
   struct Target: Sendable {
@@ -61,6 +68,8 @@ struct ActionSites: Sendable, Equatable {
     var actionEnum: String?
     var cases: Set<String>
     var methods: Set<String>
+    /// The model's settable properties, whose writes are read.
+    var properties: Set<String> = []
   }
 
   /// The places `source` (the file at `path`) writes `target`'s actions, and its presentations.
@@ -147,6 +156,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
     let properties = ViewTriggerVisitor.properties(of: members)
     declared[name] = properties
     types.append((name, properties))
+    if !target.modelNames.contains(name), properties.values.contains(where: isModelType) { found.holdsModel = true }
     return .visitChildren
   }
 
@@ -183,6 +193,13 @@ final class ActionSiteVisitor: SyntaxVisitor {
 
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
     let name = node.declName.baseName.text
+    if target.properties.contains(name), let base = node.base, !insideModel, Self.isWrite(node) {
+      // The model's, or a value this file does not type (a closure's parameter, a local):
+      // perhaps the model, so its write counts. Another typed object's property does not.
+      let holder = Self.holder(base)
+      let type = holder.flatMap { types.last?.properties[$0] }
+      if holder != "self", type.map(isModelType) ?? true { found.writes.insert(name) }
+    }
     if target.cases.contains(name), isCaseValue(node) {
       guard !insideModel, !Self.isPattern(node) else { return .visitChildren }
       switch node.base == nil ? isActionEnumValue(node) : true {
@@ -298,6 +315,34 @@ final class ActionSiteVisitor: SyntaxVisitor {
       }
       if parent.is(CodeBlockItemSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return false }
       current = parent.parent
+    }
+    return false
+  }
+
+  /// Whether `node` (`viewModel.query`) is set where it is written: a binding (`$viewModel.query`),
+  /// the left side of `=` or `+=`, an `inout` argument, or `.toggle()`'s value.
+  static func isWrite(_ node: MemberAccessExprSyntax) -> Bool {
+    if let base = node.base, base.trimmedDescription.hasPrefix("$") { return true }
+    guard let parent = node.parent else { return false }
+    if parent.is(InOutExprSyntax.self) { return true }
+    if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+       ["toggle", "append", "removeAll", "insert"].contains(member.declName.baseName.text) {
+      return true
+    }
+    if let list = parent.as(ExprListSyntax.self) {
+      let elements = Array(list)
+      guard let index = elements.firstIndex(where: { $0.id == node.id }), index + 1 < elements.count else { return false }
+      let next = elements[index + 1]
+      if next.is(AssignmentExprSyntax.self) { return true }
+      if let op = next.as(BinaryOperatorExprSyntax.self)?.operator.text {
+        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+      }
+    }
+    if let infix = parent.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == node.id {
+      if infix.operator.is(AssignmentExprSyntax.self) { return true }
+      if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+      }
     }
     return false
   }

@@ -406,6 +406,10 @@ enum RegistrationWriter {
     if !model.calledOnlyByModel.isEmpty {
       lines.append("  model.calledOnlyByModel([\(model.calledOnlyByModel.map(quote).joined(separator: ", "))])")
     }
+    // Values only the model's code writes: no view binds or assigns them.
+    if !model.notSetByViews.isEmpty {
+      lines.append("  model.notSetByViews([\(model.notSetByViews.map(quote).joined(separator: ", "))])")
+    }
     // What the views offer only in some states: one line each, so that one the compiler
     // rejects is left out alone (`Mending`).
     for action in model.actions {

@@ -82,6 +82,8 @@ struct ModelInstance {
   var oneAtATime: [[String]] = []
   /// Actions only the model's own code calls (no view or other file of the app names them).
   var calledOnlyByModel: [String] = []
+  /// Properties no view of the app sets (`ModelBuilder.notSetByViews`).
+  var notSetByViews: [String] = []
   /// The actions the app's views offer only in some states (`ModelBuilder.offered`), by name.
   var gates: [String: ActionGate] = [:]
   /// Reads the view state: the projection's value, the fields `show` names, or the model's
@@ -108,6 +110,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var connectRuns: [String] = []
   private var oneAtATime: [[String]] = []
   private var calledOnlyByModel: [String] = []
+  private var notSetByViews: [String] = []
   private var gates: [(action: String, condition: String, openers: [String], isOpen: @MainActor (Model) -> Bool)] = []
   private var stateProjection: (@MainActor (Model) -> Any)?
   /// Not main-actor closures: the state closure that calls them is one, and each main-actor
@@ -198,6 +201,14 @@ public struct ModelBuilder<Model: AnyObject> {
     calledOnlyByModel += actions
   }
 
+  /// Properties no view of the app sets: none binds them (`TextField("Search", text:
+  /// $viewModel.query)`) or assigns them, so only the app's code writes them (a page counter,
+  /// a list the model fills). `set` still writes one, with a note; `audit` never sets them,
+  /// since a value no user can give makes findings no user meets.
+  public mutating func notSetByViews(_ properties: [String]) {
+    notSetByViews += properties
+  }
+
   /// An action the app's views offer only while `isOpen` holds: element-x's `createDirectChat`,
   /// sent from the confirmation a `.sheet(item: $context.inviteConfirmationUser)` shows, is
   /// `model.offered("createDirectChat", when: "...") { $0.context.inviteConfirmationUser != nil }`.
@@ -268,6 +279,10 @@ public struct ModelBuilder<Model: AnyObject> {
     if let gate = gates.first(where: { gate in !bound.contains { $0.name == gate.action } }) {
       throw ScenarioError(.gateOfUnknownAction(action: gate.action, nearest: Suggestion.nearest(to: gate.action, in: bound.map(\.name))))
     }
+    let boundProperties = properties.map { $0(model) }
+    if let unknown = notSetByViews.first(where: { name in !boundProperties.contains { $0.name == name } }) {
+      throw ScenarioError(.notSetOfUnknownProperty(property: unknown, nearest: Suggestion.nearest(to: unknown, in: boundProperties.map(\.name))))
+    }
     var connect: (@MainActor () async throws -> Void)?
     if let connectBody {
       connect = { try await connectBody(model) }
@@ -291,12 +306,13 @@ public struct ModelBuilder<Model: AnyObject> {
       typeName: typeName,
       object: model,
       actions: bound,
-      properties: properties.map { $0(model) },
+      properties: boundProperties,
       connect: connect,
       connectSummary: connectSummary,
       connectRuns: connectRuns,
       oneAtATime: oneAtATime,
       calledOnlyByModel: calledOnlyByModel,
+      notSetByViews: notSetByViews,
       gates: gates.reduce(into: [:]) { gates, gate in
         let isOpen = gate.isOpen
         gates[gate.action] = ActionGate(condition: gate.condition, openers: gate.openers) { isOpen(model) }

@@ -223,6 +223,10 @@ extension Session {
       throw Suggestion.unknown("property", property.value, among: names, suffix: known, column: property.column)
     }
     let converted = try bound.type.convert(value.value, name: property.value, column: value.column)
+    // A value no view of the app gives: written as asked, and said so.
+    if instance.notSetByViews.contains(bound.name) {
+      sink.emit(.note("no view of the app binds or assigns `\(bound.name)`; set as asked"))
+    }
     // The value is part of the name: two edits of one field are two pieces of work.
     let label = "set \(property.value) \(value.value)"
     let tag = WorkTag(label)

@@ -32,6 +32,8 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   package var oneAtATime: [[String]] = []
   /// Actions only the model's own code calls (`ModelBuilder.calledOnlyByModel`): never sent by `audit`.
   package var calledOnlyByModel: [String] = []
+  /// Properties no view of the app sets (`ModelBuilder.notSetByViews`): never set by `audit`.
+  package var notSetByViews: [String] = []
   /// The actions the app's views offer only in some states, with the condition as the app wrote
   /// it (`ModelBuilder.offered`): `audit` sends one only while it holds (`Session.closedGate`).
   package var gates: [String: String] = [:]
@@ -110,6 +112,7 @@ extension Session {
       lifecycleActions: instance.connectRuns,
       oneAtATime: instance.oneAtATime,
       calledOnlyByModel: instance.calledOnlyByModel,
+      notSetByViews: instance.notSetByViews,
       gates: instance.gates.mapValues(\.condition),
       openers: instance.gates.mapValues(\.openers).filter { !$0.value.isEmpty },
       dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
