@@ -28,8 +28,24 @@ package enum AuditOracles {
 
   static let loadingWords = ["loading", "isloading", "isfetching", "fetching", "isrefreshing", "refreshing", "issearching", "searching", "isbusy", "busy", "issaving", "saving", "issubmitting", "submitting", "isprocessing", "processing", "inprogress", "isinprogress", "showspinner", "showingspinner", "isloadingmore", "loadingmore", "isloadingpage"]
 
-  /// The findings of one sequence of `surface`'s model.
+  /// The findings of one sequence of `surface`'s model, each saying which steps its scenario
+  /// sends first so that a view offers the next (the sequence names only its own).
   package static func check(_ runs: Runs, sequence: AuditPlan.Sequence, surface: ModelSurface) -> [Finding] {
+    let probes: [ProbeResult?] = [runs.settled, runs.quick, runs.quickNewestFirst, runs.settledReversed] + runs.failures.map(\.result)
+    let opened = probes.compactMap { $0?.opened }.joined()
+    return findings(runs, sequence: sequence, surface: surface).map { finding in
+      var finding = finding
+      var said: [String] = []
+      for entry in opened where finding.lines.contains(entry.line) && !sequence.steps.contains(where: { $0.line == entry.line }) {
+        let text = "with `\(entry.line)` before `\(entry.action)`, which no view offers until then"
+        if !said.contains(text) { said.append(text) }
+      }
+      if !said.isEmpty { finding.summary += " (" + said.joined(separator: "; ") + ")" }
+      return finding
+    }
+  }
+
+  private static func findings(_ runs: Runs, sequence: AuditPlan.Sequence, surface: ModelSurface) -> [Finding] {
     var findings: [Finding] = []
     let lastAction = sequence.steps.last(where: { $0.line.hasPrefix("send ") })?.name
     let steps = text(of: sequence, model: surface.model)

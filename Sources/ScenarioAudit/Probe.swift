@@ -126,6 +126,15 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   /// The steps not sent because no view offered their action then, each with the condition the
   /// views put on it (`send createDirectChat: .sheet(item: $context.inviteConfirmationUser)`).
   package var notOffered: [String] = []
+  /// The steps sent first so that a view offers the next (`ProbeSpec.openers`), each with the
+  /// action it opened: `send select option=1` for `postVotes`.
+  package var opened: [Opened] = []
+
+  /// A step a probe sent because a gated step's view needed it first.
+  package struct Opened: Sendable, Equatable, Codable {
+    package var line: String
+    package var action: String
+  }
   /// How each request was answered, and where the answer's type came from (`audit --explain`).
   package var answers: [String] = []
   /// How many answers with data no type of the app shaped (`{}`), which the code may not decode.

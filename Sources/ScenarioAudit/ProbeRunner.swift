@@ -107,6 +107,7 @@ private struct Run {
   var lines: [String] = []
   var errors: [String] = []
   var notOffered: [String] = []
+  var opened: [ProbeResult.Opened] = []
   var warnings: [ProbeWarning] = []
   var barrierWrites: [String] = []
   var mainBlocks: [(waitingOn: String, text: String)] = []
@@ -226,6 +227,7 @@ private struct Run {
     result.lines = lines
     result.errors = errors
     result.notOffered = notOffered
+    result.opened = opened
     result.warnings = warnings
     result.barrierWrites = barrierWrites
     result.mainBlocks = mainBlocks
@@ -294,6 +296,8 @@ private struct Run {
     for opener in spec.openers.first(where: { $0.action == step.name })?.steps ?? [] where session.closedGate(of: opener.name) == nil {
       execute(opener.line)
       sent = true
+      let entry = ProbeResult.Opened(line: opener.line, action: step.name)
+      if !opened.contains(entry) { opened.append(entry) }
       if spec.mode == .settled { settle() }
       if session.closedGate(of: step.name) == nil { return true }
     }

@@ -314,8 +314,12 @@ struct AuditOracleTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await VMReplProcess.run(["audit", "gated-status-poll"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 1, "\(result.errors)")
-    #expect(result.output.contains("  answers out of order: after `send fetchPoll`, `send postVotes` sent quickly"), "\(result.output)")
+    // The summary names the step the scenario sends so that the vote button shows.
+    #expect(result.output.contains(
+      "  answers out of order: after `send fetchPoll`, `send postVotes` sent quickly, the older answer arriving last leaves `poll.options[0].title` \"polls\", not \"polls v2\" (with `send select option=1` before `postVotes`, which no view offers until then)\n"),
+      "\(result.output)")
     let scenario = try String(contentsOf: folder.appendingPathComponent("audit/gated-status-poll/answer-order.scenario"), encoding: .utf8)
+    #expect(scenario.contains("# after `send fetchPoll`, `send postVotes` sent quickly, the older answer arriving last leaves `poll.options[0].title` \"polls\", not \"polls v2\" (with `send select option=1` before `postVotes`, which no view offers until then)\n"))
     #expect(scenario.contains("use gated-status-poll\nsend fetchPoll\nsend select option=1\nsend postVotes\n"), "\(scenario)")
     let run = try await VMReplProcess.run(["run", "audit/gated-status-poll/answer-order.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(run.status == 1, "\(run.output)")
