@@ -20,6 +20,13 @@ package enum CrashNote {
     vmrepl_crash_note_set(line.hasSuffix("\n") ? line : line + "\n")
   }
 
+  /// Adds a line to the note, written with it if the process dies before the next `set`: what
+  /// the step said before it ran (`send`'s note that no view offers the action now), which the
+  /// step's own output, printed when it ends, would never show.
+  package static func append(_ line: String) {
+    vmrepl_crash_note_append(line.hasSuffix("\n") ? line : line + "\n")
+  }
+
   /// Adds a line to the trail: lines written to standard error only if the process ends (a
   /// fatal signal, `exit`, the watchdog), after the note. An explore worker keeps a schedule's
   /// departures there instead of writing each as it happens.

@@ -230,6 +230,7 @@ struct AuditOracleTests {
       "sheet.scenario": "use member-details\nsend dismissInvite\n",
       "flow.scenario": "use member-details\nsend loadMember\nsend openDirectChat\nsend createDirectChat\n",
       "typo.scenario": "use typo-member-details\n",
+      "trap.scenario": "use member-details\nsend createDirectChat\n",
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await VMReplProcess.run(
@@ -268,6 +269,12 @@ struct AuditOracleTests {
     let typo = try await VMReplProcess.run(["run", "typo.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(typo.status != 0)
     #expect((typo.output + typo.errors).contains("`offered` names `createDirectChta`, which is no action of this model; did you mean `createDirectChat`?"), "\(typo.output)\(typo.errors)")
+    // Where the action traps, the note is said with the crash: the step's output never comes.
+    let trap = try await VMReplProcess.run(["run", "trap.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(trap.status != 0)
+    #expect(trap.errors.contains(
+      "the view-model crashed during line 2 `send createDirectChat`\nnote: the app's views offer `createDirectChat` only when `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34); not so now\n"),
+      "\(trap.errors)")
     let sheet = try await VMReplProcess.run(["run", "sheet.scenario"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(sheet.output.contains(
       "> send dismissInvite\nthe app's views offer `dismissInvite` only when `.sheet(item: $context.inviteConfirmationUser)` (RoomMemberDetailsScreen.swift:34); not so now\n"),

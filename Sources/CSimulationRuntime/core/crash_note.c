@@ -34,6 +34,15 @@ void vmrepl_crash_note_set(const char *text) {
   note_length = (sig_atomic_t)length;
 }
 
+void vmrepl_crash_note_append(const char *text) {
+  sig_atomic_t start = note_length;
+  size_t length = strlen(text);
+  if ((size_t)start + length > sizeof note) length = sizeof note - (size_t)start;
+  memcpy(note + start, text, length);
+  // Longer only once the text is there, so a signal mid-copy writes the note as it was.
+  note_length = (sig_atomic_t)(start + (sig_atomic_t)length);
+}
+
 static char trail[16384];
 static volatile sig_atomic_t trail_length;
 static int trail_at_exit;

@@ -283,6 +283,9 @@ void vmrepl_sanitizer_lock_releasing(void);
 void vmrepl_crash_note_install(void);
 /// The line those handlers write (it should end in a newline); an empty text writes nothing.
 void vmrepl_crash_note_set(const char *text);
+/// Adds a line to that note, for this step only (the next `set` replaces it); what does not fit
+/// is cut.
+void vmrepl_crash_note_append(const char *text);
 /// Adds lines (ending in a newline) to the trail: kept in memory, written to standard error only
 /// when the process ends (those handlers, `exit`, `vmrepl_crash_trail_flush`).
 void vmrepl_crash_trail_append(const char *text);

@@ -32,7 +32,10 @@ extension Session {
     }
     // A button the screen does not show now: run as asked, and said so.
     if let condition = closedGate(of: action.name) {
-      sink.emit(.note("the app's views offer `\(action.name)` only when \(condition); not so now"))
+      let note = "the app's views offer `\(action.name)` only when \(condition); not so now"
+      sink.emit(.note(note))
+      // Said too if the action traps, which ends the process before the step's output.
+      CrashNote.append("note: " + note)
     }
     let label = (awaited ? "await send " : "send ") + ([action.name] + (bound.text.isEmpty ? [] : [bound.text])).joined(separator: " ")
     let record: EffectRecord?
