@@ -20,6 +20,10 @@ package struct AuditExplanation: Sendable {
     if !ownSteps.isEmpty {
       lines.append("  not sent: " + ownSteps.joined(separator: ", ") + " (only the model's own code calls \(ownSteps.count == 1 ? "it" : "them"); no view or other file of the app does)")
     }
+    for action in surface.actions.map(\.name) {
+      guard let ways = surface.controls[action], !ways.isEmpty else { continue }
+      lines.append("  reached by: \(action): " + ways.joined(separator: ", "))
+    }
     // Sorted by the actions' order: the surface's dictionary has none of its own.
     for action in surface.actions.map(\.name) where surface.gates[action] != nil {
       lines.append("  sent only when a view offers it: \(action), offered when \(surface.gates[action]!)")

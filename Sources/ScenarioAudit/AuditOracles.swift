@@ -41,8 +41,23 @@ package enum AuditOracles {
         if !said.contains(text) { said.append(text) }
       }
       if !said.isEmpty { finding.summary += " (" + said.joined(separator: "; ") + ")" }
+      if let way = userWay(sequence, surface: surface) { finding.summary += "; a user gets there with " + way }
       return finding
     }
+  }
+
+  /// How a user does `sequence`'s steps, from the controls the views send each action from
+  /// (`ModelSurface.controls`): `the "Add" button (CartView.swift:12), twice`; nil where a step's
+  /// is unknown (a `set`, an action no control was read for).
+  static func userWay(_ sequence: AuditPlan.Sequence, surface: ModelSurface) -> String? {
+    guard !sequence.steps.isEmpty else { return nil }
+    var ways: [String] = []
+    for step in sequence.steps {
+      guard step.line.hasPrefix("send "), let way = surface.controls[step.name]?.first else { return nil }
+      ways.append(way)
+    }
+    if ways.count == 2, ways[0] == ways[1] { return ways[0] + ", twice" }
+    return ways.joined(separator: ", then ")
   }
 
   private static func findings(_ runs: Runs, sequence: AuditPlan.Sequence, surface: ModelSurface) -> [Finding] {

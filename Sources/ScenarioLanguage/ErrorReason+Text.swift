@@ -62,6 +62,8 @@ extension ScenarioError.Reason {
       return problem + "; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"
     case .gateOfUnknownAction(let action, let nearest):
       return "`offered` names `\(action)`, which is no action of this model" + Self.didYouMean(nearest)
+    case .reachedByUnknownAction(let action, let nearest):
+      return "`reachedBy` names `\(action)`, which is no action of this model" + Self.didYouMean(nearest)
     case .notSetOfUnknownProperty(let property, let nearest):
       return "`notSetByViews` names `\(property)`, which is no property of this model" + Self.didYouMean(nearest)
     case .nothingToStep(let requests?):

@@ -68,6 +68,8 @@ extension ScenarioError {
     case gateOfUnknownAction(action: String, nearest: String?)
     /// `ModelBuilder.notSetByViews` names no property of the model: the name, and the nearest one.
     case notSetOfUnknownProperty(property: String, nearest: String?)
+    /// `ModelBuilder.reachedBy` names no action of the model: the name, and the nearest one.
+    case reachedByUnknownAction(action: String, nearest: String?)
     /// `step` with nothing to run: no job ready, no timer set; `requests` names what the work
     /// waits for when it waits on requests the scenario answers.
     case nothingToStep(requests: String?)

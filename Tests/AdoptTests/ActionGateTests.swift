@@ -290,6 +290,14 @@ struct ActionGateTests {
     #expect(model.properties == ["expired", "comment"])
     #expect(model.notSetByViews == ["expired"])
     #expect(RegistrationWriter.definition(model).contains("  model.notSetByViews([\"expired\"])"))
+    // What a user does to send each: how findings say a user gets there.
+    #expect(model.controls == [
+      "postVotes": ["the \"Vote\" button (StatusPollView.swift:7)"],
+      "handleSelection": ["the \"Option\" button (StatusPollView.swift:9)"],
+      "fetchPoll": ["the screen appearing (StatusPollView.swift:10)"],
+    ])
+    #expect(RegistrationWriter.definition(model).contains(#"  model.reachedBy("postVotes", ["the \"Vote\" button (StatusPollView.swift:7)"])"#))
+    #expect(AdoptReport.text(adoption, shownFolder: "Polls").contains(#"    reached by: postVotes: the "Vote" button (StatusPollView.swift:7)"#))
   }
 
   @Test("an `if case` on the model's value gates what it shows (element-x's QR login: `sendCheckCode` only in `.confirmCode`)")
@@ -388,5 +396,31 @@ struct ActionGateTests {
     #expect(read.holdsModel)
     // A file where no type holds the model says nothing of who sets what.
     #expect(!ActionSites.read("struct Row { func bind(_ model: Any) { } }", path: "Row.swift", target: target).holdsModel)
+  }
+
+  @Test("what a user does to send an action is read from the control around it: a button's title (its text or its label's), pull to refresh, the screen appearing; a title the code computes is `a button`")
+  func controlsAroundSites() {
+    let target = ActionSites.Target(modelNames: ["CartViewModel"], actionEnum: nil, cases: [], methods: ["add", "reload", "vote", "refresh", "load", "remove", "clear"])
+    let source = """
+      struct CartView: View {
+          @StateObject var viewModel = CartViewModel()
+          var body: some View {
+              Button("Add to basket") { Task { await viewModel.add() } }
+              Button(action: viewModel.reload) { Text("Reload") }
+              Button { viewModel.vote() } label: { Label("Vote", systemImage: "checkmark") }
+              List { }
+                  .refreshable { await viewModel.refresh() }
+                  .onAppear { viewModel.load() }
+              Button(L10n.actionRemove) { viewModel.remove() }
+              Text("x")
+          }
+          func reset() { viewModel.clear() }
+      }
+      """
+    let read = ActionSites.read(source, path: "Cart/CartView.swift", target: target)
+    #expect(read.sites.map { "\($0.name): \($0.control ?? "-")" } == [
+      "add: the \"Add to basket\" button", "reload: the \"Reload\" button", "vote: the \"Vote\" button",
+      "refresh: pull to refresh", "load: the screen appearing", "remove: a button", "clear: -",
+    ])
   }
 }

@@ -23,6 +23,7 @@ struct AdoptionTests {
             actions: fetchNews (async), sort order
             set: isLoading, filter
             connect: fetchNews, as NewsView's .task (line 5) does; `leave` cancels it, as SwiftUI cancels a `.task`
+            reached by: fetchNews: the screen appearing (NewsView.swift:5)
             no view sets: isLoading, filter (no view of the app binds or assigns them): `audit` does not set them
             not an action: select(_:): takes `article: Article`, which a command cannot write
           search: SearchViewModel, News/ViewModels/SearchViewModel.swift:4, made as SearchViewModel(pageSize: context.options.int("pageSize"))

@@ -94,6 +94,8 @@ let basket = ModelDefinition("basket", summary: "a badge count read before a wai
   BasketViewModel(countsAfterWait: false)
 } describe: { model in
   model.asyncAction("add", "add() async", perform: { basket, _ in await basket.add() })
+  // As adopt writes it from the cart's view: `Button("Add to basket") { Task { await viewModel.add() } }`.
+  model.reachedBy("add", ["the \"Add to basket\" button (BasketView.swift:14)"])
 }
 
 let safeBasket = ModelDefinition("safe-basket", summary: "the basket counting after its wait") { _ in

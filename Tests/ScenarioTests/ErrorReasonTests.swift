@@ -50,6 +50,8 @@ struct ErrorReasonTests {
        "`Action` did not ask for its coding keys; an action enum needs the Decodable conformance the compiler writes (no hand-written init(from:))"),
       (.gateOfUnknownAction(action: "createDirectChta", nearest: "createDirectChat"),
        "`offered` names `createDirectChta`, which is no action of this model; did you mean `createDirectChat`?"),
+      (.reachedByUnknownAction(action: "ad", nearest: "add"),
+       "`reachedBy` names `ad`, which is no action of this model; did you mean `add`?"),
       (.notSetOfUnknownProperty(property: "pgae", nearest: "page"),
        "`notSetByViews` names `pgae`, which is no property of this model; did you mean `page`?"),
       (.nothingToStep(requests: "a response to http #r1 (GET /a)"),

@@ -23,7 +23,7 @@ struct AuditOracleTests {
     #expect(
       result.output == """
         basket (BasketViewModel): 1 finding
-          lost update: `send add`, `send add` sent quickly end with `count` 1; one after another, in either order, never
+          lost update: `send add`, `send add` sent quickly end with `count` 1; one after another, in either order, never; a user gets there with the "Add to basket" button (BasketView.swift:14), twice
             evidence: quickly: count == 1; one after another: 2
             code: BasketViewModel.add() async
             not a bug unless the view is meant to drop or merge quick taps this way
@@ -42,8 +42,8 @@ struct AuditOracleTests {
             scenario: audit/pager/trap.scenario
         photo-list (PhotoListViewModel): 1 finding
           write off the main thread: `cache` (a plain property, of a model whose actions run on the main thread) written off the main thread after `send load`
-            evidence: warning: `cache` (neither @Published nor @Observable: no view is told) changed off the main thread, by closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:145 on DispatchQueue.global() (work of `send load`); nothing warns, and unless a lock guards it, the write races with the main thread's reads, if any
-            code: closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:145 on DispatchQueue.global() (work of `send load`)
+            evidence: warning: `cache` (neither @Published nor @Observable: no view is told) changed off the main thread, by closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:147 on DispatchQueue.global() (work of `send load`); nothing warns, and unless a lock guards it, the write races with the main thread's reads, if any
+            code: closure #1 in PhotoListViewModel.load() at Tests/Fixtures/AuditShapes.swift:147 on DispatchQueue.global() (work of `send load`)
             not a bug unless no code on the main thread touches `cache`, or a lock guards every read and write of it
             scenario: audit/photo-list/off-main-write.scenario
         category-search (CategorySearchViewModel): 1 finding
@@ -370,7 +370,7 @@ struct AuditOracleTests {
         movie-pages (MoviePagesViewModel): 1 finding
           trap: the app trapped (signal 4) at `respond http GET /3/search/movie?query=swift json="{\"page\":0,\"total_pages\":0,\"results\":[{\"id\":1,\"title\":\"\"}]}"`
             evidence: Swift/ClosedRange.swift:411: Fatal error: Range requires lowerBound <= upperBound
-            code: MoviePagesViewModel.search() at \#(fixture):563
+            code: MoviePagesViewModel.search() at \#(fixture):565
             not a bug unless the server never answers with these values (0, an empty string, false) where the code reads them
             scenario: audit/movie-pages/trap.scenario
         safe-movie-pages: nothing found in 3 sequences (14 probes)

@@ -15,7 +15,7 @@ enum ActionGates {
   /// properties no view sets.
   static func read(
     _ plan: ModelPlan, type: DeclaredType, files: [SourceFacts], index: TypeIndex, source: (String) -> String?
-  ) -> (gates: [String: ModelPlan.Gate], notSetByViews: [String]) {
+  ) -> (gates: [String: ModelPlan.Gate], notSetByViews: [String], controls: [String: [String]]) {
     let cases = plan.actions.filter { $0.enumType != nil }
     let methods = plan.actions.filter { $0.enumType == nil }
     let actionEnum = cases.first.flatMap(\.enumType).map(LinuxSupport.bareName)
@@ -26,7 +26,7 @@ enum ActionGates {
     let target = ActionSites.Target(
       modelNames: modelNames, actionEnum: actionEnum, cases: Set(cases.map(\.name)),
       methods: Set(methods.map { ModelPlan.methodName(of: $0.summary) }), properties: Set(plan.properties))
-    guard !target.cases.isEmpty || !target.methods.isEmpty || !target.properties.isEmpty else { return ([:], []) }
+    guard !target.cases.isEmpty || !target.methods.isEmpty || !target.properties.isEmpty else { return ([:], [], [:]) }
     let named = modelNames.union(actionEnum.map { [$0] } ?? [])
     var read = ActionSites()
     for file in files where file.outsideTarget == nil && !file.isVendored && !file.mentions.isDisjoint(with: named) {
@@ -40,7 +40,22 @@ enum ActionGates {
     // Only where some view holding the model was read: a model whose views adopt did not find
     // (a UIKit screen handed it untyped) keeps every property settable.
     let notSet = read.holdsModel ? plan.properties.filter { !read.writes.contains($0) } : []
-    return (gates(of: plan, type: type, read: read, index: index, source: source), notSet)
+    return (gates(of: plan, type: type, read: read, index: index, source: source), notSet, controls(of: plan, read: read))
+  }
+
+  /// What a user does to send each action, by action name: each control the views send it from
+  /// (`the "Add" button (FeedView.swift:12)`), in the order read.
+  static func controls(of plan: ModelPlan, read: ActionSites) -> [String: [String]] {
+    var controls: [String: [String]] = [:]
+    for action in plan.actions {
+      let name = action.enumType == nil ? ModelPlan.methodName(of: action.summary) : action.name
+      for site in read.sites where site.name == name {
+        guard let control = site.control else { continue }
+        let text = "\(control) (\(ModelPlan.Gate.shortPlace(site.path)):\(site.line))"
+        if !(controls[action.name] ?? []).contains(text) { controls[action.name, default: []].append(text) }
+      }
+    }
+    return controls
   }
 
   /// The gates of `plan`'s actions, by action name, from the places `read` found.

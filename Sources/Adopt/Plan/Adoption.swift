@@ -256,6 +256,7 @@ struct Adoption: Sendable {
       }
       plan.gates = views.gates.filter { !failedGates.contains(plan.type + "." + $0.key) }
       plan.notSetByViews = views.notSetByViews
+      plan.controls = views.controls
       // Two models that shorten to one name keep their whole names.
       if names.contains(plan.name) { plan.name = ModelPlan.lowerFirst(type.qualifiedName.replacingOccurrences(of: ".", with: "")) }
       names.insert(plan.name)

@@ -91,6 +91,9 @@ struct ModelPlan: Sendable, Equatable {
   /// Registered properties no view of the app binds or assigns: the code's own (`audit` never
   /// sets them). Empty where no view holding the model was read.
   var notSetByViews: [String] = []
+  /// What a user does to send each action, by action name (`the "Add" button (FeedView.swift:12)`):
+  /// how `audit`'s findings say the user gets there.
+  var controls: [String: [String]] = [:]
   /// Where the app's views start its work.
   var triggers: [ViewTrigger] = []
   /// When the app's views offer each action, by name (`ActionGates`); actions offered always

@@ -35,6 +35,9 @@ struct ActionSites: Sendable, Equatable {
     /// `IgnoreUserAlertItem.viewAction`, sent from the alert that shows the item), when it is
     /// written in a type that holds no model.
     var carrier: String?
+    /// What the user does there, as the view says: `the "Add" button`, `pull to refresh`; nil
+    /// where no control or modifier around it says.
+    var control: String? = nil
   }
 
   /// A view shown while a model's value is there (`.alert(item: $context.ignoreUserAlert)`).
@@ -367,7 +370,71 @@ final class ActionSiteVisitor: SyntaxVisitor {
       found.sites.append(.init(name: name, path: path, line: line, conditions: [], carrier: owner))
       return
     }
-    found.sites.append(.init(name: name, path: path, line: line, conditions: conditions(around: node, roots: roots), carrier: nil))
+    found.sites.append(.init(
+      name: name, path: path, line: line, conditions: conditions(around: node, roots: roots), carrier: nil,
+      control: Self.control(around: node)))
+  }
+
+  // MARK: Controls
+
+  /// What a user does to reach `node`, from the innermost control or modifier whose closure (or
+  /// `action:` argument) holds it: `Button("Add") { ... }` is `the "Add" button`, one labelled
+  /// by a `Text("Add")` or `Label("Add", ...)` too; `.refreshable` is `pull to refresh`.
+  static func control(around node: Syntax) -> String? {
+    var child = node
+    while let parent = child.parent {
+      if parent.is(MemberBlockItemSyntax.self) { return nil }
+      if let call = parent.as(FunctionCallExprSyntax.self), child.id != call.calledExpression.id {
+        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, ["Button", "AsyncButton"].contains(name) {
+          return buttonLabel(call).map { "the \"\($0)\" button" } ?? "a button"
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+          switch member.declName.baseName.text {
+          case "refreshable": return "pull to refresh"
+          case "onAppear", "task": return "the screen appearing"
+          case "onDisappear": return "the screen going"
+          case "onSubmit": return "submitting the text"
+          case "onTapGesture": return "a tap"
+          case "onChange":
+            let value = call.arguments.first?.expression.trimmedDescription
+            return value.map { "a change of `\($0)`" } ?? "a change"
+          default: break
+          }
+        }
+      }
+      child = parent
+    }
+    return nil
+  }
+
+  /// A button's title where the code writes it as text: its first argument, or the first
+  /// `Text`/`Label` of its `label:` closure.
+  static func buttonLabel(_ call: FunctionCallExprSyntax) -> String? {
+    if let first = call.arguments.first, first.label == nil, let text = literal(first.expression) { return text }
+    // `Button(action: viewModel.reload) { Text("Reload") }`: with the action an argument, the
+    // trailing closure is the label.
+    let hasAction = call.arguments.contains { $0.label?.text == "action" }
+    let labels = call.arguments.filter { $0.label?.text == "label" }.map { Syntax($0.expression) }
+      + call.additionalTrailingClosures.filter { $0.label.text == "label" }.map { Syntax($0.closure) }
+      + (hasAction ? call.trailingClosure.map { [Syntax($0)] } ?? [] : [])
+    for label in labels {
+      for inner in label.tokens(viewMode: .sourceAccurate) where ["Text", "Label"].contains(inner.text) {
+        guard let reference = inner.parent?.as(DeclReferenceExprSyntax.self),
+              let made = reference.parent?.as(FunctionCallExprSyntax.self), made.calledExpression.id == reference.id,
+              let first = made.arguments.first, first.label == nil, let text = literal(first.expression)
+        else { continue }
+        return text
+      }
+    }
+    return nil
+  }
+
+  /// The text of a string literal with no interpolation.
+  private static func literal(_ expression: ExprSyntax) -> String? {
+    guard let string = expression.as(StringLiteralExprSyntax.self), string.segments.count == 1,
+          let segment = string.segments.first?.as(StringSegmentSyntax.self)
+    else { return nil }
+    return segment.content.text
   }
 
   // MARK: Conditions

@@ -84,6 +84,8 @@ struct ModelInstance {
   var calledOnlyByModel: [String] = []
   /// Properties no view of the app sets (`ModelBuilder.notSetByViews`).
   var notSetByViews: [String] = []
+  /// What a user does to send each action (`ModelBuilder.reachedBy`), by action name.
+  var controls: [String: [String]] = [:]
   /// The actions the app's views offer only in some states (`ModelBuilder.offered`), by name.
   var gates: [String: ActionGate] = [:]
   /// Reads the view state: the projection's value, the fields `show` names, or the model's
@@ -111,6 +113,7 @@ public struct ModelBuilder<Model: AnyObject> {
   private var oneAtATime: [[String]] = []
   private var calledOnlyByModel: [String] = []
   private var notSetByViews: [String] = []
+  private var controls: [(action: String, ways: [String])] = []
   private var gates: [(action: String, condition: String, openers: [String], isOpen: @MainActor (Model) -> Bool)] = []
   private var stateProjection: (@MainActor (Model) -> Any)?
   /// Not main-actor closures: the state closure that calls them is one, and each main-actor
@@ -209,6 +212,13 @@ public struct ModelBuilder<Model: AnyObject> {
     notSetByViews += properties
   }
 
+  /// What a user does to send `action`, as the app's views say: `model.reachedBy("add",
+  /// ["the \"Add\" button (CartView.swift:12)"])`. `audit`'s findings say how a user gets
+  /// there with it ("a user gets there with the "Add" button, twice").
+  public mutating func reachedBy(_ action: String, _ ways: [String]) {
+    controls.append((action, ways))
+  }
+
   /// An action the app's views offer only while `isOpen` holds: element-x's `createDirectChat`,
   /// sent from the confirmation a `.sheet(item: $context.inviteConfirmationUser)` shows, is
   /// `model.offered("createDirectChat", when: "...") { $0.context.inviteConfirmationUser != nil }`.
@@ -279,6 +289,9 @@ public struct ModelBuilder<Model: AnyObject> {
     if let gate = gates.first(where: { gate in !bound.contains { $0.name == gate.action } }) {
       throw ScenarioError(.gateOfUnknownAction(action: gate.action, nearest: Suggestion.nearest(to: gate.action, in: bound.map(\.name))))
     }
+    if let control = controls.first(where: { control in !bound.contains { $0.name == control.action } }) {
+      throw ScenarioError(.reachedByUnknownAction(action: control.action, nearest: Suggestion.nearest(to: control.action, in: bound.map(\.name))))
+    }
     let boundProperties = properties.map { $0(model) }
     if let unknown = notSetByViews.first(where: { name in !boundProperties.contains { $0.name == name } }) {
       throw ScenarioError(.notSetOfUnknownProperty(property: unknown, nearest: Suggestion.nearest(to: unknown, in: boundProperties.map(\.name))))
@@ -313,6 +326,7 @@ public struct ModelBuilder<Model: AnyObject> {
       oneAtATime: oneAtATime,
       calledOnlyByModel: calledOnlyByModel,
       notSetByViews: notSetByViews,
+      controls: controls.reduce(into: [:]) { $0[$1.action, default: []] += $1.ways },
       gates: gates.reduce(into: [:]) { gates, gate in
         let isOpen = gate.isOpen
         gates[gate.action] = ActionGate(condition: gate.condition, openers: gate.openers) { isOpen(model) }

@@ -34,6 +34,8 @@ package struct ModelSurface: Sendable, Equatable, Codable {
   package var calledOnlyByModel: [String] = []
   /// Properties no view of the app sets (`ModelBuilder.notSetByViews`): never set by `audit`.
   package var notSetByViews: [String] = []
+  /// What a user does to send each action (`ModelBuilder.reachedBy`), by action name.
+  package var controls: [String: [String]] = [:]
   /// The actions the app's views offer only in some states, with the condition as the app wrote
   /// it (`ModelBuilder.offered`): `audit` sends one only while it holds (`Session.closedGate`).
   package var gates: [String: String] = [:]
@@ -113,6 +115,7 @@ extension Session {
       oneAtATime: instance.oneAtATime,
       calledOnlyByModel: instance.calledOnlyByModel,
       notSetByViews: instance.notSetByViews,
+      controls: instance.controls,
       gates: instance.gates.mapValues(\.condition),
       openers: instance.gates.mapValues(\.openers).filter { !$0.value.isEmpty },
       dependencies: (context?.dependencies ?? []).filter { $0.name != "http" }.map {
