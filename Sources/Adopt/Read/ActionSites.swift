@@ -332,22 +332,23 @@ final class ActionSiteVisitor: SyntaxVisitor {
        ["toggle", "append", "removeAll", "insert"].contains(member.declName.baseName.text) {
       return true
     }
+    // As parsed (`a`, `=`, `b` in a sequence) or folded (an infix expression).
     if let list = parent.as(ExprListSyntax.self) {
       let elements = Array(list)
       guard let index = elements.firstIndex(where: { $0.id == node.id }), index + 1 < elements.count else { return false }
-      let next = elements[index + 1]
-      if next.is(AssignmentExprSyntax.self) { return true }
-      if let op = next.as(BinaryOperatorExprSyntax.self)?.operator.text {
-        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
-      }
+      return assigns(elements[index + 1])
     }
     if let infix = parent.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == node.id {
-      if infix.operator.is(AssignmentExprSyntax.self) { return true }
-      if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
-        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
-      }
+      return assigns(infix.operator)
     }
     return false
+  }
+
+  /// `=`, or an operator that assigns (`+=`, `-=`), not a comparison (`==`, `<=`).
+  private static func assigns(_ op: ExprSyntax) -> Bool {
+    if op.is(AssignmentExprSyntax.self) { return true }
+    guard let text = op.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+    return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
   }
 
   /// `viewModel` of `viewModel`, `self.viewModel`, `_viewModel`, `viewModel?`.
