@@ -784,15 +784,21 @@ final class FeedPagerViewModel: ObservableObject {
   }
 }
 
-/// `feed-pager` as adopt registers it from its views: `page` is the code's alone.
-let feedPager = ModelDefinition("feed-pager", summary: "a page counter no view sets") { _ in
-  FeedPagerViewModel()
-} describe: { model in
+/// The pager's actions and properties, as either registration says them.
+@MainActor
+private func describePager(_ model: inout ModelBuilder<FeedPagerViewModel>) {
   model.asyncAction("loadMore", "loadMore() async", perform: { feed, _ in await feed.loadMore() })
   model.action("showFirst", "showFirst()") { feed, _ in feed.showFirst() }
   model.action("show", "show()") { feed, _ in feed.show() }
   model.property("page", \.page)
   model.property("query", \.query)
+}
+
+/// `feed-pager` as adopt registers it from its views: `page` is the code's alone.
+let feedPager = ModelDefinition("feed-pager", summary: "a page counter no view sets") { _ in
+  FeedPagerViewModel()
+} describe: { model in
+  describePager(&model)
   model.notSetByViews(["page"])
 }
 
@@ -800,11 +806,7 @@ let feedPager = ModelDefinition("feed-pager", summary: "a page counter no view s
 let unreadFeedPager = ModelDefinition("unread-feed-pager", summary: "the page counter, its views unread") { _ in
   FeedPagerViewModel()
 } describe: { model in
-  model.asyncAction("loadMore", "loadMore() async", perform: { feed, _ in await feed.loadMore() })
-  model.action("showFirst", "showFirst()") { feed, _ in feed.showFirst() }
-  model.action("show", "show()") { feed, _ in feed.show() }
-  model.property("page", \.page)
-  model.property("query", \.query)
+  describePager(&model)
 }
 
 /// A hand-written `describe` naming a property the model lacks.
