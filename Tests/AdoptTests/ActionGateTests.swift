@@ -400,7 +400,7 @@ struct ActionGateTests {
 
   @Test("what a user does to send an action is read from the control around it: a button's title (its text or its label's), pull to refresh, the screen appearing; a title the code computes is `a button`")
   func controlsAroundSites() {
-    let target = ActionSites.Target(modelNames: ["CartViewModel"], actionEnum: nil, cases: [], methods: ["add", "reload", "vote", "refresh", "load", "remove", "clear"])
+    let target = ActionSites.Target(modelNames: ["CartViewModel"], actionEnum: nil, cases: [], methods: ["add", "reload", "vote", "refresh", "load", "remove", "follow", "search", "clear"])
     let source = """
       struct CartView: View {
           @StateObject var viewModel = CartViewModel()
@@ -412,15 +412,22 @@ struct ActionGateTests {
                   .refreshable { await viewModel.refresh() }
                   .onAppear { viewModel.load() }
               Button(L10n.actionRemove) { viewModel.remove() }
+              Button { viewModel.follow() } label: { if viewModel.requested { Text("Requested") } else { Text("Follow") } }
+              Text("q").task(id: viewModel.query) { await viewModel.search() }
               Text("x")
           }
           func reset() { viewModel.clear() }
       }
       """
     let read = ActionSites.read(source, path: "Cart/CartView.swift", target: target)
+    // A title that is a key of the app's strings is named by its text.
+    var keyed = target
+    keyed.titles = ["Add to basket": "Add"]
+    #expect(ActionSites.read(source, path: "Cart/CartView.swift", target: keyed).sites.first?.control == "the \"Add\" button")
     #expect(read.sites.map { "\($0.name): \($0.control ?? "-")" } == [
       "add: the \"Add to basket\" button", "reload: the \"Reload\" button", "vote: the \"Vote\" button",
-      "refresh: pull to refresh", "load: the screen appearing", "remove: a button", "clear: -",
+      "refresh: pull to refresh", "load: the screen appearing", "remove: a button", "follow: a button",
+      "search: the screen appearing and each change of `viewModel.query`", "clear: -",
     ])
   }
 }

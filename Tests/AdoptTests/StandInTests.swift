@@ -1861,6 +1861,27 @@ struct AppStringsTests {
       """)
   }
 
+  @Test("a string catalog (IceCubesApp's `Localizable.xcstrings`) gives its source language's values: keys with none and plurals left out")
+  func catalog() throws {
+    let folder = try AppFolder("Catalog", files: [
+      "Catalog/App/Model.swift": "struct Model {}\n",
+      "Catalog/Resources/Localizable.xcstrings": """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "action.save" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Save" } },
+                                                   "fr" : { "stringUnit" : { "state" : "translated", "value" : "Enregistrer" } } } },
+            "Plain text" : { },
+            "posts.count" : { "localizations" : { "en" : { "variations" : { "plural" : { } } } } }
+          },
+          "version" : "1.0"
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.strings.tables == ["Localizable": ["action.save": "Save"]])
+  }
+
   @Test("a stood-in lookup returns the app's string unanswered: SwiftGen's `tr`, and a helper of one key")
   func lookupSeams() throws {
     let folder = try AppFolder("Lookup", files: [

@@ -14,7 +14,8 @@ enum ActionGates {
   /// by path): the gates of `plan`'s actions (the model `type`), by action name, and its
   /// properties no view sets.
   static func read(
-    _ plan: ModelPlan, type: DeclaredType, files: [SourceFacts], index: TypeIndex, source: (String) -> String?
+    _ plan: ModelPlan, type: DeclaredType, files: [SourceFacts], index: TypeIndex, titles: [String: String] = [:],
+    source: (String) -> String?
   ) -> (gates: [String: ModelPlan.Gate], notSetByViews: [String], controls: [String: [String]]) {
     let cases = plan.actions.filter { $0.enumType != nil }
     let methods = plan.actions.filter { $0.enumType == nil }
@@ -25,7 +26,7 @@ enum ActionGates {
     }
     let target = ActionSites.Target(
       modelNames: modelNames, actionEnum: actionEnum, cases: Set(cases.map(\.name)),
-      methods: Set(methods.map { ModelPlan.methodName(of: $0.summary) }), properties: Set(plan.properties))
+      methods: Set(methods.map { ModelPlan.methodName(of: $0.summary) }), properties: Set(plan.properties), titles: titles)
     guard !target.cases.isEmpty || !target.methods.isEmpty || !target.properties.isEmpty else { return ([:], [], [:]) }
     let named = modelNames.union(actionEnum.map { [$0] } ?? [])
     var read = ActionSites()

@@ -232,6 +232,8 @@ struct Adoption: Sendable {
     let selfCalls = SelfCalls(app.files)
     // The files the gates read, once each.
     var texts: [String: String?] = [:]
+    // Buttons titled by a key of the app's strings are named by its text.
+    let titles = app.strings.tables["Localizable"] ?? [:]
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members = unblanked(type.members, in: path)
@@ -248,7 +250,7 @@ struct Adoption: Sendable {
       plan.read(selfCalls)
       // When the views offer each action; a gate whose Swift did not compile is left out.
       // ...and which of its properties they set.
-      let views = ActionGates.read(plan, type: type, files: app.files, index: index) { path in
+      let views = ActionGates.read(plan, type: type, files: app.files, index: index, titles: titles) { path in
         if let text = texts[path] { return text }
         let text = try? String(contentsOfFile: app.folder + "/" + path, encoding: .utf8)
         texts[path] = text

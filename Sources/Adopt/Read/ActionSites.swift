@@ -73,6 +73,9 @@ struct ActionSites: Sendable, Equatable {
     var methods: Set<String>
     /// The model's settable properties, whose writes are read.
     var properties: Set<String> = []
+    /// The app's `Localizable` strings: a button titled by a key (`Text("action.save")`) is
+    /// named by its text ("Save").
+    var titles: [String: String] = [:]
   }
 
   /// The places `source` (the file at `path`) writes `target`'s actions, and its presentations.
@@ -373,7 +376,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
     }
     found.sites.append(.init(
       name: name, path: path, line: line, conditions: conditions(around: node, roots: roots), carrier: nil,
-      control: Self.control(around: node)))
+      control: Self.control(around: node, titles: target.titles)))
   }
 
   // MARK: Controls
@@ -381,18 +384,22 @@ final class ActionSiteVisitor: SyntaxVisitor {
   /// What a user does to reach `node`, from the innermost control or modifier whose closure (or
   /// `action:` argument) holds it: `Button("Add") { ... }` is `the "Add" button`, one labelled
   /// by a `Text("Add")` or `Label("Add", ...)` too; `.refreshable` is `pull to refresh`.
-  static func control(around node: Syntax) -> String? {
+  static func control(around node: Syntax, titles: [String: String] = [:]) -> String? {
     var child = node
     while let parent = child.parent {
       if parent.is(MemberBlockItemSyntax.self) { return nil }
       if let call = parent.as(FunctionCallExprSyntax.self), child.id != call.calledExpression.id {
         if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, ["Button", "AsyncButton"].contains(name) {
-          return buttonLabel(call).map { "the \"\($0)\" button" } ?? "a button"
+          return buttonLabel(call).map { "the \"\(titles[$0] ?? $0)\" button" } ?? "a button"
         }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
           switch member.declName.baseName.text {
           case "refreshable": return "pull to refresh"
-          case "onAppear", "task": return "the screen appearing"
+          case "task":
+            // `.task(id: viewModel.searchQuery)` runs again on each change of its value.
+            let id = call.arguments.first { $0.label?.text == "id" }?.expression.trimmedDescription
+            return "the screen appearing" + (id.map { " and each change of `\($0)`" } ?? "")
+          case "onAppear": return "the screen appearing"
           case "onDisappear": return "the screen going"
           case "onSubmit": return "submitting the text"
           case "onTapGesture": return "a tap"
@@ -418,16 +425,19 @@ final class ActionSiteVisitor: SyntaxVisitor {
     let labels = call.arguments.filter { $0.label?.text == "label" }.map { Syntax($0.expression) }
       + call.additionalTrailingClosures.filter { $0.label.text == "label" }.map { Syntax($0.closure) }
       + (hasAction ? call.trailingClosure.map { [Syntax($0)] } ?? [] : [])
+    // One title: a label that shows one of several (`if requested { Text("Requested") } else
+    // { Text("Follow") }`) names no one button.
+    var titles: [String?] = []
     for label in labels {
       for inner in label.tokens(viewMode: .sourceAccurate) where ["Text", "Label"].contains(inner.text) {
         guard let reference = inner.parent?.as(DeclReferenceExprSyntax.self),
-              let made = reference.parent?.as(FunctionCallExprSyntax.self), made.calledExpression.id == reference.id,
-              let first = made.arguments.first, first.label == nil, let text = literal(first.expression)
+              let made = reference.parent?.as(FunctionCallExprSyntax.self), made.calledExpression.id == reference.id
         else { continue }
-        return text
+        let first = made.arguments.first.flatMap { $0.label == nil ? literal($0.expression) : nil }
+        titles.append(first)
       }
     }
-    return nil
+    return titles.count == 1 ? titles[0] : nil
   }
 
   /// The text of a string literal with no interpolation.

@@ -29,7 +29,7 @@ struct AppStrings: Equatable, Sendable {
       let file = root + "/" + path
       // Xcode writes new tables in UTF-8; older ones are often UTF-16.
       guard let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? (try? String(contentsOfFile: file, encoding: .utf16)),
-            let entries = Self.entries(of: text)
+            let entries = path.hasSuffix(".xcstrings") ? Self.catalogEntries(of: text) : Self.entries(of: text)
       else { continue }
       let table = String(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
       for (key, value) in entries where !value.contains("%#@") && tables[table]?[key] == nil {
@@ -38,9 +38,10 @@ struct AppStrings: Equatable, Sendable {
     }
   }
 
-  /// Whether `path` is a `.strings` file of a development-language folder.
+  /// Whether `path` is a `.strings` file of a development-language folder, or a string catalog
+  /// (`Localizable.xcstrings`, every language in one file).
   static func isTable(_ path: String) -> Bool {
-    path.hasSuffix(".strings") && languages.contains((path as NSString).deletingLastPathComponent.split(separator: "/").last.map(String.init) ?? "")
+    path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") && languages.contains((path as NSString).deletingLastPathComponent.split(separator: "/").last.map(String.init) ?? "")
   }
 
   /// The key-value pairs of a `.strings` file's text (Foundation reads the format); nil when it
@@ -52,6 +53,25 @@ struct AppStrings: Equatable, Sendable {
     var entries: [String: String] = [:]
     for (key, value) in map {
       if let key = key as? String, let value = value as? String { entries[key] = value }
+    }
+    return entries
+  }
+
+  /// The source language's values of a string catalog's text (`.xcstrings`, JSON): a key's
+  /// `stringUnit` value; keys with none (their key is their text) and plurals (`variations`,
+  /// which a `.stringsdict` would decide) left out. nil when it is not one.
+  static func catalogEntries(of text: String) -> [String: String]? {
+    guard let catalog = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+          let strings = catalog["strings"] as? [String: Any]
+    else { return nil }
+    let source = catalog["sourceLanguage"] as? String ?? "en"
+    var entries: [String: String] = [:]
+    for (key, entry) in strings {
+      guard let localizations = (entry as? [String: Any])?["localizations"] as? [String: Any],
+            let unit = (localizations[source] as? [String: Any])?["stringUnit"] as? [String: Any],
+            let value = unit["value"] as? String
+      else { continue }
+      entries[key] = value
     }
     return entries
   }
