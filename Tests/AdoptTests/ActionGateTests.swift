@@ -400,7 +400,7 @@ struct ActionGateTests {
 
   @Test("what a user does to send an action is read from the control around it: a button's title (its text or its label's), pull to refresh, the screen appearing; a title the code computes is `a button`")
   func controlsAroundSites() {
-    let target = ActionSites.Target(modelNames: ["CartViewModel"], actionEnum: nil, cases: [], methods: ["add", "reload", "vote", "refresh", "load", "remove", "follow", "search", "clear"])
+    let target = ActionSites.Target(modelNames: ["CartViewModel"], actionEnum: nil, cases: [], methods: ["add", "reload", "vote", "refresh", "load", "remove", "follow", "search", "status", "clear"])
     let source = """
       struct CartView: View {
           @StateObject var viewModel = CartViewModel()
@@ -414,6 +414,8 @@ struct ActionGateTests {
               Button(L10n.actionRemove) { viewModel.remove() }
               Button { viewModel.follow() } label: { if viewModel.requested { Text("Requested") } else { Text("Follow") } }
               Text("q").task(id: viewModel.query) { await viewModel.search() }
+              Button { viewModel.vote() } label: { Text(viewModel.status().text) }
+              Button(action: { viewModel.vote() }, label: { Text(viewModel.status().text) })
               Text("x")
           }
           func reset() { viewModel.clear() }
@@ -427,7 +429,9 @@ struct ActionGateTests {
     #expect(read.sites.map { "\($0.name): \($0.control ?? "-")" } == [
       "add: the \"Add to basket\" button", "reload: the \"Reload\" button", "vote: the \"Vote\" button",
       "refresh: pull to refresh", "load: the screen appearing", "remove: a button", "follow: a button",
-      "search: the screen appearing and each change of `viewModel.query`", "clear: -",
+      "search: the screen appearing and each change of `viewModel.query`",
+      // A call in a button's label draws it: no tap's.
+      "vote: a button", "status: -", "vote: a button", "status: -", "clear: -",
     ])
   }
 }

@@ -386,10 +386,13 @@ final class ActionSiteVisitor: SyntaxVisitor {
   /// by a `Text("Add")` or `Label("Add", ...)` too; `.refreshable` is `pull to refresh`.
   static func control(around node: Syntax, titles: [String: String] = [:]) -> String? {
     var child = node
+    var inner: Syntax?
     while let parent = child.parent {
       if parent.is(MemberBlockItemSyntax.self) { return nil }
       if let call = parent.as(FunctionCallExprSyntax.self), child.id != call.calledExpression.id {
         if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, ["Button", "AsyncButton"].contains(name) {
+          // A call in what the button shows (`label:`) is no tap's: it is read to draw it.
+          if isLabel(child, inner: inner, of: call) { return nil }
           return buttonLabel(call).map { "the \"\(titles[$0] ?? $0)\" button" } ?? "a button"
         }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -410,9 +413,24 @@ final class ActionSiteVisitor: SyntaxVisitor {
           }
         }
       }
+      inner = child
       child = parent
     }
     return nil
+  }
+
+  /// Whether `part` of a button's call is its label: the `label:` closure or argument, or the
+  /// trailing closure where the action is an argument.
+  private static func isLabel(_ part: Syntax, inner: Syntax?, of call: FunctionCallExprSyntax) -> Bool {
+    if part.id == call.additionalTrailingClosures.id { return true }
+    if let trailing = call.trailingClosure, part.id == trailing.id {
+      return call.arguments.contains { $0.label?.text == "action" }
+    }
+    // An argument: the one that holds the call.
+    if part.id == call.arguments.id, let argument = inner?.as(LabeledExprSyntax.self) {
+      return argument.label?.text == "label"
+    }
+    return false
   }
 
   /// A button's title where the code writes it as text: its first argument, or the first
