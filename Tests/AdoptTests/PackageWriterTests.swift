@@ -165,4 +165,24 @@ extension PackageWriterTests {
     #expect(plainManifest.hasPrefix("// swift-tools-version:6.1\n"))
     #expect(!plainManifest.contains("defaultIsolation"))
   }
+
+  @Test("an app target in Swift 6 writes regex literals as `/.../` (element-x's `/[@#]\\S*/`): compiled in language mode 5 with that feature")
+  func bareSlashRegex() throws {
+    let swift6 = Self.mainActorProject.replacingOccurrences(of: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;", with: "SWIFT_VERSION = 6.2;")
+    let folder = try AppFolder("News", files: NewsApp.files.merging(["News.xcodeproj/project.pbxproj": swift6]) { $1 })
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.bareSlashRegex)
+    let manifest = PackageWriter(output: folder.path + "-vmrepl", vmrepl: "/opt/vmrepl", adoption: Adoption(app)).manifest()
+    #expect(manifest.contains("""
+            swiftSettings: [
+              .swiftLanguageMode(.v5),
+              .enableUpcomingFeature("BareSlashRegexLiterals"),
+      """))
+    // Swift 5, as written or by default: `/` stays an operator.
+    let swift5 = Self.mainActorProject.replacingOccurrences(of: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;", with: "SWIFT_VERSION = 5.0;")
+    let older = try AppFolder("News", files: NewsApp.files.merging(["News.xcodeproj/project.pbxproj": swift5]) { $1 })
+    let olderApp = try AppSources.scan(folder: older.path)
+    #expect(!olderApp.bareSlashRegex)
+    #expect(!PackageWriter(output: older.path + "-vmrepl", vmrepl: "/opt/vmrepl", adoption: Adoption(olderApp)).manifest().contains("BareSlashRegexLiterals"))
+  }
 }

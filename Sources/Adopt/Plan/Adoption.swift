@@ -417,6 +417,8 @@ struct TargetPlan: Sendable, Equatable {
   var languageMode: String
   /// The default actor isolation its code is written for (`MainActor`), nil for none.
   var defaultIsolation: String? = nil
+  /// Whether its code writes regex literals as `/.../`, as the app's Swift 6 target does.
+  var bareSlashRegex = false
   /// Whether this is a local package's module rather than the app's own files.
   var isLocalModule: Bool
   /// `.product(name:package:)` of the third-party packages its files import.
@@ -472,7 +474,7 @@ struct TargetPlan: Sendable, Equatable {
       plans.append(TargetPlan(
         name: appModule, folder: ".", sources: appFiles.map(\.path).sorted(),
         dependencies: imports(appFiles, targetOf, except: appModule), languageMode: "5", defaultIsolation: app.defaultIsolation,
-        isLocalModule: false))
+        bareSlashRegex: app.bareSlashRegex, isLocalModule: false))
     }
     for module in app.modules where needed.contains(module.name) {
       let files = byModule[module.name] ?? []

@@ -24,6 +24,9 @@ struct AppSources: Sendable {
   var pins = PinnedPackages(root: "", resolved: [])
   /// The app target's default actor isolation, from its Xcode project (`MainActor`), if set.
   var defaultIsolation: String?
+  /// Whether the app target writes regex literals as `/.../` (`SWIFT_VERSION` 6 and up, or
+  /// `SWIFT_ENABLE_BARE_SLASH_REGEX = YES`).
+  var bareSlashRegex = false
   /// What `Bundle.main.bundleIdentifier` says in the REPL: the app target's, where its project
   /// writes it whole; else one made of the app's name.
   var bundleIdentifier: String { projectBundleIdentifier ?? "com.example." + appName.filter { $0.isLetter || $0.isNumber } }
@@ -205,6 +208,7 @@ struct AppSources: Sendable {
     app.pins = pins
     app.vendored = vendored
     app.defaultIsolation = xcodeProject?.appTarget == nil ? nil : xcodeProject?.defaultIsolation
+    app.bareSlashRegex = xcodeProject?.appTarget != nil && xcodeProject?.bareSlashRegex == true
     app.projectBundleIdentifier = xcodeProject?.appTarget == nil ? nil : xcodeProject?.bundleIdentifier
     if let project = shallowest.first, let parsed = xcodeProject, let target = parsed.appTarget {
       let base = (project as NSString).deletingLastPathComponent

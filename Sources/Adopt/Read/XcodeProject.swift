@@ -17,6 +17,9 @@ struct XcodeProject {
   /// The app target's default actor isolation (`SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`, Xcode
   /// 26's default for new apps): what an unannotated type of the app is isolated to.
   private(set) var defaultIsolation: String?
+  /// Whether the app target's Swift writes regex literals as `/.../`: language mode 6
+  /// (`SWIFT_VERSION = 6.2`, element-x's `/[@#]\S*/`) or `SWIFT_ENABLE_BARE_SLASH_REGEX = YES`.
+  private(set) var bareSlashRegex = false
   /// The app target's bundle identifier (`PRODUCT_BUNDLE_IDENTIFIER`), where written whole
   /// (not built from `$(VARIABLES)` an .xcconfig sets).
   private(set) var bundleIdentifier: String?
@@ -145,6 +148,9 @@ struct XcodeProject {
         bundleIdentifier = Self.settings(of: target, objects: objects, keys: ["PRODUCT_BUNDLE_IDENTIFIER"]).first { !$0.contains("$") && !$0.isEmpty }
         let targetLayers = layers(of: target, objects: objects, configuration: nil)
         appSettingLayers = layers(of: project, objects: objects, configuration: targetLayers.name).layers + targetLayers.layers
+        var settings = BuildSettings(layers: appSettingLayers.map(\.settings))
+        let major = settings.value(of: "SWIFT_VERSION").flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        bareSlashRegex = major >= 6 || settings.value(of: "SWIFT_ENABLE_BARE_SLASH_REGEX") == "YES"
       }
     }
     if let best {

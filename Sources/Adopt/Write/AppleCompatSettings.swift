@@ -33,15 +33,19 @@ enum AppleCompatSettings {
   /// `swiftSettings: [...]` for a target in `languageMode` ("5" or "6"), each line indented by `indent`.
   /// `counterparts` are Apple modules the target's files import that compile as a Linux module of
   /// the same API (`CryptoKit` as `Crypto`), each with a module alias of its own.
-  /// `defaultIsolation` (`MainActor`) is the default actor isolation the app's target sets.
+  /// `defaultIsolation` (`MainActor`) is the default actor isolation the app's target sets;
+  /// `bareSlashRegex`, whether its code writes regex literals as `/.../` (Swift 6's, compiled here
+  /// in language mode 5).
   static func swiftSettings(
-    languageMode: String, indent: String, counterparts: [String] = [], defaultIsolation: String? = nil, typeCheckLimit: Bool = false
+    languageMode: String, indent: String, counterparts: [String] = [], defaultIsolation: String? = nil, typeCheckLimit: Bool = false,
+    bareSlashRegex: Bool = false
   ) -> String {
     var aliases = counterparts.sorted().compactMap { apple in
       LinuxSupport.counterparts[apple].map { #"  .unsafeFlags(["-module-alias", "\#(apple)=\#($0.module)"], .when(platforms: [.linux])),"# }
     }
     if typeCheckLimit { aliases.append(typeCheckLimitLine) }
-    let isolation = defaultIsolation.map { ["  .defaultIsolation(\($0).self),"] } ?? []
+    let isolation = (defaultIsolation.map { ["  .defaultIsolation(\($0).self),"] } ?? [])
+      + (bareSlashRegex && languageMode == "5" ? [#"  .enableUpcomingFeature("BareSlashRegexLiterals"),"#] : [])
     let body: [String] = ["  .swiftLanguageMode(.v\(languageMode)),"] + isolation + flagLines.map { "  " + $0 } + aliases
     let lines: [String] = ["swiftSettings: ["] + body + ["]"]
     return lines.map { indent + $0 }.joined(separator: "\n")

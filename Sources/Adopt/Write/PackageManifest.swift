@@ -86,7 +86,7 @@ extension PackageWriter {
             ],
       \(AppleCompatSettings.swiftSettings(
         languageMode: target.languageMode, indent: "      ", counterparts: target.counterparts.sorted(), defaultIsolation: target.defaultIsolation,
-        typeCheckLimit: true))
+        typeCheckLimit: true, bareSlashRegex: target.bareSlashRegex))
           ),
       """
   }
