@@ -434,4 +434,36 @@ struct ActionGateTests {
       "vote: a button", "status: -", "vote: a button", "status: -", "clear: -",
     ])
   }
+
+  @Test("SwiftGen's names read as their text: `L10n.actionSave` is the table's `action_save`, else its `fallback:`; a name with no text is `a button`")
+  func generatedTitles() {
+    let strings = """
+      internal nonisolated enum L10n {
+        /// Save
+        internal static var actionSave: String { return L10n.tr("Localizable", "action_save") }
+        internal static func commonCount(_ p1: Int) -> String { return L10n.tr("Localizable", "common_count", p1) }
+        public enum Settings {
+          public static var updateDatabase: String { return L10n.tr("Localizable", "settings.update_database", fallback: "Update database") }
+          public static let missing = L10n.tr("Localizable", "missing_key")
+        }
+      }
+      """
+    let titles = GeneratedStrings.titles(in: strings, tables: ["Localizable": ["action_save": "Save"]])
+    #expect(titles == ["L10n.actionSave": "Save", "L10n.Settings.updateDatabase": "Update database"])
+    var target = ActionSites.Target(modelNames: ["FormViewModel"], actionEnum: nil, cases: [], methods: ["save", "update", "drop"])
+    target.titles = titles
+    let source = """
+      struct FormView: View {
+          @StateObject var viewModel = FormViewModel()
+          var body: some View {
+              Button(L10n.actionSave) { viewModel.save() }
+              Button { viewModel.update() } label: { Text(L10n.Settings.updateDatabase) }
+              Button(L10n.Settings.missing) { viewModel.drop() }
+          }
+      }
+      """
+    #expect(ActionSites.read(source, path: "FormView.swift", target: target).sites.map(\.control) == [
+      "the \"Save\" button", "the \"Update database\" button", "a button",
+    ])
+  }
 }

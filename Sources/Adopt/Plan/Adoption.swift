@@ -233,7 +233,12 @@ struct Adoption: Sendable {
     // The files the gates read, once each.
     var texts: [String: String?] = [:]
     // Buttons titled by a key of the app's strings are named by its text.
-    let titles = app.strings.tables["Localizable"] ?? [:]
+    var titles = app.strings.tables["Localizable"] ?? [:]
+    // ...and by the text of SwiftGen's name for one (`L10n.actionSave`).
+    for file in app.files where file.types.contains(where: { $0.name == "L10n" }) {
+      guard let text = try? String(contentsOfFile: app.folder + "/" + file.path, encoding: .utf8) else { continue }
+      titles.merge(GeneratedStrings.titles(in: text, tables: app.strings.tables)) { own, _ in own }
+    }
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
       type.members = unblanked(type.members, in: path)

@@ -393,7 +393,10 @@ final class ActionSiteVisitor: SyntaxVisitor {
         if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, ["Button", "AsyncButton"].contains(name) {
           // A call in what the button shows (`label:`) is no tap's: it is read to draw it.
           if isLabel(child, inner: inner, of: call) { return nil }
-          return buttonLabel(call).map { "the \"\(titles[$0] ?? $0)\" button" } ?? "a button"
+          guard let label = buttonLabel(call) else { return "a button" }
+          if let title = titles[label.text] { return "the \"\(title)\" button" }
+          // A generated string's name with no text read: no title to show.
+          return label.generated ? "a button" : "the \"\(label.text)\" button"
         }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
           switch member.declName.baseName.text {
@@ -433,10 +436,14 @@ final class ActionSiteVisitor: SyntaxVisitor {
     return false
   }
 
-  /// A button's title where the code writes it as text: its first argument, or the first
-  /// `Text`/`Label` of its `label:` closure.
-  static func buttonLabel(_ call: FunctionCallExprSyntax) -> String? {
-    if let first = call.arguments.first, first.label == nil, let text = literal(first.expression) { return text }
+  /// A button's title where the code writes it as text: its first argument, or the one
+  /// `Text`/`Label` of its `label:` closure; a generated string's name (`L10n.actionSave`) as
+  /// written, for `titles` to name.
+  static func buttonLabel(_ call: FunctionCallExprSyntax) -> (text: String, generated: Bool)? {
+    if let first = call.arguments.first, first.label == nil {
+      if let text = literal(first.expression) { return (text, false) }
+      if let name = generatedName(first.expression) { return (name, true) }
+    }
     // `Button(action: viewModel.reload) { Text("Reload") }`: with the action an argument, the
     // trailing closure is the label.
     let hasAction = call.arguments.contains { $0.label?.text == "action" }
@@ -445,17 +452,31 @@ final class ActionSiteVisitor: SyntaxVisitor {
       + (hasAction ? call.trailingClosure.map { [Syntax($0)] } ?? [] : [])
     // One title: a label that shows one of several (`if requested { Text("Requested") } else
     // { Text("Follow") }`) names no one button.
-    var titles: [String?] = []
+    var titles: [(text: String, generated: Bool)?] = []
     for label in labels {
       for inner in label.tokens(viewMode: .sourceAccurate) where ["Text", "Label"].contains(inner.text) {
         guard let reference = inner.parent?.as(DeclReferenceExprSyntax.self),
               let made = reference.parent?.as(FunctionCallExprSyntax.self), made.calledExpression.id == reference.id
         else { continue }
-        let first = made.arguments.first.flatMap { $0.label == nil ? literal($0.expression) : nil }
+        let first = made.arguments.first.flatMap { argument -> (text: String, generated: Bool)? in
+          guard argument.label == nil else { return nil }
+          return literal(argument.expression).map { ($0, false) } ?? generatedName(argument.expression).map { ($0, true) }
+        }
         titles.append(first)
       }
     }
     return titles.count == 1 ? titles[0] : nil
+  }
+
+  /// `L10n.actionSave` (a static member of a capitalised type, dotted names only), as written.
+  private static func generatedName(_ expression: ExprSyntax) -> String? {
+    guard expression.is(MemberAccessExprSyntax.self) else { return nil }
+    let text = expression.trimmedDescription
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+          parts[0].first?.isUppercase == true
+    else { return nil }
+    return text
   }
 
   /// The text of a string literal with no interpolation.
