@@ -480,7 +480,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
   }
 
   /// The text of a string literal with no interpolation.
-  private static func literal(_ expression: ExprSyntax) -> String? {
+  static func literal(_ expression: ExprSyntax) -> String? {
     guard let string = expression.as(StringLiteralExprSyntax.self), string.segments.count == 1,
           let segment = string.segments.first?.as(StringSegmentSyntax.self)
     else { return nil }

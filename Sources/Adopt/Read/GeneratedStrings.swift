@@ -44,7 +44,7 @@ private final class GeneratedStringsVisitor: SyntaxVisitor {
     for token in Syntax(node).tokens(viewMode: .sourceAccurate) where token.text == "tr" {
       guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
       else { continue }
-      let literals = call.arguments.map { argument in (argument.label?.text, Self.literal(argument.expression)) }
+      let literals = call.arguments.map { argument in (argument.label?.text, ActionSiteVisitor.literal(argument.expression)) }
       guard literals.count >= 2, literals[0].0 == nil, literals[1].0 == nil, let table = literals[0].1, let key = literals[1].1 else { continue }
       let fallback = literals.first { $0.0 == "fallback" }?.1
       if let text = tables[table]?[key] ?? fallback { titles[(enums + [name]).joined(separator: ".")] = text }
@@ -53,10 +53,4 @@ private final class GeneratedStringsVisitor: SyntaxVisitor {
     return .skipChildren
   }
 
-  private static func literal(_ expression: ExprSyntax) -> String? {
-    guard let string = expression.as(StringLiteralExprSyntax.self), string.segments.count == 1,
-          let segment = string.segments.first?.as(StringSegmentSyntax.self)
-    else { return nil }
-    return segment.content.text
-  }
 }
