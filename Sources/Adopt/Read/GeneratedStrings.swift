@@ -52,5 +52,4 @@ private final class GeneratedStringsVisitor: SyntaxVisitor {
     }
     return .skipChildren
   }
-
 }
