@@ -38,7 +38,11 @@ package struct AuditExplanation: Sendable {
       lines.append("  connect: before the steps of every sequence" + (surface.lifecycleActions.isEmpty ? "" : ", running " + surface.lifecycleActions.joined(separator: ", ") + " as the view's `.task` does; leaving cancels it"))
     }
     let cleanup = surface.actions.filter { $0.parameters.isEmpty && AuditPlan.isCleanup($0.name) }.map(\.name)
-    lines.append("  cleanup before leaving: " + (cleanup.isEmpty ? "none (no action named stop..., cancel..., onDisappear...)" : cleanup.joined(separator: ", ")))
+    let sent = cleanup.filter { AuditPlan.runsOnLeaving($0, surface: surface) }
+    lines.append("  cleanup before leaving: " + (cleanup.isEmpty ? "none (no action named stop..., cancel..., onDisappear...)" : sent.isEmpty ? "none" : sent.joined(separator: ", ")))
+    for action in cleanup where !sent.contains(action) {
+      lines.append("  left without `\(action)`: only \(surface.controls[action]?.joined(separator: " or ") ?? "a control") sends it, which a user leaving the screen need not do")
+    }
     return lines
   }
 
@@ -180,7 +184,10 @@ package struct AuditExplanation: Sendable {
   }
 
   static func outlives(_ settled: ProbeResult, cleanup: [ProbeStep], surface: ModelSurface) -> String {
-    let cleaned = cleanup.isEmpty ? "no cleanup action" : "after " + cleanup.map { "`\($0.line)`" }.joined(separator: ", ")
+    let leftOut = surface.actions.map(\.name).filter { AuditPlan.isCleanup($0) && !AuditPlan.runsOnLeaving($0, surface: surface) }
+    let cleaned =
+      !cleanup.isEmpty ? "after " + cleanup.map { "`\($0.line)`" }.joined(separator: ", ")
+      : leftOut.isEmpty ? "no cleanup action" : "without " + leftOut.map { "`\($0)`" }.joined(separator: ", ") + " (a control's)"
     let task = surface.lifecycleActions.isEmpty ? "" : ", the view's `.task` (\(surface.lifecycleActions.joined(separator: ", "))) cancelled"
     let freed = settled.freed.map { $0 ? "the model freed" : "the model not freed" } ?? "the model's fate unknown"
     let seams = settled.waitsOnStandIns ? " (apart from work that waits on a stand-in nobody answered, whose app code vmrepl does not run)" : ""

@@ -13,7 +13,8 @@ package struct AuditPlan: Sendable {
 
   package var surface: ModelSurface
   package var sequences: [Sequence]
-  /// The actions sent before leaving: the model's own cleanup (`stop`, `cancel`, `onDisappear`).
+  /// The actions sent before leaving: the model's own cleanup (`stop`, `cancel`, `onDisappear`)
+  /// that leaving the screen runs, or that no view read says how a user reaches.
   package var cleanup: [ProbeStep]
   /// The steps that may open each gated action's gate, sorted by action (`ModelSurface.openers`).
   package var openers: [Opener] = []
@@ -50,7 +51,10 @@ package struct AuditPlan: Sendable {
     sequences += pairs
     let kept = max(limit, vocabulary.count + 1)
     self.sequences = sequences.prefix(kept).enumerated().map { Sequence(index: $0.offset, steps: $0.element) }
-    cleanup = surface.actions.filter { $0.parameters.isEmpty && Self.isCleanup($0.name) }.map { ProbeStep(line: "send \($0.name)", name: $0.name) }
+    let cleanups = surface.actions.filter { $0.parameters.isEmpty && Self.isCleanup($0.name) }.map(\.name)
+    // One the views send only from a control (a "Cancel" button) a user leaving need not send (a
+    // sheet swiped down, the back button): the screen is left without it.
+    cleanup = cleanups.filter { Self.runsOnLeaving($0, surface: surface) }.map { ProbeStep(line: "send \($0)", name: $0) }
     let firsts = Dictionary(vocabulary.map { ($0.first.name, $0.first) }) { first, _ in first }
     openers = surface.actions.map(\.name).compactMap { action in
       guard let names = surface.openers[action] else { return nil }
@@ -110,6 +114,14 @@ package struct AuditPlan: Sendable {
   static func isRowIndex(_ name: String) -> Bool {
     let lower = name.lowercased()
     return ["index", "row", "offset", "position", "at", "idx"].contains(lower) || lower.hasSuffix("index") || lower.hasSuffix("row")
+  }
+
+  /// Whether leaving the screen sends the cleanup `action`: where no view's control for it was
+  /// read (a UIKit screen, a registration by hand), as its name says; else only where one of
+  /// them is the screen going (`.onDisappear`).
+  static func runsOnLeaving(_ action: String, surface: ModelSurface) -> Bool {
+    guard let ways = surface.controls[action], !ways.isEmpty else { return true }
+    return ways.contains { $0.hasPrefix("the screen going") }
   }
 
   /// Whether an action's name says it ends the screen's work.

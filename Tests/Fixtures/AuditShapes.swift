@@ -816,3 +816,84 @@ let typoFeedPager = ModelDefinition("typo-feed-pager", summary: "a misspelt prop
   model.property("page", \.page)
   model.notSetByViews(["pgae"])
 }
+
+/// Element X's logout confirmation sheet (`SecureBackupLogoutConfirmationScreenViewModel`):
+/// "Log out" waits for the key backup to finish uploading, then tells the coordinator to log out;
+/// the sheet's "Cancel" button cancels the wait. Swiped down instead, the sheet goes and the wait
+/// (holding the model) goes on. The twin's wait holds the model weakly and ends once it is gone.
+@MainActor
+final class LogoutConfirmationViewModel: ObservableObject {
+  enum Mode: Equatable { case saveRecoveryKey, waitingForUpload }
+  enum Action { case cancel, logout }
+  @Published var mode = Mode.saveRecoveryKey
+  let actions = PassthroughSubject<Action, Never>()
+  private var keyUploadWaitingTask: Task<Void, Never>? {
+    didSet { oldValue?.cancel() }
+  }
+  private var uploadedKeys = 0
+  let holdsModelWeakly: Bool
+
+  init(holdsModelWeakly: Bool) { self.holdsModelWeakly = holdsModelWeakly }
+
+  func logout() {
+    mode = .waitingForUpload
+    // The backup controller's wait: the upload's progress, checked each second until done (here
+    // it never is in a minute: a large backup on a slow link).
+    if holdsModelWeakly {
+      keyUploadWaitingTask = Task { [weak self] in
+        while true {
+          try? await Task.sleep(for: .seconds(1))
+          guard !Task.isCancelled, let self else { return }
+          guard uploadedKeys < 1_000 else { break }
+          uploadedKeys += 1
+        }
+        self?.actions.send(.logout)
+      }
+    } else {
+      keyUploadWaitingTask = Task {
+        while uploadedKeys < 1_000 {
+          try? await Task.sleep(for: .seconds(1))
+          guard !Task.isCancelled else { return }
+          uploadedKeys += 1
+        }
+        actions.send(.logout)
+      }
+    }
+  }
+
+  func cancel() {
+    keyUploadWaitingTask = nil
+    actions.send(.cancel)
+  }
+}
+
+/// The registrations as adopt writes them from the sheet's view: its buttons, and in one view
+/// also `.onDisappear { context.send(viewAction: .cancel) }`.
+@MainActor
+private func describeLogoutConfirmation(_ model: inout ModelBuilder<LogoutConfirmationViewModel>, cancelsOnDisappear: Bool) {
+  model.action("logout", "logout()", perform: { sheet, _ in sheet.logout() })
+  model.action("cancel", "cancel()", perform: { sheet, _ in sheet.cancel() })
+  model.reachedBy("logout", ["the \"Log out\" button (SecureBackupLogoutConfirmationScreen.swift:58)"])
+  model.reachedBy(
+    "cancel",
+    ["the \"Cancel\" button (SecureBackupLogoutConfirmationScreen.swift:71)"]
+      + (cancelsOnDisappear ? ["the screen going (SecureBackupLogoutConfirmationScreen.swift:40)"] : []))
+}
+
+let logoutConfirmation = ModelDefinition("logout-confirmation", summary: "a backup wait only the Cancel button stops") { _ in
+  LogoutConfirmationViewModel(holdsModelWeakly: false)
+} describe: { model in
+  describeLogoutConfirmation(&model, cancelsOnDisappear: false)
+}
+
+let safeLogoutConfirmation = ModelDefinition("safe-logout-confirmation", summary: "the backup wait ends with the model") { _ in
+  LogoutConfirmationViewModel(holdsModelWeakly: true)
+} describe: { model in
+  describeLogoutConfirmation(&model, cancelsOnDisappear: false)
+}
+
+let disappearingLogoutConfirmation = ModelDefinition("disappearing-logout-confirmation", summary: "the backup wait cancelled when the sheet goes") { _ in
+  LogoutConfirmationViewModel(holdsModelWeakly: false)
+} describe: { model in
+  describeLogoutConfirmation(&model, cancelsOnDisappear: true)
+}

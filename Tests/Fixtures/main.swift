@@ -209,7 +209,7 @@ VMReplCommandLine.main(models: [
   workout, movieSearch, sessionClock, notificationSettings, brokenLaunch, appearanceSettings, blockingAutosave,
   stopwatches, articleList, syncStatus, citySearch, searchHistory, download, photoGrid, ticker, shapeModel,
   basket, safeBasket, headlines, safeHeadlines, pager, safePager, photoList, safePhotoList, categorySearch, safeCategorySearch, visits, busyBadge,
-  episodeLoader, safeEpisodeLoader, newsSearch, safeNewsSearch, choreList, safeChoreList, appSettings, lateSave, errandList,
+  episodeLoader, safeEpisodeLoader, newsSearch, safeNewsSearch, choreList, safeChoreList, appSettings, lateSave, logoutConfirmation, safeLogoutConfirmation, disappearingLogoutConfirmation, errandList,
   remindersList, searchResults, bookmarkList, profileHeader, plusPricing, safePlusPricing, authorPosts, safeAuthorPosts, statusPoll, safeStatusPoll, gatedStatusPoll, feedPager, unreadFeedPager, typoFeedPager, tokenizer, unguardedTokenizer, encryptionReset, sentEncryptionReset, encryptionResetStep, sensorDetail, suggestionAccount, safeSuggestionAccount, backgroundSuggestions, safeBackgroundSuggestions, followButton, plainFollowButton, paletteHeader, paletteTrap,
   moviePages, safeMoviePages, movieDetail, advancedSettings, memberDetails, ungatedMemberDetails, typoMemberDetails,
 ], routes: auditRoutes)

@@ -429,6 +429,48 @@ struct AuditOracleTests {
     #expect((early.output + early.errors).contains("no `leave` yet: `leave` lets go of the model first"))
   }
 
+  @Test("a cleanup only a button sends (element-x's logout sheet's \"Cancel\") is not sent on leaving: the wait it would stop outlives the sheet and is found; the twin whose wait holds the model weakly, and the view that cancels on `.onDisappear`, are clean")
+  func leftWithoutButtonCleanup() async throws {
+    let folder = try VMReplProcess.folder("audit-button-cleanup", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let models = ["logout-confirmation", "safe-logout-confirmation", "disappearing-logout-confirmation"]
+    let result = try await VMReplProcess.run(["audit"] + models, executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        logout-confirmation (LogoutConfirmationViewModel): 1 finding
+          work outlives the screen: work from `send logout` still runs after the screen went without `cancel` (only the "Cancel" button (SecureBackupLogoutConfirmationScreen.swift:71) sends it) and the model let go; a user gets there with the "Log out" button (SecureBackupLogoutConfirmationScreen.swift:58)
+            evidence: work from `send logout` is still running; it waits on ContinuousClock sleep until 79.000s; the model was not freed: this work keeps it alive
+            code: LogoutConfirmationViewModel.logout()
+            not a bug unless that work is meant to outlive the screen (an app-wide service's, not this screen's)
+            scenario: audit/logout-confirmation/outlives-screen.scenario
+        safe-logout-confirmation: nothing found in 7 sequences (13 probes)
+        disappearing-logout-confirmation: nothing found in 7 sequences (13 probes)
+        1 finding in 1 of 3 models; 21 sequences, 45 probes, seed 0
+
+        """)
+    let bug = try await VMReplProcess.run(["run", "audit/logout-confirmation/outlives-screen.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0)
+    let text = try String(contentsOf: folder.appendingPathComponent("audit/logout-confirmation/outlives-screen.scenario"), encoding: .utf8)
+    #expect(!text.contains("send cancel"))
+    try text.replacingOccurrences(of: "use logout-confirmation\n", with: "use safe-logout-confirmation\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+    let explained = try await VMReplProcess.run(["audit", "--explain", "logout-confirmation"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.contains("""
+        cleanup before leaving: none
+        left without `cancel`: only the "Cancel" button (SecureBackupLogoutConfirmationScreen.swift:71) sends it, which a user leaving the screen need not do
+      sequence 1: the screen shown and left (`use logout-confirmation`)
+      """))
+    #expect(explained.output.contains("work outlives the screen: without `cancel` (a control's) and leaving: nothing left running, the model freed"))
+    let disappearing = try await VMReplProcess.run(["audit", "--explain", "disappearing-logout-confirmation"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(disappearing.output.contains("""
+        cleanup before leaving: cancel
+      sequence 1: the screen shown and left (`use disappearing-logout-confirmation`)
+      """))
+  }
+
   @Test("what an app-wide singleton carries from one probe to the next makes no finding, whichever worker runs which probe")
   func singletonStateIsNoFinding() async throws {
     let folder = try VMReplProcess.folder("audit-oracles-singleton", files: [:])
@@ -527,5 +569,8 @@ struct AuditOracleTests {
     let wrong = try await VMReplProcess.run(["audit", "--explain", "headline"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(wrong.status == 2)
     #expect(wrong.errors.hasPrefix("Error: --explain: no model named `headline`; did you mean `headlines`? (`models` lists the models)\n"))
+    let two = try await VMReplProcess.run(["audit", "--explain", "headlines", "safe-headlines"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(two.status == 2)
+    #expect(two.errors.hasPrefix("Error: --explain audits one model, `headlines`; `safe-headlines` is named too: explain it in a run of its own (`audit --explain safe-headlines`)\n"))
   }
 }

@@ -69,6 +69,10 @@ struct Audit: ParsableCommand {
       let nearest = Suggestion.nearest(to: explain, in: known)
       throw ValidationError("--explain: no model named `\(explain)`" + (nearest.map { "; did you mean `\($0)`?" } ?? "") + " (`models` lists the models)")
     }
+    // `--explain` audits its one model: another named beside it would be left out unsaid.
+    if let explain, let other = models.first(where: { $0 != explain }) {
+      throw ValidationError("--explain audits one model, `\(explain)`; `\(other)` is named too: explain it in a run of its own (`audit --explain \(other)`)")
+    }
     guard merge.isEmpty, models.count != 1 || known.contains(models[0]) || AuditApp.folder(models[0]) == nil else { return }
     for model in models where !known.contains(model) {
       let nearest = Suggestion.nearest(to: model, in: known)
