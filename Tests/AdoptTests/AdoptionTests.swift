@@ -130,6 +130,51 @@ struct AdoptionTests {
       """))
   }
 
+  @Test("a client's defaulted credentials are made, so that code checking for a signed-in user runs; a page's token keeps its default")
+  func signedInClient() throws {
+    // IceCubesApp's shape: `MastodonClient(server:oauthToken:)`, and `guard client.isAuth` first
+    // in each action of the status row's controller.
+    let folder = try AppFolder("Toots", files: [
+      "Toots/Network/OauthToken.swift": """
+        public struct OauthToken: Codable, Sendable {
+            public let accessToken: String
+            public let createdAt: Double
+            public init(accessToken: String, createdAt: Double) { self.accessToken = accessToken; self.createdAt = createdAt }
+        }
+        """,
+      "Toots/Network/Client.swift": """
+        import Foundation
+        public final class Client: Sendable {
+            let server: String
+            let oauthToken: OauthToken?
+            public init(server: String, oauthToken: OauthToken? = nil, pageToken: String? = nil) {
+                self.server = server; self.oauthToken = oauthToken
+            }
+            public var isAuth: Bool { oauthToken != nil }
+        }
+        """,
+      "Toots/Status/StatusController.swift": """
+        import Foundation
+        import Combine
+        @MainActor final class StatusController: ObservableObject {
+            @Published var isFavorited = false
+            let client: Client
+            init(client: Client) { self.client = client }
+            func toggleFavorite() async {
+                guard client.isAuth else { return }
+                isFavorited.toggle()
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "StatusController" })
+    #expect(model.factory == #"StatusController(client: Client(server: context.options.string("server"), oauthToken: OauthToken(accessToken: context.options.string("accessToken"), createdAt: context.options.double("createdAt"))))"#)
+    #expect(model.notes.contains("`Client`'s `oauthToken` is made, not left `nil`: a signed-in user's, so that code checking for one runs"))
+    #expect(FactoryInference.isCredential("accessToken") && FactoryInference.isCredential("credentials"))
+    #expect(!FactoryInference.isCredential("pageToken") && !FactoryInference.isCredential("cancellationToken") && !FactoryInference.isCredential("server"))
+  }
+
   @Test("a view-model that needs a type only a left-out file declares is left out with that reason")
   func needsALeftOutFile() throws {
     var files = NewsApp.files

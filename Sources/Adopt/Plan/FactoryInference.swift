@@ -103,8 +103,17 @@ struct FactoryInference {
     for initializer in initializers {
       var arguments: [String] = []
       var lacking: [ModelPlan.Missing] = []
-      for var parameter in initializer.parameters where !parameter.hasDefault {
+      for var parameter in initializer.parameters {
         if let generics { parameter.type = Self.substitute(generics.arguments, in: parameter.type) }
+        if parameter.hasDefault {
+          // A signed-in user's credentials left to their default (IceCubesApp's `MastodonClient(server:
+          // oauthToken: OauthToken? = nil)`): the app's screens run signed in, and code that checks
+          // (`guard client.isAuth else { return }`) does nothing without them. Made where adopt can.
+          if let credential = credential(parameter, of: type.name, depth: depth, scope: type.qualifiedName) {
+            arguments.append((parameter.label.map { "\($0): " } ?? "") + credential)
+          }
+          continue
+        }
         if let value = value(for: parameter, of: type.name, depth: depth, scope: type.qualifiedName) {
           arguments.append((parameter.label.map { "\($0): " } ?? "") + value)
         } else {
@@ -158,6 +167,29 @@ struct FactoryInference {
       return nil
     }
     return (made, options)
+  }
+
+  /// A value for a defaulted optional parameter that holds a signed-in user's credentials
+  /// (`oauthToken: OauthToken? = nil`, `credentials: Credentials?`), made as any value; nil
+  /// where its name says no credential or adopt cannot make one (the default stays).
+  private mutating func credential(_ parameter: ParameterFacts, of owner: String, depth: Int, scope: String) -> String? {
+    guard Self.isCredential(parameter.name), parameter.type.hasSuffix("?") else { return nil }
+    let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks, problem, missing)
+    let wrapped = ParameterFacts(label: parameter.label, name: parameter.name, type: String(parameter.type.dropLast()), hasDefault: false)
+    if let made = value(for: wrapped, of: owner, depth: depth + 1, scope: scope), made != "nil" {
+      notes.append("`\(LinuxSupport.bareName(owner))`'s `\(parameter.name)` is made, not left `nil`: a signed-in user's, so that code checking for one runs")
+      return made
+    }
+    (options, optionNames, notes, seams, choices, wordLists, callbacks, problem, missing) = saved
+    return nil
+  }
+
+  /// Whether a parameter's name says it holds a user's credentials (`oauthToken`, `accessToken`,
+  /// `credentials`), not a page's or a cancellation's token.
+  static func isCredential(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    guard lower.hasSuffix("token") || lower.hasSuffix("credential") || lower.hasSuffix("credentials") else { return false }
+    return !["page", "next", "cursor", "cancel", "continuation", "sync", "device", "push", "since"].contains { lower.contains($0) }
   }
 
   /// A value for one parameter, or nil.
