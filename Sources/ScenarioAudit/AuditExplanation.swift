@@ -206,6 +206,9 @@ package struct AuditExplanation: Sendable {
     if !quick.atRest || !settled.atRest { return "not at rest at the end, so the two are not compared" }
     if quick.ignored > 0 { return "\(quick.ignored) quick tap\(quick.ignored == 1 ? "" : "s") changed nothing (a guard): the app's choice" }
     if quick.requests != settled.requests { return "quick taps made \(quick.requests) requests, one after another \(settled.requests) (a debounce or a guard merged them): the app's choice" }
+    if !AuditOracles.sameRequests(quick, settled) {
+      return "quick taps asked other requests than one after another (\(AuditOracles.requestsAsked(quick).joined(separator: ", ")); one after another: \(AuditOracles.requestsAsked(settled).joined(separator: ", "))): a step chose its request from what an earlier answer showed, so the taps meant other things"
+    }
     guard let difference = AuditOracles.lostDifference(expected: settled.final, actual: quick.final, timeMoved: false) else {
       return "quickly and one after another ended alike" + (AuditOracles.scheduleCheck(runs, sequence: sequence) != nil ? ", and under other schedules of their jobs the runtime allows" : "")
     }

@@ -208,7 +208,7 @@ package enum AuditOracles {
     // A cleanup action among the taps (`cancel`, `stop`) is meant to cut the others' work short.
     let cuts = sequence.steps.contains { AuditPlan.isCleanup($0.name) }
     if !cuts, !Self.retyped(sequence), let quick = runs.quick, let settled = runs.settled, quick.atRest, settled.atRest, quick.ignored == 0,
-      quick.requests == settled.requests,
+      quick.requests == settled.requests, sameRequests(quick, settled),
       let difference = lostDifference(expected: settled.final, actual: quick.final, timeMoved: movesTime(settled) || movesTime(quick))
     {
       let reversed = runs.settledReversed
@@ -274,6 +274,20 @@ package enum AuditOracles {
       onPurpose: "unless the view is meant to drop or merge quick taps this way",
       scenario: "", lines: [result.pin] + body + result.failed.map(\.line), key: "\(Finding.Kind.lostUpdate.rawValue) \(path)",
       rank: sequence.index * 10 + 8)
+  }
+
+  /// Whether two runs asked the same requests (method and path, in any order). Where they did
+  /// not, a step chose its request from what an earlier answer showed (IceCubesApp's
+  /// `toggleReblog` unreblogs once the bookmark's answer says the post is reblogged; tapped
+  /// before that answer, it reblogs, as the button then showed): a user's tap meant something
+  /// else, and no write was lost.
+  static func sameRequests(_ one: ProbeResult, _ other: ProbeResult) -> Bool {
+    requestsAsked(one) == requestsAsked(other)
+  }
+
+  /// The requests a run answered before leaving, `http POST /api/v1/statuses/1/reblog`, sorted.
+  static func requestsAsked(_ result: ProbeResult) -> [String] {
+    result.lines.prefix(result.stepLines).filter { $0.hasPrefix("respond ") }.map { $0.split(separator: " ").dropFirst().prefix(3).joined(separator: " ") }.sorted()
   }
 
   /// Whether the steps only set one property again and again, as a user types into its field:

@@ -82,18 +82,19 @@ public struct ResponseTypes: Sendable {
     let named = words.filter { Int($0) == nil && !$0.isEmpty }
     let echo = Self.echo(of: request) + (variant > 1 ? "-\(variant)" : "") + (version > 0 ? " v\(version + 1)" : "")
     let asked = Self.askedID(of: request)
+    let verb = SampleVerb(of: request)
     let frames = (site.map { [$0] } ?? []) + callers
     // The first route found whose type audit could not sample, said if nothing else answers.
     var unsampled: ResponseRoute?
     for (index, frame) in frames.enumerated() {
       if let route = callRoute(at: frame, inner: frames.prefix(index)) {
-        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary, asked: asked) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary, asked: asked, verb: verb) {
           return (json, .call(route.function, helper: route.calling ?? ""))
         }
         unsampled = unsampled ?? route
       }
       if let route = routes.filter({ $0.calling == nil && frame.contains($0.function) }).max(by: { $0.function.count < $1.function.count }) {
-        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary, asked: asked) {
+        if let json = Self.sample(route.type, echo: echo, count: count, list: false, dates: route.dates, boundary: boundary, asked: asked, verb: verb) {
           return (json, .code(route.function))
         }
         unsampled = unsampled ?? route
@@ -107,7 +108,7 @@ public struct ResponseTypes: Sendable {
         best = (route, path, score)
       }
     }
-    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false, dates: best.route.dates, boundary: boundary, asked: asked) {
+    if let best, let json = Self.sample(best.route.type, echo: echo, count: count, list: false, dates: best.route.dates, boundary: boundary, asked: asked, verb: verb) {
       return (json, .path(best.path))
     }
     // The last word that names a type decides; an id after it asks for one element.
@@ -115,7 +116,7 @@ public struct ResponseTypes: Sendable {
       let wantsOne = index + 1 < words.count || Self.singular(word) == word.lowercased()
       for (name, type) in types where Self.matches(word: word, typeName: name) {
         let isWrapper = Self.stem(name) != name.lowercased()
-        guard let json = Self.sample(type, echo: echo, count: count, list: !wantsOne && !isWrapper, boundary: boundary, asked: asked) else { continue }
+        guard let json = Self.sample(type, echo: echo, count: count, list: !wantsOne && !isWrapper, boundary: boundary, asked: asked, verb: verb) else { continue }
         return (json, .word(word))
       }
     }
@@ -226,12 +227,13 @@ public struct ResponseTypes: Sendable {
   }
 
   private static func sample(
-    _ type: any Decodable.Type, echo: String, count: Int, list: Bool, dates: String? = nil, boundary: Bool = false, asked: String? = nil
+    _ type: any Decodable.Type, echo: String, count: Int, list: Bool, dates: String? = nil, boundary: Bool = false, asked: String? = nil,
+    verb: SampleVerb? = nil
   ) -> String? {
     func one<T: Decodable>(_ type: T.Type) -> String? {
       list
         ? SampleBody.json(for: [T].self, echo: echo, count: max(count, 0), dates: dates, boundary: boundary)
-        : SampleBody.json(for: T.self, echo: echo, count: count, dates: dates, boundary: boundary, asked: asked)
+        : SampleBody.json(for: T.self, echo: echo, count: count, dates: dates, boundary: boundary, asked: asked, verb: verb)
     }
     return one(type)
   }

@@ -747,6 +747,80 @@ let plainFollowButton = ModelDefinition("plain-follow-button", summary: "follow 
   model.asyncAction("unfollow", "unfollow() async", perform: { button, _ in await button.unfollow() })
 }
 
+/// A post as a Mastodon server answers a favourite, a reblog or a bookmark of it.
+struct PostStatus: Decodable, Sendable {
+  let id: String
+  let favourited: Bool?
+  let reblogged: Bool?
+  let bookmarked: Bool?
+}
+
+/// IceCubesApp's `StatusDataController`: each button of a post's row flips its flag at once,
+/// posts the matching endpoint (`favourite` or `unfavourite`, by the flag it just flipped), and
+/// shows every flag of the post the server answers with. A favourite tapped twice quickly sends
+/// `favourite` then `unfavourite`; the first answer arriving last shows the post favourited, the
+/// user's second tap undone. The twin shows an answer only if no tap of that button came after it.
+@MainActor
+final class PostActionsViewModel: ObservableObject {
+  @Published var isFavorited = false
+  @Published var isReblogged = false
+  @Published var isBookmarked = false
+  let dropsStale: Bool
+  private var taps: [String: Int] = [:]
+
+  init(dropsStale: Bool) { self.dropsStale = dropsStale }
+
+  func toggleFavorite() async {
+    isFavorited.toggle()
+    await post(isFavorited ? "favourite" : "unfavourite", button: "favourite")
+  }
+
+  func toggleReblog() async {
+    isReblogged.toggle()
+    await post(isReblogged ? "reblog" : "unreblog", button: "reblog")
+  }
+
+  func toggleBookmark() async {
+    isBookmarked.toggle()
+    await post(isBookmarked ? "bookmark" : "unbookmark", button: "bookmark")
+  }
+
+  private func post(_ endpoint: String, button: String) async {
+    taps[button, default: 0] += 1
+    let tap = taps[button]
+    var request = URLRequest(url: URL(string: "https://mastodon.example/api/v1/statuses/1/\(endpoint)")!)
+    request.httpMethod = "POST"
+    do {
+      let (data, _) = try await URLSession.shared.data(for: request)
+      let status = try JSONDecoder().decode(PostStatus.self, from: data)
+      if dropsStale, taps[button] != tap { return }
+      // `updateFrom(status:)`: every flag, as the server has the post.
+      isFavorited = status.favourited == true
+      isReblogged = status.reblogged == true
+      isBookmarked = status.bookmarked == true
+    } catch {}
+  }
+}
+
+@MainActor
+private func describePostActions(_ model: inout ModelBuilder<PostActionsViewModel>) {
+  model.asyncAction("toggleFavorite", "toggleFavorite() async", perform: { row, _ in await row.toggleFavorite() })
+  model.asyncAction("toggleReblog", "toggleReblog() async", perform: { row, _ in await row.toggleReblog() })
+  model.asyncAction("toggleBookmark", "toggleBookmark() async", perform: { row, _ in await row.toggleBookmark() })
+}
+
+let postActions = ModelDefinition("post-actions", summary: "a post's buttons, each showing the post its answer carries") { _ in
+  PostActionsViewModel(dropsStale: false)
+} describe: { model in
+  describePostActions(&model)
+}
+
+let safePostActions = ModelDefinition("safe-post-actions", summary: "a post's buttons, a button's stale answer dropped") { _ in
+  PostActionsViewModel(dropsStale: true)
+} describe: { model in
+  describePostActions(&model)
+}
+
 /// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
 let auditRoutes = [
   ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self),
@@ -755,6 +829,7 @@ let auditRoutes = [
   ResponseRoute("FollowButtonViewModel.post(_:)", paths: ["*/api/v1/accounts/*"], FollowRelationship.self),
   ResponseRoute("StatusPollViewModel.fetchPoll()", paths: ["*/api/v1/polls/*"], StatusPoll.self),
   ResponseRoute("StatusPollViewModel.postVotes()", paths: ["*/api/v1/polls/*/votes"], StatusPoll.self),
+  ResponseRoute("PostActionsViewModel.post(_:button:)", paths: ["*/api/v1/statuses/*"], PostStatus.self),
 ]
 
 /// A feed that pages in more on scroll: `page` indexes the pages loaded, which only the code

@@ -156,6 +156,37 @@ struct AuditTests {
     #expect(!SampleRecorder.namesAnExceptionalState(["isBookmarked"]))
   }
 
+  struct Status: Decodable {
+    let id: String
+    let favourited: Bool?
+    let isReblogged: Bool
+    let muted: Bool
+  }
+
+  struct Account: Decodable {
+    let id: String
+    let following: Bool
+    let followed_by: Bool
+    let muted: Bool
+  }
+
+  @Test("a write whose path ends in a verb is answered with the flag it names set or cleared, another party's flag and other writes as before")
+  func verbAnswers() throws {
+    let types = ResponseTypes([Status.self, Account.self])
+    func body(_ request: String) -> String { types.answer(for: request, site: nil, count: 1).body }
+    #expect(body("POST https://m.example/api/v1/statuses/1/favourite") == #"{"id":"1","favourited":true,"isReblogged":true,"muted":false}"#)
+    #expect(body("POST https://m.example/api/v1/statuses/1/unfavourite") == #"{"id":"1","favourited":false,"isReblogged":true,"muted":false}"#)
+    #expect(body("POST https://m.example/api/v1/statuses/1/unreblog") == #"{"id":"1","favourited":true,"isReblogged":false,"muted":false}"#)
+    #expect(body("POST https://m.example/api/v1/accounts/1/unfollow") == #"{"id":"1","following":false,"followed_by":true,"muted":false}"#)
+    #expect(body("POST https://m.example/api/v1/accounts/1/mute") == #"{"id":"1","following":true,"followed_by":true,"muted":true}"#)
+    // A read names no verb, whatever its last word.
+    #expect(body("GET https://m.example/api/v1/statuses/1/unfavourite").contains(#""favourited":true"#))
+    let undone = try #require(SampleVerb(of: "POST https://m.example/api/v1/statuses/1/unfavourite"))
+    #expect(undone.stem == "favourit" && !undone.on)
+    #expect(SampleVerb(of: "DELETE https://m.example/api/v1/statuses/17") == nil)
+    #expect(SampleVerb(of: "GET https://m.example/api/v1/statuses/1/favourite") == nil)
+  }
+
   @Test("answers decode into the type the path names, strings echo the request")
   func bodies() throws {
     let types = ResponseTypes([Article.self, SearchResponse.self])

@@ -342,8 +342,8 @@ struct AuditOracleTests {
     #expect(
       result.output == """
         plain-follow-button (FollowButtonViewModel): 1 finding
-          answers out of order: after `send follow`, `send unfollow` sent quickly, the older answer arriving last leaves `relationship.note` "accounts v2", not "accounts v3"
-            evidence: answered oldest first: relationship.note == "accounts v3"; newest first: "accounts v2" (a stale answer overwrote a newer one)
+          answers out of order: after `send follow`, `send unfollow` sent quickly, the older answer arriving last leaves `relationship.following` true, not false
+            evidence: answered oldest first: relationship.following == false; newest first: true (a stale answer overwrote a newer one)
             code: FollowButtonViewModel.unfollow() async
             not a bug unless the view is meant to show whichever answer comes last
             scenario: audit/plain-follow-button/answer-order.scenario
@@ -469,6 +469,48 @@ struct AuditOracleTests {
         cleanup before leaving: cancel
       sequence 1: the screen shown and left (`use disappearing-logout-confirmation`)
       """))
+  }
+
+  @Test("a post's button tapped twice quickly (IceCubesApp's `StatusDataController`), its first answer arriving last, is found: `unfavourite` answers `favourited: false`; two buttons whose second request follows the first's answer are no lost update; the twin that drops a button's stale answer is clean")
+  func postActionsVerbAnswers() async throws {
+    let folder = try VMReplProcess.folder("audit-post-actions", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "post-actions", "safe-post-actions"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        post-actions (PostActionsViewModel): 3 findings
+          answers out of order: after `send toggleFavorite`, `send toggleFavorite` sent quickly, the older answer arriving last leaves `isFavorited` true, not false
+            evidence: answered oldest first: isFavorited == false; newest first: true (a stale answer overwrote a newer one)
+            code: PostActionsViewModel.toggleFavorite() async
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/post-actions/answer-order.scenario
+          answers out of order: after `send toggleReblog`, `send toggleReblog` sent quickly, the older answer arriving last leaves `isReblogged` true, not false
+            evidence: answered oldest first: isReblogged == false; newest first: true (a stale answer overwrote a newer one)
+            code: PostActionsViewModel.toggleReblog() async
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/post-actions/answer-order-2.scenario
+          answers out of order: after `send toggleBookmark`, `send toggleBookmark` sent quickly, the older answer arriving last leaves `isBookmarked` true, not false
+            evidence: answered oldest first: isBookmarked == false; newest first: true (a stale answer overwrote a newer one)
+            code: PostActionsViewModel.toggleBookmark() async
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/post-actions/answer-order-3.scenario
+        safe-post-actions: nothing found in 13 sequences (88 probes)
+        3 findings in 1 of 2 models; 26 sequences, 194 probes, seed 0
+
+        """)
+    let bug = try await VMReplProcess.run(["run", "audit/post-actions/answer-order.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0)
+    let text = try String(contentsOf: folder.appendingPathComponent("audit/post-actions/answer-order.scenario"), encoding: .utf8)
+    #expect(text.contains(#"respond http POST /api/v1/statuses/1/unfavourite json="{\"id\":\"1\",\"favourited\":false,"#))
+    try text.replacingOccurrences(of: "use post-actions\n", with: "use safe-post-actions\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+    // A reblog tapped after the bookmark's answer (which says the post is reblogged) unreblogs;
+    // tapped before it, it reblogs: the taps meant other things, and `--explain` says so.
+    let explained = try await VMReplProcess.run(["audit", "--explain", "safe-post-actions"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.contains("lost update: quick taps asked other requests than one after another"), "\(explained.output)")
   }
 
   @Test("what an app-wide singleton carries from one probe to the next makes no finding, whichever worker runs which probe")

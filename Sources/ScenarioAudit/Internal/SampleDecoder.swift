@@ -15,8 +15,11 @@ typealias SampleJSON = JSON.Node
 /// `count` elements; `URL`, `UUID` and `Date` get values their decoders accept. At the
 /// `boundary`, numbers are 0, strings empty and booleans false, but for identities.
 enum SampleBody {
-  static func json<T: Decodable>(for type: T.Type, echo: String, count: Int, dates: String? = nil, boundary: Bool = false, asked: String? = nil) -> String? {
+  static func json<T: Decodable>(
+    for type: T.Type, echo: String, count: Int, dates: String? = nil, boundary: Bool = false, asked: String? = nil, verb: SampleVerb? = nil
+  ) -> String? {
     let recorder = SampleRecorder(echo: echo, count: count)
+    recorder.verb = verb
     recorder.dates = dates
     recorder.boundary = boundary
     recorder.asked = asked
@@ -41,6 +44,9 @@ final class SampleRecorder {
   /// The id the request asked for (`ResponseTypes.askedID`): the answer's own `id` or `uuid`,
   /// at its top, is that one.
   var asked: String?
+
+  /// The verb a write's path ends in (`/statuses/1/unfavourite`): the flag it sets is answered so.
+  var verb: SampleVerb?
 
   /// The id the request asked for, where `path` is the answer's own identity (`id` or `uuid`
   /// at its top, not a list's element's or a nested record's).
@@ -194,6 +200,10 @@ private func answer<T: Decodable>(_ type: T.Type, recorder: SampleRecorder, path
   if let asked = recorder.askedIdentity(at: path), let identity = identityValue(type, asked) {
     recorder.value(identity.json, at: path)
     return identity.value
+  }
+  if type == Bool.self, let flag = recorder.verb?.flag(at: path) {
+    recorder.value(.bool(flag), at: path)
+    return flag as! T
   }
   if recorder.atEdge(path), let edge = edgeValue(type) {
     recorder.value(edge.json, at: path)
