@@ -11,7 +11,8 @@ typealias SampleJSON = JSON.Node
 ///
 /// Strings are `echo` (the request's last path word or query value, so that two requests get
 /// two answers a state can tell apart), numbers 1, booleans true (false for a flag of an
-/// exceptional state, `expired`), optionals present, lists of
+/// exceptional state, `expired`; the flag a write's verb names as the verb says, `SampleVerb`),
+/// optionals present, lists of
 /// `count` elements; `URL`, `UUID` and `Date` get values their decoders accept. At the
 /// `boundary`, numbers are 0, strings empty and booleans false, but for identities.
 enum SampleBody {
