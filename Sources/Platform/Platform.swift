@@ -23,6 +23,25 @@ package enum Platform {
     #endif
   }
 
+  /// The names in `folder` (`.` and `..` included), in the order `readdir` gives them; empty
+  /// where it cannot be opened.
+  ///
+  /// A `dirent` that `readdir` returns is only as long as its name needs (`d_reclen`), not
+  /// `MemoryLayout<dirent>.size`: copying `entry.pointee` reads past it, and past the end of the
+  /// C library's buffer where the last entry ends a page (a crash seen in a test run's worker
+  /// thread). The name is read in place, up to its NUL.
+  package static func folderEntries(_ folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+      names.append(String(cString: name))
+    }
+    return names
+  }
+
   /// Makes `handler` the handler of `signal`, with no flags and nothing blocked meanwhile.
   package static func setSignalHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()

@@ -60,12 +60,6 @@ enum SourceLines {
 
   private static func isProjectRoot(_ folder: String) -> Bool {
     if access(folder + "/Package.swift", F_OK) == 0 || access(folder + "/.git", F_OK) == 0 { return true }
-    guard let directory = opendir(folder) else { return false }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if name.hasSuffix(".xcodeproj") { return true }
-    }
-    return false
+    return Platform.folderEntries(folder).contains { $0.hasSuffix(".xcodeproj") }
   }
 }

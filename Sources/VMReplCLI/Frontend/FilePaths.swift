@@ -8,13 +8,8 @@ enum FilePaths {
     let slash = prefix.lastIndex(of: "/")
     let folder = slash.map { String(prefix[...$0]) } ?? ""
     let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-    guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
-    defer { closedir(directory) }
     var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
+    for name in Platform.folderEntries(folder.isEmpty ? "." : folder) {
       guard name != ".", name != "..", name.hasPrefix(start), !name.hasPrefix(".") || start.hasPrefix(".") else { continue }
       var status = stat()
       let path = folder + name
