@@ -92,9 +92,9 @@ enum AdoptReport {
         lines.append("    only the model's own code calls: " + model.calledOnlyByModel.joined(separator: ", ")
           + " (no view or other file of the app does): `audit` does not send \(them)")
       }
-      for action in model.actions {
-        guard let controls = model.controls[action.name], !controls.isEmpty else { continue }
-        lines.append("    reached by: \(action.name): " + controls.joined(separator: ", "))
+      for name in model.actions.map(\.name) + model.properties {
+        guard let controls = model.controls[name], !controls.isEmpty else { continue }
+        lines.append("    reached by: \(name): " + controls.joined(separator: ", "))
       }
       if !model.notSetByViews.isEmpty {
         let them = model.notSetByViews.count == 1 ? "it" : "them"

@@ -20,9 +20,9 @@ package struct AuditExplanation: Sendable {
     if !ownSteps.isEmpty {
       lines.append("  not sent: " + ownSteps.joined(separator: ", ") + " (only the model's own code calls \(ownSteps.count == 1 ? "it" : "them"); no view or other file of the app does)")
     }
-    for action in surface.actions.map(\.name) {
-      guard let ways = surface.controls[action], !ways.isEmpty else { continue }
-      lines.append("  reached by: \(action): " + ways.joined(separator: ", "))
+    for name in surface.actions.map(\.name) + surface.properties.map(\.name) {
+      guard let ways = surface.controls[name], !ways.isEmpty else { continue }
+      lines.append("  reached by: \(name): " + ways.joined(separator: ", "))
     }
     // Sorted by the actions' order: the surface's dictionary has none of its own.
     for action in surface.actions.map(\.name) where surface.gates[action] != nil {

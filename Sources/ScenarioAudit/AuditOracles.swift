@@ -47,13 +47,13 @@ package enum AuditOracles {
   }
 
   /// How a user does `sequence`'s steps, from the controls the views send each action from
-  /// (`ModelSurface.controls`): `the "Add" button (CartView.swift:12), twice`; nil where a step's
-  /// is unknown (a `set`, an action no control was read for).
+  /// and the fields each property is typed in (`ModelSurface.controls`): `the "Add" button
+  /// (CartView.swift:12), twice`; nil where a step's is unknown (no control or field was read).
   static func userWay(_ sequence: AuditPlan.Sequence, surface: ModelSurface) -> String? {
     guard !sequence.steps.isEmpty else { return nil }
     var ways: [String] = []
     for step in sequence.steps {
-      guard step.line.hasPrefix("send "), let way = surface.controls[step.name]?.first else { return nil }
+      guard step.line.hasPrefix("send ") || step.line.hasPrefix("set "), let way = surface.controls[step.name]?.first else { return nil }
       ways.append(way)
     }
     if ways.count == 2, ways[0] == ways[1] { return ways[0] + ", twice" }

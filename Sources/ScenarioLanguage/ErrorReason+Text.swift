@@ -63,7 +63,7 @@ extension ScenarioError.Reason {
     case .gateOfUnknownAction(let action, let nearest):
       return "`offered` names `\(action)`, which is no action of this model" + Self.didYouMean(nearest)
     case .reachedByUnknownAction(let action, let nearest):
-      return "`reachedBy` names `\(action)`, which is no action of this model" + Self.didYouMean(nearest)
+      return "`reachedBy` names `\(action)`, which is no action or property of this model" + Self.didYouMean(nearest)
     case .notSetOfUnknownProperty(let property, let nearest):
       return "`notSetByViews` names `\(property)`, which is no property of this model" + Self.didYouMean(nearest)
     case .nothingToStep(let requests?):

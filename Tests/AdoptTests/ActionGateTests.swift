@@ -295,8 +295,11 @@ struct ActionGateTests {
       "postVotes": ["the \"Vote\" button (StatusPollView.swift:7)"],
       "handleSelection": ["the \"Option\" button (StatusPollView.swift:9)"],
       "fetchPoll": ["the screen appearing (StatusPollView.swift:10)"],
+      // The field it binds: how a user sets `comment`.
+      "comment": ["the \"Comment\" field (StatusPollView.swift:11)"],
     ])
     #expect(RegistrationWriter.definition(model).contains(#"  model.reachedBy("postVotes", ["the \"Vote\" button (StatusPollView.swift:7)"])"#))
+    #expect(RegistrationWriter.definition(model).contains(#"  model.reachedBy("comment", ["the \"Comment\" field (StatusPollView.swift:11)"])"#))
     #expect(AdoptReport.text(adoption, shownFolder: "Polls").contains(#"    reached by: postVotes: the "Vote" button (StatusPollView.swift:7)"#))
   }
 
@@ -396,6 +399,39 @@ struct ActionGateTests {
     #expect(read.holdsModel)
     // A file where no type holds the model says nothing of who sets what.
     #expect(!ActionSites.read("struct Row { func bind(_ model: Any) { } }", path: "Row.swift", target: target).holdsModel)
+  }
+
+  @Test("the field a property is bound to is how a user sets it: a text field's or a toggle's title, the search field, `a field` for a title the code computes; a binding handed to a subview names none")
+  func fieldsOfBindings() {
+    let target = ActionSites.Target(
+      modelNames: ["SearchViewModel"], actionEnum: nil, cases: [], methods: [],
+      properties: ["query", "showsAll", "filter", "password", "sort", "note", "draft"])
+    let source = """
+      struct SearchView: View {
+          @ObservedObject var viewModel: SearchViewModel
+          var body: some View {
+              TextField("Search", text: $viewModel.query)
+              Toggle("All", isOn: $viewModel.showsAll)
+              List { }.searchable(text: $viewModel.filter)
+              SecureField(L10n.password, text: $viewModel.password)
+              Picker(viewModel.sortTitle, selection: $viewModel.sort) { }
+              TextEditor(text: $viewModel.note)
+              DraftEditor(text: $viewModel.draft)
+          }
+      }
+      """
+    var keyed = target
+    keyed.titles = ["L10n.password": "Password", "Search": "Search posts"]
+    let read = ActionSites.read(source, path: "Search/SearchView.swift", target: keyed)
+    #expect(read.fields.map { "\($0.name): \($0.control ?? "-") at \($0.line)" } == [
+      "query: the \"Search posts\" field at 4", "showsAll: the \"All\" toggle at 5", "filter: the search field at 6",
+      "password: the \"Password\" field at 7", "sort: a picker at 8", "note: a text editor at 9",
+    ])
+    var plan = ModelPlan(type: DeclaredType(name: "SearchViewModel", kind: .class), path: "Search/SearchViewModel.swift", index: TypeIndex([]))
+    plan.properties = ["query", "showsAll", "draft"]
+    #expect(ActionGates.controls(of: plan, read: read) == [
+      "query": ["the \"Search posts\" field (SearchView.swift:4)"], "showsAll": ["the \"All\" toggle (SearchView.swift:5)"],
+    ])
   }
 
   @Test("what a user does to send an action is read from the control around it: a button's title (its text or its label's), pull to refresh, the screen appearing; a title the code computes is `a button`")

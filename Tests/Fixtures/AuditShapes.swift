@@ -260,6 +260,10 @@ let newsSearch = ModelDefinition("news-search", summary: "an answer to an edited
 } describe: { model in
   model.asyncAction("searchArticle", "searchArticle() async", perform: { search, _ in await search.searchArticle() })
   model.property("searchQuery", \.searchQuery)
+  // As adopt writes them from a search tab's `.searchable(text: $searchVM.searchQuery)` and
+  // `.onSubmit(of: .search) { Task { await searchVM.searchArticle() } }`.
+  model.reachedBy("searchQuery", ["the search field (SearchTabView.swift:24)"])
+  model.reachedBy("searchArticle", ["submitting the text (SearchTabView.swift:25)"])
 }
 
 let safeNewsSearch = ModelDefinition("safe-news-search", summary: "the answer to what was searched shown") { _ in

@@ -51,7 +51,7 @@ struct ErrorReasonTests {
       (.gateOfUnknownAction(action: "createDirectChta", nearest: "createDirectChat"),
        "`offered` names `createDirectChta`, which is no action of this model; did you mean `createDirectChat`?"),
       (.reachedByUnknownAction(action: "ad", nearest: "add"),
-       "`reachedBy` names `ad`, which is no action of this model; did you mean `add`?"),
+       "`reachedBy` names `ad`, which is no action or property of this model; did you mean `add`?"),
       (.notSetOfUnknownProperty(property: "pgae", nearest: "page"),
        "`notSetByViews` names `pgae`, which is no property of this model; did you mean `page`?"),
       (.nothingToStep(requests: "a response to http #r1 (GET /a)"),

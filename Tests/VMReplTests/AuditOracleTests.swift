@@ -58,7 +58,7 @@ struct AuditOracleTests {
             not a bug unless the wait is always too short to see (vmrepl times it in virtual time: it ran as long as the threads it waited for)
             scenario: audit/episode-loader/main-thread-blocked.scenario
         news-search (NewsSearchViewModel): 1 finding
-          lost update: `searchQuery` set again while `send searchArticle` was still running ends with `phase` .empty; set again after it, .success(…)
+          lost update: `searchQuery` set again while `send searchArticle` was still running ends with `phase` .empty; set again after it, .success(…); a user gets there with the search field (SearchTabView.swift:24), then submitting the text (SearchTabView.swift:25), then the search field (SearchTabView.swift:24)
             evidence: `set searchQuery "swift"`, `send searchArticle`, `set searchQuery "swiftui"` sent quickly: phase == .empty; one after another, in either order: never (.success(…) in order)
             code: NewsSearchViewModel.searchArticle() async
             not a bug unless `phase` .empty is what the screen should show when the user changes `searchQuery` while `searchArticle` runs
@@ -370,7 +370,7 @@ struct AuditOracleTests {
         movie-pages (MoviePagesViewModel): 1 finding
           trap: the app trapped (signal 4) at `respond http GET /3/search/movie?query=swift json="{\"page\":0,\"total_pages\":0,\"results\":[{\"id\":1,\"title\":\"\"}]}"`
             evidence: Swift/ClosedRange.swift:411: Fatal error: Range requires lowerBound <= upperBound
-            code: MoviePagesViewModel.search() at \#(fixture):565
+            code: MoviePagesViewModel.search() at \#(fixture):569
             not a bug unless the server never answers with these values (0, an empty string, false) where the code reads them
             scenario: audit/movie-pages/trap.scenario
         safe-movie-pages: nothing found in 3 sequences (14 probes)

@@ -36,6 +36,7 @@ enum ActionGates {
       read.sites += found.sites
       read.presentations += found.presentations
       read.writes.formUnion(found.writes)
+      read.fields += found.fields
       read.holdsModel = read.holdsModel || found.holdsModel
     }
     // Only where some view holding the model was read: a model whose views adopt did not find
@@ -44,10 +45,18 @@ enum ActionGates {
     return (gates(of: plan, type: type, read: read, index: index, source: source), notSet, controls(of: plan, read: read))
   }
 
-  /// What a user does to send each action, by action name: each control the views send it from
-  /// (`the "Add" button (FeedView.swift:12)`), in the order read.
+  /// What a user does to send each action or set each property, by name: each control the views
+  /// send it from (`the "Add" button (FeedView.swift:12)`), each field bound to it (`the
+  /// "Search" field (SearchView.swift:9)`), in the order read.
   static func controls(of plan: ModelPlan, read: ActionSites) -> [String: [String]] {
     var controls: [String: [String]] = [:]
+    for property in plan.properties {
+      for field in read.fields where field.name == property {
+        guard let control = field.control else { continue }
+        let text = "\(control) (\(ModelPlan.Gate.shortPlace(field.path)):\(field.line))"
+        if !(controls[property] ?? []).contains(text) { controls[property, default: []].append(text) }
+      }
+    }
     for action in plan.actions {
       let name = action.enumType == nil ? ModelPlan.methodName(of: action.summary) : action.name
       for site in read.sites where site.name == name {

@@ -58,6 +58,9 @@ struct ActionSites: Sendable, Equatable {
   /// `TextField`), assigns (`viewModel.query = text`, `+=`), toggles or passes `inout`; on the
   /// model or on a value this file does not type, which may be it.
   var writes: Set<String> = []
+  /// Where a view binds a model's property to a control a user types in or flips
+  /// (`TextField("Search", text: $viewModel.query)`): `name` the property, `control` the field.
+  var fields: [Site] = []
   /// Whether some type other than the model holds it in a property (a view's `@ObservedObject
   /// var viewModel: FeedViewModel`): the views that set its properties were read.
   var holdsModel = false
@@ -204,7 +207,12 @@ final class ActionSiteVisitor: SyntaxVisitor {
       // perhaps the model, so its write counts. Another typed object's property does not.
       let holder = Self.holder(base)
       let type = holder.flatMap { types.last?.properties[$0] }
-      if holder != "self", type.map(isModelType) ?? true { found.writes.insert(name) }
+      if holder != "self", type.map(isModelType) ?? true {
+        found.writes.insert(name)
+        if base.trimmedDescription.hasPrefix("$"), let field = Self.field(around: Syntax(node), titles: target.titles) {
+          found.fields.append(.init(name: name, path: path, line: line(of: Syntax(node)), conditions: [], carrier: nil, control: field))
+        }
+      }
     }
     if target.cases.contains(name), isCaseValue(node) {
       guard !insideModel, !Self.isPattern(node) else { return .visitChildren }
@@ -420,6 +428,28 @@ final class ActionSiteVisitor: SyntaxVisitor {
       child = parent
     }
     return nil
+  }
+
+  /// The control a binding (`$viewModel.query`) is an argument of, as a user meets it:
+  /// `TextField("Search", text:)` is `the "Search" field`, `Toggle("Wi-Fi", isOn:)` `the
+  /// "Wi-Fi" toggle`, `.searchable(text:)` `the search field`; a title the code computes leaves
+  /// the kind alone (`a field`). Nil where the binding goes elsewhere (a subview's parameter).
+  static func field(around node: Syntax, titles: [String: String] = [:]) -> String? {
+    guard let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else {
+      return nil
+    }
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "searchable" {
+      return "the search field"
+    }
+    let kinds = [
+      "TextField": "field", "SecureField": "field", "TextEditor": "text editor", "Toggle": "toggle", "Picker": "picker",
+      "Slider": "slider", "Stepper": "stepper", "DatePicker": "date picker", "ColorPicker": "color picker",
+    ]
+    guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let kind = kinds[name] else { return nil }
+    guard let first = call.arguments.first, first.label == nil, first.id != argument.id else { return "a \(kind)" }
+    if let text = literal(first.expression) { return "the \"\(titles[text] ?? text)\" \(kind)" }
+    if let generated = generatedName(first.expression), let text = titles[generated] { return "the \"\(text)\" \(kind)" }
+    return "a \(kind)"
   }
 
   /// Whether `part` of a button's call is its label: the `label:` closure or argument, or the

@@ -406,10 +406,10 @@ enum RegistrationWriter {
     if !model.calledOnlyByModel.isEmpty {
       lines.append("  model.calledOnlyByModel([\(model.calledOnlyByModel.map(quote).joined(separator: ", "))])")
     }
-    // What a user does to send each action: how findings say a user gets there.
-    for action in model.actions {
-      guard let controls = model.controls[action.name], !controls.isEmpty else { continue }
-      lines.append("  model.reachedBy(\(quote(action.name)), [" + controls.map(swiftString).joined(separator: ", ") + "])")
+    // What a user does to send each action or set each property: how findings say a user gets there.
+    for name in model.actions.map(\.name) + model.properties {
+      guard let controls = model.controls[name], !controls.isEmpty else { continue }
+      lines.append("  model.reachedBy(\(quote(name)), [" + controls.map(swiftString).joined(separator: ", ") + "])")
     }
     // Values only the model's code writes: no view binds or assigns them.
     if !model.notSetByViews.isEmpty {

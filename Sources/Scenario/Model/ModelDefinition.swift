@@ -212,9 +212,10 @@ public struct ModelBuilder<Model: AnyObject> {
     notSetByViews += properties
   }
 
-  /// What a user does to send `action`, as the app's views say: `model.reachedBy("add",
-  /// ["the \"Add\" button (CartView.swift:12)"])`. `audit`'s findings say how a user gets
-  /// there with it ("a user gets there with the "Add" button, twice").
+  /// What a user does to send `action`, or to set a property, as the app's views say:
+  /// `model.reachedBy("add", ["the \"Add\" button (CartView.swift:12)"])`,
+  /// `model.reachedBy("query", ["the \"Search\" field (SearchView.swift:9)"])`. `audit`'s
+  /// findings say how a user gets there with it ("a user gets there with the "Add" button, twice").
   public mutating func reachedBy(_ action: String, _ ways: [String]) {
     controls.append((action, ways))
   }
@@ -289,10 +290,11 @@ public struct ModelBuilder<Model: AnyObject> {
     if let gate = gates.first(where: { gate in !bound.contains { $0.name == gate.action } }) {
       throw ScenarioError(.gateOfUnknownAction(action: gate.action, nearest: Suggestion.nearest(to: gate.action, in: bound.map(\.name))))
     }
-    if let control = controls.first(where: { control in !bound.contains { $0.name == control.action } }) {
-      throw ScenarioError(.reachedByUnknownAction(action: control.action, nearest: Suggestion.nearest(to: control.action, in: bound.map(\.name))))
-    }
     let boundProperties = properties.map { $0(model) }
+    let reachable = bound.map(\.name) + boundProperties.map(\.name)
+    if let control = controls.first(where: { !reachable.contains($0.action) }) {
+      throw ScenarioError(.reachedByUnknownAction(action: control.action, nearest: Suggestion.nearest(to: control.action, in: reachable)))
+    }
     if let unknown = notSetByViews.first(where: { name in !boundProperties.contains { $0.name == name } }) {
       throw ScenarioError(.notSetOfUnknownProperty(property: unknown, nearest: Suggestion.nearest(to: unknown, in: boundProperties.map(\.name))))
     }
