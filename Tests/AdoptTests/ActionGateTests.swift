@@ -405,7 +405,7 @@ struct ActionGateTests {
   func fieldsOfBindings() {
     let target = ActionSites.Target(
       modelNames: ["SearchViewModel"], actionEnum: nil, cases: [], methods: [],
-      properties: ["query", "showsAll", "filter", "password", "sort", "note", "draft"])
+      properties: ["query", "showsAll", "filter", "password", "sort", "note", "draft", "muted", "hidden"])
     let source = """
       struct SearchView: View {
           @ObservedObject var viewModel: SearchViewModel
@@ -414,18 +414,22 @@ struct ActionGateTests {
               Toggle("All", isOn: $viewModel.showsAll)
               List { }.searchable(text: $viewModel.filter)
               SecureField(L10n.password, text: $viewModel.password)
-              Picker(viewModel.sortTitle, selection: $viewModel.sort) { }
+              Picker(viewModel.sortTitle, selection: $viewModel.sort) { Text("Newest") }
               TextEditor(text: $viewModel.note)
               DraftEditor(text: $viewModel.draft)
+              Toggle(isOn: $viewModel.muted) { Text("settings.mute") }
+              Toggle(isOn: $viewModel.hidden) { Label("Hide", systemImage: "eye") }
           }
       }
       """
     var keyed = target
-    keyed.titles = ["L10n.password": "Password", "Search": "Search posts"]
+    keyed.titles = ["L10n.password": "Password", "Search": "Search posts", "settings.mute": "Mute videos"]
     let read = ActionSites.read(source, path: "Search/SearchView.swift", target: keyed)
     #expect(read.fields.map { "\($0.name): \($0.control ?? "-") at \($0.line)" } == [
       "query: the \"Search posts\" field at 4", "showsAll: the \"All\" toggle at 5", "filter: the search field at 6",
       "password: the \"Password\" field at 7", "sort: a picker at 8", "note: a text editor at 9",
+      // A title in the label closure (IceCubesApp's settings).
+      "muted: the \"Mute videos\" toggle at 11", "hidden: the \"Hide\" toggle at 12",
     ])
     var plan = ModelPlan(type: DeclaredType(name: "SearchViewModel", kind: .class), path: "Search/SearchViewModel.swift", index: TypeIndex([]))
     plan.properties = ["query", "showsAll", "draft"]

@@ -446,10 +446,15 @@ final class ActionSiteVisitor: SyntaxVisitor {
       "Slider": "slider", "Stepper": "stepper", "DatePicker": "date picker", "ColorPicker": "color picker",
     ]
     guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let kind = kinds[name] else { return nil }
-    guard let first = call.arguments.first, first.label == nil, first.id != argument.id else { return "a \(kind)" }
-    if let text = literal(first.expression) { return "the \"\(titles[text] ?? text)\" \(kind)" }
-    if let generated = generatedName(first.expression), let text = titles[generated] { return "the \"\(text)\" \(kind)" }
-    return "a \(kind)"
+    // Its title: the first argument, or the one `Text`/`Label` its label closure shows (a
+    // picker's trailing closure is its options, not its label).
+    guard call.arguments.first?.id != argument.id || call.trailingClosure != nil,
+      let label = buttonLabel(call, trailingIsLabel: name != "Picker")
+    else {
+      return "a \(kind)"
+    }
+    if let title = titles[label.text] { return "the \"\(title)\" \(kind)" }
+    return label.generated ? "a \(kind)" : "the \"\(label.text)\" \(kind)"
   }
 
   /// Whether `part` of a button's call is its label: the `label:` closure or argument, or the
@@ -469,14 +474,16 @@ final class ActionSiteVisitor: SyntaxVisitor {
   /// A button's title where the code writes it as text: its first argument, or the one
   /// `Text`/`Label` of its `label:` closure; a generated string's name (`L10n.actionSave`) as
   /// written, for `titles` to name.
-  static func buttonLabel(_ call: FunctionCallExprSyntax) -> (text: String, generated: Bool)? {
+  /// `trailingIsLabel`: the trailing closure draws the label whatever the arguments
+  /// (`Toggle(isOn: $viewModel.muted) { Text("Mute") }`).
+  static func buttonLabel(_ call: FunctionCallExprSyntax, trailingIsLabel: Bool = false) -> (text: String, generated: Bool)? {
     if let first = call.arguments.first, first.label == nil {
       if let text = literal(first.expression) { return (text, false) }
       if let name = generatedName(first.expression) { return (name, true) }
     }
     // `Button(action: viewModel.reload) { Text("Reload") }`: with the action an argument, the
     // trailing closure is the label.
-    let hasAction = call.arguments.contains { $0.label?.text == "action" }
+    let hasAction = trailingIsLabel || call.arguments.contains { $0.label?.text == "action" }
     let labels = call.arguments.filter { $0.label?.text == "label" }.map { Syntax($0.expression) }
       + call.additionalTrailingClosures.filter { $0.label.text == "label" }.map { Syntax($0.closure) }
       + (hasAction ? call.trailingClosure.map { [Syntax($0)] } ?? [] : [])
