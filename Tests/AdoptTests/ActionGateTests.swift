@@ -405,7 +405,7 @@ struct ActionGateTests {
   func fieldsOfBindings() {
     let target = ActionSites.Target(
       modelNames: ["SearchViewModel"], actionEnum: nil, cases: [], methods: [],
-      properties: ["query", "showsAll", "filter", "password", "sort", "note", "draft", "muted", "hidden"])
+      properties: ["query", "showsAll", "filter", "password", "sort", "note", "draft", "muted", "hidden", "pinned"])
     let source = """
       struct SearchView: View {
           @ObservedObject var viewModel: SearchViewModel
@@ -419,6 +419,7 @@ struct ActionGateTests {
               DraftEditor(text: $viewModel.draft)
               Toggle(isOn: $viewModel.muted) { Text("settings.mute") }
               Toggle(isOn: $viewModel.hidden) { Label("Hide", systemImage: "eye") }
+              Toggle(isOn: $viewModel.pinned, label: { Text("Pin") })
           }
       }
       """
@@ -429,7 +430,7 @@ struct ActionGateTests {
       "query: the \"Search posts\" field at 4", "showsAll: the \"All\" toggle at 5", "filter: the search field at 6",
       "password: the \"Password\" field at 7", "sort: a picker at 8", "note: a text editor at 9",
       // A title in the label closure (IceCubesApp's settings).
-      "muted: the \"Mute videos\" toggle at 11", "hidden: the \"Hide\" toggle at 12",
+      "muted: the \"Mute videos\" toggle at 11", "hidden: the \"Hide\" toggle at 12", "pinned: the \"Pin\" toggle at 13",
     ])
     var plan = ModelPlan(type: DeclaredType(name: "SearchViewModel", kind: .class), path: "Search/SearchViewModel.swift", index: TypeIndex([]))
     plan.properties = ["query", "showsAll", "draft"]

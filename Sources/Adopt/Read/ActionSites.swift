@@ -447,12 +447,9 @@ final class ActionSiteVisitor: SyntaxVisitor {
     ]
     guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let kind = kinds[name] else { return nil }
     // Its title: the first argument, or the one `Text`/`Label` its label closure shows (a
-    // picker's trailing closure is its options, not its label).
-    guard call.arguments.first?.id != argument.id || call.trailingClosure != nil,
-      let label = buttonLabel(call, trailingIsLabel: name != "Picker")
-    else {
-      return "a \(kind)"
-    }
+    // picker's trailing closure is its options, not its label). The binding is a labelled
+    // argument (`text:`, `isOn:`), never the title.
+    guard let label = buttonLabel(call, trailingIsLabel: name != "Picker") else { return "a \(kind)" }
     if let title = titles[label.text] { return "the \"\(title)\" \(kind)" }
     return label.generated ? "a \(kind)" : "the \"\(label.text)\" \(kind)"
   }
