@@ -23,7 +23,14 @@ struct Terminal {
     let command = "cd '\(VMReplProcess.packageRoot.path)' && env VMREPL_HISTORY='\(self.historyFile)' \(environment) "
       + "'\(VMReplProcess.executable.deletingLastPathComponent().appendingPathComponent(executable).path)' "
       + "\(arguments); echo EXIT=$?; sleep 60"
-    try await tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
+    do {
+      try await tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
+    } catch {
+      // Stopped at its time limit on a loaded machine, the server may have started all the
+      // same: no terminal is returned to close it, so it is ended here.
+      await close()
+      throw error
+    }
   }
 
   /// Runs `body` with a new terminal and ends the terminal afterwards, also when `body` throws.
