@@ -37,10 +37,9 @@ package struct AuditExplanation: Sendable {
     if surface.connects {
       lines.append("  connect: before the steps of every sequence" + (surface.lifecycleActions.isEmpty ? "" : ", running " + surface.lifecycleActions.joined(separator: ", ") + " as the view's `.task` does; leaving cancels it"))
     }
-    let cleanup = surface.actions.filter { $0.parameters.isEmpty && AuditPlan.isCleanup($0.name) }.map(\.name)
-    let sent = cleanup.filter { AuditPlan.runsOnLeaving($0, surface: surface) }
-    lines.append("  cleanup before leaving: " + (cleanup.isEmpty ? "none (no action named stop..., cancel..., onDisappear...)" : sent.isEmpty ? "none" : sent.joined(separator: ", ")))
-    for action in cleanup where !sent.contains(action) {
+    let (sent, leftOut) = AuditPlan.cleanups(of: surface)
+    lines.append("  cleanup before leaving: " + (sent.isEmpty && leftOut.isEmpty ? "none (no action named stop..., cancel..., onDisappear...)" : sent.isEmpty ? "none" : sent.joined(separator: ", ")))
+    for action in leftOut {
       lines.append("  left without `\(action)`: only \(surface.controls[action]?.joined(separator: " or ") ?? "a control") sends it, which a user leaving the screen need not do")
     }
     return lines
@@ -184,7 +183,7 @@ package struct AuditExplanation: Sendable {
   }
 
   static func outlives(_ settled: ProbeResult, cleanup: [ProbeStep], surface: ModelSurface) -> String {
-    let leftOut = surface.actions.map(\.name).filter { AuditPlan.isCleanup($0) && !AuditPlan.runsOnLeaving($0, surface: surface) }
+    let leftOut = AuditPlan.cleanups(of: surface).leftOut
     let cleaned =
       !cleanup.isEmpty ? "after " + cleanup.map { "`\($0.line)`" }.joined(separator: ", ")
       : leftOut.isEmpty ? "no cleanup action" : "without " + leftOut.map { "`\($0)`" }.joined(separator: ", ") + " (a control's)"

@@ -176,11 +176,9 @@ package enum AuditOracles {
         words.first == "use" ? surface.source(of: "").map { $0.replacingOccurrences(of: " in ", with: ".init in ") }
         : words.first == "connect" ? surface.lifecycleActions.first.flatMap(surface.source(of:))
         : words.count > 1 ? surface.source(of: words[1]) : nil
-      // A cleanup only a button sends was not sent (`AuditPlan.runsOnLeaving`): the summary says
-      // so, as that is how a user gets there.
-      let skipped = surface.actions.map(\.name).filter {
-        AuditPlan.isCleanup($0) && !AuditPlan.runsOnLeaving($0, surface: surface) && !sequence.steps.map(\.name).contains($0)
-      }
+      // A cleanup only a button sends was not sent (`AuditPlan.cleanups`): the summary says so,
+      // as that is how a user gets there.
+      let skipped = AuditPlan.cleanups(of: surface).leftOut.filter { !sequence.steps.map(\.name).contains($0) }
       let names: String = skipped.map { "`\($0)`" }.joined(separator: " or ")
       let controls: String = skipped.compactMap { surface.controls[$0]?.first }.joined(separator: ", ")
       let left = skipped.isEmpty ? "the screen's cleanup" : "the screen went without \(names) (only \(controls) sends \(skipped.count == 1 ? "it" : "them"))"

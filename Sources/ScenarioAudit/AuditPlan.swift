@@ -51,10 +51,7 @@ package struct AuditPlan: Sendable {
     sequences += pairs
     let kept = max(limit, vocabulary.count + 1)
     self.sequences = sequences.prefix(kept).enumerated().map { Sequence(index: $0.offset, steps: $0.element) }
-    let cleanups = surface.actions.filter { $0.parameters.isEmpty && Self.isCleanup($0.name) }.map(\.name)
-    // One the views send only from a control (a "Cancel" button) a user leaving need not send (a
-    // sheet swiped down, the back button): the screen is left without it.
-    cleanup = cleanups.filter { Self.runsOnLeaving($0, surface: surface) }.map { ProbeStep(line: "send \($0)", name: $0) }
+    cleanup = Self.cleanups(of: surface).onLeaving.map { ProbeStep(line: "send \($0)", name: $0) }
     let firsts = Dictionary(vocabulary.map { ($0.first.name, $0.first) }) { first, _ in first }
     openers = surface.actions.map(\.name).compactMap { action in
       guard let names = surface.openers[action] else { return nil }
@@ -114,6 +111,14 @@ package struct AuditPlan: Sendable {
   static func isRowIndex(_ name: String) -> Bool {
     let lower = name.lowercased()
     return ["index", "row", "offset", "position", "at", "idx"].contains(lower) || lower.hasSuffix("index") || lower.hasSuffix("row")
+  }
+
+  /// The model's cleanup actions (no parameters, a cleanup's name): those leaving the screen
+  /// sends, and those left out, which the views send only from a control (a "Cancel" button)
+  /// that a user leaving need not press (a sheet swiped down, the back button).
+  static func cleanups(of surface: ModelSurface) -> (onLeaving: [String], leftOut: [String]) {
+    let all = surface.actions.filter { $0.parameters.isEmpty && isCleanup($0.name) }.map(\.name)
+    return (all.filter { runsOnLeaving($0, surface: surface) }, all.filter { !runsOnLeaving($0, surface: surface) })
   }
 
   /// Whether leaving the screen sends the cleanup `action`: where no view's control for it was
