@@ -20,12 +20,12 @@ struct AdoptionTests {
             actions: toggle
             set: darkMode, fontSize
           news: NewsViewModel, News/ViewModels/NewsViewModel.swift:3, made as NewsViewModel(newsService: NewsService(category: nil))
-            actions: fetchNews (async), sort order
+            note: `send select` makes `article: Article` as `use` makes a model's values, from the action's own parameters (each has a default)
+            actions: fetchNews (async), sort order, select id title date
             set: isLoading, filter
             connect: fetchNews, as NewsView's .task (line 5) does; `leave` cancels it, as SwiftUI cancels a `.task`
             reached by: fetchNews: the screen appearing (NewsView.swift:5)
             no view sets: isLoading, filter (no view of the app binds or assigns them): `audit` does not set them
-            not an action: select(_:): takes `article: Article`, which a command cannot write
           search: SearchViewModel, News/ViewModels/SearchViewModel.swift:4, made as SearchViewModel(pageSize: context.options.int("pageSize"))
             options (use search NAME=VALUE): pageSize
             actions: search text limit (task), clear
@@ -173,6 +173,73 @@ struct AdoptionTests {
     #expect(model.notes.contains("`Client`'s `oauthToken` is made, not left `nil`: a signed-in user's, so that code checking for one runs"))
     #expect(FactoryInference.isCredential("accessToken") && FactoryInference.isCredential("credentials"))
     #expect(!FactoryInference.isCredential("pageToken") && !FactoryInference.isCredential("cancellationToken") && !FactoryInference.isCredential("server"))
+  }
+
+  @Test("a method taking a value of the app adopt can make is an action whose parameters make it")
+  func actionMakesItsArgument() throws {
+    // IceCubesApp's `CurrentAccount.setClient(client: MastodonClient)`, called on each account
+    // switch: two quick switches are two clients, each the action's own parameters.
+    let folder = try AppFolder("Toots", files: [
+      "Toots/Network/OauthToken.swift": """
+        public struct OauthToken: Codable, Sendable {
+            public let accessToken: String
+            public init(accessToken: String) { self.accessToken = accessToken }
+        }
+        """,
+      "Toots/Network/Client.swift": """
+        import Foundation
+        public final class Client: Sendable {
+            let server: String
+            let oauthToken: OauthToken?
+            public init(server: String, oauthToken: OauthToken? = nil) { self.server = server; self.oauthToken = oauthToken }
+        }
+        """,
+      "Toots/Env/CurrentAccount.swift": """
+        import Foundation
+        import Observation
+        @MainActor @Observable public final class CurrentAccount {
+            public static let shared = CurrentAccount()
+            public private(set) var name: String?
+            private var client: Client?
+            private init() {}
+            public func setClient(client: Client) { self.client = client }
+            public func rename(_ name: String, using client: Client?) { self.name = name }
+            public func open(url: URL) {}
+            public func remember(handler: @escaping () -> Int) {}
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "CurrentAccount" })
+    let setClient = try #require(model.actions.first { $0.name == "setClient" })
+    #expect(setClient.parameters == [
+      #"Parameter("server", .string, default: .string(""), "Client.init server: String")"#,
+      #"Parameter("accessToken", .string, default: .string(""), "OauthToken.init accessToken: String")"#,
+    ])
+    #expect(setClient.call == #"viewModel.setClient(client: Client(server: arguments.string("server"), oauthToken: OauthToken(accessToken: arguments.string("accessToken"))))"#)
+    #expect(model.notes.contains("`send setClient` makes `client: Client` as `use` makes a model's values, from the action's own parameters (each has a default)"))
+    // A written parameter beside a made one; an optional made one is made, not `nil`.
+    let rename = try #require(model.actions.first { $0.name == "rename" })
+    #expect(rename.parameters.first == #"Parameter("name", .string)"#)
+    #expect(rename.call.hasPrefix(#"viewModel.rename(arguments.string("name"), using: Client(server: arguments.string("server")"#))
+    // A Foundation value and a closure stay no action, with why.
+    #expect(model.skipped.contains(.init(selector: "open(url:)", reason: "takes `url: URL`, which a command cannot write")))
+    #expect(model.skipped.contains(.init(selector: "remember(handler:)", reason: "takes `handler: @escaping () -> Int`, which a command cannot write")))
+
+    // An action whose generated line the compiler rejects is left out; the model stays.
+    let generated = RegistrationWriter.definition(model).joined(separator: "\n")
+    let line = try #require(generated.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(#"model.action("setClient""#) }) + 1
+    #expect(Mending.registeredAction(atLine: line, of: generated) == "setClient")
+    var mending = Mending()
+    let mended = mending.mend(
+      [PackageBuild.Rejection(path: nil, line: line, message: "cannot find 'Client' in scope")],
+      adoption: adoption, standIns: StandInFiles(adoption), generated: generated)
+    #expect(mended && mending.unregistered.isEmpty)
+    let failed = mending.adoption(of: try folder.scanOnly(), overridden: [], excluded: [:])
+    let kept = try #require(failed.models.first { $0.type == "CurrentAccount" })
+    #expect(kept.factory != nil && !kept.actions.contains { $0.name == "setClient" } && kept.actions.contains { $0.name == "rename" })
+    #expect(kept.skipped.contains(.init(selector: "setClient(client:)", reason: "its registration did not compile (line \(line): cannot find 'Client' in scope)")))
+    #expect(!kept.notes.contains { $0.hasPrefix("`send setClient` makes") })
   }
 
   @Test("a view-model that needs a type only a left-out file declares is left out with that reason")

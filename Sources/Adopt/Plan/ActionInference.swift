@@ -43,6 +43,42 @@ enum ActionInference {
     return .success(finished(method, name: method.name, summary: summary, parameters: parameters, call: call))
   }
 
+  /// The action of a method that takes a value of the app a command cannot write but adopt can
+  /// make (IceCubesApp's `CurrentAccount.setClient(client: MastodonClient)`, which the app calls
+  /// on each account switch): the value is made as an init's parameter would be, from the
+  /// action's own parameters, each with its default (`send setClient server="b.social"`), so
+  /// that two sends can pass two values. `factories` is the action's own; nil where a parameter
+  /// can be neither written nor made.
+  static func madeAction(
+    for method: Method, index: TypeIndex, owner: String, factories: inout FactoryInference
+  ) -> (action: ModelPlan.Action, made: [String])? {
+    guard !method.isStatic, method.access >= .internal, !plumbing.contains(method.name), !method.isGeneric, !method.onlyTraps,
+          !method.name.hasPrefix("_"), !method.parameters.isEmpty
+    else { return nil }
+    var parameters: [String] = []
+    var arguments: [String] = []
+    var made: [String] = []
+    for parameter in method.parameters {
+      if let (declared, argument) = written(parameter, index: index, owner: owner) {
+        parameters.append(declared)
+        arguments.append(argument)
+      } else if let value = factories.argument(parameter, of: owner) {
+        parameters += value.parameters
+        arguments.append((parameter.label.map { "\($0): " } ?? "") + value.expression)
+        made.append("`\(parameter.name): \(parameter.type)`")
+      } else {
+        return nil
+      }
+    }
+    // Two parameters one name (`server:` and a made client's `server`) would be one argument.
+    let names = parameters.map { $0.split(separator: "\"").dropFirst().first.map(String.init) ?? $0 }
+    guard !made.isEmpty, Set(names).count == names.count else { return nil }
+    let call = "viewModel.\(method.name)(\(arguments.joined(separator: ", ")))"
+    var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
+    if let returned = method.returnType { summary += " -> \(returned)" }
+    return (finished(method, name: method.name, summary: summary, parameters: parameters, call: call), made)
+  }
+
   /// A command's parameter and the expression that reads it, for a parameter a command can
   /// write (`String`, numbers, `Bool`, lists of them, an app enum without payloads), else nil.
   static func written(_ parameter: ParameterFacts, index: TypeIndex, owner: String) -> (parameter: String, argument: String)? {

@@ -118,7 +118,7 @@ struct Adoption: Sendable {
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
     rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
     standInRepairs: [String: StandInSource.Repair] = [:], failedProtocolSeams: [String: String] = [:],
-    productNames: [String: String] = [:], ambiguousNames: Set<String> = [], failedGates: Set<String> = []
+    productNames: [String: String] = [:], ambiguousNames: Set<String> = [], failedGates: Set<String> = [], failedActions: [String: String] = [:]
   ) {
     self.standInRepairs = standInRepairs
     self.failedProtocolSeams = failedProtocolSeams
@@ -251,6 +251,8 @@ struct Adoption: Sendable {
         type: type, path: path, index: index, standIns: standInIndex,
         opened: opening?.word, triggers: triggers,
         canSeam: canSeam)
+      // An action whose generated line did not compile is left out, the model kept.
+      plan.leaveOut(failedActions.filter { $0.key.hasPrefix(plan.type + ".") })
       plan.read(triggers)
       plan.read(selfCalls)
       // When the views offer each action; a gate whose Swift did not compile is left out.

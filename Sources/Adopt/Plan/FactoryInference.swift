@@ -169,6 +169,34 @@ struct FactoryInference {
     return (made, options)
   }
 
+  /// A value of the app for an action's parameter (IceCubesApp's `setClient(client:
+  /// MastodonClient)`), made as an init's parameter is, whose `use` options become the
+  /// action's own parameters (`send setClient server="b.social"`), each with its default; nil
+  /// for a type a command writes, a Foundation instance, a type that is not the app's, or a
+  /// value adopt cannot make with the action's arguments alone.
+  ///
+  /// Call it on a `FactoryInference` of the action's own: the option names and the seams,
+  /// callbacks and notes it gathers are the action's.
+  mutating func argument(_ parameter: ParameterFacts, of owner: String) -> (expression: String, parameters: [String])? {
+    var type = parameter.type
+    while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+    let bare = LinuxSupport.bareName(type)
+    guard WrittenTypes.table[type] == nil, Self.sharedInstances[type] == nil, type != "URL", !type.contains("->"), !type.hasPrefix("("),
+          !type.hasPrefix("["), !type.contains("<"),
+          let declared = index.type(bare, from: owner) ?? standIns.type(bare, from: owner), declared.kind != .enum
+    else { return nil }
+    let before = (options.count, notes.count)
+    let wanted = ParameterFacts(label: parameter.label, name: parameter.name, type: type, hasDefault: false)
+    // A failable init's `!` would trap the action; an enum option's reading (`choice1(context)`)
+    // reads `use` options, not the action's arguments.
+    guard let made = value(for: wanted, of: owner, depth: 1, scope: owner), made != "nil",
+          choices.isEmpty, wordLists.isEmpty, !notes[before.1...].contains(where: { $0.contains("failable init") })
+    else { return nil }
+    let expression = made.replacingOccurrences(of: "context.options.", with: "arguments.")
+    guard !expression.contains("context") else { return nil }
+    return (expression, Array(options[before.0...]))
+  }
+
   /// A value for a defaulted optional parameter that holds a signed-in user's credentials
   /// (`oauthToken: OauthToken? = nil`, `credentials: Credentials?`), made as any value; nil
   /// where its name says no credential or adopt cannot make one (the default stays).

@@ -177,6 +177,17 @@ struct ModelPlan: Sendable, Equatable {
           skipped += left
           continue
         }
+        // Each action whose parameter adopt makes has its own options' names, seams and notes.
+        var arguments = FactoryInference(index: index, standIns: standIns, canSeam: canSeam)
+        if factory != nil, var (action, made) = ActionInference.madeAction(for: method, index: index, owner: type.qualifiedName, factories: &arguments) {
+          if used.contains(action.name) { action.name += method.parameters.first.map { Self.upperFirst($0.label ?? $0.name) } ?? "\(method.line)" }
+          if !used.contains(action.name) {
+            used.insert(action.name)
+            actions.append(action)
+            adoptArguments(of: arguments, action: action.name, made: made)
+            continue
+          }
+        }
         if let reason = reason.text { skipped.append(Skipped(selector: method.selector, reason: reason)) }
       }
     }
@@ -186,6 +197,28 @@ struct ModelPlan: Sendable, Equatable {
       else { continue }
       properties.append(property.name)
     }
+  }
+
+  /// Leaves out the actions whose generated line did not compile (`failed`: `Type.action` to
+  /// the compiler's words), each said among the methods that are no action.
+  mutating func leaveOut(_ failed: [String: String]) {
+    for (key, error) in failed.sorted(by: { $0.key < $1.key }) {
+      let name = String(key.dropFirst(type.count + 1))
+      guard let action = actions.first(where: { $0.name == name }) else { continue }
+      actions.removeAll { $0.name == name }
+      notes.removeAll { $0.hasPrefix("`send \(name)` makes ") }
+      skipped.append(Skipped(selector: String(action.summary.prefix { $0 != " " }), reason: "its registration did not compile (\(error))"))
+    }
+  }
+
+  /// Takes in what making an action's arguments needed: the seams and callbacks the package
+  /// declares, and a note saying how `send` makes the values.
+  private mutating func adoptArguments(of factories: FactoryInference, action: String, made: [String]) {
+    seams = Array(Set(seams).union(factories.seams)).sorted()
+    for callback in factories.callbacks where !callbacks.contains(where: { $0.member == callback.member }) {
+      callbacks.append(callback)
+    }
+    notes.append("`send \(action)` makes \(made.joined(separator: " and ")) as `use` makes a model's values, from the action's own parameters (each has a default)")
   }
 
   /// The optional objects the app's views hand the model before its work (`viewModel.client =

@@ -13,6 +13,10 @@ struct Mending {
   /// Gates (`ModelPlan.Gate`) whose generated line did not compile, as `Type.action`: the action
   /// is then offered always, the model kept.
   var failedGates: Set<String> = []
+  /// Actions whose generated line did not compile, as `Type.action`, with the compiler's words:
+  /// the action is left out, the model kept (a value adopt made for its argument that names a
+  /// type the registration's file sees otherwise, as SwiftUI's `List` hides the app's).
+  var failedActions: [String: String] = [:]
   /// Third-party packages left out (they do not resolve or build here), by identity, with why.
   var dropped: [String: String] = [:]
   /// Left-out files whose stand-in still did not compile after its repairs, with why.
@@ -55,7 +59,7 @@ struct Mending {
       app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
       droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
       droppedMembers: droppedMembers, standInRepairs: standInRepairs, failedProtocolSeams: failedProtocolSeams,
-      productNames: productNames, ambiguousNames: ambiguousNames, failedGates: failedGates)
+      productNames: productNames, ambiguousNames: ambiguousNames, failedGates: failedGates, failedActions: failedActions)
   }
 
   /// Mends what one build's `rejections` name, in `adoption` as that build compiled it (its
@@ -113,6 +117,12 @@ struct Mending {
       } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models),
                 let action = Self.gatedAction(atLine: rejection.line, of: generated) {
         if failedGates.insert(model.type + "." + action).inserted { mended = true }
+      } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models),
+                let action = Self.registeredAction(atLine: rejection.line, of: generated) {
+        if failedActions[model.type + "." + action] == nil {
+          failedActions[model.type + "." + action] = "line \(rejection.line): \(rejection.message)"
+          mended = true
+        }
       } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
         unregistered[model.type] = "line \(rejection.line): \(rejection.message)"
         mended = true
@@ -129,6 +139,19 @@ struct Mending {
     guard text.hasPrefix("model.offered(\"") else { return nil }
     let name = text.dropFirst("model.offered(\"".count).prefix { $0 != "\"" }
     return name.isEmpty ? nil : String(name)
+  }
+
+  /// The action of a registration's `model.action("NAME", ...)` or `model.asyncAction("NAME",
+  /// ...)` line, or nil for any other line.
+  static func registeredAction(atLine line: Int, of generated: String) -> String? {
+    let lines = generated.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.indices.contains(line - 1) else { return nil }
+    let text = lines[line - 1].drop { $0 == " " }
+    for prefix in ["model.action(\"", "model.asyncAction(\""] where text.hasPrefix(prefix) {
+      let name = text.dropFirst(prefix.count).prefix { $0 != "\"" }
+      return name.isEmpty ? nil : String(name)
+    }
+    return nil
   }
 
   /// The third-party packages a build that no app file's error explains blames (one that does
