@@ -125,6 +125,10 @@ private struct Run {
   /// ever: routes that differ only by an id the app took from an earlier answer (`/movie/0`,
   /// then `/movie/1`) must not make one-after-another and quick taps differ.
   var variants: [String: Int] = [:]
+  /// The HTTP requests whose `respond` line names their server (`GET //b.social/api/...`):
+  /// those out at the same time as another of the same route on another host (two accounts'
+  /// servers), which a route alone would not tell apart.
+  var hosted: Set<String> = []
   /// The version of the resource each HTTP request's answer shows (`ResponseTypes.answer(version:)`),
   /// by request: how many writes to its resource (`ResponseTypes.resource`) were sent before it
   /// or are it, as a server answers each request as the writes it has received left the
@@ -388,7 +392,12 @@ private struct Run {
       let index = routes[ResponseTypes.echo(of: request.description)]?.firstIndex(of: ResponseTypes.resource(of: request.description)) ?? 0
       variants[request.dependency + request.id] = index + 1
     }
+    let hosts = Dictionary(grouping: http, by: { Self.route(of: $0.description) })
+    for (_, requests) in hosts where Set(requests.map { ResponseTypes.host(of: $0.description) }).count > 1 {
+      for request in requests { hosted.insert(request.dependency + request.id) }
+    }
   }
+
 
   /// Gives each HTTP request of `pending` (in start order) not seen before the version of its
   /// resource it is answered with (`versions`).
@@ -438,6 +447,9 @@ private struct Run {
       !url.path.isEmpty, !(url.path + (url.query ?? "")).contains(where: { $0 == "*" || $0 == " " || $0 == "\"" })
     {
       head = "respond http " + Self.route(of: request.description)
+      if hosted.contains(request.dependency + request.id), let space = head.dropFirst("respond http ".count).firstIndex(of: " ") {
+        head.insert(contentsOf: "//" + ResponseTypes.host(of: request.description), at: head.index(after: space))
+      }
     }
     guard request.dependency == "http" else {
       let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []

@@ -194,10 +194,19 @@ public struct ResponseTypes: Sendable {
   /// The resource `request` reads or writes: its path up to the id it asks for
   /// (`/api/v1/polls/17` for a fetch of the poll and for a vote on it), else its whole path
   /// (`/api/todos` for the list and for adding to it). Answers to one resource reflect the
-  /// writes to it sent before them (`ProbeRunner`'s versions).
+  /// writes to it sent before them (`ProbeRunner`'s versions). The path is the server's: the
+  /// same path on another host is another resource (IceCubesApp's account switch asks each
+  /// account's server for `/api/v1/accounts/verify_credentials`, and each answers its own user).
   static func resource(of request: String) -> String {
-    if let (segments, index) = idSegment(of: request) { return "/" + segments[...index].joined(separator: "/") }
-    return path(of: request)
+    let path = idSegment(of: request).map { "/" + $0.0[...$0.1].joined(separator: "/") } ?? path(of: request)
+    return host(of: request) + path
+  }
+
+  /// The host `request` goes to, with its port (`b.social:8443`), empty for an address without one.
+  static func host(of request: String) -> String {
+    let address = request.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+    guard let url = URL(string: address) else { return "" }
+    return (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
   }
 
   /// Whether `request` changes what its server holds: its method is not GET, HEAD or OPTIONS.

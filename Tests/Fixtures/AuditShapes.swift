@@ -825,6 +825,88 @@ let safePostActions = ModelDefinition("safe-post-actions", summary: "a post's bu
   describePostActions(&model)
 }
 
+/// A signed-in account's credentials, as IceCubesApp's `OauthToken`.
+struct SessionToken: Sendable {
+  let accessToken: String
+}
+
+/// IceCubesApp's `MastodonClient(server:oauthToken:)`: the server and the token a request goes with.
+final class SessionClient: Sendable {
+  let server: String
+  let token: SessionToken?
+
+  init(server: String, oauthToken: SessionToken? = nil) {
+    self.server = server
+    token = oauthToken
+  }
+
+  func get<Answer: Decodable>(_ path: String) async throws -> Answer {
+    var request = URLRequest(url: URL(string: "https://\(server.isEmpty ? "mastodon.example" : server)\(path)")!)
+    request.setValue("Bearer \(token?.accessToken ?? "")", forHTTPHeaderField: "Authorization")
+    let (data, _) = try await URLSession.shared.data(for: request)
+    return try JSONDecoder().decode(Answer.self, from: data)
+  }
+}
+
+struct SignedInAccount: Decodable, Sendable {
+  let id: String
+  let username: String
+}
+
+/// IceCubesApp's `CurrentAccount`: the app calls `setClient(client:)` on each account switch;
+/// it keeps the client and fetches that account in a `Task`. Two quick switches fetch twice, and
+/// the first account's answer arriving last shows the old account under the new client. The
+/// twin drops an answer whose client is no longer the current one.
+@MainActor
+final class SessionAccountViewModel: ObservableObject {
+  @Published private(set) var account: SignedInAccount?
+  @Published private(set) var isLoadingAccount = false
+  private var client: SessionClient?
+  let dropsOtherClients: Bool
+
+  init(dropsOtherClients: Bool) { self.dropsOtherClients = dropsOtherClients }
+
+  func setClient(client: SessionClient) {
+    self.client = client
+    guard client.token != nil else { return }
+    Task(priority: .userInitiated) { await fetchCurrentAccount(client) }
+  }
+
+  private func fetchCurrentAccount(_ client: SessionClient) async {
+    isLoadingAccount = true
+    let fetched: SignedInAccount? = try? await client.get("/api/v1/accounts/verify_credentials")
+    if dropsOtherClients, self.client !== client { return }
+    account = fetched
+    isLoadingAccount = false
+  }
+}
+
+/// As adopt registers it: the client made from the action's own parameters.
+@MainActor
+private func describeSessionAccount(_ model: inout ModelBuilder<SessionAccountViewModel>) {
+  model.action(
+    "setClient", "setClient(client:)",
+    parameters: [
+      Parameter("server", .string, default: .string(""), "SessionClient.init server: String"),
+      Parameter("accessToken", .string, default: .string(""), "SessionToken.init accessToken: String"),
+    ]
+  ) { viewModel, arguments in
+    viewModel.setClient(client: SessionClient(server: arguments.string("server"), oauthToken: SessionToken(accessToken: arguments.string("accessToken"))))
+  }
+}
+
+let sessionAccount = ModelDefinition("session-account", summary: "the signed-in account, fetched on each client") { _ in
+  SessionAccountViewModel(dropsOtherClients: false)
+} describe: { model in
+  describeSessionAccount(&model)
+}
+
+let safeSessionAccount = ModelDefinition("safe-session-account", summary: "the signed-in account, another client's answer dropped") { _ in
+  SessionAccountViewModel(dropsOtherClients: true)
+} describe: { model in
+  describeSessionAccount(&model)
+}
+
 /// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
 let auditRoutes = [
   ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self),
@@ -834,6 +916,7 @@ let auditRoutes = [
   ResponseRoute("StatusPollViewModel.fetchPoll()", paths: ["*/api/v1/polls/*"], StatusPoll.self),
   ResponseRoute("StatusPollViewModel.postVotes()", paths: ["*/api/v1/polls/*/votes"], StatusPoll.self),
   ResponseRoute("PostActionsViewModel.post(_:button:)", paths: ["*/api/v1/statuses/*"], PostStatus.self),
+  ResponseRoute("SessionClient.get(_:)", paths: ["*/api/v1/accounts/verify_credentials"], SignedInAccount.self),
 ]
 
 /// A feed that pages in more on scroll: `page` indexes the pages loaded, which only the code

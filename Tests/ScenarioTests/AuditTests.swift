@@ -1,6 +1,6 @@
 import Foundation
 import ScenarioLanguage
-import ScenarioScripting
+@testable import ScenarioScripting
 import StandInSupport
 import Testing
 
@@ -145,9 +145,9 @@ struct AuditTests {
     // An id the app did not have yet, between two slashes.
     #expect(ResponseTypes.askedID(of: "POST https:///api/v1/polls//votes?") == "")
     #expect(ResponseTypes.askedID(of: "GET https://m.example/api/v1/timelines/home") == nil)
-    #expect(ResponseTypes.resource(of: "POST https://m.example/api/v1/polls/17/votes") == "/api/v1/polls/17")
-    #expect(ResponseTypes.resource(of: "GET https://m.example/api/v1/polls/17") == "/api/v1/polls/17")
-    #expect(ResponseTypes.resource(of: "GET https://m.example/api/todos?page=2") == "/api/todos")
+    #expect(ResponseTypes.resource(of: "POST https://m.example/api/v1/polls/17/votes") == "m.example/api/v1/polls/17")
+    #expect(ResponseTypes.resource(of: "GET https://m.example/api/v1/polls/17") == "m.example/api/v1/polls/17")
+    #expect(ResponseTypes.resource(of: "GET https://m.example/api/todos?page=2") == "m.example/api/todos")
     #expect(ResponseTypes.echo(of: "POST https://m.example/api/v1/polls/17/votes") == "polls")
     #expect(ResponseTypes.echo(of: "GET https://m.example/api/authors/17/posts") == "posts")
     let voted = types.answer(for: "POST https://m.example/api/v1/polls/17/votes", site: nil, count: 1, version: 1).body
@@ -168,6 +168,19 @@ struct AuditTests {
     let following: Bool
     let followed_by: Bool
     let muted: Bool
+  }
+
+  @Test("the same path on two servers is two resources, and a route written `//HOST/PATH` names one of them")
+  func serversAreResources() {
+    #expect(ResponseTypes.resource(of: "GET https://a.social/api/v1/accounts/verify_credentials") == "a.social/api/v1/accounts/verify_credentials")
+    #expect(ResponseTypes.resource(of: "POST https://a.social/api/v1/polls/17/votes") == "a.social/api/v1/polls/17")
+    #expect(ResponseTypes.resource(of: "GET /api/todos") == "/api/todos")
+    #expect(ResponseTypes.host(of: "GET https://b.social:8443/api/v1/accounts/verify_credentials") == "b.social:8443")
+    let url = URL(string: "https://b.social/api/v1/accounts/verify_credentials")!
+    #expect(HTTPExchange.matches(method: "GET", url: url, wanted: "GET", pattern: "//b.social/api/v1/accounts/verify_credentials"))
+    #expect(HTTPExchange.matches(method: "GET", url: url, wanted: "GET", pattern: "//b.social/api/*"))
+    #expect(!HTTPExchange.matches(method: "GET", url: url, wanted: "GET", pattern: "//a.social/api/v1/accounts/verify_credentials"))
+    #expect(HTTPExchange.matches(method: "GET", url: url, wanted: "GET", pattern: "/api/v1/accounts/verify_credentials"))
   }
 
   @Test("a write whose path ends in a verb is answered with the flag it names set or cleared, another party's flag and other writes as before")

@@ -471,6 +471,35 @@ struct AuditOracleTests {
       """))
   }
 
+  @Test("two accounts switched to quickly: the first account's answer arriving last shows it under the second client; the twin drops it")
+  func accountSwitchAnswers() async throws {
+    let folder = try VMReplProcess.folder("audit-session-account", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "session-account", "safe-session-account"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        session-account (SessionAccountViewModel): 1 finding
+          answers out of order: after `send setClient server="swift" accessToken="swift"`, `send setClient server="swiftui" accessToken="swiftui"` sent quickly, the older answer arriving last leaves `account.id` "verify_credentials-2", not "verify_credentials"
+            evidence: answered oldest first: account.id == "verify_credentials"; newest first: "verify_credentials-2" (a stale answer overwrote a newer one)
+            code: SessionAccountViewModel.setClient(client:)
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/session-account/answer-order.scenario
+        safe-session-account: nothing found in 3 sequences (14 probes)
+        1 finding in 1 of 2 models; 6 sequences, 34 probes, seed 0
+
+        """)
+    // Each server's answer is named by its host: a route alone would answer the older request.
+    let text = try String(contentsOf: folder.appendingPathComponent("audit/session-account/answer-order.scenario"), encoding: .utf8)
+    #expect(text.contains(#"respond http GET //swiftui/api/v1/accounts/verify_credentials json="{\"id\":\"verify_credentials\","#))
+    let bug = try await VMReplProcess.run(["run", "audit/session-account/answer-order.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(bug.status != 0)
+    try text.replacingOccurrences(of: "use session-account\n", with: "use safe-session-account\n")
+      .write(to: folder.appendingPathComponent("twin.scenario"), atomically: true, encoding: .utf8)
+    let fixed = try await VMReplProcess.run(["run", "twin.scenario"], executable: "VMReplFixtures", directory: folder)
+    #expect(fixed.status == 0, "\(fixed.output)\(fixed.errors)")
+  }
+
   @Test("a post's button tapped twice quickly (IceCubesApp's `StatusDataController`), its first answer arriving last, is found: `unfavourite` answers `favourited: false`; two buttons whose second request follows the first's answer are no lost update; the twin that drops a button's stale answer is clean")
   func postActionsVerbAnswers() async throws {
     let folder = try VMReplProcess.folder("audit-post-actions", files: [:])

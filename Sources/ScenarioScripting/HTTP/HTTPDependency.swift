@@ -59,7 +59,8 @@ struct HTTPExchange: Sendable {
   }
 
   /// Whether `method` and `pattern` (a path, `*` standing for any run of characters, with a
-  /// query to match only when the pattern has one) name this request.
+  /// query to match only when the pattern has one; `//HOST/PATH` names the server too) name
+  /// this request.
   func matches(method wanted: String?, pattern: String?) -> Bool {
     Self.matches(method: method, url: url, wanted: wanted, pattern: pattern)
   }
@@ -69,7 +70,9 @@ struct HTTPExchange: Sendable {
     if let wanted, wanted.uppercased() != method { return false }
     guard let pattern else { return true }
     let parts = pattern.split(separator: "?", maxSplits: 1).map(String.init)
-    guard glob(parts[0], url.path) else { return false }
+    // `//b.social/api/v1/accounts/verify_credentials`: two accounts' servers asked the same path.
+    let path = parts[0].hasPrefix("//") ? "//" + (url.host ?? "") + (url.port.map { ":\($0)" } ?? "") + url.path : url.path
+    guard glob(parts[0], path) else { return false }
     guard parts.count == 2 else { return true }
     return glob(parts[1], url.query ?? "")
   }
