@@ -66,10 +66,12 @@ package struct AuditPlan: Sendable {
     var steps: [(ProbeStep, ProbeStep)] = []
     // An action only the model's own code calls is a step of its work that no view can start.
     for action in surface.actions where !surface.calledOnlyByModel.contains(action.name) {
-      // A row's index is one a view shows: the first row, then the second.
-      let row = action.parameters.first { $0.type == .int && isRowIndex($0.name) }
+      // A row's index is one a view shows: the first row, then the second; the rows a list's
+      // `.onDelete` or `.onMove` hands over (`offsets: IndexSet`) are that row alone.
+      let row = action.parameters.first { $0.type == .int && isRowIndex($0.name) || $0.type == .list(.int) && isRowSet($0.name) }
       func value(_ parameter: ModelSurface.Slot, _ pick: Int) -> String {
-        parameter.name == row?.name ? String(pick) : values(for: parameter.type)[pick]
+        guard parameter.name == row?.name else { return values(for: parameter.type)[pick] }
+        return parameter.type == .int ? String(pick) : "[\(pick)]"
       }
       func step(_ pick: Int) -> ProbeStep {
         let line = (["send", action.name] + action.parameters.map { "\($0.name)=\(value($0, pick))" }).joined(separator: " ")
@@ -111,6 +113,14 @@ package struct AuditPlan: Sendable {
   static func isRowIndex(_ name: String) -> Bool {
     let lower = name.lowercased()
     return ["index", "row", "offset", "position", "at", "idx"].contains(lower) || lower.hasSuffix("index") || lower.hasSuffix("row")
+  }
+
+  /// Whether a list of `Int`s is, by its name, the rows a list's `.onDelete` or `.onMove`
+  /// hands over (`delete(at offsets: IndexSet)`, `move(from source: IndexSet, to:)`).
+  static func isRowSet(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return ["offsets", "source", "indexset", "indices", "indexes", "rows"].contains(lower)
+      || ["offsets", "indices", "indexes", "rows", "indexset"].contains { lower.hasSuffix($0) }
   }
 
   /// The model's cleanup actions (no parameters, a cleanup's name): those leaving the screen

@@ -175,6 +175,32 @@ struct AdoptionTests {
     #expect(!FactoryInference.isCredential("pageToken") && !FactoryInference.isCredential("cancellationToken") && !FactoryInference.isCredential("server"))
   }
 
+  @Test("a list's rows (`IndexSet`), an address and a moment are parameters a command writes")
+  func rowsAddressesAndMoments() throws {
+    // home-assistant's settings lists: `.onDelete(perform: viewModel.removeSSIDs)`, `.onMove`.
+    let folder = try AppFolder("Home", files: [
+      "Home/Settings/SSIDListViewModel.swift": """
+        import Foundation
+        final class SSIDListViewModel: ObservableObject {
+            @Published var ssids: [String] = []
+            func removeSSIDs(at offsets: IndexSet) { ssids.remove(atOffsets: offsets) }
+            func move(from source: IndexSet, to destination: Int) { ssids.move(fromOffsets: source, toOffset: destination) }
+            func open(url: URL) {}
+            func schedule(on date: Date?) {}
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "SSIDListViewModel" })
+    let actions = Dictionary(uniqueKeysWithValues: model.actions.map { ($0.name, $0) })
+    #expect(actions["removeSSIDs"]?.parameters == [#"Parameter("offsets", .list(.int))"#])
+    #expect(actions["removeSSIDs"]?.call == #"viewModel.removeSSIDs(at: IndexSet(arguments.list("offsets", of: Int.self)))"#)
+    #expect(actions["move"]?.call == #"viewModel.move(from: IndexSet(arguments.list("source", of: Int.self)), to: arguments.int("destination"))"#)
+    #expect(actions["open"]?.call == #"viewModel.open(url: (URL(string: arguments.string("url")) ?? URL(fileURLWithPath: "/")))"#)
+    #expect(actions["schedule"]?.parameters == [#"Parameter("date", .double, default: .null)"#])
+    #expect(actions["schedule"]?.call == #"viewModel.schedule(on: (arguments["date"] == CommandValue.null ? nil : Date(timeIntervalSince1970: arguments.double("date"))))"#)
+  }
+
   @Test("a method taking a value of the app adopt can make is an action whose parameters make it")
   func actionMakesItsArgument() throws {
     // IceCubesApp's `CurrentAccount.setClient(client: MastodonClient)`, called on each account
@@ -204,7 +230,7 @@ struct AdoptionTests {
             private init() {}
             public func setClient(client: Client) { self.client = client }
             public func rename(_ name: String, using client: Client?) { self.name = name }
-            public func open(url: URL) {}
+            public func attach(data: Data) {}
             public func remember(handler: @escaping () -> Int) {}
         }
         """,
@@ -223,7 +249,7 @@ struct AdoptionTests {
     #expect(rename.parameters.first == #"Parameter("name", .string)"#)
     #expect(rename.call.hasPrefix(#"viewModel.rename(arguments.string("name"), using: Client(server: arguments.string("server")"#))
     // A Foundation value and a closure stay no action, with why.
-    #expect(model.skipped.contains(.init(selector: "open(url:)", reason: "takes `url: URL`, which a command cannot write")))
+    #expect(model.skipped.contains(.init(selector: "attach(data:)", reason: "takes `data: Data`, which a command cannot write")))
     #expect(model.skipped.contains(.init(selector: "remember(handler:)", reason: "takes `handler: @escaping () -> Int`, which a command cannot write")))
 
     // An action whose generated line the compiler rejects is left out; the model stays.
@@ -1265,6 +1291,7 @@ struct ParsedFilesTests {
             case updateHideInviteAvatars(Bool)
             case rename(to: String, notify: Bool?)
             case openURL(URL)
+            case share(Data)
         }
 
         enum SortOrder { case name, popularity(days: Int) }
@@ -1284,7 +1311,7 @@ struct ParsedFilesTests {
                 case .updateTimelineMediaVisibility(let value): visibility = value
                 case .updateHideInviteAvatars(let value): hideInviteAvatars = value
                 case .rename(let name, _): self.name = name
-                case .openURL: break
+                case .openURL, .share: break
                 }
             }
 
@@ -1294,9 +1321,9 @@ struct ParsedFilesTests {
     ])
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     let model = try #require(adoption.models.first)
-    #expect(model.actions.map(\.name) == ["optimizeMediaUploadsChanged", "updateTimelineMediaVisibility", "updateHideInviteAvatars", "rename"])
+    #expect(model.actions.map(\.name) == ["optimizeMediaUploadsChanged", "updateTimelineMediaVisibility", "updateHideInviteAvatars", "rename", "openURL"])
     #expect(model.skipped == [
-      ModelPlan.Skipped(selector: "process(viewAction: .openURL(_:))", reason: "its payload takes `URL`, which a command cannot write"),
+      ModelPlan.Skipped(selector: "process(viewAction: .share(_:))", reason: "its payload takes `Data`, which a command cannot write"),
       ModelPlan.Skipped(selector: "sorted(by:)", reason: "takes `order: SortOrder`, which a command cannot write"),
     ])
     let definition = RegistrationWriter.definition(model)

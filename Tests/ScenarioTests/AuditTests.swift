@@ -170,6 +170,24 @@ struct AuditTests {
     let muted: Bool
   }
 
+  @Test("the rows a list's onDelete hands over are the first row, then the second, each sent only while a list shows it")
+  func rowSets() {
+    #expect(AuditPlan.isRowSet("offsets") && AuditPlan.isRowSet("source") && AuditPlan.isRowSet("selectedIndices"))
+    #expect(!AuditPlan.isRowSet("tags") && !AuditPlan.isRowSet("ids"))
+    var surface = Self.surface
+    surface.actions = [
+      .init(name: "removeSSIDs", summary: "removeSSIDs(at:)", parameters: [.init(name: "offsets", type: .list(.int))]),
+      .init(name: "tag", summary: "tag(ids:)", parameters: [.init(name: "ids", type: .list(.int))]),
+    ]
+    surface.properties = []
+    let steps = AuditPlan.vocabulary(of: surface)
+    #expect(steps.map { [$0.first.line, $0.second.line] } == [
+      ["send removeSSIDs offsets=[0]", "send removeSSIDs offsets=[1]"],
+      ["send tag ids=[1]", "send tag ids=[]"],
+    ])
+    #expect(steps.map { [$0.first.row, $0.second.row] } == [[0, 1], [nil, nil]])
+  }
+
   @Test("the same path on two servers is two resources, and a route written `//HOST/PATH` names one of them")
   func serversAreResources() {
     #expect(ResponseTypes.resource(of: "GET https://a.social/api/v1/accounts/verify_credentials") == "a.social/api/v1/accounts/verify_credentials")

@@ -10,6 +10,9 @@ enum WrittenTypes {
     var conversion: String?
     /// The value an option starts with (`.int(0)`); nil for types that are no option.
     var optionDefault: String?
+    /// The expression that makes the type of what the reader gives, `$0` standing for it
+    /// (`IndexSet($0)`), where a conversion's call is not enough.
+    var made: String? = nil
   }
 
   static let table: [String: Written] = [
@@ -25,14 +28,23 @@ enum WrittenTypes {
     "[Int]": Written(kind: ".list(.int)", reader: "list", conversion: "Int"),
     "[Double]": Written(kind: ".list(.double)", reader: "list", conversion: "Double"),
     "[Bool]": Written(kind: ".list(.bool)", reader: "list", conversion: "Bool"),
+    // The rows a list's `.onDelete` and `.onMove` hand the model (`delete(at offsets: IndexSet)`).
+    "IndexSet": Written(kind: ".list(.int)", reader: "list", conversion: "Int", made: "IndexSet($0)"),
+    // An address an action takes (`play(url:)`), as a `use` option's URL is written.
+    "URL": Written(kind: ".string", reader: "string", made: "(URL(string: $0) ?? URL(fileURLWithPath: \"/\"))"),
+    // A moment, in seconds since 1970: the same on every machine, whatever its clock or zone.
+    "Date": Written(kind: ".double", reader: "double", made: "Date(timeIntervalSince1970: $0)"),
   ]
 
   /// The expression reading `key` (a Swift string literal) of `type` from `source`.
   static func read(_ written: Written, key: String, from source: String) -> String {
+    let value: String
     if written.reader == "list", let element = written.conversion {
-      return "\(source).list(\(key), of: \(element).self)"
+      value = "\(source).list(\(key), of: \(element).self)"
+    } else {
+      let read = "\(source).\(written.reader)(\(key))"
+      value = written.conversion.map { "\($0)(\(read))" } ?? read
     }
-    let value = "\(source).\(written.reader)(\(key))"
-    return written.conversion.map { "\($0)(\(value))" } ?? value
+    return written.made.map { $0.replacingOccurrences(of: "$0", with: value) } ?? value
   }
 }
