@@ -224,6 +224,12 @@ package struct AuditExplanation: Sendable {
     guard AuditOracles.firstDifference(expected: quick.final, actual: newest.final) != nil else {
       return "oldest first and newest first ended alike"
     }
+    if let list = AuditOracles.reordered(expected: quick.final, actual: newest.final) {
+      return "the two orders differ only in the order of `\(list)`'s elements: every answer's effect is there, none overwritten"
+    }
+    if newest.lastAnswerUnread {
+      return "the two orders differ, but the older answer is a write's that no code of its step is seen decoding: arriving last, it applies the step's own change (a 200 checked) and overwrites nothing with data; whether a read sent after that write shows it is the server's to say"
+    }
     return "the two orders differ, but one after another differs from oldest first too, or time had to pass"
   }
 }

@@ -233,11 +233,16 @@ package enum AuditOracles {
     if !cuts, let inOrder = runs.quick, let newestFirst = runs.quickNewestFirst, let settled = runs.settled, inOrder.atRest, newestFirst.atRest,
       settled.atRest, !movesTime(inOrder), !movesTime(newestFirst),
       settled.notOffered != inOrder.notOffered || firstDifference(expected: settled.final, actual: inOrder.final) == nil,
-      let difference = firstDifference(expected: inOrder.final, actual: newestFirst.final)
+      let difference = firstDifference(expected: inOrder.final, actual: newestFirst.final),
+      reordered(expected: inOrder.final, actual: newestFirst.final) == nil, !newestFirst.lastAnswerUnread
     {
+      // The code to credit is the older answer's: the first step that sent something wrote
+      // what a newer answer had left.
+      let older = sequence.steps.first { $0.line.hasPrefix("send ") }.flatMap { surface.source(of: $0.name) }
       finding(.answerOrder, key: difference.path, probe: 6,
         summary: "after \(steps) sent quickly, the older answer arriving last leaves `\(difference.path)` \(difference.actual), not \(difference.expected)",
         evidence: "answered oldest first: \(difference.path) == \(difference.expected); newest first: \(difference.actual) (a stale answer overwrote a newer one)",
+        source: older,
         onPurpose: "unless the view is meant to show whichever answer comes last",
         lines: stepLines(of: newestFirst) + ["expect \(difference.path) == \(difference.expected)"])
     }
@@ -309,6 +314,40 @@ package enum AuditOracles {
   /// counts only where it is the mark of a lost update: a whole number the quick taps left
   /// smaller (`let current = count; try? await Task.sleep(...); count = current + 1`, or a list
   /// written back from a copy), not a value that only tells how long things took.
+  /// The list whose elements alone differ between two states, each holding the same elements
+  /// in another order (two quick adds appended in the order their answers came), or nil where
+  /// anything else differs: every answer's effect is there, none overwritten or lost.
+  static func reordered(expected: [StateLeaf], actual: [StateLeaf]) -> String? {
+    let left = Dictionary(expected.map { ($0.path, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let right = Dictionary(actual.map { ($0.path, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let differing = Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }
+    guard !differing.isEmpty else { return nil }
+    // `accounts` of `accounts[2].id`: the list a differing leaf is an element of.
+    func list(of path: String) -> String? {
+      guard let open = path.firstIndex(of: "["), let close = path[open...].firstIndex(of: "]"),
+            Int(path[path.index(after: open)..<close]) != nil
+      else { return nil }
+      return String(path[..<open])
+    }
+    var lists: Set<String> = []
+    for path in differing {
+      guard let name = list(of: path) else { return nil }
+      lists.insert(name)
+    }
+    // Each element as the sorted leaves under it, the lists compared as multisets.
+    func elements(_ values: [String: String], of name: String) -> [String] {
+      var byIndex: [Int: [String]] = [:]
+      for (path, value) in values where path.hasPrefix(name + "[") && list(of: path) == name {
+        let rest = path.dropFirst(name.count + 1)
+        guard let index = Int(rest.prefix { $0 != "]" }) else { continue }
+        byIndex[index, default: []].append(String(rest.drop { $0 != "]" }) + "=" + value)
+      }
+      return byIndex.values.map { $0.sorted().joined(separator: "\n") }.sorted()
+    }
+    for name in lists.sorted() where elements(left, of: name) != elements(right, of: name) { return nil }
+    return lists.sorted().first
+  }
+
   static func lostDifference(expected: [StateLeaf], actual: [StateLeaf], timeMoved: Bool) -> (path: String, expected: String, actual: String)? {
     guard timeMoved else { return firstDifference(expected: expected, actual: actual) }
     let actualValues = Dictionary(actual.map { ($0.path, $0.value) }, uniquingKeysWith: { a, _ in a })

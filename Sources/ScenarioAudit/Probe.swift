@@ -139,6 +139,9 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   package var answers: [String] = []
   /// How many answers with data no type of the app shaped (`{}`), which the code may not decode.
   package var untypedAnswers = 0
+  /// Whether the HTTP answer given last was a write's that no code its task ran is known to
+  /// decode (the step checks its status at most): arriving last, it overwrote nothing with data.
+  package var lastAnswerUnread = false
   /// The callbacks adopt made to do nothing (`OnboardingDeviceNameRequest.onSave`) that the
   /// steps called: what the app's caller would do then (reset a flag, close the screen) did not
   /// happen, so state the caller owns proves nothing.

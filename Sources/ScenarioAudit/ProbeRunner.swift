@@ -143,6 +143,7 @@ private struct Run {
   /// How many `ok` answers no type of the app shaped (`{}`, `[]`): what the code decodes them
   /// into is not known, so they may fail to decode where a server's would not.
   var untypedAnswers = 0
+  var lastAnswerUnread = false
   /// The callbacks adopt passed the model (`onSave:`, closures that do nothing) that the steps
   /// called, in the order first called.
   var callbacks: [String] = []
@@ -198,6 +199,7 @@ private struct Run {
     result.requests = requests
     result.stepLines = lines.count
     result.ignored = ignored
+    result.lastAnswerUnread = lastAnswerUnread
     result.callbacks = callbacks
     if spec.mode == .settled, result.atRest { result.stuck = stuckSends() }
     if spec.leaves {
@@ -361,9 +363,10 @@ private struct Run {
         if spec.newestFirst { pending.reverse() }
         for request in pending {
           answered.insert(request.dependency + request.id)
-          let (line, note, untyped) = answer(request)
+          let (line, note, untyped, unread) = answer(request)
           if let note { answers.append(note) }
           if untyped { untypedAnswers += 1 }
+          if request.dependency == "http" { lastAnswerUnread = unread }
           execute(line)
         }
         continue
@@ -438,7 +441,11 @@ private struct Run {
 
   /// The `respond` line that answers `request` as the probe answers, and for a body made from
   /// the app's types, what it was made of.
-  func answer(_ request: (dependency: String, id: String, description: String, site: String?, callers: [String])) -> (String, String?, untyped: Bool) {
+  ///
+  /// `unread` is a write's answer that no code the request's task ran is known to decode (its
+  /// type, if any, came from another function's route or a path word): the step reads its status
+  /// at most.
+  func answer(_ request: (dependency: String, id: String, description: String, site: String?, callers: [String])) -> (String, String?, untyped: Bool, unread: Bool) {
     var head = "respond \(request.dependency) #\(request.id)"
     // An HTTP request by its route, which names the same request under every schedule (ids
     // follow the order requests start in), and holds when a fixed app cancels it.
@@ -455,7 +462,7 @@ private struct Run {
       let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []
       let failing = spec.answer == .offline || spec.answer == .serverError
       let outcome = failing && outcomes.count > 1 ? outcomes[1] : outcomes.first ?? "ok"
-      return ("\(head) \(outcome)", nil, false)
+      return ("\(head) \(outcome)", nil, false, false)
     }
     switch spec.answer {
     case .ok, .empty, .boundary:
@@ -469,9 +476,11 @@ private struct Run {
         source += "; its task returns into " + request.callers.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
       }
       let untyped = made.source == .none || { if case .unsampled = made.source { return true } else { return false } }()
-      return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(source))", untyped)
-    case .serverError: return ("\(head) status code=500", nil, false)
-    case .offline: return ("\(head) error kind=offline", nil, false)
+      let decoded: Bool = { switch made.source { case .code, .call: return true; default: return false } }()
+      let unread = ResponseTypes.isWrite(request.description) && !decoded
+      return ("\(head) json=\(CommandValue.quote(made.body))", "\(request.description): \(made.body.prefix(80)) (\(source))", untyped, unread)
+    case .serverError: return ("\(head) status code=500", nil, false, false)
+    case .offline: return ("\(head) error kind=offline", nil, false, false)
     }
   }
 }

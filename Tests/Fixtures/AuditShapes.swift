@@ -907,6 +907,54 @@ let safeSessionAccount = ModelDefinition("safe-session-account", summary: "the s
   describeSessionAccount(&model)
 }
 
+struct ListMember: Decodable, Sendable, Identifiable {
+  let id: String
+  let username: String
+}
+
+/// IceCubesApp's `ListEditViewModel` and `ListAddAccountViewModel`: `add(account:)` posts the
+/// account to the list and, when the server says 200, appends it; `fetchMembers` replaces the
+/// members with the server's. Two quick adds append in the order their answers come (the list
+/// holds both either way), and an add's answer arriving after a fetch sent after it applies the
+/// user's own add, not stale data: neither is a finding. A fetch sent before an add and answered
+/// after it puts the members back as they were before the add: that one is.
+@MainActor
+final class ListMembersViewModel: ObservableObject {
+  @Published var accounts: [ListMember] = []
+
+  func add(account: ListMember) async {
+    var request = URLRequest(url: URL(string: "https://mastodon.example/api/v1/lists/7/accounts?account_ids[]=\(account.id)")!)
+    request.httpMethod = "POST"
+    guard let (_, response) = try? await URLSession.shared.data(for: request),
+          (response as? HTTPURLResponse)?.statusCode == 200
+    else { return }
+    accounts.append(account)
+  }
+
+  func fetchMembers() async {
+    let url = URL(string: "https://mastodon.example/api/v1/lists/7/accounts")!
+    guard let (data, _) = try? await URLSession.shared.data(from: url),
+          let members = try? JSONDecoder().decode([ListMember].self, from: data)
+    else { return }
+    accounts = members
+  }
+}
+
+let listMembers = ModelDefinition("list-members", summary: "a list's members: adds appended on the server's 200") { _ in
+  ListMembersViewModel()
+} describe: { model in
+  model.asyncAction(
+    "add", "add(account:) async",
+    parameters: [
+      Parameter("id", .string, default: .string(""), "ListMember.init id: String"),
+      Parameter("username", .string, default: .string(""), "ListMember.init username: String"),
+    ]
+  ) { viewModel, arguments in
+    await viewModel.add(account: ListMember(id: arguments.string("id"), username: arguments.string("username")))
+  }
+  model.asyncAction("fetchMembers", "fetchMembers() async") { viewModel, _ in await viewModel.fetchMembers() }
+}
+
 /// What `audit` answers the fixtures' requests with: the type the code decodes, by route.
 let auditRoutes = [
   ResponseRoute("AuthorPostsViewModel.showAuthor(id:)", paths: ["*/api/authors/*/posts"], [AuthorPost].self),
@@ -916,6 +964,7 @@ let auditRoutes = [
   ResponseRoute("StatusPollViewModel.fetchPoll()", paths: ["*/api/v1/polls/*"], StatusPoll.self),
   ResponseRoute("StatusPollViewModel.postVotes()", paths: ["*/api/v1/polls/*/votes"], StatusPoll.self),
   ResponseRoute("PostActionsViewModel.post(_:button:)", paths: ["*/api/v1/statuses/*"], PostStatus.self),
+  ResponseRoute("ListMembersViewModel.fetchMembers()", paths: ["*/api/v1/lists/*/accounts"], [ListMember].self),
   ResponseRoute("SessionClient.get(_:)", paths: ["*/api/v1/accounts/verify_credentials"], SignedInAccount.self),
 ]
 

@@ -133,7 +133,7 @@ struct AuditOracleTests {
         status-poll (StatusPollViewModel): 1 finding
           answers out of order: after `send fetchPoll`, `send postVotes` sent quickly, the older answer arriving last leaves `poll.options[0].title` "polls", not "polls v2"
             evidence: answered oldest first: poll.options[0].title == "polls v2"; newest first: "polls" (a stale answer overwrote a newer one)
-            code: StatusPollViewModel.postVotes() async
+            code: StatusPollViewModel.fetchPoll() async
             not a bug unless the view is meant to show whichever answer comes last
             scenario: audit/status-poll/answer-order.scenario
         safe-status-poll: nothing found in 7 sequences (43 probes)
@@ -344,7 +344,7 @@ struct AuditOracleTests {
         plain-follow-button (FollowButtonViewModel): 1 finding
           answers out of order: after `send follow`, `send unfollow` sent quickly, the older answer arriving last leaves `relationship.following` true, not false
             evidence: answered oldest first: relationship.following == false; newest first: true (a stale answer overwrote a newer one)
-            code: FollowButtonViewModel.unfollow() async
+            code: FollowButtonViewModel.follow() async
             not a bug unless the view is meant to show whichever answer comes last
             scenario: audit/plain-follow-button/answer-order.scenario
         follow-button: nothing found in 7 sequences (31 probes)
@@ -469,6 +469,28 @@ struct AuditOracleTests {
         cleanup before leaving: cancel
       sequence 1: the screen shown and left (`use disappearing-logout-confirmation`)
       """))
+  }
+
+  @Test("two adds appended in another order, and an add's status-only answer after a fetch's, are no stale answers; a fetch answered after a later add is")
+  func appendsInAnswerOrder() async throws {
+    let folder = try VMReplProcess.folder("audit-list-members", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(["audit", "list-members"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.output == """
+        list-members (ListMembersViewModel): 1 finding
+          answers out of order: after `send fetchMembers`, `send add id="swift" username="swift"` sent quickly, the older answer arriving last leaves `accounts.count` 2, not 3
+            evidence: answered oldest first: accounts.count == 3; newest first: 2 (a stale answer overwrote a newer one)
+            code: ListMembersViewModel.fetchMembers() async
+            not a bug unless the view is meant to show whichever answer comes last
+            scenario: audit/list-members/answer-order.scenario
+        1 finding in 1 of 1 model; 7 sequences, 49 probes, seed 0
+
+        """)
+    let explained = try await VMReplProcess.run(["audit", "--explain", "list-members"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.contains("answers out of order: the two orders differ only in the order of `accounts`'s elements: every answer's effect is there, none overwritten"), "\(explained.output)")
+    #expect(explained.output.contains("answers out of order: the two orders differ, but the older answer is a write's that no code of its step is seen decoding"), "\(explained.output)")
   }
 
   @Test("two accounts switched to quickly: the first account's answer arriving last shows it under the second client; the twin drops it")
