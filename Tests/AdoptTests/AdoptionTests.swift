@@ -175,6 +175,40 @@ struct AdoptionTests {
     #expect(!FactoryInference.isCredential("pageToken") && !FactoryInference.isCredential("cancellationToken") && !FactoryInference.isCredential("server"))
   }
 
+  @Test("a static method that does work over time is an action on the type; a list of the app's values is two elements made alike, an enum inside them its first case")
+  func staticActionsAndListsOfValues() throws {
+    // Scrumdinger's `ScrumStore`: the app calls `try await ScrumStore.save(scrums: store.scrums)`.
+    let folder = try AppFolder("Scrums", files: [
+      "Scrums/Models/DailyScrum.swift": """
+        import Foundation
+        enum Theme: String, Codable { case bubblegum, buttercup }
+        struct DailyScrum: Identifiable, Codable {
+            let id: UUID
+            var title: String
+            var theme: Theme
+            init(id: UUID = UUID(), title: String, theme: Theme) { self.id = id; self.title = title; self.theme = theme }
+        }
+        """,
+      "Scrums/Models/ScrumStore.swift": """
+        import Foundation
+        class ScrumStore: ObservableObject {
+            @Published var scrums: [DailyScrum] = []
+            static func load() async throws -> [DailyScrum] { [] }
+            @discardableResult
+            static func save(scrums: [DailyScrum]) async throws -> Int { scrums.count }
+            static func fileName(for scrum: DailyScrum) -> String { scrum.title }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "ScrumStore" })
+    #expect(model.actions.map(\.name) == ["load", "save"])
+    #expect(model.actions[0].summary == "load() async throws -> [DailyScrum] (static)")
+    #expect(model.actions[0].call == "_ = try await ScrumStore.load()")
+    #expect(model.actions[1].call == #"_ = try await ScrumStore.save(scrums: [DailyScrum(title: arguments.string("title"), theme: Theme.bubblegum), DailyScrum(title: arguments.string("title"), theme: Theme.bubblegum)])"#)
+    #expect(model.actions[1].parameters == [#"Parameter("title", .string, default: .string(""), "DailyScrum.init title: String")"#])
+  }
+
   @Test("a list's rows (`IndexSet`), an address and a moment are parameters a command writes")
   func rowsAddressesAndMoments() throws {
     // home-assistant's settings lists: `.onDelete(perform: viewModel.removeSSIDs)`, `.onMove`.

@@ -25,9 +25,23 @@ enum ActionInference {
   /// Names a view-model's method never gets as an action: protocol plumbing.
   static let plumbing: Set<String> = ["hash", "encode", "description", "debugDescription", "isEqual"]
 
-  /// The action `method` of the type `owner` (its whole name) becomes, or why none.
-  static func action(for method: Method, index: TypeIndex, owner: String = "") -> Result<ModelPlan.Action, Reason> {
-    guard !method.isStatic, method.access >= .internal, !plumbing.contains(method.name),
+  /// Whether a method of the model's type is one an action calls: an instance method, or a
+  /// static one that does work over time (`async`), which the app's views call on the type
+  /// (Scrumdinger's `try await ScrumStore.save(scrums: store.scrums)`); a static helper that
+  /// returns at once (a formatter) is no action.
+  static func isCallable(_ method: Method) -> Bool { !method.isStatic || method.isAsync }
+
+  /// What an action calls the method on: the model, or for a static method its type as the
+  /// registration writes it.
+  static func receiver(of method: Method, written: String) -> String { method.isStatic ? written : "viewModel" }
+
+  /// How a summary marks a static method: after its signature, so that its name stays first.
+  static let staticMark = " (static)"
+
+  /// The action `method` of the type `owner` (its whole name) becomes, or why none. `typeName`
+  /// is the type as the registration names it, for a static method's call.
+  static func action(for method: Method, index: TypeIndex, owner: String = "", typeName: String? = nil) -> Result<ModelPlan.Action, Reason> {
+    guard isCallable(method), method.access >= .internal, !plumbing.contains(method.name),
           let first = method.name.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
           !method.name.hasPrefix("_")
     else { return .failure(Reason(text: nil)) }
@@ -37,9 +51,10 @@ enum ActionInference {
       let parameter = method.parameters.first { written($0, index: index, owner: owner) == nil }
       return .failure(Reason(text: parameter.map { "takes `\($0.name): \($0.type)`, which a command cannot write" }))
     }
-    let call = "viewModel.\(method.name)(\(arguments.joined(separator: ", ")))"
+    let call = "\(receiver(of: method, written: typeName ?? owner)).\(method.name)(\(arguments.joined(separator: ", ")))"
     var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
     if let returned = method.returnType { summary += " -> \(returned)" }
+    if method.isStatic { summary += staticMark }
     return .success(finished(method, name: method.name, summary: summary, parameters: parameters, call: call))
   }
 
@@ -50,9 +65,9 @@ enum ActionInference {
   /// that two sends can pass two values. `factories` is the action's own; nil where a parameter
   /// can be neither written nor made.
   static func madeAction(
-    for method: Method, index: TypeIndex, owner: String, factories: inout FactoryInference
+    for method: Method, index: TypeIndex, owner: String, typeName: String? = nil, factories: inout FactoryInference
   ) -> (action: ModelPlan.Action, made: [String])? {
-    guard !method.isStatic, method.access >= .internal, !plumbing.contains(method.name), !method.isGeneric, !method.onlyTraps,
+    guard isCallable(method), method.access >= .internal, !plumbing.contains(method.name), !method.isGeneric, !method.onlyTraps,
           !method.name.hasPrefix("_"), !method.parameters.isEmpty
     else { return nil }
     var parameters: [String] = []
@@ -73,9 +88,10 @@ enum ActionInference {
     // Two parameters one name (`server:` and a made client's `server`) would be one argument.
     let names = parameters.map { $0.split(separator: "\"").dropFirst().first.map(String.init) ?? $0 }
     guard !made.isEmpty, Set(names).count == names.count else { return nil }
-    let call = "viewModel.\(method.name)(\(arguments.joined(separator: ", ")))"
+    let call = "\(receiver(of: method, written: typeName ?? owner)).\(method.name)(\(arguments.joined(separator: ", ")))"
     var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
     if let returned = method.returnType { summary += " -> \(returned)" }
+    if method.isStatic { summary += staticMark }
     return (finished(method, name: method.name, summary: summary, parameters: parameters, call: call), made)
   }
 

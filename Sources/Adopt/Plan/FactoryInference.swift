@@ -33,6 +33,9 @@ struct FactoryInference {
   private(set) var wordLists: [[String]] = []
   /// The callback seams the made expression passes (`onSave:`), as stand-in members.
   private(set) var callbacks: [StandInSource.Declaration] = []
+  /// Whether an app enum inside a made value is its first case rather than a `use` option: an
+  /// action's argument (`argument(_:of:)`), whose command has no `use` options to read.
+  private var constantEnums = false
 
   /// Types of left-out files the package declares as generated stand-ins: a parameter of one
   /// (`reminder: Reminder`, a model value whose file imports Firestore) is made through the
@@ -180,6 +183,14 @@ struct FactoryInference {
   mutating func argument(_ parameter: ParameterFacts, of owner: String) -> (expression: String, parameters: [String])? {
     var type = parameter.type
     while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+    constantEnums = true
+    // A list of the app's values (Scrumdinger's `save(scrums: [DailyScrum])`, `reset(attendees:)`):
+    // two elements made alike, as a sample list holds two, so that code reading past the first
+    // element runs (a second speaker to skip to).
+    if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+      let element = ParameterFacts(label: parameter.label, name: parameter.name, type: String(type.dropFirst().dropLast()), hasDefault: false)
+      return argument(element, of: owner).map { ("[" + $0.expression + ", " + $0.expression + "]", $0.parameters) }
+    }
     let bare = LinuxSupport.bareName(type)
     guard WrittenTypes.table[type] == nil, Self.sharedInstances[type] == nil, type != "URL", !type.contains("->"), !type.hasPrefix("("),
           !type.hasPrefix("["), !type.contains("<"),
@@ -278,7 +289,9 @@ struct FactoryInference {
     }
     if let cases = ActionInference.simpleCases(of: type, index: index, owner: scope)
       ?? Self.standInCases(of: type, from: scope, index: index, standIns: standIns) {
-      // An enum of the app without payloads: a `use` option of its cases, the first by default.
+      // An enum of the app without payloads: a `use` option of its cases, the first by default;
+      // inside an action's argument, its first case.
+      if constantEnums { return "\(type).\(cases[0])" }
       let name = optionName(parameter.name, owner: owner)
       let words = wordList(cases.map(Self.word))
       options.append("Parameter(\"\(name)\", .oneOf(\(words)), default: .word(\"\(Self.word(cases[0]))\"), \"\(owner).init \(parameter.label ?? "_"): \(type)\")")
@@ -529,7 +542,7 @@ struct FactoryInference {
   /// An enum of the app with payloads (`AccountsListMode.following(accountId:)`): a `use` option
   /// of the cases adopt can make, the first by default, each payload from options of its own.
   private mutating func payloadCase(of type: String, parameter: ParameterFacts, owner: String, depth: Int) -> String? {
-    guard depth < 4, let declared = index.type(written: type), declared.kind == .enum, declared.hasPayloads,
+    guard !constantEnums, depth < 4, let declared = index.type(written: type), declared.kind == .enum, declared.hasPayloads,
           declared.payloads.count == declared.cases.count
     else { return nil }
     let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks)

@@ -150,7 +150,7 @@ struct ModelPlan: Sendable, Equatable {
     }
     var used: Set<String> = []
     for method in members.methods {
-      switch ActionInference.action(for: method, index: index, owner: type.qualifiedName) {
+      switch ActionInference.action(for: method, index: index, owner: type.qualifiedName, typeName: index.written(type)) {
       case .success(var action):
         if used.contains(action.name) {
           action.name += method.parameters.first.map { Self.upperFirst($0.label ?? $0.name) } ?? "\(method.line)"
@@ -179,7 +179,7 @@ struct ModelPlan: Sendable, Equatable {
         }
         // Each action whose parameter adopt makes has its own options' names, seams and notes.
         var arguments = FactoryInference(index: index, standIns: standIns, canSeam: canSeam)
-        if factory != nil, var (action, made) = ActionInference.madeAction(for: method, index: index, owner: type.qualifiedName, factories: &arguments) {
+        if factory != nil, var (action, made) = ActionInference.madeAction(for: method, index: index, owner: type.qualifiedName, typeName: index.written(type), factories: &arguments) {
           if used.contains(action.name) { action.name += method.parameters.first.map { Self.upperFirst($0.label ?? $0.name) } ?? "\(method.line)" }
           if !used.contains(action.name) {
             used.insert(action.name)
