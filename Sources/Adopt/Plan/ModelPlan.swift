@@ -207,7 +207,7 @@ struct ModelPlan: Sendable, Equatable {
       guard let action = actions.first(where: { $0.name == name }) else { continue }
       actions.removeAll { $0.name == name }
       notes.removeAll { $0.hasPrefix("`send \(name)` makes ") }
-      skipped.append(Skipped(selector: String(action.summary.prefix { $0 != " " }), reason: "its registration did not compile (\(error))"))
+      skipped.append(Skipped(selector: Self.selector(of: action.summary), reason: "its registration did not compile (\(error))"))
     }
   }
 
@@ -274,6 +274,17 @@ struct ModelPlan: Sendable, Equatable {
       let method = String(action.summary.prefix { $0 != "(" && $0 != " " })
       return !started.contains(action.name) && calls.onlyBy(type, name: method)
     }.map(\.name)
+  }
+
+  /// The selector an action's summary names: `save(scrums:)` of `save(scrums:) async throws ->
+  /// Int (static)`, `process(viewAction: .rename(to:))` of itself.
+  static func selector(of summary: String) -> String {
+    var text = summary
+    if text.hasSuffix(ActionInference.staticMark) { text.removeLast(ActionInference.staticMark.count) }
+    for effect in [") async", ") throws", ") ->"] {
+      if let range = text.range(of: effect) { text = String(text[..<text.index(after: range.lowerBound)]) }
+    }
+    return text
   }
 
   /// The method an action's summary names: `refresh` of `refresh() async`.
