@@ -303,6 +303,29 @@ struct ActionGateTests {
     #expect(AdoptReport.text(adoption, shownFolder: "Polls").contains(#"    reached by: postVotes: the "Vote" button (StatusPollView.swift:7)"#))
   }
 
+  @Test("an action sent from the setter of a binding a toggle is handed is reached by that toggle (IceCubesApp's list sheet)")
+  func toggleSetterControl() {
+    let target = ActionSites.Target(modelNames: ["ListAddAccountViewModel"], actionEnum: nil, cases: [], methods: ["addToList", "removeFromList"])
+    let source = """
+      struct ListAddAccountView: View {
+          @State var viewModel: ListAddAccountViewModel
+          var body: some View {
+              ForEach(lists) { list in
+                  Toggle(list.title, isOn: .init(
+                      get: { viewModel.inLists.contains(where: { $0.id == list.id }) },
+                      set: { value in Task { if value { await viewModel.addToList(list: list) } else { await viewModel.removeFromList(list: list) } } }))
+                  .disabled(viewModel.isLoadingInfo)
+                  Toggle("Notify", isOn: Binding(get: { false }, set: { _ in viewModel.addToList(list: list) }))
+              }
+          }
+      }
+      """
+    let read = ActionSites.read(source, path: "Lists/ListAddAccountView.swift", target: target)
+    #expect(read.sites.map { "\($0.name): \($0.control ?? "-") at \($0.line)" } == [
+      "addToList: a toggle at 7", "removeFromList: a toggle at 7", "addToList: the \"Notify\" toggle at 9",
+    ])
+  }
+
   @Test("an `if case` on the model's value gates what it shows (element-x's QR login: `sendCheckCode` only in `.confirmCode`)")
   func ifCaseGate() {
     let target = ActionSites.Target(modelNames: ["QRCodeLoginScreenViewModel"], actionEnum: "QRCodeLoginScreenViewAction", cases: ["sendCheckCode"], methods: [])

@@ -406,6 +406,17 @@ final class ActionSiteVisitor: SyntaxVisitor {
           // A generated string's name with no text read: no title to show.
           return label.generated ? "a button" : "the \"\(label.text)\" button"
         }
+        // A call in the setter of the binding a control is handed (IceCubesApp's list sheet:
+        // `Toggle(list.title, isOn: .init(get: ..., set: { value in ... addToList(list:) }))`):
+        // the control's, as a user meets it.
+        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let kind = Self.fieldKinds[name],
+           child.id == call.arguments.id, let argument = inner?.as(LabeledExprSyntax.self),
+           let label = argument.label?.text, ["isOn", "text", "selection", "value"].contains(label)
+        {
+          guard let title = buttonLabel(call, trailingIsLabel: name != "Picker") else { return "a \(kind)" }
+          if let text = titles[title.text] { return "the \"\(text)\" \(kind)" }
+          return title.generated ? "a \(kind)" : "the \"\(title.text)\" \(kind)"
+        }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
           switch member.declName.baseName.text {
           case "refreshable": return "pull to refresh"
@@ -430,6 +441,12 @@ final class ActionSiteVisitor: SyntaxVisitor {
     return nil
   }
 
+  /// The controls a binding is handed to, by the word a finding names them with.
+  static let fieldKinds = [
+    "TextField": "field", "SecureField": "field", "TextEditor": "text editor", "Toggle": "toggle", "Picker": "picker",
+    "Slider": "slider", "Stepper": "stepper", "DatePicker": "date picker", "ColorPicker": "color picker",
+  ]
+
   /// The control a binding (`$viewModel.query`) is an argument of, as a user meets it:
   /// `TextField("Search", text:)` is `the "Search" field`, `Toggle("Wi-Fi", isOn:)` `the
   /// "Wi-Fi" toggle`, `.searchable(text:)` `the search field`; a title the code computes leaves
@@ -441,11 +458,7 @@ final class ActionSiteVisitor: SyntaxVisitor {
     if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "searchable" {
       return "the search field"
     }
-    let kinds = [
-      "TextField": "field", "SecureField": "field", "TextEditor": "text editor", "Toggle": "toggle", "Picker": "picker",
-      "Slider": "slider", "Stepper": "stepper", "DatePicker": "date picker", "ColorPicker": "color picker",
-    ]
-    guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let kind = kinds[name] else { return nil }
+    guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let kind = fieldKinds[name] else { return nil }
     // Its title: the first argument, or the one `Text`/`Label` its label closure shows (a
     // picker's trailing closure is its options, not its label). The binding is a labelled
     // argument (`text:`, `isOn:`), never the title.
