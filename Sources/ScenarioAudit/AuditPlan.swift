@@ -20,7 +20,8 @@ package struct AuditPlan: Sendable {
   package var openers: [Opener] = []
 
   /// The screen shown and left with nothing done (what its `init` and `.task` start alone),
-  /// every step alone, then each twice (the second time with another value), each text set
+  /// every step alone, then each twice (the second time with another value; a button's action
+  /// also with the same values, as a double tap sends them), each text set
   /// twice to the same value, each text set again around an action that takes no argument, then
   /// ordered pairs of two steps in an order `seed` draws; `limit` sequences in all, the empty
   /// one and the single steps always.
@@ -32,6 +33,9 @@ package struct AuditPlan: Sendable {
     var sequences: [[ProbeStep]] = [[]]
     sequences += vocabulary.map { [$0.first] }
     sequences += vocabulary.map { [$0.first, $0.second] }
+    // A button tapped twice sends what it holds twice (a row's like button, its post's id): the
+    // same line again, where the second line above passes other values.
+    sequences += vocabulary.filter { $0.first.line != $0.second.line && Self.isTapped($0.first.name, surface: surface) }.map { [$0.first, $0.first] }
     // A text set again as it was (typed again, typed and deleted back): what a pipeline's
     // `removeDuplicates` drops, with whatever it set on the way (a spinner) left so.
     let texts = vocabulary.filter { $0.first.line.hasPrefix("set ") && $0.first.line.hasSuffix("\"") }
@@ -113,6 +117,13 @@ package struct AuditPlan: Sendable {
   static func isRowIndex(_ name: String) -> Bool {
     let lower = name.lowercased()
     return ["index", "row", "offset", "position", "at", "idx"].contains(lower) || lower.hasSuffix("index") || lower.hasSuffix("row")
+  }
+
+  /// Whether every control adopt read for an action is a button or a tap: what a user can send
+  /// twice with the same values.
+  static func isTapped(_ action: String, surface: ModelSurface) -> Bool {
+    guard let ways = surface.controls[action], !ways.isEmpty else { return false }
+    return ways.allSatisfy { $0.contains(" button") || $0.hasPrefix("a button") || $0.hasPrefix("a tap") }
   }
 
   /// Whether a list of `Int`s is, by its name, the rows a list's `.onDelete` or `.onMove`

@@ -170,6 +170,28 @@ struct AuditTests {
     let muted: Bool
   }
 
+  @Test("an action a button sends is also sent twice with the same values, as a double tap sends them; one a field sends is not")
+  func doubleTapSameValues() {
+    var surface = Self.surface
+    surface.actions = [
+      .init(name: "like", summary: "like(postID:)", parameters: [.init(name: "postID", type: .string)]),
+      .init(name: "search", summary: "search(text:)", parameters: [.init(name: "text", type: .string)]),
+      .init(name: "refresh", summary: "refresh()", parameters: []),
+    ]
+    surface.properties = []
+    surface.controls = [
+      "like": [#"the "Like" button (PostRow.swift:12)"#, "a button (PostDetail.swift:40)"],
+      "search": ["the search field (SearchView.swift:9)"],
+      "refresh": [#"the "Reload" button (FeedView.swift:5)"#],
+    ]
+    let lines = AuditPlan(surface: surface, seed: 0, limit: 40).sequences.map { $0.steps.map(\.line) }
+    #expect(lines.contains([#"send like postID="swift""#, #"send like postID="swift""#]))
+    #expect(lines.contains([#"send like postID="swift""#, #"send like postID="swiftui""#]))
+    #expect(!lines.contains([#"send search text="swift""#, #"send search text="swift""#]))
+    // Without parameters the two lines are one already: no second copy.
+    #expect(lines.filter { $0 == ["send refresh", "send refresh"] }.count == 1)
+  }
+
   @Test("the rows a list's onDelete hands over are the first row, then the second, each sent only while a list shows it")
   func rowSets() {
     #expect(AuditPlan.isRowSet("offsets") && AuditPlan.isRowSet("source") && AuditPlan.isRowSet("selectedIndices"))
