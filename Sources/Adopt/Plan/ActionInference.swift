@@ -51,11 +51,7 @@ enum ActionInference {
       let parameter = method.parameters.first { written($0, index: index, owner: owner) == nil }
       return .failure(Reason(text: parameter.map { "takes `\($0.name): \($0.type)`, which a command cannot write" }))
     }
-    let call = "\(receiver(of: method, written: typeName ?? owner)).\(method.name)(\(arguments.joined(separator: ", ")))"
-    var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
-    if let returned = method.returnType { summary += " -> \(returned)" }
-    if method.isStatic { summary += staticMark }
-    return .success(finished(method, name: method.name, summary: summary, parameters: parameters, call: call))
+    return .success(called(method, parameters: parameters, arguments: arguments, on: typeName ?? owner))
   }
 
   /// The action of a method that takes a value of the app a command cannot write but adopt can
@@ -88,11 +84,7 @@ enum ActionInference {
     // Two parameters one name (`server:` and a made client's `server`) would be one argument.
     let names = parameters.map { $0.split(separator: "\"").dropFirst().first.map(String.init) ?? $0 }
     guard !made.isEmpty, Set(names).count == names.count else { return nil }
-    let call = "\(receiver(of: method, written: typeName ?? owner)).\(method.name)(\(arguments.joined(separator: ", ")))"
-    var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
-    if let returned = method.returnType { summary += " -> \(returned)" }
-    if method.isStatic { summary += staticMark }
-    return (finished(method, name: method.name, summary: summary, parameters: parameters, call: call), made)
+    return (called(method, parameters: parameters, arguments: arguments, on: typeName ?? owner), made)
   }
 
   /// A command's parameter and the expression that reads it, for a parameter a command can
@@ -176,6 +168,16 @@ enum ActionInference {
   /// navigation destination), whose cases would be no action by their names alone.
   static func isActionEnum(_ name: String) -> Bool {
     ["Action", "Event", "Intent", "Input"].contains { name.hasSuffix($0) }
+  }
+
+  /// The action calling `method` itself with `arguments`, on the model or, static, on its type
+  /// `typeName`; its summary the method's signature.
+  private static func called(_ method: Method, parameters: [String], arguments: [String], on typeName: String) -> ModelPlan.Action {
+    let call = "\(receiver(of: method, written: typeName)).\(method.name)(\(arguments.joined(separator: ", ")))"
+    var summary = method.selector + (method.isAsync ? " async" : "") + (method.isThrowing ? " throws" : "")
+    if let returned = method.returnType { summary += " -> \(returned)" }
+    if method.isStatic { summary += staticMark }
+    return finished(method, name: method.name, summary: summary, parameters: parameters, call: call)
   }
 
   /// The action of `method` called as `call`: sync, async or tracking as the method is.

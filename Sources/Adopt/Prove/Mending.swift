@@ -133,25 +133,24 @@ struct Mending {
 
   /// The action of a registration's `model.offered("NAME", ...)` line, or nil for any other line.
   static func gatedAction(atLine line: Int, of generated: String) -> String? {
-    let lines = generated.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.indices.contains(line - 1) else { return nil }
-    let text = lines[line - 1].drop { $0 == " " }
-    guard text.hasPrefix("model.offered(\"") else { return nil }
-    let name = text.dropFirst("model.offered(\"".count).prefix { $0 != "\"" }
-    return name.isEmpty ? nil : String(name)
+    quotedName(atLine: line, of: generated, after: ["model.offered(\""])
   }
 
   /// The action of a registration's `model.action("NAME", ...)` or `model.asyncAction("NAME",
   /// ...)` line, or nil for any other line.
   static func registeredAction(atLine line: Int, of generated: String) -> String? {
+    quotedName(atLine: line, of: generated, after: ["model.action(\"", "model.asyncAction(\""])
+  }
+
+  /// The name a registration's line (1-based) quotes first, where it starts with one of
+  /// `prefixes` (its indentation aside).
+  private static func quotedName(atLine line: Int, of generated: String, after prefixes: [String]) -> String? {
     let lines = generated.split(separator: "\n", omittingEmptySubsequences: false)
     guard lines.indices.contains(line - 1) else { return nil }
     let text = lines[line - 1].drop { $0 == " " }
-    for prefix in ["model.action(\"", "model.asyncAction(\""] where text.hasPrefix(prefix) {
-      let name = text.dropFirst(prefix.count).prefix { $0 != "\"" }
-      return name.isEmpty ? nil : String(name)
-    }
-    return nil
+    guard let prefix = prefixes.first(where: { text.hasPrefix($0) }) else { return nil }
+    let name = text.dropFirst(prefix.count).prefix { $0 != "\"" }
+    return name.isEmpty ? nil : String(name)
   }
 
   /// The third-party packages a build that no app file's error explains blames (one that does
