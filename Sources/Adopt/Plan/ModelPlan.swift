@@ -81,6 +81,9 @@ struct ModelPlan: Sendable, Equatable {
   var missing: [Missing] = []
   var actions: [Action] = []
   var properties: [String] = []
+  /// The key path from the model of each property reached through something it holds, by name
+  /// (`context.searchQuery`: `ContextBindings`); a property of the model's own is its name.
+  var propertyPaths: [String: String] = [:]
   /// The actions a view's `.task` runs, in order: the model's `connect` (SwiftUI cancels a
   /// `.task` when the view disappears, as `leave` cancels `connect`).
   var connect: [String] = []
@@ -197,13 +200,27 @@ struct ModelPlan: Sendable, Equatable {
       else { continue }
       properties.append(property.name)
     }
+    for (name, path) in ContextBindings.read(type, index: index) where !properties.contains(name) {
+      properties.append(name)
+      propertyPaths[name] = path
+    }
   }
+
+  /// How `Mending` names a property (not an action) whose line did not compile: `Type.property NAME`.
+  static let propertyMark = "property "
 
   /// Leaves out the actions whose generated line did not compile (`failed`: `Type.action` to
   /// the compiler's words), each said among the methods that are no action.
   mutating func leaveOut(_ failed: [String: String]) {
     for (key, error) in failed.sorted(by: { $0.key < $1.key }) {
       let name = String(key.dropFirst(type.count + 1))
+      if name.hasPrefix(Self.propertyMark) {
+        let property = String(name.dropFirst(Self.propertyMark.count))
+        guard properties.contains(property) else { continue }
+        properties.removeAll { $0 == property }
+        notes.append("`set \(property)` is left out: its registration did not compile (\(error))")
+        continue
+      }
       guard let action = actions.first(where: { $0.name == name }) else { continue }
       actions.removeAll { $0.name == name }
       notes.removeAll { $0.hasPrefix("`send \(name)` makes ") }

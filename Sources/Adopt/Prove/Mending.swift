@@ -123,6 +123,13 @@ struct Mending {
           failedActions[model.type + "." + action] = "line \(rejection.line): \(rejection.message)"
           mended = true
         }
+      } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models),
+                let property = Self.registeredProperty(atLine: rejection.line, of: generated) {
+        let key = model.type + "." + ModelPlan.propertyMark + property
+        if failedActions[key] == nil {
+          failedActions[key] = "line \(rejection.line): \(rejection.message)"
+          mended = true
+        }
       } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models), unregistered[model.type] == nil {
         unregistered[model.type] = "line \(rejection.line): \(rejection.message)"
         mended = true
@@ -140,6 +147,11 @@ struct Mending {
   /// ...)` line, or nil for any other line.
   static func registeredAction(atLine line: Int, of generated: String) -> String? {
     quotedName(atLine: line, of: generated, after: ["model.action(\"", "model.asyncAction(\""])
+  }
+
+  /// The property of a registration's `model.property("NAME", ...)` line, or nil for any other line.
+  static func registeredProperty(atLine line: Int, of generated: String) -> String? {
+    quotedName(atLine: line, of: generated, after: ["model.property(\""])
   }
 
   /// The name a registration's line (1-based) quotes first, where it starts with one of

@@ -388,7 +388,7 @@ enum RegistrationWriter {
       }
     }
     for property in model.properties {
-      lines.append("  model.property(\"\(property)\", \\.\(property))")
+      lines.append("  model.property(\"\(property)\", \\.\(model.propertyPaths[property] ?? property))")
     }
     // A view's `.task`: `connect` runs it, `leave` cancels it, as SwiftUI does on disappear.
     let connected = model.connect.compactMap { name in model.actions.first { $0.name == name } }
