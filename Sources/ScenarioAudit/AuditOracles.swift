@@ -26,7 +26,11 @@ package enum AuditOracles {
       && sequence.steps.contains { $0.line.hasSuffix(" true") }
   }
 
-  static let loadingWords = ["loading", "isloading", "isfetching", "fetching", "isrefreshing", "refreshing", "issearching", "searching", "isbusy", "busy", "issaving", "saving", "issubmitting", "submitting", "isprocessing", "processing", "inprogress", "isinprogress", "showspinner", "showingspinner", "isloadingmore", "loadingmore", "isloadingpage"]
+  static let loadingWords = ["loading", "isloading", "isfetching", "fetching", "isrefreshing", "refreshing", "issearching", "searching", "isbusy", "busy", "issaving", "saving", "issubmitting", "submitting", "isprocessing", "processing", "inprogress", "isinprogress", "showspinner", "showingspinner", "isloadingmore", "loadingmore", "isloadingpage",
+    // Work named for what it does: a flag set before it and reset when it ends (element-x's
+    // leave, join and send flows; a post or an upload).
+    "isleaving", "isjoining", "issending", "isposting", "isuploading", "isdownloading", "isdeleting", "iscreating", "isupdating",
+    "issigningin", "isloggingin", "isloggingout", "issigningout", "isverifying", "issyncing"]
 
   /// The findings of one sequence of `surface`'s model, each saying which steps its scenario
   /// sends first so that a view offers the next (the sequence names only its own).

@@ -54,6 +54,43 @@ package struct ProbeRunner {
     return (surface, nil, nil)
   }
 
+  /// The return type a stand-in's `signature` declares: what follows a function's arrow
+  /// (`Result<Void, ClientProxyError>`), a property's type (`var size: Result<UInt, E> { get async }`);
+  /// nil for none.
+  nonisolated package static func returnType(of signature: String) -> String? {
+    if let arrow = signature.range(of: "->", options: .backwards) {
+      return signature[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+    }
+    guard signature.hasPrefix("var ") || signature.contains(" var "), let colon = signature.firstIndex(of: ":") else { return nil }
+    let rest = signature[signature.index(after: colon)...]
+    return String(rest.prefix { $0 != "{" }).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The success and failure types of a `Result<S, F>` as written, nil for any other type.
+  nonisolated package static func resultParts(ofReturnType type: String?) -> (success: String, failure: String)? {
+    guard var text = type else { return nil }
+    if text.hasPrefix("Swift.") { text.removeFirst("Swift.".count) }
+    guard text.hasPrefix("Result<"), text.hasSuffix(">") else { return nil }
+    let inner = text.dropFirst("Result<".count).dropLast()
+    var depth = 0
+    for index in inner.indices {
+      switch inner[index] {
+      case "<", "[", "(": depth += 1
+      case ">", "]", ")": depth -= 1
+      case "," where depth == 0:
+        return (inner[..<index].trimmingCharacters(in: .whitespaces), inner[inner.index(after: index)...].trimmingCharacters(in: .whitespaces))
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// Whether a type as written has the default a stand-in returns unasked: `()`, nil, empty.
+  nonisolated package static func hasDefault(_ type: String) -> Bool {
+    type == "Void" || type == "()" || type == "String" || type.hasSuffix("?") || type.hasSuffix("!")
+      || (type.hasPrefix("[") && type.hasSuffix("]")) || type.hasPrefix("Set<") || type.hasPrefix("Array<") || type.hasPrefix("Dictionary<")
+  }
+
   /// Whether a stand-in declared `signature` (`func suggestions(limit: Int) async throws ->
   /// [Account]`) can throw.
   nonisolated package static func `throws`(_ signature: String) -> Bool {
@@ -367,7 +404,7 @@ private struct Run {
           if let note { answers.append(note) }
           if untyped { untypedAnswers += 1 }
           if request.dependency == "http" { lastAnswerUnread = unread }
-          execute(line)
+          if let line { execute(line) }
         }
         continue
       }
@@ -445,7 +482,7 @@ private struct Run {
   /// `unread` is a write's answer that no code the request's task ran is known to decode (its
   /// type, if any, came from another function's route or a path word): the step reads its status
   /// at most.
-  func answer(_ request: (dependency: String, id: String, description: String, site: String?, callers: [String])) -> (String, String?, untyped: Bool, unread: Bool) {
+  func answer(_ request: (dependency: String, id: String, description: String, site: String?, callers: [String])) -> (String?, String?, untyped: Bool, unread: Bool) {
     var head = "respond \(request.dependency) #\(request.id)"
     // An HTTP request by its route, which names the same request under every schedule (ids
     // follow the order requests start in), and holds when a fixed app cancels it.
@@ -457,6 +494,23 @@ private struct Run {
       if hosted.contains(request.dependency + request.id), let space = head.dropFirst("respond http ".count).firstIndex(of: " ") {
         head.insert(contentsOf: "//" + ResponseTypes.host(of: request.description), at: head.index(after: space))
       }
+    }
+    if let declaration = StandIns.declared.first(where: { $0.member == request.dependency }) {
+      // A stand-in's call: a `Result` whose success has a default is answered with it (the
+      // work goes on as if the service did it), failing probes fail one whose error is any
+      // `Error`; any other return type is the scenario's to say, and waits.
+      guard let (success, failure) = ProbeRunner.resultParts(ofReturnType: ProbeRunner.returnType(of: declaration.signature)) else {
+        return (nil, "\(request.description): not answered (a stand-in returning what a probe cannot make up)", false, false)
+      }
+      let failing = spec.answer == .offline || spec.answer == .serverError
+      if failing, ["Error", "any Error", "Swift.Error"].contains(failure) {
+        let message = spec.answer == .offline ? "offline" : "server error"
+        return ("\(head) error=\(CommandValue.quote(message))", "\(request.description): error \(CommandValue.quote(message)) (its `Result`'s failure)", false, false)
+      }
+      guard ProbeRunner.hasDefault(success) else {
+        return (nil, "\(request.description): not answered (a stand-in returning `Result<\(success), \(failure)>`, whose success a probe cannot make up)", false, false)
+      }
+      return ("\(head) none", "\(request.description): none (its `Result`'s success, \(success == "Void" || success == "()" ? "`()`" : "empty"))", false, false)
     }
     guard request.dependency == "http" else {
       let outcomes = session.surface?.dependencies.first { $0.name == request.dependency }?.outcomes ?? []

@@ -187,21 +187,32 @@ public enum StandIn {
     switch reply {
     case .none:
       if let fallback = defaultValue(T.self) { return .success(fallback) }
+      if let result = T.self as? any StandInResult.Type, let success = result.standInDefaultSuccess { return .success(success as! T) }
       return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)`, which has no default: answer it with `value=` or `json=`"))
     case .error(let message):
       // A publisher fails as a request's does; anything else throws (or traps, unthrown).
       if let failable = T.self as? any StandInFailable.Type { return .success(failable.standInFailing(with: StandInError(message)) as! T) }
+      if let result = T.self as? any StandInResult.Type {
+        guard let failure = result.standInFailure(message) else {
+          return .failure(StandInError(
+            "vmrepl: the stand-in `\(member)` returns `\(T.self)`, whose failure `error=` cannot make (its first case carries a value): answer it with `value=` or `json=`"))
+        }
+        return .success(failure as! T)
+      }
       return .failure(StandInError(message))
     case .unanswered(let command):
       // `stub ... value=` makes a value by decoding it: for a type that cannot be decoded that
       // advice would fail in turn.
-      guard T.self is any Decodable.Type || T.self is any StandInDecodable.Type else {
+      guard T.self is any Decodable.Type || T.self is any StandInDecodable.Type || T.self is any StandInResult.Type else {
         return .failure(StandInError(
           "vmrepl: the stand-in `\(member)` returns `\(T.self)` and nobody answered it; `\(T.self)` is not Decodable, so no answer can make one: write the stand-in by hand in Overrides.swift"))
       }
       return .failure(StandInError("vmrepl: the stand-in `\(member)` returns `\(T.self)` and nobody answered it: \(command)"))
     case .json(let text):
       if T.self == Void.self { return .success(() as! T) }
+      if let result = T.self as? any StandInResult.Type {
+        do throws(StandInError) { return .success(try result.standInSuccess(json: text, member: member) as! T) } catch { return .failure(error) }
+      }
       // A case named (`value=dateAddedNewestToOldest`) of an enum whose cases carry nothing,
       // whether or not it decodes from its raw values.
       if let named = EnumCases.named(T.self, json: text) { return .success(named) }

@@ -83,6 +83,10 @@ let locatorStandIns = [
     why: "App/APIService.swift uses `Mastodon.API` from MastodonSDK, which is left out",
     hasDefault: true, models: ["suggestion-account", "safe-suggestion-account", "background-suggestions", "safe-background-suggestions"]),
   StandInDeclaration(
+    "SpaceServiceProxy.leave", signature: "func leave(spaceID: String) async -> Result<Void, any Error>",
+    why: "App/Services/SpaceServiceProxy.swift imports `MatrixRustSDK`, of the app's package github.com/element-hq/matrix-rust-components-swift 25.1.0, which does not build on Linux",
+    hasDefault: false, models: ["leave-space", "safe-leave-space"]),
+  StandInDeclaration(
     "AssetCatalog.tint", signature: "static var tint: String",
     why: "App/Assets.swift imports `UIKit`, an Apple framework with no Linux version",
     hasDefault: true, models: ["palette-header", "palette-trap"]),
@@ -385,4 +389,57 @@ let profileHeader = ModelDefinition("profile-header", summary: "a header whose a
   ProfileHeaderViewModel()
 } describe: { model in
   model.show("accent", \.accent)
+}
+
+/// The app's space service, stood in (element-x's `SpaceServiceProxy`, over its Rust SDK): a
+/// `Result` nothing answers unasked, success or failure being the scenario's to say.
+final class SpaceServiceProxy: Sendable {
+  func leave(spaceID: String) async -> Result<Void, any Error> {
+    await StandIn.callAsync("SpaceServiceProxy.leave", "leave(spaceID: \(StandIn.text(spaceID)))")
+  }
+}
+
+/// Leaving a space as element-x's `LeaveSpaceViewModel.confirmLeaveSpace()` does: the spinner
+/// shown, the stood-in service asked, the spinner hidden on success; the failure branch shows
+/// an error and leaves the spinner up. The twin hides it on either branch. Until the audit
+/// answered a stood-in `Result`, every probe's call waited and nothing was found.
+@MainActor
+final class LeaveSpaceViewModel: ObservableObject {
+  @Published var isLeaving = false
+  @Published var hasLeft = false
+  @Published var failureShown = false
+  let spaceService = SpaceServiceProxy()
+  let hidesOnFailure: Bool
+
+  init(hidesOnFailure: Bool) {
+    self.hidesOnFailure = hidesOnFailure
+  }
+
+  func confirmLeaveSpace() {
+    isLeaving = true
+    Task { await leave() }
+  }
+
+  private func leave() async {
+    switch await spaceService.leave(spaceID: "!space:matrix.org") {
+    case .success:
+      hasLeft = true
+      isLeaving = false
+    case .failure:
+      failureShown = true
+      if hidesOnFailure { isLeaving = false }
+    }
+  }
+}
+
+let leaveSpace = ModelDefinition("leave-space", summary: "a spinner left up when the stood-in service's `Result` fails") { _ in
+  LeaveSpaceViewModel(hidesOnFailure: false)
+} describe: { model in
+  model.action("confirmLeaveSpace", "confirmLeaveSpace()") { viewModel, _ in viewModel.confirmLeaveSpace() }
+}
+
+let safeLeaveSpace = ModelDefinition("safe-leave-space", summary: "the spinner hidden whatever the service answers") { _ in
+  LeaveSpaceViewModel(hidesOnFailure: true)
+} describe: { model in
+  model.action("confirmLeaveSpace", "confirmLeaveSpace()") { viewModel, _ in viewModel.confirmLeaveSpace() }
 }

@@ -250,6 +250,48 @@ struct StandInAnswerTests {
     #expect(sink.events.withLock { $0 }.last == .requestAnswered(dependency: "Store.purchase", id: "r1", outcome: "value true"))
   }
 
+  /// element-x's proxies: `func leave() async -> Result<Void, LeaveError>` and the like.
+  private enum LeaveError: Error, Equatable { case notJoined, forbidden }
+  private enum SDKError: Error { case sdk(String), other }
+
+  @Test("a `Result` waits for an answer: `none` succeeds with its value's default, `value=` with the value, `error=` fails with the message or the failure enum's first case")
+  func results() async throws {
+    let (sink, dependencies) = install([
+      StandInDeclaration("SpaceProxy.leave", signature: "func leave() async -> Result<Void, LeaveError>", why: Self.why, hasDefault: false),
+      StandInDeclaration("ClientProxy.search", signature: "func search(_ term: String) async -> Result<[String], any Error>", why: Self.why, hasDefault: false),
+      StandInDeclaration("ClientProxy.maxUploadSize", signature: "var maxUploadSize: Result<UInt, SDKError> { get async }", why: Self.why, hasDefault: false),
+    ])
+    defer { StandIns.install(nil) }
+    func answered<T: Sendable>(_ member: String, _ outcome: String, _ value: CommandValue?, _ call: @escaping @Sendable () async -> T) async throws -> T {
+      let task = Task { await call() }
+      while dependencies[member]!.pendingRequests.isEmpty { await Task.yield() }
+      try dependencies[member]!.respond(
+        request: nil, outcome: Located(value: outcome, column: 1),
+        arguments: value.map { [CommandArgument(name: nil, value: $0, column: outcome.count + 2)] } ?? [], endColumn: 20)
+      return await task.value
+    }
+    let left: Result<Void, LeaveError> = try await answered("SpaceProxy.leave", "none", nil) { await StandIn.callAsync("SpaceProxy.leave", "leave()") }
+    #expect((try? left.get()) != nil)
+    let refused: Result<Void, LeaveError> = try await answered("SpaceProxy.leave", "error", .string("forbidden")) { await StandIn.callAsync("SpaceProxy.leave", "leave()") }
+    #expect(throws: LeaveError.notJoined, "the failure enum's first case: a message cannot say which") { try refused.get() }
+    let found: Result<[String], any Error> = try await answered("ClientProxy.search", "value", .list([.string("alice"), .string("bob")])) {
+      await StandIn.callAsync("ClientProxy.search", "search(\"al\")")
+    }
+    #expect(try found.get() == ["alice", "bob"])
+    let empty: Result<[String], any Error> = try await answered("ClientProxy.search", "none", nil) { await StandIn.callAsync("ClientProxy.search", "search(\"al\")") }
+    #expect(try empty.get() == [])
+    let offline: Result<[String], any Error> = try await answered("ClientProxy.search", "error", .string("offline")) { await StandIn.callAsync("ClientProxy.search", "search(\"al\")") }
+    #expect(throws: StandInError("offline")) { try offline.get() }
+    let size: Result<UInt, SDKError> = try await answered("ClientProxy.maxUploadSize", "json", .string("1024")) { await StandIn.callAsync("ClientProxy.maxUploadSize", "maxUploadSize") }
+    #expect(try size.get() == 1024)
+    #expect(sink.events.withLock { $0 }.contains(.requestAnswered(dependency: "SpaceProxy.leave", id: "r2", outcome: "error \"forbidden\"")))
+    // A failure that carries a value and a success with no default: said, not guessed.
+    #expect(StandIn.value(.error("offline"), as: Result<UInt, SDKError>.self, member: "ClientProxy.maxUploadSize").failureMessage
+      == "vmrepl: the stand-in `ClientProxy.maxUploadSize` returns `Result<UInt, SDKError>`, whose failure `error=` cannot make (its first case carries a value): answer it with `value=` or `json=`")
+    #expect(StandIn.value(.none, as: Result<UInt, SDKError>.self, member: "ClientProxy.maxUploadSize").failureMessage
+      == "vmrepl: the stand-in `ClientProxy.maxUploadSize` returns `Result<UInt, SDKError>`, which has no default: answer it with `value=` or `json=`")
+  }
+
   @Test("a synchronous call nobody answered fails the step, naming the command to add, and goes on with the type's zero value")
   func unanswered() {
     let (sink, _) = install([StandInDeclaration("Service.isAvailable", signature: "var isAvailable: Bool { get }", why: Self.why, hasDefault: false)])
@@ -396,4 +438,12 @@ private enum LibrarySort: Int32, CaseIterable, Codable {
 private enum Connection: CustomStringConvertible {
   case unavailable, wifi, cellular
   var description: String { self == .wifi ? "WiFi" : self == .cellular ? "Cellular" : "No Connection" }
+}
+
+extension Result where Failure == StandInError {
+  /// The error's message, nil for a success.
+  fileprivate var failureMessage: String? {
+    if case .failure(let error) = self { return error.message }
+    return nil
+  }
 }

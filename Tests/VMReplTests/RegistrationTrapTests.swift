@@ -157,6 +157,39 @@ struct AnsweredStandInTests {
     #expect(!ProbeRunner.throws("func map(_ transform: (Int) throws -> Int) -> [Int]"))
   }
 
+  @Test("a stood-in service returning a `Result` (element-x's proxies) is answered by the probes: its success of `()` or empty, its failure where the error is any `Error`; a spinner its failure branch leaves up is found, the twin clean")
+  func standInResults() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-result", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "leave-space", "safe-leave-space"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.output == """
+      leave-space (LeaveSpaceViewModel): 1 finding
+        loading flag left set: `isLeaving` is still true after `send confirmLeaveSpace` and its requests answered offline, with nothing left running
+          evidence: isLeaving == true at the end; no effect, timer or request of the model is left
+          code: LeaveSpaceViewModel.confirmLeaveSpace()
+          not a bug unless `isLeaving` is meant to stay set once set (then it is no loading flag)
+          scenario: audit/leave-space/loading-left-set.scenario
+      safe-leave-space: nothing found in 3 sequences (14 probes)
+      1 finding in 1 of 2 models; 6 sequences, 40 probes, seed 0
+
+      """)
+    let path = "audit/leave-space/loading-left-set.scenario"
+    let scenario = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    #expect(scenario.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+      "use leave-space", "send confirmLeaveSpace", #"respond SpaceServiceProxy.leave #r1 error="offline""#, "expect isLeaving == false",
+    ])
+    try await AuditOracleTests.failsOnBugPassesOnTwin(path, model: "leave-space", in: folder)
+    #expect(ProbeRunner.returnType(of: "func leave(spaceID: String) async -> Result<Void, any Error>") == "Result<Void, any Error>")
+    #expect(ProbeRunner.returnType(of: "var maxMediaUploadSize: Result<UInt, ClientProxyError> { get async }") == "Result<UInt, ClientProxyError>")
+    #expect(ProbeRunner.returnType(of: "func stop()") == nil)
+    #expect(ProbeRunner.resultParts(ofReturnType: "Result<[String: [Int]], SDKError>")! == ("[String: [Int]]", "SDKError"))
+    #expect(ProbeRunner.resultParts(ofReturnType: "[Result<Int, E>]") == nil)
+    #expect(ProbeRunner.hasDefault("Void") && ProbeRunner.hasDefault("[UserProfile]") && ProbeRunner.hasDefault("String?"))
+    #expect(!ProbeRunner.hasDefault("UInt") && !ProbeRunner.hasDefault("SearchUsersResults"))
+  }
+
   @Test("an @Published property set off the main thread to the value it had (mastodon's `SuggestionAccountViewModel` emptying its lists when its API fails) is warned of, as SwiftUI warns of the send: found, the twin on the main actor clean")
   func publishedOffMainUnchanged() async throws {
     let folder = try VMReplProcess.folder("audit-published-unchanged", files: [:])

@@ -11,10 +11,10 @@ package final class StandInDependency: AnyScriptedDependency {
 
   /// The outcomes every stand-in member takes.
   static let outcomes = [
-    Outcome("value", [Parameter("_0", .value)], "what the call returns, as a value (a string, a number, a list...)"),
+    Outcome("value", [Parameter("_0", .value)], "what the call returns, as a value (a string, a number, a list...); a `Result`'s success"),
     Outcome("json", [Parameter("_0", .string)], "what the call returns, as JSON text decoded into its return type"),
-    Outcome("error", [Parameter("_0", .string, default: .string("stand-in error"))], "an error the call throws"),
-    Outcome("none", [], "the return type's own default: (), nil or empty (\"\" for a string), a placeholder color or image, a stand-in type's new instance, an app struct made of empty parts, the app's own English string for a localized-string lookup (its en.lproj table)"),
+    Outcome("error", [Parameter("_0", .string, default: .string("stand-in error"))], "an error the call throws; a `Result`'s failure (this message, or its error enum's first case)"),
+    Outcome("none", [], "the return type's own default: (), nil or empty (a `Result`'s success of one) (\"\" for a string), a placeholder color or image, a stand-in type's new instance, an app struct made of empty parts, the app's own English string for a localized-string lookup (its en.lproj table)"),
   ]
 
   /// The outcomes of a model value adopt made a sample of: a value, or the sample.
