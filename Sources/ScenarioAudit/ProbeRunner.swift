@@ -85,6 +85,16 @@ package struct ProbeRunner {
     return nil
   }
 
+  /// The value a probe answers a stood-in `Result`'s success of a flag or a number with: `true`
+  /// and 1 with data, `false` and 0 otherwise; nil for any other type.
+  nonisolated package static func scalarAnswer(_ type: String, withData: Bool) -> String? {
+    switch type {
+    case "Bool": withData ? "true" : "false"
+    case "Int", "UInt", "Int64", "UInt64", "Int32", "UInt32", "Double", "Float": withData ? "1" : "0"
+    default: nil
+    }
+  }
+
   /// Whether a type as written has the default a stand-in returns unasked: `()`, nil, empty.
   nonisolated package static func hasDefault(_ type: String) -> Bool {
     type == "Void" || type == "()" || type == "String" || type.hasSuffix("?") || type.hasSuffix("!")
@@ -506,6 +516,11 @@ private struct Run {
       if failing, ["Error", "any Error", "Swift.Error"].contains(failure) {
         let message = spec.answer == .offline ? "offline" : "server error"
         return ("\(head) error=\(CommandValue.quote(message))", "\(request.description): error \(CommandValue.quote(message)) (its `Result`'s failure)", false, false)
+      }
+      // A flag or a count: with data, `true` and 1 (the work goes on, as a server that has
+      // one answers); empty or at the edge, `false` and 0.
+      if let scalar = ProbeRunner.scalarAnswer(success, withData: spec.answer == .ok) {
+        return ("\(head) value=\(scalar)", "\(request.description): value \(scalar) (its `Result`'s success)", false, false)
       }
       guard ProbeRunner.hasDefault(success) else {
         return (nil, "\(request.description): not answered (a stand-in returning `Result<\(success), \(failure)>`, whose success a probe cannot make up)", false, false)

@@ -188,6 +188,9 @@ struct AnsweredStandInTests {
     #expect(ProbeRunner.resultParts(ofReturnType: "[Result<Int, E>]") == nil)
     #expect(ProbeRunner.hasDefault("Void") && ProbeRunner.hasDefault("[UserProfile]") && ProbeRunner.hasDefault("String?"))
     #expect(!ProbeRunner.hasDefault("UInt") && !ProbeRunner.hasDefault("SearchUsersResults"))
+    #expect(ProbeRunner.scalarAnswer("Bool", withData: true) == "true" && ProbeRunner.scalarAnswer("Bool", withData: false) == "false")
+    #expect(ProbeRunner.scalarAnswer("UInt", withData: true) == "1" && ProbeRunner.scalarAnswer("UInt", withData: false) == "0")
+    #expect(ProbeRunner.scalarAnswer("SearchUsersResults", withData: true) == nil)
   }
 
   @Test("an @Published property set off the main thread to the value it had (mastodon's `SuggestionAccountViewModel` emptying its lists when its API fails) is warned of, as SwiftUI warns of the send: found, the twin on the main actor clean")
