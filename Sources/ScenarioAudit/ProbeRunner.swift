@@ -508,12 +508,13 @@ private struct Run {
     if let declaration = StandIns.declared.first(where: { $0.member == request.dependency }) {
       // A stand-in's call: a `Result` whose success has a default is answered with it (the
       // work goes on as if the service did it), failing probes fail one whose error is any
-      // `Error`; any other return type is the scenario's to say, and waits.
+      // `Error` or one the package can make (`StandInFailure`); any other return type is the
+      // scenario's to say, and waits.
       guard let (success, failure) = ProbeRunner.resultParts(ofReturnType: ProbeRunner.returnType(of: declaration.signature)) else {
         return (nil, "\(request.description): not answered (a stand-in returning what a probe cannot make up)", false, false)
       }
       let failing = spec.answer == .offline || spec.answer == .serverError
-      if failing, ["Error", "any Error", "Swift.Error"].contains(failure) {
+      if failing, ["Error", "any Error", "Swift.Error"].contains(failure) || StandInFailures.names.contains(failure) {
         let message = spec.answer == .offline ? "offline" : "server error"
         return ("\(head) error=\(CommandValue.quote(message))", "\(request.description): error \(CommandValue.quote(message)) (its `Result`'s failure)", false, false)
       }

@@ -83,7 +83,7 @@ let locatorStandIns = [
     why: "App/APIService.swift uses `Mastodon.API` from MastodonSDK, which is left out",
     hasDefault: true, models: ["suggestion-account", "safe-suggestion-account", "background-suggestions", "safe-background-suggestions"]),
   StandInDeclaration(
-    "SpaceServiceProxy.leave", signature: "func leave(spaceID: String) async -> Result<Void, any Error>",
+    "SpaceServiceProxy.leave", signature: "func leave(spaceID: String) async -> Result<Void, SpaceServiceProxyError>",
     why: "App/Services/SpaceServiceProxy.swift imports `MatrixRustSDK`, of the app's package github.com/element-hq/matrix-rust-components-swift 25.1.0, which does not build on Linux",
     hasDefault: false, models: ["leave-space", "safe-leave-space"]),
   StandInDeclaration(
@@ -392,12 +392,23 @@ let profileHeader = ModelDefinition("profile-header", summary: "a header whose a
 }
 
 /// The app's space service, stood in (element-x's `SpaceServiceProxy`, over its Rust SDK): a
-/// `Result` nothing answers unasked, success or failure being the scenario's to say.
+/// `Result` nothing answers unasked, success or failure being the scenario's to say. Its error
+/// carries the SDK's, as element-x's do: an `error=` answer makes one through the
+/// `StandInFailure` adopt writes for it (`spaceServiceFailures`).
 final class SpaceServiceProxy: Sendable {
-  func leave(spaceID: String) async -> Result<Void, any Error> {
+  func leave(spaceID: String) async -> Result<Void, SpaceServiceProxyError> {
     await StandIn.callAsync("SpaceServiceProxy.leave", "leave(spaceID: \(StandIn.text(spaceID)))")
   }
 }
+
+/// element-x's `SpaceServiceProxyError`: its first case carries the SDK's error.
+enum SpaceServiceProxyError: Error {
+  case sdkError(Error)
+  case missingSpace
+}
+
+/// What adopt's `generatedFailures` holds for it.
+let spaceServiceFailures = [StandInFailure(SpaceServiceProxyError.self) { .sdkError($0) }]
 
 /// Leaving a space as element-x's `LeaveSpaceViewModel.confirmLeaveSpace()` does: the spinner
 /// shown, the stood-in service asked, the spinner hidden on success; the failure branch shows

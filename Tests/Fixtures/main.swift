@@ -202,6 +202,7 @@ let fixedOrder = ModelDefinition("fixed-order", summary: "main-actor, main-queue
 }
 
 StandIns.declare(locatorStandIns)
+StandInFailures.install(spaceServiceFailures)
 StandInStrings.install(json: fixtureStrings)
 VMReplCommandLine.main(models: [
   spinner, inbox, drafts, ticket, actorTally, soloWriter, fragile, fixedOrder, twoTimers, typing, poller, dashboard, scrumClock, backgroundLoader, productList, sleepers, weather, launches,

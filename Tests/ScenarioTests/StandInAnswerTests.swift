@@ -253,6 +253,7 @@ struct StandInAnswerTests {
   /// element-x's proxies: `func leave() async -> Result<Void, LeaveError>` and the like.
   private enum LeaveError: Error, Equatable { case notJoined, forbidden }
   private enum SDKError: Error { case sdk(String), other }
+  private enum ProxyError: Error { case sdkError(Error), forbidden }
 
   @Test("a `Result` waits for an answer: `none` succeeds with its value's default, `value=` with the value, `error=` fails with the message or the failure enum's first case")
   func results() async throws {
@@ -288,6 +289,12 @@ struct StandInAnswerTests {
     // A failure that carries a value and a success with no default: said, not guessed.
     #expect(StandIn.value(.error("offline"), as: Result<UInt, SDKError>.self, member: "ClientProxy.maxUploadSize").failureMessage
       == "vmrepl: the stand-in `ClientProxy.maxUploadSize` returns `Result<UInt, SDKError>`, whose failure `error=` cannot make (its first case carries a value): answer it with `value=` or `json=`")
+    // One the package says how to make (adopt's `StandInFailure` for element-x's errors).
+    StandInFailures.install([StandInFailure(ProxyError.self) { .sdkError($0) }])
+    defer { StandInFailures.install([]) }
+    #expect(StandInFailures.names == ["ProxyError"])
+    let made = StandIn.value(.error("offline"), as: Result<Void, ProxyError>.self, member: "RoomProxy.leave")
+    if case .success(.failure(.sdkError(let error))) = made { #expect(error as? StandInError == StandInError("offline")) } else { Issue.record("\(made)") }
     #expect(StandIn.value(.none, as: Result<UInt, SDKError>.self, member: "ClientProxy.maxUploadSize").failureMessage
       == "vmrepl: the stand-in `ClientProxy.maxUploadSize` returns `Result<UInt, SDKError>`, which has no default: answer it with `value=` or `json=`")
   }

@@ -73,6 +73,11 @@ enum RegistrationWriter {
     }
     lines += standInLines(declarations)
     lines.append("")
+    lines.append("/// How an `error=` answer makes the app's errors that stood-in `Result`s fail with.")
+    lines.append("let generatedFailures: [StandInFailure] = [")
+    lines += failureMakers(adoption, signatures: standIns.map(\.signature)).map { "  \($0)," }
+    lines.append("]")
+    lines.append("")
     lines.append("/// The app's `Decodable` types: `audit` answers requests with bodies that decode into them.")
     lines.append("let generatedResponses: [any Decodable.Type] = [")
     lines += responseTypes(adoption).map { "  \($0).self," }
@@ -204,6 +209,7 @@ enum RegistrationWriter {
     // name); a command-line program has none until an Info.plist beside it says one.
     \(identify)
     StandIns.declare(generatedStandIns)
+    StandInFailures.install(generatedFailures)
     StandInStrings.install(json: appStrings)
     let replaced = Set(overrides.map(\\.name))
     VMReplCommandLine.main(
@@ -263,6 +269,56 @@ enum RegistrationWriter {
       }
     }
     return names
+  }
+
+  /// A `StandInFailure` for each error enum of the compiled files that a stood-in `Result`
+  /// fails with (`Result<Void, ClientProxyError>` in a signature of `signatures`): its case that
+  /// carries an `Error` alone, the answer's message in it (`{ .sdkError($0) }`), else its first
+  /// case that carries nothing (`{ _ in .invalidServer }`); an enum with neither has none, and its
+  /// `error=` answers say so.
+  static func failureMakers(_ adoption: Adoption, signatures: [String]) -> [String] {
+    var named: [String] = []
+    for signature in signatures {
+      var rest = Substring(signature)
+      while let start = rest.range(of: "Result<") {
+        let text = rest[start.lowerBound...]
+        var depth = 0
+        var end = text.endIndex
+        for index in text.indices {
+          if text[index] == "<" { depth += 1 }
+          if text[index] == ">" {
+            depth -= 1
+            if depth == 0 { end = text.index(after: index); break }
+          }
+        }
+        let arguments = ContextBindings.genericArguments(of: String(text[..<end]))
+        if arguments.count == 2, !named.contains(arguments[1]) { named.append(arguments[1]) }
+        rest = text[text.index(start.lowerBound, offsetBy: "Result<".count)...]
+      }
+    }
+    guard !named.isEmpty else { return [] }
+    let included = Set(adoption.included)
+    let files = adoption.app.files.filter { included.contains($0.path) }
+    var declared: [String: [DeclaredType]] = [:]
+    for file in files {
+      let dropped = Set((adoption.filtered[file.path] ?? []).filter { file.declarations.indices.contains($0) }.flatMap { file.declarations[$0].types })
+      for type in file.types where !dropped.contains(type.name) { declared[type.name, default: []].append(type) }
+    }
+    return named.sorted().compactMap { name -> String? in
+      guard let types = declared[name], types.count == 1, let type = types.first, type.kind == .enum, type.isTopLevel,
+            type.compiledOnLinux, type.genericParameters.isEmpty, type.access >= .internal,
+            type.inherited.contains(where: { ["Error", "Swift.Error", "LocalizedError"].contains($0) })
+      else { return nil }
+      let payloads = type.payloads.count == type.cases.count ? type.payloads : type.cases.map { _ in [ParameterFacts]() }
+      if let index = payloads.firstIndex(where: { $0.count == 1 && ["Error", "any Error", "Swift.Error"].contains($0[0].type) }) {
+        let label = payloads[index][0].label.map { "\($0): " } ?? ""
+        return "StandInFailure(\(name).self) { .\(type.cases[index])(\(label)$0) }"
+      }
+      if let index = payloads.firstIndex(where: \.isEmpty) {
+        return "StandInFailure(\(name).self) { _ in .\(type.cases[index]) }"
+      }
+      return nil
+    }
   }
 
   /// The decode sites of the files the package compiles whole whose answer type the generated

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// How an `error="..."` answer makes one of the app's error types that a stood-in `Result`
+/// fails with, where no generic rule can: element-x's `ClientProxyError`, whose first case
+/// carries the SDK's error (`case sdkError(Error)`). `adopt` writes one for each error enum of
+/// the app a stood-in `Result` names: its case that carries an `Error` (the answer's message in
+/// it), else its first case that carries nothing.
+///
+/// ```swift
+/// StandInFailure(ClientProxyError.self) { .sdkError($0) }
+/// ```
+public struct StandInFailure: Sendable {
+  /// The type's name as a signature writes it (`ClientProxyError`): how `audit` knows it can fail one.
+  public let name: String
+  let type: ObjectIdentifier
+  let make: @Sendable (StandInError) -> any Error
+
+  /// The way to make an `E` of an answer's error.
+  public init<E: Error>(_ type: E.Type, _ make: @escaping @Sendable (StandInError) -> E) {
+    name = String(describing: type)
+    self.type = ObjectIdentifier(type)
+    self.make = { make($0) }
+  }
+}
+
+/// The package's `StandInFailure`s, installed once by the generated `main.swift`.
+public enum StandInFailures {
+  private static let installed = Mutex<[ObjectIdentifier: StandInFailure]>([:])
+
+  /// Installs `failures` (replacing any installed before).
+  public static func install(_ failures: [StandInFailure]) {
+    installed.withLock { table in
+      table = Dictionary(failures.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// The names of the error types an answer can make (`ClientProxyError`).
+  public static var names: Set<String> { installed.withLock { Set($0.values.map(\.name)) } }
+
+  /// An `E` made of `message`, where one is installed for `E`.
+  static func make<E>(_ type: E.Type, _ message: String) -> E? {
+    installed.withLock { $0[ObjectIdentifier(type)] }?.make(StandInError(message)) as? E
+  }
+}
