@@ -42,3 +42,45 @@ public enum StandInFailures {
     installed.withLock { $0[ObjectIdentifier(type)] }?.make(StandInError(message)) as? E
   }
 }
+
+/// How a `none` answer makes the success of a stood-in `Result` whose value has no default of
+/// its own: element-x's `Result<SearchUsersResults, ClientProxyError>`, whose
+/// `SearchUsersResults(results: [], limited: false)` is made of empty parts. `adopt` writes one
+/// for each such type its empty values can make (`generatedEmpties`).
+///
+/// ```swift
+/// StandInEmpty(SearchUsersResults.self) { SearchUsersResults(results: StandIn.empty(), limited: StandIn.empty()) }
+/// ```
+public struct StandInEmpty: Sendable {
+  /// The type's name as a signature writes it: how `audit` knows it can answer one.
+  public let name: String
+  let type: ObjectIdentifier
+  let make: @Sendable () -> Any
+
+  /// The way to make an empty `T`.
+  public init<T>(_ type: T.Type, _ make: @escaping @Sendable () -> T) {
+    name = String(describing: type)
+    self.type = ObjectIdentifier(type)
+    self.make = { make() }
+  }
+}
+
+/// The package's `StandInEmpty`s, installed once by the generated `main.swift`.
+public enum StandInEmpties {
+  private static let installed = Mutex<[ObjectIdentifier: StandInEmpty]>([:])
+
+  /// Installs `empties` (replacing any installed before).
+  public static func install(_ empties: [StandInEmpty]) {
+    installed.withLock { table in
+      table = Dictionary(empties.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// The names of the types a `none` answer can make (`SearchUsersResults`).
+  public static var names: Set<String> { installed.withLock { Set($0.values.map(\.name)) } }
+
+  /// An empty `T`, where one is installed for `T`.
+  static func make<T>(_ type: T.Type) -> T? {
+    installed.withLock { $0[ObjectIdentifier(type)] }?.make() as? T
+  }
+}

@@ -1,6 +1,6 @@
 /// A `Result` a stand-in returns, answered as its parts are: `value=`/`json=` is its success's
 /// value (`()` for `Result<Void, _>`, whatever was written), `none` its success's default (`()`,
-/// nil, empty) where it has one, `error=` its failure: the message itself where the failure is
+/// nil, empty, or the package's `StandInEmpty` of its type) where it has one, `error=` its failure: the message itself where the failure is
 /// any `Error`, else as the package's `StandInFailure` for the type makes one, else the failure
 /// enum's first case where its cases carry nothing. Services the
 /// app's code calls through a protocol return them from async functions (205 of element-x's 302
@@ -21,7 +21,7 @@ extension Result: StandInResult {
   }
 
   static var standInDefaultSuccess: Self? {
-    StandIn.defaultValue(Success.self).map { .success($0) }
+    (StandIn.defaultValue(Success.self) ?? StandInEmpties.make(Success.self)).map { .success($0) }
   }
 
   static func standInFailure(_ message: String) -> Self? {

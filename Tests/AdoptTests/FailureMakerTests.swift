@@ -36,6 +36,13 @@ struct FailureMakerTests {
         private enum HiddenError: Error { case failed }
 
         enum Unused: Error { case failed }
+
+        struct SearchUsersResults: Equatable {
+            var results: [String]
+            var limited: Bool
+        }
+
+        final class RoomListProxy { }
         """,
       "Rooms/Screens/RoomsViewModel.swift": """
         import Foundation
@@ -68,5 +75,34 @@ struct FailureMakerTests {
     let generated = RegistrationWriter.generatedFile(adoption, modules: ["Rooms"])
     #expect(generated.contains("let generatedFailures: [StandInFailure] = [\n]"), "no stand-in names one")
     #expect(RegistrationWriter.mainFile(bundleIdentifier: "com.example.rooms").contains("StandInFailures.install(generatedFailures)"))
+
+    // A success with no default of its own, made of empty parts; a class, a list, an optional, a
+    // flag are not (the runtime has those, or nothing can be made up).
+    #expect(RegistrationWriter.emptyMakers(adoption, signatures: [
+      "func searchUsers(searchTerm: String, limit: UInt) async -> Result<SearchUsersResults, ClientProxyError>",
+      "func roomList() async -> Result<RoomListProxy, ClientProxyError>",
+      "func rooms() async -> Result<[SearchUsersResults], ClientProxyError>",
+      "func flag() async -> Result<Bool, ClientProxyError>",
+    ]) == ["StandInEmpty(SearchUsersResults.self) { SearchUsersResults(results: StandIn.empty(), limited: StandIn.empty()) }"])
+  }
+
+  @Test("a maker line the compiler rejects is left out alone next build")
+  func rejectedMaker() throws {
+    let folder = try AppFolder("Rooms", files: [
+      "Rooms.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Rooms/Services/Errors.swift": "enum ClientProxyError: Error {\n    case sdkError(Error)\n}\n",
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    let generated = "let generatedFailures: [StandInFailure] = [\n  StandInFailure(ClientProxyError.self) { .sdkError($0) },\n]\n"
+    #expect(Mending.maker(atLine: 2, of: generated) == "StandInFailure(ClientProxyError")
+    #expect(Mending.maker(atLine: 1, of: generated) == nil)
+    var mending = Mending()
+    let mended = mending.mend(
+      [PackageBuild.Rejection(path: nil, line: 2, message: "'ClientProxyError' is ambiguous for type lookup in this context")],
+      adoption: adoption, standIns: StandInFiles(adoption), generated: generated)
+    #expect(mended)
+    let again = mending.adoption(of: try folder.scanOnly(), overridden: [], excluded: [:])
+    #expect(again.failedMakers == ["StandInFailure(ClientProxyError"])
+    #expect(RegistrationWriter.makerKey(of: "  StandInEmpty(SearchUsersResults.self) { SearchUsersResults() },") == "StandInEmpty(SearchUsersResults")
   }
 }

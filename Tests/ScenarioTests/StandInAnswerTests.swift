@@ -295,6 +295,12 @@ struct StandInAnswerTests {
     #expect(StandInFailures.names == ["ProxyError"])
     let made = StandIn.value(.error("offline"), as: Result<Void, ProxyError>.self, member: "RoomProxy.leave")
     if case .success(.failure(.sdkError(let error))) = made { #expect(error as? StandInError == StandInError("offline")) } else { Issue.record("\(made)") }
+    // A success made of empty parts, as the package's `StandInEmpty` makes it.
+    struct SearchResults: Equatable { var results: [String]; var limited: Bool }
+    StandInEmpties.install([StandInEmpty(SearchResults.self) { SearchResults(results: [], limited: false) }])
+    defer { StandInEmpties.install([]) }
+    let searched = StandIn.value(.none, as: Result<SearchResults, SDKError>.self, member: "ClientProxy.searchUsers")
+    if case .success(.success(let value)) = searched { #expect(value == SearchResults(results: [], limited: false)) } else { Issue.record("\(searched)") }
     #expect(StandIn.value(.none, as: Result<UInt, SDKError>.self, member: "ClientProxy.maxUploadSize").failureMessage
       == "vmrepl: the stand-in `ClientProxy.maxUploadSize` returns `Result<UInt, SDKError>`, which has no default: answer it with `value=` or `json=`")
   }

@@ -93,6 +93,9 @@ struct Adoption: Sendable {
   /// there): the conformances' file declares each as the app's (`typealias JoinRule =
   /// ElementX.JoinRule`), which shadows the imported ones.
   var ambiguousNames: Set<String> = []
+  /// The generated `StandInFailure`/`StandInEmpty` lines an earlier build rejected, by
+  /// `RegistrationWriter.makerKey`: left out, their answers made as without them.
+  var failedMakers: Set<String> = []
   /// Those names as the app's module qualifies them, in name order.
   var qualifiedAmbiguousNames: [(name: String, qualified: String)] {
     ambiguousNames.sorted().compactMap { name in typeIndex.moduleQualified(name).map { (name, $0) } }
@@ -118,8 +121,10 @@ struct Adoption: Sendable {
     droppedPackages: [String: String] = [:], failedSeams: [String: String] = [:],
     rejectedDeclarations: [String: [Int: String]] = [:], droppedMembers: [String: [DroppedMember]] = [:],
     standInRepairs: [String: StandInSource.Repair] = [:], failedProtocolSeams: [String: String] = [:],
-    productNames: [String: String] = [:], ambiguousNames: Set<String> = [], failedGates: Set<String> = [], failedActions: [String: String] = [:]
+    productNames: [String: String] = [:], ambiguousNames: Set<String> = [], failedGates: Set<String> = [], failedActions: [String: String] = [:],
+    failedMakers: Set<String> = []
   ) {
+    self.failedMakers = failedMakers
     self.standInRepairs = standInRepairs
     self.failedProtocolSeams = failedProtocolSeams
     self.ambiguousNames = ambiguousNames

@@ -17,6 +17,8 @@ struct Mending {
   /// the action is left out, the model kept (a value adopt made for its argument that names a
   /// type the registration's file sees otherwise, as SwiftUI's `List` hides the app's).
   var failedActions: [String: String] = [:]
+  /// Generated `StandInFailure`/`StandInEmpty` lines the compiler rejected (`RegistrationWriter.makerKey`).
+  var failedMakers: Set<String> = []
   /// Third-party packages left out (they do not resolve or build here), by identity, with why.
   var dropped: [String: String] = [:]
   /// Left-out files whose stand-in still did not compile after its repairs, with why.
@@ -59,7 +61,7 @@ struct Mending {
       app, overridden: overridden, rejected: rejected.merging(excluded) { first, _ in first }, unregistered: unregistered,
       droppedPackages: dropped, failedSeams: failedSeams, rejectedDeclarations: rejectedDeclarations,
       droppedMembers: droppedMembers, standInRepairs: standInRepairs, failedProtocolSeams: failedProtocolSeams,
-      productNames: productNames, ambiguousNames: ambiguousNames, failedGates: failedGates, failedActions: failedActions)
+      productNames: productNames, ambiguousNames: ambiguousNames, failedGates: failedGates, failedActions: failedActions, failedMakers: failedMakers)
   }
 
   /// Mends what one build's `rejections` name, in `adoption` as that build compiled it (its
@@ -114,6 +116,8 @@ struct Mending {
         if mendAppFile(path, rejection, adoption: adoption, app: app, leftOut: &leftOut, seamedNow: &seamedNow, mendedLines: &mendedLines) {
           mended = true
         }
+      } else if rejection.path == nil, let key = Self.maker(atLine: rejection.line, of: generated) {
+        if failedMakers.insert(key).inserted { mended = true }
       } else if let model = PackageBuild.model(atLine: rejection.line, of: generated, in: adoption.models),
                 let action = Self.gatedAction(atLine: rejection.line, of: generated) {
         if failedGates.insert(model.type + "." + action).inserted { mended = true }
@@ -147,6 +151,15 @@ struct Mending {
   /// ...)` line, or nil for any other line.
   static func registeredAction(atLine line: Int, of generated: String) -> String? {
     quotedName(atLine: line, of: generated, after: ["model.action(\"", "model.asyncAction(\""])
+  }
+
+  /// The key of a generated `StandInFailure`/`StandInEmpty` line (`RegistrationWriter.makerKey`),
+  /// or nil for any other line.
+  static func maker(atLine line: Int, of generated: String) -> String? {
+    let lines = generated.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.indices.contains(line - 1) else { return nil }
+    let key = RegistrationWriter.makerKey(of: String(lines[line - 1]))
+    return key.isEmpty ? nil : key
   }
 
   /// The property of a registration's `model.property("NAME", ...)` line, or nil for any other line.

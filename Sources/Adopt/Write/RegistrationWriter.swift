@@ -75,7 +75,13 @@ enum RegistrationWriter {
     lines.append("")
     lines.append("/// How an `error=` answer makes the app's errors that stood-in `Result`s fail with.")
     lines.append("let generatedFailures: [StandInFailure] = [")
-    lines += failureMakers(adoption, signatures: standIns.map(\.signature)).map { "  \($0)," }
+    // One line each, so that one the compiler rejects is left out alone (`Mending`).
+    lines += failureMakers(adoption, signatures: standIns.map(\.signature)).filter { !adoption.failedMakers.contains(makerKey(of: $0)) }.map { "  \($0)," }
+    lines.append("]")
+    lines.append("")
+    lines.append("/// How a `none` answer makes the success of a stood-in `Result` whose value has no default.")
+    lines.append("let generatedEmpties: [StandInEmpty] = [")
+    lines += emptyMakers(adoption, signatures: standIns.map(\.signature)).filter { !adoption.failedMakers.contains(makerKey(of: $0)) }.map { "  \($0)," }
     lines.append("]")
     lines.append("")
     lines.append("/// The app's `Decodable` types: `audit` answers requests with bodies that decode into them.")
@@ -210,6 +216,7 @@ enum RegistrationWriter {
     \(identify)
     StandIns.declare(generatedStandIns)
     StandInFailures.install(generatedFailures)
+    StandInEmpties.install(generatedEmpties)
     StandInStrings.install(json: appStrings)
     let replaced = Set(overrides.map(\\.name))
     VMReplCommandLine.main(
@@ -278,24 +285,7 @@ enum RegistrationWriter {
   /// `error=` answers say so.
   static func failureMakers(_ adoption: Adoption, signatures: [String]) -> [String] {
     var named: [String] = []
-    for signature in signatures {
-      var rest = Substring(signature)
-      while let start = rest.range(of: "Result<") {
-        let text = rest[start.lowerBound...]
-        var depth = 0
-        var end = text.endIndex
-        for index in text.indices {
-          if text[index] == "<" { depth += 1 }
-          if text[index] == ">" {
-            depth -= 1
-            if depth == 0 { end = text.index(after: index); break }
-          }
-        }
-        let arguments = ContextBindings.genericArguments(of: String(text[..<end]))
-        if arguments.count == 2, !named.contains(arguments[1]) { named.append(arguments[1]) }
-        rest = text[text.index(start.lowerBound, offsetBy: "Result<".count)...]
-      }
-    }
+    for (_, failure) in resultArguments(in: signatures) where !named.contains(failure) { named.append(failure) }
     guard !named.isEmpty else { return [] }
     let included = Set(adoption.included)
     let files = adoption.app.files.filter { included.contains($0.path) }
@@ -318,6 +308,54 @@ enum RegistrationWriter {
         return "StandInFailure(\(name).self) { _ in .\(type.cases[index]) }"
       }
       return nil
+    }
+  }
+
+  /// What names a maker line (`StandInFailure(ClientProxyError.self) { ... }`): its text up to
+  /// `.self`, `StandInFailure(ClientProxyError`; nil for any other line.
+  static func makerKey(of line: String) -> String {
+    let text = line.drop { $0 == " " }
+    guard text.hasPrefix("StandInFailure(") || text.hasPrefix("StandInEmpty("), let end = text.range(of: ".self") else { return "" }
+    return String(text[..<end.lowerBound])
+  }
+
+  /// The success and failure types of every `Result<S, F>` `signatures` write, in order.
+  static func resultArguments(in signatures: [String]) -> [(success: String, failure: String)] {
+    var found: [(success: String, failure: String)] = []
+    for signature in signatures {
+      var rest = Substring(signature)
+      while let start = rest.range(of: "Result<") {
+        let text = rest[start.lowerBound...]
+        var depth = 0
+        var end = text.endIndex
+        for index in text.indices {
+          if text[index] == "<" { depth += 1 }
+          if text[index] == ">" {
+            depth -= 1
+            if depth == 0 { end = text.index(after: index); break }
+          }
+        }
+        let arguments = ContextBindings.genericArguments(of: String(text[..<end]))
+        if arguments.count == 2 { found.append((arguments[0], arguments[1])) }
+        rest = text[text.index(start.lowerBound, offsetBy: "Result<".count)...]
+      }
+    }
+    return found
+  }
+
+  /// A `StandInEmpty` for each type a stood-in `Result` succeeds with that has no default of
+  /// its own and that `EmptyValues` can make of empty parts (element-x's `SearchUsersResults`):
+  /// what `none` answers, and `audit` with it.
+  static func emptyMakers(_ adoption: Adoption, signatures: [String]) -> [String] {
+    let empty = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
+    var named: [String] = []
+    for (success, _) in resultArguments(in: signatures) where !named.contains(success) { named.append(success) }
+    return named.sorted().compactMap { type -> String? in
+      let plain = ["Void", "()", "String", "Bool", "Int", "UInt", "Double", "Float", "Data", "URL", "Date"]
+      guard !plain.contains(type), !type.hasSuffix("?"), !type.hasSuffix("!"), !type.hasPrefix("["), !type.contains("any "),
+            !type.contains("some "), let expression = empty.expression(for: type, from: "")
+      else { return nil }
+      return "StandInEmpty(\(type).self) { \(expression) }"
     }
   }
 
