@@ -9,6 +9,8 @@ package enum AuditOracles {
     package var quick: ProbeResult?
     package var quickNewestFirst: ProbeResult?
     package var settledReversed: ProbeResult?
+    /// Typed with pauses, each text's request still out when the next was typed (`ProbeMode.paused`).
+    package var paused: ProbeResult?
     package init() {}
 
     /// The one-step-at-a-time probes by how their requests were answered: with data first, then
@@ -249,6 +251,22 @@ package enum AuditOracles {
         source: older,
         onPurpose: "unless the view is meant to show whichever answer comes last",
         lines: stepLines(of: newestFirst) + ["expect \(difference.path) == \(difference.expected)"])
+    }
+    // A field typed into again while the answer to the first text is out: once every answer
+    // came, the screen should show what one after another shows for the last text.
+    if Self.retyped(sequence), let paused = runs.paused, let settled = runs.settled, paused.atRest, settled.atRest,
+      paused.requests > 0, let difference = firstDifference(expected: settled.final, actual: paused.final),
+      reordered(expected: settled.final, actual: paused.final) == nil
+    {
+      let field = sequence.steps[0].name
+      let said = worded(difference, expected: settled.final, actual: paused.final)
+      let last = sequence.steps.last.map { "`\($0.line)`" } ?? ""
+      finding(.answerOrder, key: difference.path, probe: 9,
+        summary: "\(steps) with a pause between: the answer to the first text arriving after \(last) leaves `\(said.path)` \(said.actual), not \(said.expected)",
+        evidence: "one after another: \(said.path) == \(said.expected); the first text's request still out when `\(field)` changed, answered last: \(said.actual) (an answer to a text no longer there overwrote the screen)",
+        source: surface.source(of: field),
+        onPurpose: "unless the view is meant to show the answer to a text the user has since changed",
+        lines: stepLines(of: paused) + ["expect \(difference.path) == \(difference.expected)"])
     }
     return findings
   }

@@ -46,6 +46,10 @@ package struct AuditPlan: Sendable {
     // At most a quarter of the sequences, so that a form of many fields and buttons keeps its pairs.
     let reads = vocabulary.filter { $0.first.line.hasPrefix("send ") && !$0.first.line.contains("=") && !Self.isCleanup($0.first.name) }
     sequences += texts.flatMap { text in reads.map { [text.first, $0.first, text.second] } }.prefix(max(1, limit / 4))
+    // A text typed, then cleared (the field's clear button): what the screen shows for an empty
+    // field while the answer to the text is still out (element-x's user search shows its
+    // suggestions, then the old query's results over them).
+    sequences += texts.map { [$0.first, ProbeStep(line: "set \($0.first.name) \"\"", name: $0.first.name)] }
     var pairs: [[ProbeStep]] = []
     for a in vocabulary {
       for b in vocabulary where a.first.name != b.first.name { pairs.append([a.first, b.first]) }

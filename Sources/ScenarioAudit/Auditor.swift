@@ -217,6 +217,13 @@ package struct Auditor: Sendable {
       newestFirst.newestFirst = true
       specs.append((.quickNewestFirst, newestFirst))
     }
+    // A field typed into again while the first text's request is out (a pause between the
+    // keystrokes long enough for a debounce to send it).
+    if AuditOracles.retyped(unit.sequence), let settled = runs.settled, settled.requests > 0 {
+      var paused = base
+      paused.mode = .paused
+      specs.append((.paused, paused))
+    }
     if let quick = runs.quick, let settled = runs.settled,
       AuditOracles.firstDifference(expected: settled.final, actual: quick.final) != nil
     {
@@ -254,7 +261,7 @@ package struct Auditor: Sendable {
   }
 
   enum ProbeKind: Equatable {
-    case settled, quick, quickNewestFirst, settledReversed
+    case settled, quick, quickNewestFirst, settledReversed, paused
     case failing(ProbeAnswer)
   }
 
@@ -336,6 +343,7 @@ extension Auditor.ProbeKind {
     case .quick: 6
     case .quickNewestFirst: 7
     case .settledReversed: 8
+    case .paused: 9
     }
   }
 }
@@ -378,6 +386,7 @@ extension AuditOracles.Runs {
     case .quick: quick = result
     case .quickNewestFirst: quickNewestFirst = result
     case .settledReversed: settledReversed = result
+    case .paused: paused = result
     case .failing(let answer): failures.append((answer, result))
     }
   }

@@ -15,6 +15,10 @@ package enum ProbeMode: String, Sendable, Codable {
   case settled
   /// Every step at once, as quick taps; then the answers.
   case quick
+  /// Each step, then time moved on past its timers (a debounce fires, its request goes out)
+  /// with nothing answered; then every answer, oldest first: a user typing on while the
+  /// answer to what they typed before is slow.
+  case paused
 }
 
 /// How a probe answers requests.

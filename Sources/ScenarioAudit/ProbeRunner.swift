@@ -239,6 +239,12 @@ private struct Run {
     case .quick:
       for step in spec.steps where rowShown(for: step) && offered(step) { execute(step.line) }
       settle()
+    case .paused:
+      for step in spec.steps where rowShown(for: step) && offered(step) {
+        execute(step.line)
+        for _ in 0..<rounds where session.hasArmedTimers { execute("advance 1s") }
+      }
+      settle()
     }
     result.final = StateLeaves.of(session.currentState)
     result.atRest = !session.hasArmedTimers && session.pendingRequestList.isEmpty

@@ -82,6 +82,10 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     var nextID = 0
     var waiting: [Waiter] = []
     var stub: (answer: Answer, latency: Duration)?
+    /// Requests the app cancelled while they waited, oldest first: a `respond` naming one is
+    /// dropped, as a server's late answer to a cancelled task is, so the same scenario holds
+    /// for code that cancels (a fix) and code that does not.
+    var cancelled: [PendingRequest] = []
   }
 
   package init(
@@ -128,8 +132,11 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
         let cancelled = state.guarded { state -> Bool in
-          if Task.isCancelled { return true }
           let request = PendingRequest(id: id, description: description, origin: tag?.label, work: tag?.id)
+          if Task.isCancelled {
+            state.cancelled.append(request)
+            return true
+          }
           state.waiting.append(Waiter(request: request, continuation: continuation))
           return false
         }
@@ -141,7 +148,9 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     } onCancel: {
       let waiter = state.guarded { state -> Waiter? in
         guard let index = state.waiting.firstIndex(where: { $0.request.id == id }) else { return nil }
-        return state.waiting.remove(at: index)
+        let waiter = state.waiting.remove(at: index)
+        state.cancelled.append(waiter.request)
+        return waiter
       }
       if let waiter {
         sink.report(.requestCancelled(dependency: name, id: id))
@@ -195,6 +204,20 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     guard let waiter else {
       guard let request else {
         throw ScenarioError(.nothingToRespondTo(dependency: name), column: outcome.column)
+      }
+      let dropped = state.guarded { state -> PendingRequest? in
+        let index = state.cancelled.firstIndex { cancelled in
+          switch request {
+          case .id(let id): return cancelled.id == "r\(id.value)"
+          case .matching(let text): return cancelled.description.contains(text.value)
+          case .route(let method, let path): return cancelled.description.hasPrefix("\(method.value) \(path.value)")
+          }
+        }
+        return index.map { state.cancelled.remove(at: $0) }
+      }
+      if let dropped {
+        sink.report(.note("\(name) #\(dropped.id) (\(dropped.description)) was cancelled by the app before this answer: the answer is dropped, as a cancelled task's is"))
+        return
       }
       let names = pending.map { PendingRequestName(id: $0.id, description: $0.description) }
       throw ScenarioError(.noSuchPendingRequest(dependency: name, wanted: request.wanted, pending: names), column: request.column)

@@ -87,6 +87,10 @@ let locatorStandIns = [
     why: "App/Services/SpaceServiceProxy.swift imports `MatrixRustSDK`, of the app's package github.com/element-hq/matrix-rust-components-swift 25.1.0, which does not build on Linux",
     hasDefault: false, models: ["leave-space", "safe-leave-space"]),
   StandInDeclaration(
+    "UserDiscoveryService.searchProfiles", signature: "func searchProfiles(with searchQuery: String) async -> Result<[String], UserDiscoveryError>",
+    why: "App/Services/UserDiscoveryService.swift imports `MatrixRustSDK`, of the app's package github.com/element-hq/matrix-rust-components-swift 25.1.0, which does not build on Linux",
+    hasDefault: false, models: ["user-search", "safe-user-search"]),
+  StandInDeclaration(
     "AssetCatalog.tint", signature: "static var tint: String",
     why: "App/Assets.swift imports `UIKit`, an Apple framework with no Linux version",
     hasDefault: true, models: ["palette-header", "palette-trap"]),
@@ -403,7 +407,7 @@ final class SpaceServiceProxy: Sendable {
 
 /// element-x's `SpaceServiceProxyError`: its first case carries the SDK's error.
 enum SpaceServiceProxyError: Error {
-  case sdkError(Error)
+  case sdkError(any Error)
   case missingSpace
 }
 
@@ -453,4 +457,75 @@ let safeLeaveSpace = ModelDefinition("safe-leave-space", summary: "the spinner h
   LeaveSpaceViewModel(hidesOnFailure: true)
 } describe: { model in
   model.action("confirmLeaveSpace", "confirmLeaveSpace()") { viewModel, _ in viewModel.confirmLeaveSpace() }
+}
+
+/// element-x's `UserDiscoveryErrorType`.
+enum UserDiscoveryError: Error {
+  case failedSearchingUsers
+}
+
+/// The app's user directory, stood in (element-x's `UserDiscoveryService`, over its client proxy).
+final class UserDiscoveryService: Sendable {
+  func searchProfiles(with searchQuery: String) async -> Result<[String], UserDiscoveryError> {
+    await StandIn.callAsync("UserDiscoveryService.searchProfiles", "searchProfiles(with: \(StandIn.text(searchQuery)))")
+  }
+}
+
+/// element-x's user search (`StartChatScreenViewModel.fetchUsers()`), its shape kept: the field's
+/// text debounced on the main queue, each search kept in a task the next one cancels, and for a
+/// text too short to search the suggestions shown at once, the search still out left running:
+/// its answer then shows the old text's results under the cleared field. The twin cancels it
+/// there too.
+@MainActor
+final class UserSearchViewModel: ObservableObject {
+  struct UsersSection: Equatable {
+    enum Kind { case suggestions, searchResult }
+    var type: Kind
+    var users: [String]
+  }
+
+  @Published var searchQuery = ""
+  @Published var usersSection = UsersSection(type: .suggestions, users: [])
+  private let userDiscoveryService = UserDiscoveryService()
+  private var fetchUsersTask: Task<Void, Never>? {
+    didSet { oldValue?.cancel() }
+  }
+  private var cancellable: AnyCancellable?
+  let cancelsOnShortQuery: Bool
+
+  init(cancelsOnShortQuery: Bool) {
+    self.cancelsOnShortQuery = cancelsOnShortQuery
+    cancellable = $searchQuery
+      .debounce(for: .milliseconds(250), scheduler: DispatchQueue.main.ocombine)
+      .removeDuplicates()
+      .sink { [weak self] _ in MainActor.assumeIsolated { self?.fetchUsers() } }
+  }
+
+  private func fetchUsers() {
+    guard searchQuery.count >= 3 else {
+      if cancelsOnShortQuery { fetchUsersTask = nil }
+      usersSection = UsersSection(type: .suggestions, users: [])
+      return
+    }
+    let query = searchQuery
+    fetchUsersTask = Task {
+      let result = await userDiscoveryService.searchProfiles(with: query)
+      guard !Task.isCancelled else { return }
+      if case .success(let users) = result {
+        usersSection = UsersSection(type: .searchResult, users: users)
+      }
+    }
+  }
+}
+
+let userSearch = ModelDefinition("user-search", summary: "an old search's answer shown under the cleared field") { _ in
+  UserSearchViewModel(cancelsOnShortQuery: false)
+} describe: { model in
+  model.property("searchQuery", \.searchQuery)
+}
+
+let safeUserSearch = ModelDefinition("safe-user-search", summary: "the search still out cancelled when the field is cleared") { _ in
+  UserSearchViewModel(cancelsOnShortQuery: true)
+} describe: { model in
+  model.property("searchQuery", \.searchQuery)
 }

@@ -253,7 +253,7 @@ struct StandInAnswerTests {
   /// element-x's proxies: `func leave() async -> Result<Void, LeaveError>` and the like.
   private enum LeaveError: Error, Equatable { case notJoined, forbidden }
   private enum SDKError: Error { case sdk(String), other }
-  private enum ProxyError: Error { case sdkError(Error), forbidden }
+  private enum ProxyError: Error { case sdkError(any Error), forbidden }
 
   @Test("a `Result` waits for an answer: `none` succeeds with its value's default, `value=` with the value, `error=` fails with the message or the failure enum's first case")
   func results() async throws {

@@ -67,10 +67,10 @@ struct AuditOracleTests {
         safe-headlines: nothing found in 3 sequences (11 probes)
         safe-pager: nothing found in 3 sequences (4 probes)
         safe-photo-list: nothing found in 3 sequences (5 probes)
-        safe-category-search: nothing found in 4 sequences (6 probes)
+        safe-category-search: nothing found in 5 sequences (9 probes)
         safe-episode-loader: nothing found in 3 sequences (12 probes)
-        safe-news-search: nothing found in 9 sequences (26 probes)
-        7 findings in 7 of 14 models; 53 sequences, 168 probes, seed 0
+        safe-news-search: nothing found in 10 sequences (28 probes)
+        7 findings in 7 of 14 models; 57 sequences, 181 probes, seed 0
 
         """)
     // Each finding's scenario fails while the bug is there, and passes on its twin.
@@ -169,8 +169,8 @@ struct AuditOracleTests {
             code: \(job)
             not a bug unless no code on the main thread touches `tokenizer.plain.storage`, or a lock guards every read and write of it
             scenario: audit/unguarded-tokenizer/off-main-write.scenario
-        tokenizer: nothing found in 4 sequences (7 probes)
-        1 finding in 1 of 2 models; 8 sequences, 20 probes, seed 0
+        tokenizer: nothing found in 5 sequences (10 probes)
+        1 finding in 1 of 2 models; 10 sequences, 29 probes, seed 0
 
         """)
     // The finding's scenario fails on the unguarded cache and passes on AtomicDict's, which
@@ -294,7 +294,7 @@ struct AuditOracleTests {
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.first == "unread-feed-pager (FeedPagerViewModel): 1 finding", "\(result.output)")
     #expect(lines.contains("  trap: the app trapped (signal 4) at `send show`"))
-    #expect(lines.contains("feed-pager: nothing found in 25 sequences (54 probes)"), "\(result.output)")
+    #expect(lines.contains("feed-pager: nothing found in 26 sequences (56 probes)"), "\(result.output)")
     let trap = try String(contentsOf: folder.appendingPathComponent("audit/unread-feed-pager/trap.scenario"), encoding: .utf8)
     #expect(trap.contains("set page "), "\(trap)")
     let explained = try await VMReplProcess.run(["audit", "--explain", "feed-pager"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)

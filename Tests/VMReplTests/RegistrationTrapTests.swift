@@ -193,6 +193,32 @@ struct AnsweredStandInTests {
     #expect(ProbeRunner.scalarAnswer("SearchUsersResults", withData: true) == nil)
   }
 
+  @Test("a field typed, paused on until its debounced search is out, then cleared (element-x's user search): the old text's answer arriving last is found; the twin that cancels it is clean, and the scenario's answer to the cancelled search is dropped there")
+  func typedWithAPause() async throws {
+    let folder = try VMReplProcess.folder("audit-user-search", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "user-search", "safe-user-search"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.output == """
+      user-search (UserSearchViewModel): 1 finding
+        answers out of order: `set searchQuery "swift"`, `set searchQuery ""` with a pause between: the answer to the first text arriving after `set searchQuery ""` leaves `usersSection.type` searchResult, not suggestions
+          evidence: one after another: usersSection.type == suggestions; the first text's request still out when `searchQuery` changed, answered last: searchResult (an answer to a text no longer there overwrote the screen)
+          not a bug unless the view is meant to show the answer to a text the user has since changed
+          scenario: audit/user-search/answer-order.scenario
+      safe-user-search: nothing found in 5 sequences (27 probes)
+      1 finding in 1 of 2 models; 10 sequences, 61 probes, seed 0
+
+      """)
+    let path = "audit/user-search/answer-order.scenario"
+    let scenario = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    #expect(scenario.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+      "use user-search", "advance 1s", #"set searchQuery "swift""#, "advance 1s", #"set searchQuery """#, "advance 1s",
+      "respond UserDiscoveryService.searchProfiles #r1 none", "expect usersSection.type == suggestions",
+    ])
+    try await AuditOracleTests.failsOnBugPassesOnTwin(path, model: "user-search", in: folder)
+  }
+
   @Test("an @Published property set off the main thread to the value it had (mastodon's `SuggestionAccountViewModel` emptying its lists when its API fails) is warned of, as SwiftUI warns of the send: found, the twin on the main actor clean")
   func publishedOffMainUnchanged() async throws {
     let folder = try VMReplProcess.folder("audit-published-unchanged", files: [:])
