@@ -25,21 +25,17 @@ public struct StandInFailure: Sendable {
 
 /// The package's `StandInFailure`s, installed once by the generated `main.swift`.
 public enum StandInFailures {
-  private static let installed = Mutex<[ObjectIdentifier: StandInFailure]>([:])
+  private static let table = TypeTable<StandInFailure>()
 
   /// Installs `failures` (replacing any installed before).
-  public static func install(_ failures: [StandInFailure]) {
-    installed.withLock { table in
-      table = Dictionary(failures.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-  }
+  public static func install(_ failures: [StandInFailure]) { table.install(failures.map { ($0.type, $0.name, $0) }) }
 
   /// The names of the error types an answer can make (`ClientProxyError`).
-  public static var names: Set<String> { installed.withLock { Set($0.values.map(\.name)) } }
+  public static var names: Set<String> { table.names }
 
   /// An `E` made of `message`, where one is installed for `E`.
   static func make<E>(_ type: E.Type, _ message: String) -> E? {
-    installed.withLock { $0[ObjectIdentifier(type)] }?.make(StandInError(message)) as? E
+    table.entry(for: type)?.make(StandInError(message)) as? E
   }
 }
 
@@ -67,20 +63,33 @@ public struct StandInEmpty: Sendable {
 
 /// The package's `StandInEmpty`s, installed once by the generated `main.swift`.
 public enum StandInEmpties {
-  private static let installed = Mutex<[ObjectIdentifier: StandInEmpty]>([:])
+  private static let table = TypeTable<StandInEmpty>()
 
   /// Installs `empties` (replacing any installed before).
-  public static func install(_ empties: [StandInEmpty]) {
-    installed.withLock { table in
-      table = Dictionary(empties.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-  }
+  public static func install(_ empties: [StandInEmpty]) { table.install(empties.map { ($0.type, $0.name, $0) }) }
 
   /// The names of the types a `none` answer can make (`SearchUsersResults`).
-  public static var names: Set<String> { installed.withLock { Set($0.values.map(\.name)) } }
+  public static var names: Set<String> { table.names }
 
   /// An empty `T`, where one is installed for `T`.
   static func make<T>(_ type: T.Type) -> T? {
-    installed.withLock { $0[ObjectIdentifier(type)] }?.make() as? T
+    table.entry(for: type)?.make() as? T
   }
+}
+
+/// Entries by the type they make, each with the type's name: what the generated `main.swift`
+/// installs once and every answer reads.
+private final class TypeTable<Entry: Sendable>: Sendable {
+  private let state = Mutex<(entries: [ObjectIdentifier: Entry], names: Set<String>)>(([:], []))
+
+  func install(_ entries: [(type: ObjectIdentifier, name: String, entry: Entry)]) {
+    state.withLock { state in
+      state.entries = Dictionary(entries.map { ($0.type, $0.entry) }, uniquingKeysWith: { first, _ in first })
+      state.names = Set(entries.map(\.name))
+    }
+  }
+
+  var names: Set<String> { state.withLock { $0.names } }
+
+  func entry(for type: Any.Type) -> Entry? { state.withLock { $0.entries[ObjectIdentifier(type)] } }
 }

@@ -104,11 +104,4 @@ struct ContextBindingTests {
     #expect(kept.notes.contains("`set pageSize` is left out: its registration did not compile (line \(line): key path value type 'Int' cannot be converted)"))
     #expect(kept.actions.map(\.name) == model.actions.map(\.name))
   }
-
-  @Test("a superclass's generic arguments are read at the top level only")
-  func genericArguments() {
-    #expect(ContextBindings.genericArguments(of: "StateStoreViewModel<StartChatScreenViewState, StartChatScreenViewAction>") == ["StartChatScreenViewState", "StartChatScreenViewAction"])
-    #expect(ContextBindings.genericArguments(of: "Base<A, B<C, D>, [E: F]>") == ["A", "B<C, D>", "[E: F]"])
-    #expect(ContextBindings.genericArguments(of: "ObservableObject").isEmpty)
-  }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The text a view binds through a model's `context`, as element-x writes every screen: a base
 /// class `StateStoreViewModel<State, ViewAction>` holds `var context: Context`, whose
 /// `@dynamicMemberLookup` subscript reaches `State.bindings`, so `TextField(text:
@@ -30,7 +28,7 @@ enum ContextBindings {
     }
     guard hasContext else { return [] }
     for text in written {
-      for argument in genericArguments(of: text) {
+      for argument in FactoryInference.genericArguments(of: text) {
         guard let state = index.type(LinuxSupport.bareName(argument)), state.kind == .struct,
               let bindings = index.allMembers(of: state).properties.first(where: { $0.name == "bindings" && !$0.isStatic && !$0.isComputed }),
               let bindingsType = bindings.type.flatMap({ index.type(LinuxSupport.bareName($0)) }), bindingsType.kind == .struct
@@ -44,25 +42,5 @@ enum ContextBindings {
       }
     }
     return []
-  }
-
-  /// The top-level generic arguments of a written type: `A`, `B<C, D>` of `Base<A, B<C, D>>`.
-  static func genericArguments(of text: String) -> [String] {
-    guard let open = text.firstIndex(of: "<"), text.hasSuffix(">") else { return [] }
-    var arguments: [String] = []
-    var depth = 0
-    var current = ""
-    for character in text[text.index(after: open)..<text.index(before: text.endIndex)] {
-      switch character {
-      case "<", "[", "(": depth += 1; current.append(character)
-      case ">", "]", ")": depth -= 1; current.append(character)
-      case "," where depth == 0:
-        arguments.append(current.trimmingCharacters(in: .whitespaces))
-        current = ""
-      default: current.append(character)
-      }
-    }
-    if !current.trimmingCharacters(in: .whitespaces).isEmpty { arguments.append(current.trimmingCharacters(in: .whitespaces)) }
-    return arguments
   }
 }

@@ -330,12 +330,13 @@ enum RegistrationWriter {
         var end = text.endIndex
         for index in text.indices {
           if text[index] == "<" { depth += 1 }
-          if text[index] == ">" {
+          // A function type's arrow (`(Int) -> Void`) closes nothing.
+          if text[index] == ">", index > text.startIndex, text[text.index(before: index)] != "-" {
             depth -= 1
             if depth == 0 { end = text.index(after: index); break }
           }
         }
-        let arguments = ContextBindings.genericArguments(of: String(text[..<end]))
+        let arguments = FactoryInference.genericArguments(of: String(text[..<end]))
         if arguments.count == 2 { found.append((arguments[0], arguments[1])) }
         rest = text[text.index(start.lowerBound, offsetBy: "Result<".count)...]
       }
