@@ -277,13 +277,13 @@ struct ExploreTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let connect = try await VMReplProcess.run(
       ["explore", folder.appendingPathComponent("connect.scenario").path, "--schedules", "100", "--strategy", strategy],
-      executable: "VMReplFixtures", limit: .seconds(60))
+      executable: "VMReplFixtures", limit: VMReplProcess.hangLimit)
     #expect(connect.status == 0, "\(connect.output)")
     #expect(connect.output.hasSuffix("\n100 schedules, 1 outcome, 0 failed\n"), "\(connect.output)")
     // The leaked timer fires until `await` gives up, in every schedule.
     let ticking = try await VMReplProcess.run(
       ["explore", folder.appendingPathComponent("ticking.scenario").path, "--schedules", "20", "--strategy", strategy],
-      executable: "VMReplFixtures", limit: .seconds(60))
+      executable: "VMReplFixtures", limit: VMReplProcess.hangLimit)
     #expect(ticking.status == 1)
     #expect(ticking.output.contains("line 4 `await`: error: await gave up after 10000 timers with work still running"), "\(ticking.output)")
     #expect(ticking.output.hasSuffix("\n20 schedules, 1 outcome, 20 failed\n"), "\(ticking.output)")

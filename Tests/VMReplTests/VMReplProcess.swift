@@ -13,6 +13,12 @@ enum VMReplProcess {
   /// A limit against hangs, not a speed figure (`scripts/bench` has those).
   static let auditLimit: Duration = .seconds(600)
 
+  /// How long any other child may take before a test calls it a hang: beside the suite's audits
+  /// (each a pool of worker processes) on two cores, a replay worker's 1,000 scenarios (9 s
+  /// alone) and an exploration of 20 schedules passed 120 s and 60 s in a fresh clone's run on a
+  /// quiet machine. A limit against hangs, not a speed figure (`scripts/bench` has those).
+  static let hangLimit: Duration = .seconds(360)
+
   /// The package root, where `scenarios/` is.
   static var packageRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -23,7 +29,7 @@ enum VMReplProcess {
   /// `environment` sets it, so the runner's own CI setting cannot change a result.
   static func run(
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:], executable: String = "vmrepl",
-    directory: URL? = nil, limit: Duration = .seconds(120)
+    directory: URL? = nil, limit: Duration = hangLimit
   ) async throws -> ChildProcess.Result {
     var overrides: [String: String?] = ["CI": nil]
     for (key, value) in environment { overrides[key] = value }
