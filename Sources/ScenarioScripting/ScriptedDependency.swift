@@ -191,13 +191,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     // which of them a scenario answers first should not depend on the order they started in.
     let (waiter, pending) = state.guarded { state -> (Waiter?, [PendingRequest]) in
       guard let request else { return (state.waiting.isEmpty ? nil : state.waiting.removeFirst(), []) }
-      let index = state.waiting.firstIndex { waiter in
-        switch request {
-        case .id(let id): return waiter.request.id == "r\(id.value)"
-        case .matching(let text): return waiter.request.description.contains(text.value)
-        case .route(let method, let path): return waiter.request.description.hasPrefix("\(method.value) \(path.value)")
-        }
-      }
+      let index = state.waiting.firstIndex { Self.selects(request, $0.request) }
       guard let index else { return (nil, state.waiting.map(\.request)) }
       return (state.waiting.remove(at: index), [])
     }
@@ -206,13 +200,7 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
         throw ScenarioError(.nothingToRespondTo(dependency: name), column: outcome.column)
       }
       let dropped = state.guarded { state -> PendingRequest? in
-        let index = state.cancelled.firstIndex { cancelled in
-          switch request {
-          case .id(let id): return cancelled.id == "r\(id.value)"
-          case .matching(let text): return cancelled.description.contains(text.value)
-          case .route(let method, let path): return cancelled.description.hasPrefix("\(method.value) \(path.value)")
-          }
-        }
+        let index = state.cancelled.firstIndex { Self.selects(request, $0) }
         return index.map { state.cancelled.remove(at: $0) }
       }
       if let dropped {
@@ -224,6 +212,15 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
     }
     sink.report(.requestAnswered(dependency: name, id: waiter.request.id, outcome: Self.text(answer.answer)))
     waiter.continuation.resume(with: decode(answer.answer))
+  }
+
+  /// Whether `selector` names `request`: by id, by text its description contains, or by route.
+  private static func selects(_ selector: RequestSelector, _ request: PendingRequest) -> Bool {
+    switch selector {
+    case .id(let id): request.id == "r\(id.value)"
+    case .matching(let text): request.description.contains(text.value)
+    case .route(let method, let path): request.description.hasPrefix("\(method.value) \(path.value)")
+    }
   }
 
   package func stub(outcome: Located<String>, arguments: [CommandArgument], endColumn: Int) throws(ScenarioError) {

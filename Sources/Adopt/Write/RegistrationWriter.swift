@@ -75,13 +75,15 @@ enum RegistrationWriter {
     lines.append("")
     lines.append("/// How an `error=` answer makes the app's errors that stood-in `Result`s fail with.")
     lines.append("let generatedFailures: [StandInFailure] = [")
+    let signatures = standIns.map(\.signature)
     // One line each, so that one the compiler rejects is left out alone (`Mending`).
-    lines += failureMakers(adoption, signatures: standIns.map(\.signature)).filter { !adoption.failedMakers.contains(makerKey(of: $0)) }.map { "  \($0)," }
+    func kept(_ makers: [String]) -> [String] { makers.filter { !adoption.failedMakers.contains(makerKey(of: $0)) }.map { "  \($0)," } }
+    lines += kept(failureMakers(adoption, signatures: signatures))
     lines.append("]")
     lines.append("")
     lines.append("/// How a `none` answer makes the success of a stood-in `Result` whose value has no default.")
     lines.append("let generatedEmpties: [StandInEmpty] = [")
-    lines += emptyMakers(adoption, signatures: standIns.map(\.signature)).filter { !adoption.failedMakers.contains(makerKey(of: $0)) }.map { "  \($0)," }
+    lines += kept(emptyMakers(adoption, signatures: signatures))
     lines.append("]")
     lines.append("")
     lines.append("/// The app's `Decodable` types: `audit` answers requests with bodies that decode into them.")
@@ -263,12 +265,9 @@ enum RegistrationWriter {
     for file in files { for type in file.types { count[type.name, default: 0] += 1 } }
     var names: [String] = []
     for file in files {
-      // A filtered copy keeps every type whose declaration it does not leave out (a member
-      // blanked out of `Movie` leaves `Movie` decodable).
-      let dropped = Set((adoption.filtered[file.path] ?? []).filter { file.declarations.indices.contains($0) }.flatMap { file.declarations[$0].types })
       // A type inside an `#if` Linux does not take (Sentry's `SentryMXCallStackTree` under
       // `#if os(iOS) || os(macOS)`) is not there to name: element-x's package did not build.
-      for type in file.types where type.isTopLevel && type.compiledOnLinux && !dropped.contains(type.name) && type.genericParameters.isEmpty && type.access >= .internal
+      for type in keptTypes(of: file, in: adoption) where type.isTopLevel && type.compiledOnLinux && type.genericParameters.isEmpty && type.access >= .internal
         && (type.kind == .struct || type.kind == .class) && count[type.name] == 1
         && type.inherited.contains(where: { $0 == "Codable" || $0 == "Decodable" })
       {
@@ -276,6 +275,13 @@ enum RegistrationWriter {
       }
     }
     return names
+  }
+
+  /// The types of `file` the package compiles: a filtered copy keeps every type whose
+  /// declaration it does not leave out (a member blanked out of `Movie` leaves `Movie` decodable).
+  static func keptTypes(of file: SourceFacts, in adoption: Adoption) -> [DeclaredType] {
+    let dropped = Set((adoption.filtered[file.path] ?? []).filter { file.declarations.indices.contains($0) }.flatMap { file.declarations[$0].types })
+    return file.types.filter { !dropped.contains($0.name) }
   }
 
   /// A `StandInFailure` for each error enum of the compiled files that a stood-in `Result`
@@ -291,8 +297,7 @@ enum RegistrationWriter {
     let files = adoption.app.files.filter { included.contains($0.path) }
     var declared: [String: [DeclaredType]] = [:]
     for file in files {
-      let dropped = Set((adoption.filtered[file.path] ?? []).filter { file.declarations.indices.contains($0) }.flatMap { file.declarations[$0].types })
-      for type in file.types where !dropped.contains(type.name) { declared[type.name, default: []].append(type) }
+      for type in keptTypes(of: file, in: adoption) { declared[type.name, default: []].append(type) }
     }
     return named.sorted().compactMap { name -> String? in
       guard let types = declared[name], types.count == 1, let type = types.first, type.kind == .enum, type.isTopLevel,
