@@ -9,6 +9,10 @@ struct TypeIndex: Sendable {
   private let visibility: ModuleVisibility
   /// The package's name for the app's own module (files with no `module`); nil when unknown.
   private let appModule: String?
+  /// The types that conform to each protocol (by its bare name), directly or in an extension,
+  /// each with its file, in the order `conformers(of:)` gives them: asked for each value a
+  /// factory makes, and walking every type each time was a tenth of a large app's plan.
+  private var conforming: [String: [(type: DeclaredType, path: String)]] = [:]
 
   /// `appModule` names the module of the app's own files, so that a type two modules declare
   /// can be written after its module's name (`HANetworking.Server`).
@@ -20,6 +24,15 @@ struct TypeIndex: Sendable {
       for type in file.types { types[type.name, default: []].append((type, file.path)) }
       for facts in file.extensions {
         extensions[LinuxSupport.bareName(facts.extendedType), default: []].append(facts)
+      }
+    }
+    for (_, declarations) in types.sorted(by: { $0.key < $1.key }) {
+      for (type, path) in declarations where type.kind != .protocol {
+        let inherited = type.inherited + extensions(of: type).flatMap(\.inherited)
+        var seen: Set<String> = []
+        for name in inherited.map(LinuxSupport.bareName) where seen.insert(name).inserted {
+          conforming[name, default: []].append((type, path))
+        }
       }
     }
   }
@@ -133,13 +146,9 @@ struct TypeIndex: Sendable {
   func conformers(of protocolName: String, declared: DeclaredType? = nil) -> [DeclaredType] {
     let home = declared.flatMap { declared in types[declared.name]?.first(where: { $0.type == declared }) }.flatMap { files[$0.path] }
     var result: [DeclaredType] = []
-    for (_, declarations) in types.sorted(by: { $0.key < $1.key }) {
-      for (type, path) in declarations where type.kind != .protocol {
-        let added = extensions(of: type).flatMap(\.inherited)
-        guard (type.inherited + added).map(LinuxSupport.bareName).contains(protocolName) else { continue }
-        if let home, let file = files[path], !visibility.sees(file, home) { continue }
-        result.append(type)
-      }
+    for (type, path) in conforming[protocolName] ?? [] {
+      if let home, let file = files[path], !visibility.sees(file, home) { continue }
+      result.append(type)
     }
     return result
   }

@@ -49,17 +49,21 @@ struct AdoptionProof {
         ? "adopt: building the package (the first build on this machine compiles vmrepl too: minutes)\n"
         : "adopt: building again without what the compiler rejected (round \(round))\n").utf8))
       let outcome = build.run(oneJobAtATime: rounds.oneJobAtATime)
+      let mendingStarted = Date()
       Self.keepErrors(of: outcome, round: round, in: output)
       let next = try rounds.after(outcome, round: round, adoption: adoption, writer: writer, checkouts: checkouts, vendor: {
         Self.vendor($0, checkouts: checkouts, into: output)
       })
+      if next == .rewrite {
+        try rewrite()
+        rounds.record.diary.noteMending(seconds: Date().timeIntervalSince(mendingStarted))
+      }
       if let line = rounds.record.diary.lines.last {
         FileHandle.standardError.write(Data("adopt: \(line)\n".utf8))
       }
       switch next {
       case .built, .stop: break building
-      case .sameAgain: continue
-      case .rewrite: try rewrite()
+      case .sameAgain, .rewrite: continue
       }
     }
     rounds.record.rejectedFiles = rounds.mending.rejectedFiles

@@ -33,7 +33,7 @@ enum MemberLocator {
     let converter: SourceLocationConverter
 
     init(_ source: String) {
-      tree = Parser.parse(source: source)
+      tree = SyntaxTrees.parse(source)
       converter = SourceLocationConverter(fileName: "", tree: tree)
     }
   }

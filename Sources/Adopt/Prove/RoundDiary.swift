@@ -75,6 +75,14 @@ struct RoundDiary: Sendable, Equatable {
     lines.append(line)
   }
 
+  /// Adds to the last line how long reading its errors and writing the package again took: the
+  /// time between two builds, which is adopt's own (element-x: 150 s a round before the plan's
+  /// syntax trees were kept).
+  mutating func noteMending(seconds: Double) {
+    guard let last = lines.popLast() else { return }
+    lines.append(last + " (mended in \(String(format: "%.0f", seconds.rounded())) s)")
+  }
+
   /// Notes a build repeated one job at a time after a compiler was killed for memory.
   mutating func noteKilled(round: Int, seconds: Double) {
     lines.append("build \(round) (\(String(format: "%.0f", seconds.rounded())) s): a compiler was killed for memory; the same again, one job at a time")

@@ -9,7 +9,7 @@ struct ActionBodies {
   private var bodies: [String: String] = [:]
 
   init(_ source: String, model: String, actions: [ModelPlan.Action]) {
-    let tree = Parser.parse(source: source)
+    let tree = SyntaxTrees.parse(source)
     var methods: [String: [FunctionDeclSyntax]] = [:]
     for statement in tree.statements {
       let members: MemberBlockSyntax?

@@ -83,7 +83,7 @@ struct ActionSites: Sendable, Equatable {
 
   /// The places `source` (the file at `path`) writes `target`'s actions, and its presentations.
   static func read(_ source: String, path: String, target: Target) -> ActionSites {
-    let tree = Parser.parse(source: source)
+    let tree = SyntaxTrees.parse(source)
     let visitor = ActionSiteVisitor(target: target, path: path, converter: SourceLocationConverter(fileName: path, tree: tree))
     visitor.functions = FunctionParameters.read(tree)
     visitor.walk(tree)

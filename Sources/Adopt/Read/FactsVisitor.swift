@@ -16,7 +16,7 @@ final class FactsVisitor: SyntaxVisitor {
 
   /// The facts of `source`, a file at `path` relative to the app.
   static func facts(of source: String, path: String) -> SourceFacts {
-    let tree = Parser.parse(source: source)
+    let tree = SyntaxTrees.parse(source)
     let visitor = FactsVisitor(path: path, tree: tree)
     var declarations: [TopLevelDeclaration] = []
     // One pass, a file-scope declaration at a time: what each needs and why it cannot build is

@@ -14,7 +14,7 @@ enum GeneratedStrings {
   /// its whole name, with its text where `tables` (or a `fallback:`) has one.
   static func titles(in source: String, tables: [String: [String: String]]) -> [String: String] {
     let visitor = GeneratedStringsVisitor(tables: tables)
-    visitor.walk(Parser.parse(source: source))
+    visitor.walk(SyntaxTrees.parse(source))
     return visitor.titles
   }
 }

@@ -104,7 +104,7 @@ struct StandInSource {
     repair: Repair = Repair(), keptExtensions: Set<Int> = [], emptyValue: @escaping (_ type: String, _ owner: String) -> String? = { _, _ in nil },
     visible: Set<String>? = nil
   ) {
-    let tree = Parser.parse(source: source)
+    let tree = SyntaxTrees.parse(source)
     var writer = Writer(known: known.union(Self.standardTypes), why: why)
     writer.visible = visible.map { $0.union(Self.standardTypes) }
     writer.protocolNames = protocols
@@ -337,7 +337,7 @@ struct StandInSource {
     // The protocol's requirements, then those of the app's protocols it inherits (each once).
     func requirements(of name: String, source: String, standsIn: Bool, depth: Int) -> Bool {
       guard depth < 4, written.insert(name).inserted else { return depth < 4 }
-      let tree = Parser.parse(source: source)
+      let tree = SyntaxTrees.parse(source)
       guard let node = fileScope(tree).compactMap({ $0.as(ProtocolDeclSyntax.self) }).first(where: { $0.name.text == name }),
             node.primaryAssociatedTypeClause == nil
       else { return false }
