@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Packages read, before a build says so, as not building on Linux: from their checkouts'
 /// sources, the first time a build names one such package.
@@ -28,6 +29,20 @@ extension PackageBuild {
   /// The first file of a package's checkout that Linux cannot compile for its imports (`Sources/
   /// Pageboy/Pageboy.swift imports \`UIKit\``), its tests, examples and plugins aside; nil for none.
   static func appleImport(inCheckout folder: String) -> String? {
+    // Asked again after every build that leaves a package out (pocket-casts: a third of each
+    // such round), of checkouts that changed only if SwiftPM moved them to another revision.
+    guard let head = try? String(contentsOfFile: folder + "/.git/HEAD", encoding: .utf8) else { return readAppleImport(inCheckout: folder) }
+    let key = folder + "@" + head
+    if let known = appleImports.withLock({ $0[key] }) { return known }
+    let found = readAppleImport(inCheckout: folder)
+    appleImports.withLock { $0[key] = .some(found) }
+    return found
+  }
+
+  /// What `appleImport(inCheckout:)` found in each checkout, by its folder and revision.
+  private static let appleImports = Mutex<[String: String?]>([:])
+
+  private static func readAppleImport(inCheckout folder: String) -> String? {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
     // A target's files: under the conventional folders, or a folder the manifest names (`path:
     // "Lib/KeychainAccess"`); examples, demos, tests, documentation and tools aside.

@@ -23,6 +23,12 @@ enum StandInReach {
     let owners = Set(declarations.compactMap { $0.member.split(separator: ".").first.map(String.init) })
     // Stood-in types with copied properties, whose members may have no seam.
     let holders = Set(copied.keys.filter { $0.contains(".") }.map { String($0.prefix { $0 != "." }) })
+    // What each empty value and copied property makes, read once for every model (each model
+    // asked it of every owner, in every pass: a fifth of pocket-casts' rounds).
+    let emptyMakes = declarations.map { $0.empty.map { Self.madeTypes(in: $0).intersection(owners) } ?? [] }
+    let copiedMakes = copied.sorted(by: { $0.key < $1.key }).map {
+      (holder: String($0.key.prefix { $0 != "." }), made: Self.madeTypes(in: $0.value).intersection(owners.union(holders)))
+    }
     for model in adoption.models where model.factory != nil || model.isOverridden {
       // The model's file and every compiled file it needs, through the types they name.
       var seen: Set<String> = [model.path]
@@ -55,14 +61,14 @@ enum StandInReach {
       }
       // A stood-in mock the model is made with (element-x's `JoinedRoomProxyMock()` for a
       // `JoinedRoomProxyProtocol`) is named by the registration, not the model's files.
-      for owner in owners where !named.contains(owner) && model.factory.map({ Self.makes(owner, in: $0) }) == true { named.insert(owner) }
+      if let factory = model.factory { named.formUnion(Self.madeTypes(in: factory).intersection(owners)) }
       // A stood-in type that a reached member returns, or a mock its unanswered value makes (element-x's
       // `CurrentValuePublisher<RoomInfoProxyProtocol, Never>(RoomInfoProxyMock())`) is reached
       // too: the model calls its members through the protocol, naming neither.
       var grew = true
       while grew {
         grew = false
-        for declaration in declarations where reaches(declaration) {
+        for (index, declaration) in declarations.enumerated() where reaches(declaration) {
           // What it returns, a stood-in type (home-assistant's global `Current`, an
           // `AppEnvironment` whose members the model reads through it).
           // (One with no seam of its own may hold copied properties, below.)
@@ -70,19 +76,16 @@ enum StandInReach {
             named.insert(returns)
             grew = true
           }
-          guard let empty = declaration.empty else { continue }
-          for owner in owners where !named.contains(owner) && Self.makes(owner, in: empty) {
-            named.insert(owner)
+          if !emptyMakes[index].isSubset(of: named) {
+            named.formUnion(emptyMakes[index])
             grew = true
           }
         }
         // A stood-in object a reached type's copied property makes (home-assistant's
         // `AppEnvironment.servers = ServerManagerImpl()`, read as `Current.servers`).
-        for (member, value) in copied.sorted(by: { $0.key < $1.key }) where named.contains(String(member.prefix { $0 != "." })) {
-          for owner in owners.union(holders) where !named.contains(owner) && Self.makes(owner, in: value) {
-            named.insert(owner)
-            grew = true
-          }
+        for (holder, made) in copiedMakes where named.contains(holder) && !made.isSubset(of: named) {
+          named.formUnion(made)
+          grew = true
         }
       }
       for declaration in declarations where reaches(declaration) { result[declaration.member, default: []].insert(model.name) }
@@ -90,15 +93,25 @@ enum StandInReach {
     return result.mapValues { $0.sorted() }
   }
 
-  /// Whether `value` calls `type`'s init: `RoomInfoProxyMock(` not preceded by a letter of a
-  /// longer name.
-  static func makes(_ type: String, in value: String) -> Bool {
-    var rest = Substring(value)
-    while let range = rest.range(of: type + "(") {
-      let before = range.lowerBound == value.startIndex ? nil : value[value.index(before: range.lowerBound)]
-      if before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true { return true }
-      rest = rest[range.upperBound...]
+  /// Whether `value` calls `type`'s init: `RoomInfoProxyMock(`, not a longer name's nor a
+  /// member's (`.RoomInfoProxyMock(`).
+  static func makes(_ type: String, in value: String) -> Bool { madeTypes(in: value).contains(type) }
+
+  /// The names whose init `value` calls: each whole name written right before `(` and not after
+  /// a `.` (`RoomInfoProxyMock` of `CurrentValuePublisher(RoomInfoProxyMock())`).
+  static func madeTypes(in value: String) -> Set<String> {
+    var made: Set<String> = []
+    var name = ""
+    var afterDot = false
+    for character in value {
+      if character.isLetter || character.isNumber || character == "_" {
+        name.append(character)
+        continue
+      }
+      if character == "(", !name.isEmpty, !afterDot { made.insert(name) }
+      afterDot = character == "."
+      name = ""
     }
-    return false
+    return made
   }
 }
