@@ -20,14 +20,24 @@ enum StandInReach {
       }
     }
     var result: [String: Set<String>] = [:]
-    let owners = Set(declarations.compactMap { $0.member.split(separator: ".").first.map(String.init) })
+    // Each declaration's type and member (`Settings`, `openLinks`), read once.
+    let parts = declarations.map { declaration -> (owner: String, member: String) in
+      let parts = declaration.member.split(separator: ".").map(String.init)
+      return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+    }
+    let owners = Set(parts.map(\.owner))
+    let byOwner = Dictionary(grouping: declarations.indices, by: { parts[$0].owner })
     // Stood-in types with copied properties, whose members may have no seam.
     let holders = Set(copied.keys.filter { $0.contains(".") }.map { String($0.prefix { $0 != "." }) })
-    // What each empty value and copied property makes, read once for every model (each model
-    // asked it of every owner, in every pass: a fifth of pocket-casts' rounds).
+    let stoodIn = owners.union(holders)
+    // What each declaration returns and its empty value makes, and what each holder's copied
+    // properties make, read once for every model (each model asked them again of every
+    // declaration until nothing grew: most of pocket-casts' time between two builds).
+    let returned = declarations.map { $0.returns.map(LinuxSupport.bareName).flatMap { stoodIn.contains($0) ? $0 : nil } }
     let emptyMakes = declarations.map { $0.empty.map { Self.madeTypes(in: $0).intersection(owners) } ?? [] }
-    let copiedMakes = copied.sorted(by: { $0.key < $1.key }).map {
-      (holder: String($0.key.prefix { $0 != "." }), made: Self.madeTypes(in: $0.value).intersection(owners.union(holders)))
+    var copiedMakes: [String: Set<String>] = [:]
+    for (member, value) in copied {
+      copiedMakes[String(member.prefix { $0 != "." }), default: []].formUnion(Self.madeTypes(in: value).intersection(stoodIn))
     }
     for model in adoption.models where model.factory != nil || model.isOverridden {
       // The model's file and every compiled file it needs, through the types they name.
@@ -49,46 +59,42 @@ enum StandInReach {
           }
         }
       }
+      let seams = Set(model.seams)
+      let ownType = model.type.split(separator: ".").last.map(String.init)
       // `Settings.openLinks`: a file of the model's names `Settings` and calls `openLinks`
       // (an init, or a conformance of seams the model is made with, by its type alone).
-      func reaches(_ declaration: StandInSource.Declaration) -> Bool {
-        let parts = declaration.member.split(separator: ".").map(String.init)
-        let owner = parts.first ?? ""
-        let member = parts.count > 1 ? parts[1] : ""
-        let called = member.isEmpty || member == "init" || model.seams.contains(owner) || referenced.contains(member)
-          || owner == model.type.split(separator: ".").last.map(String.init)
-        return named.contains(owner) && called
+      func called(_ index: Int) -> Bool {
+        let (owner, member) = parts[index]
+        return member.isEmpty || member == "init" || seams.contains(owner) || referenced.contains(member) || owner == ownType
       }
       // A stood-in mock the model is made with (element-x's `JoinedRoomProxyMock()` for a
       // `JoinedRoomProxyProtocol`) is named by the registration, not the model's files.
       if let factory = model.factory { named.formUnion(Self.madeTypes(in: factory).intersection(owners)) }
       // A stood-in type that a reached member returns, or a mock its unanswered value makes (element-x's
       // `CurrentValuePublisher<RoomInfoProxyProtocol, Never>(RoomInfoProxyMock())`) is reached
-      // too: the model calls its members through the protocol, naming neither.
-      var grew = true
-      while grew {
-        grew = false
-        for (index, declaration) in declarations.enumerated() where reaches(declaration) {
+      // too: the model calls its members through the protocol, naming neither. Each stood-in
+      // type named is read once, whatever order names them.
+      var pending = Array(named.filter { stoodIn.contains($0) || copiedMakes[$0] != nil })
+      var read: Set<String> = []
+      func name(_ type: String) {
+        if named.insert(type).inserted { pending.append(type) }
+      }
+      while let owner = pending.popLast() {
+        guard read.insert(owner).inserted else { continue }
+        for index in byOwner[owner] ?? [] where called(index) {
           // What it returns, a stood-in type (home-assistant's global `Current`, an
           // `AppEnvironment` whose members the model reads through it).
           // (One with no seam of its own may hold copied properties, below.)
-          if let returns = declaration.returns.map(LinuxSupport.bareName), owners.union(holders).contains(returns), !named.contains(returns) {
-            named.insert(returns)
-            grew = true
-          }
-          if !emptyMakes[index].isSubset(of: named) {
-            named.formUnion(emptyMakes[index])
-            grew = true
-          }
+          if let returns = returned[index] { name(returns) }
+          for made in emptyMakes[index] { name(made) }
         }
         // A stood-in object a reached type's copied property makes (home-assistant's
         // `AppEnvironment.servers = ServerManagerImpl()`, read as `Current.servers`).
-        for (holder, made) in copiedMakes where named.contains(holder) && !made.isSubset(of: named) {
-          named.formUnion(made)
-          grew = true
-        }
+        for made in copiedMakes[owner] ?? [] { name(made) }
       }
-      for declaration in declarations where reaches(declaration) { result[declaration.member, default: []].insert(model.name) }
+      for owner in named.intersection(owners) {
+        for index in byOwner[owner] ?? [] where called(index) { result[declarations[index].member, default: []].insert(model.name) }
+      }
     }
     return result.mapValues { $0.sorted() }
   }
