@@ -51,18 +51,24 @@ extension PackageBuild {
     let manifestNames = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
       $0 == "Package.swift" || ($0.hasPrefix("Package@") && $0.hasSuffix(".swift"))
     }
-    let manifest = manifestNames.map { ((try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) ?? "").lowercased() }
-      .joined(separator: "\n")
+    let manifests = manifestNames.map { ((try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) ?? "").lowercased() }
+    // The manifests' string literals, read once: a large checkout (firebase-ios-sdk) has tens of
+    // thousands of paths, each asked whether a manifest names its folder or its file.
+    let literals = manifests.flatMap { text in
+      text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+    let named = Set(literals)
+    let namedFolders = Set(literals.compactMap { literal in literal.firstIndex(of: "/").map { String(literal[..<$0]) } })
     let conventional: Set<String> = ["sources", "source", "src"]
     let aside = ["test", "example", "demo", "sample", "doc", "benchmark", "plugin", ".build", ".git", ".xcodeproj", "generator"]
     var paths: [String] = []
     while let path = walker.nextObject() as? String {
       let parts = path.split(separator: "/").map { $0.lowercased() }
       guard parts.count > 1, let first = parts.first,
-            conventional.contains(first) || manifest.contains("\"" + first + "/") || manifest.contains("\"" + first + "\""),
+            conventional.contains(first) || namedFolders.contains(first) || named.contains(first),
             !parts.contains(where: { part in aside.contains { part.contains($0) } })
       else { continue }
-      if let name = parts.last, manifest.contains("\"" + name + "\"") { continue }
+      if let name = parts.last, named.contains(name) { continue }
       // Objective-C: its implementation files, and the headers a C target publishes (`include/`).
       if path.hasSuffix(".swift") || path.hasSuffix(".m") || (path.hasSuffix(".h") && parts.contains("include")) {
         paths.append(path)
