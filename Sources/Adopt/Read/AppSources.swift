@@ -104,6 +104,10 @@ struct AppSources: Sendable {
 
   /// Every vendored package's file path in `text` shown as `shown(_:)` shows it.
   func shownPaths(in text: String) -> String {
+    // The vendored copies lie in one folder of the package adopt writes: a text that names it
+    // nowhere (most of a large app's generated files) is not searched once per package.
+    let parents = Set(vendored.map { PackageWriter.relativePath(from: folder, to: ($0.folder as NSString).deletingLastPathComponent) + "/" })
+    guard parents.contains(where: { text.contains($0) }) else { return text }
     var text = text
     for package in vendored {
       text = text.replacingOccurrences(of: PackageWriter.relativePath(from: folder, to: package.folder) + "/", with: package.location + "/")

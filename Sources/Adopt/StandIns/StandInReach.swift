@@ -3,22 +3,12 @@
 /// stand-in of the package.
 enum StandInReach {
   /// The model names (sorted) that reach each member of `declarations`, by member; `copied` are
-  /// the stand-ins' stored properties copied with their initial values.
+  /// the stand-ins' stored properties copied with their initial values; `reached`, what
+  /// `reached(in: adoption)` gives, where it was read already.
   static func models(
-    for declarations: [StandInSource.Declaration], in adoption: Adoption, copied: [String: String] = [:]
+    for declarations: [StandInSource.Declaration], in adoption: Adoption, copied: [String: String] = [:], reached: [Reached]? = nil
   ) -> [String: [String]] {
-    let included = Set(adoption.included)
-    let compiled = adoption.app.files.filter { included.contains($0.path) }
-    let byPath = Dictionary(uniqueKeysWithValues: compiled.map { ($0.path, $0) })
-    var declaredIn: [String: [String]] = [:]
-    for file in compiled {
-      for type in file.types where type.isTopLevel { declaredIn[type.name, default: []].append(file.path) }
-      // A file that extends a type holds its members too (pocket-casts' `subscribe` is in
-      // `ServerPodcastManager+Subscription.swift`, which calls `Settings.autoDownloadEnabled()`).
-      for name in Set(file.extensions.map { LinuxSupport.bareName($0.extendedType) }) {
-        declaredIn[name, default: []].append(file.path)
-      }
-    }
+    let reached = reached ?? Self.reached(in: adoption)
     var result: [String: Set<String>] = [:]
     // Each declaration's type and member (`Settings`, `openLinks`), read once.
     let parts = declarations.map { declaration -> (owner: String, member: String) in
@@ -39,26 +29,9 @@ enum StandInReach {
     for (member, value) in copied {
       copiedMakes[String(member.prefix { $0 != "." }), default: []].formUnion(Self.madeTypes(in: value).intersection(stoodIn))
     }
-    for model in adoption.models where model.factory != nil || model.isOverridden {
-      // The model's file and every compiled file it needs, through the types they name.
-      var seen: Set<String> = [model.path]
-      var queue = [model.path]
-      var named: Set<String> = Set(model.seams)
-      var referenced: Set<String> = []
-      while let path = queue.popLast() {
-        guard let file = byPath[path] else { continue }
-        named.formUnion(file.mentions)
-        referenced.formUnion(file.references)
-        // A body made a seam in a file it compiles (its own type's, or an extension's there).
-        named.formUnion(file.types.map(\.name))
-        named.formUnion(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
-        for name in file.mentions {
-          for home in declaredIn[name] ?? [] where !seen.contains(home) {
-            seen.insert(home)
-            queue.append(home)
-          }
-        }
-      }
+    for model in reached {
+      var named = model.named
+      let referenced = model.referenced
       let seams = Set(model.seams)
       let ownType = model.type.split(separator: ".").last.map(String.init)
       // `Settings.openLinks`: a file of the model's names `Settings` and calls `openLinks`
@@ -97,6 +70,56 @@ enum StandInReach {
       }
     }
     return result.mapValues { $0.sorted() }
+  }
+
+  /// What a registered model's code names and calls: its file's and those of every compiled file
+  /// it needs, through the types they name. Read once per package written, for both lists of
+  /// stand-ins asked about.
+  struct Reached {
+    let name: String
+    let type: String
+    let seams: [String]
+    let factory: String?
+    let named: Set<String>
+    let referenced: Set<String>
+  }
+
+  /// What each registered (or overridden) model of `adoption` reaches, in the models' order.
+  static func reached(in adoption: Adoption) -> [Reached] {
+    let included = Set(adoption.included)
+    let compiled = adoption.app.files.filter { included.contains($0.path) }
+    let byPath = Dictionary(uniqueKeysWithValues: compiled.map { ($0.path, $0) })
+    var declaredIn: [String: [String]] = [:]
+    for file in compiled {
+      for type in file.types where type.isTopLevel { declaredIn[type.name, default: []].append(file.path) }
+      // A file that extends a type holds its members too (pocket-casts' `subscribe` is in
+      // `ServerPodcastManager+Subscription.swift`, which calls `Settings.autoDownloadEnabled()`).
+      for name in Set(file.extensions.map { LinuxSupport.bareName($0.extendedType) }) {
+        declaredIn[name, default: []].append(file.path)
+      }
+    }
+    return adoption.models.filter { $0.factory != nil || $0.isOverridden }.map { model in
+      // The model's file and every compiled file it needs, through the types they name.
+      var seen: Set<String> = [model.path]
+      var queue = [model.path]
+      var named: Set<String> = Set(model.seams)
+      var referenced: Set<String> = []
+      while let path = queue.popLast() {
+        guard let file = byPath[path] else { continue }
+        named.formUnion(file.mentions)
+        referenced.formUnion(file.references)
+        // A body made a seam in a file it compiles (its own type's, or an extension's there).
+        named.formUnion(file.types.map(\.name))
+        named.formUnion(file.extensions.map { LinuxSupport.bareName($0.extendedType) })
+        for name in file.mentions {
+          for home in declaredIn[name] ?? [] where !seen.contains(home) {
+            seen.insert(home)
+            queue.append(home)
+          }
+        }
+      }
+      return Reached(name: model.name, type: model.type, seams: model.seams, factory: model.factory, named: named, referenced: referenced)
+    }
   }
 
   /// Whether `value` calls `type`'s init: `RoomInfoProxyMock(`, not a longer name's nor a

@@ -75,12 +75,14 @@ struct PackageWriter {
     }
     try put("Package.swift", manifest(), owned: false, changes: &changes)
     let seams = adoption.protocolSeams.sorted { $0.key < $1.key }
+    // What each model's code reaches, read once for the registrations and the starters.
+    let reached = StandInReach.reached(in: adoption)
     try put(
       paths.registrations,
       RegistrationWriter.generatedFile(
         adoption, modules: adoption.targets.map { PackageBuild.moduleName(of: $0.name) },
         standIns: standIns.declarations + seams.flatMap(\.value.declarations) + standIns.withDefaults(adoption.bodySeamDeclarations),
-        copied: standIns.copiedValues),
+        copied: standIns.copiedValues, reached: reached),
       owned: false, changes: &changes)
     let seamFile = paths.seams
     if seams.isEmpty {
@@ -110,7 +112,7 @@ struct PackageWriter {
     // Which models reach each stand-in member, once for every starter.
     let reach = StandInReach.models(
       for: standIns.declarations + adoption.protocolSeams.values.flatMap(\.declarations) + standIns.withDefaults(adoption.bodySeamDeclarations), in: adoption,
-      copied: standIns.copiedValues)
+      copied: standIns.copiedValues, reached: reached)
     for model in adoption.models where model.factory != nil || model.isOverridden {
       try put("scenarios/\(model.name)/start.scenario", starterScenario(model, reach: reach), owned: true, changes: &changes)
       names.insert(model.name)

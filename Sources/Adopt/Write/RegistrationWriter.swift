@@ -2,7 +2,8 @@
 enum RegistrationWriter {
   /// The file `Models.generated.swift`, rewritten by every `adopt`.
   static func generatedFile(
-    _ adoption: Adoption, modules: [String], standIns: [StandInSource.Declaration] = [], copied: [String: String] = [:]
+    _ adoption: Adoption, modules: [String], standIns: [StandInSource.Declaration] = [], copied: [String: String] = [:],
+    reached: [StandInReach.Reached]? = nil
   ) -> String {
     // A navigation controller a model is made with (vmrepl's UIKit, through the target's alias).
     let makesControllers = adoption.models.contains { model in
@@ -38,7 +39,7 @@ enum RegistrationWriter {
       whys[declaration.member, default: []].append(declaration.why)
     }
     let standIns = standIns.filter { seen.insert($0.member).inserted }
-    let reach = StandInReach.models(for: standIns, in: adoption, copied: copied)
+    let reach = StandInReach.models(for: standIns, in: adoption, copied: copied, reached: reached)
     declarations += standIns.map { declaration in
       let models = (reach[declaration.member] ?? []).map(quote).joined(separator: ", ")
       let why = mergedWhy(whys[declaration.member] ?? [declaration.why])
