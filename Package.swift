@@ -220,6 +220,8 @@ let package = Package(
         "ScenarioExploration",
         "ScenarioAudit",
         "Processes",
+        // Which `vmrepl-adopt` `audit APP` adopts with (its name and variable; no swift-syntax).
+        "AdoptInterface",
       ]
     ),
     .target(

@@ -16,8 +16,12 @@ struct AdoptLauncher: ParsableCommand {
   @OptionGroup var options: AdoptOptions
 
   func run() throws {
-    let helper = CurrentExecutable.directory.appendingPathComponent(AdoptDescription.helperName).path
+    let environment = ProcessInfo.processInfo.environment
+    let helper = AdoptDescription.helperPath(beside: CurrentExecutable.directory.path, environment: environment)
     guard FileManager.default.isExecutableFile(atPath: helper) else {
+      if environment[AdoptDescription.helperVariable].map({ !$0.isEmpty }) == true {
+        Self.fail("\(AdoptDescription.helperVariable) names \(helper), which is no executable; unset it to run the \(AdoptDescription.helperName) beside vmrepl")
+      }
       Self.fail("\(helper) is not built; `swift build --product \(AdoptDescription.helperName)` builds it (scripts/vmrepl adopt does)")
     }
     let arguments = [helper] + options.arguments

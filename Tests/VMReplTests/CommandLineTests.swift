@@ -209,10 +209,32 @@ struct AdoptLauncherTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let lonely = folder.appendingPathComponent("vmrepl")
     try FileManager.default.copyItem(at: VMReplProcess.executable, to: lonely)
-    let result = try await ChildProcess.run(lonely.path, ["adopt", "Templates/MyApp"], environment: ["CI": nil], directory: VMReplProcess.packageRoot.path)
+    let result = try await ChildProcess.run(
+      lonely.path, ["adopt", "Templates/MyApp"], environment: ["CI": nil, "VMREPL_ADOPT": nil], directory: VMReplProcess.packageRoot.path)
     #expect(result.status == 1)
     #expect(
       result.errors
         == "adopt: \(folder.path)/vmrepl-adopt is not built; `swift build --product vmrepl-adopt` builds it (scripts/vmrepl adopt does)\n")
+  }
+
+  @Test("VMREPL_ADOPT names the vmrepl-adopt to run (scripts/vmrepl's optimized one), not the one beside vmrepl")
+  func chosenHelper() async throws {
+    let folder = try VMReplProcess.folder("adopt-chosen", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lonely = folder.appendingPathComponent("vmrepl")
+    try FileManager.default.copyItem(at: VMReplProcess.executable, to: lonely)
+    let helper = VMReplProcess.executable.deletingLastPathComponent().appendingPathComponent("vmrepl-adopt").path
+    let chosen = try await ChildProcess.run(
+      lonely.path, ["adopt", "--dry-run", "Templates/MyApp"], environment: ["CI": nil, "VMREPL_ADOPT": helper],
+      directory: VMReplProcess.packageRoot.path)
+    #expect(chosen.status == 0, "\(chosen.errors)")
+    #expect(chosen.output.hasPrefix("MyApp: 17 Swift files in Templates/MyApp\n"))
+    let gone = try await ChildProcess.run(
+      lonely.path, ["adopt", "Templates/MyApp"], environment: ["CI": nil, "VMREPL_ADOPT": folder.path + "/nowhere/vmrepl-adopt"],
+      directory: VMReplProcess.packageRoot.path)
+    #expect(gone.status == 1)
+    #expect(
+      gone.errors
+        == "adopt: VMREPL_ADOPT names \(folder.path)/nowhere/vmrepl-adopt, which is no executable; unset it to run the vmrepl-adopt beside vmrepl\n")
   }
 }

@@ -1,3 +1,4 @@
+import AdoptInterface
 import ArgumentParser
 import Foundation
 import Processes
@@ -22,7 +23,7 @@ struct AuditApp {
     let adopted = FileManager.default.fileExists(atPath: folder + "/repl") && FileManager.default.fileExists(atPath: folder + "/Package.swift")
     let package = adopted ? folder : folder + "-vmrepl"
     if !FileManager.default.fileExists(atPath: package + "/repl") {
-      let helper = CurrentExecutable.directory.appendingPathComponent("vmrepl-adopt").path
+      let helper = AdoptDescription.helperPath(beside: CurrentExecutable.directory.path, environment: ProcessInfo.processInfo.environment)
       guard FileManager.default.isExecutableFile(atPath: helper) else {
         throw ValidationError("\(helper) is not built; `swift build --product vmrepl-adopt` builds it (scripts/vmrepl does)")
       }
