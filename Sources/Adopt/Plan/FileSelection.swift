@@ -348,13 +348,20 @@ struct FileSelection {
       for type in byPath[path]?.types ?? [] { names.insert(type.name) }
     }
     let originalsByPath = Dictionary(originals.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    // Asked once per stood-in type and file while closing over (thousands in a large app), of
+    // files and drops that no longer change: read once per file.
+    var declaredByPath: [String: Set<String>] = [:]
+    let droppedByPath = Dictionary(grouping: droppedTypes, by: \.value).mapValues { Set($0.map(\.key)) }
     func declared(in file: SourceFacts) -> Set<String> {
+      if let known = declaredByPath[file.path] { return known }
       // In a compiled (filtered) file, only what its copy drops: the rest it declares itself.
-      let dropped = Set(droppedTypes.filter { $0.value == file.path }.map(\.key))
-      return Set(file.types.filter {
+      let dropped = droppedByPath[file.path] ?? []
+      let names = Set(file.types.filter {
         $0.isTopLevel && $0.access > .fileprivate && LinuxSupport.blockers(of: $0).allSatisfy(LinuxSupport.canStandIn)
           && (!included.contains(file.path) || dropped.contains($0.name))
       }.map(\.name))
+      declaredByPath[file.path] = names
+      return names
     }
     var standInHome: [String: String] = [:]
     var ambiguous: Set<String> = []

@@ -103,16 +103,39 @@ struct AppSources: Sendable {
   }
 
   /// Every vendored package's file path in `text` shown as `shown(_:)` shows it.
+  ///
+  /// One pass over the text's bytes for all packages: every generated file of a large app goes
+  /// through here at each round, and Foundation's search once per package was a tenth of a round.
   func shownPaths(in text: String) -> String {
-    // The vendored copies lie in one folder of the package adopt writes: a text that names it
-    // nowhere (most of a large app's generated files) is not searched once per package.
-    let parents = Set(vendored.map { PackageWriter.relativePath(from: folder, to: ($0.folder as NSString).deletingLastPathComponent) + "/" })
-    guard parents.contains(where: { text.contains($0) }) else { return text }
-    var text = text
-    for package in vendored {
-      text = text.replacingOccurrences(of: PackageWriter.relativePath(from: folder, to: package.folder) + "/", with: package.location + "/")
+    let replacements = vendored.map {
+      (old: Array((PackageWriter.relativePath(from: folder, to: $0.folder) + "/").utf8), new: Array(($0.location + "/").utf8))
     }
-    return text
+    let firsts = Set(replacements.compactMap(\.old.first))
+    var text = text
+    text.makeContiguousUTF8()
+    var bytes: [UInt8] = []
+    var changed = false
+    text.utf8.withContiguousStorageIfAvailable { source in
+      var index = 0
+      var copied = 0
+      while index < source.count {
+        if firsts.contains(source[index]),
+           let match = replacements.first(where: { replacement in
+             index + replacement.old.count <= source.count && source[index..<index + replacement.old.count].elementsEqual(replacement.old)
+           }) {
+          if !changed { bytes.reserveCapacity(source.count) }
+          changed = true
+          bytes += source[copied..<index]
+          bytes += match.new
+          index += match.old.count
+          copied = index
+          continue
+        }
+        index += 1
+      }
+      if changed { bytes += source[copied..<source.count] }
+    }
+    return changed ? String(decoding: bytes, as: UTF8.self) : text
   }
 
   /// Reads every Swift file under `folder`, except in `skipping` (absolute paths); `vendored`
