@@ -656,6 +656,9 @@ struct StandInTests {
     #expect(!starter.contains("underlyingIsEncrypted"))
     #expect(StandInReach.makes("RoomInfoProxyMock", in: "Publisher(RoomInfoProxyMock())"))
     #expect(!StandInReach.makes("RoomInfoProxyMock", in: "Publisher(BaseRoomInfoProxyMock())"))
+    // Every name whose init a value calls, a member's call (`.RoomInfoProxyMock(`) and a generic's
+    // arguments (`<Int>(`) aside.
+    #expect(StandInReach.madeTypes(in: "Publisher<Info, Never>(RoomInfoProxyMock(id: Id.make(x), é: Ünï()))") == ["RoomInfoProxyMock", "Ünï"])
     // The mock's implicit `init()` stays beside an extension's convenience init.
     let empty = EmptyValues(index: adoption.typeIndex)
     #expect(empty.mock(of: "any RoomInfoProxyProtocol", standIns: adoption.standInTypeIndex) == "RoomInfoProxyMock()")
