@@ -17,6 +17,10 @@ struct RoundDiary: Sendable, Equatable {
     var failedStandIns = 0
     var failedConformances = 0
     var products = 0
+    /// Lines of a kept registration left out: an action's, a property's, a gate's, a maker's.
+    var registrationLines = 0
+    /// Names two modules declare, written after the app's module's name in what adopt generates.
+    var qualifiedNames = 0
 
     init() {}
 
@@ -34,6 +38,8 @@ struct RoundDiary: Sendable, Equatable {
       failedStandIns = mending.failedSeams.count
       failedConformances = mending.failedProtocolSeams.count
       products = mending.productNames.count
+      registrationLines = mending.failedActions.count + mending.failedGates.count + mending.failedMakers.count
+      qualifiedNames = mending.ambiguousNames.count
     }
 
     /// What grew from `before` to this tally, worded for the report.
@@ -47,6 +53,8 @@ struct RoundDiary: Sendable, Equatable {
         (failedStandIns - before.failedStandIns, "stand-in given up", "stand-ins given up"),
         (failedConformances - before.failedConformances, "protocol seam given up", "protocol seams given up"),
         (registrations - before.registrations, "registration left out", "registrations left out"),
+        (registrationLines - before.registrationLines, "line of a registration left out", "lines of registrations left out"),
+        (qualifiedNames - before.qualifiedNames, "name written after its module", "names written after their modules"),
         (packages - before.packages, "package left out", "packages left out"),
         (products - before.products, "product asked for by its own name", "products asked for by their own names"),
       ]
