@@ -55,7 +55,7 @@ public enum AdoptDescription {
 
   /// The variable naming another `vmrepl-adopt` to run than the one beside `vmrepl`:
   /// `scripts/vmrepl adopt` builds it optimized, which reads and plans a large app ten times
-  /// faster (element-x's 1,359 files: 5 s, 55 s in a debug build), and so the time adopt adds
+  /// faster (element-x's 1,359 files: 5 s, 37 s in a debug build), and so the time adopt adds
   /// to each of its builds.
   public static let helperVariable = "VMREPL_ADOPT"
 
