@@ -205,10 +205,8 @@ struct AdoptLauncherTests {
 
   @Test("without vmrepl-adopt beside it, vmrepl adopt says how to build it")
   func missingHelper() async throws {
-    let folder = try VMReplProcess.folder("adopt-launcher", files: [:])
+    let (folder, lonely) = try Self.lonelyVMRepl("adopt-launcher")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let lonely = folder.appendingPathComponent("vmrepl")
-    try FileManager.default.copyItem(at: VMReplProcess.executable, to: lonely)
     let result = try await ChildProcess.run(
       lonely.path, ["adopt", "Templates/MyApp"], environment: ["CI": nil, "VMREPL_ADOPT": nil], directory: VMReplProcess.packageRoot.path)
     #expect(result.status == 1)
@@ -219,10 +217,8 @@ struct AdoptLauncherTests {
 
   @Test("VMREPL_ADOPT names the vmrepl-adopt to run (scripts/vmrepl's optimized one), not the one beside vmrepl")
   func chosenHelper() async throws {
-    let folder = try VMReplProcess.folder("adopt-chosen", files: [:])
+    let (folder, lonely) = try Self.lonelyVMRepl("adopt-chosen")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let lonely = folder.appendingPathComponent("vmrepl")
-    try FileManager.default.copyItem(at: VMReplProcess.executable, to: lonely)
     let helper = VMReplProcess.executable.deletingLastPathComponent().appendingPathComponent("vmrepl-adopt").path
     let chosen = try await ChildProcess.run(
       lonely.path, ["adopt", "--dry-run", "Templates/MyApp"], environment: ["CI": nil, "VMREPL_ADOPT": helper],
@@ -236,5 +232,13 @@ struct AdoptLauncherTests {
     #expect(
       gone.errors
         == "adopt: VMREPL_ADOPT names \(folder.path)/nowhere/vmrepl-adopt, which is no executable; unset it to run the vmrepl-adopt beside vmrepl\n")
+  }
+
+  /// A copy of vmrepl alone in a new folder (no vmrepl-adopt beside it), and the folder.
+  private static func lonelyVMRepl(_ name: String) throws -> (folder: URL, vmrepl: URL) {
+    let folder = try VMReplProcess.folder(name, files: [:])
+    let lonely = folder.appendingPathComponent("vmrepl")
+    try FileManager.default.copyItem(at: VMReplProcess.executable, to: lonely)
+    return (folder, lonely)
   }
 }

@@ -95,11 +95,16 @@ struct AppSources: Sendable {
   /// package's location (`github.com/example/Gadget/Sources/Gadget/Haptics.swift`), the same
   /// wherever the package adopt writes lies.
   func shown(_ path: String) -> String {
-    for package in vendored {
-      let prefix = PackageWriter.relativePath(from: folder, to: package.folder) + "/"
-      if path.hasPrefix(prefix) { return package.location + "/" + path.dropFirst(prefix.count) }
+    for (prefix, location) in vendoredPrefixes where path.hasPrefix(prefix) {
+      return location + "/" + path.dropFirst(prefix.count)
     }
     return path
+  }
+
+  /// Each vendored package's folder as the app's paths write it (`../App-vmrepl/vendored/Gadget/`),
+  /// with its location.
+  private var vendoredPrefixes: [(prefix: String, location: String)] {
+    vendored.map { (PackageWriter.relativePath(from: folder, to: $0.folder) + "/", $0.location) }
   }
 
   /// Every vendored package's file path in `text` shown as `shown(_:)` shows it.
@@ -107,9 +112,7 @@ struct AppSources: Sendable {
   /// One pass over the text's bytes for all packages: every generated file of a large app goes
   /// through here at each round, and Foundation's search once per package was a tenth of a round.
   func shownPaths(in text: String) -> String {
-    let replacements = vendored.map {
-      (old: Array((PackageWriter.relativePath(from: folder, to: $0.folder) + "/").utf8), new: Array(($0.location + "/").utf8))
-    }
+    let replacements = vendoredPrefixes.map { (old: Array($0.prefix.utf8), new: Array(($0.location + "/").utf8)) }
     let firsts = Set(replacements.compactMap(\.old.first))
     var text = text
     text.makeContiguousUTF8()
