@@ -86,6 +86,73 @@ struct FailureMakerTests {
     ]) == ["StandInEmpty(SearchUsersResults.self) { SearchUsersResults(results: StandIn.empty(), limited: StandIn.empty()) }"])
   }
 
+  @Test("a success the app declares and a stood-in module declares too (element-x's `SearchUsersResults`, and the Rust SDK's) is written after the app's module: a bare name is ambiguous where both are imported")
+  func shadowedSuccess() throws {
+    let folder = try AppFolder("Search", files: [
+      "Search.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Libs/MatrixRustSDK/Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "MatrixRustSDK", targets: [.target(name: "MatrixRustSDK")])
+        """,
+      "Libs/MatrixRustSDK/Sources/MatrixRustSDK/matrix_sdk_ffi.swift": """
+        import Foundation
+        import AVFoundation
+
+        public struct SearchUsersResults: Equatable, Hashable {
+            public var results: [String]
+            public var limited: Bool
+
+            // Default memberwise initializers are never public by default, so we
+            // declare one manually.
+            public init(results: [String], limited: Bool) {
+                self.results = results
+                self.limited = limited
+            }
+        }
+
+        open class Client {
+            public init() {}
+            open func searchUsers(searchTerm: String, limit: UInt64) async throws -> SearchUsersResults {
+                SearchUsersResults(results: [], limited: false)
+            }
+        }
+        """,
+      "Search/Services/UserProfile.swift": """
+        import Foundation
+
+        struct UserProfile: Hashable { var userID: String }
+
+        struct SearchUsersResults {
+            let results: [UserProfile]
+            let limited: Bool
+        }
+
+        enum ClientProxyError: Error { case sdkError(Error) }
+        """,
+      "Search/Screens/StartChatViewModel.swift": """
+        import Foundation
+        import MatrixRustSDK
+
+        @MainActor
+        final class StartChatViewModel: ObservableObject {
+            @Published var users: [UserProfile] = []
+            private let client: Client
+            init(client: Client) { self.client = client }
+            func search(_ query: String) async {
+                guard let found = try? await client.searchUsers(searchTerm: query, limit: 10) else { return }
+                users = found.results.map { UserProfile(userID: $0) }
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path, vendored: [(folder.path + "/Libs/MatrixRustSDK", "github.com/example/MatrixRustSDK")]))
+    #expect(adoption.seams["Libs/MatrixRustSDK/Sources/MatrixRustSDK/matrix_sdk_ffi.swift"]?.types == ["Client", "SearchUsersResults"])
+    #expect(RegistrationWriter.emptyMakers(adoption, signatures: [
+      "func searchUsers(searchTerm: String, limit: UInt) async -> Result<SearchUsersResults, ClientProxyError>",
+    ]) == ["StandInEmpty(Search.SearchUsersResults.self) { Search.SearchUsersResults(results: StandIn.empty(), limited: StandIn.empty()) }"])
+  }
+
   @Test("a maker line the compiler rejects is left out alone next build")
   func rejectedMaker() throws {
     let folder = try AppFolder("Rooms", files: [

@@ -30,6 +30,30 @@ struct EmptyValues {
     return construct(declared, generics: generics, depth: 0)
   }
 
+  /// How a generated file that imports the app's modules and the stood-in ones names
+  /// `declared`: after its module where the other index declares a top-level type of its name
+  /// too (element-x declares a `SearchUsersResults` of its own, and the Rust SDK's stand-in one:
+  /// a bare `SearchUsersResults(results:limited:)` is ambiguous there); else as its index writes it.
+  func written(_ declared: DeclaredType) -> String {
+    let (own, other) = index.holds(declared) ? (index, standIns) : (standIns, index)
+    let plain = own.written(declared)
+    guard plain == declared.qualifiedName, let twin = other.type(declared.name), twin.isTopLevel, twin != declared,
+          let qualified = own.moduleQualified(declared)
+    else { return plain }
+    return qualified
+  }
+
+  /// The name `type` is written by in a generated file (`written(_:)`) where it is an app
+  /// struct or enum with no generic parameters; else `type` as it is.
+  func writtenName(of type: String, from owner: String) -> String {
+    guard let name = Self.plainName(type),
+          let declared = (name.contains(".") ? index.type(written: name) : index.type(name, from: owner))
+            ?? (name.contains(".") ? standIns.type(written: name) : standIns.type(name, from: owner)),
+          declared.genericParameters.isEmpty, [.struct, .enum].contains(declared.kind)
+    else { return type }
+    return written(declared)
+  }
+
   /// `seam` returning an empty value of its app type when nobody answers, where its return
   /// type has no default of its own and is one `expression(for:from:)` can make.
   /// A body seam (`{ StandIn.call(...) }`) or an init's value seam (`StandIn.call(...)` typed
@@ -97,7 +121,7 @@ struct EmptyValues {
           let declared = appEnum(written, from: owner, in: standIns),
           let plain = zip(declared.cases, declared.payloads).first(where: { $0.1.isEmpty })?.0
     else { return nil }
-    return standIns.written(declared) + "." + plain
+    return self.written(declared) + "." + plain
   }
 
   /// `type` without spaces, where it is a name (`Screen`, `Onboarding.Screen`), not an optional,
@@ -112,7 +136,7 @@ struct EmptyValues {
   /// parts (element-x's `LeaveSpaceHandleProxy.Mode.manyRooms`, whose last case carries a
   /// `Bool`; a `.spaceNeedsNewOwner(useTransferOwnershipFlow: StandIn.empty())` were it first).
   private func payloadCase(of declared: DeclaredType, depth: Int) -> String? {
-    let written = index.written(declared)
+    let enumName = written(declared)
     for (name, payload) in zip(declared.cases, declared.payloads) {
       var arguments: [String] = []
       for field in payload {
@@ -120,7 +144,7 @@ struct EmptyValues {
         arguments.append((field.label.map { $0 + ": " } ?? "") + value)
       }
       guard arguments.count == payload.count else { continue }
-      return written + "." + name + (payload.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+      return enumName + "." + name + (payload.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
     }
     return nil
   }
@@ -133,8 +157,7 @@ struct EmptyValues {
   private func construct(_ declared: DeclaredType, generics: Generics?, depth: Int) -> String? {
     // A stood-in struct keeps its storage and the inits whose types the package has (element-x's
     // `UserProfile(userID:)`, its file importing the Rust SDK): made by one of those as well.
-    let members = index.type(written: declared.qualifiedName)?.qualifiedName == declared.qualifiedName
-      ? index.allMembers(of: declared) : standIns.allMembers(of: declared)
+    let members = index.holds(declared) ? index.allMembers(of: declared) : standIns.allMembers(of: declared)
     let initializers = FactoryInference.initializers(of: declared, members: members)
     for initializer in initializers where !initializer.isFailable && !initializer.isThrowing && !initializer.isAsync {
       var arguments: [String] = []
@@ -150,7 +173,7 @@ struct EmptyValues {
         if generics != nil, type != parameter.type, value == "StandIn.empty()" { value = "StandIn.empty() as \(type)" }
         arguments.append((parameter.label.map { $0 + ": " } ?? "") + value)
       }
-      if fits { return (generics?.written ?? index.written(declared)) + "(" + arguments.joined(separator: ", ") + ")" }
+      if fits { return (generics?.written ?? written(declared)) + "(" + arguments.joined(separator: ", ") + ")" }
     }
     return nil
   }

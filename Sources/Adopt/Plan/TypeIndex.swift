@@ -111,6 +111,22 @@ struct TypeIndex: Sendable {
     return home + "." + name
   }
 
+  /// `Module.Name` of `type`, a top-level type this index holds, where its file's module is
+  /// known and no type is named as that module: what a generated file that imports both writes
+  /// where another index declares a type of the same name (element-x's own `SearchUsersResults`
+  /// beside the stood-in Rust SDK's).
+  func moduleQualified(_ type: DeclaredType) -> String? {
+    guard type.isTopLevel, let own = types[type.name]?.first(where: { $0.type == type }),
+          let home = module(of: own.path), types[home] == nil
+    else { return nil }
+    return home + "." + type.name
+  }
+
+  /// Whether this index holds `type` itself, not only a type of its name.
+  func holds(_ type: DeclaredType) -> Bool {
+    types[type.name]?.contains { $0.type == type } ?? false
+  }
+
   /// `type` as a registration writes it: its qualified name, after its module's where another
   /// module declares a type of the same qualified name (a file importing both could not tell
   /// them apart: `HANetworking.Server`, not Starscream's `Server`).

@@ -362,7 +362,7 @@ enum RegistrationWriter {
       guard !plain.contains(type), !type.hasSuffix("?"), !type.hasSuffix("!"), !type.hasPrefix("["), !type.contains("any "),
             !type.contains("some "), let expression = empty.expression(for: type, from: "")
       else { return nil }
-      return "StandInEmpty(\(type).self) { \(expression) }"
+      return "StandInEmpty(\(empty.writtenName(of: type, from: "")).self) { \(expression) }"
     }
   }
 
