@@ -516,10 +516,10 @@ private struct Run {
       // work goes on as if the service did it), failing probes fail one whose error is any
       // `Error` or one the package can make (`StandInFailure`); any other return type is the
       // scenario's to say, and waits.
-      guard let (success, failure) = ProbeRunner.resultParts(ofReturnType: ProbeRunner.returnType(of: declaration.signature)) else {
-        return (nil, "\(request.description): not answered (a stand-in returning what a probe cannot make up)", false, false)
-      }
       let failing = spec.answer == .offline || spec.answer == .serverError
+      guard let (success, failure) = ProbeRunner.resultParts(ofReturnType: ProbeRunner.returnType(of: declaration.signature)) else {
+        return plainAnswer(request, declaration: declaration, head: head, failing: failing)
+      }
       if failing, ["Error", "any Error", "Swift.Error"].contains(failure) || StandInFailures.names.contains(failure) {
         let message = spec.answer == .offline ? "offline" : "server error"
         return ("\(head) error=\(CommandValue.quote(message))", "\(request.description): error \(CommandValue.quote(message)) (its `Result`'s failure)", false, false)
@@ -558,6 +558,28 @@ private struct Run {
     case .serverError: return ("\(head) status code=500", nil, false, false)
     case .offline: return ("\(head) error kind=offline", nil, false, false)
     }
+  }
+}
+
+extension Run {
+  /// How a probe answers a stand-in's call that returns no `Result` and waits (its type has no
+  /// default): a throwing one fails as the server does in a failing probe (element-x's
+  /// `Encryption.backupExistsOnServer() async throws -> Bool`, whose error the logout screen
+  /// catches); a flag or a count is `true` and 1 with data, `false` and 0 otherwise; anything
+  /// else is the scenario's to say, and waits.
+  func plainAnswer(
+    _ request: (dependency: String, id: String, description: String, site: String?, callers: [String]),
+    declaration: StandInDeclaration, head: String, failing: Bool
+  ) -> (String?, String?, untyped: Bool, unread: Bool) {
+    if failing, ProbeRunner.throws(declaration.signature) {
+      let message = spec.answer == .offline ? "offline" : "server error"
+      return ("\(head) error=\(CommandValue.quote(message))", "\(request.description): error \(CommandValue.quote(message)) (it throws)", false, false)
+    }
+    if let returns = ProbeRunner.returnType(of: declaration.signature), let scalar = ProbeRunner.scalarAnswer(returns, withData: spec.answer == .ok) {
+      return ("\(head) value=\(scalar)", "\(request.description): value \(scalar)", false, false)
+    }
+    let what = ProbeRunner.throws(declaration.signature) ? "a stand-in whose value a probe cannot make up (it throws only in failing probes)" : "a stand-in returning what a probe cannot make up"
+    return (nil, "\(request.description): not answered (\(what))", false, false)
   }
 }
 

@@ -91,6 +91,10 @@ let locatorStandIns = [
     why: "App/Services/UserDiscoveryService.swift imports `MatrixRustSDK`, of the app's package github.com/element-hq/matrix-rust-components-swift 25.1.0, which does not build on Linux",
     hasDefault: false, models: ["user-search", "safe-user-search"]),
   StandInDeclaration(
+    "Encryption.backupExistsOnServer", signature: "func backupExistsOnServer() async throws -> Bool",
+    why: "github.com/element-hq/matrix-rust-components-swift/Sources/MatrixRustSDK/matrix_sdk_ffi.swift does not compile on Linux: line 276: cannot find type 'RustCallStatus' in scope",
+    hasDefault: false, models: ["key-backup", "safe-key-backup"]),
+  StandInDeclaration(
     "AssetCatalog.tint", signature: "static var tint: String",
     why: "App/Assets.swift imports `UIKit`, an Apple framework with no Linux version",
     hasDefault: true, models: ["palette-header", "palette-trap"]),
@@ -457,6 +461,60 @@ let safeLeaveSpace = ModelDefinition("safe-leave-space", summary: "the spinner h
   LeaveSpaceViewModel(hidesOnFailure: true)
 } describe: { model in
   model.action("confirmLeaveSpace", "confirmLeaveSpace()") { viewModel, _ in viewModel.confirmLeaveSpace() }
+}
+
+/// The Rust SDK's encryption service, stood in (element-x's `Encryption`, whose module does not
+/// build on Linux): whether a key backup exists is the scenario's to say.
+final class Encryption: Sendable {
+  func backupExistsOnServer() async throws -> Bool {
+    try await StandIn.callAsyncThrowing("Encryption.backupExistsOnServer", "backupExistsOnServer()")
+  }
+}
+
+/// The key backup's state as element-x's `SecureBackupController.updateBackupStateFromRemote()`
+/// reads it: a spinner while the SDK says whether a backup exists on the server. The branch for
+/// no backup returns with the spinner still up; the twin hides it on every branch. Until the
+/// audit answered a stood-in returning a plain `Bool`, every probe's call waited and nothing was
+/// found.
+@MainActor
+final class KeyBackupViewModel: ObservableObject {
+  @Published var isLoading = false
+  @Published var backupExists = false
+  @Published var failureShown = false
+  let encryption = Encryption()
+  let hidesWhenMissing: Bool
+
+  init(hidesWhenMissing: Bool) {
+    self.hidesWhenMissing = hidesWhenMissing
+  }
+
+  func checkBackup() async {
+    isLoading = true
+    do {
+      let exists = try await encryption.backupExistsOnServer()
+      guard exists else {
+        if hidesWhenMissing { isLoading = false }
+        return
+      }
+      backupExists = true
+      isLoading = false
+    } catch {
+      failureShown = true
+      isLoading = false
+    }
+  }
+}
+
+let keyBackup = ModelDefinition("key-backup", summary: "a spinner left up when the stood-in SDK says no backup exists") { _ in
+  KeyBackupViewModel(hidesWhenMissing: false)
+} describe: { model in
+  model.asyncAction("checkBackup", "checkBackup() async", perform: { viewModel, _ in await viewModel.checkBackup() })
+}
+
+let safeKeyBackup = ModelDefinition("safe-key-backup", summary: "the spinner hidden whatever the SDK answers") { _ in
+  KeyBackupViewModel(hidesWhenMissing: true)
+} describe: { model in
+  model.asyncAction("checkBackup", "checkBackup() async", perform: { viewModel, _ in await viewModel.checkBackup() })
 }
 
 /// element-x's `UserDiscoveryErrorType`.

@@ -193,6 +193,35 @@ struct AnsweredStandInTests {
     #expect(ProbeRunner.scalarAnswer("SearchUsersResults", withData: true) == nil)
   }
 
+  @Test("a stood-in SDK call returning a plain `Bool` (element-x's `Encryption.backupExistsOnServer() async throws -> Bool`) is answered by the probes: `true` with data, `false` empty, thrown where they fail; a spinner the `false` branch leaves up is found, the twin clean")
+  func standInScalars() async throws {
+    let folder = try VMReplProcess.folder("audit-stand-in-scalar", files: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await VMReplProcess.run(
+      ["audit", "key-backup", "safe-key-backup"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.output == """
+      key-backup (KeyBackupViewModel): 1 finding
+        loading flag left set: `isLoading` is still true after `send checkBackup` and its requests answered with empty lists, with nothing left running
+          evidence: isLoading == true at the end; no effect, timer or request of the model is left
+          code: KeyBackupViewModel.checkBackup() async
+          not a bug unless `isLoading` is meant to stay set once set (then it is no loading flag)
+          scenario: audit/key-backup/loading-left-set.scenario
+      safe-key-backup: nothing found in 3 sequences (14 probes)
+      1 finding in 1 of 2 models; 6 sequences, 40 probes, seed 0
+
+      """)
+    let path = "audit/key-backup/loading-left-set.scenario"
+    let scenario = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    #expect(scenario.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+      "use key-backup", "send checkBackup", "respond Encryption.backupExistsOnServer #r1 value=false", "expect isLoading == false",
+    ])
+    try await AuditOracleTests.failsOnBugPassesOnTwin(path, model: "key-backup", in: folder)
+    let explained = try await VMReplProcess.run(
+      ["audit", "safe-key-backup", "--explain", "safe-key-backup"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
+    #expect(explained.output.contains("    answered backupExistsOnServer() (stand-in: github.com/element-hq/matrix-rust-components-swift/Sources/MatrixRustSDK/matrix_sdk_ffi.swift does not compile on Linux: line 276: cannot find type 'RustCallStatus' in scope): value true\n"))
+  }
+
   @Test("a field typed, paused on until its debounced search is out, then cleared (element-x's user search): the old text's answer arriving last is found; the twin that cancels it is clean, and the scenario's answer to the cancelled search is dropped there")
   func typedWithAPause() async throws {
     let folder = try VMReplProcess.folder("audit-user-search", files: [:])
