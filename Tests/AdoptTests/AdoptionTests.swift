@@ -1371,4 +1371,59 @@ struct ParsedFilesTests {
     #expect(definition.contains { $0.contains(#"viewModel.process(viewAction: AdvancedSettingsScreenViewAction.rename(to: arguments.string("to"), notify: (arguments["notify"] == CommandValue.null ? nil : arguments.bool("notify"))))"#) })
     #expect(definition.contains { $0.contains(#"model.action("optimizeMediaUploadsChanged", "process(viewAction: .optimizeMediaUploadsChanged)")"#) })
   }
+
+  @Test("an enum of view actions whose cases carry nothing (element-x's `SecureBackupLogoutConfirmationScreenViewAction`) is an action per case too, each reached by its own button; a method returning a value for such an enum (`label(for:)`) stays one action")
+  func viewActionCasesWithoutPayloads() throws {
+    let folder = try AppFolder("Backup", files: [
+      "Backup/SecureBackupLogoutConfirmationScreenModels.swift": """
+        import Foundation
+
+        enum SecureBackupLogoutConfirmationScreenViewAction {
+            case cancel
+            case settings
+            case logout
+        }
+        """,
+      "Backup/SecureBackupLogoutConfirmationScreenViewModel.swift": """
+        import Combine
+
+        @MainActor
+        final class SecureBackupLogoutConfirmationScreenViewModel: ObservableObject {
+            @Published var isWaiting = false
+
+            func process(viewAction: SecureBackupLogoutConfirmationScreenViewAction) {
+                switch viewAction {
+                case .cancel: isWaiting = false
+                case .settings: break
+                case .logout: isWaiting = true
+                }
+            }
+
+            func title(for viewAction: SecureBackupLogoutConfirmationScreenViewAction) -> String { "" }
+        }
+        """,
+      "Backup/SecureBackupLogoutConfirmationScreen.swift": """
+        import SwiftUI
+
+        struct SecureBackupLogoutConfirmationScreen: View {
+            @ObservedObject var context: SecureBackupLogoutConfirmationScreenViewModel
+
+            var body: some View {
+                VStack {
+                    Button("Sign out") { context.process(viewAction: .logout) }
+                    Button("Cancel") { context.process(viewAction: .cancel) }
+                }
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first)
+    #expect(model.actions.map(\.name) == ["cancel", "settings", "logout", "title"])
+    let definition = RegistrationWriter.definition(model)
+    #expect(definition.contains(
+      #"  model.action("logout", "process(viewAction: .logout)") { viewModel, _ in viewModel.process(viewAction: SecureBackupLogoutConfirmationScreenViewAction.logout) }"#))
+    #expect(definition.contains { $0.contains(#"model.action("title", "title(for:) -> String", parameters: [Parameter("viewAction", .oneOf(["cancel", "settings", "logout"]))])"#) })
+    #expect(definition.contains(#"  model.reachedBy("logout", ["the \"Sign out\" button (SecureBackupLogoutConfirmationScreen.swift:8)"])"#))
+  }
 }

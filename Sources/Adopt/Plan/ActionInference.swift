@@ -124,20 +124,22 @@ enum ActionInference {
     return result
   }
 
-  /// One action per case of the app enum a method's one parameter takes, where the cases carry
-  /// payloads (element-x's `process(viewAction: AdvancedSettingsScreenViewAction)`, the one door
-  /// its views send every tap through: `.optimizeMediaUploadsChanged`,
-  /// `.updateHideInviteAvatars(Bool)`): `send updateHideInviteAvatars value=true` calls
-  /// `viewModel.process(viewAction: .updateHideInviteAvatars(true))`. A case whose payload a
-  /// command cannot write is left out, with why; nil when the parameter is no such enum, or no
-  /// case can be written. (An enum without payloads is one action taking the case's name.)
+  /// One action per case of the app enum of actions a method's one parameter takes
+  /// (element-x's `process(viewAction: AdvancedSettingsScreenViewAction)`, the one door its views
+  /// send every tap through: `.optimizeMediaUploadsChanged`, `.updateHideInviteAvatars(Bool)`):
+  /// `send updateHideInviteAvatars value=true` calls `viewModel.process(viewAction:
+  /// .updateHideInviteAvatars(true))`. An enum whose cases carry no payload too
+  /// (`SecureBackupLogoutConfirmationScreenViewAction`: `cancel`, `settings`, `logout`): each tap
+  /// is its own action, which `audit` tries, gates and pairs as one; one action taking the case's
+  /// name reached only its first two cases. A case whose payload a command cannot write is left
+  /// out, with why; nil when the parameter is no such enum, or no case can be written.
   static func caseActions(
     for method: Method, index: TypeIndex, owner: String = ""
   ) -> (actions: [ModelPlan.Action], skipped: [ModelPlan.Skipped])? {
     guard !method.isStatic, method.access >= .internal, !method.isGeneric, !method.onlyTraps, method.parameters.count == 1,
           let parameter = method.parameters.first, !parameter.type.hasSuffix("?"),
           let declared = index.type(LinuxSupport.bareName(parameter.type), from: owner), declared.kind == .enum,
-          declared.hasPayloads, declared.genericParameters.isEmpty, declared.payloads.count == declared.cases.count,
+          !declared.cases.isEmpty, declared.genericParameters.isEmpty, declared.payloads.count == declared.cases.count,
           isActionEnum(declared.name) || isActionEnum(parameter.name.prefix(1).uppercased() + parameter.name.dropFirst())
     else { return nil }
     let type = parameter.type.contains(".") ? parameter.type : index.qualified(parameter.type, from: owner)

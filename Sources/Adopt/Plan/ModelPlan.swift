@@ -153,7 +153,15 @@ struct ModelPlan: Sendable, Equatable {
     }
     var used: Set<String> = []
     for method in members.methods {
-      switch ActionInference.action(for: method, index: index, owner: type.qualifiedName, typeName: index.written(type)) {
+      // An enum of actions whose cases carry nothing is as writable as a word (`send process
+      // viewAction=logout`), yet each case is a tap of its own: an action per case too, where
+      // the method is a door that returns nothing (not a `label(for action:) -> String`).
+      let isDoor = method.returnType.map { ["Void", "()"].contains($0) } ?? true
+      let caseActions = isDoor ? ActionInference.caseActions(for: method, index: index, owner: type.qualifiedName) : nil
+      let inferred = caseActions != nil
+        ? .failure(ActionInference.Reason(text: nil))
+        : ActionInference.action(for: method, index: index, owner: type.qualifiedName, typeName: index.written(type))
+      switch inferred {
       case .success(var action):
         if used.contains(action.name) {
           action.name += method.parameters.first.map { Self.upperFirst($0.label ?? $0.name) } ?? "\(method.line)"
@@ -165,7 +173,7 @@ struct ModelPlan: Sendable, Equatable {
         used.insert(action.name)
         actions.append(action)
       case .failure(let reason):
-        if let (cases, left) = ActionInference.caseActions(for: method, index: index, owner: type.qualifiedName) {
+        if let (cases, left) = caseActions ?? ActionInference.caseActions(for: method, index: index, owner: type.qualifiedName) {
           // An enum of actions the views send (`process(viewAction:)`): an action per case,
           // named as the case, after the method's own name where another action has it.
           for var action in cases {
