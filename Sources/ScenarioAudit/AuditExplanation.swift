@@ -78,6 +78,7 @@ package struct AuditExplanation: Sendable {
     lines.append("  work outlives the screen: " + verdict(.outlivesScreen) { Self.outlives(settled, cleanup: cleanup, surface: surface) })
     lines.append("  model not freed: " + verdict(.notFreed) { Self.notFreed(settled) })
     lines.append("  action never ends: " + verdict(.neverEnds) { Self.neverEnds(runs, sequence: sequence) })
+    lines.append("  same write twice: " + verdict(.writtenTwice) { Self.writtenTwice(runs, sequence: sequence, surface: surface, found: found) })
     // Actions one button runs one at a time are never sent quickly: no user can.
     if let group = Auditor.oneButton(sequence, of: surface) {
       let said = "not sent quickly: " + group.map { "`\($0)`" }.joined(separator: ", ")
@@ -95,6 +96,23 @@ package struct AuditExplanation: Sendable {
     let keys = found.filter { $0.hasPrefix(kind.rawValue + " ") }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     guard keys.isEmpty else { return "found (" + keys.map { "`\($0.dropFirst(kind.rawValue.count + 1))`" }.joined(separator: ", ") + ")" }
     return reason()
+  }
+
+  static func writtenTwice(_ runs: AuditOracles.Runs, sequence: AuditPlan.Sequence, surface: ModelSurface, found: [String]) -> String {
+    guard let step = AuditOracles.doubleTap(sequence) else { return "no action done twice in a row with the same values" }
+    guard let quick = runs.quick else { return "`\(step)` not done twice quickly (one button runs it one at a time)" }
+    guard AuditOracles.isTap(sequence.steps[0].name, of: surface) else {
+      return "`\(step)` is sent from " + (surface.controls[sequence.steps[0].name] ?? []).joined(separator: " or ") + ", no button a user taps twice"
+    }
+    let shown = [Finding.Kind.lostUpdate, .answerOrder].map { $0.rawValue + " " }
+    guard !found.contains(where: { key in shown.contains { key.hasPrefix($0) } }) else {
+      return "the state already shows what the double tap did (a lost update or answers out of order)"
+    }
+    let reads = quick.repeated.filter { !AuditOracles.isWrite($0) }.map { "`\($0.dependency == "http" ? $0.request : $0.dependency)`" }
+    if !reads.isEmpty {
+      return "out twice at once, each a read: " + reads.joined(separator: ", ") + " (a write is an HTTP `POST` or a stand-in's call named send..., leave..., invite...)"
+    }
+    return "`\(step)` done twice quickly: no request out twice at once (the second tap sent nothing while the first's work was out)"
   }
 
   static func summary(of result: ProbeResult) -> String {

@@ -268,7 +268,59 @@ package enum AuditOracles {
         onPurpose: "unless the view is meant to show the answer to a text the user has since changed",
         lines: stepLines(of: paused) + ["expect \(difference.path) == \(difference.expected)"])
     }
+    // A write a quick double tap sent twice, the second while the first was still out: where
+    // the state did not already show what the taps did (a favourite flipped back is a lost update).
+    let tapped = sequence.steps.first.map { isTap($0.name, of: surface) } ?? false
+    let stateShows = findings.contains { [.lostUpdate, .answerOrder].contains($0.kind) }
+    if !stateShows, tapped, let step = doubleTap(sequence), let quick = runs.quick {
+      for repeated in quick.repeated where isWrite(repeated) {
+        let once = repeated.sent - repeated.copies + 1
+        finding(.writtenTwice, key: repeated.dependency, probe: 5,
+          summary: "`\(step)` done twice quickly sends `\(repeated.request)` (\(repeated.dependency)) \(repeated.copies == 2 ? "twice" : "\(repeated.copies) times"), the second before the first was answered",
+          evidence: "sent quickly: \(repeated.copies) requests \(repeated.dependency) out at once, each `\(repeated.request)`; one tap sends it once",
+          onPurpose: "unless doing it twice is meant to write twice; else the action ignores a tap while its work is out (a flag it checks, a button disabled meanwhile)",
+          lines: repeated.lines + ["expect requests \(repeated.dependency) == \(once)"])
+      }
+    }
     return findings
+  }
+
+  /// Whether a user can tap `action` twice: every control the views send it from is a button
+  /// (`AuditPlan.isTapped`), or no view was read for it. One sent only from a field or on
+  /// appearing is no tap (`onAppear` twice is another bug).
+  static func isTap(_ action: String, of surface: ModelSurface) -> Bool {
+    surface.controls[action] == nil || AuditPlan.isTapped(action, surface: surface)
+  }
+
+  /// The step a sequence does twice in a row with the same values (a double tap), or nil.
+  static func doubleTap(_ sequence: AuditPlan.Sequence) -> String? {
+    guard sequence.steps.count == 2, sequence.steps[0].line == sequence.steps[1].line, sequence.steps[0].line.hasPrefix("send "),
+          !AuditPlan.isCleanup(sequence.steps[0].name)
+    else { return nil }
+    return sequence.steps[0].line
+  }
+
+  /// Words that start the name of a call that changes something on a server or in a store:
+  /// sent twice, it does so twice (a message forwarded twice, the same users invited twice).
+  static let writeVerbs = [
+    "send", "forward", "post", "create", "invite", "leave", "join", "knock", "delete", "remove", "add", "submit", "upload",
+    "report", "ban", "unban", "kick", "block", "unblock", "ignore", "unignore", "follow", "unfollow", "favourite", "favorite",
+    "unfavourite", "unfavorite", "like", "unlike", "vote", "publish", "transfer", "pay", "purchase", "buy", "order", "save",
+    "reply", "share", "redact", "edit", "accept", "decline", "reject", "approve", "archive", "pin", "unpin", "mute", "unmute",
+    "bookmark", "unbookmark", "react", "toggle", "register", "rename", "insert", "append", "enqueue", "schedule", "book",
+    "reblog", "boost", "retweet", "star", "unstar", "subscribe", "unsubscribe", "mark", "move", "copy", "duplicate", "claim",
+  ]
+
+  /// Whether a request sent twice writes twice: an HTTP `POST` (`PUT` and `DELETE` mean the
+  /// same done twice), or a stand-in's call named for a write (`leave()`, `sendMessage(...)`).
+  package static func isWrite(_ repeated: RepeatedRequest) -> Bool {
+    if repeated.dependency == "http" { return repeated.request.hasPrefix("POST ") }
+    let name = repeated.dependency.split(separator: ".").last.map(String.init) ?? repeated.dependency
+    return writeVerbs.contains { verb in
+      guard name.hasPrefix(verb) else { return false }
+      let rest = name.dropFirst(verb.count)
+      return rest.isEmpty || rest.first!.isUppercase
+    }
   }
 
   /// The lines to run under other schedules, when a sequence's quick taps agreed with one after

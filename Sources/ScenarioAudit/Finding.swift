@@ -21,6 +21,8 @@ package struct Finding: Sendable, Equatable, Codable {
     /// An action's task that nothing can resume once every answer came: a continuation nobody
     /// resumes on some path.
     case neverEnds = "never-ends"
+    /// A write a quick double tap sent twice, the second before the first was answered.
+    case writtenTwice = "written-twice"
 
     /// How the human report names it.
     package var title: String {
@@ -34,6 +36,7 @@ package struct Finding: Sendable, Equatable, Codable {
       case .mainThreadBlocked: "main thread blocked"
       case .notFreed: "model not freed"
       case .neverEnds: "action never ends"
+      case .writtenTwice: "same write twice"
       }
     }
   }

@@ -156,6 +156,32 @@ package struct ProbeResult: Sendable, Equatable, Codable {
   /// The stand-ins that can throw which the model called, in the order first called: the
   /// failing probes make them throw (`ProbeSpec.failingStandIns`).
   package var throwingStandIns: [String] = []
+  /// The requests out more than once at once when the quick steps were done (a write a double
+  /// tap sent twice), by dependency and what they asked.
+  package var repeated: [RepeatedRequest] = []
+}
+
+/// One request out several times at once after a probe's quick steps: the same call of a
+/// stood-in service (`leave()`), or the same HTTP request, sent again before the first's answer.
+package struct RepeatedRequest: Sendable, Equatable, Codable {
+  /// The dependency (`http`, `LeaveSpaceHandleProxy.leave`).
+  package var dependency: String
+  /// What each asked, without why a stand-in stands in (`leave()`, `POST https://.../favourite`).
+  package var request: String
+  /// How many were out at once.
+  package var copies: Int
+  /// How many requests the dependency had been sent since the `use`, these included.
+  package var sent: Int
+  /// The probe's lines through its steps: the scenario that shows it.
+  package var lines: [String]
+
+  package init(dependency: String, request: String, copies: Int, sent: Int, lines: [String]) {
+    self.dependency = dependency
+    self.request = request
+    self.copies = copies
+    self.sent = sent
+    self.lines = lines
+  }
 }
 
 /// An action's task that can never end: what `await #N` said once the probe's steps settled.

@@ -238,6 +238,7 @@ private struct Run {
       }
     case .quick:
       for step in spec.steps where rowShown(for: step) && offered(step) { execute(step.line) }
+      result.repeated = repeatedRequests()
       settle()
     case .paused:
       for step in spec.steps where rowShown(for: step) && offered(step) {
@@ -562,6 +563,21 @@ private struct Run {
 }
 
 extension Run {
+  /// The requests out more than once at once now, each with what it asked (a stand-in's call
+  /// without why it stands in), in dependency order.
+  func repeatedRequests() -> [RepeatedRequest] {
+    var out: [String: (dependency: String, request: String, copies: Int)] = [:]
+    for request in session.pendingRequestList {
+      let asked = request.description.components(separatedBy: " (stand-in: ").first ?? request.description
+      out[request.dependency + "\u{1}" + asked, default: (request.dependency, asked, 0)].copies += 1
+    }
+    return out.sorted { $0.key < $1.key }.map(\.value).filter { $0.copies > 1 }.map { repeated in
+      RepeatedRequest(
+        dependency: repeated.dependency, request: repeated.request, copies: repeated.copies,
+        sent: session.requestsSent(to: repeated.dependency), lines: lines)
+    }
+  }
+
   /// How a probe answers a stand-in's call that returns no `Result` and waits (its type has no
   /// default): a throwing one fails as the server does in a failing probe (element-x's
   /// `Encryption.backupExistsOnServer() async throws -> Bool`, whose error the logout screen

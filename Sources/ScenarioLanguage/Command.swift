@@ -220,6 +220,9 @@ package enum SessionCommand: Equatable, Sendable {
   case expectLog(text: String)
   /// `expect warnings OP N`: how many warnings the session has given since its `use`.
   case expectWarnings(comparison: Comparison, count: Located<Int>)
+  /// `expect requests DEPENDENCY OP N`: how many requests the dependency (a stand-in's member,
+  /// `http`) was sent since the `use`: a write a double tap sent twice.
+  case expectRequests(dependency: Located<String>, comparison: Comparison, count: Located<Int>)
   /// `expect idle`: nothing the session started is running, armed or waiting.
   case expectIdle
   /// `expect freed`: the model the last `leave` let go of was freed.
@@ -264,7 +267,7 @@ package enum SessionCommand: Equatable, Sendable {
     case .settle: .settle
     case .set: .set
     case .state: .state
-    case .expectState, .expectEffect, .expectTime, .expectLog, .expectWarnings, .expectIdle, .expectFreed: .expect
+    case .expectState, .expectEffect, .expectTime, .expectLog, .expectWarnings, .expectRequests, .expectIdle, .expectFreed: .expect
     case .respond: .respond
     case .stub: .stub
     case .seed: .seed

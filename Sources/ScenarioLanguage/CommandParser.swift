@@ -419,6 +419,18 @@ struct TokenReader {
       }
       return .expectWarnings(comparison: comparison, count: Located(value: number, column: count.column))
     }
+    // `requests DEPENDENCY OP N`; `requests` followed by a comparison is a state field of that name.
+    if path == "requests", let dependency = next?.word, dependency != "contains" {
+      _ = take()
+      let comparison = try comparison()
+      let count = try value("a number of requests")
+      guard case .int(let number) = count.value, comparison != .contains else {
+        throw ScenarioError(.expected("a number of requests", found: "\(count.value)"), column: count.column)
+      }
+      return .expectRequests(
+        dependency: Located(value: dependency, column: subject.column + path.count + 1), comparison: comparison,
+        count: Located(value: number, column: count.column))
+    }
     if path == "log" {
       let comparison = try comparison()
       guard comparison == .contains else {

@@ -128,8 +128,8 @@ extension CommandName {
         })
     case .expect:
       CommandSpec(
-        usage: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect idle | expect freed",
-        summary: "check the state, an effect, the virtual time, the log, the count of warnings, that nothing is left running (`idle`), or that the model `leave` let go of was freed (`freed`)",
+        usage: "expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect requests DEPENDENCY == N | expect idle | expect freed",
+        summary: "check the state, an effect, the virtual time, the log, the count of warnings, how many requests a dependency was sent since `use`, that nothing is left running (`idle`), or that the model `leave` let go of was freed (`freed`)",
         example: "expect uiState.isLoading == false",
         slots: [.expectSubject, .expectOperator, .value],
         handler: .session, role: .query,

@@ -420,8 +420,9 @@ let spaceServiceFailures = [StandInFailure(SpaceServiceProxyError.self) { .sdkEr
 
 /// Leaving a space as element-x's `LeaveSpaceViewModel.confirmLeaveSpace()` does: the spinner
 /// shown, the stood-in service asked, the spinner hidden on success; the failure branch shows
-/// an error and leaves the spinner up. The twin hides it on either branch. Until the audit
-/// answered a stood-in `Result`, every probe's call waited and nothing was found.
+/// an error and leaves the spinner up, and a second tap while the first leave is out asks the
+/// service to leave again. The twin hides it on either branch and ignores a tap while leaving.
+/// Until the audit answered a stood-in `Result`, every probe's call waited and nothing was found.
 @MainActor
 final class LeaveSpaceViewModel: ObservableObject {
   @Published var isLeaving = false
@@ -435,6 +436,7 @@ final class LeaveSpaceViewModel: ObservableObject {
   }
 
   func confirmLeaveSpace() {
+    if hidesOnFailure, isLeaving { return }
     isLeaving = true
     Task { await leave() }
   }

@@ -11,7 +11,7 @@ import Testing
 /// and the oracles' decisions on what probes saw.
 @Suite("Audit")
 struct AuditTests {
-  @Test("leave, expect idle and expect warnings parse; errors point at the word")
+  @Test("leave, expect idle, expect warnings and expect requests parse; errors point at the word")
   func language() throws {
     #expect(try CommandParser.parse("leave") == .session(.leave))
     #expect(try CommandParser.parse("expect idle") == .session(.expectIdle))
@@ -32,7 +32,18 @@ struct AuditTests {
     #expect(parseError("leave now") == "column 7: unexpected `now` after `leave`; usage: leave")
     #expect(
       parseError("expect warnings")
-        == "column 16: `expect` needs a comparison (==, !=, <, <=, >, >= or contains); usage: expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect idle | expect freed (example: expect uiState.isLoading == false)")
+        == "column 16: `expect` needs a comparison (==, !=, <, <=, >, >= or contains); usage: expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect requests DEPENDENCY == N | expect idle | expect freed (example: expect uiState.isLoading == false)")
+    // How many requests a dependency was sent: a write a double tap sent twice.
+    #expect(
+      try CommandParser.parse("expect requests SpaceServiceProxy.leave == 1")
+        == .session(.expectRequests(dependency: Located(value: "SpaceServiceProxy.leave", column: 17), comparison: .equal, count: Located(value: 1, column: 44))))
+    #expect(
+      try CommandParser.parse("expect requests == 2")
+        == .session(.expectState(path: Located(value: "requests", column: 8), comparison: .equal, value: Located(value: .int(2), column: 20))))
+    #expect(parseError("expect requests http == \"one\"") == "column 25: expected a number of requests, found `\"one\"`")
+    #expect(
+      parseError("expect requests http")
+        == "column 21: `expect` needs a comparison (==, !=, <, <=, >, >= or contains); usage: expect PATH OP VALUE | expect #N STATUS | expect time == DURATION | expect log contains \"TEXT\" | expect warnings == N | expect requests DEPENDENCY == N | expect idle | expect freed (example: expect uiState.isLoading == false)")
   }
 
   static let surface = ModelSurface(

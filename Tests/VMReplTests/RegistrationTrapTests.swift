@@ -157,7 +157,7 @@ struct AnsweredStandInTests {
     #expect(!ProbeRunner.throws("func map(_ transform: (Int) throws -> Int) -> [Int]"))
   }
 
-  @Test("a stood-in service returning a `Result` (element-x's proxies) is answered by the probes: its success of `()` or empty, its failure where the error is any `Error`; a spinner its failure branch leaves up is found, the twin clean")
+  @Test("a stood-in service returning a `Result` (element-x's proxies) is answered by the probes: its success of `()` or empty, its failure where the error is any `Error`; a spinner its failure branch leaves up is found, and a double tap that asks to leave twice; the twin clean")
   func standInResults() async throws {
     let folder = try VMReplProcess.folder("audit-stand-in-result", files: [:])
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -165,14 +165,19 @@ struct AnsweredStandInTests {
       ["audit", "leave-space", "safe-leave-space"], executable: "VMReplFixtures", directory: folder, limit: VMReplProcess.auditLimit)
     #expect(result.status == 1, "\(result.output)")
     #expect(result.output == """
-      leave-space (LeaveSpaceViewModel): 1 finding
+      leave-space (LeaveSpaceViewModel): 2 findings
         loading flag left set: `isLeaving` is still true after `send confirmLeaveSpace` and its requests answered offline, with nothing left running
           evidence: isLeaving == true at the end; no effect, timer or request of the model is left
           code: LeaveSpaceViewModel.confirmLeaveSpace()
           not a bug unless `isLeaving` is meant to stay set once set (then it is no loading flag)
           scenario: audit/leave-space/loading-left-set.scenario
-      safe-leave-space: nothing found in 3 sequences (14 probes)
-      1 finding in 1 of 2 models; 6 sequences, 40 probes, seed 0
+        same write twice: `send confirmLeaveSpace` done twice quickly sends `leave(spaceID: "!space:matrix.org")` (SpaceServiceProxy.leave) twice, the second before the first was answered
+          evidence: sent quickly: 2 requests SpaceServiceProxy.leave out at once, each `leave(spaceID: "!space:matrix.org")`; one tap sends it once
+          code: LeaveSpaceViewModel.confirmLeaveSpace()
+          not a bug unless doing it twice is meant to write twice; else the action ignores a tap while its work is out (a flag it checks, a button disabled meanwhile)
+          scenario: audit/leave-space/written-twice.scenario
+      safe-leave-space: nothing found in 3 sequences (12 probes)
+      2 findings in 1 of 2 models; 6 sequences, 38 probes, seed 0
 
       """)
     let path = "audit/leave-space/loading-left-set.scenario"
@@ -181,6 +186,18 @@ struct AnsweredStandInTests {
       "use leave-space", "send confirmLeaveSpace", #"respond SpaceServiceProxy.leave #r1 error="offline""#, "expect isLeaving == false",
     ])
     try await AuditOracleTests.failsOnBugPassesOnTwin(path, model: "leave-space", in: folder)
+    // The double tap: both leaves out at once; the twin ignores the second tap while leaving.
+    let twice = "audit/leave-space/written-twice.scenario"
+    let doubleTap = try String(contentsOf: folder.appendingPathComponent(twice), encoding: .utf8)
+    #expect(doubleTap.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+      "use leave-space", "send confirmLeaveSpace", "send confirmLeaveSpace", "expect requests SpaceServiceProxy.leave == 1",
+    ])
+    try await AuditOracleTests.failsOnBugPassesOnTwin(twice, model: "leave-space", in: folder)
+    #expect(AuditOracles.isWrite(RepeatedRequest(dependency: "TimelineProxy.sendMessageEventContent", request: "", copies: 2, sent: 2, lines: [])))
+    #expect(AuditOracles.isWrite(RepeatedRequest(dependency: "http", request: "POST https://example.com/api/v1/statuses/1/favourite", copies: 2, sent: 2, lines: [])))
+    #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "http", request: "GET https://example.com/api/v1/timelines/home", copies: 2, sent: 2, lines: [])))
+    #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "ClientProxy.roomForIdentifier", request: "", copies: 2, sent: 2, lines: [])))
+    #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "Client.sender", request: "", copies: 2, sent: 2, lines: [])))
     #expect(ProbeRunner.returnType(of: "func leave(spaceID: String) async -> Result<Void, any Error>") == "Result<Void, any Error>")
     #expect(ProbeRunner.returnType(of: "var maxMediaUploadSize: Result<UInt, ClientProxyError> { get async }") == "Result<UInt, ClientProxyError>")
     #expect(ProbeRunner.returnType(of: "func stop()") == nil)

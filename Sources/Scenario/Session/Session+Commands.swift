@@ -47,6 +47,9 @@ extension Session {
     case .expectTime(let comparison, let value): result.output = try expectTime(comparison, value)
     case .expectLog(let text): result.output = try expectLog(text)
     case .expectWarnings(let comparison, let count): result.output = try expectWarnings(comparison, count)
+    case .expectRequests(let dependency, let comparison, let count):
+      _ = try scriptedDependency(dependency)
+      result.output = try expectRequests(dependency, comparison, count)
     case .expectIdle: result.output = try expectIdle()
     case .expectFreed: result.output = try expectFreed()
     case .respond(let dependency, let request, let outcome, let arguments):

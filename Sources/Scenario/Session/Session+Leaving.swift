@@ -95,4 +95,20 @@ extension Session {
     }
     return ["ok: \(claim)"]
   }
+
+  /// How many requests `dependency` was sent since the `use`, answered or not.
+  package func requestsSent(to dependency: String) -> Int { log.requests(to: dependency).count }
+
+  /// `expect requests DEPENDENCY OP N`: the requests `dependency` was sent since the `use`,
+  /// answered or not (a stand-in's call answered by its default included).
+  func expectRequests(_ dependency: Located<String>, _ comparison: Comparison, _ count: Located<Int>) throws(ScenarioError) -> [String] {
+    let sent = log.requests(to: dependency.value)
+    let holds = comparison.holds(order: sent.count < count.value ? -1 : sent.count == count.value ? 0 : 1)
+    let claim = "requests \(dependency.value) \(comparison.rawValue) \(count.value)"
+    guard holds else {
+      let listed = sent.prefix(3).joined(separator: "; ") + (sent.count > 3 ? "; ..." : "")
+      throw ScenarioError(.expectationFailed(claim: claim, actual: "\(sent.count)" + (sent.isEmpty ? "" : ": " + listed)), column: count.column)
+    }
+    return ["ok: \(claim)"]
+  }
 }

@@ -35,6 +35,15 @@ final class SessionLog {
     }
   }
 
+  /// The requests `dependency` was sent, each as `#rN: what it asked`, in the order sent.
+  func requests(to dependency: String) -> [String] {
+    entries.compactMap { entry in
+      guard case .event(let event) = entry, case .requestPending(dependency, let id, let request) = event.event else { return nil }
+      // A stand-in's call says why it stands in; the list says what was asked.
+      return "#\(id): " + (request.components(separatedBy: " (stand-in: ").first ?? request)
+    }
+  }
+
   /// Adds a step's events and error.
   func record(_ result: StepResult) {
     entries += result.events.map(Entry.event)
