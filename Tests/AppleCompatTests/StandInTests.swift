@@ -18,6 +18,14 @@ struct StandInTests {
     #expect(Animation.easeInOut(duration: 0.3).delay(1).description == "easeInOut(duration: 0.3).delay(1.0)")
   }
 
+  @Test("withTransaction runs its body at once, given a transaction or a key path and value (element-x's `withTransaction(\\.disablesAnimations, true)`)")
+  func withTransactionRunsAtOnce() {
+    var rooms: [String] = []
+    withTransaction(\.disablesAnimations, true) { rooms.append("!a:matrix.org") }
+    let count = withTransaction(Transaction(animation: .default)) { rooms.count }
+    #expect(rooms == ["!a:matrix.org"] && count == 1)
+  }
+
   @Test("a Binding reads and writes through, and reaches into members")
   func binding() {
     struct Form { var name = "a"; var count = 0 }

@@ -86,4 +86,13 @@
   public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
     try body()
   }
+
+  /// Runs `body` at once, as `withAnimation` does: the transaction's value at `keyPath`
+  /// (element-x's `withTransaction(\.disablesAnimations, true) { ... }`) changes no animation here.
+  @discardableResult
+  public func withTransaction<Result, Value>(
+    _ keyPath: WritableKeyPath<Transaction, Value>, _ value: Value, _ body: () throws -> Result
+  ) rethrows -> Result {
+    try body()
+  }
 #endif
