@@ -65,6 +65,18 @@ struct ProofRoundsTests {
     #expect(!rounds.record.outOfRounds && !rounds.record.succeeded)
   }
 
+  @Test("a package compiled from its sources already and blamed again is no progress (home-assistant's swift-crypto, its checkout broken, copied again each second until the round limit)")
+  func vendoredBlamedAgain() {
+    func plan(_ name: String, _ owner: String) -> PackagePlan {
+      PackagePlan(PinnedPackages.Pin(
+        location: "github.com/\(owner)/\(name)", url: "https://github.com/\(owner)/\(name)", revision: nil, version: "1.0.0", identity: name.lowercased()))
+    }
+    let packages = [plan("swift-crypto", "apple"), plan("PromiseKit", "mxcl")]
+    #expect(ProofRounds.notYetVendored(["swift-crypto", "promisekit"], packages: packages, vendored: ["github.com/apple/swift-crypto"]) == ["promisekit"])
+    #expect(ProofRounds.notYetVendored(["swift-crypto"], packages: packages, vendored: ["github.com/apple/swift-crypto"]).isEmpty)
+    #expect(ProofRounds.notYetVendored(["unknown"], packages: packages, vendored: []) == ["unknown"])
+  }
+
   @Test("a build that still mends something at the last round stops as out of rounds")
   func outOfRounds() throws {
     let app = try AppSources.scan(folder: Apps.folder("Photos"))

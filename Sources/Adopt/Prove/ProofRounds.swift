@@ -72,7 +72,12 @@ struct ProofRounds {
     // A product asked for by its module's name (`HAKit_PromiseKit`) is asked for by its own.
     if !mended { mended = mending.renameProducts(namedIn: outcome.log, checkouts: checkouts) }
     if !mended {
-      let identities = mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: checkouts)
+      // A package compiled from its sources already, blamed again (a broken checkout another
+      // package's manifest still reaches), is no progress: copying it again looped to the
+      // round limit, one second a build.
+      let identities = Self.notYetVendored(
+        mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: checkouts),
+        packages: adoption.packages, vendored: record.vendoredPackages)
       try compileFromSources(identities, of: adoption, skipping: writer.output, vendor: vendor)
       mended = !identities.isEmpty
     }
@@ -82,6 +87,13 @@ struct ProofRounds {
       return .stop
     }
     return .rewrite
+  }
+
+  /// Of `identities`, those not compiled from their sources already (`vendored`, by location).
+  static func notYetVendored(_ identities: [String], packages: [PackagePlan], vendored: [String]) -> [String] {
+    identities.filter { identity in
+      !(packages.first { $0.identity == identity }.map { vendored.contains($0.location) } ?? false)
+    }
   }
 
   /// Of the packages just left out, those whose sources SwiftPM checked out are compiled from
