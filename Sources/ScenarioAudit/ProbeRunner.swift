@@ -515,8 +515,8 @@ private struct Run {
     if let declaration = StandIns.declared.first(where: { $0.member == request.dependency }) {
       // A stand-in's call: a `Result` whose success has a default is answered with it (the
       // work goes on as if the service did it), failing probes fail one whose error is any
-      // `Error` or one the package can make (`StandInFailure`); any other return type is the
-      // scenario's to say, and waits.
+      // `Error` or one the package can make (`StandInFailure`); any other success is the
+      // scenario's to say, and waits. A call that returns no `Result`: `plainAnswer`.
       let failing = spec.answer == .offline || spec.answer == .serverError
       guard let (success, failure) = ProbeRunner.resultParts(ofReturnType: ProbeRunner.returnType(of: declaration.signature)) else {
         return plainAnswer(request, declaration: declaration, head: head, failing: failing)
