@@ -300,21 +300,22 @@ package enum AuditOracles {
     return sequence.steps[0].line
   }
 
-  /// Words that start the name of a call that changes something on a server or in a store:
-  /// sent twice, it does so twice (a message forwarded twice, the same users invited twice).
+  /// Words that start the name of a call that makes something happen once per call: sent
+  /// twice, it happens twice (a message forwarded twice, the same users invited twice, a space
+  /// left twice). Not a state set again (`like`, `bookmark`, `follow`, `mute`, `pin`): twice is
+  /// still one state.
   static let writeVerbs = [
     "send", "forward", "post", "create", "invite", "leave", "join", "knock", "delete", "remove", "add", "submit", "upload",
-    "report", "ban", "unban", "kick", "block", "unblock", "ignore", "unignore", "follow", "unfollow", "favourite", "favorite",
-    "unfavourite", "unfavorite", "like", "unlike", "vote", "publish", "transfer", "pay", "purchase", "buy", "order", "save",
-    "reply", "share", "redact", "edit", "accept", "decline", "reject", "approve", "archive", "pin", "unpin", "mute", "unmute",
-    "bookmark", "unbookmark", "react", "toggle", "register", "rename", "insert", "append", "enqueue", "schedule", "book",
-    "reblog", "boost", "retweet", "star", "unstar", "subscribe", "unsubscribe", "mark", "move", "copy", "duplicate", "claim",
+    "report", "ban", "kick", "vote", "publish", "transfer", "pay", "purchase", "buy", "order", "reply", "share", "redact",
+    "register", "insert", "append", "enqueue", "book", "duplicate", "claim", "withdraw", "deposit", "checkout",
   ]
 
-  /// Whether a request sent twice writes twice: an HTTP `POST` (`PUT` and `DELETE` mean the
-  /// same done twice), or a stand-in's call named for a write (`leave()`, `sendMessage(...)`).
+  /// Whether a request sent twice happens twice: a stand-in's call named for such a write
+  /// (`leave()`, `sendMessage(...)`). An HTTP request is not judged: its path names a resource,
+  /// not whether a second `POST` does it again (a bookmark or a like set twice is one state on
+  /// most servers).
   package static func isWrite(_ repeated: RepeatedRequest) -> Bool {
-    if repeated.dependency == "http" { return repeated.request.hasPrefix("POST ") }
+    guard repeated.dependency != "http" else { return false }
     let name = repeated.dependency.split(separator: ".").last.map(String.init) ?? repeated.dependency
     return writeVerbs.contains { verb in
       guard name.hasPrefix(verb) else { return false }

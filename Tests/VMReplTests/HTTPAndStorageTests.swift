@@ -28,7 +28,7 @@ struct HTTPAndStorageTests {
     // The fixtures declare stand-ins, as an adopted package does: a stub before `use` may name them too.
     #expect(
       (result.output + result.errors).contains(
-        "typo.scenario:1:6: error: unknown dependency `htp`; did you mean `http`? (dependencies: http, ServiceLocator.registerAllServices, ServiceLocator.searchQuery, Theme.accent, IAPHelper.hasLoadedProducts, IAPHelper.priceCount, APIService.suggestionAccountV2, SpaceServiceProxy.leave, UserDiscoveryService.searchProfiles, AssetCatalog.tint, SensorDetailViewModel.init.isEnabled, L10n.tr)"),
+        "typo.scenario:1:6: error: unknown dependency `htp`; did you mean `http`? (dependencies: http, ServiceLocator.registerAllServices, ServiceLocator.searchQuery, Theme.accent, IAPHelper.hasLoadedProducts, IAPHelper.priceCount, APIService.suggestionAccountV2, SpaceServiceProxy.leave, UserDiscoveryService.searchProfiles, Encryption.backupExistsOnServer, AssetCatalog.tint, SensorDetailViewModel.init.isEnabled, L10n.tr)"),
       "\(result.output)\(result.errors)")
     // A stub that cannot be carried out is its own line's error, at its word, when it is read.
     let twice = try await VMReplProcess.run(["run", "twice.scenario"], executable: "VMReplFixtures", directory: folder)

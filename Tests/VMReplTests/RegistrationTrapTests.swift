@@ -194,7 +194,10 @@ struct AnsweredStandInTests {
     ])
     try await AuditOracleTests.failsOnBugPassesOnTwin(twice, model: "leave-space", in: folder)
     #expect(AuditOracles.isWrite(RepeatedRequest(dependency: "TimelineProxy.sendMessageEventContent", request: "", copies: 2, sent: 2, lines: [])))
-    #expect(AuditOracles.isWrite(RepeatedRequest(dependency: "http", request: "POST https://example.com/api/v1/statuses/1/favourite", copies: 2, sent: 2, lines: [])))
+    // An HTTP request is not judged (a favourite set twice is one state), nor a state set again.
+    #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "http", request: "POST https://example.com/api/v1/statuses/1/favourite", copies: 2, sent: 2, lines: [])))
+    #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "AccountProxy.follow", request: "", copies: 2, sent: 2, lines: [])))
+    #expect(AuditOracles.isWrite(RepeatedRequest(dependency: "JoinedRoomProxy.invite", request: "", copies: 2, sent: 2, lines: [])))
     #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "http", request: "GET https://example.com/api/v1/timelines/home", copies: 2, sent: 2, lines: [])))
     #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "ClientProxy.roomForIdentifier", request: "", copies: 2, sent: 2, lines: [])))
     #expect(!AuditOracles.isWrite(RepeatedRequest(dependency: "Client.sender", request: "", copies: 2, sent: 2, lines: [])))
