@@ -1,6 +1,7 @@
 import Foundation
 package import Scenario
 import ScenarioLanguage
+import ScenarioScripting
 import Simulation
 import StandInSupport
 
@@ -568,7 +569,7 @@ extension Run {
   func repeatedRequests() -> [RepeatedRequest] {
     var out: [String: (dependency: String, request: String, copies: Int)] = [:]
     for request in session.pendingRequestList {
-      let asked = request.description.components(separatedBy: " (stand-in: ").first ?? request.description
+      let asked = StandInDependency.asked(request.description)
       out[request.dependency + "\u{1}" + asked, default: (request.dependency, asked, 0)].copies += 1
     }
     return out.sorted { $0.key < $1.key }.map(\.value).filter { $0.copies > 1 }.map { repeated in

@@ -157,8 +157,8 @@ struct ModelPlan: Sendable, Equatable {
       // viewAction=logout`), yet each case is a tap of its own: an action per case too, where
       // the method is a door that returns nothing (not a `label(for action:) -> String`).
       let isDoor = method.returnType.map { ["Void", "()"].contains($0) } ?? true
-      let caseActions = isDoor ? ActionInference.caseActions(for: method, index: index, owner: type.qualifiedName) : nil
-      let inferred = caseActions != nil
+      let caseActions = ActionInference.caseActions(for: method, index: index, owner: type.qualifiedName)
+      let inferred = isDoor && caseActions != nil
         ? .failure(ActionInference.Reason(text: nil))
         : ActionInference.action(for: method, index: index, owner: type.qualifiedName, typeName: index.written(type))
       switch inferred {
@@ -173,7 +173,7 @@ struct ModelPlan: Sendable, Equatable {
         used.insert(action.name)
         actions.append(action)
       case .failure(let reason):
-        if let (cases, left) = caseActions ?? ActionInference.caseActions(for: method, index: index, owner: type.qualifiedName) {
+        if let (cases, left) = caseActions {
           // An enum of actions the views send (`process(viewAction:)`): an action per case,
           // named as the case, after the method's own name where another action has it.
           for var action in cases {

@@ -1,3 +1,5 @@
+import ScenarioScripting
+
 /// The session's log since its `use`: each step's events and error, as `log` lists them and
 /// `expect log contains` searches them.
 ///
@@ -40,7 +42,7 @@ final class SessionLog {
     entries.compactMap { entry in
       guard case .event(let event) = entry, case .requestPending(dependency, let id, let request) = event.event else { return nil }
       // A stand-in's call says why it stands in; the list says what was asked.
-      return "#\(id): " + (request.components(separatedBy: " (stand-in: ").first ?? request)
+      return "#\(id): " + StandInDependency.asked(request)
     }
   }
 

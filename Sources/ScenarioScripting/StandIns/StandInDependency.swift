@@ -73,7 +73,15 @@ package final class StandInDependency: AnyScriptedDependency {
   }
 
   private func description(_ call: StandInCall) -> String {
-    "\(call.text) (stand-in: \(declaration.why))"
+    call.text + Self.whyMark + declaration.why + ")"
+  }
+
+  /// What starts the why of a stand-in call's request description.
+  static let whyMark = " (stand-in: "
+
+  /// What a request asked, without why a stand-in stands in (`leave()` of `leave() (stand-in: ...)`).
+  package static func asked(_ description: String) -> String {
+    description.components(separatedBy: whyMark).first ?? description
   }
 
   /// A command value as JSON text: `"abc"`, `3`, `[1, 2]`, `null`, written by the language's
