@@ -1089,6 +1089,30 @@ struct AdoptionTests {
     #expect(app.pins.pin(forModule: "SwiftSoup") == nil)
   }
 
+  @Test("a module of a package's family is that package's (`OrderedCollections` of swift-collections); an Apple framework never is (`QuickLook` is not Quick's)")
+  func moduleFamiliesAndAppleNames() throws {
+    let folder = try AppFolder("Chat", files: [
+      "Timeline.swift": "import OrderedCollections\nfinal class TimelineViewModel {}\n",
+      "Preview.swift": "import QuickLook\nfinal class PreviewViewModel {}\n",
+      "Chat.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": """
+        { "pins" : [
+            { "identity" : "quick", "kind" : "remoteSourceControl", "location" : "https://github.com/Quick/Quick",
+              "state" : { "revision" : "1111111111111111111111111111111111111111", "version" : "6.1.0" } },
+            { "identity" : "swift-collections", "kind" : "remoteSourceControl", "location" : "https://github.com/apple/swift-collections",
+              "state" : { "revision" : "a0cb0954ecb21e4e31b0070e6ed5674e8556685a", "version" : "1.6.0" } } ],
+          "version" : 2 }
+        """,
+    ])
+    let app = try folder.scanOnly()
+    #expect(app.files.map { "\($0.path): \($0.packageImports) \($0.blockers.joined(separator: "; "))" } == [
+      "Preview.swift: [] imports `QuickLook`, an Apple framework with no Linux version",
+      "Timeline.swift: [\"OrderedCollections\"] ",
+    ])
+    #expect(app.pins.pin(forModule: "OrderedCollections")?.location == "github.com/apple/swift-collections")
+    #expect(app.pins.pin(forModule: "Quick")?.location == "github.com/Quick/Quick")
+    #expect(app.pins.pin(forModule: "Collections")?.location == "github.com/apple/swift-collections")
+  }
+
   @Test("a package declared but pinned nowhere is asked for at its declared requirement, as SwiftPM and Xcode ask on the user's machine")
   func declaredRequirements() throws {
     let folder = try AppFolder("Shop", files: [

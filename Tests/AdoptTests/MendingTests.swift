@@ -859,4 +859,20 @@ struct MendingTests {
     #expect(again)
     #expect(mending.failedProtocolSeams["ReviewsService"] != nil)
   }
+
+  @Test("two conformances ambiguous at one name in one build (element-x's `LogLevel`, in `AdvancedSettingsProtocol`'s and `DeveloperOptionsProtocol`'s) are both mended by the one alias: neither is given up")
+  func ambiguousNameTwiceInOneBuild() throws {
+    let app = try AppSources.scan(folder: StandInTests.shelf)
+    var mending = Mending()
+    let adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let seams = ["// header", "import Combine", "", "final class ReviewsServiceStandIn: ReviewsService {", "  func reviews() -> [Review] {", "  }", "}",
+                 "final class ShelfServiceStandIn: ShelfService {", "  func best() -> [Review] {", "  }", "}"]
+      .joined(separator: "\n")
+    let message = "'Review' is ambiguous for type lookup in this context"
+    let rejections = [5, 9].map { PackageBuild.Rejection(path: nil, line: $0, message: message, isProtocolSeam: true) }
+    let mended = mending.mend(rejections, adoption: adoption, standIns: StandInFiles(adoption), generated: "", seams: seams)
+    #expect(mended)
+    #expect(mending.ambiguousNames == ["Review"])
+    #expect(mending.failedProtocolSeams.isEmpty)
+  }
 }

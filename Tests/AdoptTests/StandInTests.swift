@@ -227,6 +227,50 @@ struct StandInTests {
     #expect(adoption.protocolSeams["JoinedRoomProxyProtocol"] == nil)
   }
 
+  @Test("a stood-in mock an earlier build rejected for its conformance (element-x's `AnalyticsServiceMock`) makes no value of that protocol: a generated conformance does")
+  func rejectedMockConformer() throws {
+    let folder = try AppFolder("Rooms", files: [
+      "Rooms/Services/RoomProxyProtocol.swift": """
+        import Foundation
+
+        protocol JoinedRoomProxyProtocol: AnyObject {
+            var id: String { get }
+            func leaveRoom() async -> Result<Void, RoomProxyError>
+        }
+
+        enum RoomProxyError: Error { case sdkError }
+        """,
+      "Rooms/Mocks/Generated/GeneratedMocks.swift": """
+        import AVFoundation
+        import Foundation
+
+        class JoinedRoomProxyMock: JoinedRoomProxyProtocol {
+            var id: String { underlyingId }
+            var underlyingId: String!
+            var leaveRoomReturnValue: Result<Void, RoomProxyError>!
+            func leaveRoom() async -> Result<Void, RoomProxyError> { leaveRoomReturnValue }
+        }
+        """,
+      "Rooms/Screens/RoomDetailsScreenViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class RoomDetailsScreenViewModel: ObservableObject {
+            private let roomProxy: JoinedRoomProxyProtocol
+            init(roomProxy: JoinedRoomProxyProtocol) {
+                self.roomProxy = roomProxy
+            }
+        }
+        """,
+    ])
+    var repair = StandInSource.Repair()
+    repair.plainTypes = ["JoinedRoomProxyMock"]
+    let adoption = Adoption(try AppSources.scan(folder: folder.path), standInRepairs: ["Rooms/Mocks/Generated/GeneratedMocks.swift": repair])
+    let model = try #require(adoption.models.first { $0.type == "RoomDetailsScreenViewModel" })
+    #expect(model.factory == "RoomDetailsScreenViewModel(roomProxy: JoinedRoomProxyProtocolStandIn())")
+    #expect(adoption.protocolSeams["JoinedRoomProxyProtocol"] != nil)
+  }
+
   @Test("a nested type a stood-in init takes is the one nested in that stand-in (element-x's FFI classes each declare a `NoHandle`), not the first by path")
   func nestedStandInParameter() throws {
     let folder = try AppFolder("Media", files: [
@@ -890,6 +934,20 @@ struct StandInTests {
     #expect(StandInSource.conformance(to: "Made", source: "protocol Made { init(name: String) }", known: known) == nil)
     #expect(StandInSource.conformance(to: "Odd", source: "protocol Odd { func f() -> Unknown }", known: known) == nil)
     #expect(StandInSource.conformance(to: "Fine", source: "protocol Fine: AnyObject { func f() -> [Item] }", known: known) != nil)
+  }
+
+  @Test("a type alias a protocol declares is no requirement: its conformance is generated, members written with the alias (element-x's `QRCodeLoginServiceProtocol`)")
+  func protocolSeamWithAlias() throws {
+    let source = """
+      protocol QRCodeLoginServiceProtocol {
+          typealias ProgressPublisher = CurrentValueSubject<Int, Never>
+          func loginWithQRCode(data: Data) -> ProgressPublisher
+      }
+      """
+    let made = try #require(StandInSource.conformance(to: "QRCodeLoginServiceProtocol", source: source, known: []))
+    #expect(made.text.hasPrefix("final class QRCodeLoginServiceProtocolStandIn: QRCodeLoginServiceProtocol {\n"))
+    #expect(made.text.contains("func loginWithQRCode(data: Data) -> ProgressPublisher {"), "\(made.text)")
+    #expect(!made.text.contains("typealias"))
   }
 
   @Test("a stored closure of a stand-in returns, unanswered, a closure of its result's empty value (home-assistant's AppEnvironment.magicItemProvider)")

@@ -1,3 +1,4 @@
+import Foundation
 import AppleOS
 import AppleSwiftUI
 import AppleUIKit
@@ -54,6 +55,21 @@ struct StandInTests {
     #expect(Image(systemName: "star").description == "systemName: star")
     #expect(UIImage(named: "") == nil)
     #expect(UIColor(red: 0, green: 0, blue: 1, alpha: 1).description == "#0000FF")
+  }
+
+  @Test("a window is equal only to itself and shows what it holds; an image read from a file is named by the file; a bar's visibility is a value (element-x's view states)")
+  func windowsFilesAndVisibility() throws {
+    let window = UIWindow()
+    #expect(window == window && window != UIWindow())
+    #expect(window.description == "UIWindow")
+    window.rootViewController = UIViewController()
+    #expect(window.description == "UIWindow showing UIViewController")
+    let path = FileManager.default.temporaryDirectory.path + "/vmrepl-avatar-\(getpid()).png"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(UIImage(contentsOfFile: path) == nil)
+    try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
+    #expect(UIImage(contentsOfFile: path)?.description == "contentsOfFile: vmrepl-avatar-\(getpid()).png, 3 bytes")
+    #expect(Visibility.allCases == [.automatic, .visible, .hidden])
   }
 
   @Test("the state shows the stand-ins by description and loggers and locks by type name")

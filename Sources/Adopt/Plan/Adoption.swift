@@ -229,6 +229,17 @@ struct Adoption: Sendable {
         return !parts.indices.contains { names.contains(parts[...$0].joined(separator: ".")) }
       }
       file.extensions.removeAll { !names.contains(LinuxSupport.bareName($0.extendedType)) }
+      // A stand-in an earlier build rejected for a conformance is written without it (element-x's
+      // stood-in `AnalyticsServiceMock` lacks a requirement whose type the package does not
+      // have): it is no maker of that protocol's values.
+      if let plain = standInRepairs[file.path]?.plainTypes, !plain.isEmpty {
+        for index in file.types.indices where plain.contains(file.types[index].qualifiedName) {
+          file.types[index].inherited = []
+        }
+        for index in file.extensions.indices where plain.contains(file.extensions[index].extendedType) {
+          file.extensions[index].inherited = []
+        }
+      }
       return file
     })
     // Every file's views, compiled or not: how the screens start the models' work.

@@ -84,13 +84,20 @@ struct Mending {
     // member's (a build prints one per use of a missing name), and needs no parse to say so.
     var mendedLines: [String: [ClosedRange<Int>]] = [:]
     var standInErrorsNow: Set<String> = []
+    // Names qualified this round: another conformance's error at one is mended by the same line
+    // (element-x's `DeveloperOptionsProtocol` was given up for the `LogLevel` that
+    // `AdvancedSettingsProtocol`'s error, one line above it, had just qualified).
+    var qualifiedNow: Set<String> = []
     for rejection in rejections {
-      if rejection.isProtocolSeam, let name = Self.ambiguousName(in: rejection.message), !ambiguousNames.contains(name),
+      if rejection.isProtocolSeam, let name = Self.ambiguousName(in: rejection.message), qualifiedNow.contains(name) {
+        continue
+      } else if rejection.isProtocolSeam, let name = Self.ambiguousName(in: rejection.message), !ambiguousNames.contains(name),
         adoption.typeIndex.moduleQualified(name) != nil
       {
         // A name of the app's that an imported module declares too: declared as the app's in
         // the conformances' file next build, not the conformance given up.
         ambiguousNames.insert(name)
+        qualifiedNow.insert(name)
         mended = true
       } else if rejection.isProtocolSeam {
         // The conformance the line is in (`final class BooksAPIStandIn: BooksAPI {` above it):

@@ -86,6 +86,8 @@ struct PinnedPackages: Sendable {
   /// whose identity is the module's name.
   func pin(forModule name: String) -> Pin? {
     if let location = products[name], let pin = pins.first(where: { $0.location == location }) { return pin }
+    // `QuickLook` is Apple's, not a module of `Quick`, whatever the names share.
+    guard !LinuxSupport.appleFrameworks.contains(name) else { return nil }
     let lower = name.lowercased()
     // `Firebase` of `firebase-ios-sdk`, `Kingfisher` of `kingfisher`, `Sodium` of `swift-sodium`.
     return pins.first {
@@ -95,6 +97,12 @@ struct PinnedPackages: Sendable {
       // `FirebaseFirestoreSwift` of `firebase-ios-sdk`: a family of modules named after the package.
       let head = $0.identity.split(separator: "-").first.map(String.init) ?? ""
       return head.count >= 4 && head != "swift" && head != "apple" && lower.hasPrefix(head)
+    } ?? pins.first {
+      // `OrderedCollections` of `swift-collections`, whose product the app takes is `Collections`:
+      // one module of a package that names the family after what its modules end with.
+      guard $0.identity.hasPrefix("swift-") else { return false }
+      let tail = $0.identity.dropFirst("swift-".count).replacingOccurrences(of: "-", with: "")
+      return tail.count >= 6 && lower.count > tail.count && lower.hasSuffix(tail)
     }
   }
 

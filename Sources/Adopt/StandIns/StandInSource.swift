@@ -351,8 +351,14 @@ struct StandInSource {
         }
         // Else a stood-in protocol drops a parent the package does not have, and so does this.
       }
+      // A type alias the protocol declares is no requirement: the conformance has it, and a
+      // member may be written with it (element-x's `QRLoginProgressPublisher`).
+      for alias in node.memberBlock.members.compactMap({ $0.decl.as(TypeAliasDeclSyntax.self) }) {
+        writer.known.insert(alias.name.text)
+      }
       for member in node.memberBlock.members {
         let decl = member.decl
+        if decl.is(TypeAliasDeclSyntax.self) { continue }
         if let function = decl.as(FunctionDeclSyntax.self) {
           if Names.mentionsSelf(function) { return false }
           let before = writer.omitted.count
@@ -364,7 +370,7 @@ struct StandInSource {
           writer.property(variable, owner: name, generic: [], keepsStorage: false, isClass: true, indent: "  ")
           if writer.omitted.count > before && !standsIn { return false }
         } else if decl.is(IfConfigDeclSyntax.self) || decl.is(AssociatedTypeDeclSyntax.self) || decl.is(InitializerDeclSyntax.self)
-          || decl.is(SubscriptDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
+          || decl.is(SubscriptDeclSyntax.self) {
           return false
         }
       }

@@ -126,4 +126,10 @@
   public enum ColorScheme: CaseIterable, Hashable, Sendable {
     case light, dark
   }
+
+  /// Whether a bar or indicator shows, as SwiftUI's `Visibility`: a view state keeps it
+  /// (element-x's `SettingsScreenViewState.navigationBarVisibility`, `.hidden` in a second window).
+  public enum Visibility: CaseIterable, Hashable, Sendable {
+    case automatic, visible, hidden
+  }
 #endif

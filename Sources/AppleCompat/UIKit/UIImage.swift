@@ -27,6 +27,14 @@
       self.init(description: "data: \(data.count) bytes")
     }
 
+    /// An image read from a file: nil where the file cannot be read or is empty, as no decoder
+    /// runs here (element-x's picked avatar, `UIImage(contentsOfFile: thumbnailURL.path)`).
+    /// Named by the file's last component, not its folder, which differs between machines.
+    public convenience init?(contentsOfFile path: String) {
+      guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
+      self.init(description: "contentsOfFile: \((path as NSString).lastPathComponent), \(data.count) bytes")
+    }
+
     public static func == (lhs: UIImage, rhs: UIImage) -> Bool { lhs.description == rhs.description }
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
   }
