@@ -1147,6 +1147,96 @@ struct AdoptionTests {
     #expect(app.pins.pins.map(\.version) == ["4.2.0..<5.0.0", "from 2.0.0"])
   }
 
+  @Test("a local package's macro (element-x's `@UserPreference`) is compiled as its package declares it: the declaring file kept, the macro target over swift-syntax at its requirement")
+  func localMacroTarget() throws {
+    let folder = try AppFolder("Chat", files: [
+      "Chat/Settings/AppSettings.swift": """
+        import Foundation
+        import Macros
+
+        final class AppSettings {
+            @UserPreference
+            var lastVersionLaunched: String?
+        }
+        """,
+      "Chat/Settings/SettingsScreenViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class SettingsScreenViewModel: ObservableObject {
+            @Published var version: String?
+            private let settings = AppSettings()
+            init() {}
+            func load() { version = settings.lastVersionLaunched }
+        }
+        """,
+      "BuildExtensions/Package.swift": """
+        // swift-tools-version: 6.0
+        import CompilerPluginSupport
+        import PackageDescription
+        let package = Package(
+          name: "BuildExtensions",
+          platforms: [.macOS(.v15)],
+          products: [.library(name: "Macros", targets: ["Macros"])],
+          dependencies: [.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")],
+          targets: [
+            .target(name: "Macros", dependencies: ["MacrosImplementation"]),
+            .macro(name: "MacrosImplementation", dependencies: [
+              .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+              .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]),
+          ]
+        )
+        """,
+      "BuildExtensions/Sources/Macros/UserPreference.swift": """
+        @attached(accessor)
+        public macro UserPreference(key: String? = nil) = #externalMacro(module: "MacrosImplementation", type: "UserPreferenceMacro")
+        """,
+      "BuildExtensions/Sources/Macros/Unused.swift": "public struct Unused {}\n",
+      "BuildExtensions/Sources/MacrosImplementation/UserPreferenceMacro.swift": """
+        import SwiftCompilerPlugin
+        import SwiftSyntaxMacros
+
+        public enum UserPreferenceMacro {}
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    #expect(app.macros == [LocalMacro(
+      name: "MacrosImplementation", folder: "BuildExtensions/Sources/MacrosImplementation", exclude: [], languageMode: "6",
+      products: [.init(name: "SwiftSyntaxMacros", url: "https://github.com/swiftlang/swift-syntax"),
+                 .init(name: "SwiftCompilerPlugin", url: "https://github.com/swiftlang/swift-syntax")])])
+    // The macro's files are the compiler's, not the app's.
+    #expect(app.files.map(\.path) == [
+      "BuildExtensions/Sources/Macros/Unused.swift", "BuildExtensions/Sources/Macros/UserPreference.swift",
+      "Chat/Settings/AppSettings.swift", "Chat/Settings/SettingsScreenViewModel.swift",
+    ])
+    let adoption = Adoption(app)
+    #expect(adoption.included == [
+      "BuildExtensions/Sources/Macros/UserPreference.swift", "Chat/Settings/AppSettings.swift", "Chat/Settings/SettingsScreenViewModel.swift",
+    ])
+    #expect(adoption.targets.first { $0.name == "Macros" }?.macros == ["MacrosImplementation"])
+    #expect(adoption.packages.map { "\($0.location) \($0.requirement)" } == ["github.com/swiftlang/swift-syntax \"603.0.1\"..<\"604.0.0\""])
+    let output = FileManager.default.temporaryDirectory.path + "/vmrepl-adopt-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    try PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption).write()
+    let manifest = try String(contentsOfFile: output + "/Package.swift", encoding: .utf8)
+    #expect(manifest.contains("\nimport CompilerPluginSupport\nimport PackageDescription\n"))
+    #expect(manifest.contains(#"    .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),"#))
+    #expect(manifest.contains(#"dependencies: [.product(name: "AppleCompat", package: "vmrepl"), "MacrosImplementation"],"#))
+    #expect(manifest.contains("""
+          // macro MacrosImplementation of a local package, in BuildExtensions/Sources/MacrosImplementation
+          .macro(
+            name: "MacrosImplementation",
+            dependencies: [.product(name: "SwiftSyntaxMacros", package: "swift-syntax"), .product(name: "SwiftCompilerPlugin", package: "swift-syntax")],
+            path: "Sources/MacrosImplementation",
+            exclude: [],
+            sources: ["app"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+          ),
+      """), "\(manifest)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output + "/Sources/MacrosImplementation/app").hasSuffix("BuildExtensions/Sources/MacrosImplementation"))
+  }
+
   @Test("a compiler killed for memory is told apart from an error in a file: the build goes again one job at a time")
   func compilerKilled() {
     #expect(PackageBuild.compilerWasKilled("error: compile command failed due to signal 9 (use -v to see invocation)"))

@@ -26,6 +26,8 @@ struct Adoption: Sendable {
   var skippedModels: [SkippedModel]
   /// The third-party packages the package declares, at the app's pins.
   var packages: [PackagePlan] = []
+  /// The app's macro targets the compiled modules need.
+  var macros: [MacroPlan] = []
   /// Products the app's modules name otherwise than their package does (`import
   /// HAKit_PromiseKit` of the product `HAKit+PromiseKit`), by module: asked for by the package's name.
   var productNames: [String: String] = [:]
@@ -350,12 +352,40 @@ struct Adoption: Sendable {
       targets[index].products = products.sorted()
     }
     TargetPlan.addStandInDependencies(&targets, app: app)
+    // The macro targets the compiled modules expand with, and the packages they take products of
+    // (swift-syntax), at the app's pins: a plugin builds where the package builds.
+    let macroNames = Set(targets.flatMap(\.macros))
+    macros = app.macros.filter { macroNames.contains($0.name) }.compactMap { macro in
+      var products: [String] = []
+      for product in macro.products {
+        let location = PinnedPackages.shortLocation(product.url)
+        guard let pin = app.pins.pins.first(where: { $0.location.lowercased() == location.lowercased() }),
+              droppedPackages[pin.identity] == nil
+        else { return nil }
+        used[pin.identity] = pin
+        products.append(".product(name: \"\(product.name)\", package: \"\(PinnedPackages.packageName(pin))\")")
+      }
+      return MacroPlan(name: macro.name, folder: macro.folder, exclude: macro.exclude, languageMode: macro.languageMode, products: products)
+    }
+    let planned = Set(macros.map(\.name))
+    for index in targets.indices { targets[index].macros.removeAll { !planned.contains($0) } }
     packages = used.values.sorted { $0.location < $1.location }.map(PackagePlan.init)
     for index in targets.indices {
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
       targets[index].filteredSources = Set(targets[index].sources.filter { filtered[prefix + $0] != nil })
     }
   }
+}
+
+/// A macro target of the app's packages, declared in the generated package as its own declares it.
+struct MacroPlan: Sendable, Equatable {
+  var name: String
+  /// Its sources' folder, relative to the app's folder.
+  var folder: String
+  var exclude: [String]
+  var languageMode: String
+  /// `.product(name:package:)` of what it takes from swift-syntax.
+  var products: [String]
 }
 
 /// A third-party package the app pins, declared in the generated package.
@@ -446,6 +476,8 @@ struct TargetPlan: Sendable, Equatable {
   var isLocalModule: Bool
   /// `.product(name:package:)` of the third-party packages its files import.
   var products: [String] = []
+  /// The macro targets it depends on (a compiled file declares a macro one implements).
+  var macros: [String] = []
   /// Those of `sources` compiled as filtered copies.
   var filteredSources: Set<String> = []
   /// Empty types declared in place of left-out ones that kept extensions extend.
@@ -508,6 +540,8 @@ struct TargetPlan: Sendable, Equatable {
         dependencies: imports(files, targetOf, except: module.name), languageMode: module.languageMode,
         isLocalModule: true)
       plan.needsBundleModule = files.contains(where: \.usesBundleModule)
+      // Its package's macros, where a file of it is compiled (a macro's declaration among them).
+      if !files.isEmpty { plan.macros = module.macros }
       plans.append(plan)
     }
     return plans

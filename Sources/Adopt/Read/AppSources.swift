@@ -16,6 +16,8 @@ struct AppSources: Sendable {
   var files: [SourceFacts]
   /// The modules of the app's own Swift packages, each compiled as a target of its own.
   var modules: [LocalModule] = []
+  /// The macro targets of those packages, compiled as the packages compile them.
+  var macros: [LocalMacro] = []
   /// Local packages whose manifest could not be read, with why (their modules are not compiled).
   var unreadPackages: [(path: String, reason: String)] = []
   /// Source-control packages the app's own packages depend on, by URL, sorted.
@@ -245,6 +247,7 @@ struct AppSources: Sendable {
       app.readInfoPlist(of: parsed, target: target, folder: base.isEmpty ? root : root + "/" + base)
     }
     app.modules = walker.modules.sorted { $0.name < $1.name }
+    app.macros = walker.macros.sorted { $0.name < $1.name }
     app.unreadPackages = walker.unread.sorted { $0.path < $1.path }
     app.remotePackages = walker.remote.sorted()
     app.strings = AppStrings(files: walker.stringTables, root: root)
@@ -309,6 +312,27 @@ struct LocalModule: Sendable, Equatable {
   /// Whether it is a framework target of the Xcode project rather than a package's module (its
   /// files then lie anywhere in the app's folder, which `folder` is).
   var isFramework = false
+  /// Macro targets of its package it depends on: a file declaring `macro ... = #externalMacro(
+  /// module: "MacrosImplementation", ...)` expands with one.
+  var macros: [String] = []
+}
+
+/// A macro target of one of the app's packages (element-x's `MacrosImplementation`, which
+/// `@UserPreference` expands with): compiled from its files as its package declares it.
+struct LocalMacro: Sendable, Equatable {
+  /// One product it takes from a source-control package (`SwiftSyntaxMacros` of swift-syntax).
+  struct Product: Sendable, Equatable {
+    var name: String
+    var url: String
+  }
+
+  var name: String
+  /// Its sources' folder, relative to the app's folder.
+  var folder: String
+  /// Paths its package excludes, relative to `folder`.
+  var exclude: [String]
+  var languageMode: String
+  var products: [Product]
 }
 
 /// Reads an app's folder: its own files, and its local packages' modules.
@@ -334,6 +358,7 @@ struct Walker {
   /// Requirements of the packages local manifests declare, by URL.
   var remoteRequirements: [String: String] = [:]
   var modules: [LocalModule] = []
+  var macros: [LocalMacro] = []
   var unread: [(path: String, reason: String)] = []
   var remote: Set<String> = []
   var pendingPackages: [String] = []
@@ -398,10 +423,16 @@ struct Walker {
       remoteProducts += manifest.remoteProducts
       remoteRequirements.merge(manifest.requirements) { first, _ in first }
       pendingPackages += manifest.localDependencies
+      for target in manifest.macroTargets where !macros.contains(where: { $0.name == target.name }) {
+        // Read by no one: its files run in the compiler, not the app.
+        macros.append(LocalMacro(
+          name: target.name, folder: relative == "." ? target.path : relative + "/" + target.path, exclude: target.exclude,
+          languageMode: target.languageMode, products: target.products.map { LocalMacro.Product(name: $0.product, url: $0.url) }))
+      }
       for target in manifest.targets where !modules.contains(where: { $0.name == target.name }) {
         let sources = folder + "/" + target.path
         let sourcesRelative = relative == "." ? target.path : relative + "/" + target.path
-        modules.append(LocalModule(name: target.name, folder: sourcesRelative, languageMode: target.languageMode))
+        modules.append(LocalModule(name: target.name, folder: sourcesRelative, languageMode: target.languageMode, macros: target.macros))
         let excluded = Set(target.exclude.map { URL(fileURLWithPath: sources + "/" + $0).standardizedFileURL.path })
         try walk(sources, relative: sourcesRelative, module: target.name, excluded: excluded)
       }

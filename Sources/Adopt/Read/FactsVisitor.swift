@@ -194,10 +194,25 @@ final class FactsVisitor: SyntaxVisitor {
     if name == "objc" || name == "objcMembers" {
       facts.objcAttributes.append(node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset)
     }
+    // An attached macro (element-x's `@UserPreference`) needs the file declaring it, as a
+    // global function does: a property wrapper's name is a mention of its type besides.
+    if !name.contains(".") {
+      facts.references.insert(name)
+      part.references.insert(name)
+    }
     return .visitChildren
   }
 
+  override func visit(_ node: MacroDeclSyntax) -> SyntaxVisitorContinueKind {
+    if scope.isEmpty, !inFunction { facts.globals.insert(node.name.text) }
+    return .visitChildren
+  }
+
+
   override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+    // A freestanding macro needs the file declaring it.
+    facts.references.insert(node.macroName.text)
+    part.references.insert(node.macroName.text)
     if node.macroName.text == "Preview" { block("has a `#Preview`") }
     if node.macroName.text == "selector" {
       let reason = "uses `#selector`, which needs the Objective-C runtime Linux does not have"
@@ -284,6 +299,9 @@ final class FactsVisitor: SyntaxVisitor {
   // MARK: What cannot build on Linux
 
   override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+    // A freestanding macro needs the file declaring it.
+    facts.references.insert(node.macroName.text)
+    part.references.insert(node.macroName.text)
     if node.macroName.text == "Preview" { block("has a `#Preview`") }
     return .visitChildren
   }

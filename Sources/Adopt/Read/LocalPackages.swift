@@ -14,9 +14,24 @@ enum LocalPackages {
       var exclude: [String]
       /// `5` or `6`: the target's language mode.
       var languageMode: String
+      /// The package's macro targets it depends on (element-x's `Macros` on `MacrosImplementation`).
+      var macros: [String] = []
+    }
+
+    /// A macro target: a compiler plugin the package builds for the host, over swift-syntax.
+    struct MacroTarget {
+      var name: String
+      /// The sources' folder, relative to the package.
+      var path: String
+      var exclude: [String]
+      var languageMode: String
+      /// Products it takes from source-control packages: (product, URL).
+      var products: [(product: String, url: String)]
     }
 
     var targets: [Target]
+    /// Its macro targets, which its regular targets' macro declarations expand with.
+    var macroTargets: [MacroTarget] = []
     /// Folders of the packages it depends on by path, absolute.
     var localDependencies: [String]
     /// The URLs of the packages it depends on by source control.
@@ -41,11 +56,13 @@ enum LocalPackages {
       return .failure(AdoptError("`swift package dump-package` printed what adopt cannot read"))
     }
     let packageMode = dump.swiftLanguageVersions?.max() ?? (Self.toolsMajor(dump.toolsVersion) >= 6 ? "6" : "5")
+    let macroNames = Set(dump.targets.filter { $0.type == "macro" }.map(\.name))
     let targets = dump.targets.filter { $0.type == "regular" || $0.type == "executable" }.map { target in
       let mode = target.settings?.compactMap { $0.kind.swiftLanguageMode?._0 }.first ?? packageMode
       return Manifest.Target(
         name: target.name, path: target.path ?? "Sources/\(target.name)", exclude: target.exclude ?? [],
-        languageMode: mode.hasPrefix("6") ? "6" : "5")
+        languageMode: mode.hasPrefix("6") ? "6" : "5",
+        macros: (target.dependencies ?? []).compactMap(\.targetName).filter(macroNames.contains))
     }
     var local: [String] = []
     var remote: [String] = []
@@ -73,8 +90,20 @@ enum LocalPackages {
       for dependency in target.dependencies ?? [] {
         guard let product = dependency.product, product.count >= 2, case .text(let name) = product[0],
               case .text(let package) = product[1], let url = urls[package.lowercased()] else { continue }
-        manifest.remoteProducts.append((name, url))
+        // A macro's products (swift-syntax's) are its own, not modules the app's files import.
+        if target.type != "macro" { manifest.remoteProducts.append((name, url)) }
       }
+    }
+    manifest.macroTargets = dump.targets.filter { $0.type == "macro" }.map { target in
+      let mode = target.settings?.compactMap { $0.kind.swiftLanguageMode?._0 }.first ?? packageMode
+      let products: [(product: String, url: String)] = (target.dependencies ?? []).compactMap { dependency in
+        guard let product = dependency.product, product.count >= 2, case .text(let name) = product[0],
+              case .text(let package) = product[1], let url = urls[package.lowercased()] else { return nil }
+        return (name, url)
+      }
+      return Manifest.MacroTarget(
+        name: target.name, path: target.path ?? "Sources/\(target.name)", exclude: target.exclude ?? [],
+        languageMode: mode.hasPrefix("6") ? "6" : "5", products: products)
     }
     return .success(manifest)
   }
@@ -121,6 +150,15 @@ enum LocalPackages {
           }
         }
         var product: [Field]?
+        /// `{"byName": ["MacrosImplementation", null]}`, `{"target": [...]}`: one of its own package.
+        var byName: [Field]?
+        var target: [Field]?
+
+        /// The name of a target of its own package it depends on, if that is what it is.
+        var targetName: String? {
+          guard case .text(let name)? = (byName ?? target)?.first else { return nil }
+          return name
+        }
       }
       var name: String
       var type: String
