@@ -1099,7 +1099,9 @@ struct AdoptionTests {
             { "identity" : "quick", "kind" : "remoteSourceControl", "location" : "https://github.com/Quick/Quick",
               "state" : { "revision" : "1111111111111111111111111111111111111111", "version" : "6.1.0" } },
             { "identity" : "swift-collections", "kind" : "remoteSourceControl", "location" : "https://github.com/apple/swift-collections",
-              "state" : { "revision" : "a0cb0954ecb21e4e31b0070e6ed5674e8556685a", "version" : "1.6.0" } } ],
+              "state" : { "revision" : "a0cb0954ecb21e4e31b0070e6ed5674e8556685a", "version" : "1.6.0" } },
+            { "identity" : "swift-async-algorithms", "kind" : "remoteSourceControl", "location" : "https://github.com/apple/swift-async-algorithms",
+              "state" : { "revision" : "2222222222222222222222222222222222222222", "version" : "1.1.4" } } ],
           "version" : 2 }
         """,
     ])
@@ -1110,6 +1112,8 @@ struct AdoptionTests {
     ])
     #expect(app.pins.pin(forModule: "OrderedCollections")?.location == "github.com/apple/swift-collections")
     #expect(app.pins.pin(forModule: "Quick")?.location == "github.com/Quick/Quick")
+    #expect(app.pins.pin(forModule: "DequeModule") == nil)
+    #expect(app.pins.pin(forModule: "AsyncAlgorithms")?.location == "github.com/apple/swift-async-algorithms")
     #expect(app.pins.pin(forModule: "Collections")?.location == "github.com/apple/swift-collections")
   }
 

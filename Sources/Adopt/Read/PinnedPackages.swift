@@ -102,7 +102,7 @@ struct PinnedPackages: Sendable {
       // one module of a package that names the family after what its modules end with.
       guard $0.identity.hasPrefix("swift-") else { return false }
       let tail = $0.identity.dropFirst("swift-".count).replacingOccurrences(of: "-", with: "")
-      return tail.count >= 6 && lower.count > tail.count && lower.hasSuffix(tail)
+      return tail.count >= 6 && lower.hasSuffix(tail)
     }
   }
 
