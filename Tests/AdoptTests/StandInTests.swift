@@ -227,6 +227,53 @@ struct StandInTests {
     #expect(adoption.protocolSeams["JoinedRoomProxyProtocol"] == nil)
   }
 
+  @Test("a generic base view-model is made with the type arguments the app's code gives it: a subclass's (through generic subclasses between), or a type alias's")
+  func genericModelsFromUses() throws {
+    let folder = try AppFolder("Casts", files: [
+      "Casts/List/ListViewModel.swift": """
+        import Foundation
+
+        class ListViewModel<Model: Hashable>: ObservableObject {
+            @Published var items: [Model] = []
+            init() {}
+            func clear() { items = [] }
+        }
+
+        class MultiSelectListViewModel<Model: Hashable>: ListViewModel<Model> {
+            @Published var selected: Set<Model> = []
+        }
+        """,
+      "Casts/Bookmarks/BookmarkListViewModel.swift": """
+        import Foundation
+
+        struct Bookmark: Hashable { var title = "" }
+
+        class BookmarkListViewModel: MultiSelectListViewModel<Bookmark> {}
+        """,
+      "Casts/Store/StateStore.swift": """
+        import Foundation
+
+        class StateStore<State, Action>: ObservableObject {
+            @Published var state: State
+            init(initialState: State) { self.state = initialState }
+            func process(action: Action) {}
+        }
+
+        struct SettingsState { var isOn = false }
+        enum SettingsAction { case toggle }
+        typealias SettingsStoreType = StateStore<SettingsState, SettingsAction>
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let factories = Dictionary(adoption.models.map { ($0.type, $0.factory ?? "-") }, uniquingKeysWith: { first, _ in first })
+    #expect(factories["ListViewModel"] == "ListViewModel<Bookmark>()")
+    #expect(factories["MultiSelectListViewModel"] == "MultiSelectListViewModel<Bookmark>()")
+    #expect(factories["StateStore"] == "StateStore<SettingsState, SettingsAction>(initialState: SettingsState())")
+    #expect(adoption.models.first { $0.type == "ListViewModel" }?.notes == [
+      "made as `ListViewModel<Bookmark>`, as `BookmarkListViewModel` (Casts/Bookmarks/BookmarkListViewModel.swift) writes it: a generic type is made with the type arguments of its first use in the app's code"
+    ])
+  }
+
   @Test("a stood-in mock an earlier build rejected for its conformance (element-x's `AnalyticsServiceMock`) makes no value of that protocol: a generated conformance does")
   func rejectedMockConformer() throws {
     let folder = try AppFolder("Rooms", files: [

@@ -71,6 +71,13 @@ struct FactoryInference {
     // A generic type (a base view-model, `ListViewModel<Model>`) has no one type to make, unless
     // the parameter that asks for it names its arguments (`CurrentValuePublisher<String?, Never>`).
     if !type.genericParameters.isEmpty, generics == nil {
+      // A base view-model the app makes only through its subclasses or an alias: made with the
+      // type arguments the app's code gives it.
+      if depth == 0, let chosen = index.instantiation(of: type),
+         let made = construct(type, members: members, depth: depth, optionsFor: owner, generics: (chosen.written, chosen.arguments)) {
+        notes.append("made as `\(chosen.written)`, as \(chosen.by) writes it: a generic type is made with the type arguments of its first use in the app's code")
+        return made
+      }
       if depth == 0, problem == nil {
         problem = "it is generic over \(type.genericParameters.map { "`\($0)`" }.joined(separator: ", ")): adopt cannot choose a type for it"
       }

@@ -122,6 +122,52 @@ struct TypeIndex: Sendable {
     return home + "." + type.name
   }
 
+  /// How the app's code writes generic `type` with arguments of its own (pocket-casts'
+  /// `class BookmarkListViewModel: SearchableListViewModel<Bookmark>`, element-x's `typealias
+  /// SettingsScreenViewModelType = StateStoreViewModelV2<SettingsScreenViewState, ...>`): the
+  /// first such use, in path order, whose every argument is a type the index or Swift has, each
+  /// through the generic subclasses between (`MultiSelectListViewModel<Model>` inherited by
+  /// `SearchableListViewModel<Bookmark>`'s class is `MultiSelectListViewModel<Bookmark>`). Nil
+  /// where the app writes none.
+  func instantiation(of type: DeclaredType, depth: Int = 0) -> (written: String, arguments: [String: String], by: String)? {
+    guard depth < 4, !type.genericParameters.isEmpty else { return nil }
+    let own = type.qualifiedName
+    func concrete(_ argument: String, besides generic: Set<String>) -> Bool {
+      let bare = LinuxSupport.bareName(argument)
+      guard !generic.contains(bare), !argument.contains("<") || concreteAll(FactoryInference.genericArguments(of: argument), besides: generic) else { return false }
+      return types[bare] != nil || StandInSource.standardTypes.contains(bare)
+    }
+    func concreteAll(_ arguments: [String], besides generic: Set<String>) -> Bool { arguments.allSatisfy { concrete($0, besides: generic) } }
+    func arguments(of text: String) -> [String]? {
+      guard text.hasPrefix(own + "<") || text.hasPrefix(type.name + "<") else { return nil }
+      let arguments = FactoryInference.genericArguments(of: text)
+      return arguments.count == type.genericParameters.count ? arguments : nil
+    }
+    for path in files.keys.sorted() {
+      guard let file = files[path] else { continue }
+      for (alias, text) in file.typeAliases.sorted(by: { $0.key < $1.key }) {
+        guard let written = arguments(of: text), concreteAll(written, besides: []) else { continue }
+        return (text, Dictionary(zip(type.genericParameters, written), uniquingKeysWith: { first, _ in first }), "`typealias \(alias)` (\(path))")
+      }
+      for subclass in file.types where subclass.kind == .class {
+        for inherited in subclass.inherited {
+          guard let written = arguments(of: inherited) else { continue }
+          let generic = Set(subclass.genericParameters)
+          if concreteAll(written, besides: generic) {
+            return (inherited, Dictionary(zip(type.genericParameters, written), uniquingKeysWith: { first, _ in first }), "`\(subclass.qualifiedName)` (\(path))")
+          }
+          // A generic subclass passing its own parameters on: as the app makes that subclass.
+          guard !generic.isEmpty, let made = instantiation(of: subclass, depth: depth + 1) else { continue }
+          let substituted = written.map { FactoryInference.substitute(made.arguments, in: $0) }
+          guard concreteAll(substituted, besides: []) else { continue }
+          let text = (inherited.prefix { $0 != "<" }) + "<" + substituted.joined(separator: ", ") + ">"
+          return (text, Dictionary(zip(type.genericParameters, substituted), uniquingKeysWith: { first, _ in first }), made.by)
+        }
+      }
+    }
+    return nil
+  }
+
   /// Whether this index holds `type` itself, not only a type of its name.
   func holds(_ type: DeclaredType) -> Bool {
     types[type.name]?.contains { $0.type == type } ?? false
