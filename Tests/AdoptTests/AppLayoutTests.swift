@@ -705,6 +705,13 @@ struct AppLayoutTests {
     let writer = PackageWriter(output: "/tmp/Reader-vmrepl", vmrepl: root, adoption: adoption)
     #expect(writer.requirement(of: grdb) == "from: \"7.8.0\"")
     #expect(writer.requirement(of: adoption.packages[0]) == "exact: \"2.11.3\"")
+    // ...or from vmrepl's, where the app's is above it (element-x pins swift-syntax 603.0.2, vmrepl
+    // asks from 603.0.1): SwiftPM takes the newest version both allow, whatever the machine has.
+    let syntax = PackagePlan(PinnedPackages.Pin(
+      location: "github.com/swiftlang/swift-syntax", url: "https://github.com/swiftlang/swift-syntax", revision: nil, version: "999.0.2", identity: "swift-syntax"))
+    let ours = try #require(PackageWriter.vmreplVersion(of: syntax.location, vmrepl: root))
+    #expect(writer.requirement(of: syntax) == "from: \"\(ours)\"")
+    #expect(PackageWriter.vmreplVersion(of: "github.com/scinfu/SwiftSoup", vmrepl: root) == nil)
     // A build that cannot resolve it leaves the package out, and what imports it, with the error.
     let log = "error: Failed to clone repository https://github.com/scinfu/SwiftSoup.git:\n    fatal: Could not read from remote repository.\n"
     let blamed = try #require(PackageBuild.blamedPackage(in: log, packages: adoption.packages))

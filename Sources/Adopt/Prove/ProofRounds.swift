@@ -78,7 +78,9 @@ struct ProofRounds {
       let identities = Self.notYetVendored(
         mending.dropPackages(blamedIn: outcome.log, packages: adoption.packages, checkouts: checkouts),
         packages: adoption.packages, vendored: record.vendoredPackages)
-      try compileFromSources(identities, of: adoption, skipping: writer.output, vendor: vendor)
+      try compileFromSources(identities, of: adoption, skipping: writer.output, vendor: vendor) { package in
+        PackageWriter.vmreplVersion(of: package.location, vmrepl: writer.vmrepl) != nil
+      }
       mended = !identities.isEmpty
     }
     guard mended, round < limit else {
@@ -101,13 +103,17 @@ struct ProofRounds {
   /// the app's files are. A binary target (an Apple `.xcframework`) cannot build on Linux even
   /// once fetched, so its package's sources are compiled without it.
   private mutating func compileFromSources(
-    _ identities: [String], of adoption: Adoption, skipping output: String, vendor: (PackagePlan) -> String?
+    _ identities: [String], of adoption: Adoption, skipping output: String, vendor: (PackagePlan) -> String?,
+    shared: (PackagePlan) -> Bool
   ) throws(AdoptError) {
     var vendored = app.vendored
     for identity in identities {
       let why = mending.dropped[identity] ?? ""
+      // Not a package vmrepl depends on too (swift-collections): a copy of its modules beside the
+      // package itself is two targets of one name in the graph ("multiple similar targets").
       guard why.hasPrefix("does not build on Linux") || PackageBuild.needsBinaryTarget(why),
             let package = adoption.packages.first(where: { $0.identity == identity }),
+            !shared(package),
             let copy = vendor(package)
       else {
         record.droppedPackages.append(identity)

@@ -47,15 +47,41 @@ extension PackageWriter {
       """
   }
 
-  /// The version a package is asked at: the app's pin, or from it, where vmrepl depends on the same
-  /// package (GRDB): one graph holds one version of a package, and an exact pin below vmrepl's
-  /// would not resolve.
+  /// The version a package is asked at: the app's pin, or where vmrepl depends on the same
+  /// package (GRDB, swift-syntax) from the lower of the app's version and vmrepl's: one graph
+  /// holds one version of a package, which SwiftPM takes as the newest both allow (an exact pin
+  /// below vmrepl's would not resolve, nor one above what the machine has: element-x pins
+  /// swift-syntax 603.0.2, vmrepl asks from 603.0.1).
   func requirement(of package: PackagePlan) -> String {
-    let name = package.location.split(separator: "/").last.map(String.init) ?? package.identity
+    guard let ours = Self.vmreplVersion(of: package.location, vmrepl: vmrepl) else { return package.requirement }
+    let theirs: String? =
+      package.requirement.hasPrefix("exact: ") ? package.version
+      : package.requirement.hasPrefix("from: ") ? String(package.requirement.dropFirst("from: \"".count).prefix { $0 != "\"" })
+      : nil
+    guard let theirs, let mine = Self.versionNumbers(theirs), let vmrepls = Self.versionNumbers(ours) else { return package.requirement }
+    return "from: \"\(mine.lexicographicallyPrecedes(vmrepls) ? theirs : ours)\""
+  }
+
+  /// `[603, 0, 2]` of `603.0.2`; nil for a branch or a revision.
+  static func versionNumbers(_ version: String) -> [Int]? {
+    let parts = version.split(separator: ".").map { Int($0) }
+    guard parts.count == 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+    return parts.compactMap { $0 }
+  }
+
+  /// The version vmrepl's own manifest asks for the package at `location` (`from: "603.0.1"`),
+  /// if vmrepl depends on it.
+  static func vmreplVersion(of location: String, vmrepl: String) -> String? {
+    let name = (location.split(separator: "/").last.map(String.init) ?? location).lowercased()
     let ours = (try? String(contentsOfFile: vmrepl + "/Package.swift", encoding: .utf8)) ?? ""
-    let shared = ours.lowercased().contains("/\(name.lowercased())\"") || ours.lowercased().contains("/\(name.lowercased()).git\"")
-    guard shared, package.requirement.hasPrefix("exact: ") else { return package.requirement }
-    return "from: \"\(package.version)\""
+    for line in ours.split(separator: "\n") {
+      let lower = line.lowercased()
+      guard lower.contains(".package(url:"), lower.contains("/\(name)\"") || lower.contains("/\(name).git\""),
+            let from = line.range(of: "from: \"")
+      else { continue }
+      return String(line[from.upperBound...].prefix { $0 != "\"" })
+    }
+    return nil
   }
 
   /// One target of the app's files, indented as the manifest's `targets` list.
