@@ -365,7 +365,7 @@ struct Adoption: Sendable {
         used[pin.identity] = pin
         products.append(".product(name: \"\(product.name)\", package: \"\(PinnedPackages.packageName(pin))\")")
       }
-      return MacroPlan(name: macro.name, folder: macro.folder, exclude: macro.exclude, languageMode: macro.languageMode, products: products)
+      return MacroPlan(macro: macro, products: products)
     }
     let planned = Set(macros.map(\.name))
     for index in targets.indices { targets[index].macros.removeAll { !planned.contains($0) } }
@@ -379,13 +379,10 @@ struct Adoption: Sendable {
 
 /// A macro target of the app's packages, declared in the generated package as its own declares it.
 struct MacroPlan: Sendable, Equatable {
-  var name: String
-  /// Its sources' folder, relative to the app's folder.
-  var folder: String
-  var exclude: [String]
-  var languageMode: String
-  /// `.product(name:package:)` of what it takes from swift-syntax.
+  var macro: LocalMacro
+  /// `.product(name:package:)` of what it takes from swift-syntax, at the app's pin.
   var products: [String]
+  var name: String { macro.name }
 }
 
 /// A third-party package the app pins, declared in the generated package.

@@ -119,13 +119,14 @@ extension PackageWriter {
 
   /// One macro target of the app's packages, as its package declares it: its files compiled as
   /// they are (a compiler plugin runs on the host, with swift-syntax, never with AppleCompat).
-  private func macroDeclaration(_ macro: MacroPlan) -> String {
+  private func macroDeclaration(_ plan: MacroPlan) -> String {
+    let macro = plan.macro
     let excluded = macro.exclude.map { "\"app/\($0)\"" }
     return """
           // macro \(macro.name) of a local package, in \(macro.folder)
           .macro(
             name: "\(macro.name)",
-            dependencies: [\(macro.products.joined(separator: ", "))],
+            dependencies: [\(plan.products.joined(separator: ", "))],
             path: "Sources/\(macro.name)",
             exclude: [\(excluded.joined(separator: ", "))],
             sources: ["app"],

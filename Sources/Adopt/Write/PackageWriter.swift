@@ -73,8 +73,8 @@ struct PackageWriter {
         try? FileManager.default.removeItem(atPath: output + "/" + empty)
       }
     }
-    for macro in adoption.macros {
-      try link("Sources/\(macro.name)/app", to: URL(fileURLWithPath: adoption.app.folder + "/" + macro.folder).standardizedFileURL.path, changes: &changes)
+    for plan in adoption.macros {
+      try link("Sources/\(plan.name)/app", to: URL(fileURLWithPath: adoption.app.folder + "/" + plan.macro.folder).standardizedFileURL.path, changes: &changes)
     }
     try put("Package.swift", manifest(), owned: false, changes: &changes)
     let seams = adoption.protocolSeams.sorted { $0.key < $1.key }
