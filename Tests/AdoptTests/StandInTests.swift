@@ -227,6 +227,37 @@ struct StandInTests {
     #expect(adoption.protocolSeams["JoinedRoomProxyProtocol"] == nil)
   }
 
+  @Test("a struct whose inits are all in extensions keeps its memberwise init (element-x's `RoomPermissions`): a model taking one is made with it")
+  func memberwiseBesideExtensionInits() throws {
+    let folder = try AppFolder("Rooms", files: [
+      "Rooms/RoomPermissions.swift": """
+        import Foundation
+
+        struct RoomPermissions {
+            var ban: Int64
+            var invite: Int64
+        }
+
+        extension RoomPermissions {
+            init(levels: PowerLevels) { ban = levels.ban; invite = levels.invite }
+        }
+        """,
+      "Rooms/ChangePermissionsViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class ChangePermissionsViewModel: ObservableObject {
+            @Published var permissions: RoomPermissions
+            init(currentPermissions: RoomPermissions) { permissions = currentPermissions }
+            func lowerBan() { permissions.ban = 0 }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "ChangePermissionsViewModel" })
+    #expect(model.factory?.hasPrefix("ChangePermissionsViewModel(currentPermissions: RoomPermissions(ban: ") == true, "\(model.factory ?? "nil") \(model.missing) \(model.problem ?? "")")
+  }
+
   @Test("a generic base view-model is made with the type arguments the app's code gives it: a subclass's (through generic subclasses between), or a type alias's")
   func genericModelsFromUses() throws {
     let folder = try AppFolder("Casts", files: [

@@ -312,17 +312,20 @@ struct FactoryInference {
     // declare a `NoHandle`, and `MediaSource(noHandle:)` takes its own, not the first by path).
     if index.type(bare, from: scope) == nil, let standIn = standIns.type(bare, from: scope), [.class, .struct, .actor].contains(standIn.kind) {
       // No sample of a stand-in: its Codable conformance is kept only where its storage is.
-      guard let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name) else {
-        // A stood-in class whose inits all take what adopt cannot make (element-x's
-        // `LeaveSpaceHandleProxy(spaceID:leaveHandle:)`, over the Rust SDK's handle): made by
-        // the init the stand-in writes for its own instance, which sets nothing up.
-        let inits = standIns.allMembers(of: standIn).initializers
-        guard standIn.kind == .class, standIn.genericParameters.isEmpty, !inits.isEmpty,
-              !inits.contains(where: { $0.parameters.allSatisfy(\.hasDefault) && !$0.isFailable && !$0.isThrowing && !$0.isAsync })
-        else { return nil }
+      let saved = (options, optionNames, notes, seams, choices, wordLists, callbacks)
+      let made = construct(standIn, members: standIns.allMembers(of: standIn), depth: depth + 1, optionsFor: standIn.name)
+      // A stood-in class whose every init takes something adopt cannot make (element-x's
+      // `LeaveSpaceHandleProxy(spaceID:leaveHandle:)`), or only as a `use` option (the Rust SDK's
+      // `Encryption(unsafeFromHandle: UInt64)`, a handle its seams would not keep): made by the
+      // init the stand-in writes for its own instance, which sets nothing up.
+      let inits = standIns.allMembers(of: standIn).initializers
+      if made == nil || options.count != saved.0.count, standIn.kind == .class, standIn.genericParameters.isEmpty, !inits.isEmpty,
+         !inits.contains(where: { $0.parameters.allSatisfy(\.hasDefault) && !$0.isFailable && !$0.isThrowing && !$0.isAsync }) {
+        (options, optionNames, notes, seams, choices, wordLists, callbacks) = saved
         notes.append("`\(parameter.name): \(type)` is the generated stand-in of `\(bare)` made by its `init(standInDefault:)` (its file cannot build on Linux, and its inits take what adopt cannot make): what its members return is the scenario's to say")
         return standIns.written(standIn) + "(standInDefault: ())"
       }
+      guard let made else { return nil }
       notes.append("`\(parameter.name): \(type)` is made by the generated stand-in of `\(bare)` (its file cannot build on Linux): what its members return is the scenario's to say")
       return made.expression
     }
@@ -641,19 +644,23 @@ struct FactoryInference {
     // A failable init is tried last, where no other can be called (Mastodon's `AuthContext`,
     // whose one callable init is `convenience init?(authentication:)`): the registration unwraps it.
     let declared = members.initializers.filter { $0.access >= .internal && !$0.isAsync }
+    // A struct whose own body declares no init keeps its memberwise one beside those its
+    // extensions declare (element-x's `RoomPermissions`, with `init(powerLevels:)` in an extension).
+    let memberwise: [Initializer] = type.kind == .struct && type.members.initializers.isEmpty
+      ? [Initializer(parameters: members.properties.filter { !$0.isStatic && !$0.isComputed && !($0.hasInitialValue && !$0.isVar) }.map {
+          ParameterFacts(label: $0.name, name: $0.name, type: $0.type ?? "?unknown", hasDefault: $0.hasInitialValue)
+        })]
+      : []
     if !declared.isEmpty {
       return declared.enumerated().sorted {
         if $0.element.isFailable != $1.element.isFailable { return !$0.element.isFailable }
         let left = $0.element.parameters.filter { !$0.hasDefault }.count
         let right = $1.element.parameters.filter { !$0.hasDefault }.count
         return left == right ? $0.offset < $1.offset : left < right
-      }.map(\.element)
+      }.map(\.element) + memberwise
     }
-    if !members.initializers.isEmpty { return [] }
+    if !members.initializers.isEmpty { return memberwise }
     guard type.kind == .struct else { return [Initializer(parameters: [])] }
-    let stored = members.properties.filter { !$0.isStatic && !$0.isComputed && !($0.hasInitialValue && !$0.isVar) }
-    return [Initializer(parameters: stored.map {
-      ParameterFacts(label: $0.name, name: $0.name, type: $0.type ?? "?unknown", hasDefault: $0.hasInitialValue)
-    })]
+    return memberwise
   }
 }

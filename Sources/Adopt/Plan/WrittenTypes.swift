@@ -18,6 +18,14 @@ enum WrittenTypes {
   static let table: [String: Written] = [
     "String": Written(kind: ".string", reader: "string", optionDefault: ".string(\"\")"),
     "Int": Written(kind: ".int", reader: "int", optionDefault: ".int(0)"),
+    // Integers of a width (element-x's power levels, `Int64`): written as an `Int`, converted
+    // clamped to the width (a negative for a `UInt` is 0, not a trap).
+    "Int64": Written(kind: ".int", reader: "int", conversion: "Int64.init(clamping:)", optionDefault: ".int(0)"),
+    "Int32": Written(kind: ".int", reader: "int", conversion: "Int32.init(clamping:)", optionDefault: ".int(0)"),
+    "Int16": Written(kind: ".int", reader: "int", conversion: "Int16.init(clamping:)", optionDefault: ".int(0)"),
+    "UInt": Written(kind: ".int", reader: "int", conversion: "UInt.init(clamping:)", optionDefault: ".int(0)"),
+    "UInt64": Written(kind: ".int", reader: "int", conversion: "UInt64.init(clamping:)", optionDefault: ".int(0)"),
+    "UInt32": Written(kind: ".int", reader: "int", conversion: "UInt32.init(clamping:)", optionDefault: ".int(0)"),
     "Double": Written(kind: ".double", reader: "double", optionDefault: ".double(0)"),
     "TimeInterval": Written(kind: ".double", reader: "double", optionDefault: ".double(0)"),
     "Float": Written(kind: ".double", reader: "double", conversion: "Float", optionDefault: ".double(0)"),
