@@ -301,7 +301,7 @@ struct StandInTests {
     #expect(factories["MultiSelectListViewModel"] == "MultiSelectListViewModel<Bookmark>()")
     #expect(factories["StateStore"] == "StateStore<SettingsState, SettingsAction>(initialState: SettingsState())")
     #expect(adoption.models.first { $0.type == "ListViewModel" }?.notes == [
-      "made as `ListViewModel<Bookmark>`, as `BookmarkListViewModel` (Casts/Bookmarks/BookmarkListViewModel.swift) writes it: a generic type is made with the type arguments of its first use in the app's code"
+      "made as `ListViewModel<Bookmark>`, with the type arguments `BookmarkListViewModel` (Casts/Bookmarks/BookmarkListViewModel.swift) through `MultiSelectListViewModel` gives it: a generic type is made with those of its first use in the app's code"
     ])
   }
 

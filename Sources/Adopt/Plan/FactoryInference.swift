@@ -75,7 +75,7 @@ struct FactoryInference {
       // type arguments the app's code gives it.
       if depth == 0, let chosen = index.instantiation(of: type),
          let made = construct(type, members: members, depth: depth, optionsFor: owner, generics: (chosen.written, chosen.arguments)) {
-        notes.append("made as `\(chosen.written)`, as \(chosen.by) writes it: a generic type is made with the type arguments of its first use in the app's code")
+        notes.append("made as `\(chosen.written)`, with the type arguments \(chosen.by) gives it: a generic type is made with those of its first use in the app's code")
         return made
       }
       if depth == 0, problem == nil {

@@ -161,7 +161,7 @@ struct TypeIndex: Sendable {
           let substituted = written.map { FactoryInference.substitute(made.arguments, in: $0) }
           guard concreteAll(substituted, besides: []) else { continue }
           let text = (inherited.prefix { $0 != "<" }) + "<" + substituted.joined(separator: ", ") + ">"
-          return (text, Dictionary(zip(type.genericParameters, substituted), uniquingKeysWith: { first, _ in first }), made.by)
+          return (text, Dictionary(zip(type.genericParameters, substituted), uniquingKeysWith: { first, _ in first }), made.by + " through `\(subclass.qualifiedName)`")
         }
       }
     }
