@@ -316,6 +316,45 @@ struct MendingTests {
     #expect(adoption.models.first?.factory == "SecurityViewModel()")
   }
 
+  @Test("a stored property whose observer Linux cannot build (element-x's `UserIndicatorController.window`) keeps its storage: the observer is a seam, so the type still meets its protocol")
+  func observerSeam() throws {
+    let folder = try AppFolder("Indicators", files: [
+      "Indicators/IndicatorController.swift": """
+        import Foundation
+
+        protocol IndicatorControllerProtocol: AnyObject {
+            var window: UIWindow? { get set }
+            func submit(_ title: String)
+        }
+
+        final class IndicatorController: ObservableObject, IndicatorControllerProtocol {
+            @Published var titles: [String] = []
+
+            var window: UIWindow? {
+                didSet {
+                    window?.rootViewController = UIHostingController(rootView: EmptyView())
+                }
+            }
+
+            func submit(_ title: String) { titles.append(title) }
+        }
+        """
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Indicators/IndicatorController.swift"
+    var mending = Mending()
+    var adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend([Self.rejection(14, "cannot find 'UIHostingController' in scope", path: path)],
+                              adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    let seam = try #require(mending.droppedMembers[path]?.first?.seam)
+    #expect(seam.text == #"{ didSet { StandIn.call("IndicatorController.window.didSet", "window = \(StandIn.text(window))") as Void } }"#)
+    adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.models.map(\.type) == ["IndicatorController"])
+    #expect(AdoptReport.text(adoption, shownFolder: "Indicators").contains(
+      "Indicators/IndicatorController.swift without the body of `var window` in `IndicatorController` (a seam in its place; does not compile on Linux: line 14: cannot find 'UIHostingController' in scope)"))
+  }
+
   @Test("an error in an init's call statement makes that statement a seam; one the init cannot lose blanks the init, seams and all")
   func initStatementSeam() throws {
     let folder = try AppFolder("Lock", files: [

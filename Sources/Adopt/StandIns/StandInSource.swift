@@ -235,6 +235,18 @@ struct StandInSource {
       writer.function(function.with(\.modifiers, []).with(\.attributes, []), owner: owner, generic: [], indent: "")
       bodyNode = Syntax(body)
     } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
+              let block = binding.accessorBlock, case .accessors(let list) = block.accessors, !list.isEmpty,
+              list.allSatisfy({ ["didSet", "willSet"].contains($0.accessorSpecifier.text) }),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+      // A stored property whose observers Linux cannot build (element-x's `UserIndicatorController
+      // .window`, whose `didSet` makes a `UIHostingController`): its storage is kept, so that
+      // the type still meets its protocol's `var window: UIWindow? { get set }`, and each set is
+      // a call the transcript shows, as a seam's.
+      let member = "\(owner).\(name).didSet"
+      let call = "StandIn.call(\"\(member)\", \"\(name) = \\(StandIn.text(\(name)))\") as Void"
+      let range = block.positionAfterSkippingLeadingTrivia.utf8Offset..<block.endPositionBeforeTrailingTrivia.utf8Offset
+      return (range, "{ didSet { " + call + " } }", Declaration(member: member, signature: "didSet of " + binding.trimmedDescription.prefix { $0 != "{" }.trimmingCharacters(in: .whitespaces), why: why, hasDefault: true))
+    } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
               let block = binding.accessorBlock, binding.typeAnnotation != nil, !Writer.hasSetter(binding) {
       if case .accessors(let list) = block.accessors,
          list.contains(where: { $0.accessorSpecifier.text != "get" || $0.effectSpecifiers != nil }) { return nil }
