@@ -368,6 +368,47 @@ struct ActionGateTests {
     #expect(remade.gates["openDirectChat"] != nil)
   }
 
+  @Test("a gate that reads a member the model's compiled copy lost (food-truck's `controller.product`, a StoreKit `Product`) is left out: its closure would not compile")
+  func gateOnLostMember() throws {
+    let folder = try AppFolder("Trucks", files: [
+      "Trucks/Store/StoreProductController.swift": """
+        import Foundation
+        import StoreKit
+
+        @MainActor
+        final class StoreProductController: ObservableObject {
+            @Published var product: Product?
+            @Published var isEntitled = false
+            init() {}
+            func purchase() async { isEntitled = true }
+        }
+        """,
+      "Trucks/Store/UnlockFeatureView.swift": """
+        import SwiftUI
+
+        struct UnlockFeatureView: View {
+            @ObservedObject var controller: StoreProductController
+            var body: some View {
+                if let product = controller.product, !controller.isEntitled {
+                    Button("Unlock") { Task { await controller.purchase() } }
+                }
+            }
+        }
+        """,
+    ])
+    let app = try folder.scanOnly()
+    var mending = Mending()
+    let before = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(before.models.first { $0.type == "StoreProductController" }?.gates["purchase"] != nil)
+    let mended = mending.mend([MendingTests.rejection(6, "cannot find type 'Product' in scope", path: "Trucks/Store/StoreProductController.swift")],
+                              adoption: before, standIns: StandInFiles(before), generated: "")
+    #expect(mended)
+    let after = mending.adoption(of: app, overridden: [], excluded: [:])
+    let model = try #require(after.models.first { $0.type == "StoreProductController" })
+    #expect(model.factory == "StoreProductController()")
+    #expect(model.gates["purchase"] == nil)
+  }
+
   @Test("a call on a value adopt cannot type leaves the action offered always")
   func untypedCallLeavesActionOpen() {
     let target = ActionSites.Target(modelNames: ["FeedViewModel"], actionEnum: nil, cases: [], methods: ["refresh"])

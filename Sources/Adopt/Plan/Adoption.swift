@@ -259,7 +259,9 @@ struct Adoption: Sendable {
     }
     for (type, path) in selection.models where selection.included.contains(path) {
       var type = type
+      let written = Set(type.members.properties.map(\.name) + type.members.methods.map(\.name))
       type.members = unblanked(type.members, in: path)
+      let lostMembers = written.subtracting(type.members.properties.map(\.name) + type.members.methods.map(\.name))
       let opening = ModelPlan.isFilePrivate(type, index: index) ? Self.opening(type, in: path, app: app, index: index) : nil
       if let opening {
         for name in opening.names where !(opened[path] ?? []).contains(name) { opened[path, default: []].append(name) }
@@ -281,7 +283,10 @@ struct Adoption: Sendable {
         texts[path] = text
         return text
       }
-      plan.gates = views.gates.filter { !failedGates.contains(plan.type + "." + $0.key) }
+      // ...and one that reads a member the model's compiled copy lost (food-truck's
+      // `controller.product`, a StoreKit `Product`): its closure would not compile, and the
+      // compiler's errors then land on the whole registration, not the gate's line.
+      plan.gates = views.gates.filter { !failedGates.contains(plan.type + "." + $0.key) && !Self.reads(any: lostMembers, $0.value.expression) }
       plan.notSetByViews = views.notSetByViews
       plan.controls = views.controls
       // Two models that shorten to one name keep their whole names.
@@ -374,6 +379,20 @@ struct Adoption: Sendable {
       let prefix = targets[index].folder == "." ? "" : targets[index].folder + "/"
       targets[index].filteredSources = Set(targets[index].sources.filter { filtered[prefix + $0] != nil })
     }
+  }
+}
+
+extension Adoption {
+  /// Whether `expression` reads one of `names` of `viewModel` (`viewModel.product`).
+  static func reads(any names: Set<String>, _ expression: String) -> Bool {
+    guard !names.isEmpty else { return false }
+    var rest = Substring(expression)
+    while let found = rest.range(of: "viewModel.") {
+      let name = rest[found.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if names.contains(String(name)) { return true }
+      rest = rest[found.upperBound...]
+    }
+    return false
   }
 }
 
