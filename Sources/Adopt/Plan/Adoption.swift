@@ -363,8 +363,7 @@ struct Adoption: Sendable {
     macros = app.macros.filter { macroNames.contains($0.name) }.compactMap { macro in
       var products: [String] = []
       for product in macro.products {
-        let location = PinnedPackages.shortLocation(product.url)
-        guard let pin = app.pins.pins.first(where: { $0.location.lowercased() == location.lowercased() }),
+        guard let pin = app.pins.pin(at: product.url),
               droppedPackages[pin.identity] == nil
         else { return nil }
         used[pin.identity] = pin

@@ -68,7 +68,7 @@ struct PinnedPackages: Sendable {
   /// URL), unless a pin already holds it.
   mutating func declare(url: String, requirement: String) {
     let location = Self.shortLocation(url)
-    guard !pins.contains(where: { $0.location.lowercased() == location.lowercased() }) else { return }
+    guard pin(at: url) == nil else { return }
     let shown = requirement.replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: "exact: ", with: "").replacingOccurrences(of: ": ", with: " ")
     pins.append(Pin(location: location, url: url, revision: nil, version: shown, identity: Self.identity(of: url), declared: requirement))
   }
@@ -77,6 +77,12 @@ struct PinnedPackages: Sendable {
   /// manifest's product dependency).
   mutating func add(product name: String, from url: String) {
     products[name] = Self.shortLocation(url)
+  }
+
+  /// The package at `url` (however it is spelled: `.git`, case), pinned or declared.
+  func pin(at url: String) -> Pin? {
+    let location = Self.shortLocation(url).lowercased()
+    return pins.first { $0.location.lowercased() == location }
   }
 
   /// The package a local manifest or the project takes product `name` from, pinned or not.
