@@ -147,3 +147,68 @@ struct MemberLocatorTests {
     #expect(generated.contains(#"StandInDeclaration("PhotoSaverViewModel.saveImage", signature: "func saveImage()", why: "Photos/PhotoSaverViewModel.swift does not compile on Linux: line 17: value of type 'UIImage' has no member 'jpegData'", hasDefault: true, models: ["photoSaver"]))"#))
   }
 }
+
+extension MemberLocatorTests {
+  @Test("a body seam returning a protocol returns the app's mock of it unanswered, filled by the adoption it is compiled in (element-x's `DefaultPostHogFactory.createPostHog`, seamed before `PHGPostHogMock` was stood in); one whose empty value the compiler refused stays plain")
+  func seamFilledWithMockLater() throws {
+    let folder = try AppFolder("Analytics", files: [
+      "Analytics/Services/PHGPostHogProtocol.swift": """
+        import Foundation
+
+        protocol PHGPostHogProtocol {
+            func optIn()
+            func capture(_ event: String, properties: [String: Any]?)
+        }
+
+        class DefaultPostHogFactory {
+            func createPostHog(config: String) -> PHGPostHogProtocol {
+                PostHogSDK.shared.setup(config)
+                return PostHogSDK.shared
+            }
+        }
+        """,
+      "Analytics/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+
+        class PHGPostHogMock: PHGPostHogProtocol {
+            var optInCallsCount = 0
+            func optIn() { optInCallsCount += 1 }
+            func capture(_ event: String, properties: [String: Any]?) {}
+        }
+        """,
+      "Analytics/Screens/AnalyticsSettingsScreenViewModel.swift": """
+        import Combine
+
+        final class AnalyticsSettingsScreenViewModel: ObservableObject {
+            @Published var isEnabled = false
+            private let factory: DefaultPostHogFactory
+            init(factory: DefaultPostHogFactory) { self.factory = factory }
+            func toggle() {
+                factory.createPostHog(config: "key").optIn()
+                isEnabled.toggle()
+            }
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Analytics/Services/PHGPostHogProtocol.swift"
+    let source = try String(contentsOfFile: folder.path + "/" + path, encoding: .utf8)
+    let member = try #require(MemberLocator.member(atLine: 9, in: source))
+    // As mending made it in a round whose types had no mock: plain.
+    let seam = try #require(member.seam)
+    #expect(seam.empty == nil)
+    let reason = "does not compile on Linux: line 10: cannot find 'PostHogSDK' in scope"
+    let dropped = Adoption.DroppedMember(range: member.range, firstLine: member.firstLine, lastLine: member.lastLine, label: member.label, reason: reason, seam: seam)
+    let adoption = Adoption(app, droppedMembers: [path: [dropped]])
+    let filled = try #require(adoption.droppedMembers[path]?.first?.seam)
+    #expect(filled.text == #"{ StandIn.call("DefaultPostHogFactory.createPostHog", "createPostHog(config: \(StandIn.text(config)))", empty: PHGPostHogMock()) }"#)
+    #expect(filled.declaration.hasDefault)
+    // Refused by the compiler once: plain from then on.
+    var refused = dropped
+    refused.seam = try #require(filled.withoutEmpty)
+    let again = Adoption(app, droppedMembers: [path: [refused]])
+    #expect(again.droppedMembers[path]?.first?.seam?.empty == nil)
+    #expect(again.droppedMembers[path]?.first?.seam?.text == seam.text)
+  }
+}

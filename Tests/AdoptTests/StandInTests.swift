@@ -621,6 +621,7 @@ struct StandInTests {
         protocol ClientProxyProtocol: AnyObject {
             var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> { get }
             var knockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never> { get }
+            var knockRequestsState: KnockRequestsState { get }
             var userProfilePublisher: CurrentValuePublisher<UserProfile, Never> { get }
             func client() -> Client
         }
@@ -658,6 +659,10 @@ struct StandInTests {
                 get { return underlyingKnockRequestsStatePublisher }
             }
             var underlyingKnockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never>!
+            var knockRequestsState: KnockRequestsState {
+                get { return underlyingKnockRequestsState }
+            }
+            var underlyingKnockRequestsState: KnockRequestsState!
             var userProfilePublisher: CurrentValuePublisher<UserProfile, Never> {
                 get { return underlyingUserProfilePublisher }
             }
@@ -691,6 +696,9 @@ struct StandInTests {
       #"empty: CurrentValuePublisher<SessionVerificationState, Never>(StandIn.empty() as SessionVerificationState))"#), "\(mocks.text)")
     // One with payloads: its first case that carries none, which its stand-in keeps.
     #expect(mocks.text.contains(#"empty: CurrentValuePublisher<KnockRequestsState, Never>(KnockRequestsState.loading))"#), "\(mocks.text)")
+    // And returned itself (element-x's `RoomMemberProxyMock.membership`, the Rust SDK's
+    // `MembershipState` with its `custom(value:)`): no runtime placeholder makes one.
+    #expect(mocks.text.contains(#"StandIn.call("ClientProxyMock.knockRequestsState", "knockRequestsState", empty: KnockRequestsState.loading)"#), "\(mocks.text)")
     // A stood-in struct, by the init of its own whose types the package has (element-x's `UserProfile`).
     #expect(mocks.text.contains(#"empty: CurrentValuePublisher<UserProfile, Never>(UserProfile(userID: StandIn.empty())))"#), "\(mocks.text)")
   }
@@ -2058,7 +2066,8 @@ struct AppStringsTests {
 }
 
 /// home-assistant's `ServerInfo.fake()`: a factory for tests and previews whose body Linux
-/// could not build; the type it returns is Codable but needs a date and nested values.
+/// could not build; the type it returns is Codable but needs nested values, one of them a
+/// Foundation value that is no empty part (a measurement here; a date is one now).
 @Suite("vmrepl adopt: a seam returning an app's Decodable type")
 struct ShapeSampleSeamTests {
   @Test("a stood-in member returning one of the app's Decodable types that no empty parts make returns a sample of its shape unanswered; another type still waits for an answer")
@@ -2069,7 +2078,7 @@ struct ShapeSampleSeamTests {
 
         public struct TokenInfo: Codable, Equatable {
             public var accessToken: String
-            public var expiration: Date
+            public var expiresIn: Measurement<UnitDuration>
         }
 
         public struct ServerInfo: Equatable {
@@ -2094,7 +2103,7 @@ struct ShapeSampleSeamTests {
 
         extension ServerInfo {
             static func fake() -> ServerInfo {
-                ServerInfo(name: "Fake Server", token: .init(accessToken: "FakeAccessToken", expiration: Current.date().addingTimeInterval(3600)))
+                ServerInfo(name: "Fake Server", token: .init(accessToken: "FakeAccessToken", expiresIn: Current.hour))
             }
         }
 
@@ -2400,5 +2409,184 @@ struct StandInGlobalTests {
     let reach = StandInReach.models(for: declarations, in: adoption, copied: writer.standIns.copiedValues)
     #expect(reach["ServerManagerImpl.isMirrorRestorePending"] == ["onboarding"])
     #expect(writer.starterScenario(model, reach: reach).contains("stub ServerManagerImpl.isMirrorRestorePending value=false\n"))
+  }
+}
+
+extension StandInTests {
+  @Test("a stood-in member returning a protocol the app has no mock of (element-x's `AppMediatorMock.windowManager`, its `WindowManagerMock` stood in without the conformance) returns a generated conformance declared beside it")
+  func returnedProtocolConformance() throws {
+    let folder = try AppFolder("Windows", files: [
+      "Windows/Application/WindowManagerProtocol.swift": """
+        import Foundation
+
+        protocol OrientationManagerProtocol {
+            func setOrientation(_ orientation: Int)
+        }
+
+        protocol WindowManagerProtocol: AnyObject, OrientationManagerProtocol {
+            var isShowingAlert: Bool { get }
+            func showGlobalSearch()
+        }
+        """,
+      "Windows/Application/AppMediatorProtocol.swift": """
+        // sourcery: AutoMockable
+        protocol AppMediatorProtocol {
+            var windowManager: WindowManagerProtocol { get }
+        }
+        """,
+      "Windows/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+
+        class AppMediatorMock: AppMediatorProtocol {
+            var windowManager: WindowManagerProtocol {
+                get { return underlyingWindowManager }
+                set(value) { underlyingWindowManager = value }
+            }
+            var underlyingWindowManager: WindowManagerProtocol!
+        }
+        """,
+      "Windows/Screens/SearchScreenViewModel.swift": """
+        import Combine
+
+        final class SearchScreenViewModel: ObservableObject {
+            @Published var isAlertShown = false
+            private let appMediator: AppMediatorProtocol
+            init(appMediator: AppMediatorProtocol) {
+                self.appMediator = appMediator
+            }
+            func search() {
+                isAlertShown = appMediator.windowManager.isShowingAlert
+                appMediator.windowManager.showGlobalSearch()
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    #expect(adoption.returnedConformances.keys.sorted() == ["WindowManagerProtocol"])
+    let mocks = try #require(StandInFiles(adoption).files.first { $0.appPath == "Windows/Mocks/Generated/GeneratedMocks.swift" }?.generated)
+    #expect(mocks.text.contains(#"get { StandIn.call("AppMediatorMock.windowManager", "windowManager", empty: WindowManagerProtocolStandIn()) }"#), "\(mocks.text)")
+    // Private: another stand-in of the module may declare its own.
+    #expect(mocks.text.contains("private final class WindowManagerProtocolStandIn: WindowManagerProtocol {"), "\(mocks.text)")
+    // Its members, the inherited protocol's too, are seams the scenario answers.
+    let members = mocks.declarations.map(\.member)
+    #expect(members.contains("WindowManagerProtocol.isShowingAlert"))
+    #expect(members.contains("OrientationManagerProtocol.setOrientation"))
+  }
+}
+
+extension StandInTests {
+  @Test("a view state whose bindings hold Foundation values (element-x's `MediaUploadPreviewScreenBindings.caption`, an `NSAttributedString`) is made of the values `StandInSample` makes: the same on every machine")
+  func foundationParts() throws {
+    let folder = try AppFolder("Upload", files: [
+      "Upload/Screens/MediaUploadPreviewScreenModels.swift": """
+        import Foundation
+
+        struct MediaUploadPreviewScreenViewState {
+            let mediaURLs: [URL]
+            let title: String?
+            let shouldShowCaptionWarning: Bool
+            var mediaEditVersion = 0
+            var bindings: MediaUploadPreviewScreenBindings
+        }
+
+        struct MediaUploadPreviewScreenBindings {
+            var caption: NSAttributedString
+            var presendCallback: (() -> Void)?
+            var selectedRange = NSRange(location: 0, length: 0)
+            var sentAt: Date
+            var draftID: UUID
+            var link: URL
+        }
+        """,
+      "Upload/Screens/MediaUploadPreviewScreenViewModel.swift": """
+        import Combine
+
+        final class MediaUploadPreviewScreenViewModel: ObservableObject {
+            @Published var state: MediaUploadPreviewScreenViewState
+            init(state: MediaUploadPreviewScreenViewState) { self.state = state }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let empty = EmptyValues(index: adoption.typeIndex)
+    #expect(empty.expression(for: "MediaUploadPreviewScreenViewState", from: "MediaUploadPreviewScreenViewModel") == """
+      MediaUploadPreviewScreenViewState(mediaURLs: StandIn.empty(), title: StandIn.empty(), shouldShowCaptionWarning: StandIn.empty(), \
+      bindings: MediaUploadPreviewScreenBindings(caption: NSAttributedString(string: ""), presendCallback: StandIn.empty(), sentAt: Date(timeIntervalSinceReferenceDate: 0), \
+      draftID: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, link: URL(string: "https://example.com")!))
+      """)
+  }
+}
+
+extension StandInTests {
+  @Test("a mock an action is called with (element-x's `attachAudioRecorder(AudioRecorderMock())`) and a stood-in global function a compiled helper calls (the Rust SDK's `suggestedRoleForPowerLevel`) are reached: the starter answers them")
+  func reachedThroughActionsAndGlobals() throws {
+    let folder = try AppFolder("Audio", files: [
+      "Audio/Services/AudioRecorderProtocol.swift": """
+        // sourcery: AutoMockable
+        protocol AudioRecorderProtocol: AnyObject {
+            var isRecording: Bool { get }
+        }
+        """,
+      "Audio/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+
+        class AudioRecorderMock: AudioRecorderProtocol {
+            var isRecording: Bool {
+                get { return underlyingIsRecording }
+                set(value) { underlyingIsRecording = value }
+            }
+            var underlyingIsRecording: Bool!
+        }
+        """,
+      "Audio/SDK/RoleSuggestions.swift": """
+        import AVFoundation
+
+        enum RoomMemberRole { case administrator, moderator, user }
+
+        func suggestedRoleForPowerLevel(powerLevel: Int) throws -> RoomMemberRole {
+            AVAudioSession.sharedInstance().role(for: powerLevel)
+        }
+        """,
+      "Audio/Services/RoomRole.swift": """
+        enum RoomRole {
+            case administrator, moderator, user
+
+            init(powerLevel: Int) {
+                switch (try? suggestedRoleForPowerLevel(powerLevel: powerLevel)) ?? .user {
+                case .administrator: self = .administrator
+                case .moderator: self = .moderator
+                case .user: self = .user
+                }
+            }
+        }
+        """,
+      "Audio/Screens/AudioRecorderState.swift": """
+        import Combine
+
+        final class AudioRecorderState: ObservableObject {
+            @Published var isRecording = false
+            @Published var role = RoomRole.user
+            private weak var audioRecorder: AudioRecorderProtocol?
+
+            func attachAudioRecorder(_ audioRecorder: AudioRecorderProtocol) {
+                self.audioRecorder = audioRecorder
+                isRecording = audioRecorder.isRecording
+                role = RoomRole(powerLevel: 50)
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let writer = PackageWriter(output: "/tmp/audio-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
+    let model = try #require(adoption.models.first { $0.type == "AudioRecorderState" })
+    #expect(model.actions.first?.call.contains("AudioRecorderMock()") == true)
+    let reach = StandInReach.models(for: writer.standIns.declarations, in: adoption, copied: writer.standIns.copiedValues)
+    #expect(reach["AudioRecorderMock.isRecording"] == [model.name])
+    #expect(reach["suggestedRoleForPowerLevel"] == [model.name])
+    let starter = writer.starterScenario(model, reach: reach)
+    #expect(starter.contains("stub AudioRecorderMock.isRecording value=false\n"), "\(starter)")
+    #expect(starter.contains("stub suggestedRoleForPowerLevel value=administrator\n"), "\(starter)")
   }
 }

@@ -69,6 +69,8 @@ struct Adoption: Sendable {
     var isStatement = false
     /// The empty app value it returns unanswered (`EmptyValues`), written into `text`.
     var empty: String? = nil
+    /// Whether the compiler rejected an empty value of it: no other is tried.
+    var emptyRefused = false
 
     /// The seam without its empty value: what is tried when the compiler rejects that value.
     var withoutEmpty: BodySeam? {
@@ -79,6 +81,7 @@ struct Adoption: Sendable {
       plain.text = String(text.dropLast((", empty: " + empty + end).count)) + end
       plain.empty = nil
       plain.declaration.hasDefault = false
+      plain.emptyRefused = true
       return plain
     }
   }
@@ -112,6 +115,10 @@ struct Adoption: Sendable {
   /// Generated conformances of seams to the app's protocols that registrations pass for an
   /// `init` parameter nothing else can fill, by protocol name.
   var protocolSeams: [String: (text: String, declarations: [StandInSource.Declaration])] = [:]
+  /// Generated conformances to the app's protocols that a stood-in member returns and no mock
+  /// of the app's makes, by protocol name: each stand-in file that returns one declares it
+  /// beside itself (`StandInFiles`), the value its seam returns unanswered.
+  var returnedConformances: [String: (text: String, declarations: [StandInSource.Declaration])] = [:]
 
   /// Analyses `app`; `overridden` names models the user registers by hand (by `use` name).
   /// `rejected` (path to reason) are files the compiler rejected, and `unregistered` (type to
@@ -302,8 +309,35 @@ struct Adoption: Sendable {
     models = plans
     typeIndex = index
     standInTypeIndex = standInIndex
+    // A seam made in an earlier round got the empty value that round's types could make: one
+    // made before the mock it returns was stood in (element-x's `DefaultPostHogFactory.
+    // createPostHog`, before `PHGPostHogMock`) gets it now.
+    let fill = EmptyValues(index: index, standIns: standInIndex)
+    for path in self.droppedMembers.keys {
+      for position in self.droppedMembers[path]!.indices {
+        guard let seam = self.droppedMembers[path]![position].seam, seam.empty == nil, !seam.emptyRefused else { continue }
+        self.droppedMembers[path]![position].seam = fill.filling(seam)
+      }
+    }
     for name in Set(plans.filter { $0.factory != nil }.flatMap(\.seams)) {
       if case .some(.some(let made)) = conformances[name] { protocolSeams[name] = made }
+    }
+    // A stood-in member returning a protocol the app has no mock of (element-x's
+    // `DefaultPostHogFactory.createPostHog(with:)`, a `PHGPostHogProtocol`) trapped unanswered:
+    // a generated conformance of seams is its value now.
+    let empty = EmptyValues(index: index, standIns: standInIndex)
+    for name in standInIndex.types.keys.sorted() {
+      for (type, _) in standInIndex.types[name] ?? [] {
+        let members = standInIndex.allMembers(of: type)
+        for returned in members.properties.compactMap(\.type) + members.methods.compactMap(\.returnType) {
+          guard let bare = EmptyValues.protocolName(returned), returnedConformances[bare] == nil,
+                (index.type(bare) ?? standInIndex.type(bare))?.kind == .protocol,
+                empty.mock(of: bare, standIns: standInIndex) == nil, canSeam(bare),
+                case .some(.some(let made)) = conformances[bare]
+          else { continue }
+          returnedConformances[bare] = made
+        }
+      }
     }
     targets = TargetPlan.plans(app, included: Set(included))
     // The third-party packages the compiled files import, at the app's pins.

@@ -7,8 +7,10 @@
 /// an enum's first case, and structs of such parts in turn, an enum with payloads by its first
 /// case such parts make, the app's mock of a protocol; a generic struct written with its
 /// arguments (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`) by the init
-/// that takes a value of them. A type whose init needs anything else (a class, a closure, a
-/// date) gets none: its seam waits for an answer as before.
+/// that takes a value of them; Foundation's values as `StandInSample` makes them (the reference
+/// date, `https://example.com`, an empty attributed string: element-x's
+/// `MediaUploadPreviewScreenBindings(caption:)`). A type whose init needs anything else (a class,
+/// a closure) gets none: its seam waits for an answer as before.
 struct EmptyValues {
   let index: TypeIndex
   /// The stood-in types, whose mocks may be parts too (`RoomInfoProxyMock()` for the
@@ -26,6 +28,9 @@ struct EmptyValues {
   /// ```
   func expression(for type: String, from owner: String) -> String? {
     if let declared = appEnum(type, from: owner) { return payloadCase(of: declared, depth: 0) }
+    // A stood-in enum with payloads (the Rust SDK's `MembershipState`, whose last case is
+    // `custom(value:)`): no runtime placeholder makes one, so its first plain case does.
+    if let plain = standInCase(type, from: owner) { return plain }
     guard let (declared, generics) = appStruct(type, from: owner) else { return nil }
     return construct(declared, generics: generics, depth: 0)
   }
@@ -63,7 +68,7 @@ struct EmptyValues {
     let owner = Self.owner(of: seam.declaration.member)
     guard !seam.declaration.hasDefault, let returns = seam.declaration.returns, seam.text.hasSuffix(end),
           !seam.text.hasSuffix(" as Void"),
-          let value = expression(for: returns, from: owner) ?? sample(for: returns, from: owner)
+          let value = expression(for: returns, from: owner) ?? sample(for: returns, from: owner) ?? mock(of: returns, standIns: standIns)
             ?? Self.closure(for: returns, result: { expression(for: $0, from: owner) ?? mock(of: $0, standIns: standIns) })
     else { return seam }
     var filled = seam
@@ -86,6 +91,7 @@ struct EmptyValues {
   private func part(_ type: String, from owner: String, depth: Int) -> String? {
     let written = type.filter { !$0.isWhitespace }
     if Self.runtimeEmpty(written) { return "StandIn.empty()" }
+    if let value = Self.foundationValues[written] { return value }
     // A stood-in enum too (element-x's `SessionVerificationState`, in `ClientProxyProtocol.swift`,
     // which imports the Rust SDK): its stand-in keeps its cases.
     let bare = LinuxSupport.bareName(written)
@@ -243,13 +249,36 @@ struct EmptyValues {
     return nil
   }
 
+  /// The protocol `type` names where it is a plain name, `any` or `some` one (`any
+  /// PHGPostHogProtocol`), without its module; nil for an optional, a collection, a generic.
+  static func protocolName(_ type: String) -> String? {
+    var written = Substring(type.filter { !$0.isWhitespace })
+    for prefix in ["any", "some"] where written.hasPrefix(prefix) { written = written.dropFirst(prefix.count) }
+    guard let name = plainName(String(written)) else { return nil }
+    return LinuxSupport.bareName(name)
+  }
+
+  /// Foundation's values that are parts, as `StandInSample` makes them at run time: the same in
+  /// every time zone and on every machine.
+  static let foundationValues: [String: String] = [
+    "Date": "Date(timeIntervalSinceReferenceDate: 0)",
+    "URL": #"URL(string: "https://example.com")!"#,
+    "UUID": #"UUID(uuidString: "00000000-0000-0000-0000-000000000000")!"#,
+    "Data": "Data()",
+    "Decimal": "Decimal(0)",
+    "NSAttributedString": #"NSAttributedString(string: "")"#,
+    "NSMutableAttributedString": #"NSMutableAttributedString(string: "")"#,
+    "AttributedString": "AttributedString()",
+    "NSRange": "NSRange(location: 0, length: 0)",
+  ]
+
   /// Types whose empty value `StandIn.empty()` makes at run time (`StandInDefault`, or the
   /// zero a placeholder is): optionals, collections, strings, `Bool` and the numbers.
   static func runtimeEmpty(_ written: String) -> Bool {
     if written.hasSuffix("?") || written.hasSuffix("!") { return true }
     if written.hasPrefix("[") && written.hasSuffix("]") { return true }
     if ["Optional<", "Array<", "Set<", "Dictionary<"].contains(where: { written.hasPrefix($0) }) { return true }
-    return ["String", "Substring", "Bool", "Int", "Double", "Float", "CGFloat", "Int64", "Int32", "UInt", "UInt64", "UInt32"]
+    return ["String", "Substring", "Bool", "Int", "Double", "Float", "CGFloat", "Int64", "Int32", "UInt", "UInt64", "UInt32", "TimeInterval"]
       .contains(written)
   }
 }

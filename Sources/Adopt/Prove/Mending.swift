@@ -70,6 +70,9 @@ struct Mending {
     _ rejections: [PackageBuild.Rejection], adoption: Adoption, standIns: StandInFiles, generated: String, seams: String = ""
   ) -> Bool {
     var mended = false
+    // The seams as this build compiled them: the adoption fills those made before their empty
+    // value could be (`Adoption.droppedMembers`), and a rejection of that value is mended here.
+    for (path, members) in adoption.droppedMembers { droppedMembers[path] = members }
     // Members whose body became a seam this round: another error of the same body, printed by
     // the same build, is not yet an error of the seam.
     var seamedNow: Set<String> = []

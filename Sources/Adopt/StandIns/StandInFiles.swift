@@ -84,16 +84,24 @@ struct StandInFiles {
         let kept = included.contains(path)
           ? Set(facts.declarations.indices.filter { !dropped.contains($0) && facts.declarations[$0].extendedType != nil }.map { facts.declarations[$0].start })
           : []
-        let generated = StandInSource(
+        var generated = StandInSource(
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
           why: app.shownPaths(in: Self.why(path: path, reason: seam.why)), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
           keptExtensions: kept,
           emptyValue: { type, owner in
             empty.expression(for: type, from: owner) ?? empty.mock(of: type, standIns: adoption.standInTypeIndex)
+              ?? EmptyValues.protocolName(type).flatMap { adoption.returnedConformances[$0] == nil ? nil : StandInSource.seamClassName($0) + "()" }
               ?? empty.sample(for: type, from: owner)
               ?? EmptyValues.closure(for: type) { empty.expression(for: $0, from: owner) ?? empty.mock(of: $0, standIns: adoption.standInTypeIndex) }
           },
           visible: ([PackageBuild.moduleName(of: target.name)] + dependencies).reduce(into: Set<String>()) { $0.formUnion(ownTypes[$1] ?? []) })
+        // The generated conformances its seams return, beside them: private, so that two
+        // stand-ins of a module may each declare one of a protocol.
+        for name in adoption.returnedConformances.keys.sorted() where generated.text.contains(StandInSource.seamClassName(name) + "()") {
+          guard let made = adoption.returnedConformances[name], let range = made.text.range(of: "final class ") else { continue }
+          generated.text += "\n" + made.text.replacingCharacters(in: range, with: "private final class ")
+          generated.declarations += made.declarations
+        }
         var relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         // Beside a compiled copy of the same file (a view dropped from it), another name: SwiftPM
         // names a module's objects by file name.

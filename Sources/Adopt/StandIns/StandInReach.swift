@@ -41,8 +41,14 @@ enum StandInReach {
         return member.isEmpty || member == "init" || seams.contains(owner) || referenced.contains(member) || owner == ownType
       }
       // A stood-in mock the model is made with (element-x's `JoinedRoomProxyMock()` for a
-      // `JoinedRoomProxyProtocol`) is named by the registration, not the model's files.
-      if let factory = model.factory { named.formUnion(Self.madeTypes(in: factory).intersection(owners)) }
+      // `JoinedRoomProxyProtocol`) is named by the registration, not the model's files; so is
+      // one an action is called with (`attachAudioRecorder(AudioRecorderMock())`).
+      for made in [model.factory].compactMap({ $0 }) + model.actionCalls {
+        named.formUnion(Self.madeTypes(in: made).intersection(owners))
+      }
+      // A stood-in global function or variable (the Rust SDK's `suggestedRoleForPowerLevel`)
+      // is named by its call.
+      named.formUnion(referenced.intersection(owners))
       // A stood-in type that a reached member returns, or a mock its unanswered value makes (element-x's
       // `CurrentValuePublisher<RoomInfoProxyProtocol, Never>(RoomInfoProxyMock())`) is reached
       // too: the model calls its members through the protocol, naming neither. Each stood-in
@@ -80,6 +86,8 @@ enum StandInReach {
     let type: String
     let seams: [String]
     let factory: String?
+    /// The registration's calls of the model's actions, with the arguments they make.
+    let actionCalls: [String]
     let named: Set<String>
     let referenced: Set<String>
   }
@@ -118,7 +126,7 @@ enum StandInReach {
           }
         }
       }
-      return Reached(name: model.name, type: model.type, seams: model.seams, factory: model.factory, named: named, referenced: referenced)
+      return Reached(name: model.name, type: model.type, seams: model.seams, factory: model.factory, actionCalls: model.actions.map(\.call), named: named, referenced: referenced)
     }
   }
 
