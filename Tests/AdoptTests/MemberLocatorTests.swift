@@ -212,3 +212,61 @@ extension MemberLocatorTests {
     #expect(again.droppedMembers[path]?.first?.seam?.text == seam.text)
   }
 }
+
+extension MemberLocatorTests {
+  @Test("an argument seam of `super.init` whose value says no type (element-x's `appHooks.roomScreenHook.update(viewState)`) returns the superclass init's parameter type, read with the generic arguments the model inherits, and is filled with it")
+  func delegatedArgumentType() throws {
+    let folder = try AppFolder("Room", files: [
+      "Room/Other/StateStoreViewModelV2.swift": """
+        import Combine
+
+        class StateStoreViewModelV2<State, ViewAction>: ObservableObject {
+            @Published var state: State
+            init(initialViewState: State, mediaProvider: String? = nil) { state = initialViewState }
+            func process(viewAction: ViewAction) {}
+        }
+        """,
+      "Room/Screens/RoomScreenModels.swift": """
+        enum RoomScreenViewAction { case displayPinnedEvents }
+
+        struct RoomScreenViewState {
+            var roomTitle = ""
+            var canSendMessage = true
+            var pinnedCount: Int
+        }
+        """,
+      "Room/Screens/RoomScreenViewModel.swift": """
+        import Combine
+
+        class RoomScreenViewModel: StateStoreViewModelV2<RoomScreenViewState, RoomScreenViewAction> {
+            init(appHooks: AppHooks) {
+                let viewState = RoomScreenViewState(pinnedCount: 0)
+                super.init(initialViewState: appHooks.roomScreenHook.update(viewState),
+                           mediaProvider: nil)
+            }
+        }
+        """,
+      "Room/Other/AppHooks.swift": """
+        final class AppHooks {
+            init() {}
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    let path = "Room/Screens/RoomScreenViewModel.swift"
+    let source = try String(contentsOfFile: folder.path + "/" + path, encoding: .utf8)
+    let message = "value of type 'AppHooks' has no member 'roomScreenHook'"
+    let statement = try #require(MemberLocator.initStatement(atLine: 6, in: source, why: "\(path) does not compile on Linux: line 6: \(message)", message: message))
+    let seam = try #require(statement.seam)
+    #expect(seam.declaration.member == "RoomScreenViewModel.init.initialViewState")
+    #expect(seam.declaration.returns == nil)
+    let adoption = Adoption(app)
+    let empty = EmptyValues(index: adoption.typeIndex)
+    #expect(empty.delegatedParameterType(of: "RoomScreenViewModel.init.initialViewState") == "RoomScreenViewState")
+    #expect(empty.delegatedParameterType(of: "RoomScreenViewModel.init.mediaProvider") == "String?")
+    #expect(empty.delegatedParameterType(of: "RoomScreenViewModel.init.argument1") == nil)
+    let filled = empty.filling(seam)
+    #expect(filled.declaration.returns == "RoomScreenViewState")
+    #expect(filled.text == #"StandIn.call("RoomScreenViewModel.init.initialViewState", "appHooks.roomScreenHook.update(viewState)", empty: RoomScreenViewState(pinnedCount: StandIn.empty()))"#)
+  }
+}

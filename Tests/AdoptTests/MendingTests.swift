@@ -915,3 +915,39 @@ struct MendingTests {
     #expect(mending.failedProtocolSeams.isEmpty)
   }
 }
+
+extension MendingTests {
+  @Test("a \"has no member\" error is blamed on a left-out file only where it declares that member of that type: element-x's `PostHogSDK.shared` was said to be Kingfisher's `ImageCache.shared`")
+  func memberHomeOfItsType() throws {
+    let folder = try AppFolder("Hooks", files: [
+      "Hooks/Vendor/ImageCache.swift": """
+        import UIKit
+
+        open class ImageCache {}
+
+        extension ImageCache {
+            public static let shared = ImageCache()
+        }
+        """,
+      "Hooks/Application/AppHooks+Room.swift": """
+        import UIKit
+
+        extension AppHooks {
+            var roomScreenHook: RoomScreenHook { RoomScreenHook() }
+            struct Config {}
+        }
+        """,
+    ])
+    let app = try AppSources.scan(folder: folder.path)
+    var leftOut = AdoptionProof.LeftOutNames(app)
+    leftOut.add("Hooks/Vendor/ImageCache.swift")
+    leftOut.add("Hooks/Application/AppHooks+Room.swift")
+    let here = "Hooks/Services/Analytics.swift"
+    #expect(leftOut.home(of: "type 'PostHogSDK' has no member 'shared'", except: here) == nil)
+    #expect(leftOut.home(of: "type 'ImageCache' has no member 'shared'", except: here)! == ("shared", "Hooks/Vendor/ImageCache.swift"))
+    #expect(leftOut.home(of: "value of type 'AppHooks' has no member 'roomScreenHook'", except: here)! == ("roomScreenHook", "Hooks/Application/AppHooks+Room.swift"))
+    #expect(leftOut.home(of: "type 'AppHooks' has no member 'Config'", except: here)! == ("Config", "Hooks/Application/AppHooks+Room.swift"))
+    // A name with no type in the message is as before.
+    #expect(leftOut.home(of: "cannot find 'ImageCache' in scope", except: here)! == ("ImageCache", "Hooks/Vendor/ImageCache.swift"))
+  }
+}

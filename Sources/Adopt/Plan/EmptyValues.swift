@@ -64,6 +64,12 @@ struct EmptyValues {
   /// A body seam (`{ StandIn.call(...) }`) or an init's value seam (`StandIn.call(...)` typed
   /// by its property: pocket-casts' `tags = SupportLogsDisplayItem(...)`), not a statement's.
   func filling(_ seam: Adoption.BodySeam) -> Adoption.BodySeam {
+    // An argument of `super.init(initialViewState: appHooks.roomScreenHook.update(viewState))`
+    // (element-x's `RoomScreenViewModel`) says no type: the parameter it is passed for does.
+    var seam = seam
+    if seam.isStatement, seam.declaration.returns == nil, let type = delegatedParameterType(of: seam.declaration.member) {
+      seam.declaration.returns = type
+    }
     let end = seam.isStatement ? ")" : ") }"
     let owner = Self.owner(of: seam.declaration.member)
     guard !seam.declaration.hasDefault, let returns = seam.declaration.returns, seam.text.hasSuffix(end),
@@ -76,6 +82,34 @@ struct EmptyValues {
     filled.empty = value
     filled.declaration.hasDefault = true
     return filled
+  }
+
+  /// The type of the parameter an init's argument seam (`RoomScreenViewModel.init.initialViewState`)
+  /// is passed for: the superclass's init's, its generic parameters read as the class inherits
+  /// it (`StateStoreViewModelV2<RoomScreenViewState, RoomScreenViewAction>`), else the type's
+  /// own (a `self.init`). Nil where no init has that label.
+  func delegatedParameterType(of member: String) -> String? {
+    let parts = member.split(separator: ".").map(String.init)
+    guard parts.count >= 3, parts[parts.count - 2] == "init", let label = parts.last, !label.hasPrefix("argument") else { return nil }
+    let ownerName = parts.dropLast(2).joined(separator: ".")
+    guard let owner = index.type(written: ownerName) ?? index.type(ownerName), owner.kind == .class else { return nil }
+    func labelled(_ type: DeclaredType, _ arguments: [String: String]) -> String? {
+      for initializer in index.allMembers(of: type).initializers {
+        if let parameter = initializer.parameters.first(where: { $0.label == label }) {
+          return FactoryInference.substitute(arguments, in: parameter.type)
+        }
+      }
+      return nil
+    }
+    if let inherited = owner.inherited.first {
+      let base = String(inherited.prefix { $0 != "<" }).filter { !$0.isWhitespace }
+      if let parent = index.type(base, from: owner.qualifiedName), parent.kind == .class {
+        let arguments = FactoryInference.genericArguments(of: inherited.filter { !$0.isWhitespace })
+        let map = Dictionary(zip(parent.genericParameters, arguments), uniquingKeysWith: { first, _ in first })
+        if let type = labelled(parent, map) { return type }
+      }
+    }
+    return labelled(owner, [:])
   }
 
   /// The type a seam's member is in: `SupportLogsViewModel` of `SupportLogsViewModel.init.tags`.

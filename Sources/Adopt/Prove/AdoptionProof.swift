@@ -217,8 +217,13 @@ struct AdoptionProof {
     /// Counts `path` among the left-out files.
     mutating func add(_ path: String) {
       guard added.insert(path).inserted, let file = byPath[path] else { return }
-      let names = file.globals.union(file.types.map(\.name))
-        .union(file.extensions.flatMap { $0.members.methods.map(\.name) + $0.members.properties.map(\.name) })
+      // A member an extension declares counts by its type too (`Kingfisher.ImageCache.shared`):
+      // a "type 'PostHogSDK' has no member 'shared'" is not about that one.
+      let members = file.extensions.flatMap { $0.members.methods.map(\.name) + $0.members.properties.map(\.name) }
+      let typedMembers = file.extensions.flatMap { ext in
+        (ext.members.methods.map(\.name) + ext.members.properties.map(\.name)).map { LinuxSupport.bareName(ext.extendedType) + "." + $0 }
+      } + file.types.compactMap { type in type.parents.last.map { $0 + "." + type.name } }
+      let names = file.globals.union(file.types.map(\.name)).union(members).union(typedMembers)
       for name in names {
         var list = homes[name, default: []]
         let at = list.firstIndex { (order[$0] ?? 0) > (order[path] ?? 0) } ?? list.count
@@ -236,6 +241,13 @@ struct AdoptionProof {
             let end = message[start...].firstIndex(of: "'")
       else { return nil }
       let name = String(message[start..<end])
+      // "value of type 'AppHooks' has no member 'roomScreenHook'": a left-out file that declares
+      // that member of that type, or none (another type's member of that name is not it).
+      if pattern == "has no member '", let typeStart = message.range(of: "type '")?.upperBound,
+         let typeEnd = message[typeStart...].firstIndex(of: "'"), typeStart < start {
+        let owner = LinuxSupport.bareName(String(message[typeStart..<typeEnd]))
+        return homes[owner + "." + name]?.first { $0 != path }.map { (name, $0) }
+      }
       return homes[name]?.first { $0 != path }.map { (name, $0) }
     }
   }
