@@ -103,6 +103,12 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
   ///
   /// Cancelling the calling task ends the request with `CancellationError`.
   public func request(_ description: String) async throws -> Response {
+    try await request(description, fallback: nil)
+  }
+
+  /// `request(_:)`, with `fallback`, where given, answering in place of the dependency's own default.
+  package func request(_ description: String, fallback: (@Sendable () -> String)?) async throws -> Response {
+    let fallback = fallback ?? self.fallback
     let tag = WorkTag.current
     let (id, stub) = state.guarded { state -> (String, (answer: Answer, latency: Duration)?) in
       state.nextID += 1
@@ -161,7 +167,8 @@ public final class ScriptedDependency<Response: Sendable>: AnyScriptedDependency
 
   /// Makes a request that cannot wait (a synchronous call): a stub or the default answers it at
   /// once; nil when neither does. A stub's latency is not waited for: nothing can wait here.
-  package func requestNow(_ description: String) -> Result<Response, any Error>? {
+  package func requestNow(_ description: String, fallback: (@Sendable () -> String)? = nil) -> Result<Response, any Error>? {
+    let fallback = fallback ?? self.fallback
     let (id, stub) = state.guarded { state -> (String, (answer: Answer, latency: Duration)?) in
       state.nextID += 1
       return ("r\(state.nextID)", state.stub)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What `adopt`'s generated stand-ins call: each call is reported to the session and answered
 /// from the scenario (`respond`, `stub`), never by invented logic.
@@ -65,6 +66,41 @@ public enum StandIn {
     if answer == .none { return empty() }
     return try value(answer, as: T.self, member: member).get()
   }
+
+  /// One object of class `T` for every seam that returns one unanswered, made by `make` at the
+  /// first (mastodon's `AppContext.emojiService`, an `EmojiService(apiService:
+  /// authenticationService:)` over stood-in services): the app holds one such service, and a
+  /// model that subscribes to it and then reads it again sees the same one.
+  ///
+  /// ```swift
+  /// StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiService(apiService: StandIn.empty(), authenticationService: StandIn.empty())))
+  /// ```
+  public static func once<T: AnyObject>(_ make: @autoclosure () -> T) -> T {
+    let key = ObjectIdentifier(T.self)
+    if let kept = onceMade.withLock({ $0[key] }) { return object(kept) }
+    // Made outside the lock: its init may call seams that make another.
+    let made = make()
+    // Retained for the process's life, as a stand-in's one instance is, and kept as its address:
+    // the object is the app's, shared as the app's own code shares it, so the lock guards only
+    // which one is kept.
+    let address = UInt(bitPattern: Unmanaged<AnyObject>.passRetained(made).toOpaque())
+    let first = onceMade.withLock { objects -> UInt? in
+      if let first = objects[key] { return first }
+      objects[key] = address
+      return nil
+    }
+    guard let first else { return made }
+    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+    return object(first)
+  }
+
+  /// The object `once` kept at `address`.
+  private static func object<T: AnyObject>(_ address: UInt) -> T {
+    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue() as! T
+  }
+
+  /// The objects `once` made, by class, as their addresses (each retained once).
+  private static let onceMade = Mutex<[ObjectIdentifier: UInt]>([:])
 
   /// The empty value of `T` that adopt's empty app values are made of: `nil`, empty, `""`,
   /// `false`, zero, an enum's first case.

@@ -2590,3 +2590,62 @@ extension StandInTests {
     #expect(starter.contains("stub suggestedRoleForPowerLevel value=administrator\n"), "\(starter)")
   }
 }
+
+extension StandInTests {
+  @Test("a stood-in member returning one of the app's classes (mastodon's `AppContext.emojiService`) returns one object of it unanswered, made by its init of stood-in services' instances; a class in an enum's payload is still passed over")
+  func objectOfAppClass() throws {
+    let folder = try AppFolder("Toots", files: [
+      "Toots/Core/AppContext.swift": """
+        import CoreData
+        import Foundation
+
+        public class AppContext: ObservableObject {
+            public let apiService: APIService
+            public let emojiService: EmojiService
+
+            public init() {
+                apiService = APIService(context: NSManagedObjectContext())
+                emojiService = EmojiService(apiService: apiService)
+            }
+        }
+        """,
+      "Toots/Core/APIService.swift": """
+        import CoreData
+
+        public final class APIService {
+            let context: NSManagedObjectContext
+            init(context: NSManagedObjectContext) { self.context = context }
+            func emojis(domain: String) async throws -> [String] { [] }
+        }
+        """,
+      "Toots/Core/EmojiService.swift": """
+        import Foundation
+
+        public final class EmojiService {
+            let apiService: APIService
+            private(set) var shortcodes: [String] = []
+            init(apiService: APIService) { self.apiService = apiService }
+            func load(domain: String) async { shortcodes = (try? await apiService.emojis(domain: domain)) ?? [] }
+        }
+        """,
+      "Toots/Scenes/AutoCompleteViewModel.swift": """
+        import Combine
+
+        final class AutoCompleteViewModel: ObservableObject {
+            @Published var shortcodes: [String] = []
+            let emojiService: EmojiService
+            init(context: AppContext) { emojiService = context.emojiService }
+            func refresh() async {
+                await emojiService.load(domain: "mastodon.social")
+                shortcodes = emojiService.shortcodes
+            }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let context = try #require(StandInFiles(adoption).files.first { $0.appPath == "Toots/Core/AppContext.swift" }?.generated)
+    #expect(context.text.contains(#"StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiService(apiService: StandIn.empty())))"#), "\(context.text)")
+    // A `Result`'s success a registration writes is made of values only.
+    #expect(EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex).expression(for: "EmojiService", from: "") == nil)
+  }
+}

@@ -46,6 +46,27 @@ struct StandInAnswerTests {
     ])
   }
 
+  @Test("a return type adopt could not see a default of (mastodon's `Account.emojiMeta: MastodonContent.Emojis`, an alias of a dictionary) is answered by the call's own type: empty, said as the default, sync or async")
+  func defaultOfAliasedType() async throws {
+    typealias Emojis = [String: String]
+    let (sink, _) = install([
+      StandInDeclaration("Account.emojiMeta", signature: "var emojiMeta: MastodonContent.Emojis", why: Self.why, hasDefault: false),
+      StandInDeclaration("Account.fetchEmojis", signature: "func fetchEmojis() async -> MastodonContent.Emojis", why: Self.why, hasDefault: false),
+    ])
+    defer { StandIns.install(nil) }
+    let emojis: Emojis = StandIn.call("Account.emojiMeta", "emojiMeta")
+    #expect(emojis.isEmpty)
+    let fetched: Emojis = await StandIn.callAsync("Account.fetchEmojis", "fetchEmojis()")
+    #expect(fetched.isEmpty)
+    #expect(sink.failures.withLock { $0 }.isEmpty)
+    #expect(sink.events.withLock { $0 } == [
+      .requestPending(dependency: "Account.emojiMeta", id: "r1", request: "emojiMeta (stand-in: \(Self.why))"),
+      .requestAnswered(dependency: "Account.emojiMeta", id: "r1", outcome: "none (default; `stub Account.emojiMeta ...` forces one)"),
+      .requestPending(dependency: "Account.fetchEmojis", id: "r1", request: "fetchEmojis() (stand-in: \(Self.why))"),
+      .requestAnswered(dependency: "Account.fetchEmojis", id: "r1", outcome: "none (default; `stub Account.fetchEmojis ...` forces one)"),
+    ])
+  }
+
   /// pocket-casts' `PlusPricingInfoModel.PlusPricingInfo`: a memberwise struct, not Decodable.
   private struct PricingInfo: Equatable {
     enum Availability { case unknown, available }
@@ -458,5 +479,27 @@ extension Result where Failure == StandInError {
   fileprivate var failureMessage: String? {
     if case .failure(let error) = self { return error.message }
     return nil
+  }
+}
+
+extension StandInAnswerTests {
+  private final class EmojiService {
+    static let made = Mutex(0)
+    init() { Self.made.withLock { $0 += 1 } }
+  }
+
+  @Test("an app object a seam returns unanswered is made once: every later call, of any seam, returns the same object")
+  func oneObject() {
+    let (sink, _) = install([
+      StandInDeclaration("AppContext.emojiService", signature: "let emojiService: EmojiService", why: Self.why, hasDefault: true),
+      StandInDeclaration("Session.emojis", signature: "var emojis: EmojiService", why: Self.why, hasDefault: true),
+    ])
+    defer { StandIns.install(nil) }
+    let first: EmojiService = StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiService()))
+    let second: EmojiService = StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiService()))
+    let other: EmojiService = StandIn.call("Session.emojis", "emojis", empty: StandIn.once(EmojiService()))
+    #expect(first === second && second === other)
+    #expect(EmojiService.made.withLock { $0 } == 1)
+    #expect(sink.events.withLock { $0 }.filter { if case .requestAnswered = $0 { true } else { false } }.count == 3)
   }
 }

@@ -9,13 +9,19 @@
 /// arguments (element-x's `CurrentValuePublisher<SessionVerificationState, Never>`) by the init
 /// that takes a value of them; Foundation's values as `StandInSample` makes them (the reference
 /// date, `https://example.com`, an empty attributed string: element-x's
-/// `MediaUploadPreviewScreenBindings(caption:)`). A type whose init needs anything else (a class,
-/// a closure) gets none: its seam waits for an answer as before.
+/// `MediaUploadPreviewScreenBindings(caption:)`); an app class by its init of such parts (a
+/// stood-in class's part its one instance), one object for every seam (`StandIn.once`). A type
+/// whose init needs anything else (a closure, a generic class) gets none: its seam waits for an
+/// answer as before.
 struct EmptyValues {
   let index: TypeIndex
   /// The stood-in types, whose mocks may be parts too (`RoomInfoProxyMock()` for the
   /// `RoomInfoProxyProtocol` of a `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`).
   var standIns = TypeIndex([])
+
+  /// Whether an app class is made too (`StandIn.once`): a stand-in's or a body seam's value,
+  /// not a `Result`'s success a registration writes (`generatedEmpties`).
+  var makesObjects = false
 
   /// How deep structs of structs are followed.
   static let depthLimit = 3
@@ -31,8 +37,25 @@ struct EmptyValues {
     // A stood-in enum with payloads (the Rust SDK's `MembershipState`, whose last case is
     // `custom(value:)`): no runtime placeholder makes one, so its first plain case does.
     if let plain = standInCase(type, from: owner) { return plain }
+    if makesObjects, let declared = appClass(type, from: owner) { return object(declared, depth: 0) }
     guard let (declared, generics) = appStruct(type, from: owner) else { return nil }
     return construct(declared, generics: generics, depth: 0)
+  }
+
+  /// One of the app's compiled classes `type` names, seen from `owner`: not generic.
+  private func appClass(_ type: String, from owner: String) -> DeclaredType? {
+    guard let written = Self.plainName(type),
+          let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
+          declared.kind == .class, declared.genericParameters.isEmpty
+    else { return nil }
+    return declared
+  }
+
+  /// `StandIn.once(Name(label: part, ...))`: the one object of an app class its seams return
+  /// unanswered (mastodon's `EmojiService(apiService:authenticationService:)`, over stood-in
+  /// services), made by the init that needs the fewest arguments, each an empty part.
+  private func object(_ declared: DeclaredType, depth: Int) -> String? {
+    construct(declared, generics: nil, depth: depth, inObject: true).map { "StandIn.once(" + $0 + ")" }
   }
 
   /// How a generated file that imports the app's modules and the stood-in ones names
@@ -122,7 +145,9 @@ struct EmptyValues {
 
   /// A part of an empty value: `StandIn.empty()` where the runtime has the type's empty value,
   /// else an app struct made of empty parts.
-  private func part(_ type: String, from owner: String, depth: Int) -> String? {
+  /// `inObject`: a part of a class's init, which may be an object too (an enum's payload or a
+  /// struct's field is not: a value made of objects made up would be more than empty).
+  private func part(_ type: String, from owner: String, depth: Int, inObject: Bool = false) -> String? {
     let written = type.filter { !$0.isWhitespace }
     if Self.runtimeEmpty(written) { return "StandIn.empty()" }
     if let value = Self.foundationValues[written] { return value }
@@ -138,6 +163,13 @@ struct EmptyValues {
     if depth < Self.depthLimit, let (declared, generics) = appStruct(written, from: owner) {
       return construct(declared, generics: generics, depth: depth + 1)
     }
+    // A stood-in class has one instance of its own (`StandInDefault`, `StandInObject`), which
+    // `StandIn.empty()` returns (mastodon's `APIService`, stood in for its Core Data).
+    if inObject, let name = Self.plainName(written), index.type(name, from: owner) == nil,
+       let declared = standIns.type(name, from: owner), declared.kind == .class, declared.genericParameters.isEmpty {
+      return "StandIn.empty()"
+    }
+    if inObject, depth < Self.depthLimit, let declared = appClass(written, from: owner) { return object(declared, depth: depth + 1) }
     return mock(of: written, standIns: standIns)
   }
 
@@ -194,7 +226,7 @@ struct EmptyValues {
 
   /// `Name(label: part, ...)` by the init that needs the fewest arguments, every one of them
   /// an empty part; nil when no init can be called so.
-  private func construct(_ declared: DeclaredType, generics: Generics?, depth: Int) -> String? {
+  private func construct(_ declared: DeclaredType, generics: Generics?, depth: Int, inObject: Bool = false) -> String? {
     // A stood-in struct keeps its storage and the inits whose types the package has (element-x's
     // `UserProfile(userID:)`, its file importing the Rust SDK): made by one of those as well.
     let members = index.holds(declared) ? index.allMembers(of: declared) : standIns.allMembers(of: declared)
@@ -204,7 +236,7 @@ struct EmptyValues {
       var fits = true
       for parameter in initializer.parameters where !parameter.hasDefault {
         let type = generics.map { FactoryInference.substitute($0.arguments, in: parameter.type) } ?? parameter.type
-        guard var value = part(type, from: declared.qualifiedName, depth: depth) else {
+        guard var value = part(type, from: declared.qualifiedName, depth: depth, inObject: inObject) else {
           fits = false
           break
         }
