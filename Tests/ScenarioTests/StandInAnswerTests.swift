@@ -483,7 +483,7 @@ extension Result where Failure == StandInError {
 }
 
 extension StandInAnswerTests {
-  private final class EmojiService {
+  private final class EmojiCache {
     static let made = Mutex(0)
     init() { Self.made.withLock { $0 += 1 } }
   }
@@ -495,11 +495,11 @@ extension StandInAnswerTests {
       StandInDeclaration("Session.emojis", signature: "var emojis: EmojiService", why: Self.why, hasDefault: true),
     ])
     defer { StandIns.install(nil) }
-    let first: EmojiService = StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiService()))
-    let second: EmojiService = StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiService()))
-    let other: EmojiService = StandIn.call("Session.emojis", "emojis", empty: StandIn.once(EmojiService()))
+    let first: EmojiCache = StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiCache()))
+    let second: EmojiCache = StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiCache()))
+    let other: EmojiCache = StandIn.call("Session.emojis", "emojis", empty: StandIn.once(EmojiCache()))
     #expect(first === second && second === other)
-    #expect(EmojiService.made.withLock { $0 } == 1)
+    #expect(EmojiCache.made.withLock { $0 } == 1)
     #expect(sink.events.withLock { $0 }.filter { if case .requestAnswered = $0 { true } else { false } }.count == 3)
   }
 }
