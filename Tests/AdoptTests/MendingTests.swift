@@ -951,3 +951,38 @@ extension MendingTests {
     #expect(leftOut.home(of: "cannot find 'ImageCache' in scope", except: here)! == ("ImageCache", "Hooks/Vendor/ImageCache.swift"))
   }
 }
+
+extension MendingTests {
+  @Test("a `deinit` the compiler rejects is left out alone (IceCubesApp's `MediaUIAttachmentVideoViewModel` removes an observer of AVFoundation's `.AVPlayerItemDidPlayToEndTime`): the model stays")
+  func deinitLeftOut() throws {
+    let path = "Media/MediaUIAttachmentVideoViewModel.swift"
+    let folder = try AppFolder("Media", files: [
+      path: """
+        import Foundation
+        import Observation
+
+        @Observable public class MediaUIAttachmentVideoViewModel {
+            var isPlaying = false
+            func play() { isPlaying = true }
+
+            deinit {
+                NotificationCenter.default.removeObserver(
+                    self, name: .AVPlayerItemDidPlayToEndTime, object: nil)
+            }
+        }
+        """,
+    ])
+    let app = try folder.scanOnly()
+    var mending = Mending()
+    let adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    let mended = mending.mend(
+      [Self.rejection(10, "type 'NSNotification.Name?' has no member 'AVPlayerItemDidPlayToEndTime'", path: path)],
+      adoption: adoption, standIns: StandInFiles(adoption), generated: "")
+    #expect(mended)
+    #expect(mending.rejected[path] == nil)
+    let dropped = try #require(mending.droppedMembers[path]?.first)
+    #expect(dropped.label == "deinit` in `MediaUIAttachmentVideoViewModel")
+    #expect(dropped.seam == nil)
+    #expect(mending.adoption(of: app, overridden: [], excluded: [:]).models.map(\.type) == ["MediaUIAttachmentVideoViewModel"])
+  }
+}

@@ -479,6 +479,9 @@ enum MemberLocator {
       return "init(" + initializer.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
     }
     if decl.is(SubscriptDeclSyntax.self) { return "subscript" }
+    // A `deinit` the compiler rejects (IceCubesApp's removes an observer of AVFoundation's
+    // `.AVPlayerItemDidPlayToEndTime`) is left out: the class builds, and its model with it.
+    if decl.is(DeinitializerDeclSyntax.self) { return "deinit" }
     if let associated = decl.as(AssociatedTypeDeclSyntax.self) { return "associatedtype \(associated.name.text)" }
     return nil
   }
