@@ -986,3 +986,70 @@ extension MendingTests {
     #expect(mending.adoption(of: app, overridden: [], excluded: [:]).models.map(\.type) == ["MediaUIAttachmentVideoViewModel"])
   }
 }
+
+extension MendingTests {
+  @Test("an error inside a generated conformance beside a stand-in gives that conformance up at once, for every seam that returned it")
+  func returnedConformanceGivenUp() throws {
+    let folder = try AppFolder("Windows", files: [
+      "Windows/Application/WindowManagerProtocol.swift": """
+        import Foundation
+
+        protocol WindowManagerProtocol: AnyObject {
+            var isShowingAlert: Bool { get }
+            func show(_ title: String)
+        }
+        """,
+      "Windows/Application/AppMediatorProtocol.swift": """
+        // sourcery: AutoMockable
+        protocol AppMediatorProtocol {
+            var windowManager: WindowManagerProtocol { get }
+        }
+        """,
+      "Windows/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+
+        class AppMediatorMock: AppMediatorProtocol {
+            var windowManager: WindowManagerProtocol {
+                get { return underlyingWindowManager }
+                set(value) { underlyingWindowManager = value }
+            }
+            var underlyingWindowManager: WindowManagerProtocol!
+            var alertWindowManager: WindowManagerProtocol {
+                get { return underlyingWindowManager }
+            }
+        }
+        """,
+      "Windows/Screens/SearchScreenViewModel.swift": """
+        import Combine
+
+        final class SearchScreenViewModel: ObservableObject {
+            @Published var isAlertShown = false
+            private let appMediator: AppMediatorProtocol
+            init(appMediator: AppMediatorProtocol) { self.appMediator = appMediator }
+            func search() { isAlertShown = appMediator.windowManager.isShowingAlert }
+        }
+        """,
+    ])
+    let app = try folder.scanOnly()
+    var mending = Mending()
+    let adoption = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(adoption.returnedConformances.keys.sorted() == ["WindowManagerProtocol"])
+    let path = "Windows/Mocks/Generated/GeneratedMocks.swift"
+    let standIns = StandInFiles(adoption)
+    let text = try #require(standIns.files.first { $0.appPath == path }?.generated.text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let header = try #require(lines.firstIndex { $0.hasPrefix("private final class WindowManagerProtocolStandIn") })
+    let inside = try #require(lines.indices.first { $0 > header && $0 < lines.count && lines[$0].contains("func show(") })
+    #expect(Mending.returnedConformance(atLine: inside + 1, of: text) == "WindowManagerProtocol")
+    #expect(Mending.returnedConformance(atLine: header, of: text) == nil)
+    let mended = mending.mend(
+      [Self.rejection(inside + 1, "main actor-isolated instance method 'show' cannot be used to satisfy nonisolated requirement", path: path, standIn: true)], adoption: adoption, standIns: standIns, generated: "")
+    #expect(mended)
+    #expect(mending.failedProtocolSeams["WindowManagerProtocol"]?.hasPrefix("its generated conformance beside \(path)'s stand-in did not compile: line \(inside + 1)") == true)
+    let next = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(next.returnedConformances.isEmpty)
+    let again = try #require(StandInFiles(next).files.first { $0.appPath == path }?.generated.text)
+    #expect(!again.contains("WindowManagerProtocolStandIn"))
+  }
+}

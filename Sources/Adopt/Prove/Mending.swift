@@ -152,6 +152,23 @@ struct Mending {
     return mended
   }
 
+  /// The protocol whose generated conformance (`private final class NameStandIn: Name {`, as
+  /// `StandInFiles` appends it) holds `line` of a stand-in's `text`, or nil.
+  static func returnedConformance(atLine line: Int, of text: String) -> String? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, line <= lines.count else { return nil }
+    for index in stride(from: line - 1, through: 0, by: -1) {
+      let text = lines[index]
+      // The end of a declaration at file scope before any header: not inside one.
+      if text == "}" && index != line - 1 { return nil }
+      guard let range = text.range(of: "private final class "), text.hasSuffix(" {") else { continue }
+      let header = text[range.upperBound...].dropLast(2)
+      guard let colon = header.firstIndex(of: ":"), header[..<colon].hasSuffix("StandIn") else { return nil }
+      return header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return nil
+  }
+
   /// The action of a registration's `model.offered("NAME", ...)` line, or nil for any other line.
   static func gatedAction(atLine line: Int, of generated: String) -> String? {
     quotedName(atLine: line, of: generated, after: ["model.offered(\""])
@@ -227,6 +244,14 @@ struct Mending {
   ) -> Bool {
     guard failedSeams[path] == nil else { return false }
     if let generated = standIns.files.first(where: { $0.appPath == path })?.generated {
+      // An error inside a generated conformance written beside the stand-in
+      // (`Adoption.returnedConformances`): that conformance is made no more, here or beside any
+      // other stand-in, so its seams go plain at once instead of one a build (element-x's
+      // `ClientProtocolStandIn`, of the Rust SDK's `ClientProtocol`, took a build per mock).
+      if let name = Self.returnedConformance(atLine: rejection.line, of: generated.text), failedProtocolSeams[name] == nil {
+        failedProtocolSeams[name] = "its generated conformance beside \(path)'s stand-in did not compile: line \(rejection.line): \(rejection.message)"
+        return true
+      }
       // An extension of a type the package lacks or cannot tell apart (WishKit's `extension
       // ProgressView`, IceCubesApp's `extension Notification` beside its own `Notification`):
       // no member left out makes its header build, so it is given up now, not a build later.
