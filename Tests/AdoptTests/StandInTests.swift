@@ -2628,11 +2628,18 @@ extension StandInTests {
             func load(domain: String) async { shortcodes = (try? await apiService.emojis(domain: domain)) ?? [] }
         }
         """,
+      "Toots/Core/Player.swift": """
+        @MainActor
+        public final class Player {
+            init() {}
+        }
+        """,
       "Toots/Scenes/AutoCompleteViewModel.swift": """
         import Combine
 
         final class AutoCompleteViewModel: ObservableObject {
             @Published var shortcodes: [String] = []
+            var player: Player?
             let emojiService: EmojiService
             init(context: AppContext) { emojiService = context.emojiService }
             func refresh() async {
@@ -2647,5 +2654,12 @@ extension StandInTests {
     #expect(context.text.contains(#"StandIn.call("AppContext.emojiService", "emojiService", empty: StandIn.once(EmojiService(apiService: StandIn.empty())))"#), "\(context.text)")
     // A `Result`'s success a registration writes is made of values only.
     #expect(EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex).expression(for: "EmojiService", from: "") == nil)
+    // A main-actor class is made by no seam: its init cannot be called from a nonisolated one
+    // (Standup's `ScrumTimer`).
+    var objects = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
+    objects.makesObjects = true
+    #expect(objects.expression(for: "EmojiService", from: "") == "StandIn.once(EmojiService(apiService: StandIn.empty()))")
+    #expect(adoption.typeIndex.type("Player") != nil)
+    #expect(objects.expression(for: "Player", from: "") == nil)
   }
 }

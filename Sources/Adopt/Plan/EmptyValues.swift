@@ -46,9 +46,22 @@ struct EmptyValues {
   private func appClass(_ type: String, from owner: String) -> DeclaredType? {
     guard let written = Self.plainName(type),
           let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
-          declared.kind == .class, declared.genericParameters.isEmpty
+          declared.kind == .class, declared.genericParameters.isEmpty, !isMainActor(declared)
     else { return nil }
     return declared
+  }
+
+  /// Whether `declared` or a class it inherits from is `@MainActor`: its init cannot be called
+  /// from a seam that is not (Standup's `ScrumTimer`, read by a nonisolated getter), so no
+  /// object of it is made there.
+  private func isMainActor(_ declared: DeclaredType) -> Bool {
+    var current: DeclaredType? = declared
+    for _ in 0..<5 {
+      guard let type = current else { return false }
+      if type.attributes.contains("MainActor") { return true }
+      current = type.inherited.first.flatMap { index.type(LinuxSupport.bareName($0), from: type.qualifiedName) }.flatMap { $0.kind == .class ? $0 : nil }
+    }
+    return false
   }
 
   /// `StandIn.once(Name(label: part, ...))`: the one object of an app class its seams return
