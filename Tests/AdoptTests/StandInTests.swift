@@ -2526,11 +2526,14 @@ extension StandInTests {
         // sourcery: AutoMockable
         protocol AudioRecorderProtocol: AnyObject {
             var isRecording: Bool { get }
+            var maxDuration: Result<UInt, AudioRecorderError> { get }
         }
         """,
       "Audio/Mocks/Generated/GeneratedMocks.swift": """
         // Generated using Sourcery
         import AVFoundation
+
+        enum AudioRecorderError: Error { case failed }
 
         class AudioRecorderMock: AudioRecorderProtocol {
             var isRecording: Bool {
@@ -2538,6 +2541,10 @@ extension StandInTests {
                 set(value) { underlyingIsRecording = value }
             }
             var underlyingIsRecording: Bool!
+            var maxDuration: Result<UInt, AudioRecorderError> {
+                get { return underlyingMaxDuration }
+            }
+            var underlyingMaxDuration: Result<UInt, AudioRecorderError>!
         }
         """,
       "Audio/SDK/RoleSuggestions.swift": """
@@ -2572,7 +2579,7 @@ extension StandInTests {
 
             func attachAudioRecorder(_ audioRecorder: AudioRecorderProtocol) {
                 self.audioRecorder = audioRecorder
-                isRecording = audioRecorder.isRecording
+                isRecording = audioRecorder.isRecording && (try? audioRecorder.maxDuration.get()) != 0
                 role = RoomRole(powerLevel: 50)
             }
         }
@@ -2588,6 +2595,8 @@ extension StandInTests {
     let starter = writer.starterScenario(model, reach: reach)
     #expect(starter.contains("stub AudioRecorderMock.isRecording value=false\n"), "\(starter)")
     #expect(starter.contains("stub suggestedRoleForPowerLevel value=administrator\n"), "\(starter)")
+    // A `Result` of a number: its success of zero.
+    #expect(starter.contains("stub AudioRecorderMock.maxDuration value=0\n"), "\(starter)")
   }
 }
 

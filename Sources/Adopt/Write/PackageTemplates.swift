@@ -82,6 +82,11 @@ extension PackageWriter {
       + needed.map { declaration in
         let type = declaration.returns.map { $0.filter { !$0.isWhitespace } } ?? ""
         if let value = zero[type] { return "stub \(declaration.member) value=\(value)" }
+        // A `Result` of one is its success (element-x's `ClientProxyMock.maxMediaUploadSize`, a
+        // `Result<UInt, ClientProxyError>` read by `MediaUploadPreviewScreenViewModel`'s init).
+        if type.hasPrefix("Result<"), let success = FactoryInference.genericArguments(of: type).first, let value = zero[success] {
+          return "stub \(declaration.member) value=\(value)"
+        }
         // An enum of cases without payloads: its first case, named (pocket-casts'
         // `Settings.homeFolderSortOrder()`, a `LibrarySort`).
         let owner = declaration.member.split(separator: ".").dropLast().joined(separator: ".")
