@@ -214,7 +214,7 @@ extension MemberLocatorTests {
 }
 
 extension MemberLocatorTests {
-  @Test("an argument seam of `super.init` whose value says no type (element-x's `appHooks.roomScreenHook.update(viewState)`) returns the superclass init's parameter type, read with the generic arguments the model inherits, and is filled with it")
+  @Test("an argument seam of `super.init` whose value says no type (element-x's `appHooks.roomScreenHook.update(viewState)`) returns the superclass init's parameter type, read with the generic arguments the model inherits (through a type alias, as element-x writes it), and is filled with it")
   func delegatedArgumentType() throws {
     let folder = try AppFolder("Room", files: [
       "Room/Other/StateStoreViewModelV2.swift": """
@@ -238,7 +238,9 @@ extension MemberLocatorTests {
       "Room/Screens/RoomScreenViewModel.swift": """
         import Combine
 
-        class RoomScreenViewModel: StateStoreViewModelV2<RoomScreenViewState, RoomScreenViewAction> {
+        typealias RoomScreenViewModelType = StateStoreViewModelV2<RoomScreenViewState, RoomScreenViewAction>
+
+        class RoomScreenViewModel: RoomScreenViewModelType {
             init(appHooks: AppHooks) {
                 let viewState = RoomScreenViewState(pinnedCount: 0)
                 super.init(initialViewState: appHooks.roomScreenHook.update(viewState),
@@ -256,7 +258,7 @@ extension MemberLocatorTests {
     let path = "Room/Screens/RoomScreenViewModel.swift"
     let source = try String(contentsOfFile: folder.path + "/" + path, encoding: .utf8)
     let message = "value of type 'AppHooks' has no member 'roomScreenHook'"
-    let statement = try #require(MemberLocator.initStatement(atLine: 6, in: source, why: "\(path) does not compile on Linux: line 6: \(message)", message: message))
+    let statement = try #require(MemberLocator.initStatement(atLine: 8, in: source, why: "\(path) does not compile on Linux: line 8: \(message)", message: message))
     let seam = try #require(statement.seam)
     #expect(seam.declaration.member == "RoomScreenViewModel.init.initialViewState")
     #expect(seam.declaration.returns == nil)

@@ -137,7 +137,9 @@ struct EmptyValues {
       }
       return nil
     }
-    if let inherited = owner.inherited.first {
+    // Written as a type alias (element-x's `RoomScreenViewModelType`), the alias's text.
+    if let first = owner.inherited.first {
+      let inherited = index.aliased(first.filter { !$0.isWhitespace }, from: owner.qualifiedName) ?? first
       let base = String(inherited.prefix { $0 != "<" }).filter { !$0.isWhitespace }
       if let parent = index.type(base, from: owner.qualifiedName), parent.kind == .class {
         let arguments = FactoryInference.genericArguments(of: inherited.filter { !$0.isWhitespace })
