@@ -312,8 +312,7 @@ struct Adoption: Sendable {
     // A seam made in an earlier round got the empty value that round's types could make: one
     // made before the mock it returns was stood in (element-x's `DefaultPostHogFactory.
     // createPostHog`, before `PHGPostHogMock`) gets it now.
-    var fill = EmptyValues(index: index, standIns: standInIndex)
-    fill.makesObjects = true
+    let fill = EmptyValues(index: index, standIns: standInIndex, makesObjects: true)
     for path in self.droppedMembers.keys {
       for position in self.droppedMembers[path]!.indices {
         guard let seam = self.droppedMembers[path]![position].seam, seam.empty == nil, !seam.emptyRefused else { continue }

@@ -345,8 +345,7 @@ struct Mending {
       mendedLines[path, default: []].append(dropped.firstLine...dropped.lastLine)
       return true
     }
-    var fill = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
-    fill.makesObjects = true
+    let fill = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex, makesObjects: true)
     // In an init's body, the call statement alone becomes a seam, the first time: blanking the
     // init out would leave its class with none.
     if let source = parsed[path],

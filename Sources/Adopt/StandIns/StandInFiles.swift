@@ -53,8 +53,7 @@ struct StandInFiles {
     let packageModules = Set(app.files.flatMap(\.packageImports).filter { module in
       app.pins.pin(forModule: module).map { declared.contains($0.identity) } ?? false
     })
-    var empty = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex)
-    empty.makesObjects = true
+    let empty = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex, makesObjects: true)
     // Each target's own types (compiled and stood in), for what its stand-ins' copied closures
     // may name: its own and its dependencies'.
     var ownTypes: [String: Set<String>] = [:]
