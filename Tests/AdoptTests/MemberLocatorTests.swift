@@ -210,6 +210,15 @@ extension MemberLocatorTests {
     let again = Adoption(app, droppedMembers: [path: [refused]])
     #expect(again.droppedMembers[path]?.first?.seam?.empty == nil)
     #expect(again.droppedMembers[path]?.first?.seam?.text == seam.text)
+    // Until the package builds: then tried once more, and filled again.
+    var mending = Mending()
+    mending.droppedMembers = [path: [refused]]
+    #expect(mending.refusedValues.bodySeams == [path: [member.range]])
+    #expect(mending.retryRefusedValues() == 1)
+    #expect(mending.refusedValues.count == 0)
+    let retried = mending.adoption(of: app, overridden: [], excluded: [:])
+    #expect(retried.droppedMembers[path]?.first?.seam?.text == filled.text)
+    #expect(mending.retryRefusedValues() == 0)
   }
 }
 

@@ -88,4 +88,157 @@ struct ProofRoundsTests {
     #expect(next == .stop)
     #expect(rounds.record.outOfRounds)
   }
+
+  /// element-x's shape: a Sourcery mock stood in (its file imports AVFoundation) whose member
+  /// returns the app's publisher of a type, and a view-model reading it in its init.
+  static func spaceApp() throws -> AppFolder {
+    try AppFolder("Spaces", files: [
+      "Spaces/Other/CurrentValuePublisher.swift": try Apps.elementXPublisher,
+      "Spaces/Services/SpaceRoomListProxyProtocol.swift": """
+        import Foundation
+
+        struct SpaceServiceRoom: Equatable {
+            var name = ""
+        }
+
+        protocol SpaceRoomListProxyProtocol: AnyObject {
+            var spaceServiceRoomPublisher: CurrentValuePublisher<SpaceServiceRoom, Never> { get }
+            var roomsPublisher: CurrentValuePublisher<[String], Never> { get }
+        }
+        """,
+      "Spaces/Mocks/Generated/GeneratedMocks.swift": """
+        // Generated using Sourcery
+        import AVFoundation
+        import Foundation
+
+        class SpaceRoomListProxyMock: SpaceRoomListProxyProtocol {
+            var spaceServiceRoomPublisher: CurrentValuePublisher<SpaceServiceRoom, Never> {
+                get { return underlyingSpaceServiceRoomPublisher }
+                set(value) { underlyingSpaceServiceRoomPublisher = value }
+            }
+            var underlyingSpaceServiceRoomPublisher: CurrentValuePublisher<SpaceServiceRoom, Never>!
+            var roomsPublisher: CurrentValuePublisher<[String], Never> {
+                get { return underlyingRoomsPublisher }
+                set(value) { underlyingRoomsPublisher = value }
+            }
+            var underlyingRoomsPublisher: CurrentValuePublisher<[String], Never>!
+        }
+        """,
+      "Spaces/Screens/SpaceScreenViewModel.swift": """
+        import Combine
+
+        @MainActor
+        final class SpaceScreenViewModel: ObservableObject {
+            @Published var space: SpaceServiceRoom
+            @Published var rooms: [String]
+            init(spaceRoomListProxy: SpaceRoomListProxyProtocol) {
+                space = spaceRoomListProxy.spaceServiceRoomPublisher.value
+                rooms = spaceRoomListProxy.roomsPublisher.value
+            }
+        }
+        """,
+    ])
+  }
+
+  /// The proof of `spaceApp` after a build that refused the empty value of `member`: its
+  /// rounds, adoption, writer, and the log line of an error at that member's line.
+  static func refused(_ member: String, app folder: borrowing AppFolder, output: String) throws -> (ProofRounds, Adoption, PackageWriter, (String) throws -> String) {
+    let app = try AppSources.scan(folder: folder.path)
+    var rounds = ProofRounds(app: app, scratch: "/tmp/scratch", limit: 10)
+    let mock = "Spaces/Mocks/Generated/GeneratedMocks.swift"
+    func errorLog(at member: String, in adoption: Adoption, writer: PackageWriter) throws -> String {
+      let generated = try #require(writer.standIns.files.first { $0.appPath == mock }?.generated)
+      let line = try #require(generated.memberLines.filter { $0.value == member }.map(\.key).min()) + 1
+      let target = try #require(adoption.targets.first)
+      let folder = target.folder == "." ? "" : target.folder + "/"
+      let file = writer.output + "/Sources/\(target.name)/standins/" + String(mock.dropFirst(folder.count))
+      return "\(file):\(line):20: error: ambiguous use of 'init(_:)'"
+    }
+    let first = rounds.mending.adoption(of: app, overridden: [], excluded: [:])
+    let firstWriter = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: first)
+    #expect(try rounds.after(Self.outcome(errorLog(at: member, in: first, writer: firstWriter)), round: 1, adoption: first, writer: firstWriter,
+                             checkouts: "/nonexistent") { _ in nil } == .rewrite)
+    #expect(rounds.mending.refusedValues.standInMembers == [mock: [member]])
+    let adoption = rounds.mending.adoption(of: app, overridden: [], excluded: [:])
+    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption)
+    return (rounds, adoption, writer, { member in
+      let retried = rounds.mending.adoption(of: app, overridden: [], excluded: [:])
+      return try errorLog(at: member, in: retried, writer: PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: retried))
+    })
+  }
+
+  @Test("once the package builds, the empty values refused on the way are tried again, once: kept where they compile now (element-x's spaceScreen)")
+  func refusedValuesTriedAgain() throws {
+    let folder = try Self.spaceApp()
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("proof-rounds-retry-\(getpid())").path
+    var (rounds, adoption, writer, _) = try Self.refused("SpaceRoomListProxyMock.spaceServiceRoomPublisher", app: folder, output: output)
+    let mock = "Spaces/Mocks/Generated/GeneratedMocks.swift"
+    #expect(try #require(writer.standIns.files.first { $0.appPath == mock }?.generated.text)
+      .contains(#"get { StandIn.call("SpaceRoomListProxyMock.spaceServiceRoomPublisher", "spaceServiceRoomPublisher") }"#))
+    let built = Self.outcome("", succeeded: true)
+    #expect(try rounds.after(built, round: 2, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil } == .rewrite)
+    #expect(!rounds.record.succeeded)
+    #expect(rounds.mending.refusedValues.count == 0)
+    let retried = rounds.mending.adoption(of: try AppSources.scan(folder: folder.path), overridden: [], excluded: [:])
+    let retriedWriter = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: retried)
+    let value = "empty: CurrentValuePublisher<SpaceServiceRoom, Never>(SpaceServiceRoom())"
+    #expect(try #require(retriedWriter.standIns.files.first { $0.appPath == mock }?.generated.text)
+      .contains(#"get { StandIn.call("SpaceRoomListProxyMock.spaceServiceRoomPublisher", "spaceServiceRoomPublisher", \#(value)) }"#))
+    // The starter needs no answer for it any more.
+    #expect(retriedWriter.standIns.declarations.first { $0.member == "SpaceRoomListProxyMock.spaceServiceRoomPublisher" }?.hasDefault == true)
+    #expect(try rounds.after(built, round: 3, adoption: retried, writer: retriedWriter, checkouts: "/nonexistent") { _ in nil } == .built)
+    #expect(rounds.record.succeeded && rounds.record.rounds == 3)
+    // Tried once: a later build that succeeds ends the proof.
+    #expect(rounds.mending.retryRefusedValues() == 0)
+    #expect(rounds.record.diary.lines == [
+      "build 1 (2 s): errors in Spaces; 1 empty value refused",
+      "build 2 (2 s): built; 1 empty value the compiler refused before tried again",
+      "build 3 (2 s): built",
+    ])
+  }
+
+  @Test("a value tried again that the compiler refuses again is refused again alone; an error anywhere else restores every refusal as it was before the retry")
+  func refusedAgainOrRestored() throws {
+    let folder = try Self.spaceApp()
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("proof-rounds-refused-\(getpid())").path
+    let member = "SpaceRoomListProxyMock.spaceServiceRoomPublisher"
+    let built = Self.outcome("", succeeded: true)
+
+    // Refused again: the normal mending, the value plain once more, then built.
+    var (rounds, adoption, writer, errorAt) = try Self.refused(member, app: folder, output: output)
+    #expect(try rounds.after(built, round: 2, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil } == .rewrite)
+    var retried = rounds.mending.adoption(of: try AppSources.scan(folder: folder.path), overridden: [], excluded: [:])
+    var retriedWriter = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: retried)
+    #expect(try rounds.after(Self.outcome(errorAt(member)), round: 3, adoption: retried, writer: retriedWriter, checkouts: "/nonexistent") { _ in nil } == .rewrite)
+    #expect(rounds.mending.refusedValues.standInMembers == ["Spaces/Mocks/Generated/GeneratedMocks.swift": [member]])
+    #expect(rounds.mending.retry == .done)
+    #expect(rounds.record.diary.lines.last == "build 3 (2 s): errors in Spaces; 1 empty value refused")
+
+    // An error elsewhere (a member whose value was never refused): every refusal as before.
+    (rounds, adoption, writer, errorAt) = try Self.refused(member, app: folder, output: output)
+    #expect(try rounds.after(built, round: 2, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil } == .rewrite)
+    retried = rounds.mending.adoption(of: try AppSources.scan(folder: folder.path), overridden: [], excluded: [:])
+    retriedWriter = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: retried)
+    let elsewhere = try errorAt("SpaceRoomListProxyMock.roomsPublisher")
+    #expect(try rounds.after(Self.outcome(elsewhere), round: 3, adoption: retried, writer: retriedWriter, checkouts: "/nonexistent") { _ in nil } == .rewrite)
+    #expect(rounds.mending.refusedValues.standInMembers == ["Spaces/Mocks/Generated/GeneratedMocks.swift": [member]])
+    // Restored, not mended: the other member keeps its value.
+    #expect(rounds.mending.standInRepairs["Spaces/Mocks/Generated/GeneratedMocks.swift"]?.droppedMembers == [])
+    #expect(rounds.record.diary.lines.last == "build 3 (2 s): errors in Spaces; not only in the values tried again: every one refused as before")
+    #expect(try rounds.after(built, round: 4, adoption: retried, writer: retriedWriter, checkouts: "/nonexistent") { _ in nil } == .built)
+  }
+
+  @Test("no retry without a refused value, nor where the rounds left cannot hold two more builds")
+  func noRetry() throws {
+    let folder = try Self.spaceApp()
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("proof-rounds-noretry-\(getpid())").path
+    let app = try AppSources.scan(folder: folder.path)
+    var clean = ProofRounds(app: app, scratch: "/tmp/scratch", limit: 10)
+    let adoption = clean.mending.adoption(of: app, overridden: [], excluded: [:])
+    let writer = PackageWriter(output: output, vmrepl: "/opt/vmrepl", adoption: adoption)
+    #expect(try clean.after(Self.outcome("", succeeded: true), round: 1, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil } == .built)
+    var (rounds, refusedAdoption, refusedWriter, _) = try Self.refused("SpaceRoomListProxyMock.spaceServiceRoomPublisher", app: folder, output: output)
+    #expect(try rounds.after(Self.outcome("", succeeded: true), round: 9, adoption: refusedAdoption, writer: refusedWriter, checkouts: "/nonexistent") { _ in nil } == .built)
+    #expect(rounds.mending.refusedValues.count == 1)
+  }
 }

@@ -41,6 +41,15 @@ struct ProofRounds {
     record.rounds = round
     record.seconds += outcome.seconds
     if outcome.succeeded {
+      // Everything builds: the empty values refused on the way are tried once more (two builds
+      // at most: this one's and one that refuses them again or restores them).
+      if round + 2 <= limit {
+        let tried = mending.retryRefusedValues()
+        if tried > 0 {
+          record.diary.noteRetry(round: round, seconds: outcome.seconds, values: tried)
+          return .rewrite
+        }
+      }
       record.succeeded = true
       record.diary.note(round: round, seconds: outcome.seconds, succeeded: true, modules: [], before: .init(), after: .init())
       return .built
@@ -56,17 +65,25 @@ struct ProofRounds {
     }
     let before = RoundDiary.Tally(mending)
     let vendoredBefore = record.vendoredPackages.count
+    var restoredRefusals = false
     defer {
       record.diary.note(
         round: round, seconds: outcome.seconds, succeeded: false,
         modules: PackageBuild.erroredModules(in: outcome.log, output: writer.output),
         before: before, after: RoundDiary.Tally(mending),
-        vendored: record.vendoredPackages.dropFirst(vendoredBefore).map { $0.split(separator: "/").last.map(String.init) ?? $0 })
+        vendored: record.vendoredPackages.dropFirst(vendoredBefore).map { $0.split(separator: "/").last.map(String.init) ?? $0 },
+        restoredRefusals: restoredRefusals)
     }
     let generated = (try? String(contentsOfFile: writer.output + "/" + writer.paths.registrations, encoding: .utf8)) ?? ""
     let rejections = PackageBuild.rejections(
       in: outcome.log, output: writer.output, app: app, targets: adoption.targets, executable: writer.executable)
     let seams = (try? String(contentsOfFile: writer.output + "/" + writer.paths.seams, encoding: .utf8)) ?? ""
+    // The build after the retry of refused values, failing elsewhere than in them: the package
+    // as it built before, refusals and all.
+    if mending.readRetryFailure(rejections, adoption: adoption, standIns: writer.standIns) {
+      restoredRefusals = true
+      return .rewrite
+    }
     var mended = mending.mend(rejections, adoption: adoption, standIns: writer.standIns, generated: generated, seams: seams)
     // A third-party package that does not resolve or build here is left out, with what imports it.
     // A product asked for by its module's name (`HAKit_PromiseKit`) is asked for by its own.

@@ -21,6 +21,8 @@ struct RoundDiary: Sendable, Equatable {
     var registrationLines = 0
     /// Names two modules declare, written after the app's module's name in what adopt generates.
     var qualifiedNames = 0
+    /// Empty values the compiler refused (`Mending.refusedValues`): plain seams instead.
+    var refusedValues = 0
 
     init() {}
 
@@ -40,6 +42,7 @@ struct RoundDiary: Sendable, Equatable {
       products = mending.productNames.count
       registrationLines = mending.failedActions.count + mending.failedGates.count + mending.failedMakers.count
       qualifiedNames = mending.ambiguousNames.count
+      refusedValues = mending.refusedValues.count
     }
 
     /// What grew from `before` to this tally, worded for the report.
@@ -50,6 +53,7 @@ struct RoundDiary: Sendable, Equatable {
         (seamedMembers - before.seamedMembers, "member made a seam", "members made seams"),
         (blankedMembers - before.blankedMembers, "member left out", "members left out"),
         (standInRepairs - before.standInRepairs, "stand-in member repaired", "stand-in members repaired"),
+        (refusedValues - before.refusedValues, "empty value refused", "empty values refused"),
         (failedStandIns - before.failedStandIns, "stand-in given up", "stand-ins given up"),
         (failedConformances - before.failedConformances, "protocol seam given up", "protocol seams given up"),
         (registrations - before.registrations, "registration left out", "registrations left out"),
@@ -67,7 +71,8 @@ struct RoundDiary: Sendable, Equatable {
   /// Notes the `round`-th build: its `seconds`, the `modules` its errors were in, what grew in
   /// the mending (`before` to `after`) and the packages it compiled from their sources.
   mutating func note(
-    round: Int, seconds: Double, succeeded: Bool, modules: [String], before: Tally, after: Tally, vendored: [String] = []
+    round: Int, seconds: Double, succeeded: Bool, modules: [String], before: Tally, after: Tally, vendored: [String] = [],
+    restoredRefusals: Bool = false
   ) {
     var line = "build \(round) (\(String(format: "%.0f", seconds.rounded())) s): "
     if succeeded {
@@ -79,8 +84,21 @@ struct RoundDiary: Sendable, Equatable {
     if !vendored.isEmpty {
       mended.append("compiled from their sources: \(vendored.joined(separator: ", "))")
     }
+    if restoredRefusals {
+      // The errors were not of the values tried again alone: the package as it last built.
+      lines.append(line + "not only in the values tried again: every one refused as before")
+      return
+    }
     line += mended.isEmpty ? "nothing mended" : mended.joined(separator: ", ")
     lines.append(line)
+  }
+
+  /// Notes the `round`-th build, which built, after which the `values` the compiler refused on
+  /// the way (`Mending.retryRefusedValues`) are tried once more.
+  mutating func noteRetry(round: Int, seconds: Double, values: Int) {
+    lines.append(
+      "build \(round) (\(String(format: "%.0f", seconds.rounded())) s): built; "
+        + "\(values) empty \(values == 1 ? "value" : "values") the compiler refused before tried again")
   }
 
   /// Adds to the last line how long reading its errors and writing the package again took: the
