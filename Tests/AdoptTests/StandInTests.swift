@@ -1129,6 +1129,43 @@ struct StandInTests {
     #expect(generated.text.contains(#"StandIn.call("SettingsStore.home", "home")"#), "\(generated.text)")
   }
 
+  @Test("a stood-in SwiftUI view keeps its private storage, so its init copied as written sets it (pocket-casts' `SupportLogsView(SupportLogsViewModel(config))`)")
+  func viewKeepsPrivateStorage() {
+    let source = """
+      import SwiftUI
+
+      struct SupportLogsView: View {
+          @ObservedObject private var viewModel: SupportLogsViewModel
+
+          private let controlSpacing: CGFloat = 22
+          private static let shared = "logs"
+
+          init(_ viewModel: SupportLogsViewModel) {
+              self.viewModel = viewModel
+          }
+
+          var body: some View {
+              VStack { Text(viewModel.title) }
+          }
+
+          private func optOutHeader() -> some View { Text("") }
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "SupportLogsView.swift", names: ["SupportLogsView"], known: ["SupportLogsView", "SupportLogsViewModel", "CGFloat"],
+      protocols: [], imports: [], why: "why")
+    #expect(generated.text.contains("""
+      struct SupportLogsView {
+        private var viewModel: SupportLogsViewModel
+        init(_ viewModel: SupportLogsViewModel) {
+                self.viewModel = viewModel
+            }
+      }
+      """), "\(generated.text)")
+    // Private storage with a value no init needs, a private static or method: nobody else's.
+    #expect(!generated.text.contains("controlSpacing") && !generated.text.contains("shared") && !generated.text.contains("optOutHeader"))
+  }
+
   @Test("a stood-in protocol's public extension stays public: conformers in other modules take its defaults (home-assistant's FakeServerManager)")
   func publicExtension() {
     let source = """

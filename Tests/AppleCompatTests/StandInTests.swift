@@ -57,6 +57,19 @@ struct StandInTests {
     #expect(UIColor(red: 0, green: 0, blue: 1, alpha: 1).description == "#0000FF")
   }
 
+  @Test("gradients are values a state shows: their colors, stops and points as written (pocket-casts' `UpgradeTier.background`)")
+  func gradients() {
+    let background = RadialGradient(colors: [Color("FFDE64").opacity(0.5), Color("121212")], center: .leading, startRadius: 0, endRadius: 500)
+    #expect(background.description == "radial(FFDE64.opacity(0.5) at 0.0, 121212 at 1.0; at leading, radius 0.0 to 500.0)")
+    #expect(background.gradient.stops.map(\.location) == [0, 1])
+    let linear = LinearGradient(stops: [.init(color: .red, location: 0.2)], startPoint: .top, endPoint: UnitPoint(x: 0.25, y: 1))
+    #expect(linear.description == "linear(red at 0.2; top to (0.25, 1.0))")
+    #expect(Gradient(colors: [.blue]).stops == [.init(color: .blue, location: 0)])
+    let angular = AngularGradient(colors: [.red, .green, .blue], center: .center, angle: .degrees(90))
+    #expect(angular.description == "angular(red at 0.0, green at 0.5, blue at 1.0; at center, 90.0° to 450.0°)")
+    #expect(abs(Angle(radians: .pi).degrees - 180) < 1e-9 && Angle.degrees(45) < .degrees(90))
+  }
+
   @Test("a window is equal only to itself and shows what it holds; an image read from a file is named by the file; a bar's visibility is a value (element-x's view states)")
   func windowsFilesAndVisibility() throws {
     let window = UIWindow()

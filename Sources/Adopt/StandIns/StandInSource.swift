@@ -899,9 +899,15 @@ private struct Writer {
   mutating func property(
     _ node: VariableDeclSyntax, owner: String, generic: Set<String>, keepsStorage: Bool, isClass: Bool, indent: String, canMakeOwn: Bool = false
   ) {
-    guard !Self.isPrivate(node.modifiers) else { return }
     let stored = Self.isStored(node)
     let isStatic = node.modifiers.contains { ["static", "class"].contains($0.name.text) }
+    // A value's private storage with no initial value stays, private: the inits copied as
+    // written assign it (pocket-casts' `SupportLogsView.init(_:)` sets `@ObservedObject private
+    // var viewModel`; without it the init was rejected and the view could not be made at all).
+    // One with an initial value is left out: no init needs it, and a view's `@StateObject
+    // private var model = Model()` would make a model whenever kept code makes the view.
+    let assignedByInits = stored && keepsStorage && !isStatic && node.bindings.allSatisfy { $0.initializer == nil }
+    guard !Self.isPrivate(node.modifiers) || assignedByInits else { return }
     for binding in node.bindings {
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
       let name = pattern.identifier.text
