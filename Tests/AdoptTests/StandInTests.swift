@@ -855,6 +855,67 @@ struct StandInTests {
     #expect(adoption.seams["Reminders/Models/Reminder.swift"]?.types == ["Reminder"])
   }
 
+  @Test("a stood-in service whose only init names a type the package lacks (mastodon's `APIService(backgroundManagedObjectContext:)`) is made by the implicit init its stand-in has, not by the one it does not write")
+  func standInWithoutItsInit() throws {
+    let folder = try AppFolder("Mastodon", files: [
+      "Core/Service/API/APIService.swift": """
+        import Combine
+        import CoreData
+
+        public final class APIService {
+            var disposeBag = Set<AnyCancellable>()
+            let session: URLSession
+            public let backgroundManagedObjectContext: NSManagedObjectContext
+            public let error = PassthroughSubject<String, Never>()
+
+            public init(backgroundManagedObjectContext: NSManagedObjectContext) {
+                self.backgroundManagedObjectContext = backgroundManagedObjectContext
+                self.session = URLSession(configuration: .default)
+            }
+        }
+        """,
+      "Core/Service/PublisherService.swift": """
+        import Combine
+        import Foundation
+
+        public final class PublisherService: ObservableObject {
+            let apiService: APIService
+            @Published public var currentPublishProgress: Double = 0
+            public init(apiService: APIService) {
+                self.apiService = apiService
+            }
+            public func reset() { currentPublishProgress = 0 }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let model = try #require(adoption.models.first { $0.type == "PublisherService" })
+    #expect(model.factory == "PublisherService(apiService: APIService())")
+    let standIn = try #require(StandInFiles(adoption).files.first { $0.appPath == "Core/Service/API/APIService.swift" }?.generated.text)
+    #expect(!standIn.contains("init(") && standIn.contains("private static let standInInstance = APIService()"), "\(standIn)")
+    // What a stand-in writes, by its parameters' types: a closure's too, and a variadic's element.
+    let written = { (type: String) in
+      StandInSource.writes(Initializer(parameters: [ParameterFacts(label: "a", name: "a", type: type, hasDefault: false)]), known: ["Post"], generic: ["T"])
+    }
+    #expect(written("@escaping (Post) -> Void"))
+    #expect(written("[T]"))
+    #expect(written("String..."))
+    #expect(written("Post?"))
+    #expect(!written("NSManagedObjectContext") && !written("@escaping (NSManagedObject) -> Void"))
+    // The stand-in itself writes a member taking an escaping closure of the package's types.
+    let loader = StandInSource(
+      source: """
+        import CoreData
+        final class Loader {
+            init(onChange: @escaping (Post) -> Void) {}
+            func load(completion: @escaping @Sendable (Result<[Post], Error>) -> Void) {}
+        }
+        """,
+      path: "Loader.swift", names: ["Loader"], known: ["Loader", "Post"], imports: [], why: "why")
+    #expect(loader.text.contains("init(onChange: @escaping (Post) -> Void) {"), "\(loader.text)")
+    #expect(loader.text.contains("func load(completion: @escaping @Sendable (Result<[Post], Error>) -> Void) {"), "\(loader.text)")
+  }
+
   @Test("an enum of cases nested in a left-out view (IceCubesApp's `AccountStatusesListView.Mode`) is a `use` option through its stand-in")
   func enumNestedInLeftOutView() throws {
     let folder = try AppFolder("Account", files: [

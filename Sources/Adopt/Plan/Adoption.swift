@@ -227,7 +227,7 @@ struct Adoption: Sendable {
     }
     // The stood-in types, with the members their files declare: a model's init may take one.
     // The file as written: a filtered copy's facts no longer hold the types it drops.
-    let standInIndex = TypeIndex(app.files.compactMap { file in
+    let standInFiles = app.files.compactMap { (file: SourceFacts) -> SourceFacts? in
       guard let names = selection.seams[file.path] else { return nil }
       var file = file
       // A type nested in a stood-in one is written inside its stand-in (IceCubesApp's
@@ -248,6 +248,22 @@ struct Adoption: Sendable {
         for index in file.extensions.indices where plain.contains(file.extensions[index].extendedType) {
           file.extensions[index].inherited = []
         }
+      }
+      return file
+    }
+    // Only the inits its stand-in writes: one whose signature names a type the package lacks
+    // is not (mastodon's `APIService(backgroundManagedObjectContext: NSManagedObjectContext)`),
+    // and a model made through it did not compile; the stand-in's implicit `init()` makes it.
+    // The package has the types nested in stand-ins too (element-x's `MediaSource.NoHandle`).
+    let standInKnown = known.union(standInFiles.flatMap { $0.types.map(\.name) })
+    let standInIndex = TypeIndex(standInFiles.map { file in
+      var file = file
+      for index in file.types.indices {
+        let generic = Set(file.types[index].genericParameters)
+        file.types[index].members.initializers.removeAll { !StandInSource.writes($0, known: standInKnown, generic: generic) }
+      }
+      for index in file.extensions.indices {
+        file.extensions[index].members.initializers.removeAll { !StandInSource.writes($0, known: standInKnown, generic: []) }
       }
       return file
     })

@@ -428,6 +428,7 @@ struct StandInSource {
     "SignedNumeric", "FloatingPoint", "BinaryFloatingPoint", "StringProtocol", "LosslessStringConvertible",
     "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "ExpressibleByArrayLiteral", "OptionSet", "SetAlgebra",
     "RangeReplaceableCollection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Void", "CVarArg",
+    "Gradient", "LinearGradient", "RadialGradient", "AngularGradient", "UnitPoint", "Angle",
   ]
 
   /// Whether `text` is a function type: an arrow outside every bracket (`(Int) -> String?`, not
@@ -1150,6 +1151,9 @@ private final class NameCollector: SyntaxVisitor {
   var types: Set<String> = []
   var references: Set<String> = []
   override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    // `@escaping`, `@autoclosure`, `@convention(c)`: the language's words, no type of the
+    // package's (every member taking an escaping closure was left out of its stand-in).
+    if node.parent?.is(AttributeSyntax.self) == true, node.name.text.first?.isLowercase == true { return .skipChildren }
     types.insert(node.name.text)
     return .visitChildren
   }
@@ -1186,5 +1190,18 @@ private enum Names {
   /// Whether `node` names `Self` (a requirement a plain class cannot meet as written).
   static func mentionsSelf(_ node: some SyntaxProtocol) -> Bool {
     node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
+  }
+}
+
+extension StandInSource {
+  /// Whether a stand-in writes `initializer`: every type its parameters name is one the package
+  /// has (`known`, the standard ones, or the type's `generic` parameters), as `exists` decides
+  /// for the syntax it copies.
+  static func writes(_ initializer: Initializer, known: Set<String>, generic: Set<String>) -> Bool {
+    initializer.parameters.allSatisfy { parameter in
+      let type = parameter.type.hasSuffix("...") ? String(parameter.type.dropLast(3)) : parameter.type
+      let tree = SyntaxTrees.parse("let _: " + type)
+      return Writer.names(in: tree).types.allSatisfy { known.contains($0) || standardTypes.contains($0) || generic.contains($0) }
+    }
   }
 }
