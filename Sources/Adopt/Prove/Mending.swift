@@ -61,9 +61,9 @@ struct Mending {
   enum Retry: Sendable, Equatable {
     /// Not tried: the package has not built yet.
     case notYet
-    /// Tried, and the build after it not read yet: `values` were refused before.
+    /// Tried, and the package not built since: `values` were refused before.
     case building(RefusedValues)
-    /// Read: the build after it built, or refused some again, or restored them all.
+    /// Over: nothing to try, or every refusal restored.
     case done
   }
 
@@ -109,13 +109,14 @@ struct Mending {
     return refused.count
   }
 
-  /// Reads the build after the retry failing with `rejections`: where each is of a value tried
-  /// again, the normal mending refuses those again; any other error (the values changed what
-  /// else compiles) restores every refusal as it was before the retry, which built. Whether the
-  /// refusals were restored.
+  /// Reads a build after the retry failing with `rejections`: where each is of a value tried
+  /// again, the normal mending refuses those again (a module's errors hide its dependents', so
+  /// that takes a build per layer of modules: element-x's 51 took 8, of 2 to 79 s); any other
+  /// error (the values changed what else compiles) restores every refusal as it was before the
+  /// retry, which built, so that no file or member is lost to it. Whether the refusals were
+  /// restored.
   mutating func readRetryFailure(_ rejections: [PackageBuild.Rejection], adoption: Adoption, standIns: StandInFiles) -> Bool {
     guard case .building(let tried) = retry else { return false }
-    retry = .done
     let ofTriedValues = !rejections.isEmpty && rejections.allSatisfy { rejection in
       guard let path = rejection.path else { return false }
       if rejection.isStandIn {
@@ -128,6 +129,7 @@ struct Mending {
       } == true
     }
     guard !ofTriedValues, let before = refusalsBeforeRetry else { return false }
+    retry = .done
     standInRepairs = before.standIns
     droppedMembers = before.members
     return true

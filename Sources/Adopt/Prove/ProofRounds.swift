@@ -41,9 +41,9 @@ struct ProofRounds {
     record.rounds = round
     record.seconds += outcome.seconds
     if outcome.succeeded {
-      // Everything builds: the empty values refused on the way are tried once more (two builds
-      // at most: this one's and one that refuses them again or restores them).
-      if round + 2 <= limit {
+      // Everything builds: the empty values refused on the way are tried once more, while
+      // rounds are left for the builds that refuse some again or restore them all.
+      if round + 10 <= limit {
         let tried = mending.retryRefusedValues()
         if tried > 0 {
           record.diary.noteRetry(round: round, seconds: outcome.seconds, values: tried)
