@@ -617,8 +617,18 @@ struct StandInTests {
             case loading
         }
 
+        enum RoomType: Equatable {
+            case custom(value: String)
+            case space
+        }
+
+        struct SpaceRoom {
+            var roomType: RoomType
+        }
+
         // sourcery: AutoMockable
         protocol ClientProxyProtocol: AnyObject {
+            var spacePublisher: CurrentValuePublisher<SpaceRoom, Never> { get }
             var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> { get }
             var knockRequestsStatePublisher: CurrentValuePublisher<KnockRequestsState, Never> { get }
             var knockRequestsState: KnockRequestsState { get }
@@ -650,6 +660,10 @@ struct StandInTests {
         import Combine
 
         class ClientProxyMock: ClientProxyProtocol {
+            var spacePublisher: CurrentValuePublisher<SpaceRoom, Never> {
+                get { return underlyingSpacePublisher }
+            }
+            var underlyingSpacePublisher: CurrentValuePublisher<SpaceRoom, Never>!
             var verificationStatePublisher: CurrentValuePublisher<SessionVerificationState, Never> {
                 get { return underlyingVerificationStatePublisher }
                 set(value) { underlyingVerificationStatePublisher = value }
@@ -669,10 +683,20 @@ struct StandInTests {
             var underlyingUserProfilePublisher: CurrentValuePublisher<UserProfile, Never>!
         }
         """,
+      "Verify/Screens/HomeScreenModels.swift": """
+        struct HomeScreenRoom: Equatable {
+            enum RoomType: Equatable {
+                case placeholder(String)
+                case invite(inviter: String)
+            }
+            var type: RoomType
+        }
+        """,
       "Verify/Screens/IdentityScreenViewModel.swift": """
         import Combine
 
         final class IdentityScreenViewModel: ObservableObject {
+            @Published var rooms: [HomeScreenRoom] = []
             @Published var isVerified = false
             private var cancellables = Set<AnyCancellable>()
             private let publisher: CurrentValuePublisher<SessionVerificationState, Never>
@@ -701,6 +725,9 @@ struct StandInTests {
     #expect(mocks.text.contains(#"StandIn.call("ClientProxyMock.knockRequestsState", "knockRequestsState", empty: KnockRequestsState.loading)"#), "\(mocks.text)")
     // A stood-in struct, by the init of its own whose types the package has (element-x's `UserProfile`).
     #expect(mocks.text.contains(#"empty: CurrentValuePublisher<UserProfile, Never>(UserProfile(userID: StandIn.empty())))"#), "\(mocks.text)")
+    // A stood-in struct's part of a stood-in enum, not the app's enum of that name nested in a
+    // type of its own (element-x's `SpaceRoom.roomType`, not `HomeScreenRoom.RoomType`).
+    #expect(mocks.text.contains(#"empty: CurrentValuePublisher<SpaceRoom, Never>(SpaceRoom(roomType: RoomType.space)))"#), "\(mocks.text)")
   }
 
   @Test("a protocol as a generic's argument (element-x's `CurrentValuePublisher<RoomInfoProxyProtocol, Never>`) is made with the app's mock of it, a class whose only inits are convenience ones in extensions")

@@ -45,7 +45,7 @@ struct EmptyValues {
   /// One of the app's compiled classes `type` names, seen from `owner`: not generic.
   private func appClass(_ type: String, from owner: String) -> DeclaredType? {
     guard let written = Self.plainName(type),
-          let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
+          let declared = written.contains(".") ? index.type(written: written) : seen(written, from: owner, in: index),
           declared.kind == .class, declared.genericParameters.isEmpty, !isMainActor(declared)
     else { return nil }
     return declared
@@ -88,8 +88,8 @@ struct EmptyValues {
   /// struct or enum with no generic parameters; else `type` as it is.
   func writtenName(of type: String, from owner: String) -> String {
     guard let name = Self.plainName(type),
-          let declared = (name.contains(".") ? index.type(written: name) : index.type(name, from: owner))
-            ?? (name.contains(".") ? standIns.type(written: name) : standIns.type(name, from: owner)),
+          let declared = (name.contains(".") ? index.type(written: name) : seen(name, from: owner, in: index))
+            ?? (name.contains(".") ? standIns.type(written: name) : seen(name, from: owner, in: standIns)),
           declared.genericParameters.isEmpty, [.struct, .enum].contains(declared.kind)
     else { return type }
     return written(declared)
@@ -180,8 +180,8 @@ struct EmptyValues {
     }
     // A stood-in class has one instance of its own (`StandInDefault`, `StandInObject`), which
     // `StandIn.empty()` returns (mastodon's `APIService`, stood in for its Core Data).
-    if inObject, let name = Self.plainName(written), index.type(name, from: owner) == nil,
-       let declared = standIns.type(name, from: owner), declared.kind == .class, declared.genericParameters.isEmpty {
+    if inObject, let name = Self.plainName(written), seen(name, from: owner, in: index) == nil,
+       let declared = seen(name, from: owner, in: standIns), declared.kind == .class, declared.genericParameters.isEmpty {
       return "StandIn.empty()"
     }
     if inObject, depth < Self.depthLimit, let declared = appClass(written, from: owner) { return object(declared, depth: depth + 1) }
@@ -193,7 +193,7 @@ struct EmptyValues {
   private func appEnum(_ type: String, from owner: String, in types: TypeIndex? = nil) -> DeclaredType? {
     let types = types ?? index
     guard let written = Self.plainName(type),
-          let declared = written.contains(".") ? types.type(written: written) : types.type(written, from: owner),
+          let declared = written.contains(".") ? types.type(written: written) : seen(written, from: owner, in: types),
           declared.kind == .enum, declared.hasPayloads, declared.genericParameters.isEmpty,
           declared.payloads.count == declared.cases.count
     else { return nil }
@@ -204,11 +204,22 @@ struct EmptyValues {
   /// `KnockRequestsState.loading`, beside `loaded([KnockRequestProxyProtocol])`): a stand-in
   /// keeps every such case, not always one whose payload names what the package lacks.
   private func standInCase(_ type: String, from owner: String) -> String? {
-    guard let written = Self.plainName(type), index.type(written, from: owner) == nil,
+    guard let written = Self.plainName(type), seen(written, from: owner, in: index) == nil,
           let declared = appEnum(written, from: owner, in: standIns),
           let plain = zip(declared.cases, declared.payloads).first(where: { $0.1.isEmpty })?.0
     else { return nil }
     return self.written(declared) + "." + plain
+  }
+
+  /// The type a bare `name` means in `types`, seen from `owner`: one nested in another type only
+  /// where `owner` is inside that type. (element-x's stood-in SDK struct `SpaceRoom` has a
+  /// `roomType: RoomType`, the SDK's; the app's `HomeScreenRoom.RoomType` was taken for it, and
+  /// the value the compiler then refused left `spaceScreen`'s starter unanswered.)
+  private func seen(_ name: String, from owner: String, in types: TypeIndex) -> DeclaredType? {
+    guard let declared = types.type(name, from: owner) else { return nil }
+    guard !declared.isTopLevel, !declared.parents.isEmpty else { return declared }
+    let parent = declared.parents.joined(separator: ".")
+    return owner == parent || owner.hasPrefix(parent + ".") ? declared : nil
   }
 
   /// `type` without spaces, where it is a name (`Screen`, `Onboarding.Screen`), not an optional,
@@ -272,8 +283,8 @@ struct EmptyValues {
     let name = String(written.prefix { $0 != "<" })
     // An array is no struct of the app; one among a generic's arguments is an argument.
     guard !name.contains("["), !written.hasSuffix("?"), !written.hasSuffix("!"),
-          let declared = (name.contains(".") ? index.type(written: name) : index.type(name, from: owner))
-            ?? (name.contains(".") ? standIns.type(written: name) : standIns.type(name, from: owner)),
+          let declared = (name.contains(".") ? index.type(written: name) : seen(name, from: owner, in: index))
+            ?? (name.contains(".") ? standIns.type(written: name) : seen(name, from: owner, in: standIns)),
           declared.kind == .struct
     else { return nil }
     guard name != written else { return declared.genericParameters.isEmpty ? (declared, nil) : nil }
@@ -292,7 +303,7 @@ struct EmptyValues {
   /// among them (a starter answers that with its first case, in the open).
   func sample(for type: String, from owner: String) -> String? {
     guard let written = Self.plainName(type),
-          let declared = written.contains(".") ? index.type(written: written) : index.type(written, from: owner),
+          let declared = written.contains(".") ? index.type(written: written) : seen(written, from: owner, in: index),
           [.struct, .class].contains(declared.kind), declared.genericParameters.isEmpty
     else { return nil }
     let conformances = (declared.inherited + index.extensions(of: declared).flatMap(\.inherited)).map(LinuxSupport.bareName)
