@@ -2259,6 +2259,55 @@ struct ShapeSampleSeamTests {
   }
 }
 
+extension StandInTests {
+  @Test("a struct holding a color and a gradient (pocket-casts' `UpgradeTier`) is made of empty parts: AppleCompat's placeholders; an app's own `Color` is not one")
+  func appearanceParts() throws {
+    let folder = try AppFolder("Plus", files: [
+      "Plus/Onboarding/UpgradeTier.swift": """
+        import SwiftUI
+
+        enum SubscriptionTier: String { case plus, patron }
+
+        struct UpgradeTier: Identifiable {
+            let tier: SubscriptionTier
+            let title: String
+            let buttonForegroundColor: Color
+            let background: RadialGradient
+            var id: String { tier.rawValue }
+        }
+        """,
+      "Plus/Onboarding/PlusLandingViewModel.swift": """
+        import Combine
+
+        final class PlusLandingViewModel: ObservableObject {
+            @Published var tiers: [UpgradeTier] = []
+            func load() { tiers = [] }
+        }
+        """,
+    ])
+    let adoption = Adoption(try AppSources.scan(folder: folder.path))
+    let empty = EmptyValues(index: adoption.typeIndex)
+    #expect(empty.expression(for: "UpgradeTier", from: "UpgradeTier")
+      == "UpgradeTier(tier: StandIn.empty(), title: StandIn.empty(), buttonForegroundColor: StandIn.empty(), background: StandIn.empty())")
+    // The app's own `Color` is made as its own struct, not taken for SwiftUI's.
+    let themed = try AppFolder("Theme", files: [
+      "Theme/Theme.swift": """
+        struct Palette {
+            let accent: Color
+        }
+
+        struct Color { let hex: String }
+
+        final class ThemeViewModel: ObservableObject {
+            @Published var palette: Palette?
+        }
+        """,
+    ])
+    let own = EmptyValues(index: Adoption(try AppSources.scan(folder: themed.path)).typeIndex)
+    #expect(own.expression(for: "Palette", from: "Palette") == "Palette(accent: Color(hex: StandIn.empty()))")
+  }
+}
+
 /// element-x's `LeaveSpaceHandleProxy.Mode` and home-assistant's onboarding `Screen`: enums
 /// whose cases carry values, returned by a member Linux could not build.
 @Suite("vmrepl adopt: a seam returning an app's enum with payloads")

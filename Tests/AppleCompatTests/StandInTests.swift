@@ -2,6 +2,7 @@ import Foundation
 import AppleOS
 import AppleSwiftUI
 import AppleUIKit
+import StandInSupport
 import Testing
 
 @testable import Scenario
@@ -68,6 +69,10 @@ struct StandInTests {
     let angular = AngularGradient(colors: [.red, .green, .blue], center: .center, angle: .degrees(90))
     #expect(angular.description == "angular(red at 0.0, green at 0.5, blue at 1.0; at center, 90.0° to 450.0°)")
     #expect(abs(Angle(radians: .pi).degrees - 180) < 1e-9 && Angle.degrees(45) < .degrees(90))
+    // Unanswered, a gradient is the placeholder color's, as a color is the placeholder.
+    let unanswered: RadialGradient = StandIn.empty()
+    #expect(unanswered.description == "radial(placeholder at 0.0; at center, radius 0.0 to 0.0)")
+    #expect((StandIn.empty() as LinearGradient).description == "linear(placeholder at 0.0; top to bottom)")
   }
 
   @Test("a window is equal only to itself and shows what it holds; an image read from a file is named by the file; a bar's visibility is a value (element-x's view states)")

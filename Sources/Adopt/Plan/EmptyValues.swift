@@ -166,6 +166,9 @@ struct EmptyValues {
     let written = type.filter { !$0.isWhitespace }
     if Self.runtimeEmpty(written) { return "StandIn.empty()" }
     if let value = Self.foundationValues[written] { return value }
+    // A color, an image or a gradient: AppleCompat's placeholder (pocket-casts' `UpgradeTier`
+    // holds a `Color` and a `RadialGradient`), unless the app declares a type of that name.
+    if Self.appearanceTypes.contains(written), index.type(written) == nil, standIns.type(written) == nil { return "StandIn.empty()" }
     // A stood-in enum too (element-x's `SessionVerificationState`, in `ClientProxyProtocol.swift`,
     // which imports the Rust SDK): its stand-in keeps its cases.
     let bare = LinuxSupport.bareName(written)
@@ -366,6 +369,11 @@ struct EmptyValues {
 
   /// Types whose empty value `StandIn.empty()` makes at run time (`StandInDefault`, or the
   /// zero a placeholder is): optionals, collections, strings, `Bool` and the numbers.
+  /// AppleCompat's values with a placeholder as their default (`StandInDefault`).
+  static let appearanceTypes: Set<String> = [
+    "Color", "Image", "UIColor", "UIImage", "SwiftUI.Color", "SwiftUI.Image", "Gradient", "LinearGradient", "RadialGradient", "AngularGradient",
+  ]
+
   static func runtimeEmpty(_ written: String) -> Bool {
     if written.hasSuffix("?") || written.hasSuffix("!") { return true }
     if written.hasPrefix("[") && written.hasSuffix("]") { return true }

@@ -28,4 +28,21 @@ extension Image: StandInDecodable {
     Image(try JSONDecoder().decode(String.self, from: json))
   }
 }
+// A gradient a model keeps for a state (pocket-casts' `UpgradeTier.background`): of the
+// placeholder color, so a value made of empty parts shows it was not the app's.
+extension Gradient: StandInDefault {
+  public static var standInDefault: Gradient { Gradient(colors: [.standInDefault]) }
+}
+
+extension LinearGradient: StandInDefault {
+  public static var standInDefault: LinearGradient { LinearGradient(gradient: .standInDefault, startPoint: .top, endPoint: .bottom) }
+}
+
+extension RadialGradient: StandInDefault {
+  public static var standInDefault: RadialGradient { RadialGradient(gradient: .standInDefault, center: .center, startRadius: 0, endRadius: 0) }
+}
+
+extension AngularGradient: StandInDefault {
+  public static var standInDefault: AngularGradient { AngularGradient(gradient: .standInDefault, center: .center) }
+}
 #endif
