@@ -367,13 +367,13 @@ struct EmptyValues {
     "NSRange": "NSRange(location: 0, length: 0)",
   ]
 
-  /// Types whose empty value `StandIn.empty()` makes at run time (`StandInDefault`, or the
-  /// zero a placeholder is): optionals, collections, strings, `Bool` and the numbers.
   /// AppleCompat's values with a placeholder as their default (`StandInDefault`).
   static let appearanceTypes: Set<String> = [
     "Color", "Image", "UIColor", "UIImage", "SwiftUI.Color", "SwiftUI.Image", "Gradient", "LinearGradient", "RadialGradient", "AngularGradient",
   ]
 
+  /// Types whose empty value `StandIn.empty()` makes at run time (`StandInDefault`, or the
+  /// zero a placeholder is): optionals, collections, strings, `Bool` and the numbers.
   static func runtimeEmpty(_ written: String) -> Bool {
     if written.hasSuffix("?") || written.hasSuffix("!") { return true }
     if written.hasPrefix("[") && written.hasSuffix("]") { return true }
