@@ -54,6 +54,14 @@ struct StandInFiles {
       app.pins.pin(forModule: module).map { declared.contains($0.identity) } ?? false
     })
     let empty = EmptyValues(index: adoption.typeIndex, standIns: adoption.standInTypeIndex, makesObjects: true)
+    // Types a compiled file's extension gives `Equatable` or `Hashable`, with those files: a
+    // stand-in declaring its own too would be a redundant conformance there.
+    var equalityGivers: [String: Set<String>] = [:]
+    for file in compiled {
+      for ext in file.extensions where !Set(ext.inherited).isDisjoint(with: StandInSource.equalityProtocols) {
+        equalityGivers[ext.extendedType, default: []].insert(file.path)
+      }
+    }
     // Each target's own types (compiled and stood in), for what its stand-ins' copied closures
     // may name: its own and its dependencies'.
     var ownTypes: [String: Set<String>] = [:]
@@ -88,6 +96,7 @@ struct StandInFiles {
           source: source, path: path, names: Set(seam.types), known: known, protocols: protocols, imports: imports,
           why: app.shownPaths(in: Self.why(path: path, reason: seam.why)), repair: adoption.standInRepairs[path] ?? StandInSource.Repair(),
           keptExtensions: kept,
+          equalityElsewhere: Set(equalityGivers.filter { !$0.value.subtracting([path]).isEmpty }.keys),
           emptyValue: { type, owner in
             empty.expression(for: type, from: owner) ?? empty.mock(of: type, standIns: adoption.standInTypeIndex)
               ?? EmptyValues.protocolName(type).flatMap { adoption.returnedConformances[$0] == nil ? nil : StandInSource.seamClassName($0) + "()" }

@@ -58,6 +58,9 @@ struct StandInSource {
     return words[name] ?? "operator" + name.unicodeScalars.map { String($0.value, radix: 16) }.joined()
   }
 
+  /// The conformances a stand-in may make its own (`Writer.ownEquality`).
+  static let equalityProtocols: Set<String> = ["Equatable", "Hashable"]
+
   struct Repair: Sendable, Equatable {
     var plainTypes: Set<String> = []
     var droppedMembers: Set<String> = []
@@ -96,12 +99,14 @@ struct StandInSource {
   /// `protocols` the app's protocol names among them; `imports` the modules the stand-in may
   /// import; `why` is said with every call. `keptExtensions` holds the UTF-8 offsets of the
   /// extensions a filtered copy of the same file still compiles: the stand-in leaves them to it,
-  /// since declaring their members twice would be a redeclaration. `emptyValue` makes the
+  /// since declaring their members twice would be a redeclaration; `equalityElsewhere` names
+  /// the types compiled files' extensions give `Equatable` or `Hashable`, which the stand-in
+  /// then does not declare. `emptyValue` makes the
   /// value of an app type a seam returns unanswered, from the type as written and the seam's
   /// type (`EmptyValues`).
   init(
     source: String, path: String, names: Set<String>, known: Set<String>, protocols: Set<String> = [], imports: [String], why: String,
-    repair: Repair = Repair(), keptExtensions: Set<Int> = [], emptyValue: @escaping (_ type: String, _ owner: String) -> String? = { _, _ in nil },
+    repair: Repair = Repair(), keptExtensions: Set<Int> = [], equalityElsewhere: Set<String> = [], emptyValue: @escaping (_ type: String, _ owner: String) -> String? = { _, _ in nil },
     visible: Set<String>? = nil
   ) {
     let tree = SyntaxTrees.parse(source)
@@ -110,7 +115,20 @@ struct StandInSource {
     writer.protocolNames = protocols
     writer.repair = repair
     writer.emptyValue = emptyValue
+    writer.keptEquality = equalityElsewhere
     let fileScope = Self.fileScope(tree)
+    for decl in fileScope {
+      guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { continue }
+      let listed = Set(extensionDecl.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [])
+        .intersection(StandInSource.equalityProtocols)
+      guard !listed.isEmpty else { continue }
+      let extended = extensionDecl.extendedType.trimmedDescription
+      if keptExtensions.contains(extensionDecl.positionAfterSkippingLeadingTrivia.utf8Offset) {
+        writer.keptEquality.insert(extended)
+      } else {
+        writer.extensionEquality[extended, default: []].formUnion(listed)
+      }
+    }
     for decl in fileScope {
       if let name = Writer.typeName(of: decl), names.contains(name) {
         writer.type(decl, parents: [], indent: "")
@@ -501,6 +519,20 @@ private struct Writer {
   var dropModifiers: Set<String> = []
   /// Stood-in structs whose storage is kept, and enums: their conformances synthesize.
   var valueTypes: Set<String> = []
+  /// Stood-in types whose `Equatable` and `Hashable` are the stand-in's own, not the app's `==`
+  /// and `hash(into:)`: a struct whose properties are seams (synthesized over what it still
+  /// stores) and a class (by identity). Kept code stores them in its own Hashable values
+  /// (element-x's `FileRoomTimelineItemContent`, stood in for `UTType`, in the `Hashable` enum
+  /// every timeline item is made of): without them, each value around one fails in turn, a
+  /// build and a left-out file a link.
+  var ownEquality: Set<String> = []
+  /// `Equatable` or `Hashable` that extensions of the file give a type, by the extended name,
+  /// for the extensions the stand-in writes (`extension AudioPlayerState: Equatable`).
+  var extensionEquality: [String: Set<String>] = [:]
+  /// Types a filtered copy's kept extension gives `Equatable` or `Hashable`: theirs, not the stand-in's.
+  var keptEquality: Set<String> = []
+  /// The classes written, by owner.
+  var classNames: Set<String> = []
   var typeLines: [Int: String] = [:]
   var repair = StandInSource.Repair()
   /// The types the stand-in's own module sees (its target's and its dependencies'), where
@@ -691,8 +723,16 @@ private struct Writer {
       }
     let synthesized: Set<String> = ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
     let plain = repair.plainTypes.contains(owner)
-    var inherited = inheritance(
-      inheritanceClause, keepAll: false, generic: generic, dropping: (keyword == "enum" || keepsStorage) && !plain ? [] : synthesized)
+    // Equatable and Hashable the stand-in makes its own (`ownEquality`): a struct's where its
+    // clause or an extension asks for them, a class's there or by `NSObject` (compared by
+    // identity, as `NSObject` is), unless a kept extension gives them.
+    let declared = Set(inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [])
+    let asked = declared.union(extensionEquality[owner] ?? []).intersection(StandInSource.equalityProtocols)
+    let storageless = keyword == "struct" && !keepsStorage && !plain && !keptEquality.contains(owner) && !asked.isEmpty
+    let identity = keyword == "class" && !plain && !keptEquality.contains(owner) && (!asked.isEmpty || declared.contains("NSObject"))
+    if storageless || identity { ownEquality.insert(owner) }
+    let dropping: Set<String> = (keyword == "enum" || keepsStorage) && !plain ? [] : storageless ? synthesized.subtracting(StandInSource.equalityProtocols) : synthesized
+    var inherited = inheritance(inheritanceClause, keepAll: false, generic: generic, dropping: dropping)
     if plain {
       // A type the compiler rejected for a conformance keeps none but an enum's raw type: a
       // hand-written `RawRepresentable` or a protocol whose requirements a seam cannot meet goes too.
@@ -705,8 +745,11 @@ private struct Writer {
       // A superclass is dropped (its inits and overrides are not the stand-in's).
       inherited = inheritance(inheritanceClause, keepAll: false, generic: generic, dropping: synthesized, skipFirst: true)
     }
+    let identityProtocol = asked.contains("Hashable") || declared.contains("NSObject") ? "Hashable" : "Equatable"
+    if identity { inherited += (inherited.isEmpty ? ": " : ", ") + identityProtocol }
     let genericText = genericClause.map { clause in exists(clause, generic: generic) ? clause.trimmedDescription : "" } ?? ""
     if (keepsStorage || keyword == "enum") && !plain { valueTypes.insert(name) }
+    if keyword == "class" { classNames.insert(owner) }
     typeLines[lines.count + 1] = owner
     lines.append(indent + Self.attributes(attributes) + Self.modifiers(modifiers) + "\(keyword) \(name)\(genericText)\(inherited) {")
     for member in members.members {
@@ -714,6 +757,10 @@ private struct Writer {
       let memberName = Self.memberName(of: decl).map { "\(owner).\($0)" }
       if let memberName, repair.droppedMembers.contains(memberName) {
         omitted.append("\(memberName): the compiler rejected it in an earlier build")
+        continue
+      }
+      if ownEquality.contains(owner), let omission = Self.ownEqualityOmission(decl, owner: owner, byIdentity: identity) {
+        omitted.append(omission)
         continue
       }
       let firstLine = lines.count + 1
@@ -794,6 +841,15 @@ private struct Writer {
       }
     }
     wroteInit = outerWroteInit
+    if identity {
+      // The type's own lines: one the compiler rejects makes the type plain next build.
+      typeLines[lines.count + 1] = owner
+      lines.append(inner + "nonisolated static func == (lhs: \(name), rhs: \(name)) -> Bool { lhs === rhs }")
+      if identityProtocol == "Hashable" {
+        typeLines[lines.count + 1] = owner
+        lines.append(inner + "nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }")
+      }
+    }
     if madeOwnInstance {
       // What `static let shared` is made with where the app's own value cannot be: a call the
       // transcript shows, no storage to set up.
@@ -812,7 +868,10 @@ private struct Writer {
 
   mutating func extensionBlock(_ node: ExtensionDeclSyntax, name: String) {
     // A value whose storage the stand-in keeps synthesizes these as the app's does.
-    let synthesized: Set<String> = valueTypes.contains(name) ? [] : ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
+    let all: Set<String> = ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
+    // A class's own Equatable and Hashable are at its header; a storageless struct's stay here.
+    let synthesized = valueTypes.contains(name) ? []
+      : ownEquality.contains(name) && !isClassName(name) ? all.subtracting(StandInSource.equalityProtocols) : all
     // An extension's inits are not written (a seam cannot choose an enum's case), so a
     // hand-written `RawRepresentable` there (KeychainAccess's `extension ItemClass:
     // RawRepresentable`, over Security's constants) cannot be met; and a type the compiler
@@ -821,7 +880,8 @@ private struct Writer {
       ? "" : inheritance(node.inheritanceClause, keepAll: false, generic: [], dropping: synthesized.union(["RawRepresentable"]))
     lines.append("")
     // An error at an extension's conformance repairs its type as one at the type's own header.
-    typeLines[lines.count + 1] = name
+    let header = lines.count + 1
+    typeLines[header] = name
     lines.append(Self.access(of: node) + "extension \(name)\(inherited) {")
     for member in node.memberBlock.members {
       // An extension's members are repaired as the type's own are: one the compiler rejected
@@ -829,6 +889,10 @@ private struct Writer {
       let memberName = Self.memberName(of: member.decl).map { "\(name).\($0)" }
       if let memberName, repair.droppedMembers.contains(memberName) {
         omitted.append("\(memberName): the compiler rejected it in an earlier build")
+        continue
+      }
+      if ownEquality.contains(name), let omission = Self.ownEqualityOmission(member.decl, owner: name, byIdentity: isClassName(name)) {
+        omitted.append(omission)
         continue
       }
       let firstLine = lines.count + 1
@@ -841,8 +905,35 @@ private struct Writer {
         for line in firstLine...lines.count where memberLines[line] == nil { memberLines[line] = memberName }
       }
     }
+    // Nothing left of it (the app's `==` of a stand-in compared by identity): not written.
+    if inherited.isEmpty, lines.count == header {
+      lines.removeLast(2)
+      typeLines[header] = nil
+      return
+    }
     lines.append("}")
   }
+
+  /// Why a stand-in in `ownEquality` leaves out `decl`, the app's `==`, `hash(into:)` or
+  /// `hashValue`; nil for any other member.
+  static func ownEqualityOmission(_ decl: DeclSyntax, owner: String, byIdentity: Bool) -> String? {
+    let name: String
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+      guard function.name.text == "==" || (function.name.text == "hash" && labels == ["into"]) else { return nil }
+      name = function.name.text
+    } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.first?.pattern.trimmedDescription == "hashValue" {
+      name = "hashValue"
+    } else {
+      return nil
+    }
+    return byIdentity
+      ? "\(owner).\(name): compared by identity, not the app's `\(name)` (it reads what the stand-in does not keep)"
+      : "\(owner).\(name): compared by what the stand-in stores, not the app's `\(name)` (its properties are seams)"
+  }
+
+  /// Whether `name` is a class this stand-in writes.
+  func isClassName(_ name: String) -> Bool { classNames.contains(name) }
 
   /// An extension's access (`public `), which its members take: home-assistant's `public
   /// extension ServerManager` gives `serverOrFirstIfAvailable(for:)` to conformers in other

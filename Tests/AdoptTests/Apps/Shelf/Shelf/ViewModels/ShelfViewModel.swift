@@ -7,6 +7,8 @@ final class ShelfViewModel: ObservableObject {
     @Published var isSignedIn = false
     @Published var isPro = false
     @Published var errorMessage: String?
+    @Published var media: [BookMedia] = []
+    @Published var marks: [Shelfmark] = []
 
     private let api: BooksAPI
     private let purchases: PurchaseManager
