@@ -65,6 +65,31 @@ struct ProofRoundsTests {
     #expect(!rounds.record.outOfRounds && !rounds.record.succeeded)
   }
 
+  @Test("a build that ran another package's plan (the shared build folder's) is made again, once; not twice")
+  func stalePlanBuiltAgain() throws {
+    let app = try AppSources.scan(folder: Apps.folder("Photos"))
+    var rounds = ProofRounds(app: app, scratch: "/tmp/scratch", limit: 5)
+    let adoption = rounds.mending.adoption(of: app, overridden: [], excluded: [:])
+    let writer = PackageWriter(output: "/nonexistent/photos-vmrepl", vmrepl: "/opt/vmrepl", adoption: adoption)
+    // As the Shelf app's adopt printed after check-adopt had built Templates/MyApp in the same folder.
+    let stale = Self.outcome("""
+      error: command /work/main/.build-adopted/x86_64-unknown-linux-gnu/debug/my-app-repl.product/Objects.LinkFileList not registered
+      error: command /work/main/.build-adopted/x86_64-unknown-linux-gnu/debug/MyApp.build/sources not registered
+      error: failed to write auxiliary file: command /work/main/.build-adopted/x86_64-unknown-linux-gnu/debug/my_app_repl.build/sources not registered
+      """)
+    func after(_ outcome: PackageBuild.Outcome, _ round: Int) throws -> ProofRounds.Next {
+      try rounds.after(outcome, round: round, adoption: adoption, writer: writer, checkouts: "/nonexistent") { _ in nil }
+    }
+    #expect(try after(stale, 1) == .sameAgain)
+    #expect(!rounds.oneJobAtATime)
+    #expect(try after(stale, 2) == .stop)
+    #expect(rounds.record.diary.lines == [
+      "build 1 (2 s): the build folder held another package's plan; the same again",
+      "build 2 (2 s): nothing mended",
+    ])
+    #expect(!PackageBuild.planWasStale("error: no such module 'UIKit'\nnote: command not registered is fine here"))
+  }
+
   @Test("a package compiled from its sources already and blamed again is no progress (home-assistant's swift-crypto, its checkout broken, copied again each second until the round limit)")
   func vendoredBlamedAgain() {
     func plan(_ name: String, _ owner: String) -> PackagePlan {

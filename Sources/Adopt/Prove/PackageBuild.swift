@@ -471,6 +471,13 @@ struct PackageBuild {
     log.contains("failed due to signal 9") || log.contains("terminated by signal 9")
   }
 
+  /// Whether the build system ran a plan its build folder no longer holds ("error: command
+  /// .../MyApp.build/sources not registered"): seen when the folder adopted apps share last built
+  /// another app's package, and gone at the next build of the same package. The machine's, not the app's.
+  static func planWasStale(_ log: String) -> Bool {
+    log.split(separator: "\n").contains { $0.hasPrefix("error: command ") && $0.hasSuffix(" not registered") }
+  }
+
   /// The first lines of the log that say what went wrong, for a build adopt cannot mend.
   static func summary(of log: String, lines limit: Int = 12) -> [String] {
     let errors = log.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)

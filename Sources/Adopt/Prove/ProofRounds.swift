@@ -22,6 +22,8 @@ struct ProofRounds {
   var record: AdoptReport.Build
   /// Whether builds run one compile at a time (after a compiler was killed for memory).
   var oneJobAtATime = false
+  /// Whether a build that ran a stale plan was made again (once).
+  var rebuiltStalePlan = false
   /// How many builds the proof may make.
   let limit: Int
 
@@ -61,6 +63,12 @@ struct ProofRounds {
       oneJobAtATime = true
       record.oneJobAtATime = true
       record.diary.noteKilled(round: round, seconds: outcome.seconds)
+      return .sameAgain
+    }
+    // A plan the shared build folder no longer holds is the machine's too: the same build again, once.
+    if PackageBuild.planWasStale(outcome.log), !rebuiltStalePlan, round < limit {
+      rebuiltStalePlan = true
+      record.diary.noteStalePlan(round: round, seconds: outcome.seconds)
       return .sameAgain
     }
     let before = RoundDiary.Tally(mending)

@@ -110,6 +110,10 @@ struct RoundDiary: Sendable, Equatable {
   }
 
   /// Notes a build repeated one job at a time after a compiler was killed for memory.
+  mutating func noteStalePlan(round: Int, seconds: Double) {
+    lines.append("build \(round) (\(String(format: "%.0f", seconds.rounded())) s): the build folder held another package's plan; the same again")
+  }
+
   mutating func noteKilled(round: Int, seconds: Double) {
     lines.append("build \(round) (\(String(format: "%.0f", seconds.rounded())) s): a compiler was killed for memory; the same again, one job at a time")
   }
