@@ -1413,6 +1413,29 @@ struct StandInTests {
     #expect(generated.omitted.contains("AudioPlayerState.==: compared by identity, not the app's `==` (it reads what the stand-in does not keep)"))
   }
 
+  @Test("a stood-in class whose own init takes nothing but defaults is its one instance unasked, made by that init (home-assistant's `Current.Log`, an `XCGLogger`)")
+  func instanceMadeByDefaultedInit() {
+    let source = """
+      import AppKit
+      open class XCGLogger: CustomDebugStringConvertible {
+          open var identifier: String = ""
+          public init(identifier: String = "", includeDefaultDestinations: Bool = true) {}
+          open func error(_ closure: @autoclosure () -> Any?) {}
+          open var debugDescription: String { identifier }
+      }
+      public class Uploader {
+          public init(session: URLSession = .shared, retries: Int = { 3 }()) {}
+      }
+      """
+    let generated = StandInSource(
+      source: source, path: "XCGLogger.swift", names: ["XCGLogger", "Uploader"], known: ["XCGLogger", "Uploader", "URLSession"], imports: [], why: "why")
+    #expect(generated.text.contains("  nonisolated(unsafe) private static let standInInstance = XCGLogger()\n"))
+    #expect(generated.text.contains("extension XCGLogger: StandInObject {"))
+    #expect(!generated.text.contains("init(standInDefault"))
+    // A default the stand-in cannot copy (a call): no init it writes takes nothing.
+    #expect(!generated.text.contains("extension Uploader: Stand"))
+  }
+
   @Test("a stand-in leaves Equatable to a compiled file's extension that declares it, and to its filtered copy's")
   func equalityDeclaredElsewhere() {
     let source = """
@@ -2580,7 +2603,8 @@ struct StandInClassWithInitsTests {
     ])
     let adoption = Adoption(try AppSources.scan(folder: folder.path))
     let sdk = try #require(StandInFiles(adoption).files.first { $0.appPath == "Backup/SDK/Encryption.swift" }?.generated)
-    #expect(sdk.defaultTypes == ["TaskHandle", "Encryption", "RoomListService"])
+    // `Cache(limit: Int = 10)` too, by its own init with its default (`Cache()`, as `shared` is made).
+    #expect(sdk.defaultTypes == ["TaskHandle", "Encryption", "Cache", "RoomListService"])
     #expect(sdk.text.contains("""
         nonisolated init(standInDefault: Void) {}
       }

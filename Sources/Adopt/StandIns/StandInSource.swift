@@ -546,6 +546,8 @@ private struct Writer {
   var madeOwnInstance = false
   /// Whether the type being written got an init of the stand-in's that hides the implicit `init()`.
   var wroteInit = false
+  /// Whether it got one whose every argument has a default, written: `Owner()` calls it.
+  var wroteInitTakingNothing = false
   /// Stood-in types whose instance a seam may return unasked (`StandInDefault`), qualified, and
   /// how each is made.
   var defaultable: [(name: String, kind: DefaultKind, arguments: String)] = []
@@ -705,8 +707,9 @@ private struct Writer {
     let owner = (parents + [name]).joined(separator: ".")
     let generic = Set(genericClause?.parameters.map(\.name.text) ?? [])
     // A nested type's inits are its own, not the type around it.
-    let outerWroteInit = wroteInit
+    let outerWroteInit = (wroteInit, wroteInitTakingNothing)
     wroteInit = false
+    wroteInitTakingNothing = false
     // A struct keeps its stored properties stored, where their types exist: its memberwise init
     // and synthesized conformances (Codable, Equatable) are what kept code uses of a model value,
     // and its own inits are copied as written where the package has every type they name.
@@ -831,7 +834,13 @@ private struct Writer {
       return initializer.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil }
     }
     let madeByOwnInit = keyword == "class" && wroteInit && !callableWithNothing
-    if keyword == "class" || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit || madeByOwnInit, !madeOwnInstance, !plain,
+    // One whose own init the stand-in writes with every default (home-assistant's `XCGLogger`,
+    // `init(identifier: String = "", includeDefaultDestinations: Bool = true)`, which every
+    // `Current.Log` returns) is made by it: the instance's making is its init's call in the
+    // transcript, as `Self()` of an `init()` is.
+    let madeByAppInit = keyword == "class" && wroteInit && wroteInitTakingNothing
+    if keyword == "class" || (keyword == "struct" && !keepsStorage), generic.isEmpty, !wroteInit || madeByOwnInit || madeByAppInit,
+       !madeOwnInstance, !plain,
        !(isMainActor && explicitInits && !madeByOwnInit),
        !repair.droppedMembers.contains(owner + ".standInDefault") {
       defaultable.append((owner, keyword == "struct" ? .value : isFinalClass ? .finalClass : .openClass, madeByOwnInit ? "(standInDefault: ())" : "()"))
@@ -840,7 +849,7 @@ private struct Writer {
         lines.append(inner + "nonisolated init(standInDefault: Void) {}")
       }
     }
-    wroteInit = outerWroteInit
+    (wroteInit, wroteInitTakingNothing) = outerWroteInit
     if identity {
       // The type's own lines: one the compiler rejects makes the type plain next build.
       typeLines[lines.count + 1] = owner
@@ -1185,6 +1194,11 @@ private struct Writer {
     // One that takes nothing still makes `Self()` (its call then in the transcript); any other
     // hides the implicit init.
     if !node.signature.parameterClause.parameters.isEmpty || !failable.isEmpty || isAsync || isThrowing { wroteInit = true }
+    // One whose every argument has its default copied is called with none too (`XCGLogger()`).
+    if failable.isEmpty, !isAsync, !isThrowing, !node.signature.parameterClause.parameters.isEmpty,
+       node.signature.parameterClause.parameters.allSatisfy({ $0.defaultValue.map { copyable($0.value, generic: generic) } ?? false }) {
+      wroteInitTakingNothing = true
+    }
     memberLines[lines.count + 1] = member
     lines.append(indent + Self.attributes(node.attributes) + Self.modifiers(node.modifiers, dropping: ["convenience"]) + "init\(failable)"
       + parameters.declaration + (isAsync ? " async" : "") + (isThrowing ? " throws" : "") + " {")
