@@ -188,6 +188,67 @@ struct MendingTests {
     #expect(Mending.unknownType(in: "'Notification' is ambiguous for type lookup in this context") == "Notification")
   }
 
+  @Test("a stand-in's own Equatable or Hashable the compiler rejects goes alone next build: the type keeps its default and other conformances")
+  func ownEqualityRejectedAlone() throws {
+    // As mastodon's `AuthenticationService` (a public NSObject over Core Data) and a model that holds one.
+    let folder = try AppFolder("Accounts", files: [
+      "Accounts.xcodeproj/project.pbxproj": "// an Xcode project\n",
+      "Accounts/AuthenticationService.swift": """
+        import CoreData
+        import Combine
+
+        public final class AuthenticationService: NSObject, ObservableObject {
+            @Published public var accounts: [String] = []
+            let context: NSManagedObjectContext
+            init(context: NSManagedObjectContext) { self.context = context }
+            public func signOut() async throws {}
+        }
+        """,
+      "Accounts/AccountsViewModel.swift": """
+        import Foundation
+
+        @MainActor
+        final class AccountsViewModel: ObservableObject {
+            @Published var count = 0
+            let service: AuthenticationService
+            init(service: AuthenticationService) { self.service = service }
+            func signOut() async { try? await service.signOut() }
+        }
+        """,
+    ])
+    let adoption = Adoption(try folder.scanOnly())
+    let standIns = StandInFiles(adoption)
+    let file = try #require(standIns.files.first { $0.appPath == "Accounts/AuthenticationService.swift" })
+    #expect(file.generated.text.contains("public final class AuthenticationService: ObservableObject, Hashable {"))
+    #expect(file.generated.text.contains(
+      "  public nonisolated static func == (lhs: AuthenticationService, rhs: AuthenticationService) -> Bool { lhs === rhs }"))
+    #expect(file.generated.ownEquality == ["AuthenticationService"])
+    let equalLine = try #require(file.generated.text.split(separator: "\n", omittingEmptySubsequences: false)
+      .firstIndex { $0.contains("static func ==") }) + 1
+    var mending = Mending()
+    let mended = mending.mend(
+      [Self.rejection(equalLine, "method '==' must be declared public because it matches a requirement in public protocol 'Equatable'",
+                      path: file.appPath, standIn: true)],
+      adoption: adoption, standIns: standIns, generated: "")
+    #expect(mended)
+    #expect(mending.standInRepairs[file.appPath]?.droppedMembers == ["AuthenticationService.standInEquality"])
+    #expect(mending.standInRepairs[file.appPath]?.plainTypes.isEmpty == true)
+    // The next build's stand-in: no Hashable of its own, its default and ObservableObject kept.
+    let next = StandInFiles(mending.adoption(of: adoption.app, overridden: [], excluded: [:]))
+    let again = try #require(next.files.first { $0.appPath == file.appPath }?.generated)
+    #expect(again.text.contains("public final class AuthenticationService: ObservableObject {"))
+    #expect(!again.text.contains("=="))
+    #expect(again.defaultTypes == ["AuthenticationService"])
+    #expect(again.omitted.contains("AuthenticationService: its own Equatable and Hashable: the compiler rejected them in an earlier build"))
+    // One at the header (a storageless struct's copied value that is not Hashable) goes the same way.
+    var header = Mending()
+    let headerLine = try #require(file.generated.typeLines.first { $0.value == "AuthenticationService" }?.key)
+    _ = header.mend(
+      [Self.rejection(headerLine, "type 'AuthenticationService' does not conform to protocol 'Hashable'", path: file.appPath, standIn: true)],
+      adoption: adoption, standIns: standIns, generated: "")
+    #expect(header.standInRepairs[file.appPath]?.droppedMembers == ["AuthenticationService.standInEquality"])
+  }
+
   @Test("a stand-in's value copied as written that the compiler rejects is a seam the next build, and left out only if that fails too")
   func copiedValueThenSeam() throws {
     var mending = Mending()

@@ -270,7 +270,12 @@ struct Mending {
       // Another error of a type or member this round already repaired: the next build judges it.
       if let named, repairedNow.contains(path + ":" + named) { return false }
       var repair = standInRepairs[path] ?? StandInSource.Repair()
-      if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
+      if let type = generated.typeLines[rejection.line], generated.ownEquality.contains(type),
+         !repair.droppedMembers.contains(StandInSource.equalityMember(type)) {
+        // Its own Equatable or Hashable (a storageless struct's copied value that is not):
+        // those go, the type keeps its other conformances and its default.
+        repair.droppedMembers.insert(StandInSource.equalityMember(type))
+      } else if let type = generated.typeLines[rejection.line], !repair.plainTypes.contains(type) {
         repair.plainTypes.insert(type)
       } else if let member = generated.member(atLine: rejection.line), generated.filledMembers.contains(member),
                 !repair.unfilledMembers.contains(member) {

@@ -31,6 +31,13 @@ struct StandInSource {
   /// qualified: a seam returning one returns it unasked (`StandInDefault`: a class's one
   /// instance, a struct's new value).
   var defaultTypes: [String] = []
+  /// Stood-in types whose `Equatable` and `Hashable` the stand-in makes its own (a storageless
+  /// struct's, a class's by identity), qualified: one the compiler rejects loses only them
+  /// next build (`equalityMember`), not every conformance and its default.
+  var ownEquality: Set<String> = []
+
+  /// The member name a rejected own `Equatable`/`Hashable` of `owner` is repaired as.
+  static func equalityMember(_ owner: String) -> String { owner + ".standInEquality" }
 
   /// The member a line of the generated file belongs to: its own, or else the nearest member
   /// above it with no type opening between (an extension's accessor lines, a requirement's
@@ -227,6 +234,7 @@ struct StandInSource {
     text = (header + [""] + writer.lines).joined(separator: "\n") + "\n"
     declarations = writer.declarations
     defaultTypes = writer.defaultable.map(\.name)
+    ownEquality = writer.ownEquality
     omitted = writer.omitted
     copiedMembers = writer.copiedMembers
     copiedValues = writer.copiedValues
@@ -731,9 +739,14 @@ private struct Writer {
     // identity, as `NSObject` is), unless a kept extension gives them.
     let declared = Set(inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [])
     let asked = declared.union(extensionEquality[owner] ?? []).intersection(StandInSource.equalityProtocols)
-    let storageless = keyword == "struct" && !keepsStorage && !plain && !keptEquality.contains(owner) && !asked.isEmpty
-    let identity = keyword == "class" && !plain && !keptEquality.contains(owner) && (!asked.isEmpty || declared.contains("NSObject"))
+    let equalityRejected = repair.droppedMembers.contains(StandInSource.equalityMember(owner))
+    let ownAllowed = !plain && !keptEquality.contains(owner) && !equalityRejected
+    let storageless = keyword == "struct" && !keepsStorage && ownAllowed && !asked.isEmpty
+    let identity = keyword == "class" && ownAllowed && (!asked.isEmpty || declared.contains("NSObject"))
     if storageless || identity { ownEquality.insert(owner) }
+    if equalityRejected, !plain {
+      omitted.append("\(owner): its own Equatable and Hashable: the compiler rejected them in an earlier build")
+    }
     let dropping: Set<String> = (keyword == "enum" || keepsStorage) && !plain ? [] : storageless ? synthesized.subtracting(StandInSource.equalityProtocols) : synthesized
     var inherited = inheritance(inheritanceClause, keepAll: false, generic: generic, dropping: dropping)
     if plain {
@@ -851,12 +864,14 @@ private struct Writer {
     }
     (wroteInit, wroteInitTakingNothing) = outerWroteInit
     if identity {
-      // The type's own lines: one the compiler rejects makes the type plain next build.
-      typeLines[lines.count + 1] = owner
-      lines.append(inner + "nonisolated static func == (lhs: \(name), rhs: \(name)) -> Bool { lhs === rhs }")
+      // Public where the class is (a public protocol's requirement), and named as one member:
+      // one the compiler rejects leaves both out next build, with the conformance.
+      let access = modifiers.contains { ["public", "open"].contains($0.name.text) } ? "public " : ""
+      memberLines[lines.count + 1] = StandInSource.equalityMember(owner)
+      lines.append(inner + access + "nonisolated static func == (lhs: \(name), rhs: \(name)) -> Bool { lhs === rhs }")
       if identityProtocol == "Hashable" {
-        typeLines[lines.count + 1] = owner
-        lines.append(inner + "nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }")
+        memberLines[lines.count + 1] = StandInSource.equalityMember(owner)
+        lines.append(inner + access + "nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }")
       }
     }
     if madeOwnInstance {
