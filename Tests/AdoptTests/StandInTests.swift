@@ -1610,6 +1610,10 @@ struct StandInTests {
         init(settings: IAPHelperSettings, networking: IAPHelperNetworking) {
       """))
     #expect(second.text.contains("  nonisolated init(standIn member: String, _ text: String) { StandIn.call(member, text) as Void }\n}"))
+    // That one instance is what a seam returning an `IAPHelper` returns unasked (home-assistant's
+    // `Current.Log`, XCGLogger's `default`).
+    #expect(second.text.contains("  nonisolated(unsafe) private static let standInInstance = IAPHelper.shared\n"))
+    #expect(second.defaultTypes == ["IAPHelper"])
     #expect(second.declarations.map(\.member) == ["IAPHelper.shared", "IAPHelper.cache", "IAPHelper.session", "IAPHelper.init"])
     #expect(second.copiedMembers.isEmpty)
   }

@@ -552,6 +552,8 @@ private struct Writer {
   /// Whether the type being written holds a static instance of itself made by the stand-in's
   /// own init (`static let shared = Client(standIn: ...)`), which it then declares.
   var madeOwnInstance = false
+  /// That static instance's name (`shared`, `` `default` ``).
+  var ownInstanceName: String?
   /// Whether the type being written got an init of the stand-in's that hides the implicit `init()`.
   var wroteInit = false
   /// Whether it got one whose every argument has a default, written: `Owner()` calls it.
@@ -861,6 +863,11 @@ private struct Writer {
         memberLines[lines.count + 1] = owner + ".standInDefault"
         lines.append(inner + "nonisolated init(standInDefault: Void) {}")
       }
+    } else if madeOwnInstance, let instance = ownInstanceName, keyword == "class", generic.isEmpty, !plain, !isMainActor,
+              !repair.droppedMembers.contains(owner + ".standInDefault") {
+      // The one instance the stand-in makes for the type's own static (home-assistant's
+      // `XCGLogger.default`, what `Current.Log` is): what a seam returning one returns unasked.
+      defaultable.append((owner, isFinalClass ? .finalClass : .openClass, "." + instance))
     }
     (wroteInit, wroteInitTakingNothing) = outerWroteInit
     if identity {
@@ -881,6 +888,7 @@ private struct Writer {
       // where the class is the main actor's.
       lines.append(inner + (keyword == "actor" ? "" : "nonisolated ") + "init(standIn member: String, _ text: String) { StandIn.call(member, text) as Void }")
       madeOwnInstance = false
+      ownInstanceName = nil
     }
     if !explicitInits, ["class", "actor"].contains(keyword), attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor" }) {
       // The stand-in has no storage to set up, so its init need not run on the main actor: a
@@ -1049,6 +1057,7 @@ private struct Writer {
         // cannot be made here: made by the stand-in, and its making shown as a call.
         let member = Self.qualified(owner, name)
         madeOwnInstance = true
+        if ownInstanceName == nil { ownInstanceName = name }
         memberLines[lines.count + 1] = member
         lines.append(indent + Self.attributes(node.attributes) + Self.modifiers(node.modifiers, dropping: dropModifiers)
           + "let \(name) = \(owner)(standIn: \(literal(member)), \(literal(name)))")
