@@ -1614,6 +1614,12 @@ struct StandInTests {
     // `Current.Log`, XCGLogger's `default`).
     #expect(second.text.contains("  nonisolated(unsafe) private static let standInInstance = IAPHelper.shared\n"))
     #expect(second.defaultTypes == ["IAPHelper"])
+    // A type nested after the static is its own: the outer type keeps its `init(standIn:)`.
+    let nested = source.replacingOccurrences(of: "    init(settings:", with: "    struct Receipt { let id: String }\n    init(settings:")
+    let third = StandInSource(source: nested, path: "IAPHelper.swift", names: ["IAPHelper"], known: known, imports: [], why: "why", repair: repair)
+    #expect(third.text.contains("  struct Receipt {\n    let id: String\n  }\n"))
+    #expect(third.text.contains("  nonisolated init(standIn member: String, _ text: String) { StandIn.call(member, text) as Void }\n}"))
+    #expect(!third.text.contains("  struct Receipt {\n    let id: String\n    nonisolated init(standIn"))
     #expect(second.declarations.map(\.member) == ["IAPHelper.shared", "IAPHelper.cache", "IAPHelper.session", "IAPHelper.init"])
     #expect(second.copiedMembers.isEmpty)
   }

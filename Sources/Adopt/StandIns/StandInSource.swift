@@ -720,6 +720,11 @@ private struct Writer {
     let outerWroteInit = (wroteInit, wroteInitTakingNothing)
     wroteInit = false
     wroteInitTakingNothing = false
+    // And its own static instance: a nested type declared after the outer one's `static let
+    // shared` would otherwise write the outer type's `init(standIn:)` in itself.
+    let outerOwnInstance = (madeOwnInstance, ownInstanceName)
+    madeOwnInstance = false
+    ownInstanceName = nil
     // A struct keeps its stored properties stored, where their types exist: its memberwise init
     // and synthesized conformances (Codable, Equatable) are what kept code uses of a model value,
     // and its own inits are copied as written where the package has every type they name.
@@ -896,6 +901,7 @@ private struct Writer {
       lines.append(inner + "nonisolated init() {}")
     }
     lines.append(indent + "}")
+    (madeOwnInstance, ownInstanceName) = outerOwnInstance
   }
 
   mutating func extensionBlock(_ node: ExtensionDeclSyntax, name: String) {
