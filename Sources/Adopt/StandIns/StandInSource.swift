@@ -909,7 +909,7 @@ private struct Writer {
     let all: Set<String> = ["Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable"]
     // A class's own Equatable and Hashable are at its header; a storageless struct's stay here.
     let synthesized = valueTypes.contains(name) ? []
-      : ownEquality.contains(name) && !isClassName(name) ? all.subtracting(StandInSource.equalityProtocols) : all
+      : ownEquality.contains(name) && !classNames.contains(name) ? all.subtracting(StandInSource.equalityProtocols) : all
     // An extension's inits are not written (a seam cannot choose an enum's case), so a
     // hand-written `RawRepresentable` there (KeychainAccess's `extension ItemClass:
     // RawRepresentable`, over Security's constants) cannot be met; and a type the compiler
@@ -929,7 +929,7 @@ private struct Writer {
         omitted.append("\(memberName): the compiler rejected it in an earlier build")
         continue
       }
-      if ownEquality.contains(name), let omission = Self.ownEqualityOmission(member.decl, owner: name, byIdentity: isClassName(name)) {
+      if ownEquality.contains(name), let omission = Self.ownEqualityOmission(member.decl, owner: name, byIdentity: classNames.contains(name)) {
         omitted.append(omission)
         continue
       }
@@ -969,9 +969,6 @@ private struct Writer {
       ? "\(owner).\(name): compared by identity, not the app's `\(name)` (it reads what the stand-in does not keep)"
       : "\(owner).\(name): compared by what the stand-in stores, not the app's `\(name)` (its properties are seams)"
   }
-
-  /// Whether `name` is a class this stand-in writes.
-  func isClassName(_ name: String) -> Bool { classNames.contains(name) }
 
   /// An extension's access (`public `), which its members take: home-assistant's `public
   /// extension ServerManager` gives `serverOrFirstIfAvailable(for:)` to conformers in other
